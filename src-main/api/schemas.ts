@@ -1,0 +1,286 @@
+import { z } from 'zod';
+import { Decimal, SERVICE_SCALE } from '../../src-shared/money/decimal';
+
+/**
+ * Schemas for what the service sends. Tolerant by design: extra fields pass through (the service adds
+ * fields over time), optional ones may be missing or null. Strict only where a wrong value would
+ * mislead a user: ids, and money, which must parse as an exact decimal.
+ */
+
+/** Ids are strings in the spec; tolerate numeric ids and keep them as text. */
+export const idSchema = z.union([z.string().min(1), z.number().int()]).transform((v) => String(v));
+
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
+
+/**
+ * Money, rates and quantities: exact decimals, as text with (at least) twelve fractional digits.
+ * Arrives as a number literal kept as text by the lossless parser, as a JSON string, or as a small
+ * integer.
+ */
+export const decimalSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const d = typeof v === 'number' ? (Number.isFinite(v) ? Decimal.of(v) : null) : Decimal.tryParse(v);
+  if (!d) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not a decimal number: ${JSON.stringify(String(v).slice(0, 30))}`,
+    });
+    return z.NEVER;
+  }
+  return d.toFixed(Math.max(SERVICE_SCALE, d.scale));
+});
+const optionalDecimal = decimalSchema.nullish().transform((v) => v ?? null);
+
+/** A plain measurement or count; may arrive as text from the lossless parser. */
+export const measureSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isFinite(n) || (typeof v === 'string' && v.trim() === '')) {
+    ctx.addIssue({ code: 'custom', message: 'not a number' });
+    return z.NEVER;
+  }
+  return n;
+});
+
+// ---- paging -------------------------------------------------------------------------------------
+
+export const listEnvelopeSchema = z.looseObject({
+  data: z.array(z.unknown()),
+  page_info: z.unknown().optional(),
+  pageInfo: z.unknown().optional(),
+});
+
+// ---- workspace ----------------------------------------------------------------------------------
+
+export const workspaceSchema = z.looseObject({
+  id: idSchema.optional(),
+  name: z.string(),
+  webhook_url: z.string().nullish(),
+  owner: z.looseObject({ email: z.string().nullish() }).nullish(),
+  formats: z.array(z.string()).nullish(),
+  logo: z.string().nullish(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+// ---- projects -----------------------------------------------------------------------------------
+
+const addressSchema = z.looseObject({
+  street: text,
+  city: text,
+  country: text,
+  postal_code: text,
+  latitude: measureSchema.nullish(),
+  longitude: measureSchema.nullish(),
+});
+
+export const projectListItemSchema = z.looseObject({
+  id: idSchema,
+  name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  external_reference_id: text,
+  thumbnail_url: z.string().nullish(),
+  assignee: z.looseObject({ id: idSchema.nullish(), email: z.string().nullish() }).nullish(),
+  user_created: z.string().nullish(),
+  user_modified: z.string().nullish(),
+  archived_at: z.string().nullish(),
+});
+export type ProjectListItem = z.infer<typeof projectListItemSchema>;
+
+export const projectDetailSchema = projectListItemSchema.extend({
+  plan_id: idSchema.nullish(),
+  cloud_url: z.string().nullish(),
+  team: z.looseObject({ id: idSchema, name: z.string().nullish() }).nullish(),
+  user: z.looseObject({ id: idSchema.nullish(), email: z.string().nullish() }).nullish(),
+  address: addressSchema.nullish(),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+export const warningsSchema = z
+  .array(z.union([z.looseObject({ message: z.string() }), z.string()]))
+  .nullish()
+  .transform((ws) => (ws ?? []).map((w) => (typeof w === 'string' ? w : w.message)));
+
+// ---- plans --------------------------------------------------------------------------------------
+
+/** The plan is shown generically where PlanDesk does not know a field, so it stays a loose record. */
+export const currentPlanSchema = z.looseObject({
+  id: idSchema.optional(),
+  name: z.string().nullish(),
+  statistics: z.record(z.string(), z.unknown()).nullish(),
+  statistics_formatted: z.record(z.string(), z.unknown()).nullish(),
+  door_count: measureSchema.nullish(),
+  windows_count: measureSchema.nullish(),
+  floors: z.array(z.looseObject({ id: idSchema.optional(), name: z.string().nullish() })).nullish(),
+});
+export const legacyPlanSchema = z.looseObject({
+  plan: z.looseObject({ id: idSchema.optional(), name: z.string().nullish() }).nullish(),
+  plan_detail: z.looseObject({ plan: z.record(z.string(), z.unknown()) }),
+});
+
+export type PlanDocument =
+  | { shape: 'current'; plan: z.infer<typeof currentPlanSchema> }
+  | { shape: 'legacy'; plan: z.infer<typeof legacyPlanSchema> };
+
+export const planExportFilesSchema = z.looseObject({
+  files: z.array(
+    z.looseObject({
+      name: z.string(),
+      url: z.string(),
+      folder: z.string().nullish(),
+      last_modified: z.string().nullish(),
+      size: measureSchema.nullish(),
+      file_type: z.string().nullish(),
+    }),
+  ),
+  photos: z.array(z.unknown()).nullish(),
+});
+
+// ---- files --------------------------------------------------------------------------------------
+
+export const projectFileSchema = z.looseObject({
+  id: idSchema,
+  name: z.string(),
+  file_type: z.string().nullish(),
+  content_type: z.string().nullish(),
+  size: measureSchema.nullish(),
+  created: z.string().nullish(),
+  origin: z.string().nullish(),
+  url: z.string().nullish(),
+  url_expires_at: z.string().nullish(),
+});
+export type ProjectFile = z.infer<typeof projectFileSchema>;
+
+export const presignedUploadSchema = z.looseObject({
+  upload_id: idSchema,
+  url: z.string().url(),
+  method: z.string().nullish(),
+  headers: z.record(z.string(), z.union([z.string(), z.number()]).transform(String)).nullish(),
+  expires_at: z.string().nullish(),
+});
+export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
+
+// ---- estimates ----------------------------------------------------------------------------------
+
+export const estimateListItemSchema = z.looseObject({
+  id: idSchema,
+  name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  status: z.string().nullish(),
+  unique_id: text,
+  created: z.string().nullish(),
+  modified: z.string().nullish(),
+});
+export type EstimateListItem = z.infer<typeof estimateListItemSchema>;
+
+export const estimateItemSchema = z.looseObject({
+  id: idSchema,
+  parent_id: idSchema.nullish().transform((v) => v ?? null),
+  // Unknown types are kept: the tree shows them as positions with a warning.
+  type: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  code: text,
+  name: text,
+  description: text,
+  category: text,
+  location: text,
+  internal_notes: text,
+  quantity: optionalDecimal,
+  unit: text,
+  sort: measureSchema.nullish().transform((v) => v ?? 0),
+  labor_unit_price: optionalDecimal,
+  equipment_unit_price: optionalDecimal,
+  material_unit_price: optionalDecimal,
+  other_unit_price: optionalDecimal,
+  labor_cost: optionalDecimal,
+  equipment_cost: optionalDecimal,
+  material_cost: optionalDecimal,
+  other_cost: optionalDecimal,
+  total_cost: optionalDecimal,
+  markup: optionalDecimal,
+  discount: optionalDecimal,
+  tax: optionalDecimal,
+  total: optionalDecimal,
+  modified: z.string().nullish(),
+  created: z.string().nullish(),
+});
+export type EstimateItem = z.infer<typeof estimateItemSchema>;
+
+export const ESTIMATE_TOTAL_FIELDS = [
+  'equipment_costs_total',
+  'material_costs_total',
+  'labor_costs_total',
+  'other_costs_total',
+  'costs_total',
+  'markup_total',
+  'discount_total',
+  'subtotal_without_tax',
+  'tax_total',
+  'total',
+] as const;
+export type EstimateTotalField = (typeof ESTIMATE_TOTAL_FIELDS)[number];
+
+export const estimateTotalsSchema = z.looseObject(
+  Object.fromEntries(ESTIMATE_TOTAL_FIELDS.map((f) => [f, optionalDecimal])) as Record<
+    EstimateTotalField,
+    typeof optionalDecimal
+  >,
+);
+
+const party = z.looseObject({}).nullish();
+
+export const estimateDetailSchema = z.looseObject({
+  id: idSchema,
+  plan_id: idSchema.nullish(),
+  name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  unique_identifier: text,
+  creator: text,
+  last_modifier: text,
+  status: z.string().nullish(),
+  currency: z.string().nullish(),
+  date_issue: z.string().nullish(),
+  date_valid_until: z.string().nullish(),
+  created: z.string().nullish(),
+  modified: z.string().nullish(),
+  opening_statement: text,
+  closing_statement: text,
+  customer: party,
+  project: party,
+  company: party,
+  items: z.array(estimateItemSchema),
+  estimate_totals: estimateTotalsSchema.nullish(),
+});
+export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
+
+// ---- forms and teams ----------------------------------------------------------------------------
+
+export const FORM_CONTEXTS = ['plan', 'floor', 'room', 'objectsTree'] as const;
+
+export const formSchema = z.looseObject({
+  id: idSchema,
+  name: z.string(),
+  context: z.array(z.string()).nullish(),
+  children: z.array(z.unknown()).nullish(),
+});
+export type Form = z.infer<typeof formSchema>;
+
+export const teamSchema = z.looseObject({
+  id: idSchema,
+  name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  members: z.array(z.looseObject({ id: idSchema.nullish(), email: z.string().nullish() })).nullish(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const deletedSchema = z.unknown();

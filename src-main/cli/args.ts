@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+import { ServiceError } from '../api/errors';
+
+/** Every option any command takes; each command checks the ones it uses. */
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  customer: { type: 'string' },
+  key: { type: 'string' },
+  lang: { type: 'string' },
+  'acting-user': { type: 'string' },
+  demo: { type: 'boolean' },
+  json: { type: 'boolean' },
+  all: { type: 'boolean' },
+  page: { type: 'string' },
+  'page-size': { type: 'string' },
+  name: { type: 'string' },
+  'external-ref': { type: 'string' },
+  port: { type: 'string' },
+  data: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export type CliFlags = {
+  [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean;
+};
+
+export interface ParsedArgs {
+  command: string | undefined;
+  positionals: string[];
+  flags: CliFlags;
+}
+
+export function parseCliArgs(argv: string[]): ParsedArgs {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
+    const [command, ...rest] = positionals;
+    return { command, positionals: rest, flags: values as CliFlags };
+  } catch (err) {
+    throw new ServiceError('config', (err as Error).message.split('\n')[0] ?? 'Invalid arguments.');
+  }
+}
+
+export function positiveInt(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ServiceError('config', `--${name} must be a whole number of at least 1.`);
+  return n;
+}
+
+export function requirePositional(positionals: string[], index: number, name: string): string {
+  const v = positionals[index];
+  if (!v) throw new ServiceError('config', `Missing ${name}. See plandesk --help.`);
+  return v;
+}

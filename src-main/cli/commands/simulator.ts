@@ -1,0 +1,19 @@
+import { ServiceError } from '../../api/errors';
+import { startSimulator } from '../../simulator';
+import { positiveInt, type CliFlags } from '../args';
+
+/** Starts the simulator, prints one JSON line describing it, and serves until SIGINT/SIGTERM. */
+export async function simulatorCommand(flags: CliFlags, write: (line: string) => void): Promise<void> {
+  const data = flags.data ?? 'demo';
+  if (data !== 'demo' && data !== 'large') throw new ServiceError('config', '--data must be demo or large.');
+  const port = flags.port === undefined || flags.port === '0' ? 0 : positiveInt(flags.port, 'port', 0);
+  if (port > 65535) throw new ServiceError('config', '--port must be at most 65535.');
+  const sim = await startSimulator({ port, dataset: data });
+  write(JSON.stringify({ baseUrl: sim.baseUrl, adminUrl: sim.adminUrl, workspaces: sim.workspaces }));
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await sim.close();
+}

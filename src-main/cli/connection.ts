@@ -1,0 +1,61 @@
+import { ApiClient, SUPPORTED_LANGUAGES, type Language } from '../api/client';
+import { ServiceError } from '../api/errors';
+import type { Logger } from '../log/logger';
+import { startSimulator, type Simulator } from '../simulator';
+import type { CliFlags } from './args';
+
+export interface Connection {
+  client: ApiClient;
+  /** Set with --demo: the in-process simulator to stop when the command is done. */
+  simulator?: Simulator;
+}
+
+/** Flags win over environment variables; --demo serves the built-in demo workspace in-process. */
+export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: Logger): Promise<Connection> {
+  const language = parseLanguage(flags.lang ?? env.PLANDESK_LANG);
+  const actingUser = flags['acting-user'] ?? env.PLANDESK_ACTING_USER;
+  if (flags.demo) {
+    const simulator = await startSimulator();
+    const ws = simulator.workspaces[0]!;
+    const client = new ApiClient({
+      baseUrl: simulator.baseUrl,
+      customer: ws.customer,
+      key: ws.key,
+      language,
+      actingUser,
+      logger,
+    });
+    return { client, simulator };
+  }
+  const baseUrl = flags['base-url'] ?? env.PLANDESK_BASE_URL;
+  const customer = flags.customer ?? env.PLANDESK_CUSTOMER;
+  const key = flags.key ?? env.PLANDESK_KEY;
+  const missing = [
+    !baseUrl && '--base-url (PLANDESK_BASE_URL)',
+    !customer && '--customer (PLANDESK_CUSTOMER)',
+    !key && '--key (PLANDESK_KEY)',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new ServiceError(
+      'config',
+      `Missing ${missing.join(', ')}. Or use --demo for the built-in demo workspace.`,
+    );
+  }
+  return {
+    client: new ApiClient({
+      baseUrl: baseUrl!,
+      customer: customer!,
+      key: key!,
+      language,
+      actingUser,
+      logger,
+    }),
+  };
+}
+
+function parseLanguage(value: string | undefined): Language | undefined {
+  if (value === undefined) return undefined;
+  const match = SUPPORTED_LANGUAGES.find((l) => l.toLowerCase() === value.toLowerCase());
+  if (!match) throw new ServiceError('config', `--lang must be one of ${SUPPORTED_LANGUAGES.join(', ')}.`);
+  return match;
+}

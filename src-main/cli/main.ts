@@ -1,0 +1,85 @@
+import { toErrorValue } from '../api/errors';
+import { silentLogger, stderrLogger } from '../log/logger';
+import { parseCliArgs } from './args';
+import { estimatesCommand } from './commands/estimates';
+import { planCommand } from './commands/plan';
+import { projectCommand, projectsCommand } from './commands/projects';
+import { simulatorCommand } from './commands/simulator';
+import { workspaceCommand } from './commands/workspace';
+import { connect } from './connection';
+import { ServiceError } from '../api/errors';
+
+export const HELP = `plandesk — the Floor-Plan Project Service from the command line
+
+Usage: plandesk <command> [arguments] [options]
+
+Commands:
+  simulator [--port N] [--data demo|large]   start the built-in service simulator
+  workspace                                  show the workspace (connectivity check)
+  projects [--all] [--page N] [--page-size N] [--name S] [--external-ref S]
+  project PROJECT_ID                         one project, with its plan ID
+  plan PLAN_ID                               plan statistics, floors
+  estimates PROJECT_ID [--all]               a project's estimates
+
+Connection (flags win over environment variables):
+  --base-url URL      PLANDESK_BASE_URL    e.g. https://service.example.com/api/v2
+  --customer ID       PLANDESK_CUSTOMER
+  --key KEY           PLANDESK_KEY
+  --lang xx-XX        PLANDESK_LANG        en-US, de-DE, fr-FR, pt-PT, es-ES
+  --acting-user EMAIL PLANDESK_ACTING_USER
+  --demo              use the built-in demo workspace instead
+
+Output: tables by default; --json prints one JSON document on stdout.
+Errors: exit code 1 (2 for usage errors), one line on stderr: error(<kind>): <message>
+`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs one CLI invocation; returns the exit code. Never throws, never prints a stack trace. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const { command, positionals, flags } = parseCliArgs(argv);
+    if (flags.help || !command || command === 'help') {
+      io.stdout(HELP);
+      return command || flags.help ? 0 : 2;
+    }
+    if (command === 'simulator') {
+      await simulatorCommand(flags, (line) => io.stdout(line + '\n'));
+      return 0;
+    }
+    const run = COMMANDS[command];
+    if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
+    const logger = flags.verbose ? stderrLogger('info') : silentLogger;
+    const { client, simulator } = await connect(flags, io.env, logger);
+    try {
+      io.stdout((await run(client, flags, positionals)) + '\n');
+    } finally {
+      await simulator?.close();
+    }
+    return 0;
+  } catch (err) {
+    const e = toErrorValue(err);
+    if (!(err instanceof ServiceError) && process.env.PLANDESK_DEBUG)
+      io.stderr(String((err as Error)?.stack) + '\n');
+    io.stderr(`error(${e.kind}): ${e.message}\n`);
+    return e.kind === 'config' ? 2 : 1;
+  }
+}
+
+type Command = (
+  client: Parameters<typeof workspaceCommand>[0],
+  flags: Parameters<typeof workspaceCommand>[1],
+  positionals: string[],
+) => Promise<string>;
+
+const COMMANDS: Record<string, Command> = {
+  workspace: (c, f) => workspaceCommand(c, f),
+  projects: (c, f) => projectsCommand(c, f),
+  project: projectCommand,
+  plan: planCommand,
+  estimates: estimatesCommand,
+};

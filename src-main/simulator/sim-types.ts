@@ -1,0 +1,90 @@
+/**
+ * Types of the simulator's control surface: faults, variants, statistics and Custom Export results.
+ * The admin API (`/_sim/...`) and `Simulator.faults` expose the same operations with these shapes.
+ */
+
+export interface FaultSpec {
+  /** Delay before answering every matching API request, until cleared. */
+  latencyMs?: number;
+  /** The next n matching API requests answer 500. */
+  fail500?: number;
+  /** The next n matching API requests answer 429. */
+  fail429?: number;
+  /** The next n matching API requests get their socket destroyed without an answer. */
+  drop?: number;
+  /** The next n matching API requests answer 200 with a truncated JSON body. */
+  malformed?: number;
+  /** Only requests whose path contains this substring are affected. */
+  path?: string;
+}
+
+export interface VariantFlags {
+  snakeCasePageInfo: boolean;
+  unwrappedWorkspace: boolean;
+  messageDataErrors: boolean;
+  warnings207: boolean;
+  moneyAsStrings: boolean;
+  legacyPlanShape: boolean;
+}
+
+export const VARIANT_NAMES: readonly (keyof VariantFlags)[] = [
+  'snakeCasePageInfo',
+  'unwrappedWorkspace',
+  'messageDataErrors',
+  'warnings207',
+  'moneyAsStrings',
+  'legacyPlanShape',
+];
+
+export interface SimStats {
+  /** API requests received (admin and storage requests not included). */
+  requests: number;
+  /** API answers by status code; sockets destroyed by the drop fault count as "dropped". */
+  byStatus: Record<string, number>;
+  /** Answers 429 because a rate limit was exceeded (simulated 429 faults not included). */
+  rateLimited: number;
+  /** Storage requests that carried a `customer` or `key` header. */
+  credentialLeaks: number;
+  storageRequests: number;
+}
+
+export interface WebhookResult {
+  /** True when the receiver answered with an HTTP 2xx. */
+  delivered: boolean;
+  url: string;
+  httpStatus?: number;
+  /** `<status>` from the XML reply. */
+  status?: number;
+  /** `<message>` from the XML reply. */
+  message?: string;
+  /** Why the export is not a success for the user: transport error, HTTP error, bad reply or status ≠ 0. */
+  error?: string;
+}
+
+export interface ProjectFileJson {
+  id: string;
+  name: string;
+  file_type: string;
+  content_type: string;
+  size: number;
+  created: string;
+  origin: 'upload' | 'export';
+  url: string;
+  url_expires_at: string;
+}
+
+export interface CustomExportResult {
+  files: ProjectFileJson[];
+  webhook: WebhookResult | null;
+}
+
+export interface FaultControls {
+  setFaults(spec: FaultSpec): void;
+  clearFaults(): void;
+  /** Merges: flags not named keep their value. */
+  setVariants(flags: Partial<VariantFlags>): void;
+  advanceClock(ms: number): void;
+  revoke(customer: string): void;
+  customExport(projectId: string, options?: { email?: string }): Promise<CustomExportResult>;
+  stats(): SimStats;
+}

@@ -1,0 +1,75 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ServiceError } from '../../src-main/api/errors';
+import type { ApiClient } from '../../src-main/api/client';
+import { channels } from '../../src-shared/ipc/channels';
+
+// ipcMain is mocked (Electron cannot run here); the handlers behind it are the real ones.
+const handlers = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>();
+vi.mock('electron', () => ({
+  ipcMain: { handle: (channel: string, fn: (event: unknown, ...args: unknown[]) => Promise<unknown>) => handlers.set(channel, fn) },
+}));
+
+const { registerIpc } = await import('../../src-main/ipc/register');
+
+const listProjects = vi.fn();
+const fakeClient = { listProjects } as unknown as ApiClient;
+const trusted = { senderFrame: { url: 'file:///app/out/renderer/index.html' } };
+const untrusted = { senderFrame: { url: 'https://evil.example.com/' } };
+
+describe('IPC registration', () => {
+  beforeEach(() => {
+    handlers.clear();
+    listProjects.mockReset();
+    registerIpc({ version: '1.2.3', demo: true, workspaceName: 'Demo', client: fakeClient }, (url) =>
+      url.startsWith('file://'),
+    );
+  });
+
+  it('registers a handler for every channel in the contract', () => {
+    expect([...handlers.keys()].sort()).toEqual(Object.keys(channels).sort());
+  });
+
+  it('answers with data from the real handler', async () => {
+    expect(await handlers.get('app:info')!(trusted)).toEqual({ ok: true, data: { version: '1.2.3', demo: true } });
+    listProjects.mockResolvedValue({
+      items: [{ id: 'p1', name: 'Küche', external_reference_id: null, user_modified: '2026-01-01', archived_at: null }],
+      pageInfo: { page: 1, pageSize: 50, totalCount: 1, totalPages: 1, hasNext: null },
+    });
+    const r = await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 50 });
+    expect(r).toEqual({
+      ok: true,
+      data: {
+        rows: [{ id: 'p1', name: 'Küche', externalReferenceId: null, modified: '2026-01-01', archived: false }],
+        page: 1,
+        totalPages: 1,
+        totalCount: 1,
+      },
+    });
+  });
+
+  it('refuses calls from any other page', async () => {
+    const r = (await handlers.get('app:info')!(untrusted)) as { ok: boolean; error: { kind: string } };
+    expect(r.ok).toBe(false);
+    expect(r.error.kind).toBe('auth');
+  });
+
+  it('validates arguments before anything runs', async () => {
+    for (const bad of [[], [{ page: 0, pageSize: 10 }], [{ page: 1, pageSize: 51 }], [{ page: 1, pageSize: 10, name: 5 }], ['x']]) {
+      const r = (await handlers.get('projects:list')!(trusted, ...bad)) as { ok: boolean; error: { kind: string } };
+      expect(r.ok).toBe(false);
+      expect(r.error.kind).toBe('validation');
+    }
+    expect(listProjects).not.toHaveBeenCalled();
+  });
+
+  it('turns failures into error values, never raw exceptions', async () => {
+    listProjects.mockRejectedValueOnce(new ServiceError('auth', 'Key revoked.', 401));
+    expect(await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 10 })).toEqual({
+      ok: false,
+      error: { kind: 'auth', message: 'Key revoked.', status: 401 },
+    });
+    listProjects.mockRejectedValueOnce(new TypeError('x is undefined at secret/internal.ts:3'));
+    const r = (await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 10 })) as { error: { message: string } };
+    expect(r.error.message).not.toContain('internal.ts');
+  });
+});
