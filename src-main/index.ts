@@ -1,32 +1,94 @@
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ApiClient } from './api/client';
+import { LANGUAGES, type EventChannel, type EventPayloads, type UiLanguage } from '../src-shared/ipc/contract';
+import { createLogger } from './log/logger';
 import { registerIpc } from './ipc/register';
-import { startSimulator } from './simulator';
+import { KeytarSecretStore } from './secrets/secret-store';
+import { createServices } from './services';
+import type { WindowState } from './settings/settings-store';
 
-// Electron's lifecycle, window and security settings only; everything else is plain Node in
+// Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
 // src-main/<feature>, tested without Electron.
 
+app.setName('PlanDesk');
 const RENDERER_DEV_URL = process.env.ELECTRON_RENDERER_URL;
+const RENDERER_FILE = path.join(__dirname, '../renderer/index.html');
 
 function isTrustedUrl(url: string): boolean {
-  if (RENDERER_DEV_URL && url.startsWith(RENDERER_DEV_URL)) return true;
-  return url.startsWith('file://') && url.includes('/out/renderer/');
+  if (RENDERER_DEV_URL) return url.startsWith(RENDERER_DEV_URL);
+  try {
+    const u = new URL(url);
+    return u.protocol === 'file:' && path.normalize(decodeURIComponent(u.pathname)) === path.normalize(RENDERER_FILE);
+  } catch {
+    return false;
+  }
 }
 
-/** External links: https only, through this one checked function. */
+/** The only way out to the web: https links, opened in the user's browser. */
 function openExternal(url: string): void {
   try {
     if (new URL(url).protocol === 'https:') void shell.openExternal(url);
   } catch {
-    // not a URL: ignore
+    // not a URL: nothing to open
   }
 }
 
-async function createWindow(): Promise<void> {
+function systemLanguage(): UiLanguage {
+  const locale = app.getLocale().toLowerCase();
+  return LANGUAGES.find((l) => l.toLowerCase().startsWith(locale.slice(0, 2))) ?? 'en-US';
+}
+
+let mainWindow: BrowserWindow | null = null;
+
+function emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): void {
+  mainWindow?.webContents.send(event, payload);
+}
+
+function buildMenu(): void {
+  const send = (command: 'reload' | 'find') => () => emit('event:menuCommand', { command });
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    { role: 'fileMenu' },
+    {
+      label: 'Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+        { type: 'separator' },
+        { label: 'Find', accelerator: 'CmdOrCtrl+F', click: send('find') },
+      ],
+    },
+    {
+      label: 'View',
+      submenu: [
+        { label: 'Reload Data', accelerator: 'CmdOrCtrl+R', click: send('reload') },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+async function createWindow(saved: WindowState | null, onState: (s: WindowState) => void): Promise<void> {
   const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
+    width: saved?.width ?? 1280,
+    height: saved?.height ?? 820,
+    ...(saved?.x !== undefined && saved?.y !== undefined ? { x: saved.x, y: saved.y } : {}),
+    minWidth: 900,
+    minHeight: 600,
     show: false,
     title: 'PlanDesk',
     webPreferences: {
@@ -35,8 +97,12 @@ async function createWindow(): Promise<void> {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
     },
   });
+  mainWindow = win;
+  if (saved?.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
   win.webContents.setWindowOpenHandler(({ url }) => {
     openExternal(url);
@@ -48,25 +114,63 @@ async function createWindow(): Promise<void> {
       openExternal(url);
     }
   });
+  win.webContents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  const remember = () => {
+    if (win.isDestroyed() || win.isMinimized()) return;
+    const b = win.getNormalBounds();
+    onState({ x: b.x, y: b.y, width: b.width, height: b.height, maximized: win.isMaximized() });
+  };
+  win.on('resized', remember);
+  win.on('moved', remember);
+  win.on('close', remember);
+  win.on('closed', () => {
+    mainWindow = null;
+  });
   if (RENDERER_DEV_URL) await win.loadURL(RENDERER_DEV_URL);
-  else await win.loadFile(path.join(__dirname, '../renderer/index.html'));
+  else await win.loadFile(RENDERER_FILE);
 }
 
 async function main(): Promise<void> {
   await app.whenReady();
-  // No account set up yet: the built-in simulator serves the demo workspace.
-  const sim = await startSimulator({ dataset: 'demo' });
-  const ws = sim.workspaces[0]!;
-  const client = new ApiClient({ baseUrl: sim.baseUrl, customer: ws.customer, key: ws.key });
-  registerIpc({ version: app.getVersion(), demo: true, workspaceName: ws.name, client }, isTrustedUrl);
-  await createWindow();
+  const userData = app.getPath('userData');
+  const logDir = path.join(userData, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, 'main.log');
+  const logger = createLogger((level, line) => {
+    try {
+      appendFileSync(logFile, `${new Date().toISOString()} [${level}] ${line}\n`);
+    } catch {
+      // a full disk must not take the app down
+    }
+  });
+
+  const services = createServices({
+    version: app.getVersion(),
+    platform: process.platform,
+    userDataDir: userData,
+    secrets: new KeytarSecretStore(),
+    logger,
+    emit,
+    initialLanguage: systemLanguage(),
+  });
+  const settings = await services.settings.load();
+  registerIpc(services, emit, isTrustedUrl);
+  buildMenu();
+
+  let pending: NodeJS.Timeout | undefined;
+  const saveWindow = (state: WindowState) => {
+    clearTimeout(pending);
+    pending = setTimeout(() => void services.settings.update((s) => ({ ...s, window: state })).catch(() => undefined), 300);
+  };
+  await createWindow(settings.window, saveWindow);
+
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void createWindow();
+    if (BrowserWindow.getAllWindows().length === 0) void createWindow(settings.window, saveWindow);
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('before-quit', () => void sim.close());
+  app.on('will-quit', () => void services.close());
 }
 
 void main();

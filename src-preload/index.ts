@@ -1,13 +1,23 @@
-import { contextBridge, ipcRenderer } from 'electron';
-import { channels, type Channel } from '../src-shared/ipc/channels';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { channels, events, type Channel, type EventChannel } from '../src-shared/ipc/channels';
 import type { PlanDeskApi } from '../src-shared/ipc/contract';
 
-// window.api: one named function per channel, nothing generic, no Node objects exposed.
-const api = Object.fromEntries(
-  (Object.keys(channels) as Channel[]).map((channel) => [
-    channels[channel],
-    (...args: unknown[]) => ipcRenderer.invoke(channel, ...args),
-  ]),
-) as PlanDeskApi;
+// window.api: one named function per channel and one subscription per event; nothing generic, and
+// no Electron or Node object ever reaches the page (listeners get the payload only).
+const calls = (Object.keys(channels) as Channel[]).map((channel) => [
+  channels[channel],
+  (...args: unknown[]) => ipcRenderer.invoke(channel, ...args),
+]);
 
-contextBridge.exposeInMainWorld('api', api);
+const subscriptions = (Object.keys(events) as EventChannel[]).map((event) => [
+  events[event],
+  (listener: (payload: unknown) => void) => {
+    const handler = (_e: IpcRendererEvent, payload: unknown) => listener(payload);
+    ipcRenderer.on(event, handler);
+    return () => {
+      ipcRenderer.removeListener(event, handler);
+    };
+  },
+]);
+
+contextBridge.exposeInMainWorld('api', Object.fromEntries([...calls, ...subscriptions]) as PlanDeskApi);

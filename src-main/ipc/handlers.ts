@@ -1,42 +1,76 @@
-import type { ApiClient } from '../api/client';
-import { toErrorValue } from '../api/errors';
-import { argSchemas, type Channel, type ChannelResults, type Result } from '../../src-shared/ipc/contract';
+import {
+  argSchemas,
+  type Channel,
+  type ChannelParsedArgs,
+  type ChannelResults,
+  type EventChannel,
+  type EventPayloads,
+  type Result,
+} from '../../src-shared/ipc/contract';
+import { ServiceError, toErrorValue } from '../api/errors';
+import type { Logger } from '../log/logger';
+import type { Operations } from '../operations/operations';
+import type { ProjectsService } from '../projects/projects-service';
+import type { WorkspaceManager } from '../workspaces/workspace-manager';
 
-export interface AppContext {
+export interface MainServices {
   version: string;
-  demo: boolean;
-  workspaceName: string;
-  client: ApiClient;
+  platform: string;
+  workspaces: WorkspaceManager;
+  projects: ProjectsService;
+  operations: Operations;
+  logger: Logger;
 }
 
-type Handlers = { [C in Channel]: (...args: never[]) => Promise<ChannelResults[C]> };
+export type Emit = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
 
-/** The main-process side of every channel, free of Electron so tests can call it directly. */
-export function createHandlers(ctx: AppContext): Handlers {
+type Handlers = { [C in Channel]: (...args: ChannelParsedArgs<C>) => Promise<ChannelResults[C]> };
+
+/**
+ * The main-process side of every channel. Free of Electron: the IPC layer, and the e2e harness
+ * (Playwright's exposeBinding), both call exactly these.
+ */
+export function createHandlers(s: MainServices): Handlers {
+  const appInfo = async () => ({ version: s.version, language: await s.workspaces.uiLanguage(), platform: s.platform });
   return {
-    'app:info': async () => ({ version: ctx.version, demo: ctx.demo }),
-    'workspace:get': async () => ({ name: ctx.workspaceName, demo: ctx.demo }),
-    'projects:list': async (query: { page: number; pageSize: number; name?: string }) => {
-      const page = await ctx.client.listProjects(query);
-      return {
-        rows: page.items.map((p) => ({
-          id: p.id,
-          name: p.name,
-          externalReferenceId: p.external_reference_id,
-          modified: p.user_modified ?? null,
-          archived: Boolean(p.archived_at),
-        })),
-        page: page.pageInfo.page,
-        totalPages: page.pageInfo.totalPages,
-        totalCount: page.pageInfo.totalCount,
-      };
+    'app:info': appInfo,
+    'settings:setLanguage': async (language) => {
+      await s.workspaces.setLanguage(language);
+      return appInfo();
     },
+    'workspaces:list': () => s.workspaces.list(),
+    'workspaces:add': async (input) => {
+      const meta = await s.workspaces.add(input);
+      s.projects.invalidate();
+      return meta;
+    },
+    'workspaces:switch': async (id) => {
+      s.projects.invalidate();
+      return s.workspaces.switchTo(id);
+    },
+    'workspaces:remove': async (id) => {
+      s.projects.invalidate();
+      return s.workspaces.remove(id);
+    },
+    'workspaces:replaceKey': (id, key) => s.workspaces.replaceKey(id, key),
+    'projects:list': (query) => s.projects.list(query),
+    'projects:get': (id) => s.projects.get(id),
+    'projects:findByReference': (ref) => s.projects.findByReference(ref),
+    'projects:create': (input) => s.projects.create(input),
+    'projects:archive': (id) => s.projects.archive(id),
+    'projects:restore': (id) => s.projects.restore(id),
+    'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
   };
 }
 
-/** Validates the arguments against the contract, runs the handler, and wraps the outcome. */
+/**
+ * Validates the arguments against the contract, runs the handler, and wraps the outcome. A 401 on a
+ * real workspace marks its key as rejected and tells the renderer, which asks for a new key.
+ */
 export async function dispatch<C extends Channel>(
+  s: MainServices,
   handlers: Handlers,
+  emit: Emit,
   channel: C,
   args: unknown[],
 ): Promise<Result<ChannelResults[C]>> {
@@ -44,10 +78,21 @@ export async function dispatch<C extends Channel>(
   if (!parsed.success) {
     return { ok: false, error: { kind: 'validation', message: `Invalid arguments for ${channel}.` } };
   }
+  const activeBefore = channel.startsWith('workspaces:') ? null : await s.workspaces.activeMeta().catch(() => null);
   try {
     const handler = handlers[channel] as (...a: unknown[]) => Promise<ChannelResults[C]>;
     return { ok: true, data: await handler(...(parsed.data as unknown[])) };
   } catch (err) {
+    if (err instanceof ServiceError && err.kind === 'auth' && activeBefore && !activeBefore.demo) {
+      s.workspaces.markKeyRejected(activeBefore.id);
+      emit('event:workspaceAuthFailed', { workspaceId: activeBefore.id });
+    }
+    if (!(err instanceof ServiceError)) s.logger.log('error', `${channel} failed: ${(err as Error)?.stack ?? String(err)}`);
     return { ok: false, error: toErrorValue(err) };
   }
+}
+
+export function createDispatcher(s: MainServices, emit: Emit) {
+  const handlers = createHandlers(s);
+  return <C extends Channel>(channel: C, args: unknown[]) => dispatch(s, handlers, emit, channel, args);
 }

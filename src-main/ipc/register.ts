@@ -1,20 +1,20 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { channels, type Channel } from '../../src-shared/ipc/channels';
-import { createHandlers, dispatch, type AppContext } from './handlers';
+import { createDispatcher, type Emit, type MainServices } from './handlers';
 
 /**
  * Registers one ipcMain handler per contract entry. Requests from any frame other than our own
  * renderer (file:// in production, the dev server in development) are refused.
  */
-export function registerIpc(ctx: AppContext, isTrustedUrl: (url: string) => boolean): void {
-  const handlers = createHandlers(ctx);
+export function registerIpc(services: MainServices, emit: Emit, isTrustedUrl: (url: string) => boolean): void {
+  const dispatch = createDispatcher(services, emit);
   for (const channel of Object.keys(channels) as Channel[]) {
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
       const url = event.senderFrame?.url ?? '';
       if (!isTrustedUrl(url)) {
         return { ok: false, error: { kind: 'auth', message: 'Request from an untrusted page was refused.' } };
       }
-      return dispatch(handlers, channel, args);
+      return dispatch(channel, args);
     });
   }
 }

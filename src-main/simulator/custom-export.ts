@@ -31,7 +31,8 @@ function exportSpecs(floorCount: number): ExportSpec[] {
   const specs: ExportSpec[] = [{ name: 'plan.pdf', type: 'pdf', param: 'pdf' }];
   // Parameters are grouped by type (jpg0, jpg1, …, png0, …) as in the service's documentation.
   for (const type of ['jpg', 'png', 'svg', 'dxf']) {
-    for (let i = 0; i < floorCount; i++) specs.push({ name: `floor-${i + 1}.${type}`, type, param: `${type}${i}` });
+    for (let i = 0; i < floorCount; i++)
+      specs.push({ name: `floor-${i + 1}.${type}`, type, param: `${type}${i}` });
   }
   specs.push({ name: 'plan.xml', type: 'xml', param: 'xml' });
   return specs;

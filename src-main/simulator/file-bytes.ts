@@ -95,7 +95,8 @@ function png(seed: string, padding: number): Buffer {
   const width = 32;
   const height = 24;
   const px = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) px[y * width + x] = (x >> 3) ^ (y >> 3) ? 1 : 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) px[y * width + x] = (x >> 3) ^ (y >> 3) ? 1 : 0;
   // A private ancillary chunk ("plDk": ancillary, private, safe to copy) carries the filler.
   const extra = padding >= 12 ? { type: 'plDk', data: noise(seed, padding - 12) } : undefined;
   return encodePng(width, height, palette, px, { keyword: 'Comment', value: ascii(seed) }, extra);
@@ -216,7 +217,12 @@ const MAKERS: Record<string, Maker> = {
  * The bytes of a seeded file. With `targetSize`, the result is exactly that long when the format
  * allows (not below its minimal valid size, not above MAX_SEEDED_BYTES); otherwise close to it.
  */
-export function generateFileBytes(fileType: string, seed: string, title: string, targetSize?: number): Buffer {
+export function generateFileBytes(
+  fileType: string,
+  seed: string,
+  title: string,
+  targetSize?: number,
+): Buffer {
   const target =
     targetSize !== undefined && Number.isSafeInteger(targetSize) && targetSize > 0
       ? Math.min(targetSize, MAX_SEEDED_BYTES)

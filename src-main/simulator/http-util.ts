@@ -81,8 +81,8 @@ export function readBody(req: IncomingMessage, cap: number): Promise<Buffer> {
     let tooLarge = Number.isFinite(declared) && declared > cap;
     const tooLargeError = () => new HttpError(413, `Request body exceeds ${cap} bytes`, { limit: cap });
     if (tooLarge && declared > DRAIN_LIMIT) {
+      // Not worth draining: the 413 goes out with Connection: close, which ends the socket.
       reject(tooLargeError());
-      req.socket.destroySoon?.();
       return;
     }
     req.on('data', (chunk: Buffer) => {

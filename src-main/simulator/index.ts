@@ -147,7 +147,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     baseUrl: sim.baseUrl,
     adminUrl: `${sim.origin}${ADMIN_PREFIX}`,
     storageUrl: sim.storage.origin,
-    workspaces: store.workspaces.map((ws) => ({ name: ws.data.name, customer: ws.data.customer, key: ws.data.key })),
+    workspaces: store.workspaces.map((ws) => ({
+      name: ws.data.name,
+      customer: ws.data.customer,
+      key: ws.data.key,
+    })),
     faults: controls,
     close: () => (closing ??= Promise.all([closeServer(server), sim.storage.close()]).then(() => undefined)),
   };

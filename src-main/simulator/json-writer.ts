@@ -27,9 +27,9 @@ export interface WriteOptions {
 let current: { slots: string[]; options: WriteOptions } | null = null;
 
 function slot(text: string): string {
-  if (!current) throw new Error('Money values can only be written by writeJson');
-  current.slots.push(text);
-  return MARK + String(current.slots.length - 1);
+  const slots = (current as { slots: string[] }).slots;
+  slots.push(text);
+  return MARK + String(slots.length - 1);
 }
 
 /** One decimal value to be written as a raw number (or a string under the moneyAsStrings variant). */
@@ -37,8 +37,10 @@ export class Money {
   constructor(readonly text: string) {}
 
   toJSON(): string {
-    const asString = current?.options.moneyAsStrings ?? true;
-    return slot(!asString && JSON_NUMBER.test(this.text) ? this.text : JSON.stringify(this.text));
+    // Outside writeJson (a plain JSON.stringify) the value is simply its text.
+    if (!current) return this.text;
+    const raw = !current.options.moneyAsStrings && JSON_NUMBER.test(this.text);
+    return slot(raw ? this.text : JSON.stringify(this.text));
   }
 }
 
@@ -68,8 +70,9 @@ export class MoneyFields {
     readonly keys: ReadonlySet<string>,
   ) {}
 
-  toJSON(): string {
-    const options = current?.options ?? { moneyAsStrings: true };
+  toJSON(): unknown {
+    if (!current) return this.value;
+    const options = current.options;
     const text = writeJson(this.value, options);
     return slot(options.moneyAsStrings ? text : text.replace(moneyPattern(this.keys), '"$1":$2'));
   }

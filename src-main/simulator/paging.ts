@@ -57,7 +57,12 @@ export function pageInfo(ctx: ApiContext, totalCount: number, paging: Paging): R
 }
 
 /** `{data, page_info}` for one page of `items`; only that page is mapped. */
-export function paged<T>(ctx: ApiContext, items: readonly T[], paging: Paging, map: (item: T) => unknown): unknown {
+export function paged<T>(
+  ctx: ApiContext,
+  items: readonly T[],
+  paging: Paging,
+  map: (item: T) => unknown,
+): unknown {
   const start = (paging.page - 1) * paging.pageSize;
   const data = start >= items.length ? [] : items.slice(start, start + paging.pageSize).map(map);
   return { data, page_info: pageInfo(ctx, items.length, paging) };

@@ -82,7 +82,12 @@ const PLAN_PALETTE: readonly Rgb[] = [
  * A plan-like picture: white background, one filled and outlined box per room. Image-map
  * coordinates refer to the declared size, so boxes are scaled when the picture is shrunk.
  */
-export function renderPlanPng(declaredWidth: number, declaredHeight: number, boxes: Box[], label: string): Buffer {
+export function renderPlanPng(
+  declaredWidth: number,
+  declaredHeight: number,
+  boxes: Box[],
+  label: string,
+): Buffer {
   const w0 = Number.isFinite(declaredWidth) && declaredWidth > 0 ? declaredWidth : 640;
   const h0 = Number.isFinite(declaredHeight) && declaredHeight > 0 ? declaredHeight : 480;
   const scale = Math.min(1, 1024 / w0, 1024 / h0);

@@ -33,7 +33,12 @@ function split(path: string): string[] | null {
 export class Router<C> {
   private readonly routes: Route<C>[] = [];
 
-  add(method: string, pattern: string, handler: Route<C>['handler'], rateClass: RateClass = 'standard'): this {
+  add(
+    method: string,
+    pattern: string,
+    handler: Route<C>['handler'],
+    rateClass: RateClass = 'standard',
+  ): this {
     this.routes.push({ method, segments: pattern.split('/').slice(1), rateClass, handler });
     return this;
   }

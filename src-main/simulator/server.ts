@@ -40,7 +40,8 @@ export function createApiServer(deps: ApiServerDeps): Server {
   return createServer((req, res) => {
     handle(deps, req, res).catch((err: unknown) => {
       logBug(deps.sim, `${req.method} ${pathOnly(req.url)}`, err);
-      if (!res.headersSent) sendReply(res, json({ status: 500, message: 'Internal server error', details: {} }, 500), false);
+      if (!res.headersSent)
+        sendReply(res, json({ status: 500, message: 'Internal server error', details: {} }, 500), false);
       else res.destroy();
     });
   });
@@ -96,11 +97,17 @@ async function handle(deps: ApiServerDeps, req: IncomingMessage, res: ServerResp
   if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
     let reply: Reply;
     try {
-      if (!isLoopback(req.socket.remoteAddress)) throw new HttpError(403, 'The admin API answers loopback only');
+      if (!isLoopback(req.socket.remoteAddress))
+        throw new HttpError(403, 'The admin API answers loopback only');
       const match = deps.admin.match(method, path.slice(ADMIN_PREFIX.length) || '/');
       if (match.kind === 'none') throw notFound('Admin endpoint');
       if (match.kind === 'method') {
-        throw new HttpError(405, 'Method not allowed', { allowed: match.allowed }, { Allow: match.allowed.join(', ') });
+        throw new HttpError(
+          405,
+          'Method not allowed',
+          { allowed: match.allowed },
+          { Allow: match.allowed.join(', ') },
+        );
       }
       reply = await match.route.handler({ sim, controls: deps.controls, body }, match.params);
     } catch (err) {
@@ -121,7 +128,10 @@ async function handle(deps: ApiServerDeps, req: IncomingMessage, res: ServerResp
     case 'malformed': {
       if (!req.readableEnded) req.resume();
       const truncated = Buffer.from('{"data": [', 'utf8');
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': truncated.length });
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': truncated.length,
+      });
       res.end(truncated);
       sim.stats.byStatus[200] = (sim.stats.byStatus[200] ?? 0) + 1;
       sim.log(`${method} ${logPath} 200 malformed (fault)`);
@@ -164,7 +174,12 @@ async function routeApi(
   }
   if (match.kind === 'none') throw notFound('Endpoint');
   if (match.kind === 'method') {
-    throw new HttpError(405, 'Method not allowed', { allowed: match.allowed }, { Allow: match.allowed.join(', ') });
+    throw new HttpError(
+      405,
+      'Method not allowed',
+      { allowed: match.allowed },
+      { Allow: match.allowed.join(', ') },
+    );
   }
   const ctx: ApiContext = {
     sim,

@@ -206,7 +206,11 @@ export class StorageService {
           req.resume();
           return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
         }
-        const [ws, projectId, fileId] = parts.slice(1).map((s) => decodeURIComponent(s)) as [string, string, string];
+        const [ws, projectId, fileId] = parts.slice(1).map((s) => decodeURIComponent(s)) as [
+          string,
+          string,
+          string,
+        ];
         return await this.handleDownload(req, res, { ws, projectId, fileId }, url.searchParams);
       }
     } catch (err) {
@@ -315,7 +319,12 @@ export class StorageService {
   }
 }
 
-function send(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.destroyed) return;
   if (res.headersSent) return void res.destroy();
   const body = message ? Buffer.from(JSON.stringify({ message }), 'utf8') : Buffer.alloc(0);

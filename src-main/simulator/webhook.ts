@@ -94,7 +94,9 @@ export async function deliverWebhook(
         total += c.length;
         if (total <= MAX_REPLY_BYTES) chunks.push(c);
       });
-      res.on('error', (err) => finish({ delivered: false, url, error: `Webhook reply broke off: ${err.message}` }));
+      res.on('error', (err) =>
+        finish({ delivered: false, url, error: `Webhook reply broke off: ${err.message}` }),
+      );
       res.on('end', () => {
         const httpStatus = res.statusCode ?? 0;
         if (httpStatus < 200 || httpStatus > 299) {

@@ -11,7 +11,8 @@ export type ErrorKind =
   | 'network'
   | 'invalid-response'
   | 'cancelled'
-  | 'config';
+  | 'config'
+  | 'keychain';
 
 export interface ErrorValue {
   kind: ErrorKind;

@@ -5,8 +5,28 @@
  */
 export const channels = {
   'app:info': 'appInfo',
-  'workspace:get': 'getWorkspace',
+  'settings:setLanguage': 'setLanguage',
+  'workspaces:list': 'listWorkspaces',
+  'workspaces:add': 'addWorkspace',
+  'workspaces:switch': 'switchWorkspace',
+  'workspaces:remove': 'removeWorkspace',
+  'workspaces:replaceKey': 'replaceWorkspaceKey',
   'projects:list': 'listProjects',
+  'projects:get': 'getProject',
+  'projects:findByReference': 'findProjectsByReference',
+  'projects:create': 'createProject',
+  'projects:archive': 'archiveProject',
+  'projects:restore': 'restoreProject',
+  'operations:cancel': 'cancelOperation',
 } as const;
 
 export type Channel = keyof typeof channels;
+
+/** Events main sends to the renderer; `window.api.on<Name>(listener)` returns an unsubscribe. */
+export const events = {
+  'event:progress': 'onProgress',
+  'event:workspaceAuthFailed': 'onWorkspaceAuthFailed',
+  'event:menuCommand': 'onMenuCommand',
+} as const;
+
+export type EventChannel = keyof typeof events;

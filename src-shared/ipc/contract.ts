@@ -1,65 +1,172 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
-import { channels, type Channel } from './channels';
+import { channels, events, type Channel, type EventChannel } from './channels';
 
-export { channels, type Channel };
+export { channels, events, type Channel, type EventChannel };
 
 /**
  * The one contract between renderer and main: for every channel in `channels.ts`, the zod schema of
  * its arguments (main validates every call with it) and its result type. The preload builds
  * `window.api` from the channel list; the renderer sees only the derived `PlanDeskApi` type.
  */
+
+export const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'pt-PT', 'es-ES'] as const;
+export type UiLanguage = (typeof LANGUAGES)[number];
+
+const language = z.enum(LANGUAGES);
+const id = z.string().min(1).max(200);
+const shortText = z.string().max(500);
+/** Operation ids let the renderer cancel a long call and match its progress events. */
+const operationId = z.string().min(1).max(100).optional();
+
+export const projectQuerySchema = z.object({
+  page: z.number().int().min(1).max(100_000),
+  pageSize: z.number().int().min(1).max(50),
+  name: z.string().max(200).optional(),
+  externalReferenceId: z.string().max(200).optional(),
+  /** 'service' keeps the service's order and pages on the server; name/modified sort the whole list. */
+  sort: z.enum(['service', 'name', 'modified']).default('service'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  operationId,
+});
+
+export const newWorkspaceSchema = z.object({
+  customer: z.string().trim().min(1).max(200),
+  key: z.string().trim().min(1).max(500),
+  actingUser: z.string().trim().max(200).optional(),
+  language,
+  /** The service's address; https only (loopback http allowed for the simulator). */
+  baseUrl: z.string().trim().min(1).max(500),
+});
+
+export const newProjectSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: z.string().trim().min(1).max(200),
+  externalReferenceId: z.string().trim().max(200).optional(),
+  address: z
+    .object({ street: shortText.optional(), city: shortText.optional(), postalCode: shortText.optional(), country: shortText.optional() })
+    .optional(),
+});
+
 export const argSchemas = {
   'app:info': z.tuple([]),
-  'workspace:get': z.tuple([]),
-  'projects:list': z.tuple([
-    z.object({
-      page: z.number().int().min(1).max(100_000),
-      pageSize: z.number().int().min(1).max(50),
-      name: z.string().max(200).optional(),
-    }),
-  ]),
+  'settings:setLanguage': z.tuple([language]),
+  'workspaces:list': z.tuple([]),
+  'workspaces:add': z.tuple([newWorkspaceSchema]),
+  'workspaces:switch': z.tuple([id]),
+  'workspaces:remove': z.tuple([id]),
+  'workspaces:replaceKey': z.tuple([id, z.string().trim().min(1).max(500)]),
+  'projects:list': z.tuple([projectQuerySchema]),
+  'projects:get': z.tuple([id]),
+  'projects:findByReference': z.tuple([z.string().trim().min(1).max(200)]),
+  'projects:create': z.tuple([newProjectSchema]),
+  'projects:archive': z.tuple([id]),
+  'projects:restore': z.tuple([id]),
+  'operations:cancel': z.tuple([z.string().min(1).max(100)]),
 } satisfies Record<Channel, z.ZodTuple>;
+
+// ---- results ------------------------------------------------------------------------------------
 
 export interface AppInfo {
   version: string;
-  demo: boolean;
+  language: UiLanguage;
+  platform: string;
 }
 
-export interface WorkspaceSummary {
+export interface WorkspaceMeta {
+  id: string;
   name: string;
+  customer: string;
+  language: UiLanguage;
+  actingUser: string | null;
+  /** The built-in demo workspace (simulator), not a real account. */
   demo: boolean;
+  /** The service said the stored key is no longer valid (401): ask the user for a new one. */
+  needsKey: boolean;
+}
+
+export interface WorkspaceList {
+  workspaces: WorkspaceMeta[];
+  activeId: string;
 }
 
 export interface ProjectRow {
   id: string;
   name: string;
   externalReferenceId: string | null;
+  /** ISO 8601 */
+  created: string | null;
   modified: string | null;
   archived: boolean;
+  archivedAt: string | null;
+  assigneeEmail: string | null;
 }
 
 export interface ProjectPage {
   rows: ProjectRow[];
   page: number;
+  pageSize: number;
   totalPages: number | null;
   totalCount: number | null;
 }
 
-/** Result type of each channel. */
+export interface ProjectDetailView extends ProjectRow {
+  planId: string | null;
+  teamName: string | null;
+  address: { street: string | null; city: string | null; postalCode: string | null; country: string | null } | null;
+}
+
+export interface CreatedProjectView {
+  project: ProjectDetailView;
+  /** From a 207 answer: the project exists, with these remarks from the service. */
+  warnings: string[];
+}
+
 export interface ChannelResults {
   'app:info': AppInfo;
-  'workspace:get': WorkspaceSummary;
+  'settings:setLanguage': AppInfo;
+  'workspaces:list': WorkspaceList;
+  'workspaces:add': WorkspaceMeta;
+  'workspaces:switch': WorkspaceList;
+  'workspaces:remove': WorkspaceList;
+  'workspaces:replaceKey': WorkspaceMeta;
   'projects:list': ProjectPage;
+  'projects:get': ProjectDetailView;
+  'projects:findByReference': ProjectRow[];
+  'projects:create': CreatedProjectView;
+  'projects:archive': ProjectDetailView;
+  'projects:restore': ProjectDetailView;
+  'operations:cancel': { cancelled: boolean };
 }
+
+// ---- events -------------------------------------------------------------------------------------
+
+export interface ProgressEvent {
+  operationId: string;
+  done: number;
+  /** null while unknown */
+  total: number | null;
+}
+
+export type MenuCommand = 'reload' | 'find';
+
+export interface EventPayloads {
+  'event:progress': ProgressEvent;
+  'event:workspaceAuthFailed': { workspaceId: string };
+  'event:menuCommand': { command: MenuCommand };
+}
+
+// ---- the derived window.api ---------------------------------------------------------------------
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ErrorValue };
 
+/** What the renderer passes (defaults may be left out). */
 export type ChannelArgs<C extends Channel> = z.input<(typeof argSchemas)[C]>;
+/** What main's handler receives: validated, with defaults filled in. */
+export type ChannelParsedArgs<C extends Channel> = z.output<(typeof argSchemas)[C]>;
 
-/** `window.api`: one named function per channel. */
 export type PlanDeskApi = {
-  [C in Channel as (typeof channels)[C]]: (
-    ...args: ChannelArgs<C>
-  ) => Promise<Result<ChannelResults[C]>>;
+  [C in Channel as (typeof channels)[C]]: (...args: ChannelArgs<C>) => Promise<Result<ChannelResults[C]>>;
+} & {
+  [E in EventChannel as (typeof events)[E]]: (listener: (payload: EventPayloads[E]) => void) => () => void;
 };

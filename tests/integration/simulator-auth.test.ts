@@ -105,9 +105,17 @@ describe('simulator authentication and workspace isolation', () => {
 
   it('refuses workspace settings to a member acting user', async () => {
     const body = { webhook_url: null };
-    const member = await api(sim, '/workspace', { method: 'PUT', body, headers: { acting_user: 'bob@acme.test' } });
+    const member = await api(sim, '/workspace', {
+      method: 'PUT',
+      body,
+      headers: { acting_user: 'bob@acme.test' },
+    });
     expect(member.status).toBe(401);
-    const adminUser = await api(sim, '/workspace', { method: 'PUT', body, headers: { acting_user: 'alice@acme.test' } });
+    const adminUser = await api(sim, '/workspace', {
+      method: 'PUT',
+      body,
+      headers: { acting_user: 'alice@acme.test' },
+    });
     expect(adminUser.status).toBe(200);
   });
 
@@ -125,7 +133,9 @@ describe('simulator authentication and workspace isolation', () => {
 
   it('logs method, path, status and time, never header values or query strings', async () => {
     const before = log.length;
-    await api(sim, '/projects?external_reference_id=SECRET-REF', { headers: { acting_user: 'alice@acme.test' } });
+    await api(sim, '/projects?external_reference_id=SECRET-REF', {
+      headers: { acting_user: 'alice@acme.test' },
+    });
     expect(log.slice(before)).toHaveLength(1);
     expect(log[before]).toMatch(/^GET \/api\/v2\/projects 200 \d+(\.\d+)?ms$/);
     const all = log.join('\n');

@@ -51,9 +51,20 @@ describe('simulator estimates', () => {
     expect(est.company.logo_url).toBe(`${sim.baseUrl}/workspace/logo.png`);
     expect(est.estimate_totals.total).toBe('123456789012.123456789012');
     const group = est.items.find((i: { id: string }) => i.id === 'g11');
-    expect(group).toMatchObject({ type: 'group', parent_id: 'g1', quantity: null, tax: null, total: '2469.000000000000' });
+    expect(group).toMatchObject({
+      type: 'group',
+      parent_id: 'g1',
+      quantity: null,
+      tax: null,
+      total: '2469.000000000000',
+    });
     const position = est.items.find((i: { id: string }) => i.id === 'p1');
-    expect(position).toMatchObject({ type: 'position', parent_id: 'g11', quantity: '2.500000000000', unit: 'm²' });
+    expect(position).toMatchObject({
+      type: 'position',
+      parent_id: 'g11',
+      quantity: '2.500000000000',
+      unit: 'm²',
+    });
   });
 
   it('writes money as JSON strings under the moneyAsStrings variant', async () => {
@@ -104,13 +115,27 @@ describe('simulator JSON writer', () => {
     expect(writeJson([new Money('-0.100000000000')], { moneyAsStrings: true })).toBe('["-0.100000000000"]');
   });
 
+  it('falls back to plain strings under a bare JSON.stringify', () => {
+    expect(
+      JSON.stringify({ a: new Money('1.50'), b: new MoneyFields([{ total: '2.0' }], new Set(['total'])) }),
+    ).toBe('{"a":"1.50","b":[{"total":"2.0"}]}');
+  });
+
   it('only unquotes money keys, and never inside string values', () => {
-    const value = { note: '"total":"5"', items: new MoneyFields([{ total: '5.0', code: '1.1', tax: null }], new Set(['total', 'tax'])) };
-    expect(writeJson(value)).toBe('{"note":"\\"total\\":\\"5\\"","items":[{"total":5.0,"code":"1.1","tax":null}]}');
+    const value = {
+      note: '"total":"5"',
+      items: new MoneyFields([{ total: '5.0', code: '1.1', tax: null }], new Set(['total', 'tax'])),
+    };
+    expect(writeJson(value)).toBe(
+      '{"note":"\\"total\\":\\"5\\"","items":[{"total":5.0,"code":"1.1","tax":null}]}',
+    );
   });
 
   it('cannot be fooled by a string that imitates its internal marker', () => {
-    const value = { name: '\u0000deadbeef:0', items: new MoneyFields([{ total: '1.0' }], new Set(['total'])) };
+    const value = {
+      name: '\u0000deadbeef:0',
+      items: new MoneyFields([{ total: '1.0' }], new Set(['total'])),
+    };
     const text = writeJson(value);
     expect(JSON.parse(text)).toEqual({ name: '\u0000deadbeef:0', items: [{ total: 1 }] });
   });

@@ -21,7 +21,11 @@ describe('simulator file upload and download', () => {
 
   it('uploads in three steps and downloads the same bytes without credentials', async () => {
     const bytes = randomBytes(300_000);
-    const step1 = await presign(sim, { file_name: 'survey.pdf', content_type: 'application/pdf', size: bytes.length });
+    const step1 = await presign(sim, {
+      file_name: 'survey.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+    });
     expect(step1.status).toBe(200);
     const p = step1.json.data;
     expect(p).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'application/pdf' } });
@@ -32,7 +36,10 @@ describe('simulator file upload and download', () => {
     const step2 = await put(p.url, p.headers, bytes);
     expect(step2.status).toBe(200);
 
-    const step3 = await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id, name: 'Survey 2025.pdf' } });
+    const step3 = await api(sim, '/projects/p-a01/files', {
+      method: 'POST',
+      body: { upload_id: p.upload_id, name: 'Survey 2025.pdf' },
+    });
     expect(step3.status).toBe(201);
     const file = step3.json.data;
     expect(file).toMatchObject({
@@ -53,24 +60,33 @@ describe('simulator file upload and download', () => {
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-type')).toBe('application/pdf');
     const got = Buffer.from(await dl.arrayBuffer());
-    expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(createHash('sha256').update(got).digest('hex')).toBe(
+      createHash('sha256').update(bytes).digest('hex'),
+    );
 
     // Registered uploads cannot be registered twice or uploaded to again.
-    const twice = await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } });
+    const twice = await api(sim, '/projects/p-a01/files', {
+      method: 'POST',
+      body: { upload_id: p.upload_id },
+    });
     expect(twice.status).toBe(400);
     expect((await put(p.url, p.headers, bytes)).status).toBe(403);
   });
 
   it('does not register an upload before its PUT completed', async () => {
     const p = (await presign(sim, { file_name: 'a.png', content_type: 'image/png' })).json.data;
-    const early = await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } });
+    const early = await api(sim, '/projects/p-a01/files', {
+      method: 'POST',
+      body: { upload_id: p.upload_id },
+    });
     expect(early.status).toBe(400);
     expect(early.json.message).toBe('Upload not complete');
     expect(early.json.details.fields.upload_id).toBeDefined();
   });
 
   it('does not register a cancelled upload', async () => {
-    const p = (await presign(sim, { file_name: 'big.pdf', content_type: 'application/pdf', size: 5_000_000 })).json.data;
+    const p = (await presign(sim, { file_name: 'big.pdf', content_type: 'application/pdf', size: 5_000_000 }))
+      .json.data;
     const u = new URL(p.url);
     await new Promise<void>((resolve) => {
       const req = request({
@@ -95,10 +111,14 @@ describe('simulator file upload and download', () => {
     const p = (await presign(sim, { file_name: 'x.csv', content_type: 'text/csv', size: 10 })).json.data;
     const short = await put(p.url, p.headers, Buffer.from('12345'));
     expect(short.status).toBe(400);
-    expect((await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } })).status).toBe(400);
+    expect(
+      (await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } })).status,
+    ).toBe(400);
     // A correct retry to the same URL works.
     expect((await put(p.url, p.headers, Buffer.from('1234567890'))).status).toBe(200);
-    expect((await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } })).status).toBe(201);
+    expect(
+      (await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } })).status,
+    ).toBe(201);
   });
 
   it('requires exactly the presigned headers on the PUT', async () => {
@@ -168,7 +188,9 @@ describe('simulator file upload and download', () => {
       file_name: ['is required'],
       content_type: ['is required'],
     });
-    expect((await presign(sim, { file_name: 'a.pdf', content_type: 'application/pdf' }, 'p-b01')).status).toBe(404);
+    expect(
+      (await presign(sim, { file_name: 'a.pdf', content_type: 'application/pdf' }, 'p-b01')).status,
+    ).toBe(404);
     const cross = await api(sim, '/projects/p-b01/files/temporary-presigned-url', {
       method: 'POST',
       creds: WS_B,
@@ -176,7 +198,10 @@ describe('simulator file upload and download', () => {
     });
     expect(cross.status).toBe(200);
     // An upload of workspace B cannot be registered to a project of workspace A.
-    const other = await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: cross.json.data.upload_id } });
+    const other = await api(sim, '/projects/p-a01/files', {
+      method: 'POST',
+      body: { upload_id: cross.json.data.upload_id },
+    });
     expect(other.status).toBe(400);
   });
 });
@@ -205,6 +230,8 @@ describe('simulator URL expiry', () => {
     const p = (await presign(sim, { file_name: 'late.pdf', content_type: 'application/pdf' })).json.data;
     sim.faults.advanceClock(16 * 60 * 1000);
     expect((await put(p.url, p.headers, Buffer.from('%PDF-'))).status).toBe(403);
-    expect((await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } })).status).toBe(400);
+    expect(
+      (await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } })).status,
+    ).toBe(400);
   });
 });

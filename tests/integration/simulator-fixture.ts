@@ -25,7 +25,12 @@ const stats = (area: number, perimeter: number, height = 2.5) => ({
   ceiling_surface: area,
 });
 
-function plan(id: string, name: string, unitSystem: 'metric' | 'imperial' = 'metric', detailed = false): SimPlan {
+function plan(
+  id: string,
+  name: string,
+  unitSystem: 'metric' | 'imperial' = 'metric',
+  detailed = false,
+): SimPlan {
   const floorId = `${id}-f1`;
   const roomId = `${id}-r1`;
   return {
@@ -254,7 +259,13 @@ export function bigEstimate(id: string, planId: string, count: number): SimEstim
   return estimate(id, planId, items);
 }
 
-function file(id: string, name: string, type: string, contentType: string, origin: 'upload' | 'export'): SimFile {
+function file(
+  id: string,
+  name: string,
+  type: string,
+  contentType: string,
+  origin: 'upload' | 'export',
+): SimFile {
   return {
     id,
     name,
@@ -311,7 +322,9 @@ function workspaceA(): SimWorkspace {
     project('p-a02', 'Old Barn', { archived_at: '2025-03-03T10:00:00.000000+00:00' }),
     project('p-a03', 'Attic Conversion', { plan: plan('pl-p-a03', 'Attic Conversion', 'imperial', true) }),
     project('p-a04', 'Bathroom Refit', {
-      files: Array.from({ length: 12 }, (_, i) => file(`f-a4-${i}`, `photo-${i}.jpg`, 'jpg', 'image/jpeg', 'upload')),
+      files: Array.from({ length: 12 }, (_, i) =>
+        file(`f-a4-${i}`, `photo-${i}.jpg`, 'jpg', 'image/jpeg', 'upload'),
+      ),
     }),
   ];
   for (let i = 5; i <= 23; i++) {
@@ -342,7 +355,9 @@ function workspaceA(): SimWorkspace {
             id: 'el-1',
             type: 'section',
             label: 'General',
-            children: [{ id: 'el-2', type: 'question', label: 'Condition?', input: 'choice', options: ['ok', 'bad'] }],
+            children: [
+              { id: 'el-2', type: 'question', label: 'Condition?', input: 'choice', options: ['ok', 'bad'] },
+            ],
           },
         ],
         created: '2025-05-20T10:00:00+00:00',
@@ -414,7 +429,13 @@ export function headers(creds: Creds, extra: Record<string, string> = {}): Recor
 export async function api(
   sim: Simulator,
   path: string,
-  init: { method?: string; creds?: Creds | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    creds?: Creds | null;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; text: string; json: Loose; headers: Headers }> {
   const creds = init.creds === undefined ? WS_A : init.creds;
   const h: Record<string, string> = creds ? headers(creds, init.headers) : { ...init.headers };

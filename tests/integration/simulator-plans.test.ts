@@ -52,7 +52,13 @@ describe('simulator plans', () => {
     const r = await api(sim, '/plans/get/pl-p-a01');
     expect(r.status).toBe(200);
     const plan = r.json.data;
-    expect(plan).toMatchObject({ id: 'pl-p-a01', project_id: 'p-a01', unit_system: 'metric', door_count: 2, windows_count: 1 });
+    expect(plan).toMatchObject({
+      id: 'pl-p-a01',
+      project_id: 'p-a01',
+      unit_system: 'metric',
+      door_count: 2,
+      windows_count: 1,
+    });
     expect(plan.statistics.area).toBe(63.6);
     const floor = plan.floors[0];
     expect(floor.image_map.url).toBe(`${sim.baseUrl}/plans/pl-p-a01/floors/pl-p-a01-f1/image.png`);
@@ -79,13 +85,15 @@ describe('simulator plans', () => {
   });
 
   it('formats by Accept-Language: German uses a decimal comma', async () => {
-    const plan = (await api(sim, '/plans/get/pl-p-a01', { headers: { 'Accept-Language': 'de-DE' } })).json.data;
+    const plan = (await api(sim, '/plans/get/pl-p-a01', { headers: { 'Accept-Language': 'de-DE' } })).json
+      .data;
     expect(plan.statistics_formatted.area).toBe('63,6 m²');
     expect(plan.floors[0].rooms[0].statistics_formatted.area).toBe('14,7 m²');
     expect(plan.floors[0].rooms[0].formatted_dimensions).toBe('3,50 m × 4,20 m');
     const fr = (await api(sim, '/plans/get/pl-p-a01', { headers: { 'Accept-Language': 'fr-FR' } })).json.data;
     expect(fr.statistics_formatted.area).toBe('63,6 m²');
-    const other = (await api(sim, '/plans/get/pl-p-a01', { headers: { 'Accept-Language': 'it-IT' } })).json.data;
+    const other = (await api(sim, '/plans/get/pl-p-a01', { headers: { 'Accept-Language': 'it-IT' } })).json
+      .data;
     expect(other.statistics_formatted.area).toBe('63.6 m²');
   });
 
@@ -111,7 +119,11 @@ describe('simulator plans', () => {
     try {
       const r = await api(sim, '/plans/get/pl-p-a01');
       const d = r.json.data;
-      expect(d.plan).toMatchObject({ id: 'pl-p-a01', name: 'Kitchen Renovation', created_by: { email: 'alice@acme.test' } });
+      expect(d.plan).toMatchObject({
+        id: 'pl-p-a01',
+        name: 'Kitchen Renovation',
+        created_by: { email: 'alice@acme.test' },
+      });
       expect(d.plan_detail.plan).toMatchObject({
         uid: 'pl-p-a01',
         formatted: { area: '63.6 m²', perimeter: '33.2 m', volume: '159.0 m³', walls_surface: '83.0 m²' },
@@ -130,16 +142,22 @@ describe('simulator plans', () => {
   });
 
   it('serves floor and room images as valid PNGs', async () => {
-    const floor = await fetch(`${sim.baseUrl}/plans/pl-p-a01/floors/pl-p-a01-f1/image.png`, { headers: { ...WS_A } });
+    const floor = await fetch(`${sim.baseUrl}/plans/pl-p-a01/floors/pl-p-a01-f1/image.png`, {
+      headers: { ...WS_A },
+    });
     expect(floor.status).toBe(200);
     expect(floor.headers.get('content-type')).toBe('image/png');
     const first = Buffer.from(await floor.arrayBuffer());
     expect(checkPng(first)).toEqual({ width: 400, height: 300 });
     const again = Buffer.from(
-      await (await fetch(`${sim.baseUrl}/plans/pl-p-a01/floors/pl-p-a01-f1/image.png`, { headers: { ...WS_A } })).arrayBuffer(),
+      await (
+        await fetch(`${sim.baseUrl}/plans/pl-p-a01/floors/pl-p-a01-f1/image.png`, { headers: { ...WS_A } })
+      ).arrayBuffer(),
     );
     expect(again.equals(first)).toBe(true);
-    const room = await fetch(`${sim.baseUrl}/plans/pl-p-a01/rooms/pl-p-a01-r1/image.png`, { headers: { ...WS_A } });
+    const room = await fetch(`${sim.baseUrl}/plans/pl-p-a01/rooms/pl-p-a01-r1/image.png`, {
+      headers: { ...WS_A },
+    });
     expect(checkPng(Buffer.from(await room.arrayBuffer()))).toEqual({ width: 200, height: 150 });
     expect((await api(sim, '/plans/pl-p-a01/floors/nope/image.png')).status).toBe(404);
     const logo = await fetch(`${sim.baseUrl}/workspace/logo.png`, { headers: { ...WS_A } });

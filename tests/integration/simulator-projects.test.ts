@@ -28,7 +28,13 @@ describe('simulator projects', () => {
   it('creates a project: 201, detail, a new plan with one empty floor, no estimates', async () => {
     const r = await api(sim, '/projects', {
       method: 'POST',
-      body: { name: 'New Build', email: 'BOB@acme.test', external_reference_id: 'EXT-9', address: ADDRESS, team_id: 't-a1' },
+      body: {
+        name: 'New Build',
+        email: 'BOB@acme.test',
+        external_reference_id: 'EXT-9',
+        address: ADDRESS,
+        team_id: 't-a1',
+      },
     });
     expect(r.status).toBe(201);
     const p = r.json.data;
@@ -71,7 +77,10 @@ describe('simulator projects', () => {
   it('answers 207 for every creation under the warnings207 variant', async () => {
     await admin(sim, '/variants', 'POST', { warnings207: true });
     try {
-      const r = await api(sim, '/projects', { method: 'POST', body: { name: 'W', email: 'alice@acme.test', address: ADDRESS } });
+      const r = await api(sim, '/projects', {
+        method: 'POST',
+        body: { name: 'W', email: 'alice@acme.test', address: ADDRESS },
+      });
       expect(r.status).toBe(207);
       expect(r.json.warnings[0].message).toBe('Address could not be geocoded');
       expect(r.json.data.name).toBe('W');
@@ -87,7 +96,11 @@ describe('simulator projects', () => {
   });
 
   it('refuses a body that is not JSON or not an object', async () => {
-    const text = await api(sim, '/projects', { method: 'POST', rawBody: 'name=x', headers: { 'Content-Type': 'text/plain' } });
+    const text = await api(sim, '/projects', {
+      method: 'POST',
+      rawBody: 'name=x',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(text.status).toBe(400);
     const arr = await api(sim, '/projects', { method: 'POST', body: [1, 2] });
     expect(arr.status).toBe(400);
@@ -138,7 +151,10 @@ describe('simulator projects', () => {
     await admin(sim, '/variants', 'POST', { messageDataErrors: true });
     try {
       const fields = await api(sim, '/projects', { method: 'POST', body: { email: 'alice@acme.test' } });
-      expect(fields.json).toEqual({ message: 'Validation failed', data: { errors: { name: ['is required'] } } });
+      expect(fields.json).toEqual({
+        message: 'Validation failed',
+        data: { errors: { name: ['is required'] } },
+      });
       const plain = await api(sim, '/projects/nope');
       expect(plain.json).toEqual({ message: 'Project not found', data: '' });
     } finally {
@@ -172,7 +188,10 @@ describe('simulator projects', () => {
   });
 
   it('refuses an archive by an unknown acting_user with 401 and a bad type with 400', async () => {
-    const unknown = await api(sim, '/projects/p-a06/archive', { method: 'PUT', body: { acting_user: 'x@y.test' } });
+    const unknown = await api(sim, '/projects/p-a06/archive', {
+      method: 'PUT',
+      body: { acting_user: 'x@y.test' },
+    });
     expect(unknown.status).toBe(401);
     const wrongType = await api(sim, '/projects/p-a06/archive', { method: 'PUT', body: { acting_user: 3 } });
     expect(wrongType.status).toBe(400);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../src-main/api/errors';
-import type { ApiClient } from '../../src-main/api/client';
+import type { MainServices } from '../../src-main/ipc/handlers';
 import { channels } from '../../src-shared/ipc/channels';
 
 // ipcMain is mocked (Electron cannot run here); the handlers behind it are the real ones.
@@ -12,7 +12,20 @@ vi.mock('electron', () => ({
 const { registerIpc } = await import('../../src-main/ipc/register');
 
 const listProjects = vi.fn();
-const fakeClient = { listProjects } as unknown as ApiClient;
+const emitted: unknown[] = [];
+const markKeyRejected = vi.fn();
+const services = {
+  version: '1.2.3',
+  platform: 'linux',
+  logger: { log: () => undefined },
+  operations: { cancel: () => false },
+  workspaces: {
+    uiLanguage: async () => 'de-DE',
+    activeMeta: async () => ({ id: 'ws-1', demo: false }),
+    markKeyRejected,
+  },
+  projects: { list: listProjects },
+} as unknown as MainServices;
 const trusted = { senderFrame: { url: 'file:///app/out/renderer/index.html' } };
 const untrusted = { senderFrame: { url: 'https://evil.example.com/' } };
 
@@ -20,9 +33,9 @@ describe('IPC registration', () => {
   beforeEach(() => {
     handlers.clear();
     listProjects.mockReset();
-    registerIpc({ version: '1.2.3', demo: true, workspaceName: 'Demo', client: fakeClient }, (url) =>
-      url.startsWith('file://'),
-    );
+    emitted.length = 0;
+    markKeyRejected.mockReset();
+    registerIpc(services, (event, payload) => emitted.push([event, payload]), (url) => url.startsWith('file://'));
   });
 
   it('registers a handler for every channel in the contract', () => {
@@ -30,21 +43,15 @@ describe('IPC registration', () => {
   });
 
   it('answers with data from the real handler', async () => {
-    expect(await handlers.get('app:info')!(trusted)).toEqual({ ok: true, data: { version: '1.2.3', demo: true } });
-    listProjects.mockResolvedValue({
-      items: [{ id: 'p1', name: 'Küche', external_reference_id: null, user_modified: '2026-01-01', archived_at: null }],
-      pageInfo: { page: 1, pageSize: 50, totalCount: 1, totalPages: 1, hasNext: null },
-    });
-    const r = await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 50 });
-    expect(r).toEqual({
+    expect(await handlers.get('app:info')!(trusted)).toEqual({
       ok: true,
-      data: {
-        rows: [{ id: 'p1', name: 'Küche', externalReferenceId: null, modified: '2026-01-01', archived: false }],
-        page: 1,
-        totalPages: 1,
-        totalCount: 1,
-      },
+      data: { version: '1.2.3', language: 'de-DE', platform: 'linux' },
     });
+    const page = { rows: [], page: 1, pageSize: 50, totalPages: 1, totalCount: 0 };
+    listProjects.mockResolvedValue(page);
+    expect(await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 50 })).toEqual({ ok: true, data: page });
+    // Defaults from the contract's schema are filled in before the handler runs.
+    expect(listProjects).toHaveBeenLastCalledWith({ page: 1, pageSize: 50, sort: 'service', direction: 'asc' });
   });
 
   it('refuses calls from any other page', async () => {
@@ -62,12 +69,14 @@ describe('IPC registration', () => {
     expect(listProjects).not.toHaveBeenCalled();
   });
 
-  it('turns failures into error values, never raw exceptions', async () => {
+  it('turns failures into error values, never raw exceptions; a 401 asks for a new key', async () => {
     listProjects.mockRejectedValueOnce(new ServiceError('auth', 'Key revoked.', 401));
     expect(await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 10 })).toEqual({
       ok: false,
       error: { kind: 'auth', message: 'Key revoked.', status: 401 },
     });
+    expect(markKeyRejected).toHaveBeenCalledWith('ws-1');
+    expect(emitted).toEqual([['event:workspaceAuthFailed', { workspaceId: 'ws-1' }]]);
     listProjects.mockRejectedValueOnce(new TypeError('x is undefined at secret/internal.ts:3'));
     const r = (await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 10 })) as { error: { message: string } };
     expect(r.error.message).not.toContain('internal.ts');

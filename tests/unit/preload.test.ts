@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { channels } from '../../src-shared/ipc/channels';
+import { channels, events } from '../../src-shared/ipc/channels';
 
 // Electron cannot run on these machines, so its two preload APIs are mocked; nothing else is.
 const exposeInMainWorld = vi.fn();
 const invoke = vi.fn(async () => ({ ok: true, data: null }));
-vi.mock('electron', () => ({ contextBridge: { exposeInMainWorld }, ipcRenderer: { invoke } }));
+const listeners = new Map<string, Set<(e: unknown, p: unknown) => void>>();
+const on = vi.fn((ch: string, fn: (e: unknown, p: unknown) => void) => {
+  if (!listeners.has(ch)) listeners.set(ch, new Set());
+  listeners.get(ch)!.add(fn);
+});
+const removeListener = vi.fn((ch: string, fn: (e: unknown, p: unknown) => void) => listeners.get(ch)?.delete(fn));
+vi.mock('electron', () => ({ contextBridge: { exposeInMainWorld }, ipcRenderer: { invoke, on, removeListener } }));
 
 describe('preload', () => {
   beforeEach(async () => {
@@ -14,11 +20,11 @@ describe('preload', () => {
     await import('../../src-preload/index');
   });
 
-  it('exposes exactly one named function per channel as window.api', () => {
+  it('exposes exactly one named function per channel and per event as window.api', () => {
     expect(exposeInMainWorld).toHaveBeenCalledTimes(1);
     const [name, api] = exposeInMainWorld.mock.calls[0] as [string, Record<string, unknown>];
     expect(name).toBe('api');
-    expect(Object.keys(api).sort()).toEqual(Object.values(channels).sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.values(channels), ...Object.values(events)].sort());
     for (const fn of Object.values(api)) expect(typeof fn).toBe('function');
     expect(api).not.toHaveProperty('invoke');
   });
@@ -27,6 +33,16 @@ describe('preload', () => {
     const api = exposeInMainWorld.mock.calls[0]![1] as Record<string, (...a: unknown[]) => Promise<unknown>>;
     await api.listProjects!({ page: 2, pageSize: 50 });
     expect(invoke).toHaveBeenLastCalledWith('projects:list', { page: 2, pageSize: 50 });
+  });
+
+  it('event subscriptions pass only the payload and return a working unsubscribe', () => {
+    const api = exposeInMainWorld.mock.calls[0]![1] as Record<string, (l: (p: unknown) => void) => () => void>;
+    const got: unknown[] = [];
+    const unsubscribe = api.onProgress!((p) => got.push(p));
+    for (const fn of listeners.get('event:progress') ?? []) fn({ sender: 'ipc-event-object' }, { operationId: 'op', done: 1, total: 2 });
+    expect(got).toEqual([{ operationId: 'op', done: 1, total: 2 }]);
+    unsubscribe();
+    expect(listeners.get('event:progress')?.size).toBe(0);
   });
 
   it('imports nothing but electron and the plain channel list (the sandbox allows no more)', () => {

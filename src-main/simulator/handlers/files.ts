@@ -68,10 +68,14 @@ export function fileJson(sim: SimState, ws: WorkspaceState, projectId: string, f
 
 function listFiles(ctx: ApiContext, p: Record<string, string>): Reply {
   const project = findProject(ctx, p.id);
-  // page_size is validated like everywhere else but then ignored: the live service pages files by 10.
-  const { page } = parsePaging(ctx.query);
+  // page_size is ignored entirely (not even checked): the live service pages files by 10.
+  const query = new URLSearchParams(ctx.query);
+  query.delete('page_size');
+  const { page } = parsePaging(query);
   return json(
-    paged(ctx, project.files, { page, pageSize: DEFAULT_PAGE_SIZE }, (f) => fileJson(ctx.sim, ctx.ws, project.id, f)),
+    paged(ctx, project.files, { page, pageSize: DEFAULT_PAGE_SIZE }, (f) =>
+      fileJson(ctx.sim, ctx.ws, project.id, f),
+    ),
   );
 }
 

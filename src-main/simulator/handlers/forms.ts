@@ -34,7 +34,12 @@ function validateContext(v: unknown, f: FieldCollector): SimForm['context'] | un
   return ok ? (v as SimForm['context']) : undefined;
 }
 
-function validateElements(v: unknown, path: string, f: FieldCollector, depth: number): SimFormElement[] | undefined {
+function validateElements(
+  v: unknown,
+  path: string,
+  f: FieldCollector,
+  depth: number,
+): SimFormElement[] | undefined {
   if (!Array.isArray(v)) return void f.add(path, 'must be an array');
   if (depth > MAX_DEPTH) return void f.add(path, `must not be nested deeper than ${MAX_DEPTH} levels`);
   const out: SimFormElement[] = [];

@@ -162,7 +162,12 @@ function roomImage(ctx: ApiContext, p: Record<string, string>): Reply {
   if (!room) throw notFound('Room');
   const { width, height } = room.image_map;
   const png = cachedImage(`${ctx.ws.data.id}/${room.id}`, () =>
-    renderPlanPng(width, height, [{ x0: width * 0.1, y0: height * 0.1, x1: width * 0.9, y1: height * 0.9 }], room.name),
+    renderPlanPng(
+      width,
+      height,
+      [{ x0: width * 0.1, y0: height * 0.1, x1: width * 0.9, y1: height * 0.9 }],
+      room.name,
+    ),
   );
   return bytes(png, 'image/png');
 }
@@ -172,14 +177,23 @@ function planFiles(ctx: ApiContext, p: Record<string, string>): Reply {
   const project = findPlan(ctx, p.planId);
   const formats = [...ctx.query.getAll('format[]'), ...ctx.query.getAll('format')];
   if (formats.length !== 1 || !formats[0]) {
-    throw badRequest('Exactly one format is required per call', { 'format[]': ['exactly one format is required'] });
+    throw badRequest('Exactly one format is required per call', {
+      'format[]': ['exactly one format is required'],
+    });
   }
   const wanted = formats[0].toLowerCase();
   const files = project.files
     .filter((f) => f.origin === 'export' && f.file_type.toLowerCase() === wanted)
     .map((f) => {
       const j = fileJson(ctx.sim, ctx.ws, project.id, f);
-      return { name: j.name, folder: 'export', url: j.url, last_modified: j.created, size: j.size, file_type: j.file_type };
+      return {
+        name: j.name,
+        folder: 'export',
+        url: j.url,
+        last_modified: j.created,
+        size: j.size,
+        file_type: j.file_type,
+      };
     });
   return json({ files, photos: [] });
 }
@@ -191,7 +205,8 @@ export function registerPlanRoutes(router: Router<ApiContext>): void {
       '/plans/get/:planId',
       (ctx, p) => {
         const project = findPlan(ctx, p.planId);
-        if (ctx.sim.variants.legacyPlanShape) return json({ data: legacyPlanView(ctx.ws, project, ctx.locale) });
+        if (ctx.sim.variants.legacyPlanShape)
+          return json({ data: legacyPlanView(ctx.ws, project, ctx.locale) });
         return json({ data: planView(ctx.sim, project, ctx.locale) });
       },
       'high',

@@ -34,7 +34,9 @@ export function projectDetail(sim: SimState, ws: WorkspaceState, p: SimProject):
     plan_id: p.plan.id,
     cloud_url: `${sim.origin}/cloud/projects/${encodeURIComponent(p.id)}`,
     team: team ? { id: team.id, name: team.name } : null,
-    user: user ? { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname } : null,
+    user: user
+      ? { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname }
+      : null,
     address: {
       street: a.street,
       city: a.city,
@@ -73,7 +75,9 @@ const ZERO_STATS: SimStatistics = {
 };
 
 /** Stands in for a geocoder: addresses without a postal code "cannot be geocoded". */
-function geocode(a: Omit<SimAddress, 'latitude' | 'longitude'>): { latitude: number; longitude: number } | null {
+function geocode(
+  a: Omit<SimAddress, 'latitude' | 'longitude'>,
+): { latitude: number; longitude: number } | null {
   if (a.postal_code.trim() === '') return null;
   const h = createHash('sha256').update(`${a.street}|${a.city}|${a.postal_code}|${a.country}`).digest();
   const round = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -101,7 +105,12 @@ function newPlan(name: string, now: number): SimPlan {
         name: 'Ground Floor',
         level: 0,
         statistics: { ...ZERO_STATS },
-        image_map: { url: `{base}/plans/${id}/floors/${floorId}/image.png`, width: 800, height: 600, areas: [] },
+        image_map: {
+          url: `{base}/plans/${id}/floors/${floorId}/image.png`,
+          width: 800,
+          height: 600,
+          areas: [],
+        },
         notes: [],
         values: { ceilingHeight: 2.5, notes: '' },
         rooms: [],
@@ -193,7 +202,9 @@ export function registerProjectRoutes(router: Router<ApiContext>): void {
   router
     .add('GET', '/projects', listProjects)
     .add('POST', '/projects', createProject)
-    .add('GET', '/projects/:id', (ctx, p) => json({ data: projectDetail(ctx.sim, ctx.ws, findProject(ctx, p.id)) }))
+    .add('GET', '/projects/:id', (ctx, p) =>
+      json({ data: projectDetail(ctx.sim, ctx.ws, findProject(ctx, p.id)) }),
+    )
     .add('PUT', '/projects/:id/archive', archiveProject)
     .add('PUT', '/projects/:id/restore', restoreProject);
 }

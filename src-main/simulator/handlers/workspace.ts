@@ -14,7 +14,9 @@ function workspaceView(ctx: ApiContext): Record<string, unknown> {
   return {
     id: w.id,
     name: w.name,
-    owner: owner ? { id: owner.id, email: owner.email, firstname: owner.firstname, lastname: owner.lastname } : null,
+    owner: owner
+      ? { id: owner.id, email: owner.email, firstname: owner.firstname, lastname: owner.lastname }
+      : null,
     webhook_url: w.webhook_url,
     formats: w.formats,
     logo: ctx.sim.expandBase(w.logo),
@@ -36,7 +38,9 @@ async function updateWorkspace(ctx: ApiContext): Promise<Reply> {
   if (!('webhook_url' in body)) throw badRequest('webhook_url is required', { webhook_url: ['is required'] });
   const url = body.webhook_url;
   if (url !== null && (typeof url !== 'string' || !isHttpUrl(url))) {
-    throw badRequest('webhook_url must be an http(s) URL or null', { webhook_url: ['must be an http(s) URL or null'] });
+    throw badRequest('webhook_url must be an http(s) URL or null', {
+      webhook_url: ['must be an http(s) URL or null'],
+    });
   }
   ctx.ws.data.webhook_url = url;
   return json({ data: workspaceView(ctx) });
@@ -49,7 +53,9 @@ export function registerWorkspaceRoutes(router: Router<ApiContext>): void {
     )
     .add('PUT', '/workspace', updateWorkspace)
     // Stored logo and watermark URLs point here (`{base}/workspace/logo.png`), on the service host.
-    .add('GET', '/workspace/logo.png', (ctx) => bytes(generateFileBytes('png', `logo/${ctx.ws.data.id}`, 'logo'), 'image/png'))
+    .add('GET', '/workspace/logo.png', (ctx) =>
+      bytes(generateFileBytes('png', `logo/${ctx.ws.data.id}`, 'logo'), 'image/png'),
+    )
     .add('GET', '/workspace/watermark.png', (ctx) =>
       bytes(generateFileBytes('png', `watermark/${ctx.ws.data.id}`, 'watermark'), 'image/png'),
     );

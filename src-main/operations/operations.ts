@@ -1,0 +1,42 @@
+import type { ProgressEvent } from '../../src-shared/ipc/contract';
+
+export interface Operation {
+  signal: AbortSignal;
+  progress(done: number, total: number | null): void;
+  finish(): void;
+}
+
+/**
+ * Long operations the renderer can watch and cancel. The renderer picks the id, so it can match
+ * progress events and cancel before the call even returns.
+ */
+export class Operations {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly onProgress: (e: ProgressEvent) => void) {}
+
+  start(id: string | undefined): Operation {
+    const controller = new AbortController();
+    if (id) {
+      this.running.get(id)?.abort();
+      this.running.set(id, controller);
+    }
+    return {
+      signal: controller.signal,
+      progress: (done, total) => {
+        if (id && !controller.signal.aborted) this.onProgress({ operationId: id, done, total });
+      },
+      finish: () => {
+        if (id && this.running.get(id) === controller) this.running.delete(id);
+      },
+    };
+  }
+
+  cancel(id: string): boolean {
+    const c = this.running.get(id);
+    if (!c) return false;
+    c.abort();
+    this.running.delete(id);
+    return true;
+  }
+}

@@ -1,0 +1,163 @@
+import type {
+  CreatedProjectView,
+  ProjectDetailView,
+  ProjectPage,
+  ProjectRow,
+} from '../../src-shared/ipc/contract';
+import type { ProjectDetail, ProjectListItem } from '../api/schemas';
+import type { Operations } from '../operations/operations';
+import type { WorkspaceManager } from '../workspaces/workspace-manager';
+
+export interface ProjectQuery {
+  page: number;
+  pageSize: number;
+  name?: string | undefined;
+  externalReferenceId?: string | undefined;
+  sort: 'service' | 'name' | 'modified';
+  direction: 'asc' | 'desc';
+  operationId?: string | undefined;
+}
+
+export interface NewProjectInput {
+  name: string;
+  email: string;
+  externalReferenceId?: string | undefined;
+  address?: { street?: string | undefined; city?: string | undefined; postalCode?: string | undefined; country?: string | undefined } | undefined;
+}
+
+/** How long a fully loaded, sorted list is reused while the user pages through it. */
+const SORTED_LIST_TTL_MS = 60_000;
+
+/**
+ * The projects screen's operations. In the service's order it pages on the server; sorted by name or
+ * date it needs the whole list (the service does not sort), which it loads once with progress and
+ * reuses while the user pages, until something changes.
+ */
+export class ProjectsService {
+  private sortedCache: { key: string; at: number; items: ProjectListItem[] } | null = null;
+
+  constructor(
+    private readonly workspaces: WorkspaceManager,
+    private readonly operations: Operations,
+  ) {}
+
+  async list(q: ProjectQuery): Promise<ProjectPage> {
+    const { meta, client } = await this.workspaces.activeClient();
+    const filters = { name: q.name?.trim() || undefined, externalReferenceId: q.externalReferenceId?.trim() || undefined };
+    const op = this.operations.start(q.operationId);
+    try {
+      if (q.sort === 'service') {
+        const page = await client.listProjects({ ...filters, page: q.page, pageSize: q.pageSize, signal: op.signal });
+        return {
+          rows: page.items.map(toRow),
+          page: page.pageInfo.page,
+          pageSize: q.pageSize,
+          totalPages: page.pageInfo.totalPages,
+          totalCount: page.pageInfo.totalCount,
+        };
+      }
+      const key = JSON.stringify([meta.id, filters]);
+      let items = this.sortedCache?.key === key && Date.now() - this.sortedCache.at < SORTED_LIST_TTL_MS ? this.sortedCache.items : null;
+      if (!items) {
+        items = await client.listAllProjects(filters, { signal: op.signal, onProgress: (d, t) => op.progress(d, t) });
+        this.sortedCache = { key, at: Date.now(), items };
+      }
+      const sorted = sortProjects(items, q.sort, q.direction);
+      const start = (q.page - 1) * q.pageSize;
+      return {
+        rows: sorted.slice(start, start + q.pageSize).map(toRow),
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
+        totalCount: sorted.length,
+      };
+    } finally {
+      op.finish();
+    }
+  }
+
+  async get(id: string): Promise<ProjectDetailView> {
+    const { client } = await this.workspaces.activeClient();
+    return toDetail(await client.getProject(id));
+  }
+
+  /** Looked up before creating: projects are metered, so a duplicate costs money. */
+  async findByReference(ref: string): Promise<ProjectRow[]> {
+    const { client } = await this.workspaces.activeClient();
+    return (await client.listAllProjects({ externalReferenceId: ref.trim() })).map(toRow);
+  }
+
+  async create(input: NewProjectInput): Promise<CreatedProjectView> {
+    const { client } = await this.workspaces.activeClient();
+    const a = input.address;
+    const address =
+      a && (a.street || a.city || a.postalCode || a.country)
+        ? { street: a.street || undefined, city: a.city || undefined, postal_code: a.postalCode || undefined, country: a.country || undefined }
+        : undefined;
+    const created = await client.createProject({
+      name: input.name.trim(),
+      email: input.email.trim(),
+      external_reference_id: input.externalReferenceId?.trim() || undefined,
+      address,
+    });
+    this.sortedCache = null;
+    return { project: toDetail(created.project), warnings: created.warnings };
+  }
+
+  async archive(id: string): Promise<ProjectDetailView> {
+    const { client } = await this.workspaces.activeClient();
+    this.sortedCache = null;
+    return toDetail(await client.archiveProject(id));
+  }
+
+  async restore(id: string): Promise<ProjectDetailView> {
+    const { client } = await this.workspaces.activeClient();
+    this.sortedCache = null;
+    return toDetail(await client.restoreProject(id));
+  }
+
+  /** Forget loaded lists (after a workspace switch or a reload). */
+  invalidate(): void {
+    this.sortedCache = null;
+  }
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+export function sortProjects(items: ProjectListItem[], by: 'name' | 'modified', direction: 'asc' | 'desc'): ProjectListItem[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  const key = (p: ProjectListItem) => Date.parse(p.user_modified ?? '') || 0;
+  return [...items].sort((a, b) => {
+    const primary = by === 'name' ? collator.compare(a.name, b.name) : key(a) - key(b);
+    return sign * (primary || collator.compare(a.id, b.id));
+  });
+}
+
+export function toRow(p: ProjectListItem): ProjectRow {
+  return {
+    id: p.id,
+    name: p.name,
+    externalReferenceId: p.external_reference_id,
+    created: p.user_created ?? null,
+    modified: p.user_modified ?? null,
+    archived: Boolean(p.archived_at),
+    archivedAt: p.archived_at ?? null,
+    assigneeEmail: p.assignee?.email ?? null,
+  };
+}
+
+function toDetail(p: ProjectDetail): ProjectDetailView {
+  return {
+    ...toRow(p),
+    planId: p.plan_id ?? null,
+    teamName: p.team?.name ?? null,
+    address: p.address
+      ? {
+          street: p.address.street,
+          city: p.address.city,
+          postalCode: p.address.postal_code,
+          country: p.address.country,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { UiLanguage, WorkspaceList, WorkspaceMeta } from '../../src-shared/ipc/contract';
+import { ApiClient, type ApiClientOptions } from '../api/client';
+import { normaliseBaseUrl } from '../api/base-url';
+import { ServiceError } from '../api/errors';
+import type { Logger } from '../log/logger';
+import type { SecretStore } from '../secrets/secret-store';
+import { DEMO_WORKSPACE_ID, type SettingsStore, type WorkspaceRecord } from '../settings/settings-store';
+
+export interface DemoConnection {
+  name: string;
+  baseUrl: string;
+  customer: string;
+  key: string;
+}
+
+export interface WorkspaceManagerDeps {
+  settings: SettingsStore;
+  secrets: SecretStore;
+  /** Where per-workspace data (the offline cache) lives: `<dataDir>/cache/<workspace id>*`. */
+  dataDir: string;
+  logger: Logger;
+  /** The built-in demo workspace; started on first use. */
+  demo: () => Promise<DemoConnection>;
+  /** Extra client options (tests shorten retries). */
+  clientOptions?: Partial<ApiClientOptions>;
+}
+
+export interface NewWorkspace {
+  customer: string;
+  key: string;
+  actingUser?: string | undefined;
+  language: UiLanguage;
+  baseUrl: string;
+}
+
+/**
+ * The user's workspaces: metadata in settings.json, keys in the OS keychain, one API client per
+ * workspace. With none set up, the demo workspace (the built-in simulator) is active.
+ */
+export class WorkspaceManager {
+  private readonly clients = new Map<string, ApiClient>();
+  /** Workspaces whose key the service stopped accepting (401) this session. */
+  private readonly needsKey = new Set<string>();
+
+  constructor(private readonly deps: WorkspaceManagerDeps) {}
+
+  async list(): Promise<WorkspaceList> {
+    const s = await this.deps.settings.load();
+    const demo = await this.demoMeta();
+    const own = s.workspaces.map((w) => this.meta(w));
+    return { workspaces: [...own, demo], activeId: this.resolveActive(s.activeWorkspaceId, s.workspaces) };
+  }
+
+  async activeMeta(): Promise<WorkspaceMeta> {
+    const list = await this.list();
+    return list.workspaces.find((w) => w.id === list.activeId)!;
+  }
+
+  /** The active workspace's client (the demo's when none is set up). */
+  async activeClient(): Promise<{ meta: WorkspaceMeta; client: ApiClient }> {
+    const meta = await this.activeMeta();
+    return { meta, client: await this.clientFor(meta.id) };
+  }
+
+  /**
+   * Checks the credentials with `GET /workspace` first; only then stores the key in the keychain and
+   * the metadata (never the key) in settings. A failure anywhere leaves nothing behind.
+   */
+  async add(input: NewWorkspace): Promise<WorkspaceMeta> {
+    const baseUrl = normaliseBaseUrl(input.baseUrl);
+    const actingUser = input.actingUser?.trim() || null;
+    const s = await this.deps.settings.load();
+    if (s.workspaces.some((w) => w.baseUrl === baseUrl && w.customer === input.customer.trim())) {
+      throw new ServiceError(
+        'validation',
+        'This workspace is already set up in PlanDesk. To change its key, choose "Enter new key" for it.',
+      );
+    }
+    const probe = this.makeClient({ baseUrl, customer: input.customer, key: input.key, language: input.language, actingUser });
+    const remote = await probe.getWorkspace();
+
+    const record: WorkspaceRecord = {
+      id: randomUUID(),
+      name: remote.name,
+      customer: input.customer.trim(),
+      baseUrl,
+      language: input.language,
+      actingUser,
+      addedAt: new Date().toISOString(),
+    };
+    await this.deps.secrets.set(record.id, input.key.trim());
+    try {
+      await this.deps.settings.update((cur) => ({
+        ...cur,
+        workspaces: [...cur.workspaces, record],
+        activeWorkspaceId: record.id,
+        language: record.language,
+      }));
+    } catch (err) {
+      await this.deps.secrets.delete(record.id).catch(() => undefined);
+      this.deps.logger.log('error', `could not save settings: ${(err as Error).message}`);
+      throw new ServiceError('config', 'PlanDesk could not save its settings file. Check the disk and try again.');
+    }
+    this.deps.logger.log('info', `workspace added: ${record.name}`);
+    return this.meta(record);
+  }
+
+  async switchTo(id: string): Promise<WorkspaceList> {
+    const s = await this.deps.settings.load();
+    if (id !== DEMO_WORKSPACE_ID && !s.workspaces.some((w) => w.id === id)) {
+      throw new ServiceError('not-found', 'That workspace is no longer set up.');
+    }
+    const language = id === DEMO_WORKSPACE_ID ? s.language : s.workspaces.find((w) => w.id === id)!.language;
+    await this.deps.settings.update((cur) => ({ ...cur, activeWorkspaceId: id, language }));
+    return this.list();
+  }
+
+  /** Removes the workspace, its keychain entry and its cached data; the user's other data stays. */
+  async remove(id: string): Promise<WorkspaceList> {
+    if (id === DEMO_WORKSPACE_ID) throw new ServiceError('validation', 'The demo workspace cannot be removed.');
+    const s = await this.deps.settings.load();
+    if (!s.workspaces.some((w) => w.id === id)) throw new ServiceError('not-found', 'That workspace is no longer set up.');
+    await this.deps.secrets.delete(id);
+    await this.deps.settings.update((cur) => {
+      const workspaces = cur.workspaces.filter((w) => w.id !== id);
+      const activeWorkspaceId = cur.activeWorkspaceId === id ? (workspaces[0]?.id ?? DEMO_WORKSPACE_ID) : cur.activeWorkspaceId;
+      return { ...cur, workspaces, activeWorkspaceId };
+    });
+    await this.removeCache(id);
+    this.clients.delete(id);
+    this.needsKey.delete(id);
+    return this.list();
+  }
+
+  /** After a 401: checks the new key first, then replaces the stored one. */
+  async replaceKey(id: string, key: string): Promise<WorkspaceMeta> {
+    const record = await this.record(id);
+    const probe = this.makeClient({ ...record, key });
+    const remote = await probe.getWorkspace();
+    await this.deps.secrets.set(id, key.trim());
+    await this.deps.settings.update((cur) => ({
+      ...cur,
+      workspaces: cur.workspaces.map((w) => (w.id === id ? { ...w, name: remote.name } : w)),
+    }));
+    this.clients.delete(id);
+    this.needsKey.delete(id);
+    return this.meta({ ...record, name: remote.name });
+  }
+
+  /** The UI language is the active workspace's language: it also sets Accept-Language. */
+  async setLanguage(language: UiLanguage): Promise<void> {
+    const active = (await this.list()).activeId;
+    await this.deps.settings.update((cur) => ({
+      ...cur,
+      language,
+      workspaces: cur.workspaces.map((w) => (w.id === active ? { ...w, language } : w)),
+    }));
+    this.clients.clear();
+  }
+
+  async uiLanguage(): Promise<UiLanguage> {
+    return (await this.deps.settings.load()).language;
+  }
+
+  /** Called when the service answered 401 for this workspace. */
+  markKeyRejected(id: string): void {
+    if (id !== DEMO_WORKSPACE_ID) this.needsKey.add(id);
+    this.clients.delete(id);
+  }
+
+  private async clientFor(id: string): Promise<ApiClient> {
+    const cached = this.clients.get(id);
+    if (cached) return cached;
+    let client: ApiClient;
+    if (id === DEMO_WORKSPACE_ID) {
+      const demo = await this.deps.demo();
+      client = this.makeClient({ ...demo, language: await this.uiLanguage(), actingUser: null });
+    } else {
+      const record = await this.record(id);
+      const key = await this.deps.secrets.get(id);
+      if (!key) {
+        this.needsKey.add(id);
+        throw new ServiceError('auth', 'No API key is stored for this workspace on this computer. Enter the key again.');
+      }
+      client = this.makeClient({ ...record, key });
+    }
+    this.clients.set(id, client);
+    return client;
+  }
+
+  private makeClient(c: {
+    baseUrl: string;
+    customer: string;
+    key: string;
+    language: UiLanguage;
+    actingUser: string | null;
+  }): ApiClient {
+    return new ApiClient({
+      baseUrl: c.baseUrl,
+      customer: c.customer,
+      key: c.key,
+      language: c.language,
+      actingUser: c.actingUser ?? undefined,
+      logger: this.deps.logger,
+      ...this.deps.clientOptions,
+    });
+  }
+
+  private async record(id: string): Promise<WorkspaceRecord> {
+    const record = (await this.deps.settings.load()).workspaces.find((w) => w.id === id);
+    if (!record) throw new ServiceError('not-found', 'That workspace is no longer set up.');
+    return record;
+  }
+
+  private meta(w: WorkspaceRecord): WorkspaceMeta {
+    return {
+      id: w.id,
+      name: w.name,
+      customer: w.customer,
+      language: w.language,
+      actingUser: w.actingUser,
+      demo: false,
+      needsKey: this.needsKey.has(w.id),
+    };
+  }
+
+  private async demoMeta(): Promise<WorkspaceMeta> {
+    const demo = await this.deps.demo();
+    return {
+      id: DEMO_WORKSPACE_ID,
+      name: demo.name,
+      customer: demo.customer,
+      language: await this.uiLanguage(),
+      actingUser: null,
+      demo: true,
+      needsKey: false,
+    };
+  }
+
+  private resolveActive(activeId: string, workspaces: WorkspaceRecord[]): string {
+    return activeId === DEMO_WORKSPACE_ID || workspaces.some((w) => w.id === activeId) ? activeId : DEMO_WORKSPACE_ID;
+  }
+
+  private async removeCache(id: string): Promise<void> {
+    const dir = path.join(this.deps.dataDir, 'cache');
+    const entries = await fs.readdir(dir).catch(() => [] as string[]);
+    await Promise.all(
+      entries.filter((f) => f === id || f.startsWith(`${id}.`)).map((f) => fs.rm(path.join(dir, f), { recursive: true, force: true })),
+    );
+  }
+}

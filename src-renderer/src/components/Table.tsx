@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import './Table.css';
+
+export type SortState = 'ascending' | 'descending' | 'none';
+
+/** A scrolling table area with a sticky header. */
+export function Table({
+  children,
+  label,
+  testId,
+  busy,
+}: {
+  children: ReactNode;
+  label: string;
+  testId?: string;
+  busy?: boolean;
+}) {
+  return (
+    <div className={`table-scroll${busy ? ' table-busy' : ''}`}>
+      <table className="table" aria-label={label} aria-busy={busy || undefined} data-testid={testId}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** A column header that sorts when clicked; aria-sort tells assistive technology the state. */
+export function SortHeader({
+  label,
+  state,
+  onSort,
+  title,
+  testId,
+  className,
+}: {
+  label: string;
+  state: SortState;
+  onSort: () => void;
+  title: string;
+  testId?: string;
+  className?: string;
+}) {
+  const arrow = state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '';
+  return (
+    <th scope="col" aria-sort={state} className={className}>
+      <button type="button" className="th-sort" onClick={onSort} title={title} data-testid={testId}>
+        <span>{label}</span>
+        <span className={`th-arrow${arrow ? '' : ' th-arrow-idle'}`} aria-hidden="true">
+          {arrow || '▲'}
+        </span>
+      </button>
+    </th>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ErrorKind, ErrorValue } from '../../../src-shared/errors/service-error';
+import type { UiLanguage } from '../i18n/languages';
+import { translate, type MessageKey } from '../i18n/messages';
+
+/** Every error kind, so tests and exhaustive checks can walk them. */
+export const ERROR_KINDS = [
+  'auth',
+  'not-found',
+  'validation',
+  'rate-limit',
+  'server',
+  'network',
+  'invalid-response',
+  'cancelled',
+  'config',
+  'keychain',
+] as const satisfies readonly ErrorKind[];
+
+type MissingKind = Exclude<ErrorKind, (typeof ERROR_KINDS)[number]>;
+export const ALL_ERROR_KINDS_LISTED: [MissingKind] extends [never] ? true : never = true;
+
+const KIND_KEYS: Record<ErrorKind, MessageKey> = {
+  auth: 'error.auth',
+  'not-found': 'error.not-found',
+  validation: 'error.validation',
+  'rate-limit': 'error.rate-limit',
+  server: 'error.server',
+  network: 'error.network',
+  'invalid-response': 'error.invalid-response',
+  cancelled: 'error.cancelled',
+  config: 'error.config',
+  keychain: 'error.keychain',
+};
+
+const MAX_DETAIL = 300;
+
+/**
+ * The service's (or main's) own sentence, made safe to show: first line only (never a stack),
+ * trimmed and shortened. Empty when there is nothing worth adding.
+ */
+export function errorDetail(error: ErrorValue): string {
+  if (error.kind === 'cancelled') return '';
+  const raw = typeof error.message === 'string' ? error.message : '';
+  const firstLine = (raw.split(/\r?\n/)[0] ?? '').trim();
+  if (!firstLine || /^\s*at\s+\S+/.test(firstLine)) return '';
+  return firstLine.length > MAX_DETAIL ? `${firstLine.slice(0, MAX_DETAIL - 1)}…` : firstLine;
+}
+
+/** The translated sentence for the kind of error alone. */
+export function errorSummary(error: ErrorValue, lang: UiLanguage): string {
+  const key = KIND_KEYS[error.kind] ?? 'error.server';
+  return translate(lang, key);
+}
+
+/**
+ * One place that turns an error into words: the translated sentence for its kind, followed by the
+ * service's own message when it said something (`Details: …`). Never a stack trace.
+ */
+export function describeError(
+  error: ErrorValue,
+  lang: UiLanguage,
+  options: { withDetail?: boolean } = {},
+): string {
+  const summary = errorSummary(error, lang);
+  const detail = options.withDetail === false ? '' : errorDetail(error);
+  return detail ? `${summary} ${translate(lang, 'error.details', { message: detail })}` : summary;
+}

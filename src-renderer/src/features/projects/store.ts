@@ -1,0 +1,353 @@
+import { create } from 'zustand';
+import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import type {
+  CreatedProjectView,
+  ProjectDetailView,
+  ProjectPage,
+  ProjectRow,
+  Result,
+} from '../../../../src-shared/ipc/contract';
+import { call, newOperationId } from '../../api';
+import { useOperations } from '../operations/store';
+
+export type SortKey = 'service' | 'name' | 'modified';
+export type SortDirection = 'asc' | 'desc';
+export const PAGE_SIZES = [10, 25, 50] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+
+export interface ProjectQuery {
+  page: number;
+  pageSize: PageSize;
+  /** Name search (applied after a short pause in typing). */
+  name: string;
+  /** Exact external reference filter. */
+  ref: string;
+  sort: SortKey;
+  direction: SortDirection;
+}
+
+export const INITIAL_QUERY: ProjectQuery = {
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+  name: '',
+  ref: '',
+  sort: 'service',
+  direction: 'asc',
+};
+
+export interface CreatedNotice {
+  name: string;
+  warnings: string[];
+}
+
+interface ProjectsState {
+  query: ProjectQuery;
+  /** What the search and filter boxes show; committed to `query` after a pause (or Enter). */
+  searchText: string;
+  refText: string;
+
+  /** The last page that loaded, with the query it answers. Stays visible while the next loads. */
+  page: ProjectPage | null;
+  loadedQuery: ProjectQuery | null;
+  loading: boolean;
+  listError: ErrorValue | null;
+  /** The user cancelled a load; the list shows the previous result. */
+  cancelled: boolean;
+
+  selectedId: string | null;
+  detail: ProjectDetailView | null;
+  detailLoading: boolean;
+  detailError: ErrorValue | null;
+  actionBusy: 'archive' | 'restore' | null;
+  actionError: ErrorValue | null;
+
+  created: CreatedNotice | null;
+  warningsDismissed: boolean;
+  /** Bumped by the 'find' menu command; the search box focuses itself when it changes. */
+  focusSearchTick: number;
+
+  reset: () => void;
+  load: () => Promise<void>;
+  reload: () => Promise<void>;
+  setSearchText: (text: string) => void;
+  setRefText: (text: string) => void;
+  commitFilters: () => void;
+  clearFilters: () => void;
+  setPage: (page: number) => void;
+  setPageSize: (size: PageSize) => void;
+  toggleSort: (key: Exclude<SortKey, 'service'>) => void;
+  serviceOrder: () => void;
+  select: (id: string | null) => void;
+  loadDetail: (id: string) => Promise<void>;
+  archive: (id: string) => Promise<boolean>;
+  restore: (id: string) => Promise<boolean>;
+  projectCreated: (view: CreatedProjectView) => void;
+  openExisting: (project: ProjectRow) => void;
+  dismissCreated: () => void;
+  dismissWarnings: () => void;
+  dismissCancelled: () => void;
+  focusSearch: () => void;
+}
+
+const SEARCH_DELAY_MS = 300;
+let filterTimer: ReturnType<typeof setTimeout> | null = null;
+let loadSeq = 0;
+let detailSeq = 0;
+let currentOperation: string | null = null;
+
+function clearFilterTimer(): void {
+  if (filterTimer) clearTimeout(filterTimer);
+  filterTimer = null;
+}
+
+function rowFromDetail(d: ProjectDetailView): ProjectRow {
+  return {
+    id: d.id,
+    name: d.name,
+    externalReferenceId: d.externalReferenceId,
+    created: d.created,
+    modified: d.modified,
+    archived: d.archived,
+    archivedAt: d.archivedAt,
+    assigneeEmail: d.assigneeEmail,
+  };
+}
+
+const initialState = {
+  query: INITIAL_QUERY,
+  searchText: '',
+  refText: '',
+  page: null,
+  loadedQuery: null,
+  loading: false,
+  listError: null,
+  cancelled: false,
+  selectedId: null,
+  detail: null,
+  detailLoading: false,
+  detailError: null,
+  actionBusy: null,
+  actionError: null,
+  created: null,
+  warningsDismissed: false,
+} satisfies Partial<ProjectsState>;
+
+export const useProjects = create<ProjectsState>()((set, get) => {
+  /** Changes the query and loads it. */
+  const update = (change: Partial<ProjectQuery>) => {
+    set((s) => ({ query: { ...s.query, ...change }, cancelled: false }));
+    void get().load();
+  };
+
+  return {
+    ...initialState,
+    focusSearchTick: 0,
+
+    reset: () => {
+      clearFilterTimer();
+      loadSeq += 1;
+      detailSeq += 1;
+      const running = currentOperation;
+      currentOperation = null;
+      if (running) {
+        useOperations.getState().finish(running);
+        void call((api) => api.cancelOperation(running));
+      }
+      set({ ...initialState });
+    },
+
+    load: async () => {
+      const seq = ++loadSeq;
+      const query = get().query;
+      const operations = useOperations.getState();
+      // A newer request replaces an older one still running (a whole-list sort, say): stop that one.
+      const previous = currentOperation;
+      if (previous) {
+        operations.finish(previous);
+        void call((api) => api.cancelOperation(previous));
+      }
+      const operationId = newOperationId('projects');
+      currentOperation = operationId;
+      const sorted = query.sort !== 'service';
+      operations.start(operationId, sorted ? 'progress.sortingProjects' : 'progress.loadingProjects', {
+        showAfterMs: sorted ? 0 : 700,
+      });
+      set({ loading: true, listError: null, cancelled: false });
+
+      const res = await call(
+        (api) =>
+          api.listProjects({
+            page: query.page,
+            pageSize: query.pageSize,
+            name: query.name || undefined,
+            externalReferenceId: query.ref || undefined,
+            sort: query.sort,
+            direction: query.direction,
+            operationId,
+          }),
+        { workspaceCall: true },
+      );
+      useOperations.getState().finish(operationId);
+      if (currentOperation === operationId) currentOperation = null;
+      if (seq !== loadSeq) return; // a newer load is under way
+
+      if (res.ok) {
+        const data = res.data;
+        // The page can run past the end (after an archive, or when a filter shrank the list).
+        if (data.rows.length === 0 && data.totalPages && data.totalPages > 0 && query.page > data.totalPages) {
+          set((s) => ({ query: { ...s.query, page: data.totalPages ?? 1 } }));
+          void get().load();
+          return;
+        }
+        set({ page: data, loadedQuery: query, loading: false });
+        return;
+      }
+      if (res.error.kind === 'cancelled') {
+        // Back to what is on screen, so the controls match the rows.
+        const previousQuery = get().loadedQuery;
+        set({
+          loading: false,
+          cancelled: true,
+          ...(previousQuery
+            ? { query: previousQuery, searchText: previousQuery.name, refText: previousQuery.ref }
+            : {}),
+        });
+        return;
+      }
+      set({ loading: false, listError: res.error });
+    },
+
+    reload: async () => {
+      const { selectedId } = get();
+      await Promise.all([get().load(), selectedId ? get().loadDetail(selectedId) : Promise.resolve()]);
+    },
+
+    setSearchText: (text) => {
+      set({ searchText: text });
+      clearFilterTimer();
+      filterTimer = setTimeout(() => get().commitFilters(), SEARCH_DELAY_MS);
+    },
+
+    setRefText: (text) => {
+      set({ refText: text });
+      clearFilterTimer();
+      filterTimer = setTimeout(() => get().commitFilters(), SEARCH_DELAY_MS);
+    },
+
+    commitFilters: () => {
+      clearFilterTimer();
+      const { searchText, refText, query } = get();
+      const name = searchText.trim();
+      const ref = refText.trim();
+      if (name === query.name && ref === query.ref) return;
+      update({ name, ref, page: 1 });
+    },
+
+    clearFilters: () => {
+      clearFilterTimer();
+      set({ searchText: '', refText: '' });
+      const { query } = get();
+      if (query.name || query.ref) update({ name: '', ref: '', page: 1 });
+    },
+
+    setPage: (page) => {
+      const { query, page: data } = get();
+      const max = data?.totalPages ?? Number.POSITIVE_INFINITY;
+      const next = Math.max(1, Math.min(page, max));
+      if (next !== query.page) update({ page: next });
+    },
+
+    setPageSize: (size) => {
+      if (size !== get().query.pageSize) update({ pageSize: size, page: 1 });
+    },
+
+    toggleSort: (key) => {
+      const { query } = get();
+      const direction: SortDirection = query.sort === key && query.direction === 'asc' ? 'desc' : 'asc';
+      update({ sort: key, direction, page: 1 });
+    },
+
+    serviceOrder: () => {
+      if (get().query.sort !== 'service') update({ sort: 'service', direction: 'asc', page: 1 });
+    },
+
+    select: (id) => {
+      if (id === get().selectedId) return;
+      detailSeq += 1;
+      if (!id) {
+        set({ selectedId: null, detail: null, detailError: null, detailLoading: false, actionError: null });
+        return;
+      }
+      set({ selectedId: id, detail: null, detailError: null, actionError: null });
+      void get().loadDetail(id);
+    },
+
+    loadDetail: async (id) => {
+      const seq = ++detailSeq;
+      set({ detailLoading: true, detailError: null });
+      const res = await call((api) => api.getProject(id), { workspaceCall: true });
+      if (seq !== detailSeq || get().selectedId !== id) return;
+      if (res.ok) set({ detail: res.data, detailLoading: false });
+      else set({ detailError: res.error, detailLoading: false });
+    },
+
+    archive: async (id) => {
+      set({ actionBusy: 'archive', actionError: null });
+      const res = await call((api) => api.archiveProject(id), { workspaceCall: true });
+      return afterAction(id, res);
+    },
+
+    restore: async (id) => {
+      set({ actionBusy: 'restore', actionError: null });
+      const res = await call((api) => api.restoreProject(id), { workspaceCall: true });
+      return afterAction(id, res);
+    },
+
+    projectCreated: (view) => {
+      detailSeq += 1;
+      set({
+        created: { name: view.project.name, warnings: view.warnings ?? [] },
+        warningsDismissed: false,
+        selectedId: view.project.id,
+        detail: view.project,
+        detailError: null,
+        detailLoading: false,
+        actionError: null,
+      });
+      void get().load();
+    },
+
+    openExisting: (project) => {
+      clearFilterTimer();
+      const ref = project.externalReferenceId ?? '';
+      set({ searchText: '', refText: ref });
+      update({ name: '', ref, page: 1 });
+      detailSeq += 1;
+      set({ selectedId: null });
+      get().select(project.id);
+    },
+
+    dismissCreated: () => set({ created: null }),
+    dismissWarnings: () => set({ warningsDismissed: true }),
+    dismissCancelled: () => set({ cancelled: false }),
+    focusSearch: () => set((s) => ({ focusSearchTick: s.focusSearchTick + 1 })),
+  };
+
+  function afterAction(id: string, res: Result<ProjectDetailView>): boolean {
+    set({ actionBusy: null });
+    if (!res.ok) {
+      set({ actionError: res.error });
+      return false;
+    }
+    const updated = res.data;
+    set((s) => ({
+      detail: s.selectedId === id ? updated : s.detail,
+      page: s.page
+        ? { ...s.page, rows: s.page.rows.map((r) => (r.id === id ? rowFromDetail(updated) : r)) }
+        : s.page,
+    }));
+    void get().load();
+    return true;
+  }
+});

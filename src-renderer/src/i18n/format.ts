@@ -1,0 +1,95 @@
+import type { UiLanguage } from './languages';
+
+/**
+ * Dates, numbers and money for the UI language, with `Intl`. Pure functions (no DOM), cached
+ * formatters. Missing or unreadable values give an empty string; the caller shows a placeholder.
+ */
+
+export interface FormatOptions {
+  /** IANA time zone; the computer's own zone when omitted (tests pass one to be deterministic). */
+  timeZone?: string;
+}
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormat(lang: UiLanguage, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const cacheKey = `d|${lang}|${JSON.stringify(options)}`;
+  let f = cache.get(cacheKey) as Intl.DateTimeFormat | undefined;
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, options);
+    cache.set(cacheKey, f);
+  }
+  return f;
+}
+
+function numberFormat(lang: UiLanguage, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const cacheKey = `n|${lang}|${JSON.stringify(options)}`;
+  let f = cache.get(cacheKey) as Intl.NumberFormat | undefined;
+  if (!f) {
+    f = new Intl.NumberFormat(lang, options);
+    cache.set(cacheKey, f);
+  }
+  return f;
+}
+
+/** Reads ISO 8601 and the service's `YYYY-MM-DD HH:MM:SS`; null when unreadable. */
+function parseDate(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(iso) ? iso.replace(' ', 'T') : iso;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A calendar date: `21.11.2025` (de-DE), `Nov 21, 2025` (en-US). */
+export function formatDate(iso: string | null | undefined, lang: UiLanguage, options: FormatOptions = {}): string {
+  const date = parseDate(iso);
+  if (!date) return '';
+  return dateFormat(lang, { dateStyle: 'medium', ...options }).format(date);
+}
+
+/** Date and time to the minute. */
+export function formatDateTime(
+  iso: string | null | undefined,
+  lang: UiLanguage,
+  options: FormatOptions = {},
+): string {
+  const date = parseDate(iso);
+  if (!date) return '';
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short', ...options }).format(date);
+}
+
+const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A number for the language. Decimal strings are passed to Intl as strings, so no digit is lost to
+ * a float conversion.
+ */
+export function formatNumber(
+  value: number | bigint | string,
+  lang: UiLanguage,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!DECIMAL_TEXT.test(text)) return value;
+    return numberFormat(lang, { maximumFractionDigits: 20, ...options }).format(text as Intl.StringNumericLiteral);
+  }
+  return numberFormat(lang, options).format(value);
+}
+
+/**
+ * Money from the service's exact decimal text (`"1234.500000000000"`), rounded to the currency's
+ * digits by Intl, which formats the string exactly (no float on the way): `1.234,50 €` in de-DE.
+ * Unreadable amounts are returned as they came; an unknown currency code is shown after the number.
+ */
+export function formatMoney(decimal: string, currency: string, lang: UiLanguage): string {
+  const text = decimal.trim();
+  if (!DECIMAL_TEXT.test(text)) return decimal;
+  const amount = text as Intl.StringNumericLiteral;
+  try {
+    return numberFormat(lang, { style: 'currency', currency: currency.trim().toUpperCase() }).format(amount);
+  } catch {
+    const plain = numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return currency ? `${plain} ${currency}` : plain;
+  }
+}
