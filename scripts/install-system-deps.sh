@@ -4,7 +4,11 @@
 set -euo pipefail
 
 PACKAGES=(
-  # none yet beyond Node.js 20+ and npm; the UI, keychain and export suites add theirs here
+  libsecret-1-dev      # keytar (OS keychain module) builds from source against it, at npm install
+  python3 make g++     # node-gyp, for keytar
+  gnome-keyring dbus   # a real Secret Service for the keychain tests (scripts/with-keyring.sh)
+  chromium             # the UI tests drive Debian's Chromium (no Playwright browser download)
+  fonts-dejavu-core    # text in screenshots
 )
 
 missing=()

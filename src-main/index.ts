@@ -28,6 +28,7 @@ function isTrustedUrl(url: string): boolean {
 /** The only way out to the web: https links, opened in the user's browser. */
 function openExternal(url: string): void {
   try {
+    // electronegativity: OPEN_EXTERNAL_JS_CHECK — only parsed https: URLs reach openExternal (no file:, smb:, custom schemes).
     if (new URL(url).protocol === 'https:') void shell.openExternal(url);
   } catch {
     // not a URL: nothing to open
@@ -92,6 +93,8 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
     show: false,
     title: 'PlanDesk',
     webPreferences: {
+      // electronegativity: PRELOAD_JS_CHECK — our own sandboxed preload; it exposes only named functions
+      // (no ipcRenderer, no Node) through contextBridge, and main validates every call and its sender.
       preload: path.join(__dirname, '../preload/index.cjs'),
       contextIsolation: true,
       sandbox: true,
@@ -99,6 +102,8 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // Middle-click would otherwise open links in new windows, bypassing setWindowOpenHandler.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   mainWindow = win;

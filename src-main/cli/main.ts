@@ -1,6 +1,7 @@
 import { toErrorValue } from '../api/errors';
 import { silentLogger, stderrLogger } from '../log/logger';
 import { parseCliArgs } from './args';
+import { estimateCommand } from './commands/estimate';
 import { estimatesCommand } from './commands/estimates';
 import { planCommand } from './commands/plan';
 import { projectCommand, projectsCommand } from './commands/projects';
@@ -20,6 +21,7 @@ Commands:
   project PROJECT_ID                         one project, with its plan ID
   plan PLAN_ID                               plan statistics, floors
   estimates PROJECT_ID [--all]               a project's estimates
+  estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
 
 Connection (flags win over environment variables):
   --base-url URL      PLANDESK_BASE_URL    e.g. https://service.example.com/api/v2
@@ -82,4 +84,5 @@ const COMMANDS: Record<string, Command> = {
   project: projectCommand,
   plan: planCommand,
   estimates: estimatesCommand,
+  estimate: estimateCommand,
 };

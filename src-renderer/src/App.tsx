@@ -1,55 +1,90 @@
-import { useEffect, useState } from 'react';
-import type { ProjectPage, WorkspaceSummary } from '../../src-shared/ipc/contract';
-import type { ErrorValue } from '../../src-shared/errors/service-error';
+import { useEffect } from 'react';
+import { getApi, hasApi } from './api';
+import { Button } from './components/Button';
+import { Notice } from './components/Notice';
+import { describeError } from './errors/describe-error';
+import { useOperations } from './features/operations/store';
+import { useProjects } from './features/projects/store';
+import { Shell } from './features/shell/Shell';
+import { useWorkspaces } from './features/workspaces/store';
+import { useLang, useT } from './i18n/store';
+import { useBoot } from './features/shell/boot';
 
-/** First screen: the current workspace and its projects. The full screens arrive with the app-shell work. */
+/** Main's events: progress of long operations, a refused key, and the application menu's commands. */
+function useMainEvents(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const api = getApi();
+    const offs: Array<() => void> = [];
+    if (typeof api.onProgress === 'function') {
+      offs.push(api.onProgress((event) => useOperations.getState().progress(event)));
+    }
+    if (typeof api.onWorkspaceAuthFailed === 'function') {
+      offs.push(
+        api.onWorkspaceAuthFailed((payload) => {
+          if (payload?.workspaceId) useWorkspaces.getState().keyRejected(payload.workspaceId);
+        }),
+      );
+    }
+    if (typeof api.onMenuCommand === 'function') {
+      offs.push(
+        api.onMenuCommand((payload) => {
+          if (payload?.command === 'reload') {
+            void useWorkspaces.getState().load();
+            void useProjects.getState().reload();
+          } else if (payload?.command === 'find') {
+            useProjects.getState().focusSearch();
+          }
+        }),
+      );
+    }
+    return () => offs.forEach((off) => off());
+  }, [enabled]);
+}
+
 export function App() {
-  const [workspace, setWorkspace] = useState<WorkspaceSummary | null>(null);
-  const [projects, setProjects] = useState<ProjectPage | null>(null);
-  const [error, setError] = useState<ErrorValue | null>(null);
+  const apiPresent = hasApi();
+  const t = useT();
+  const lang = useLang();
+  const boot = useBoot((s) => s.boot);
+
+  useMainEvents(apiPresent);
 
   useEffect(() => {
-    void (async () => {
-      const ws = await window.api.getWorkspace();
-      if (!ws.ok) return setError(ws.error);
-      setWorkspace(ws.data);
-      const page = await window.api.listProjects({ page: 1, pageSize: 50 });
-      if (!page.ok) return setError(page.error);
-      setProjects(page.data);
-    })();
-  }, []);
+    if (apiPresent) void useBoot.getState().start();
+  }, [apiPresent]);
 
-  return (
-    <main>
-      <header>
-        <h1>PlanDesk</h1>
-        {workspace && (
-          <p>
-            {workspace.name} {workspace.demo && <span className="badge">Demo workspace</span>}
-          </p>
-        )}
-      </header>
-      {error && <p role="alert">{error.message}</p>}
-      {projects && (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>External reference</th>
-              <th>Modified</th>
-            </tr>
-          </thead>
-          <tbody>
-            {projects.rows.map((p) => (
-              <tr key={p.id} className={p.archived ? 'archived' : undefined}>
-                <td>{p.name}</td>
-                <td>{p.externalReferenceId ?? ''}</td>
-                <td>{p.modified?.slice(0, 10) ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </main>
-  );
+  if (!apiPresent) {
+    return (
+      <div className="splash">
+        <div className="splash-title">{t('app.name')}</div>
+        <p>{t('app.noApi')}</p>
+      </div>
+    );
+  }
+
+  if (boot.phase === 'loading') {
+    return (
+      <div className="splash" aria-busy="true">
+        <div className="splash-title">{t('app.name')}</div>
+        <p>{t('app.loading')}</p>
+      </div>
+    );
+  }
+
+  if (boot.phase === 'failed') {
+    return (
+      <div className="splash">
+        <div className="splash-title">{t('app.name')}</div>
+        <Notice tone="error" title={t('app.startFailed')}>
+          {describeError(boot.error, lang)}
+        </Notice>
+        <Button variant="primary" onClick={() => void useBoot.getState().start()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  return <Shell />;
 }

@@ -24,7 +24,13 @@ export function Button({
     .filter(Boolean)
     .join(' ');
   return (
-    <button {...rest} type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined}>
+    <button
+      {...rest}
+      type={type}
+      className={classes}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
       {busy && <span className="btn-spinner" aria-hidden="true" />}
       {children}
     </button>

@@ -14,7 +14,14 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" with the consequence spelled out. Confirm is `confirm-ok`, cancel `confirm-cancel`. */
-export function ConfirmDialog({ title, children, confirmLabel, danger = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ReactNode>(null);
@@ -40,10 +47,21 @@ export function ConfirmDialog({ title, children, confirmLabel, danger = false, o
       onSubmit={() => void confirm()}
       footer={
         <>
-          <Button onClick={onClose} disabled={busy} data-testid="confirm-cancel" autoFocus={danger}>
+          <Button
+            onClick={onClose}
+            disabled={busy}
+            data-testid="confirm-cancel"
+            data-autofocus={danger || undefined}
+          >
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy} data-testid="confirm-ok" autoFocus={!danger}>
+          <Button
+            type="submit"
+            variant={danger ? 'danger' : 'primary'}
+            busy={busy}
+            data-testid="confirm-ok"
+            data-autofocus={!danger || undefined}
+          >
             {confirmLabel}
           </Button>
         </>

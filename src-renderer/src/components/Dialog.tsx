@@ -49,6 +49,13 @@ export function Dialog({
     if (!el) return;
     let unmounting = false;
     if (!el.open) el.showModal();
+    // Start in the field (or button) marked data-autofocus, else the first field; not the × button.
+    const first =
+      el.querySelector<HTMLElement>('[data-autofocus]') ??
+      el.querySelector<HTMLElement>(
+        'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
+      );
+    first?.focus();
     // The browser may close a modal by itself (a repeated Escape): treat that as a close request.
     const onNativeClose = () => {
       if (!unmounting) latest.current.onClose();

@@ -16,7 +16,15 @@ export interface NoticeProps {
 }
 
 /** A message in the page: errors are announced at once (role=alert), the rest politely. */
-export function Notice({ tone = 'info', title, children, onDismiss, actions, testId, className }: NoticeProps) {
+export function Notice({
+  tone = 'info',
+  title,
+  children,
+  onDismiss,
+  actions,
+  testId,
+  className,
+}: NoticeProps) {
   const t = useT();
   return (
     <div

@@ -40,14 +40,11 @@ export function SortHeader({
   testId?: string;
   className?: string;
 }) {
-  const arrow = state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '';
   return (
     <th scope="col" aria-sort={state} className={className}>
       <button type="button" className="th-sort" onClick={onSort} title={title} data-testid={testId}>
         <span>{label}</span>
-        <span className={`th-arrow${arrow ? '' : ' th-arrow-idle'}`} aria-hidden="true">
-          {arrow || '▲'}
-        </span>
+        <span className={`th-arrow th-arrow-${state}`} aria-hidden="true" />
       </button>
     </th>
   );

@@ -56,7 +56,8 @@ export const de: Messages = {
   'removeWorkspace.confirm': 'Arbeitsbereich entfernen',
 
   'replaceKey.title': 'Neuen Schlüssel eingeben',
-  'replaceKey.body': 'Der Dienst akzeptiert den Schlüssel für {name} nicht mehr. Geben Sie einen neuen Schlüssel ein',
+  'replaceKey.body':
+    'Der Dienst akzeptiert den Schlüssel für {name} nicht mehr. Geben Sie einen neuen Schlüssel ein.',
   'replaceKey.explain':
     'Ein Administrator des Arbeitsbereichs kann im Dashboard des Dienstes unter „API und Integrationen“ einen neuen Schlüssel erstellen. Sonst geht nichts verloren: Einstellungen und Offline-Daten bleiben erhalten.',
   'replaceKey.key': 'Neuer API-Schlüssel',
@@ -79,7 +80,7 @@ export const de: Messages = {
   'projects.refFilterPlaceholder': 'Genaue Referenz',
   'projects.pageSize': 'Zeilen pro Seite',
   'projects.new': 'Neues Projekt',
-  'projects.serviceOrder': 'Reihenfolge des Dienstes',
+  'projects.serviceOrder': 'Standardreihenfolge',
   'projects.serviceOrderHint': 'Projekte in der Reihenfolge des Dienstes anzeigen',
   'projects.clearFilters': 'Filter zurücksetzen',
   'projects.colName': 'Name',
@@ -153,14 +154,16 @@ export const de: Messages = {
   'duplicate.createAnyway': 'Trotzdem anlegen',
 
   'created.title': 'Das Projekt „{name}“ wurde angelegt.',
-  'created.syncNote': 'Das Projekt erscheint auf den Geräten der Benutzer erst, nachdem sie synchronisiert haben.',
+  'created.syncNote':
+    'Das Projekt erscheint auf den Geräten der Benutzer erst, nachdem sie synchronisiert haben.',
   'created.warningsTitle': 'Der Dienst hat das Projekt mit diesen Hinweisen angelegt:',
 
   'error.auth':
     'Der Dienst hat die Zugangsdaten dieses Arbeitsbereichs nicht akzeptiert: Kunden-ID oder API-Schlüssel sind falsch oder wurden widerrufen, oder dem handelnden Benutzer fehlt die Berechtigung.',
   'error.not-found':
     'Der Dienst hat das Angeforderte nicht gefunden. Es wurde möglicherweise gelöscht, oder die Adresse des Dienstes ist falsch.',
-  'error.validation': 'Der Dienst hat die Daten nicht angenommen. Prüfen Sie die Eingaben und versuchen Sie es erneut.',
+  'error.validation':
+    'Der Dienst hat die Daten nicht angenommen. Prüfen Sie die Eingaben und versuchen Sie es erneut.',
   'error.rate-limit':
     'Der Dienst erhält zu viele Anfragen aus diesem Arbeitsbereich. Warten Sie eine Minute und versuchen Sie es dann erneut.',
   'error.server': 'Beim Dienst ist ein interner Fehler aufgetreten. Versuchen Sie es gleich noch einmal.',

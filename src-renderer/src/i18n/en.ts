@@ -29,7 +29,8 @@ export const en = {
   'workspaces.keyNeeded': 'Key needed',
   'workspaces.customer': 'Customer ID {customer}',
   'workspaces.remove': 'Remove “{name}” from this computer…',
-  'workspaces.demoBanner': 'You are looking at the demo workspace — add your own workspace to work with real data',
+  'workspaces.demoBanner':
+    'You are looking at the demo workspace — add your own workspace to work with real data',
   'workspaces.keyBanner': 'The service no longer accepts the key for {name}.',
   'workspaces.keyBannerAction': 'Enter a new key',
 
@@ -58,7 +59,7 @@ export const en = {
   'removeWorkspace.confirm': 'Remove workspace',
 
   'replaceKey.title': 'Enter a new key',
-  'replaceKey.body': 'The service no longer accepts the key for {name}. Enter a new key',
+  'replaceKey.body': 'The service no longer accepts the key for {name}. Enter a new key.',
   'replaceKey.explain':
     'A workspace admin can create a new key in the service’s dashboard under API and Integrations. Nothing else is lost: settings and offline data stay as they are.',
   'replaceKey.key': 'New API key',
@@ -158,15 +159,19 @@ export const en = {
 
   'error.auth':
     'The service did not accept the credentials of this workspace: the customer ID or API key is wrong or was revoked, or the acting user lacks permission.',
-  'error.not-found': 'The service could not find what was asked for. It may have been deleted, or the service address may be wrong.',
+  'error.not-found':
+    'The service could not find what was asked for. It may have been deleted, or the service address may be wrong.',
   'error.validation': 'The service did not accept the data. Check the entries and try again.',
-  'error.rate-limit': 'The service is receiving too many requests from this workspace. Wait a minute, then try again.',
+  'error.rate-limit':
+    'The service is receiving too many requests from this workspace. Wait a minute, then try again.',
   'error.server': 'The service had an internal problem. Try again in a moment.',
-  'error.network': 'PlanDesk could not reach the service. Check the internet connection and the service address.',
+  'error.network':
+    'PlanDesk could not reach the service. Check the internet connection and the service address.',
   'error.invalid-response':
     'The service sent an answer PlanDesk could not read. Try again; if it keeps happening, contact your service provider.',
   'error.cancelled': 'The operation was cancelled.',
-  'error.config': 'The workspace settings are incomplete or invalid. Check the service address and the credentials.',
+  'error.config':
+    'The workspace settings are incomplete or invalid. Check the service address and the credentials.',
   'error.keychain':
     'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. PlanDesk never stores keys in plain text.',
   'error.details': 'Details: {message}',

@@ -56,7 +56,7 @@ export const es: Messages = {
   'removeWorkspace.confirm': 'Quitar espacio de trabajo',
 
   'replaceKey.title': 'Introducir una clave nueva',
-  'replaceKey.body': 'El servicio ya no acepta la clave de {name}. Introduzca una clave nueva',
+  'replaceKey.body': 'El servicio ya no acepta la clave de {name}. Introduzca una clave nueva.',
   'replaceKey.explain':
     'Un administrador del espacio de trabajo puede crear una clave nueva en el panel del servicio, en API e integraciones. No se pierde nada más: los ajustes y los datos sin conexión se conservan.',
   'replaceKey.key': 'Clave de API nueva',

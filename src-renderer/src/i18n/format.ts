@@ -41,7 +41,11 @@ function parseDate(iso: string | null | undefined): Date | null {
 }
 
 /** A calendar date: `21.11.2025` (de-DE), `Nov 21, 2025` (en-US). */
-export function formatDate(iso: string | null | undefined, lang: UiLanguage, options: FormatOptions = {}): string {
+export function formatDate(
+  iso: string | null | undefined,
+  lang: UiLanguage,
+  options: FormatOptions = {},
+): string {
   const date = parseDate(iso);
   if (!date) return '';
   return dateFormat(lang, { dateStyle: 'medium', ...options }).format(date);
@@ -72,7 +76,9 @@ export function formatNumber(
   if (typeof value === 'string') {
     const text = value.trim();
     if (!DECIMAL_TEXT.test(text)) return value;
-    return numberFormat(lang, { maximumFractionDigits: 20, ...options }).format(text as Intl.StringNumericLiteral);
+    return numberFormat(lang, { maximumFractionDigits: 20, ...options }).format(
+      text as Intl.StringNumericLiteral,
+    );
   }
   return numberFormat(lang, options).format(value);
 }

@@ -38,7 +38,8 @@ export const fr: Messages = {
   'addWorkspace.key': 'Clé d’API',
   'addWorkspace.keyHint': 'Conservée dans le trousseau de votre système, jamais dans un fichier.',
   'addWorkspace.baseUrl': 'Adresse du service',
-  'addWorkspace.baseUrlHint': 'L’adresse fournie par votre prestataire, se terminant généralement par /api/v2.',
+  'addWorkspace.baseUrlHint':
+    'L’adresse fournie par votre prestataire, se terminant généralement par /api/v2.',
   'addWorkspace.actingUser': 'E-mail de l’utilisateur agissant',
   'addWorkspace.actingUserHint': 'Les requêtes s’exécutent alors avec les droits de cet utilisateur.',
   'addWorkspace.language': 'Langue des réponses du service',
@@ -56,7 +57,7 @@ export const fr: Messages = {
   'removeWorkspace.confirm': 'Retirer l’espace de travail',
 
   'replaceKey.title': 'Saisir une nouvelle clé',
-  'replaceKey.body': 'Le service n’accepte plus la clé de {name}. Saisissez une nouvelle clé',
+  'replaceKey.body': 'Le service n’accepte plus la clé de {name}. Saisissez une nouvelle clé.',
   'replaceKey.explain':
     'Un administrateur de l’espace de travail peut créer une nouvelle clé dans le tableau de bord du service, rubrique API et intégrations. Rien d’autre n’est perdu : les réglages et les données hors ligne sont conservés.',
   'replaceKey.key': 'Nouvelle clé d’API',

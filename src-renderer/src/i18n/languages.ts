@@ -3,7 +3,13 @@ import type { UiLanguage } from '../../../src-shared/ipc/contract';
 export type { UiLanguage };
 
 /** The UI languages, in menu order. Re-declared here so the renderer bundle does not pull in zod. */
-export const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'pt-PT', 'es-ES'] as const satisfies readonly UiLanguage[];
+export const LANGUAGES = [
+  'en-US',
+  'de-DE',
+  'fr-FR',
+  'pt-PT',
+  'es-ES',
+] as const satisfies readonly UiLanguage[];
 
 /** Each language by its own name (endonyms are not translated). */
 export const LANGUAGE_NAMES: Record<UiLanguage, string> = {

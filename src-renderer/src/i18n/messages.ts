@@ -18,14 +18,13 @@ export const MESSAGES: Record<UiLanguage, Messages> = {
 
 export type Params = Record<string, string | number>;
 
-/** Base keys that have `_one` / `_other` plural forms. */
-export type PluralKey = MessageKey extends infer K
-  ? K extends `${infer Base}_other`
-    ? `${Base}_one` extends MessageKey
-      ? Base
-      : never
+type PluralBase<K> = K extends `${infer Base}_other`
+  ? `${Base}_one` extends MessageKey
+    ? Base
     : never
   : never;
+/** Base keys that have `_one` / `_other` plural forms. */
+export type PluralKey = PluralBase<MessageKey>;
 
 const PARAM = /\{(\w+)\}/g;
 

@@ -56,7 +56,7 @@ export const pt: Messages = {
   'removeWorkspace.confirm': 'Remover espaço de trabalho',
 
   'replaceKey.title': 'Introduzir nova chave',
-  'replaceKey.body': 'O serviço já não aceita a chave de {name}. Introduza uma nova chave',
+  'replaceKey.body': 'O serviço já não aceita a chave de {name}. Introduza uma nova chave.',
   'replaceKey.explain':
     'Um administrador do espaço de trabalho pode criar uma nova chave no painel do serviço, em API e Integrações. Não se perde mais nada: as definições e os dados offline mantêm-se.',
   'replaceKey.key': 'Nova chave de API',

@@ -9,6 +9,7 @@ import type {
 } from '../../../../src-shared/ipc/contract';
 import { call, newOperationId } from '../../api';
 import { useOperations } from '../operations/store';
+import { EMPTY_DRAFT, type ProjectDraft } from './validation';
 
 export type SortKey = 'service' | 'name' | 'modified';
 export type SortDirection = 'asc' | 'desc';
@@ -66,6 +67,8 @@ interface ProjectsState {
   warningsDismissed: boolean;
   /** Bumped by the 'find' menu command; the search box focuses itself when it changes. */
   focusSearchTick: number;
+  /** The create-project form, kept while the app runs so closing the dialog loses nothing. */
+  draft: ProjectDraft;
 
   reset: () => void;
   load: () => Promise<void>;
@@ -88,6 +91,8 @@ interface ProjectsState {
   dismissWarnings: () => void;
   dismissCancelled: () => void;
   focusSearch: () => void;
+  updateDraft: (change: Partial<ProjectDraft>) => void;
+  clearDraft: () => void;
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -131,6 +136,7 @@ const initialState = {
   actionError: null,
   created: null,
   warningsDismissed: false,
+  draft: EMPTY_DRAFT,
 } satisfies Partial<ProjectsState>;
 
 export const useProjects = create<ProjectsState>()((set, get) => {
@@ -195,7 +201,12 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       if (res.ok) {
         const data = res.data;
         // The page can run past the end (after an archive, or when a filter shrank the list).
-        if (data.rows.length === 0 && data.totalPages && data.totalPages > 0 && query.page > data.totalPages) {
+        if (
+          data.rows.length === 0 &&
+          data.totalPages &&
+          data.totalPages > 0 &&
+          query.page > data.totalPages
+        ) {
           set((s) => ({ query: { ...s.query, page: data.totalPages ?? 1 } }));
           void get().load();
           return;
@@ -332,6 +343,8 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     dismissWarnings: () => set({ warningsDismissed: true }),
     dismissCancelled: () => set({ cancelled: false }),
     focusSearch: () => set((s) => ({ focusSearchTick: s.focusSearchTick + 1 })),
+    updateDraft: (change) => set((s) => ({ draft: { ...s.draft, ...change } })),
+    clearDraft: () => set({ draft: EMPTY_DRAFT }),
   };
 
   function afterAction(id: string, res: Result<ProjectDetailView>): boolean {

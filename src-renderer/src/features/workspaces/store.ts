@@ -40,7 +40,11 @@ interface WorkspacesState {
   setShellError: (error: ErrorValue | null) => void;
 }
 
-function activeNeedsPrompt(list: WorkspaceMeta[], activeId: string | null, deferred: string[]): string | null {
+function activeNeedsPrompt(
+  list: WorkspaceMeta[],
+  activeId: string | null,
+  deferred: string[],
+): string | null {
   const active = list.find((w) => w.id === activeId);
   return active?.needsKey && !deferred.includes(active.id) ? active.id : null;
 }
@@ -50,7 +54,8 @@ export const useWorkspaces = create<WorkspacesState>()((set, get) => {
   const applyList = (list: WorkspaceList, forceRefresh = false) => {
     const s = get();
     const changed = forceRefresh || list.activeId !== s.activeId;
-    const keyDialogFor = s.keyDialogFor ?? activeNeedsPrompt(list.workspaces, list.activeId, s.keyPromptDeferred);
+    const keyDialogFor =
+      s.keyDialogFor ?? activeNeedsPrompt(list.workspaces, list.activeId, s.keyPromptDeferred);
     set({
       workspaces: list.workspaces,
       activeId: list.activeId,

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import type { ProjectDetailView, ProjectRow } from '../../../../src-shared/ipc/contract';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Notice } from '../../components/Notice';
+import { describeError } from '../../errors/describe-error';
+import { formatDateTime } from '../../i18n/format';
+import { useLang, useT } from '../../i18n/store';
+import { useProjects } from './store';
+
+function addressLines(address: ProjectDetailView['address']): string[] {
+  if (!address) return [];
+  const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return [address.street, cityLine, address.country].filter((line): line is string => Boolean(line));
+}
+
+/** The side panel: everything the service says about the selected project, and archive/restore. */
+export function ProjectDetail({ id }: { id: string }) {
+  const t = useT();
+  const lang = useLang();
+  const detail = useProjects((s) => (s.detail?.id === id ? s.detail : null));
+  const row = useProjects((s) => s.page?.rows.find((r) => r.id === id) ?? null);
+  const loading = useProjects((s) => s.detailLoading);
+  const error = useProjects((s) => s.detailError);
+  const actionBusy = useProjects((s) => s.actionBusy);
+  const actionError = useProjects((s) => s.actionError);
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const store = useProjects.getState;
+
+  const shown: ProjectRow | ProjectDetailView | null = detail ?? row;
+  const notSet = <span className="detail-empty">{t('common.notSet')}</span>;
+  const text = (value: string | null | undefined) => (value ? value : notSet);
+  const date = (value: string | null | undefined) => formatDateTime(value, lang) || notSet;
+  const lines = detail ? addressLines(detail.address) : [];
+
+  return (
+    <aside
+      className="project-detail"
+      data-testid="project-detail"
+      aria-label={t('detail.label')}
+      aria-busy={loading}
+    >
+      <div className="detail-header">
+        <h2 className="detail-title" title={shown?.name}>
+          {shown?.name ?? t('detail.loading')}
+        </h2>
+        <button
+          type="button"
+          className="detail-close"
+          onClick={() => store().select(null)}
+          aria-label={t('detail.close')}
+          title={t('detail.close')}
+          data-testid="detail-close"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+
+      <div className="detail-scroll">
+        {shown?.archived && (
+          <div className="detail-archived">
+            <Badge tone="archived">{t('projects.archived')}</Badge>
+            <span>{t('detail.isArchived')}</span>
+          </div>
+        )}
+        {error && (
+          <Notice
+            tone="error"
+            actions={
+              <Button size="sm" onClick={() => void store().loadDetail(id)}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {describeError(error, lang)}
+          </Notice>
+        )}
+        {!detail && loading && <p className="detail-loading">{t('detail.loading')}</p>}
+        {shown && (
+          <dl className="detail-list">
+            <dt>{t('detail.ref')}</dt>
+            <dd className="mono" data-testid="detail-ref">
+              {text(shown.externalReferenceId)}
+            </dd>
+            {detail && (
+              <>
+                <dt>{t('detail.plan')}</dt>
+                <dd className="mono">{text(detail.planId)}</dd>
+                <dt>{t('detail.team')}</dt>
+                <dd>{text(detail.teamName)}</dd>
+                <dt>{t('detail.address')}</dt>
+                <dd>
+                  {lines.length > 0
+                    ? lines.map((line, i) => (
+                        <span key={i} className="detail-line">
+                          {line}
+                        </span>
+                      ))
+                    : notSet}
+                </dd>
+              </>
+            )}
+            <dt>{t('detail.created')}</dt>
+            <dd>{date(shown.created)}</dd>
+            <dt>{t('detail.modified')}</dt>
+            <dd>{date(shown.modified)}</dd>
+            <dt>{t('detail.assignee')}</dt>
+            <dd>{text(shown.assigneeEmail)}</dd>
+            {shown.archived && (
+              <>
+                <dt>{t('detail.archivedAt')}</dt>
+                <dd>{date(shown.archivedAt)}</dd>
+              </>
+            )}
+            <dt>{t('detail.id')}</dt>
+            <dd className="mono detail-id">{shown.id}</dd>
+          </dl>
+        )}
+        {actionError && <Notice tone="error">{describeError(actionError, lang)}</Notice>}
+      </div>
+
+      {shown && (
+        <div className="detail-actions">
+          {shown.archived ? (
+            <Button
+              variant="primary"
+              busy={actionBusy === 'restore'}
+              disabled={actionBusy !== null}
+              onClick={() => void store().restore(id)}
+              data-testid="restore-project"
+            >
+              {actionBusy === 'restore' ? t('detail.restoring') : t('detail.restore')}
+            </Button>
+          ) : (
+            <Button
+              busy={actionBusy === 'archive'}
+              disabled={actionBusy !== null}
+              onClick={() => setConfirmArchive(true)}
+              data-testid="archive-project"
+            >
+              {actionBusy === 'archive' ? t('detail.archiving') : t('detail.archive')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      {confirmArchive && shown && (
+        <ConfirmDialog
+          title={t('archive.title')}
+          confirmLabel={t('archive.confirm')}
+          onClose={() => setConfirmArchive(false)}
+          onConfirm={async () => {
+            const ok = await store().archive(id);
+            const problem = useProjects.getState().actionError;
+            return ok || !problem ? null : describeError(problem, lang);
+          }}
+        >
+          <p>{t('archive.body', { name: shown.name })}</p>
+        </ConfirmDialog>
+      )}
+    </aside>
+  );
+}

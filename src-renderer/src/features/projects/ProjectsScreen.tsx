@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { describeError } from '../../errors/describe-error';
+import { useLang, useT } from '../../i18n/store';
+import { useWorkspaces } from '../workspaces/store';
+import { CreateProjectDialog } from './CreateProjectDialog';
+import { Pager } from './Pager';
+import { ProjectDetail } from './ProjectDetail';
+import { ProjectsTable } from './ProjectsTable';
+import { ProjectsToolbar } from './ProjectsToolbar';
+import { useProjects } from './store';
+import './projects.css';
+
+/** The main view: the active workspace's projects, a detail panel for the selected one. */
+export function ProjectsScreen() {
+  const t = useT();
+  const lang = useLang();
+  const activeId = useWorkspaces((s) => s.activeId);
+  const generation = useWorkspaces((s) => s.generation);
+  const listError = useProjects((s) => s.listError);
+  const cancelled = useProjects((s) => s.cancelled);
+  const created = useProjects((s) => s.created);
+  const warningsDismissed = useProjects((s) => s.warningsDismissed);
+  const selectedId = useProjects((s) => s.selectedId);
+  const [creating, setCreating] = useState(false);
+  const shownWorkspace = useRef<string | null>(null);
+
+  // Another workspace: start fresh. Same workspace with a new key: fetch again, keep everything else.
+  useEffect(() => {
+    if (!activeId) return;
+    const projects = useProjects.getState();
+    if (shownWorkspace.current !== activeId) {
+      shownWorkspace.current = activeId;
+      projects.reset();
+      void projects.load();
+    } else {
+      void projects.reload();
+    }
+  }, [activeId, generation]);
+
+  const store = useProjects.getState;
+
+  return (
+    <section className="projects" aria-labelledby="projects-title">
+      <ProjectsToolbar onCreate={() => setCreating(true)} />
+
+      <div className="projects-notices">
+        {created && (
+          <Notice
+            tone="success"
+            title={t('created.title', { name: created.name })}
+            onDismiss={() => store().dismissCreated()}
+          >
+            <span data-testid="sync-note">{t('created.syncNote')}</span>
+          </Notice>
+        )}
+        {created && created.warnings.length > 0 && !warningsDismissed && (
+          <Notice
+            tone="warning"
+            title={t('created.warningsTitle')}
+            onDismiss={() => store().dismissWarnings()}
+            testId="warnings-notice"
+          >
+            <ul>
+              {created.warnings.map((w, i) => (
+                <li key={`${i}-${w}`}>{w}</li>
+              ))}
+            </ul>
+          </Notice>
+        )}
+        {cancelled && (
+          <Notice tone="info" onDismiss={() => store().dismissCancelled()} testId="load-cancelled">
+            {t('projects.cancelled')}
+          </Notice>
+        )}
+        {listError && (
+          <Notice
+            tone="error"
+            testId="projects-error"
+            actions={
+              <Button size="sm" onClick={() => void store().load()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {describeError(listError, lang)}
+          </Notice>
+        )}
+      </div>
+
+      <div className="projects-body">
+        <div className="projects-list">
+          <ProjectsTable />
+          <Pager />
+        </div>
+        {selectedId && <ProjectDetail key={selectedId} id={selectedId} />}
+      </div>
+
+      {creating && <CreateProjectDialog onClose={() => setCreating(false)} />}
+    </section>
+  );
+}

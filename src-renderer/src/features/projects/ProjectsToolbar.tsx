@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../../components/Button';
+import { useT } from '../../i18n/store';
+import { useProjects } from './store';
+
+export function ProjectsToolbar({ onCreate }: { onCreate: () => void }) {
+  const t = useT();
+  const searchText = useProjects((s) => s.searchText);
+  const refText = useProjects((s) => s.refText);
+  const sorted = useProjects((s) => s.query.sort !== 'service');
+  const filtered = useProjects((s) => Boolean(s.query.name || s.query.ref || s.searchText || s.refText));
+  const focusTick = useProjects((s) => s.focusSearchTick);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // The 'find' menu command (and Ctrl/Cmd+F) lands here.
+  useEffect(() => {
+    if (focusTick === 0) return;
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }, [focusTick]);
+
+  const store = useProjects.getState;
+
+  return (
+    <div className="projects-toolbar">
+      <h1 id="projects-title" className="projects-title">
+        {t('projects.title')}
+      </h1>
+      <div className="toolbar-search">
+        <label className="sr-only" htmlFor="project-search">
+          {t('projects.search')}
+        </label>
+        <input
+          ref={searchRef}
+          id="project-search"
+          type="search"
+          className="input toolbar-input-search"
+          data-testid="project-search"
+          maxLength={200}
+          placeholder={t('projects.searchPlaceholder')}
+          value={searchText}
+          onChange={(e) => store().setSearchText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') store().commitFilters();
+            if (e.key === 'Escape' && searchText) {
+              e.preventDefault();
+              store().setSearchText('');
+              store().commitFilters();
+            }
+          }}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <div className="toolbar-field">
+        <label htmlFor="project-ref-filter" className="toolbar-label">
+          {t('projects.refFilter')}
+        </label>
+        <input
+          id="project-ref-filter"
+          className="input toolbar-input-ref"
+          data-testid="project-ref-filter"
+          maxLength={200}
+          placeholder={t('projects.refFilterPlaceholder')}
+          value={refText}
+          onChange={(e) => store().setRefText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') store().commitFilters();
+          }}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      {filtered && (
+        <Button size="sm" variant="ghost" onClick={() => store().clearFilters()} data-testid="clear-filters">
+          {t('projects.clearFilters')}
+        </Button>
+      )}
+      {sorted && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => store().serviceOrder()}
+          title={t('projects.serviceOrderHint')}
+          data-testid="sort-service"
+        >
+          {t('projects.serviceOrder')}
+        </Button>
+      )}
+      <div className="toolbar-spacer" />
+      <Button variant="primary" className="btn-plus" onClick={onCreate} data-testid="create-project">
+        {t('projects.new')}
+      </Button>
+    </div>
+  );
+}

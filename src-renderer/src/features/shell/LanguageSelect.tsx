@@ -1,0 +1,37 @@
+import { call } from '../../api';
+import { isUiLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
+import { useI18n, useT } from '../../i18n/store';
+import { useWorkspaces } from '../workspaces/store';
+
+/** Changes the UI language at once and asks main to remember it (and use it with the service). */
+export function LanguageSelect() {
+  const t = useT();
+  const lang = useI18n((s) => s.lang);
+  const setLang = useI18n((s) => s.setLang);
+  const setShellError = useWorkspaces((s) => s.setShellError);
+
+  const change = async (value: string) => {
+    if (!isUiLanguage(value) || value === lang) return;
+    setLang(value);
+    const res = await call((api) => api.setLanguage(value));
+    if (!res.ok) setShellError(res.error);
+  };
+
+  return (
+    <label className="header-lang">
+      <span className="header-lang-label">{t('header.language')}</span>
+      <select
+        className="select header-select"
+        data-testid="language-select"
+        value={lang}
+        onChange={(e) => void change(e.target.value)}
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

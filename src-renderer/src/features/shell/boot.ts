@@ -1,0 +1,35 @@
+import { create } from 'zustand';
+import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import { call } from '../../api';
+import { isUiLanguage } from '../../i18n/languages';
+import { useI18n } from '../../i18n/store';
+import { useWorkspaces } from '../workspaces/store';
+
+type BootState =
+  | { phase: 'loading'; error: null }
+  | { phase: 'ready'; error: null }
+  | { phase: 'failed'; error: ErrorValue };
+
+interface BootStore {
+  boot: BootState;
+  /** Reads the UI language and the workspaces from main; the shell shows once both are known. */
+  start: () => Promise<void>;
+}
+
+export const useBoot = create<BootStore>()((set) => ({
+  boot: { phase: 'loading', error: null },
+  start: async () => {
+    set({ boot: { phase: 'loading', error: null } });
+    const info = await call((api) => api.appInfo());
+    const i18n = useI18n.getState();
+    i18n.setLang(info.ok && isUiLanguage(info.data.language) ? info.data.language : i18n.lang);
+    await useWorkspaces.getState().load();
+    const ws = useWorkspaces.getState();
+    set({
+      boot:
+        ws.status === 'ready'
+          ? { phase: 'ready', error: null }
+          : { phase: 'failed', error: ws.loadError ?? { kind: 'server', message: '' } },
+    });
+  },
+}));

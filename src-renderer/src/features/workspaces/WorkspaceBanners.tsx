@@ -1,0 +1,37 @@
+import { Button } from '../../components/Button';
+import { useT } from '../../i18n/store';
+import { selectActiveWorkspace, useWorkspaces } from './store';
+
+/** Under the header: the demo banner, and the "key no longer accepted" banner once its dialog was put off. */
+export function WorkspaceBanners({ onAdd }: { onAdd: () => void }) {
+  const t = useT();
+  const active = useWorkspaces(selectActiveWorkspace);
+  const keyDialogFor = useWorkspaces((s) => s.keyDialogFor);
+  const openKeyDialog = useWorkspaces((s) => s.openKeyDialog);
+  if (!active) return null;
+  return (
+    <>
+      {active.demo && (
+        <div className="banner banner-demo" data-testid="demo-banner" role="note">
+          <span className="banner-text">{t('workspaces.demoBanner')}</span>
+          <Button size="sm" onClick={onAdd} data-testid="demo-add-workspace">
+            {t('header.addWorkspace')}
+          </Button>
+        </div>
+      )}
+      {active.needsKey && keyDialogFor !== active.id && (
+        <div className="banner banner-key" role="alert" data-testid="key-banner">
+          <span className="banner-text">{t('workspaces.keyBanner', { name: active.name })}</span>
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() => openKeyDialog(active.id)}
+            data-testid="key-banner-action"
+          >
+            {t('workspaces.keyBannerAction')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { WorkspaceMeta } from '../../../../src-shared/ipc/contract';
+import { Badge } from '../../components/Badge';
+import { useT } from '../../i18n/store';
+import { selectActiveWorkspace, useWorkspaces } from './store';
+import './workspaces.css';
+
+export interface WorkspaceSwitcherProps {
+  onAdd: () => void;
+  onRemove: (workspace: WorkspaceMeta) => void;
+}
+
+/** The header's workspace menu: shows the active one, switches, adds, removes. */
+export function WorkspaceSwitcher({ onAdd, onRemove }: WorkspaceSwitcherProps) {
+  const t = useT();
+  const { workspaces, activeId, busy, switchTo } = useWorkspaces(
+    useShallow((s) => ({
+      workspaces: s.workspaces,
+      activeId: s.activeId,
+      busy: s.busy,
+      switchTo: s.switchTo,
+    })),
+  );
+  const active = useWorkspaces(selectActiveWorkspace);
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  // While open: focus the active entry, and close on a click anywhere else.
+  useEffect(() => {
+    if (!open) return;
+    const menu = menuRef.current;
+    const current =
+      menu?.querySelector<HTMLElement>('[aria-checked="true"]') ??
+      menu?.querySelector<HTMLElement>('[role^="menuitem"]');
+    current?.focus();
+    const onPointer = (e: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)') ?? [],
+    );
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    let next: number | null = null;
+    if (e.key === 'ArrowDown') next = (index + 1) % items.length;
+    else if (e.key === 'ArrowUp') next = (index - 1 + items.length) % items.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = items.length - 1;
+    else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close(true);
+      return;
+    } else if (e.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    if (next !== null && items.length > 0) {
+      e.preventDefault();
+      items[next]?.focus();
+    }
+  };
+
+  const choose = (id: string) => {
+    close(true);
+    void switchTo(id);
+  };
+
+  return (
+    <div className="ws-switcher" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="ws-switcher-button"
+        data-testid="workspace-switcher"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`${t('header.switchWorkspace')}: ${active?.name ?? ''}`}
+        disabled={busy}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span className="ws-switcher-caption">{t('header.workspace')}</span>
+        <span className="ws-switcher-name">{active?.name ?? '—'}</span>
+        {active?.demo && <Badge tone="demo">{t('common.demo')}</Badge>}
+        {active?.needsKey && <Badge tone="warning">{t('workspaces.keyNeeded')}</Badge>}
+        <span className="ws-switcher-caret" aria-hidden="true" />
+      </button>
+      {open && (
+        <div
+          className="ws-menu"
+          role="menu"
+          aria-label={t('workspaces.menuLabel')}
+          ref={menuRef}
+          onKeyDown={onMenuKey}
+        >
+          {workspaces.map((w) => (
+            <button
+              key={w.id}
+              type="button"
+              role="menuitemradio"
+              aria-checked={w.id === activeId}
+              className={`ws-option${w.id === activeId ? ' ws-option-active' : ''}`}
+              data-testid={`workspace-option-${w.id}`}
+              data-active={w.id === activeId ? 'true' : 'false'}
+              tabIndex={-1}
+              onClick={() => (w.id === activeId ? close(true) : choose(w.id))}
+            >
+              <span className="ws-option-check" aria-hidden="true" />
+              <span className="ws-option-text">
+                <span className="ws-option-name">
+                  {w.name}
+                  {w.demo && <Badge tone="demo">{t('common.demo')}</Badge>}
+                  {w.needsKey && <Badge tone="warning">{t('workspaces.keyNeeded')}</Badge>}
+                </span>
+                {!w.demo && (
+                  <span className="ws-option-sub">{t('workspaces.customer', { customer: w.customer })}</span>
+                )}
+              </span>
+            </button>
+          ))}
+          <div className="ws-menu-sep" role="separator" />
+          <button
+            type="button"
+            role="menuitem"
+            className="ws-action"
+            tabIndex={-1}
+            onClick={() => {
+              close(false);
+              onAdd();
+            }}
+          >
+            {t('header.addWorkspace')}…
+          </button>
+          {active && !active.demo && (
+            <button
+              type="button"
+              role="menuitem"
+              className="ws-action ws-action-danger"
+              data-testid="remove-workspace"
+              tabIndex={-1}
+              onClick={() => {
+                close(false);
+                onRemove(active);
+              }}
+            >
+              {t('workspaces.remove', { name: active.name })}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

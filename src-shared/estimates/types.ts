@@ -1,0 +1,125 @@
+/**
+ * An estimate as PlanDesk shows and exports it: the service's flat items rebuilt into a tree, the
+ * service's own totals beside the totals computed from the items, and what did not add up. Every
+ * money value is a decimal string with exactly twelve fractional digits (never a float).
+ */
+
+export type DecimalString = string;
+
+export type EstimateWarningCode =
+  | 'orphan'
+  | 'cycle'
+  | 'unknown-type'
+  | 'group-with-quantities'
+  | 'group-total-mismatch'
+  | 'totals-mismatch'
+  | 'duplicate-id';
+
+export interface EstimateWarning {
+  code: EstimateWarningCode;
+  item_id?: string;
+  message: string;
+}
+
+export const MONEY_FIELDS = [
+  'labor_unit_price',
+  'equipment_unit_price',
+  'material_unit_price',
+  'other_unit_price',
+  'labor_cost',
+  'equipment_cost',
+  'material_cost',
+  'other_cost',
+  'total_cost',
+  'markup',
+  'discount',
+  'total',
+] as const;
+export type MoneyField = (typeof MONEY_FIELDS)[number];
+
+export interface EstimateNode {
+  id: string;
+  parent_id: string | null;
+  /** How PlanDesk treats it: an unknown service type is shown as a position (with a warning). */
+  type: 'group' | 'position';
+  /** The type the service sent. */
+  service_type: string;
+  code: string | null;
+  name: string | null;
+  description: string | null;
+  category: string | null;
+  location: string | null;
+  internal_notes: string | null;
+  quantity: DecimalString | null;
+  unit: string | null;
+  sort: number;
+  labor_unit_price: DecimalString | null;
+  equipment_unit_price: DecimalString | null;
+  material_unit_price: DecimalString | null;
+  other_unit_price: DecimalString | null;
+  labor_cost: DecimalString | null;
+  equipment_cost: DecimalString | null;
+  material_cost: DecimalString | null;
+  other_cost: DecimalString | null;
+  total_cost: DecimalString | null;
+  markup: DecimalString | null;
+  discount: DecimalString | null;
+  /** Rate as a fraction ("0.190000000000"). */
+  tax: DecimalString | null;
+  /** The service's figure, shown as it is. */
+  total: DecimalString | null;
+  /** Groups only: the sum of the children's totals, for comparison with `total`. */
+  computed_total: DecimalString | null;
+  children: EstimateNode[];
+}
+
+export const TOTAL_FIELDS = [
+  'labor_costs_total',
+  'equipment_costs_total',
+  'material_costs_total',
+  'other_costs_total',
+  'costs_total',
+  'markup_total',
+  'discount_total',
+  'subtotal_without_tax',
+  'tax_total',
+  'total',
+] as const;
+export type TotalField = (typeof TOTAL_FIELDS)[number];
+export type EstimateTotals = Record<TotalField, DecimalString>;
+
+export interface EstimateParty {
+  [field: string]: unknown;
+}
+
+/** Header fields of the estimate detail (everything but items and totals). */
+export interface EstimateHeader {
+  id: string;
+  plan_id: string | null;
+  name: string;
+  unique_identifier: string | null;
+  creator: string | null;
+  last_modifier: string | null;
+  status: string | null;
+  currency: string | null;
+  date_issue: string | null;
+  date_valid_until: string | null;
+  created: string | null;
+  modified: string | null;
+  opening_statement: string | null;
+  closing_statement: string | null;
+  customer: EstimateParty | null;
+  project: EstimateParty | null;
+  company: EstimateParty | null;
+}
+
+export interface EstimateDocument {
+  estimate: EstimateHeader;
+  /** Top-level nodes; children ordered by `sort` (then id, so the order is total). */
+  tree: EstimateNode[];
+  /** The service's `estimate_totals`, as sent (fields it left out are absent). */
+  service_totals: Partial<EstimateTotals>;
+  /** Computed from the positions (see src-main/estimates/totals.ts for the formulas). */
+  computed_totals: EstimateTotals;
+  warnings: EstimateWarning[];
+}

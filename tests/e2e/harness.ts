@@ -1,0 +1,154 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, promises as fs } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { channels, events, type Channel, type EventChannel, type EventPayloads } from '../../src-shared/ipc/contract';
+import { createDispatcher } from '../../src-main/ipc/handlers';
+import { createLogger } from '../../src-main/log/logger';
+import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
+import { createServices, type RunningServices } from '../../src-main/services';
+import { startSimulator, type Simulator } from '../../src-main/simulator';
+
+/**
+ * The e2e harness. Electron cannot run on these machines, so its two thin layers are replaced:
+ * - the window: the built renderer (out/renderer) served on loopback and opened in Chromium;
+ * - the preload: window.api is built by an init script from the same channel list, and bound with
+ *   Playwright's exposeBinding to the same dispatcher that src-main/ipc/register.ts hands to ipcMain.
+ * Everything behind it is real: main's services, the OS keychain (GNOME Keyring under
+ * dbus-run-session), the settings file, and the simulator over HTTP.
+ */
+
+const RENDERER_DIR = path.resolve('out/renderer');
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+function serveRenderer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = path.join(RENDERER_DIR, rel === '/' ? 'index.html' : rel);
+    if (!file.startsWith(RENDERER_DIR)) return void res.writeHead(403).end();
+    fs.stat(file).then(
+      () => {
+        res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
+        createReadStream(file).pipe(res);
+      },
+      () => res.writeHead(404).end(),
+    );
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
+    ),
+  );
+}
+
+/** The preload's job, done in the page: named functions and subscriptions, nothing else. */
+function preloadScript(): string {
+  return `(() => {
+    const channels = ${JSON.stringify(channels)};
+    const events = ${JSON.stringify(events)};
+    const listeners = {};
+    const api = {};
+    for (const [channel, method] of Object.entries(channels)) {
+      api[method] = (...args) => window.__plandeskInvoke(channel, args);
+    }
+    for (const [event, method] of Object.entries(events)) {
+      listeners[event] = new Set();
+      api[method] = (listener) => { listeners[event].add(listener); return () => listeners[event].delete(listener); };
+    }
+    Object.defineProperty(window, '__plandeskEmit', { value: (event, payload) => listeners[event]?.forEach((l) => l(payload)) });
+    Object.defineProperty(window, 'api', { value: Object.freeze(api) });
+  })();`;
+}
+
+export interface AppFixture {
+  page: Page;
+  /** A simulator standing in for a real account's service (separate from the built-in demo). */
+  sim: Simulator;
+  services: RunningServices;
+  secrets: KeytarSecretStore;
+  userData: string;
+  logLines: string[];
+  /** Opens (or reopens) the app window. */
+  open(): Promise<void>;
+  /** Sends a main→renderer event, as webContents.send does. */
+  emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): Promise<void>;
+  screenshot(name: string): Promise<string>;
+}
+
+export const test = base.extend<{ app: AppFixture }>({
+  app: async ({ page }, use) => {
+    const userData = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-'));
+    const secrets = new KeytarSecretStore(`PlanDesk-e2e-${randomUUID()}`);
+    const sim = await startSimulator({ dataset: 'demo' });
+    const renderer = await serveRenderer();
+    const logLines: string[] = [];
+    const emit = async <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
+      // The function runs in the page; globalThis there is the window.
+      await page
+        .evaluate(
+          ([e, p]) => (globalThis as unknown as { __plandeskEmit: (e: string, p: unknown) => void }).__plandeskEmit(e, p),
+          [event as string, payload as unknown] as const,
+        )
+        .catch(() => undefined);
+    };
+    const services = createServices({
+      version: '0.1.0-e2e',
+      platform: 'linux',
+      userDataDir: userData,
+      secrets,
+      logger: createLogger((level, line) => logLines.push(`[${level}] ${line}`)),
+      emit: (e, p) => void emit(e, p),
+      initialLanguage: 'en-US',
+      clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+    });
+    const dispatch = createDispatcher(services, (e, p) => void emit(e, p));
+    // The same sender check as register.ts: only our renderer's origin may call.
+    await page.exposeBinding('__plandeskInvoke', async (source, channel: Channel, args: unknown[]) => {
+      if (!source.frame.url().startsWith(renderer.url)) {
+        return { ok: false, error: { kind: 'auth', message: 'Request from an untrusted page was refused.' } };
+      }
+      return dispatch(channel, Array.isArray(args) ? args : []);
+    });
+    await page.addInitScript(preloadScript());
+    const fixture: AppFixture = {
+      page,
+      sim,
+      services,
+      secrets,
+      userData,
+      logLines,
+      open: async () => {
+        await page.goto(renderer.url);
+      },
+      emit,
+      screenshot: async (name) => {
+        const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+        await page.screenshot({ path: file, fullPage: false });
+        return file;
+      },
+    };
+    await use(fixture);
+    for (const w of (await services.settings.load()).workspaces) await secrets.delete(w.id).catch(() => undefined);
+    await services.close();
+    await sim.close();
+    await renderer.close();
+    await fs.rm(userData, { recursive: true, force: true });
+  },
+});
+
+export { expect };
