@@ -8,12 +8,14 @@ export class ServiceError extends Error {
     message: string,
     readonly status?: number,
     readonly fieldErrors?: Record<string, string[]>,
+    readonly serviceMessage?: string,
   ) {
     super(message);
   }
 
   toValue(): ErrorValue {
     const value: ErrorValue = { kind: this.kind, message: this.message };
+    if (this.serviceMessage) value.serviceMessage = this.serviceMessage;
     if (this.status !== undefined) value.status = this.status;
     if (this.fieldErrors && Object.keys(this.fieldErrors).length > 0) value.fieldErrors = this.fieldErrors;
     return value;
@@ -62,7 +64,7 @@ export function errorForStatus(status: number, body: ServiceErrorBody): ServiceE
   let message = fallback;
   if (body.message && kind === 'validation') message = body.message;
   else if (body.message && kind !== 'server') message = `${fallback} (${body.message})`;
-  return new ServiceError(kind, message, status, body.fieldErrors);
+  return new ServiceError(kind, message, status, body.fieldErrors, body.message);
 }
 
 export interface ServiceErrorBody {

@@ -12,6 +12,8 @@ import { estimateDetailSchema, type EstimateDetail, type EstimateItem } from '..
 import { Decimal, SERVICE_SCALE } from '../../src-shared/money/decimal';
 
 const headerSchema = estimateDetailSchema.omit({ items: true });
+const DETAIL_KEYS = Object.keys(estimateDetailSchema.shape);
+const DETAIL = new Set(DETAIL_KEYS);
 
 /** `what` names the answer in an error, as in ApiClient.getEstimate ("the estimate"). */
 export function parseEstimateDetail(raw: unknown, what = 'the estimate'): EstimateDetail {
@@ -19,7 +21,16 @@ export function parseEstimateDetail(raw: unknown, what = 'the estimate'): Estima
   if (items === null) return decode(estimateDetailSchema, raw, what);
   const header = headerSchema.safeParse(raw);
   if (!header.success) return decode(estimateDetailSchema, raw, what);
-  return { ...header.data, items };
+  // zod's key order: the schema's keys (those present), then the extra ones.
+  const data = header.data as Rec;
+  if (Object.hasOwn(data, '__proto__')) return decode(estimateDetailSchema, raw, what);
+  const out: Rec = {};
+  for (const k of DETAIL_KEYS) {
+    if (k === 'items') out.items = items;
+    else if (k in data) out[k] = data[k];
+  }
+  for (const k of Object.keys(data)) if (!DETAIL.has(k)) out[k] = data[k];
+  return out as EstimateDetail;
 }
 
 /** The items as estimateItemSchema outputs them, or null if any item needs zod's judgement. */

@@ -76,31 +76,75 @@ export function dec(value: string | null | undefined): Decimal | null {
   return Decimal.tryParse(value);
 }
 
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/**
+ * The decimal text rounded to `scale` fractional digits (half away from zero), as text with exactly
+ * that many digits; null when absent or not a number. Exact: a fast path on the digits for the
+ * common case (plain text whose dropped digits round down), the Decimal class otherwise.
+ */
+export function roundedText(value: string | null | undefined, scale: number): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const m = PLAIN_DECIMAL.exec(value);
+  if (m) {
+    const frac = m[3] ?? '';
+    const first = frac.charCodeAt(scale);
+    // Digits beyond `scale` that start below 5 round towards zero: cut them off.
+    if (frac.length <= scale || first < 53 /* '5' */) {
+      const kept = frac.length === scale ? frac : frac.slice(0, scale).padEnd(scale, '0');
+      let int = m[2] as string;
+      if (int.length > 1 && int.charCodeAt(0) === 48 /* '0' */) int = int.replace(/^0+(?=\d)/, '');
+      // "-0.001" rounds to "0.00", not "-0.00".
+      const negative = m[1] === '-' && /[1-9]/.test(int + kept);
+      return (negative ? '-' : '') + int + (scale > 0 ? '.' + kept : '');
+    }
+  }
+  const d = Decimal.tryParse(value);
+  return d === null ? null : d.toFixed(scale);
+}
+
+/** The value times 10^scale, rounded, as an integer (exact). */
+export function scaledUnits(value: string | null | undefined, scale: number): bigint | null {
+  const text = roundedText(value, scale);
+  return text === null ? null : BigInt(text.replace('.', ''));
+}
+
+/** Inverse of scaledUnits: the decimal text of `units` / 10^scale. */
+export function unitsText(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  return (negative ? '-' : '') + int + (scale > 0 ? '.' + digits.slice(digits.length - scale) : '');
+}
+
 /**
  * Per row, the sum over the positions of its subtree of each amount column (a position's own value
- * included): what a group's subtotal shows. `scale` rounds each position's value first (Excel adds
- * the cent-rounded values its cells hold); null adds the exact values.
+ * included): what a group's subtotal shows. In units of 10^-scale, each position's value rounded to
+ * `scale` digits first: scale 2 adds the cent values that Excel's cells hold; the service's scale
+ * (12) adds the exact values.
  */
 export function subtreeSums(
   rows: readonly ItemRow[],
   columns: readonly AmountColumn[],
-  scale: number | null,
-): Map<AmountColumn, Decimal[]> {
-  const sums = new Map<AmountColumn, Decimal[]>();
+  scale: number,
+): Map<AmountColumn, bigint[]> {
+  const sums = new Map<AmountColumn, bigint[]>();
   for (const column of columns) {
-    const acc: Decimal[] = rows.map((row) => {
-      if (row.isGroup) return Decimal.ZERO;
-      const d = dec(row.node[column]);
-      if (d === null) return Decimal.ZERO;
-      return scale === null ? d : d.round(scale);
-    });
+    const acc: bigint[] = rows.map((row) => (row.isGroup ? 0n : (scaledUnits(row.node[column], scale) ?? 0n)));
     for (let i = rows.length - 1; i >= 0; i--) {
       const parent = (rows[i] as ItemRow).parent;
-      if (parent >= 0) acc[parent] = (acc[parent] as Decimal).add(acc[i] as Decimal);
+      if (parent >= 0) acc[parent] = (acc[parent] as bigint) + (acc[i] as bigint);
     }
     sums.set(column, acc);
   }
   return sums;
+}
+
+/** The sum of the top-level rows' entries: the whole estimate. */
+export function rootSum(rows: readonly ItemRow[], sums: readonly bigint[]): bigint {
+  let total = 0n;
+  for (let i = 0; i < rows.length; i++) if ((rows[i] as ItemRow).parent === -1) total += sums[i] as bigint;
+  return total;
 }
 
 /** The single tax rate of all positions (ignoring positions without one), or null when they differ. */

@@ -18,6 +18,8 @@ export interface ErrorValue {
   kind: ErrorKind;
   /** One sentence, no stack, never a credential. From the service where it said something useful. */
   message: string;
+  /** What the service itself said, verbatim (untranslated), when it said something. */
+  serviceMessage?: string;
   /** HTTP status when the error came from a response. */
   status?: number;
   /** Per-field messages from a validation error, keyed by field path (`address.city`). */

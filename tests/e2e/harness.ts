@@ -90,6 +90,27 @@ export interface AppFixture {
   screenshot(name: string): Promise<string>;
 }
 
+/**
+ * Adds workspace `index` of the fixture's simulator through the UI and waits until its projects are
+ * on screen (not the demo's rows still showing behind the closing dialog).
+ */
+export async function addWorkspaceViaUi(app: AppFixture, index: number, key?: string): Promise<void> {
+  const { page, sim } = app;
+  const w = sim.workspaces[index]!;
+  const before = (await app.services.settings.load()).workspaces.length;
+  await page.getByTestId('add-workspace').click();
+  await page.getByTestId('ws-customer').fill(w.customer);
+  await page.getByTestId('ws-key').fill(key ?? w.key);
+  await page.getByTestId('ws-base-url').fill(sim.baseUrl);
+  await page.getByTestId('ws-submit').click();
+  if (key !== undefined && key !== w.key) return;
+  await expect.poll(async () => (await app.services.settings.load()).workspaces.length).toBe(before + 1);
+  await expect(page.getByTestId('demo-banner')).toHaveCount(0);
+  await expect(page.getByTestId('workspace-switcher')).toContainText(w.name);
+  await expect(page.getByTestId('progress-bar')).toHaveCount(0);
+  await expect(page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first()).toBeVisible();
+}
+
 export const test = base.extend<{ app: AppFixture }>({
   app: async ({ page }, use) => {
     const userData = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-'));

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './harness';
+import { addWorkspaceViaUi, expect, test } from './harness';
 
 function rows(page: Page) {
   return page.getByTestId('projects-table').locator('[data-testid^="project-row-"]');
@@ -89,4 +89,24 @@ test('archive and restore a project', async ({ app }) => {
   await app.screenshot('16-archived');
   await page.getByTestId('restore-project').click();
   await expect(page.getByTestId(`project-row-${id}`)).toHaveAttribute('data-archived', 'false');
+});
+
+test('a long listing shows its progress and can be cancelled', async ({ app }) => {
+  const { page, sim } = app;
+  await app.open();
+  // A real workspace on a slow service: sorting loads the whole list page by page.
+  await addWorkspaceViaUi(app, 0);
+  const before = await rows(page).count();
+  sim.faults.setFaults({ latencyMs: 2_000 });
+  try {
+    await page.getByTestId('sort-modified').click();
+    await expect(page.getByTestId('progress-bar')).toBeVisible();
+    await app.screenshot('17-long-operation-progress');
+    await page.getByTestId('progress-cancel').click();
+    await expect(page.getByTestId('progress-bar')).toHaveCount(0);
+    // Nothing lost: the rows shown before are still there.
+    await expect(rows(page)).toHaveCount(before);
+  } finally {
+    sim.faults.clearFaults();
+  }
 });

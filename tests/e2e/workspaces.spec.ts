@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test, type AppFixture } from './harness';
+import { addWorkspaceViaUi, expect, test, type AppFixture } from './harness';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -13,14 +13,8 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out;
 }
 
-async function addWorkspace(app: AppFixture, index: number, key?: string): Promise<void> {
-  const { page, sim } = app;
-  const w = sim.workspaces[index]!;
-  await page.getByTestId('add-workspace').click();
-  await page.getByTestId('ws-customer').fill(w.customer);
-  await page.getByTestId('ws-key').fill(key ?? w.key);
-  await page.getByTestId('ws-base-url').fill(sim.baseUrl);
-  await page.getByTestId('ws-submit').click();
+function addWorkspace(app: AppFixture, index: number, key?: string): Promise<void> {
+  return addWorkspaceViaUi(app, index, key);
 }
 
 async function projectRowIds(page: Page): Promise<string[]> {

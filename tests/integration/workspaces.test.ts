@@ -165,6 +165,22 @@ describe('workspaces', () => {
     expect((await services.workspaces.activeMeta()).needsKey).toBe(false);
   });
 
+  it('the language choice also sets Accept-Language for the active workspace', async () => {
+    const meta = await services.workspaces.add({ ...wsInput(0), language: 'en-US' });
+    const planOf = async () => {
+      const { client } = await services.workspaces.activeClient();
+      const project = (await client.listProjects({ pageSize: 1 })).items[0]!;
+      const plan = await client.getPlan((await client.getProject(project.id)).plan_id!);
+      if (plan.shape !== 'current') throw new Error('unexpected plan shape');
+      return String(plan.plan.statistics_formatted!.area);
+    };
+    expect(await planOf()).toMatch(/^\d[\d,]*\.\d+ /);
+    await services.workspaces.setLanguage('de-DE');
+    expect(await services.workspaces.uiLanguage()).toBe('de-DE');
+    expect((await services.workspaces.list()).workspaces.find((w) => w.id === meta.id)!.language).toBe('de-DE');
+    expect(await planOf()).toMatch(/^\d[\d.]*,\d+ /);
+  });
+
   it('a damaged settings file is moved aside and the app still starts', async () => {
     await fs.writeFile(path.join(userData, 'settings.json'), '{ this is not json');
     const list = await services.workspaces.list();

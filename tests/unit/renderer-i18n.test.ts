@@ -205,13 +205,31 @@ describe('describeError', () => {
   it('never shows a stack trace', () => {
     const error: ErrorValue = {
       kind: 'server',
-      message: 'Error: boom\n    at handler (/app/out/main/index.js:10:5)\n    at process (node:internal)',
+      message: 'The service had an internal error (HTTP 500).',
+      serviceMessage:
+        'Error: boom\n    at handler (/app/out/main/index.js:10:5)\n    at process (node:internal)',
     };
     const text = errors.describeError(error, 'en-US');
     expect(text).toContain('boom');
     expect(text).not.toMatch(/\bat handler\b|index\.js|node:internal/);
-    expect(errors.errorDetail({ kind: 'server', message: '    at foo (x.js:1:1)' })).toBe('');
-    expect(errors.errorDetail({ kind: 'server', message: 'x'.repeat(1000) }).length).toBeLessThanOrEqual(300);
+    expect(errors.errorDetail({ kind: 'network', message: '    at foo (x.js:1:1)' })).toBe('');
+    expect(
+      errors.errorDetail({ kind: 'server', message: 'm', serviceMessage: 'x'.repeat(1000) }).length,
+    ).toBeLessThanOrEqual(300);
+  });
+
+  it("adds the service's own words, not a restatement of the kind", () => {
+    const auth: ErrorValue = {
+      kind: 'auth',
+      message: 'The service rejected the credentials (API key has been revoked)',
+      serviceMessage: 'API key has been revoked',
+    };
+    expect(errors.describeError(auth, 'de-DE')).toContain('API key has been revoked');
+    expect(errors.describeError(auth, 'de-DE')).not.toContain('The service rejected');
+    expect(errors.errorDetail({ kind: 'auth', message: 'The service rejected the credentials.' })).toBe('');
+    expect(
+      errors.errorDetail({ kind: 'network', message: 'Could not reach the service (ECONNREFUSED).' }),
+    ).toContain('ECONNREFUSED');
   });
 
   it('says nothing more than "cancelled" for a cancelled operation', () => {

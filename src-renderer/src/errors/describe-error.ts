@@ -35,12 +35,22 @@ const KIND_KEYS: Record<ErrorKind, MessageKey> = {
 const MAX_DETAIL = 300;
 
 /**
- * The service's (or main's) own sentence, made safe to show: first line only (never a stack),
- * trimmed and shortened. Empty when there is nothing worth adding.
+ * Kinds whose message from main says something specific (which address, which field, which network
+ * error). For the others main's message only restates the kind, which the translated summary says
+ * better, so only the service's own words are added.
+ */
+const SPECIFIC_MAIN_MESSAGE = new Set<ErrorKind>(['network', 'config', 'invalid-response', 'validation']);
+
+/**
+ * The service's own words (or main's specific sentence), made safe to show: first line only (never
+ * a stack), trimmed and shortened. Empty when there is nothing worth adding.
  */
 export function errorDetail(error: ErrorValue): string {
   if (error.kind === 'cancelled') return '';
-  const raw = typeof error.message === 'string' ? error.message : '';
+  const fromService = typeof error.serviceMessage === 'string' ? error.serviceMessage : '';
+  const fromMain =
+    SPECIFIC_MAIN_MESSAGE.has(error.kind) && typeof error.message === 'string' ? error.message : '';
+  const raw = fromService || fromMain;
   const firstLine = (raw.split(/\r?\n/)[0] ?? '').trim();
   if (!firstLine || /^\s*at\s+\S+/.test(firstLine)) return '';
   return firstLine.length > MAX_DETAIL ? `${firstLine.slice(0, MAX_DETAIL - 1)}…` : firstLine;
