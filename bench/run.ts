@@ -1,11 +1,16 @@
 import { benchEstimateTree } from './estimate-tree';
 import { benchListProjects } from './list-projects';
+import { benchUpload } from './upload';
+import { benchExcelExport, benchPdfExport } from './exports';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
 // figures go into the issue notes; nothing here fails a build.
 const benches: [string, () => Promise<Record<string, string | number>>][] = [
   ['List 5,000 projects (20 ms latency, page_size 50, concurrency 4)', benchListProjects],
   ['Estimate of 20,000 items: parse, schema, tree + totals', benchEstimateTree],
+  ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
+  ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],
+  ['PDF export of 2,000 items', benchPdfExport],
 ];
 
 async function main(): Promise<void> {

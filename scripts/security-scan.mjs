@@ -19,12 +19,16 @@ function parseCsvLine(line) {
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') out.push(cur.trim()), (cur = '');
-    else cur += c;
+    else if (c === ',') {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += c;
   }
   out.push(cur.trim());
   return out;
@@ -39,12 +43,19 @@ let total = 0;
 try {
   for (const root of ROOTS) cpSync(root, path.join(app, root), { recursive: true });
   const csv = path.join(work, 'findings.csv');
-  const bin = path.join('node_modules', '.bin', process.platform === 'win32' ? 'electronegativity.cmd' : 'electronegativity');
+  const bin = path.join(
+    'node_modules',
+    '.bin',
+    process.platform === 'win32' ? 'electronegativity.cmd' : 'electronegativity',
+  );
   execFileSync(bin, ['-i', app, '-e', ELECTRON_VERSION, '-x', EXCLUDED.join(','), '-o', csv, '-v', 'false'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 300_000,
   });
-  const rows = readFileSync(csv, 'utf8').split('\n').slice(1).filter((l) => l.trim());
+  const rows = readFileSync(csv, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim());
   {
     for (const row of rows) {
       const [issue, severity, confidence, filename, location, sample] = parseCsvLine(row);
@@ -54,14 +65,18 @@ try {
       const file = global ? null : path.relative(app, path.resolve(app, filename));
       const where = global ? '(global)' : `${file}:${location}`;
       if (global) {
-        problems.push(`${issue} (${severity}, ${confidence}) ${where}: a global finding, which must be fixed`);
+        problems.push(
+          `${issue} (${severity}, ${confidence}) ${where}: a global finding, which must be fixed`,
+        );
         continue;
       }
       const line = Number(location.split(':')[0]);
       const lines = readFileSync(file, 'utf8').split('\n');
       const context = lines.slice(Math.max(0, line - 4), line).join('\n');
       if (!new RegExp(`electronegativity: ${issue}\\b`).test(context)) {
-        problems.push(`${issue} (${severity}, ${confidence}) at ${where}: ${sample}\n    explain it in a comment "electronegativity: ${issue} — …" next to the code, or fix it`);
+        problems.push(
+          `${issue} (${severity}, ${confidence}) at ${where}: ${sample}\n    explain it in a comment "electronegativity: ${issue} — …" next to the code, or fix it`,
+        );
       }
     }
   }
@@ -70,7 +85,11 @@ try {
 }
 
 if (problems.length > 0) {
-  console.error(`Electronegativity: ${problems.length} unexplained HIGH/MEDIUM finding(s):\n- ${problems.join('\n- ')}`);
+  console.error(
+    `Electronegativity: ${problems.length} unexplained HIGH/MEDIUM finding(s):\n- ${problems.join('\n- ')}`,
+  );
   process.exit(1);
 }
-console.log(`Electronegativity: ${total} HIGH/MEDIUM finding(s), each explained next to its code; none unexplained.`);
+console.log(
+  `Electronegativity: ${total} HIGH/MEDIUM finding(s), each explained next to its code; none unexplained.`,
+);

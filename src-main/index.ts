@@ -1,7 +1,12 @@
 import { app, BrowserWindow, Menu, shell, type MenuItemConstructorOptions } from 'electron';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES, type EventChannel, type EventPayloads, type UiLanguage } from '../src-shared/ipc/contract';
+import {
+  LANGUAGES,
+  type EventChannel,
+  type EventPayloads,
+  type UiLanguage,
+} from '../src-shared/ipc/contract';
 import { createLogger } from './log/logger';
 import { registerIpc } from './ipc/register';
 import { KeytarSecretStore } from './secrets/secret-store';
@@ -19,7 +24,10 @@ function isTrustedUrl(url: string): boolean {
   if (RENDERER_DEV_URL) return url.startsWith(RENDERER_DEV_URL);
   try {
     const u = new URL(url);
-    return u.protocol === 'file:' && path.normalize(decodeURIComponent(u.pathname)) === path.normalize(RENDERER_FILE);
+    return (
+      u.protocol === 'file:' &&
+      path.normalize(decodeURIComponent(u.pathname)) === path.normalize(RENDERER_FILE)
+    );
   } catch {
     return false;
   }
@@ -165,7 +173,10 @@ async function main(): Promise<void> {
   let pending: NodeJS.Timeout | undefined;
   const saveWindow = (state: WindowState) => {
     clearTimeout(pending);
-    pending = setTimeout(() => void services.settings.update((s) => ({ ...s, window: state })).catch(() => undefined), 300);
+    pending = setTimeout(
+      () => void services.settings.update((s) => ({ ...s, window: state })).catch(() => undefined),
+      300,
+    );
   };
   await createWindow(settings.window, saveWindow);
 

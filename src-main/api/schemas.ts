@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal, SERVICE_SCALE } from '../../src-shared/money/decimal';
+import { Decimal, SERVICE_SCALE, decimalTextOfNumber } from '../../src-shared/money/decimal';
 
 /**
  * Schemas for what the service sends. Tolerant by design: extra fields pass through (the service adds

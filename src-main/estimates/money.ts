@@ -11,17 +11,18 @@ const PICO = Decimal.parse('0.000000000001');
 
 /** Exact Decimal of a decimal string; the canonical twelve-digit form skips the general parser. */
 export function money(text: string): Decimal {
-  if (CANONICAL.test(text)) {
-    // "-12.500000000000" → -12500000000000 units of 10^-12 (BigInt accepts the sign and leading zeros).
-    return Decimal.fromInteger(BigInt(text.slice(0, -13) + text.slice(-12))).mul(PICO);
-  }
-  return Decimal.parse(text);
+  return CANONICAL.test(text) ? fromCanonical(text) : Decimal.parse(text);
 }
 
 /** Null (or unreadable text) counts as zero in sums. */
 export function moneyOrZero(text: string | null | undefined): Decimal {
   if (text === null || text === undefined) return Decimal.ZERO;
-  return CANONICAL.test(text) ? money(text) : (Decimal.tryParse(text) ?? Decimal.ZERO);
+  return CANONICAL.test(text) ? fromCanonical(text) : (Decimal.tryParse(text) ?? Decimal.ZERO);
+}
+
+/** "-12.500000000000" → -12500000000000 units of 10^-12 (BigInt takes the sign and leading zeros). */
+function fromCanonical(text: string): Decimal {
+  return Decimal.fromInteger(BigInt(text.slice(0, -13) + text.slice(-12))).mul(PICO);
 }
 
 /**

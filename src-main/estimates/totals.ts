@@ -24,7 +24,7 @@ import {
   type EstimateWarning,
 } from '../../src-shared/estimates/types';
 import { money, moneyOrZero, toText } from './money';
-import { describeItem, preorder } from './tree';
+import { describeItem } from './tree';
 
 export interface ComputedTotals {
   totals: EstimateTotals;
@@ -46,42 +46,46 @@ export function computeTotals(tree: readonly EstimateNode[]): ComputedTotals {
   let discount = Decimal.ZERO;
   let total = Decimal.ZERO;
 
-  /** What each node adds to its parent group's computed_total. */
-  const contribution = new Map<EstimateNode, Decimal>();
+  const { order, parentIndex } = preorderWithParents(tree);
+  /** Per group (by pre-order index): the sum of its children's contributions so far. */
+  const childSums: (Decimal | undefined)[] = new Array(order.length);
   const mismatches: EstimateWarning[] = [];
-  const order = preorder(tree);
 
   // Reverse pre-order visits every child before its parent.
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i]!;
+    /** What this node adds to its parent group's computed_total. */
+    let contribution: Decimal;
     if (node.type === 'position') {
-      const own = moneyOrZero(node.total);
-      labor = labor.add(moneyOrZero(node.labor_cost));
-      equipment = equipment.add(moneyOrZero(node.equipment_cost));
-      material = material.add(moneyOrZero(node.material_cost));
-      other = other.add(moneyOrZero(node.other_cost));
-      costs = costs.add(moneyOrZero(node.total_cost));
-      markup = markup.add(moneyOrZero(node.markup));
-      discount = discount.add(moneyOrZero(node.discount));
-      total = total.add(own);
-      contribution.set(node, own);
-      continue;
-    }
-    let sum = Decimal.ZERO;
-    for (const child of node.children) sum = sum.add(contribution.get(child) ?? Decimal.ZERO);
-    node.computed_total = toText(sum);
-    if (node.total === null) {
-      contribution.set(node, sum);
+      contribution = moneyOrZero(node.total);
+      total = total.add(contribution);
+      labor = plus(labor, node.labor_cost);
+      equipment = plus(equipment, node.equipment_cost);
+      material = plus(material, node.material_cost);
+      other = plus(other, node.other_cost);
+      costs = plus(costs, node.total_cost);
+      markup = plus(markup, node.markup);
+      discount = plus(discount, node.discount);
     } else {
-      const service = money(node.total);
-      contribution.set(node, service);
-      if (!service.eq(sum)) {
-        mismatches.push({
-          code: 'group-total-mismatch',
-          item_id: node.id,
-          message: `Group ${describeItem(node)}: the service's total is ${node.total}, but its items add up to ${node.computed_total}.`,
-        });
+      const sum = childSums[i] ?? Decimal.ZERO;
+      node.computed_total = toText(sum);
+      if (node.total === null) {
+        contribution = sum;
+      } else {
+        contribution = money(node.total);
+        if (!contribution.eq(sum)) {
+          mismatches.push({
+            code: 'group-total-mismatch',
+            item_id: node.id,
+            message: `Group ${describeItem(node)}: the service's total is ${node.total}, but its items add up to ${node.computed_total}.`,
+          });
+        }
       }
+    }
+    const p = parentIndex[i]!;
+    if (p >= 0 && order[p]!.type === 'group') {
+      const acc = childSums[p];
+      childSums[p] = acc === undefined ? contribution : acc.add(contribution);
     }
   }
 
@@ -105,11 +109,34 @@ export function computeTotals(tree: readonly EstimateNode[]): ComputedTotals {
   };
 }
 
+/** The canonical zero; a third of a typical estimate's amounts, and nothing to add. */
+const ZERO_TEXT = '0.000000000000';
+
+function plus(acc: Decimal, text: string | null): Decimal {
+  return text === null || text === ZERO_TEXT ? acc : acc.add(moneyOrZero(text));
+}
+
+/** Pre-order of the tree with each node's parent index (−1 at the top level); no recursion. */
+function preorderWithParents(tree: readonly EstimateNode[]): {
+  order: EstimateNode[];
+  parentIndex: number[];
+} {
+  const order: EstimateNode[] = [];
+  const parentIndex: number[] = [];
+  const stack: [EstimateNode, number][] = [];
+  for (let i = tree.length - 1; i >= 0; i--) stack.push([tree[i]!, -1]);
+  while (stack.length > 0) {
+    const [node, parent] = stack.pop()!;
+    const index = order.length;
+    order.push(node);
+    parentIndex.push(parent);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, index]);
+  }
+  return { order, parentIndex };
+}
+
 /** One `totals-mismatch` per field the service sent that differs from the computed value. */
-export function compareTotals(
-  service: Partial<EstimateTotals>,
-  computed: EstimateTotals,
-): EstimateWarning[] {
+export function compareTotals(service: Partial<EstimateTotals>, computed: EstimateTotals): EstimateWarning[] {
   const warnings: EstimateWarning[] = [];
   for (const field of TOTAL_FIELDS) {
     const sent = service[field];

@@ -97,11 +97,21 @@ async function writeWorkbook(
   stream: Writable,
 ): Promise<void> {
   // The writer only listens for stream errors once it commits; without this an early error (disk
-  // full, a closed stream) would be unhandled, and the commit would wait forever for 'finish'.
-  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  // full, a closed stream) would be unhandled, and the commit would wait forever for 'finish'. The
+  // sheet writers also check it between batches of rows, so a failed export stops writing.
+  let streamError: Error | null = null;
+  const failed = new Promise<never>((_, reject) =>
+    stream.once('error', (e: Error) => {
+      streamError = e;
+      reject(e);
+    }),
+  );
   failed.catch(() => undefined);
+  const check = (): void => {
+    if (streamError) throw streamError;
+  };
 
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 3 } } });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true });
   (wb as unknown as { zip?: NodeJS.EventEmitter }).zip?.on('error', (e: Error) => stream.destroy(e));
   wb.creator = 'PlanDesk';
   wb.lastModifiedBy = 'PlanDesk';
@@ -115,8 +125,8 @@ async function writeWorkbook(
     const mainName = namer.take(title, labels.quote);
     const flatName = several ? namer.take(title, labels.quote, labels.flatSuffix) : namer.take(labels.itemsFlat, '');
     const styles = makeStyles(opts, doc.estimate?.currency ?? null);
-    await Promise.race([writeMainSheet(wb, mainName, doc, rows, opts, labels, styles), failed]);
-    await Promise.race([writeFlatSheet(wb, flatName, rows, opts, labels, styles), failed]);
+    await Promise.race([writeMainSheet(wb, mainName, doc, rows, opts, labels, styles, check), failed]);
+    await Promise.race([writeFlatSheet(wb, flatName, rows, opts, labels, styles, check), failed]);
   }
   await Promise.race([wb.commit(), failed]);
 }
@@ -340,6 +350,7 @@ async function writeMainSheet(
   opts: ResolvedExportOptions,
   labels: ExportLabels,
   styles: Styles,
+  check: () => void,
 ): Promise<void> {
   const columns = opts.columns;
   const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
@@ -381,8 +392,10 @@ async function writeMainSheet(
   const labelCol = colOf('name') > 0 ? colOf('name') : 1;
   let valueCol = colOf('total') > 0 ? colOf('total') : columns.length + 1;
   if (valueCol <= labelCol) valueCol = labelCol + 1;
-  const serviceCol = valueCol + 1;
-  const sheetCols = Math.max(columns.length, serviceCol);
+  // A client copy shows one column of figures; internal exports put the service's own figures
+  // beside the sheet's, so a difference stands out.
+  const serviceCol = opts.clientCopy ? 0 : valueCol + 1;
+  const sheetCols = Math.max(columns.length, valueCol, serviceCol);
 
   let largest = 0n;
   for (const column of amountColumns) {
@@ -399,8 +412,12 @@ async function writeMainSheet(
   };
   fit(1, (sideBySide ? left : [...left, ...right]).map(([l]) => l));
   if (sideBySide) fit(rightCol, right.map(([l]) => l));
-  widths[serviceCol - 1] = Math.max(widths[serviceCol - 1] ?? 0, widths[valueCol - 1] ?? 14, labels.perService.length + 2);
-  widths[valueCol - 1] = Math.max(widths[valueCol - 1] ?? 0, labels.calculated.length + 2);
+  if (serviceCol > 0) {
+    widths[serviceCol - 1] = Math.max(widths[serviceCol - 1] ?? 0, widths[valueCol - 1] ?? 14, labels.perService.length + 2);
+    widths[valueCol - 1] = Math.max(widths[valueCol - 1] ?? 0, labels.calculated.length + 2);
+  } else {
+    widths[valueCol - 1] = Math.max(widths[valueCol - 1] ?? 0, 14);
+  }
 
   const maxDepth = rows.reduce((m, r) => Math.max(m, r.depth), 0);
   const ws = wb.addWorksheet(sheetName, {
@@ -465,15 +482,22 @@ async function writeMainSheet(
       };
     });
     writeRow(ws, cells, Math.min(row.depth, MAX_OUTLINE));
-    if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) {
+      await yieldToLoop();
+      check();
+    }
   }
   writeRow(ws, []);
 
   // Totals block.
   writeRow(ws, cellsAt(sheetCols, [
     [labelCol, { v: labels.totalsHeading, s: styles.bold }],
-    [valueCol, { v: labels.calculated, s: styles.totalsHeader }],
-    [serviceCol, { v: labels.perService, s: styles.totalsHeader }],
+    ...(serviceCol > 0
+      ? ([
+          [valueCol, { v: labels.calculated, s: styles.totalsHeader }],
+          [serviceCol, { v: labels.perService, s: styles.totalsHeader }],
+        ] as [number, CellSpec][])
+      : []),
   ]));
   const fields: TotalField[] = [];
   for (const field of [
@@ -538,7 +562,9 @@ async function writeMainSheet(
       cellsAt(sheetCols, [
         [labelCol, { v: labels.totals[field], s: isTotal ? styles.bold : styles.value }],
         [valueCol, { v: (figures.get(field) as Figure).cell, s: isTotal ? styles.moneyTotal : styles.money }],
-        [serviceCol, { v: serviceValue, s: isTotal ? styles.moneyTotal : styles.money }],
+        ...(serviceCol > 0
+          ? ([[serviceCol, { v: serviceValue, s: isTotal ? styles.moneyTotal : styles.money }]] as [number, CellSpec][])
+          : []),
       ]),
     );
   }
@@ -569,6 +595,7 @@ async function writeFlatSheet(
   opts: ResolvedExportOptions,
   labels: ExportLabels,
   styles: Styles,
+  check: () => void,
 ): Promise<void> {
   const columns: ExportColumn[] = ['code', 'name', ...opts.columns.filter((c) => c !== 'code' && c !== 'name')];
   const fixed = [labels.id, labels.parentId, labels.path, labels.level, labels.type];
@@ -607,7 +634,10 @@ async function writeFlatSheet(
       }
     }
     writeRow(ws, cells);
-    if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) {
+      await yieldToLoop();
+      check();
+    }
   }
   ws.commit();
 }

@@ -14,11 +14,14 @@ function fold(name: string): string {
   return name.toLocaleLowerCase('en-US');
 }
 
-/** At most `max` UTF-16 units, never splitting a surrogate pair; trailing spaces dropped. */
+/**
+ * At most `max` UTF-16 units, never splitting a surrogate pair; trailing spaces and apostrophes
+ * dropped, and when the text was cut, trailing punctuation too ("name, (2)" reads badly).
+ */
 function truncate(text: string, max: number): string {
   let out = '';
   for (const ch of text) {
-    if (out.length + ch.length > max) break;
+    if (out.length + ch.length > max) return out.replace(/[\s'.,;\-–]+$/u, '');
     out += ch;
   }
   return out.replace(/[\s']+$/u, '');

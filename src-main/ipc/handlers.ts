@@ -31,7 +31,11 @@ type Handlers = { [C in Channel]: (...args: ChannelParsedArgs<C>) => Promise<Cha
  * (Playwright's exposeBinding), both call exactly these.
  */
 export function createHandlers(s: MainServices): Handlers {
-  const appInfo = async () => ({ version: s.version, language: await s.workspaces.uiLanguage(), platform: s.platform });
+  const appInfo = async () => ({
+    version: s.version,
+    language: await s.workspaces.uiLanguage(),
+    platform: s.platform,
+  });
   return {
     'app:info': appInfo,
     'settings:setLanguage': async (language) => {
@@ -78,7 +82,9 @@ export async function dispatch<C extends Channel>(
   if (!parsed.success) {
     return { ok: false, error: { kind: 'validation', message: `Invalid arguments for ${channel}.` } };
   }
-  const activeBefore = channel.startsWith('workspaces:') ? null : await s.workspaces.activeMeta().catch(() => null);
+  const activeBefore = channel.startsWith('workspaces:')
+    ? null
+    : await s.workspaces.activeMeta().catch(() => null);
   try {
     const handler = handlers[channel] as (...a: unknown[]) => Promise<ChannelResults[C]>;
     return { ok: true, data: await handler(...(parsed.data as unknown[])) };
@@ -87,7 +93,8 @@ export async function dispatch<C extends Channel>(
       s.workspaces.markKeyRejected(activeBefore.id);
       emit('event:workspaceAuthFailed', { workspaceId: activeBefore.id });
     }
-    if (!(err instanceof ServiceError)) s.logger.log('error', `${channel} failed: ${(err as Error)?.stack ?? String(err)}`);
+    if (!(err instanceof ServiceError))
+      s.logger.log('error', `${channel} failed: ${(err as Error)?.stack ?? String(err)}`);
     return { ok: false, error: toErrorValue(err) };
   }
 }

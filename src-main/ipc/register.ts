@@ -6,7 +6,11 @@ import { createDispatcher, type Emit, type MainServices } from './handlers';
  * Registers one ipcMain handler per contract entry. Requests from any frame other than our own
  * renderer (file:// in production, the dev server in development) are refused.
  */
-export function registerIpc(services: MainServices, emit: Emit, isTrustedUrl: (url: string) => boolean): void {
+export function registerIpc(
+  services: MainServices,
+  emit: Emit,
+  isTrustedUrl: (url: string) => boolean,
+): void {
   const dispatch = createDispatcher(services, emit);
   for (const channel of Object.keys(channels) as Channel[]) {
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {

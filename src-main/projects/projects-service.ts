@@ -22,7 +22,14 @@ export interface NewProjectInput {
   name: string;
   email: string;
   externalReferenceId?: string | undefined;
-  address?: { street?: string | undefined; city?: string | undefined; postalCode?: string | undefined; country?: string | undefined } | undefined;
+  address?:
+    | {
+        street?: string | undefined;
+        city?: string | undefined;
+        postalCode?: string | undefined;
+        country?: string | undefined;
+      }
+    | undefined;
 }
 
 /** How long a fully loaded, sorted list is reused while the user pages through it. */
@@ -43,11 +50,19 @@ export class ProjectsService {
 
   async list(q: ProjectQuery): Promise<ProjectPage> {
     const { meta, client } = await this.workspaces.activeClient();
-    const filters = { name: q.name?.trim() || undefined, externalReferenceId: q.externalReferenceId?.trim() || undefined };
+    const filters = {
+      name: q.name?.trim() || undefined,
+      externalReferenceId: q.externalReferenceId?.trim() || undefined,
+    };
     const op = this.operations.start(q.operationId);
     try {
       if (q.sort === 'service') {
-        const page = await client.listProjects({ ...filters, page: q.page, pageSize: q.pageSize, signal: op.signal });
+        const page = await client.listProjects({
+          ...filters,
+          page: q.page,
+          pageSize: q.pageSize,
+          signal: op.signal,
+        });
         return {
           rows: page.items.map(toRow),
           page: page.pageInfo.page,
@@ -57,9 +72,15 @@ export class ProjectsService {
         };
       }
       const key = JSON.stringify([meta.id, filters]);
-      let items = this.sortedCache?.key === key && Date.now() - this.sortedCache.at < SORTED_LIST_TTL_MS ? this.sortedCache.items : null;
+      let items =
+        this.sortedCache?.key === key && Date.now() - this.sortedCache.at < SORTED_LIST_TTL_MS
+          ? this.sortedCache.items
+          : null;
       if (!items) {
-        items = await client.listAllProjects(filters, { signal: op.signal, onProgress: (d, t) => op.progress(d, t) });
+        items = await client.listAllProjects(filters, {
+          signal: op.signal,
+          onProgress: (d, t) => op.progress(d, t),
+        });
         this.sortedCache = { key, at: Date.now(), items };
       }
       const sorted = sortProjects(items, q.sort, q.direction);
@@ -92,7 +113,12 @@ export class ProjectsService {
     const a = input.address;
     const address =
       a && (a.street || a.city || a.postalCode || a.country)
-        ? { street: a.street || undefined, city: a.city || undefined, postal_code: a.postalCode || undefined, country: a.country || undefined }
+        ? {
+            street: a.street || undefined,
+            city: a.city || undefined,
+            postal_code: a.postalCode || undefined,
+            country: a.country || undefined,
+          }
         : undefined;
     const created = await client.createProject({
       name: input.name.trim(),
@@ -124,7 +150,11 @@ export class ProjectsService {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-export function sortProjects(items: ProjectListItem[], by: 'name' | 'modified', direction: 'asc' | 'desc'): ProjectListItem[] {
+export function sortProjects(
+  items: ProjectListItem[],
+  by: 'name' | 'modified',
+  direction: 'asc' | 'desc',
+): ProjectListItem[] {
   const sign = direction === 'asc' ? 1 : -1;
   const key = (p: ProjectListItem) => Date.parse(p.user_modified ?? '') || 0;
   return [...items].sort((a, b) => {

@@ -83,7 +83,10 @@ export class SettingsStore {
       const movedTo = `${this.file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       await fs.rename(this.file, movedTo).catch(() => undefined);
       this.recovered = { movedTo };
-      this.logger.log('warn', `settings file was unreadable; moved to ${path.basename(movedTo)} and started fresh`);
+      this.logger.log(
+        'warn',
+        `settings file was unreadable; moved to ${path.basename(movedTo)} and started fresh`,
+      );
       parsed = defaultSettings(this.initialLanguage);
     }
     this.current = parsed;

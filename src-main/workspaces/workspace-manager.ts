@@ -79,7 +79,13 @@ export class WorkspaceManager {
         'This workspace is already set up in PlanDesk. To change its key, choose "Enter new key" for it.',
       );
     }
-    const probe = this.makeClient({ baseUrl, customer: input.customer, key: input.key, language: input.language, actingUser });
+    const probe = this.makeClient({
+      baseUrl,
+      customer: input.customer,
+      key: input.key,
+      language: input.language,
+      actingUser,
+    });
     const remote = await probe.getWorkspace();
 
     const record: WorkspaceRecord = {
@@ -102,7 +108,10 @@ export class WorkspaceManager {
     } catch (err) {
       await this.deps.secrets.delete(record.id).catch(() => undefined);
       this.deps.logger.log('error', `could not save settings: ${(err as Error).message}`);
-      throw new ServiceError('config', 'PlanDesk could not save its settings file. Check the disk and try again.');
+      throw new ServiceError(
+        'config',
+        'PlanDesk could not save its settings file. Check the disk and try again.',
+      );
     }
     this.deps.logger.log('info', `workspace added: ${record.name}`);
     return this.meta(record);
@@ -120,13 +129,16 @@ export class WorkspaceManager {
 
   /** Removes the workspace, its keychain entry and its cached data; the user's other data stays. */
   async remove(id: string): Promise<WorkspaceList> {
-    if (id === DEMO_WORKSPACE_ID) throw new ServiceError('validation', 'The demo workspace cannot be removed.');
+    if (id === DEMO_WORKSPACE_ID)
+      throw new ServiceError('validation', 'The demo workspace cannot be removed.');
     const s = await this.deps.settings.load();
-    if (!s.workspaces.some((w) => w.id === id)) throw new ServiceError('not-found', 'That workspace is no longer set up.');
+    if (!s.workspaces.some((w) => w.id === id))
+      throw new ServiceError('not-found', 'That workspace is no longer set up.');
     await this.deps.secrets.delete(id);
     await this.deps.settings.update((cur) => {
       const workspaces = cur.workspaces.filter((w) => w.id !== id);
-      const activeWorkspaceId = cur.activeWorkspaceId === id ? (workspaces[0]?.id ?? DEMO_WORKSPACE_ID) : cur.activeWorkspaceId;
+      const activeWorkspaceId =
+        cur.activeWorkspaceId === id ? (workspaces[0]?.id ?? DEMO_WORKSPACE_ID) : cur.activeWorkspaceId;
       return { ...cur, workspaces, activeWorkspaceId };
     });
     await this.removeCache(id);
@@ -183,7 +195,10 @@ export class WorkspaceManager {
       const key = await this.deps.secrets.get(id);
       if (!key) {
         this.needsKey.add(id);
-        throw new ServiceError('auth', 'No API key is stored for this workspace on this computer. Enter the key again.');
+        throw new ServiceError(
+          'auth',
+          'No API key is stored for this workspace on this computer. Enter the key again.',
+        );
       }
       client = this.makeClient({ ...record, key });
     }
@@ -241,14 +256,18 @@ export class WorkspaceManager {
   }
 
   private resolveActive(activeId: string, workspaces: WorkspaceRecord[]): string {
-    return activeId === DEMO_WORKSPACE_ID || workspaces.some((w) => w.id === activeId) ? activeId : DEMO_WORKSPACE_ID;
+    return activeId === DEMO_WORKSPACE_ID || workspaces.some((w) => w.id === activeId)
+      ? activeId
+      : DEMO_WORKSPACE_ID;
   }
 
   private async removeCache(id: string): Promise<void> {
     const dir = path.join(this.deps.dataDir, 'cache');
     const entries = await fs.readdir(dir).catch(() => [] as string[]);
     await Promise.all(
-      entries.filter((f) => f === id || f.startsWith(`${id}.`)).map((f) => fs.rm(path.join(dir, f), { recursive: true, force: true })),
+      entries
+        .filter((f) => f === id || f.startsWith(`${id}.`))
+        .map((f) => fs.rm(path.join(dir, f), { recursive: true, force: true })),
     );
   }
 }

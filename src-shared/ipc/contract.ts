@@ -44,7 +44,12 @@ export const newProjectSchema = z.object({
   email: z.string().trim().min(1).max(200),
   externalReferenceId: z.string().trim().max(200).optional(),
   address: z
-    .object({ street: shortText.optional(), city: shortText.optional(), postalCode: shortText.optional(), country: shortText.optional() })
+    .object({
+      street: shortText.optional(),
+      city: shortText.optional(),
+      postalCode: shortText.optional(),
+      country: shortText.optional(),
+    })
     .optional(),
 });
 
@@ -113,7 +118,12 @@ export interface ProjectPage {
 export interface ProjectDetailView extends ProjectRow {
   planId: string | null;
   teamName: string | null;
-  address: { street: string | null; city: string | null; postalCode: string | null; country: string | null } | null;
+  address: {
+    street: string | null;
+    city: string | null;
+    postalCode: string | null;
+    country: string | null;
+  } | null;
 }
 
 export interface CreatedProjectView {

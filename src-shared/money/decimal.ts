@@ -156,3 +156,19 @@ export class Decimal {
 export function toServiceDecimal(value: Decimal | string | number): string {
   return Decimal.of(value).toFixed(SERVICE_SCALE);
 }
+
+/**
+ * The exact decimal text of a JS number with at least `scale` fractional digits — what
+ * `Decimal.of(n).toFixed(Math.max(scale, d.scale))` gives, without the bigint work for the common
+ * case (plain notation): millions of money values pass through here when estimates are opened.
+ */
+export function decimalTextOfNumber(n: number, scale: number = SERVICE_SCALE): string {
+  const text = String(n);
+  if (!/[eE]/.test(text)) {
+    const dot = text.indexOf('.');
+    const frac = dot === -1 ? '' : text.slice(dot + 1);
+    if (frac.length <= scale) return (dot === -1 ? text : text.slice(0, dot)) + '.' + frac.padEnd(scale, '0');
+  }
+  const d = Decimal.of(n);
+  return d.toFixed(Math.max(scale, d.scale));
+}

@@ -5,7 +5,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { channels, events, type Channel, type EventChannel, type EventPayloads } from '../../src-shared/ipc/contract';
+import {
+  channels,
+  events,
+  type Channel,
+  type EventChannel,
+  type EventPayloads,
+} from '../../src-shared/ipc/contract';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { createLogger } from '../../src-main/log/logger';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
@@ -108,7 +114,9 @@ export async function addWorkspaceViaUi(app: AppFixture, index: number, key?: st
   await expect(page.getByTestId('demo-banner')).toHaveCount(0);
   await expect(page.getByTestId('workspace-switcher')).toContainText(w.name);
   await expect(page.getByTestId('progress-bar')).toHaveCount(0);
-  await expect(page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first()).toBeVisible();
+  await expect(
+    page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
+  ).toBeVisible();
 }
 
 export const test = base.extend<{ app: AppFixture }>({
@@ -122,7 +130,11 @@ export const test = base.extend<{ app: AppFixture }>({
       // The function runs in the page; globalThis there is the window.
       await page
         .evaluate(
-          ([e, p]) => (globalThis as unknown as { __plandeskEmit: (e: string, p: unknown) => void }).__plandeskEmit(e, p),
+          ([e, p]) =>
+            (globalThis as unknown as { __plandeskEmit: (e: string, p: unknown) => void }).__plandeskEmit(
+              e,
+              p,
+            ),
           [event as string, payload as unknown] as const,
         )
         .catch(() => undefined);
@@ -164,7 +176,8 @@ export const test = base.extend<{ app: AppFixture }>({
       },
     };
     await use(fixture);
-    for (const w of (await services.settings.load()).workspaces) await secrets.delete(w.id).catch(() => undefined);
+    for (const w of (await services.settings.load()).workspaces)
+      await secrets.delete(w.id).catch(() => undefined);
     await services.close();
     await sim.close();
     await renderer.close();

@@ -20,14 +20,22 @@ for (const lang of LANGS) {
   test(`the UI renders fully in ${lang}, with no English left`, async ({ app }) => {
     const { page } = app;
     await app.open();
-    await expect(page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first()).toBeVisible();
+    await expect(
+      page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
+    ).toBeVisible();
     await page.getByTestId('language-select').selectOption(lang);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.getByTestId('add-workspace')).toHaveText(MESSAGES[lang]['header.addWorkspace']);
 
     const screens: string[] = [await page.locator('body').innerText()];
     await app.screenshot(`20-projects-${lang}`);
-    await page.getByTestId('project-row-' + (await app.services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' })).rows[0]!.id).click();
+    await page
+      .getByTestId(
+        'project-row-' +
+          (await app.services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' }))
+            .rows[0]!.id,
+      )
+      .click();
     await expect(page.getByTestId('project-detail')).toBeVisible();
     screens.push(await page.locator('body').innerText());
     await page.getByTestId('add-workspace').click();

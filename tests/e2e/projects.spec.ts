@@ -14,7 +14,9 @@ test('search, reference filter, sorting and paging', async ({ app }) => {
   await page.getByTestId('sort-name').click();
   await expect.poll(async () => (await rows(page).allInnerTexts()).length).toBeGreaterThan(5);
   const names = await rows(page).locator('td:first-child').allInnerTexts();
-  const sorted = [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
+  const sorted = [...names].sort((a, b) =>
+    a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }),
+  );
   expect(names.map((n) => n.trim())).toEqual(sorted.map((n) => n.trim()));
   await app.screenshot('10-projects-sorted-by-name');
 
@@ -23,7 +25,9 @@ test('search, reference filter, sorting and paging', async ({ app }) => {
 
   await page.getByTestId('project-search').fill('küche');
   await expect
-    .poll(async () => (await rows(page).locator('td:first-child').allInnerTexts()).every((n) => /küche/i.test(n)))
+    .poll(async () =>
+      (await rows(page).locator('td:first-child').allInnerTexts()).every((n) => /küche/i.test(n)),
+    )
     .toBe(true);
   await page.getByTestId('project-search').fill('');
 
@@ -35,7 +39,9 @@ test('search, reference filter, sorting and paging', async ({ app }) => {
   await app.screenshot('11-projects-filtered-by-reference');
 });
 
-test('create: duplicate reference offers the existing project; field errors; warnings and sync note', async ({ app }) => {
+test('create: duplicate reference offers the existing project; field errors; warnings and sync note', async ({
+  app,
+}) => {
   const { page } = app;
   await app.open();
   await expect(rows(page).first()).toBeVisible();

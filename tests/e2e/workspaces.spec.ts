@@ -18,7 +18,9 @@ function addWorkspace(app: AppFixture, index: number, key?: string): Promise<voi
 }
 
 async function projectRowIds(page: Page): Promise<string[]> {
-  await expect(page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first()).toBeVisible();
+  await expect(
+    page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
+  ).toBeVisible();
   return page
     .getByTestId('projects-table')
     .locator('[data-testid^="project-row-"]')

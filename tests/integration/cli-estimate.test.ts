@@ -64,7 +64,9 @@ const demo = JSON.parse(readFileSync('resources/demo/dataset.json', 'utf8')) as 
 
 /** The demo estimates with their project, for the first workspace. */
 function demoEstimates(ws = 0): { projectId: string; estimate: SimEstimate }[] {
-  return demo.workspaces[ws]!.projects.flatMap((p) => p.estimates.map((estimate) => ({ projectId: p.id, estimate })));
+  return demo.workspaces[ws]!.projects.flatMap((p) =>
+    p.estimates.map((estimate) => ({ projectId: p.id, estimate })),
+  );
 }
 
 /** The demo estimate with the deepest groups (three levels of groups in the demo data). */
@@ -168,7 +170,9 @@ describe('plandesk estimate (demo data over HTTP)', () => {
     expect(out).toMatch(/^ {6}\S+\s/m);
     // Totals: service and computed, two decimals, equal (no ≠).
     const total = estimate.estimate_totals.total.replace(/(\.\d\d)\d+$/, '$1');
-    expect(out).toMatch(new RegExp(`^Total\\s+${total.replace('.', '\\.')}\\s+${total.replace('.', '\\.')}$`, 'm'));
+    expect(out).toMatch(
+      new RegExp(`^Total\\s+${total.replace('.', '\\.')}\\s+${total.replace('.', '\\.')}$`, 'm'),
+    );
     expect(out).toMatch(/^Totals \(\w{3}\)\s+Service\s+Computed$/m);
     expect(out).not.toContain('≠');
     expect(out.trimEnd().endsWith('Warnings: none')).toBe(true);
@@ -214,11 +218,26 @@ describe('plandesk estimate (a broken estimate over HTTP)', () => {
     group.total = '1.000000000000'; // the service's group total is off
     (position as { type: string }).type = 'extra'; // unknown type: still a position
     const nothing = Object.fromEntries(
-      ['quantity', 'labor_cost', 'equipment_cost', 'material_cost', 'other_cost', 'total_cost', 'markup', 'discount'].map(
-        (f) => [f, null],
-      ),
+      [
+        'quantity',
+        'labor_cost',
+        'equipment_cost',
+        'material_cost',
+        'other_cost',
+        'total_cost',
+        'markup',
+        'discount',
+      ].map((f) => [f, null]),
     );
-    e.items.push({ ...position, ...nothing, id: 'orphan-1', parent_id: 'gone', type: 'position', sort: 99, total: '0.000000000000' });
+    e.items.push({
+      ...position,
+      ...nothing,
+      id: 'orphan-1',
+      parent_id: 'gone',
+      type: 'position',
+      sort: 99,
+      total: '0.000000000000',
+    });
     e.estimate_totals.total = '0.010000000000';
     sim = await startSimulator({ dataset: data });
   });

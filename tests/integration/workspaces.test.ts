@@ -81,7 +81,9 @@ describe('workspaces', () => {
   });
 
   it('a wrong key is refused and nothing is stored', async () => {
-    await expect(services.workspaces.add(wsInput(0, { key: 'not-the-key-000' }))).rejects.toMatchObject({ kind: 'auth' });
+    await expect(services.workspaces.add(wsInput(0, { key: 'not-the-key-000' }))).rejects.toMatchObject({
+      kind: 'auth',
+    });
     expect((await services.workspaces.list()).workspaces).toHaveLength(1);
     await expect(fs.access(path.join(userData, 'settings.json'))).rejects.toThrow();
     // The keychain has no entry under any id settings could have named: there is no record at all.
@@ -96,7 +98,10 @@ describe('workspaces', () => {
     expect(files.map((f) => path.basename(f))).toContain('settings.json');
     for (const f of files) expect(await fs.readFile(f, 'utf8')).not.toContain(sim.workspaces[0]!.key);
     const settings = JSON.parse(await fs.readFile(path.join(userData, 'settings.json'), 'utf8'));
-    expect(settings.workspaces[0]).toMatchObject({ customer: sim.workspaces[0]!.customer, language: 'de-DE' });
+    expect(settings.workspaces[0]).toMatchObject({
+      customer: sim.workspaces[0]!.customer,
+      language: 'de-DE',
+    });
     expect(JSON.stringify(settings)).not.toMatch(/"key"/);
     expect(log.lines.join('\n')).not.toContain(sim.workspaces[0]!.key);
 
@@ -113,9 +118,13 @@ describe('workspaces', () => {
     const a = await services.workspaces.add(wsInput(0));
     const b = await services.workspaces.add(wsInput(1));
     expect((await services.workspaces.list()).activeId).toBe(b.id);
-    const bIds = (await services.projects.list({ page: 1, pageSize: 50, sort: 'name', direction: 'asc' })).rows.map((r) => r.id);
+    const bIds = (
+      await services.projects.list({ page: 1, pageSize: 50, sort: 'name', direction: 'asc' })
+    ).rows.map((r) => r.id);
     await services.workspaces.switchTo(a.id);
-    const aIds = (await services.projects.list({ page: 1, pageSize: 50, sort: 'name', direction: 'asc' })).rows.map((r) => r.id);
+    const aIds = (
+      await services.projects.list({ page: 1, pageSize: 50, sort: 'name', direction: 'asc' })
+    ).rows.map((r) => r.id);
     expect(aIds.length).toBeGreaterThan(0);
     expect(aIds.some((id) => bIds.includes(id))).toBe(false);
     await expect(services.workspaces.add(wsInput(0))).rejects.toMatchObject({ kind: 'validation' });
@@ -140,17 +149,26 @@ describe('workspaces', () => {
   it('a key revoked later: the app says so and asks for a new key; nothing else is lost', async () => {
     const revSim = await startSimulator({ dataset: 'demo' });
     try {
-      const meta = await services.workspaces.add({ ...wsInput(0), baseUrl: revSim.baseUrl, customer: revSim.workspaces[0]!.customer, key: revSim.workspaces[0]!.key });
+      const meta = await services.workspaces.add({
+        ...wsInput(0),
+        baseUrl: revSim.baseUrl,
+        customer: revSim.workspaces[0]!.customer,
+        key: revSim.workspaces[0]!.key,
+      });
       const dispatch = createDispatcher(services, (e, p) => events.push([e, p]));
       expect((await dispatch('projects:list', [{ page: 1, pageSize: 5 }])).ok).toBe(true);
       revSim.faults.revoke(revSim.workspaces[0]!.customer);
       const r = await dispatch('projects:list', [{ page: 1, pageSize: 5 }]);
       expect(r).toMatchObject({ ok: false, error: { kind: 'auth' } });
       expect(events).toContainEqual(['event:workspaceAuthFailed', { workspaceId: meta.id }]);
-      expect((await services.workspaces.list()).workspaces.find((w) => w.id === meta.id)!.needsKey).toBe(true);
+      expect((await services.workspaces.list()).workspaces.find((w) => w.id === meta.id)!.needsKey).toBe(
+        true,
+      );
       // The old key is still stored (nothing lost) until a new one is checked and saved.
       expect(await secrets.get(meta.id)).toBe(revSim.workspaces[0]!.key);
-      await expect(services.workspaces.replaceKey(meta.id, 'still-wrong-key')).rejects.toMatchObject({ kind: 'auth' });
+      await expect(services.workspaces.replaceKey(meta.id, 'still-wrong-key')).rejects.toMatchObject({
+        kind: 'auth',
+      });
     } finally {
       await revSim.close();
     }
@@ -177,7 +195,9 @@ describe('workspaces', () => {
     expect(await planOf()).toMatch(/^\d[\d,]*\.\d+ /);
     await services.workspaces.setLanguage('de-DE');
     expect(await services.workspaces.uiLanguage()).toBe('de-DE');
-    expect((await services.workspaces.list()).workspaces.find((w) => w.id === meta.id)!.language).toBe('de-DE');
+    expect((await services.workspaces.list()).workspaces.find((w) => w.id === meta.id)!.language).toBe(
+      'de-DE',
+    );
     expect(await planOf()).toMatch(/^\d[\d.]*,\d+ /);
   });
 
@@ -201,7 +221,13 @@ describe('workspaces', () => {
       execFile(
         process.execPath,
         ['--import', 'tsx', script],
-        { env: { PATH: process.env.PATH ?? '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', HOME: userData } },
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+            HOME: userData,
+          },
+        },
         (_e, stdout, stderr) => resolve(stdout + stderr),
       ),
     );
@@ -216,10 +242,18 @@ describe('projects', () => {
     await services.workspaces.add(wsInput(0));
     const progress: unknown[] = [];
     const sub = events;
-    const a = await services.projects.list({ page: 1, pageSize: 10, sort: 'name', direction: 'asc', operationId: 'op-1' });
+    const a = await services.projects.list({
+      page: 1,
+      pageSize: 10,
+      sort: 'name',
+      direction: 'asc',
+      operationId: 'op-1',
+    });
     const b = await services.projects.list({ page: 2, pageSize: 10, sort: 'name', direction: 'asc' });
     const names = [...a.rows, ...b.rows].map((r) => r.name);
-    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, undefined, { sensitivity: 'base', numeric: true })));
+    expect(names).toEqual(
+      [...names].sort((x, y) => x.localeCompare(y, undefined, { sensitivity: 'base', numeric: true })),
+    );
     progress.push(...sub.filter(([e]) => e === 'event:progress'));
     expect(progress.length).toBeGreaterThan(0);
     const desc = await services.projects.list({ page: 1, pageSize: 50, sort: 'modified', direction: 'desc' });
@@ -231,15 +265,24 @@ describe('projects', () => {
     await services.workspaces.add(wsInput(0));
     const all = await services.projects.list({ page: 1, pageSize: 50, sort: 'name', direction: 'asc' });
     const existing = all.rows.find((r) => r.externalReferenceId)!;
-    expect((await services.projects.findByReference(existing.externalReferenceId!)).map((r) => r.id)).toEqual([existing.id]);
+    expect((await services.projects.findByReference(existing.externalReferenceId!)).map((r) => r.id)).toEqual(
+      [existing.id],
+    );
     expect(await services.projects.findByReference('NO-SUCH-REF-999')).toEqual([]);
 
     const email = (await (await services.workspaces.activeClient()).client.getWorkspace()).owner!.email!;
-    const bad = await services.projects.create({ name: 'X', email: 'nobody@nowhere.example' }).catch((e: unknown) => e);
+    const bad = await services.projects
+      .create({ name: 'X', email: 'nobody@nowhere.example' })
+      .catch((e: unknown) => e);
     expect(bad).toMatchObject({ kind: 'validation' });
     expect(Object.keys((bad as ServiceError).fieldErrors ?? {})).toContain('email');
 
-    const created = await services.projects.create({ name: 'Dachausbau Süd', email, externalReferenceId: 'NEW-REF-1', address: { street: 'Weg 1', city: 'Bonn' } });
+    const created = await services.projects.create({
+      name: 'Dachausbau Süd',
+      email,
+      externalReferenceId: 'NEW-REF-1',
+      address: { street: 'Weg 1', city: 'Bonn' },
+    });
     expect(created.warnings.length).toBeGreaterThan(0);
     expect(created.project.externalReferenceId).toBe('NEW-REF-1');
 
@@ -253,7 +296,13 @@ describe('projects', () => {
     await services.workspaces.add(wsInput(0));
     sim.faults.setFaults({ latencyMs: 300 });
     try {
-      const pending = services.projects.list({ page: 1, pageSize: 10, sort: 'modified', direction: 'asc', operationId: 'op-cancel' });
+      const pending = services.projects.list({
+        page: 1,
+        pageSize: 10,
+        sort: 'modified',
+        direction: 'asc',
+        operationId: 'op-cancel',
+      });
       setTimeout(() => services.operations.cancel('op-cancel'), 50);
       await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
     } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Decimal, toServiceDecimal } from '../../src-shared/money/decimal';
+import { Decimal, decimalTextOfNumber, toServiceDecimal } from '../../src-shared/money/decimal';
 
 describe('Decimal', () => {
   it('adds what floats cannot', () => {
@@ -60,5 +60,23 @@ describe('Decimal', () => {
         );
       }),
     );
+  });
+});
+
+describe('decimalTextOfNumber', () => {
+  it('equals the exact Decimal conversion for any finite number (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e15, max: 1e15, noNaN: true }).filter((n) => n === 0 || Math.abs(n) > 1e-30),
+        (n) => {
+          const d = Decimal.of(n);
+          return decimalTextOfNumber(n) === d.toFixed(Math.max(12, d.scale));
+        },
+      ),
+    );
+    expect(decimalTextOfNumber(1234.5)).toBe('1234.500000000000');
+    expect(decimalTextOfNumber(-0.19)).toBe('-0.190000000000');
+    expect(decimalTextOfNumber(7)).toBe('7.000000000000');
+    expect(decimalTextOfNumber(1e-7)).toBe('0.000000100000');
   });
 });

@@ -22,7 +22,8 @@ describe('toJsonText: JSON for any depth', () => {
       f: NaN,
       g: Object(5) as number,
     };
-    for (const indent of [0, 2]) expect(toJsonText(value, { indent })).toBe(JSON.stringify(value, null, indent));
+    for (const indent of [0, 2])
+      expect(toJsonText(value, { indent })).toBe(JSON.stringify(value, null, indent));
     expect(toJsonText([[], {}, [[]]], { indent: 2 })).toBe(JSON.stringify([[], {}, [[]]], null, 2));
   });
 

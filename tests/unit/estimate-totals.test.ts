@@ -155,7 +155,8 @@ describe('estimate totals', () => {
       },
       {
         code: 'totals-mismatch',
-        message: 'Estimate total: the service says 291.430000000000, but the items add up to 291.420000000000.',
+        message:
+          'Estimate total: the service says 291.430000000000, but the items add up to 291.420000000000.',
       },
     ]);
     // Never replaced, and what was not sent is absent.

@@ -151,7 +151,10 @@ describe('buildEstimateTree: hand-made lists', () => {
       item({ id: 'tail', parent_id: 'c2', sort: 2 }),
     ];
     const { tree, warnings } = buildEstimateTree(items);
-    expect(shape(tree)).toEqual([['r', ['r1']], ['c1', [['c2', ['c3', 'tail']]]]]);
+    expect(shape(tree)).toEqual([
+      ['r', ['r1']],
+      ['c1', [['c2', ['c3', 'tail']]]],
+    ]);
     expect(codes(warnings)).toEqual(['cycle:c1']);
     expect(warnings[0]!.message).toContain('3 items');
     expect(shape(buildEstimateTree([...items].reverse()).tree)).toEqual(shape(tree));
@@ -164,7 +167,10 @@ describe('buildEstimateTree: hand-made lists', () => {
       item({ id: 'c', parent_id: 'd' }),
       item({ id: 'd', parent_id: 'c' }),
     ]);
-    expect(shape(tree)).toEqual([['a', ['b']], ['c', ['d']]]);
+    expect(shape(tree)).toEqual([
+      ['a', ['b']],
+      ['c', ['d']],
+    ]);
     expect(codes(warnings)).toEqual(['cycle:a', 'cycle:c']);
   });
 
@@ -363,7 +369,9 @@ interface Forest {
 /** A valid forest: every parent is an earlier item, so there are no cycles and no orphans. */
 const forestArb: fc.Arbitrary<Forest> = fc
   .uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 40 })
-  .chain((ids) => fc.array(specArb, { minLength: ids.length, maxLength: ids.length }).map((specs) => build(ids, specs)));
+  .chain((ids) =>
+    fc.array(specArb, { minLength: ids.length, maxLength: ids.length }).map((specs) => build(ids, specs)),
+  );
 
 function build(ids: string[], specs: Spec[]): Forest {
   const parentOf = specs.map((s, i) =>
@@ -396,7 +404,8 @@ function build(ids: string[], specs: Spec[]): Forest {
   specs.forEach((s) => {
     if (s.group) return;
     for (const f of COST_FIELDS) sums[f] += s.costs[f] ?? 0n;
-    tax += (s.costs.total ?? 0n) - (s.costs.total_cost ?? 0n) - (s.costs.markup ?? 0n) + (s.costs.discount ?? 0n);
+    tax +=
+      (s.costs.total ?? 0n) - (s.costs.total_cost ?? 0n) - (s.costs.markup ?? 0n) + (s.costs.discount ?? 0n);
   });
   const expectedTotals: EstimateTotals = {
     labor_costs_total: unitsText(sums.labor_cost),

@@ -6,7 +6,10 @@ import { channels } from '../../src-shared/ipc/channels';
 // ipcMain is mocked (Electron cannot run here); the handlers behind it are the real ones.
 const handlers = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>();
 vi.mock('electron', () => ({
-  ipcMain: { handle: (channel: string, fn: (event: unknown, ...args: unknown[]) => Promise<unknown>) => handlers.set(channel, fn) },
+  ipcMain: {
+    handle: (channel: string, fn: (event: unknown, ...args: unknown[]) => Promise<unknown>) =>
+      handlers.set(channel, fn),
+  },
 }));
 
 const { registerIpc } = await import('../../src-main/ipc/register');
@@ -35,7 +38,11 @@ describe('IPC registration', () => {
     listProjects.mockReset();
     emitted.length = 0;
     markKeyRejected.mockReset();
-    registerIpc(services, (event, payload) => emitted.push([event, payload]), (url) => url.startsWith('file://'));
+    registerIpc(
+      services,
+      (event, payload) => emitted.push([event, payload]),
+      (url) => url.startsWith('file://'),
+    );
   });
 
   it('registers a handler for every channel in the contract', () => {
@@ -49,9 +56,17 @@ describe('IPC registration', () => {
     });
     const page = { rows: [], page: 1, pageSize: 50, totalPages: 1, totalCount: 0 };
     listProjects.mockResolvedValue(page);
-    expect(await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 50 })).toEqual({ ok: true, data: page });
+    expect(await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 50 })).toEqual({
+      ok: true,
+      data: page,
+    });
     // Defaults from the contract's schema are filled in before the handler runs.
-    expect(listProjects).toHaveBeenLastCalledWith({ page: 1, pageSize: 50, sort: 'service', direction: 'asc' });
+    expect(listProjects).toHaveBeenLastCalledWith({
+      page: 1,
+      pageSize: 50,
+      sort: 'service',
+      direction: 'asc',
+    });
   });
 
   it('refuses calls from any other page', async () => {
@@ -61,8 +76,17 @@ describe('IPC registration', () => {
   });
 
   it('validates arguments before anything runs', async () => {
-    for (const bad of [[], [{ page: 0, pageSize: 10 }], [{ page: 1, pageSize: 51 }], [{ page: 1, pageSize: 10, name: 5 }], ['x']]) {
-      const r = (await handlers.get('projects:list')!(trusted, ...bad)) as { ok: boolean; error: { kind: string } };
+    for (const bad of [
+      [],
+      [{ page: 0, pageSize: 10 }],
+      [{ page: 1, pageSize: 51 }],
+      [{ page: 1, pageSize: 10, name: 5 }],
+      ['x'],
+    ]) {
+      const r = (await handlers.get('projects:list')!(trusted, ...bad)) as {
+        ok: boolean;
+        error: { kind: string };
+      };
       expect(r.ok).toBe(false);
       expect(r.error.kind).toBe('validation');
     }
@@ -78,7 +102,9 @@ describe('IPC registration', () => {
     expect(markKeyRejected).toHaveBeenCalledWith('ws-1');
     expect(emitted).toEqual([['event:workspaceAuthFailed', { workspaceId: 'ws-1' }]]);
     listProjects.mockRejectedValueOnce(new TypeError('x is undefined at secret/internal.ts:3'));
-    const r = (await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 10 })) as { error: { message: string } };
+    const r = (await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 10 })) as {
+      error: { message: string };
+    };
     expect(r.error.message).not.toContain('internal.ts');
   });
 });

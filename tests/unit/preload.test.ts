@@ -10,8 +10,13 @@ const on = vi.fn((ch: string, fn: (e: unknown, p: unknown) => void) => {
   if (!listeners.has(ch)) listeners.set(ch, new Set());
   listeners.get(ch)!.add(fn);
 });
-const removeListener = vi.fn((ch: string, fn: (e: unknown, p: unknown) => void) => listeners.get(ch)?.delete(fn));
-vi.mock('electron', () => ({ contextBridge: { exposeInMainWorld }, ipcRenderer: { invoke, on, removeListener } }));
+const removeListener = vi.fn((ch: string, fn: (e: unknown, p: unknown) => void) =>
+  listeners.get(ch)?.delete(fn),
+);
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld },
+  ipcRenderer: { invoke, on, removeListener },
+}));
 
 describe('preload', () => {
   beforeEach(async () => {
@@ -36,10 +41,14 @@ describe('preload', () => {
   });
 
   it('event subscriptions pass only the payload and return a working unsubscribe', () => {
-    const api = exposeInMainWorld.mock.calls[0]![1] as Record<string, (l: (p: unknown) => void) => () => void>;
+    const api = exposeInMainWorld.mock.calls[0]![1] as Record<
+      string,
+      (l: (p: unknown) => void) => () => void
+    >;
     const got: unknown[] = [];
     const unsubscribe = api.onProgress!((p) => got.push(p));
-    for (const fn of listeners.get('event:progress') ?? []) fn({ sender: 'ipc-event-object' }, { operationId: 'op', done: 1, total: 2 });
+    for (const fn of listeners.get('event:progress') ?? [])
+      fn({ sender: 'ipc-event-object' }, { operationId: 'op', done: 1, total: 2 });
     expect(got).toEqual([{ operationId: 'op', done: 1, total: 2 }]);
     unsubscribe();
     expect(listeners.get('event:progress')?.size).toBe(0);

@@ -149,6 +149,8 @@ function warningsBlock(doc: EstimateDocument): string {
   if (doc.warnings.length === 0) return 'Warnings: none';
   return [
     `Warnings (${doc.warnings.length}):`,
-    ...doc.warnings.map((w) => `  ${w.code}${w.item_id !== undefined ? ` [${w.item_id}]` : ''}: ${w.message}`),
+    ...doc.warnings.map(
+      (w) => `  ${w.code}${w.item_id !== undefined ? ` [${w.item_id}]` : ''}: ${w.message}`,
+    ),
   ].join('\n');
 }

@@ -1,0 +1,87 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeEstimateWorkbook } from '../src-main/exports/excel';
+import { writeEstimatePdf } from '../src-main/exports/pdf';
+import { largeDocument } from '../tests/helpers/export-fixture';
+
+const MB = 1024 * 1024;
+
+/** Samples the resident set size every 20 ms while `work` runs (timers fire whenever work yields). */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; baseline: number; peak: number }> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, baseline, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function timed(runs: number, once: (i: number) => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await once(i);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+/** Excel export of a 20,000-item estimate (streaming writer): wall time and memory. */
+export async function benchExcelExport(): Promise<Record<string, string | number>> {
+  const dir = await mkdtemp(join(tmpdir(), 'plandesk-bench-'));
+  try {
+    const doc = largeDocument(20_000);
+    const file = join(dir, 'estimate.xlsx');
+    const options = { language: 'de-DE' };
+    const first = await withPeakRss(async () => {
+      const t0 = performance.now();
+      await writeEstimateWorkbook([doc], options, file);
+      return performance.now() - t0;
+    });
+    const more = await timed(2, () => writeEstimateWorkbook([doc], options, file));
+    const all = [first.result, ...more];
+    return {
+      items: 20_000,
+      'file size (MB)': ((await stat(file)).size / MB).toFixed(1),
+      'first run (ms)': Math.round(first.result),
+      'best of 3 (ms)': Math.round(Math.min(...all)),
+      'target (ms)': '≤ 3000',
+      'peak RSS − baseline (MB)': Math.round((first.peak - first.baseline) / MB),
+      'peak RSS (MB)': Math.round(first.peak / MB),
+      'max RSS of process (MB)': Math.round(process.resourceUsage().maxRSS / 1024),
+      'target peak (MB)': '≤ 400',
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** PDF quote of a 2,000-item estimate (client copy, German, with a logo): wall time. */
+export async function benchPdfExport(): Promise<Record<string, string | number>> {
+  const dir = await mkdtemp(join(tmpdir(), 'plandesk-bench-'));
+  try {
+    const doc = largeDocument(2_000);
+    const file = join(dir, 'quote.pdf');
+    const times = await timed(3, () => writeEstimatePdf(doc, { language: 'de-DE', clientCopy: true }, file));
+    const internal = await timed(1, () => writeEstimatePdf(doc, { language: 'de-DE' }, join(dir, 'internal.pdf')));
+    return {
+      items: 2_000,
+      'file size (MB)': ((await stat(file)).size / MB).toFixed(1),
+      'first run (ms)': Math.round(times[0] as number),
+      'best of 3 (ms)': Math.round(Math.min(...times)),
+      'all columns, A3 (ms)': Math.round(internal[0] as number),
+      'target (ms)': '≤ 5000',
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

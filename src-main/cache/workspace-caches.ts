@@ -1,0 +1,40 @@
+/**
+ * One open cache per workspace for the app's lifetime. Close a workspace's cache before removing the
+ * workspace: WorkspaceManager.remove deletes `<dataDir>/cache/<id>*`, which fails on Windows (and
+ * leaves a live handle elsewhere) while the file is open.
+ */
+import type { Logger } from '../log/logger';
+import { openCache, type CacheDb, type CacheRecovery, type OpenCacheOptions } from './cache-db';
+
+export class WorkspaceCaches {
+  private readonly open = new Map<string, CacheDb>();
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly logger: Logger,
+    private readonly options: OpenCacheOptions = {},
+    /** Told once per opened cache that had to be moved aside, so the UI can say so. */
+    private readonly onRecovered?: (workspaceId: string, recovered: CacheRecovery) => void,
+  ) {}
+
+  /** The workspace's cache, opened (and if need be rebuilt) on first use. */
+  for(workspaceId: string): CacheDb {
+    let cache = this.open.get(workspaceId);
+    if (!cache) {
+      cache = openCache(this.dataDir, workspaceId, this.logger, this.options);
+      this.open.set(workspaceId, cache);
+      if (cache.recovered) this.onRecovered?.(workspaceId, cache.recovered);
+    }
+    return cache;
+  }
+
+  close(workspaceId: string): void {
+    this.open.get(workspaceId)?.close();
+    this.open.delete(workspaceId);
+  }
+
+  closeAll(): void {
+    for (const cache of this.open.values()) cache.close();
+    this.open.clear();
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * `files`, `upload`, `download`, `delete-file`: a project's files from the command line.
+ * Uploads and downloads stream from and to disk; Ctrl+C cancels them cleanly (nothing registered,
+ * nothing half-written at the destination).
+ */
+import { stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { ApiClient } from '../../api/client';
+import { ServiceError } from '../../api/errors';
+import type { ProjectFile } from '../../api/schemas';
+import { deleteFile, downloadFile, listFiles, uploadFile } from '../../files/files-service';
+import { requirePositional } from '../args';
+import { renderTable } from '../table';
+import { json, keyValues } from './projects';
+
+export type CommandFlags = Record<string, string | boolean | undefined>;
+/** Where progress lines go; by default stderr when it is a terminal, else nowhere. */
+export type ProgressWriter = (text: string) => void;
+
+/** `files PROJECT_ID [--json]` — every file of the project (all pages). */
+export async function filesCommand(
+  client: ApiClient,
+  flags: CommandFlags,
+  positionals: string[],
+): Promise<string> {
+  const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
+  const files = await listFiles(client, projectId);
+  if (flags.json) return json({ data: files, count: files.length });
+  const table = renderTable(
+    ['ID', 'Name', 'Type', 'Size', 'Date'],
+    files.map((f) => [
+      f.id,
+      f.name,
+      f.file_type ?? f.content_type,
+      formatSize(f.size),
+      formatDate(f.created),
+    ]),
+  );
+  return `${table}\n${files.length} ${files.length === 1 ? 'file' : 'files'}`;
+}
+
+/** `upload PROJECT_ID FILE [--name NAME] [--json]` — uploads and registers a file; prints it. */
+export async function uploadCommand(
+  client: ApiClient,
+  flags: CommandFlags,
+  positionals: string[],
+  progress: ProgressWriter | null = defaultProgress(),
+): Promise<string> {
+  const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
+  const path = resolve(requirePositional(positionals, 1, 'FILE'));
+  const name = stringFlag(flags, 'name');
+  const meter = progress ? progressMeter(progress, `Uploading ${basename(path)}`) : null;
+  const file = await withInterrupt((signal) =>
+    uploadFile(client, projectId, path, {
+      signal,
+      ...(name !== undefined ? { name } : {}),
+      onProgress: meter?.update,
+      onStage: (stage) => {
+        if (stage === 'register') meter?.done();
+      },
+    }),
+  ).finally(() => meter?.done());
+  if (flags.json) return json(file);
+  return keyValues(fileFacts(file, 'Uploaded'));
+}
+
+/** `download PROJECT_ID FILE_ID --out PATH [--json]` — PATH is a file, or a folder to save into. */
+export async function downloadCommand(
+  client: ApiClient,
+  flags: CommandFlags,
+  positionals: string[],
+  progress: ProgressWriter | null = defaultProgress(),
+): Promise<string> {
+  const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
+  const fileId = requirePositional(positionals, 1, 'FILE_ID');
+  const out = stringFlag(flags, 'out');
+  if (!out) throw new ServiceError('config', 'Missing --out PATH (a file, or a folder to save into).');
+  let target: string | ProjectFile = fileId;
+  let dest = resolve(out);
+  if (await isDirectory(dest)) {
+    const file = (await listFiles(client, projectId)).find((f) => f.id === fileId);
+    if (!file) throw new ServiceError('not-found', `The project has no file with the ID "${fileId}".`);
+    target = file;
+    dest = join(dest, safeFileName(file.name, file.id));
+  }
+  const meter = progress ? progressMeter(progress, `Downloading to ${basename(dest)}`) : null;
+  const result = await withInterrupt((signal) =>
+    downloadFile(client, projectId, target, dest, {
+      signal,
+      onProgress: (bytes, total) => meter?.update(bytes, total),
+    }),
+  ).finally(() => meter?.done());
+  if (flags.json) return json({ file: result.file, path: result.path, bytes: result.bytes });
+  return `Saved "${result.file.name}" (${formatSize(result.bytes)}) to ${result.path}`;
+}
+
+/** `delete-file PROJECT_ID FILE_ID [--json]` — permanently deletes the file. */
+export async function deleteFileCommand(
+  client: ApiClient,
+  flags: CommandFlags,
+  positionals: string[],
+): Promise<string> {
+  const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
+  const fileId = requirePositional(positionals, 1, 'FILE_ID');
+  await deleteFile(client, projectId, fileId);
+  if (flags.json) return json({ id: fileId, deleted: true });
+  return `Deleted file ${fileId} from project ${projectId}.`;
+}
+
+// ---- helpers ------------------------------------------------------------------------------------
+
+function fileFacts(file: ProjectFile, verb: string): [string, string | number | null | undefined][] {
+  return [
+    [verb, file.name],
+    ['ID', file.id],
+    ['Type', file.file_type ?? file.content_type],
+    ['Size', formatSize(file.size)],
+    ['Created', file.created],
+  ];
+}
+
+export function stringFlag(flags: CommandFlags, name: string): string | undefined {
+  const v = flags[name];
+  if (v === undefined || v === false) return undefined;
+  if (typeof v !== 'string' || v.trim() === '') throw new ServiceError('config', `--${name} needs a value.`);
+  return v;
+}
+
+/** Bytes as B, KB, MB, GB (1024-based). */
+export function formatSize(size: number | null | undefined): string {
+  if (size === null || size === undefined) return '';
+  if (size < 1024) return `${size} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = size / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(1)} ${units[i]}`;
+}
+
+function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)/.exec(iso);
+  return m ? `${m[1]} ${m[2]}` : iso;
+}
+
+/** A name from the service made safe as one file name in a folder. */
+function safeFileName(name: string, fallback: string): string {
+  const clean = basename(name.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\x00-\x1f<>:"|?*]/g, '_')
+    .replace(/^\.+$/, '')
+    .trim();
+  return clean || fallback;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `work` with a signal that Ctrl+C (SIGINT) aborts, instead of killing the process mid-write. */
+async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
+function defaultProgress(): ProgressWriter | null {
+  return process.stderr.isTTY ? (text) => process.stderr.write(text) : null;
+}
+
+/** "Uploading x.pdf: 45% (22.5 MB of 50.0 MB)", redrawn at most every 200 ms. */
+function progressMeter(write: ProgressWriter, label: string) {
+  let last = 0;
+  let shown = false;
+  let finished = false;
+  const render = (bytes: number, total: number | null) => {
+    const pct = total ? ` ${Math.floor((bytes / total) * 100)}%` : '';
+    const of = total ? ` of ${formatSize(total)}` : '';
+    write(`\r${label}:${pct} (${formatSize(bytes)}${of})   `);
+    shown = true;
+  };
+  return {
+    update: (bytes: number, total: number | null) => {
+      if (finished) return;
+      const now = Date.now();
+      if (now - last < 200 && bytes !== total) return;
+      last = now;
+      render(bytes, total);
+    },
+    done: () => {
+      if (finished) return;
+      finished = true;
+      if (shown) write('\n');
+    },
+  };
+}

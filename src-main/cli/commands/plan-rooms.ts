@@ -1,0 +1,73 @@
+/**
+ * `rooms PLAN_ID [--format xlsx|csv --out FILE] [--json]` — the plan's rooms table: printed, or
+ * exported as a spreadsheet. Measurements are the service's formatted strings; PlanDesk adds no unit.
+ */
+import { extname, resolve } from 'node:path';
+import type { ApiClient } from '../../api/client';
+import { ServiceError } from '../../api/errors';
+import { buildPlanView, buildRoomsTable, ROOMS_COLUMN_LABELS, type RoomsTable } from '../../plans/plan-view';
+import { exportRoomsTable, type RoomsExportFormat } from '../../plans/rooms-export';
+import { requirePositional } from '../args';
+import { renderTable } from '../table';
+import { stringFlag, type CommandFlags } from './files';
+import { json } from './projects';
+
+export async function roomsCommand(
+  client: ApiClient,
+  flags: CommandFlags,
+  positionals: string[],
+): Promise<string> {
+  const planId = requirePositional(positionals, 0, 'PLAN_ID');
+  const out = stringFlag(flags, 'out');
+  const format = exportFormat(stringFlag(flags, 'format'), out);
+  const table = buildRoomsTable(buildPlanView(await client.getPlan(planId)));
+
+  if (format && out) {
+    if (!table.available) throw notAvailable();
+    const path = resolve(out);
+    await exportRoomsTable(table, format, path);
+    return `Wrote ${table.rows.length} ${table.rows.length === 1 ? 'room' : 'rooms'} to ${path}`;
+  }
+  if (flags.json) return json(table);
+  if (!table.available) {
+    return 'Rooms: not available (the service sent this plan in its older form, which lists no rooms).';
+  }
+  return roomsText(table);
+}
+
+function exportFormat(format: string | undefined, out: string | undefined): RoomsExportFormat | null {
+  if (format === undefined && out === undefined) return null;
+  const chosen = (format ?? extname(out ?? '').slice(1)).toLowerCase();
+  if (chosen !== 'xlsx' && chosen !== 'csv') {
+    throw new ServiceError('config', '--format must be xlsx or csv.');
+  }
+  if (!out) throw new ServiceError('config', `Missing --out FILE for the ${chosen} export.`);
+  return chosen;
+}
+
+function roomsText(table: RoomsTable): string {
+  const L = ROOMS_COLUMN_LABELS;
+  const na = (v: string | null) => v ?? '-';
+  const body = renderTable(
+    [L.floor, L.name, L.type, L.area, L.perimeter, L.ceilingHeight, L.volume, L.doors, L.windows],
+    table.rows.map((r) => [
+      na(r.floor),
+      na(r.name),
+      na(r.type),
+      na(r.area.text),
+      na(r.perimeter.text),
+      na(r.ceilingHeight.text),
+      na(r.volume.text),
+      r.doors,
+      r.windows,
+    ]),
+  );
+  return `${body}\n${table.rows.length} ${table.rows.length === 1 ? 'room' : 'rooms'}`;
+}
+
+function notAvailable(): ServiceError {
+  return new ServiceError(
+    'validation',
+    'The service sent this plan in its older form, which lists no rooms: there is no rooms table to export.',
+  );
+}

@@ -1,0 +1,65 @@
+import { ServiceError } from '../api/errors';
+
+/**
+ * The file types the service accepts for upload (real-world notes: pdf, doc(x), xls(x), ppt(x), csv,
+ * jpeg/jpg, png, gif, bmp, svg, webp, usdz), each with the content type PlanDesk declares for it.
+ * Checked before any request is made, so a wrong file never costs a presigned URL.
+ */
+export const UPLOAD_CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  csv: 'text/csv',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  usdz: 'model/vnd.usdz+zip',
+});
+
+export const ALLOWED_UPLOAD_EXTENSIONS: readonly string[] = Object.freeze(Object.keys(UPLOAD_CONTENT_TYPES));
+
+export interface UploadType {
+  /** Lower case, without the dot. */
+  extension: string;
+  contentType: string;
+}
+
+/**
+ * The extension of a file name, lower case, without the dot; '' when there is none. A leading dot
+ * alone (".pdf") is a hidden file's name, not an extension, as the service sees it.
+ */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot <= 0 || dot === fileName.length - 1 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+export function isAllowedUploadName(fileName: string): boolean {
+  return Object.hasOwn(UPLOAD_CONTENT_TYPES, extensionOf(fileName));
+}
+
+/**
+ * The type of a file to upload, by its extension (case-insensitive). Anything not allowed is a
+ * `validation` error that names the allowed types.
+ */
+export function uploadTypeOf(fileName: string): UploadType {
+  const extension = extensionOf(fileName);
+  const contentType = Object.hasOwn(UPLOAD_CONTENT_TYPES, extension)
+    ? UPLOAD_CONTENT_TYPES[extension]
+    : undefined;
+  if (contentType) return { extension, contentType };
+  const allowed = `Allowed: ${ALLOWED_UPLOAD_EXTENSIONS.join(', ')}.`;
+  throw new ServiceError(
+    'validation',
+    extension
+      ? `PlanDesk cannot upload ".${extension}" files. ${allowed}`
+      : `PlanDesk cannot upload files without a file extension ("${fileName}"). ${allowed}`,
+  );
+}

@@ -1,0 +1,657 @@
+/**
+ * A plan, in either shape the service sends (current: statistics on plan, floors and rooms; legacy:
+ * `plan_detail.plan` with `formatted{…}` strings and counts), turned into one view model for the UI
+ * and the CLI.
+ *
+ * Rules:
+ * - Measurements are shown with the service's own formatted strings. A number without one is shown
+ *   as a plain number, without a unit: PlanDesk never invents a unit (plans may be metric or
+ *   imperial, and room figures have been seen in a different system than their plan).
+ * - Whatever is missing or malformed becomes null (the UI says "not available"); nothing here throws
+ *   on service data.
+ * - Fields PlanDesk does not know are kept in `extra`, never dropped.
+ */
+import type { PlanDocument } from '../api/schemas';
+
+// ---- the view model -----------------------------------------------------------------------------
+
+/** One measurement: the service's number and its formatted text, and what to show. */
+export interface StatisticView {
+  key: string;
+  /** English label derived from the key; the UI may translate by `key`. */
+  label: string;
+  /** The service's number; null when it gave none (or not a number). */
+  value: number | null;
+  /** The service's formatted text (e.g. "63.6 m²"), verbatim; null when it gave none. */
+  formatted: string | null;
+  /** What to show: the formatted text, else the plain number (no unit), else null = not available. */
+  display: string | null;
+}
+
+export interface ImageMapView {
+  url: string | null;
+  width: number | null;
+  height: number | null;
+  areas: { roomId: string | null; coords: number[] }[];
+}
+
+/** One entry of a `values` list or object, flattened: nested objects give dotted keys. */
+export interface ValueEntry {
+  key: string;
+  value: string | number | boolean | null;
+}
+
+export interface WallView {
+  uid: string | null;
+  values: ValueEntry[];
+  extra: Record<string, unknown>;
+}
+
+export type ObjectKind = 'door' | 'window' | 'furniture' | 'affected-area' | 'other';
+
+export interface ObjectView {
+  uid: string | null;
+  kind: ObjectKind;
+  name: string | null;
+  category: string | null;
+  symbolId: string | null;
+  /** The wall this item sits in (doors, windows) or covers (affected areas); null when none. */
+  wallUid: string | null;
+  /** Index into the room's `walls` of the wall `wallUid` names; null when absent or not found. */
+  wallIndex: number | null;
+  values: ValueEntry[];
+  extra: Record<string, unknown>;
+}
+
+export interface RoomView {
+  id: string | null;
+  name: string | null;
+  roomType: string | null;
+  statistics: StatisticView[];
+  /** The service's text, e.g. "3.50 m × 4.20 m". */
+  formattedDimensions: string | null;
+  ceilingHeight: StatisticView | null;
+  groundColor: string | null;
+  notes: string[];
+  imageMap: ImageMapView | null;
+  walls: WallView[];
+  doors: ObjectView[];
+  windows: ObjectView[];
+  furniture: ObjectView[];
+  affectedAreas: ObjectView[];
+  /** Objects of a category PlanDesk does not know. */
+  otherObjects: ObjectView[];
+  extra: Record<string, unknown>;
+}
+
+export interface FloorView {
+  id: string | null;
+  name: string | null;
+  level: number | null;
+  statistics: StatisticView[];
+  ceilingHeight: StatisticView | null;
+  notes: string[];
+  imageMap: ImageMapView | null;
+  rooms: RoomView[];
+  extra: Record<string, unknown>;
+}
+
+export interface PlanView {
+  shape: 'current' | 'legacy';
+  id: string | null;
+  name: string | null;
+  projectId: string | null;
+  unitSystem: string | null;
+  created: string | null;
+  modified: string | null;
+  statistics: StatisticView[];
+  doorCount: number | null;
+  windowCount: number | null;
+  floorCount: number | null;
+  roomCount: number | null;
+  wallCount: number | null;
+  notes: string[];
+  /** null when the shape carries no floors (legacy): "not available", not "none". */
+  floors: FloorView[] | null;
+  extra: Record<string, unknown>;
+}
+
+// ---- building it --------------------------------------------------------------------------------
+
+type Rec = Record<string, unknown>;
+
+/** Statistic keys in the order they are shown; others follow in the service's order. */
+const STATISTIC_ORDER = ['area', 'perimeter', 'volume', 'walls_surface', 'floor_surface', 'ceiling_surface'];
+
+const STATISTIC_LABELS: Record<string, string> = {
+  area: 'Area',
+  perimeter: 'Perimeter',
+  volume: 'Volume',
+  walls_surface: 'Wall surface',
+  floor_surface: 'Floor surface',
+  ceiling_surface: 'Ceiling surface',
+  ceiling_height: 'Ceiling height',
+  ceilingHeight: 'Ceiling height',
+};
+
+/** Legacy `plan_detail.plan` numbers that are measurements (the rest are counts or other fields). */
+const LEGACY_MEASURES = new Set([...STATISTIC_ORDER, 'ceiling_height']);
+
+export function buildPlanView(doc: PlanDocument): PlanView {
+  return doc.shape === 'legacy' ? legacyView(doc.plan) : currentView(doc.plan);
+}
+
+function currentView(raw: unknown): PlanView {
+  const plan = rec(raw);
+  const floorsRaw = plan.floors;
+  const floors = Array.isArray(floorsRaw) ? floorsRaw.map(floorView) : null;
+  return {
+    shape: 'current',
+    id: idText(plan.id),
+    name: text(plan.name),
+    projectId: idText(plan.project_id),
+    unitSystem: text(plan.unit_system),
+    created: text(plan.created),
+    modified: text(plan.modified),
+    statistics: statistics(plan.statistics, plan.statistics_formatted),
+    doorCount: count(plan.door_count ?? plan.doors_count),
+    windowCount: count(plan.windows_count ?? plan.window_count),
+    floorCount: floors ? floors.length : null,
+    roomCount: floors ? floors.reduce((n, f) => n + f.rooms.length, 0) : null,
+    wallCount: floors
+      ? floors.reduce((n, f) => n + f.rooms.reduce((m, r) => m + r.walls.length, 0), 0)
+      : null,
+    notes: notes(plan.notes),
+    floors,
+    extra: extraOf(plan, [
+      'id',
+      'name',
+      'project_id',
+      'unit_system',
+      'created',
+      'modified',
+      'statistics',
+      'statistics_formatted',
+      'door_count',
+      'doors_count',
+      'windows_count',
+      'window_count',
+      'notes',
+      'floors',
+    ]),
+  };
+}
+
+function legacyView(raw: unknown): PlanView {
+  const outer = rec(raw);
+  const head = rec(outer.plan);
+  const detailWrap = rec(outer.plan_detail);
+  const detail = rec(detailWrap.plan);
+  const formatted = rec(detail.formatted);
+  // Numbers at the top of plan_detail.plan that are measurements (area, perimeter, …) pair with
+  // `formatted`; counts are read separately.
+  const numbers: Rec = {};
+  for (const [k, v] of Object.entries(detail)) if (LEGACY_MEASURES.has(k)) numbers[k] = v;
+  const extra: Rec = {};
+  for (const [k, v] of Object.entries(extraOf(outer, ['plan', 'plan_detail']))) extra[k] = v;
+  for (const [k, v] of Object.entries(extraOf(head, ['id', 'name']))) extra[`plan.${k}`] = v;
+  for (const [k, v] of Object.entries(extraOf(detailWrap, ['plan']))) extra[`plan_detail.${k}`] = v;
+  const knownDetail = [
+    'uid',
+    'id',
+    'name',
+    'notes',
+    'formatted',
+    'wall_count',
+    'door_count',
+    'window_count',
+    'windows_count',
+    'floor_count',
+    'room_count',
+    ...LEGACY_MEASURES,
+  ];
+  for (const [k, v] of Object.entries(extraOf(detail, knownDetail))) extra[`plan_detail.plan.${k}`] = v;
+  return {
+    shape: 'legacy',
+    id: idText(head.id) ?? idText(detail.uid) ?? idText(detail.id),
+    name: text(detail.name) ?? text(head.name),
+    projectId: idText(head.project_id),
+    unitSystem: text(head.unit_system) ?? text(detail.unit_system),
+    created: text(head.created),
+    modified: text(head.modified),
+    statistics: statistics(numbers, formatted),
+    doorCount: count(detail.door_count),
+    windowCount: count(detail.window_count ?? detail.windows_count),
+    floorCount: count(detail.floor_count),
+    roomCount: count(detail.room_count),
+    wallCount: count(detail.wall_count),
+    notes: notes(detail.notes),
+    floors: null,
+    extra,
+  };
+}
+
+function floorView(raw: unknown): FloorView {
+  const floor = rec(raw);
+  const values = rec(floor.values);
+  const stats = statistics(floor.statistics, floor.statistics_formatted);
+  return {
+    id: idText(floor.id),
+    name: text(floor.name),
+    level: num(floor.level),
+    statistics: stats,
+    ceilingHeight: ceilingHeightOf(values, floor.statistics, floor.statistics_formatted),
+    notes: notes(floor.notes, values.notes),
+    imageMap: imageMap(floor.image_map),
+    rooms: Array.isArray(floor.rooms) ? floor.rooms.map(roomView) : [],
+    extra: {
+      ...extraOf(floor, [
+        'id',
+        'name',
+        'level',
+        'statistics',
+        'statistics_formatted',
+        'image_map',
+        'notes',
+        'values',
+        'rooms',
+      ]),
+      ...prefixed('values', extraOf(values, ['ceilingHeight', 'notes'])),
+    },
+  };
+}
+
+function roomView(raw: unknown): RoomView {
+  const room = rec(raw);
+  const values = rec(room.values);
+  const walls = Array.isArray(room.walls) ? room.walls.map(wallView) : [];
+  const wallIndex = new Map<string, number>();
+  walls.forEach((w, i) => {
+    if (w.uid !== null && !wallIndex.has(w.uid)) wallIndex.set(w.uid, i);
+  });
+  const groups: Record<ObjectKind, ObjectView[]> = {
+    door: [],
+    window: [],
+    furniture: [],
+    'affected-area': [],
+    other: [],
+  };
+  if (Array.isArray(room.objects)) {
+    for (const o of room.objects) {
+      const view = objectView(o, wallIndex);
+      groups[view.kind].push(view);
+    }
+  }
+  const ground = values.ground;
+  return {
+    id: idText(room.id),
+    name: text(room.name),
+    roomType: text(values.roomType) ?? text(room.roomType) ?? text(room.room_type),
+    statistics: statistics(room.statistics, room.statistics_formatted),
+    formattedDimensions: text(room.formatted_dimensions),
+    ceilingHeight: ceilingHeightOf(values, room.statistics, room.statistics_formatted),
+    groundColor: isRec(ground) ? text(ground.color) : null,
+    notes: notes(room.notes, values.notes),
+    imageMap: imageMap(room.image_map),
+    walls,
+    doors: groups.door,
+    windows: groups.window,
+    furniture: groups.furniture,
+    affectedAreas: groups['affected-area'],
+    otherObjects: groups.other,
+    extra: {
+      ...extraOf(room, [
+        'id',
+        'name',
+        'statistics',
+        'statistics_formatted',
+        'image_map',
+        'notes',
+        'formatted_dimensions',
+        'walls',
+        'values',
+        'objects',
+      ]),
+      ...prefixed('values', extraOf(values, ['ceilingHeight', 'roomType', 'ground', 'notes'])),
+      ...(isRec(ground) ? prefixed('values.ground', extraOf(ground, ['color'])) : {}),
+    },
+  };
+}
+
+function wallView(raw: unknown): WallView {
+  const wall = rec(raw);
+  return {
+    uid: idText(wall.uid) ?? idText(wall.id),
+    values: valueEntries(wall.values),
+    extra: extraOf(wall, ['uid', 'values']),
+  };
+}
+
+function objectView(raw: unknown, wallIndex: Map<string, number>): ObjectView {
+  const o = rec(raw);
+  const category = text(o.category);
+  const symbolId = text(o.symbol_id) ?? text(o.symbolId);
+  const wallUid = idText(o.wall_uid);
+  return {
+    uid: idText(o.uid) ?? idText(o.id),
+    kind: kindOf(category, symbolId),
+    name: text(o.name),
+    category,
+    symbolId,
+    wallUid,
+    wallIndex: wallUid === null ? null : (wallIndex.get(wallUid) ?? null),
+    values: valueEntries(o.values),
+    extra: extraOf(o, ['uid', 'id', 'name', 'category', 'symbol_id', 'symbolId', 'wall_uid', 'values']),
+  };
+}
+
+/** By category; without one, by a symbol id that says door or window. Unknown → 'other'. */
+function kindOf(category: string | null, symbolId: string | null): ObjectKind {
+  const c = (category ?? '').toLowerCase().replace(/[\s_-]+/g, '');
+  if (c === 'door' || c === 'doors') return 'door';
+  if (c === 'window' || c === 'windows') return 'window';
+  if (c === 'furniture') return 'furniture';
+  if (c === 'affectedarea' || c === 'affectedareas' || c === 'partialarea' || c === 'partialareas')
+    return 'affected-area';
+  if (c === '') {
+    const s = (symbolId ?? '').toLowerCase();
+    if (s.startsWith('door')) return 'door';
+    if (s.startsWith('window')) return 'window';
+  }
+  return 'other';
+}
+
+function ceilingHeightOf(values: Rec, stats: unknown, formatted: unknown): StatisticView | null {
+  const f = rec(formatted);
+  const s = rec(stats);
+  const formattedText = text(f.ceiling_height) ?? text(f.ceilingHeight);
+  const value = num(values.ceilingHeight) ?? num(s.ceiling_height) ?? num(s.ceilingHeight);
+  if (value === null && formattedText === null) return null;
+  return measure('ceiling_height', value, formattedText);
+}
+
+function imageMap(raw: unknown): ImageMapView | null {
+  if (!isRec(raw)) return null;
+  const areas = Array.isArray(raw.areas)
+    ? raw.areas.filter(isRec).map((a) => ({
+        roomId: idText(a.room_id),
+        coords: Array.isArray(a.coords) ? a.coords.map(num).filter((n): n is number => n !== null) : [],
+      }))
+    : [];
+  return { url: text(raw.url), width: num(raw.width), height: num(raw.height), areas };
+}
+
+/** The numbers and formatted strings of a `statistics` pair, matched by key. */
+function statistics(numbersRaw: unknown, formattedRaw: unknown): StatisticView[] {
+  const numbers = rec(numbersRaw);
+  const formatted = rec(formattedRaw);
+  const keys = [...new Set([...Object.keys(numbers), ...Object.keys(formatted)])];
+  keys.sort((a, b) => orderOf(a) - orderOf(b));
+  const out: StatisticView[] = [];
+  for (const key of keys) {
+    const value = num(numbers[key]);
+    const f = text(formatted[key]);
+    if (value === null && f === null) {
+      // A non-numeric statistic without text: kept verbatim rather than dropped.
+      const other = numbers[key];
+      if (other === undefined || other === null) continue;
+      out.push({
+        key,
+        label: labelOf(key),
+        value: null,
+        formatted: null,
+        display: typeof other === 'object' ? JSON.stringify(other) : String(other),
+      });
+      continue;
+    }
+    out.push(measure(key, value, f));
+  }
+  return out;
+}
+
+function measure(key: string, value: number | null, formatted: string | null): StatisticView {
+  return {
+    key,
+    label: labelOf(key),
+    value,
+    formatted,
+    display: formatted ?? (value === null ? null : plainNumber(value)),
+  };
+}
+
+function orderOf(key: string): number {
+  const i = STATISTIC_ORDER.indexOf(key);
+  return i === -1 ? STATISTIC_ORDER.length : i;
+}
+
+/** "walls_surface" → "Walls surface"; known keys get their own label. */
+export function labelOf(key: string): string {
+  const known = STATISTIC_LABELS[key];
+  if (known) return known;
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+}
+
+/** A number as plain text: no grouping, no unit, at most 6 decimals, no float noise. */
+export function plainNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  return String(Number.parseFloat(n.toFixed(6)));
+}
+
+/** `values` as `[{key, value}]` (walls) or as an object (objects); nested objects get dotted keys. */
+function valueEntries(raw: unknown): ValueEntry[] {
+  const out: ValueEntry[] = [];
+  if (Array.isArray(raw)) {
+    raw.forEach((item, i) => {
+      if (isRec(item) && 'key' in item) {
+        flattenInto(out, String(item.key), item.value);
+      } else {
+        flattenInto(out, String(i), item);
+      }
+    });
+  } else if (isRec(raw)) {
+    for (const [k, v] of Object.entries(raw)) flattenInto(out, k, v);
+  }
+  return out;
+}
+
+function flattenInto(out: ValueEntry[], key: string, value: unknown, depth = 0): void {
+  if (isRec(value) && depth < 4) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) out.push({ key, value: null });
+    for (const [k, v] of entries) flattenInto(out, `${key}.${k}`, v, depth + 1);
+    return;
+  }
+  out.push({ key, value: scalar(value) });
+}
+
+function scalar(v: unknown): string | number | boolean | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
+  return JSON.stringify(v);
+}
+
+/** Notes may be an array of values or a string; empty ones are left out, repeats once. */
+function notes(...sources: unknown[]): string[] {
+  const out: string[] = [];
+  const add = (v: unknown) => {
+    if (v === null || v === undefined) return;
+    const t = (typeof v === 'object' ? JSON.stringify(v) : String(v)).trim();
+    if (t && !out.includes(t)) out.push(t);
+  };
+  for (const s of sources) {
+    if (Array.isArray(s)) s.forEach(add);
+    else add(s);
+  }
+  return out;
+}
+
+function extraOf(o: Rec, known: readonly string[]): Rec {
+  const out: Rec = {};
+  for (const [k, v] of Object.entries(o)) if (!known.includes(k)) out[k] = v;
+  return out;
+}
+
+function prefixed(prefix: string, o: Rec): Rec {
+  const out: Rec = {};
+  for (const [k, v] of Object.entries(o)) out[`${prefix}.${k}`] = v;
+  return out;
+}
+
+function isRec(v: unknown): v is Rec {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function rec(v: unknown): Rec {
+  return isRec(v) ? v : {};
+}
+
+function text(v: unknown): string | null {
+  if (typeof v === 'string') return v.trim() === '' ? null : v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+function idText(v: unknown): string | null {
+  return text(v);
+}
+
+/** A finite number, from a number or numeric text; else null. */
+function num(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function count(v: unknown): number | null {
+  const n = num(v);
+  return n !== null && Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+// ---- the rooms table ----------------------------------------------------------------------------
+
+/** A measurement cell: the text to show and the number to sort by. */
+export interface MeasureCell {
+  /** The service's formatted text, else the plain number; null = not available. */
+  text: string | null;
+  value: number | null;
+  /** The service's formatted text alone; null when it gave none. */
+  formatted: string | null;
+  /** The unit read off the formatted text ("m²"); null when there is none or it is unreadable. */
+  unit: string | null;
+}
+
+export interface RoomsTableRow {
+  floorId: string | null;
+  floor: string | null;
+  roomId: string | null;
+  name: string | null;
+  type: string | null;
+  area: MeasureCell;
+  perimeter: MeasureCell;
+  ceilingHeight: MeasureCell;
+  volume: MeasureCell;
+  doors: number;
+  windows: number;
+}
+
+export const MEASURE_COLUMNS = ['area', 'perimeter', 'ceilingHeight', 'volume'] as const;
+export type MeasureColumn = (typeof MEASURE_COLUMNS)[number];
+
+/**
+ * How a measure column can be written as numbers:
+ * - 'numeric-unit': every value has a formatted text and they all agree on one unit → numbers, the
+ *   unit in the header;
+ * - 'numeric': no value has a formatted text (plain numbers from the service) → numbers, no unit;
+ * - 'text': otherwise (units disagree, some texts missing or without a readable unit) → the texts.
+ */
+export interface ColumnUnit {
+  mode: 'numeric-unit' | 'numeric' | 'text';
+  unit: string | null;
+}
+
+export interface RoomsTable {
+  planName: string | null;
+  /** False when the plan's shape carries no rooms (legacy): the table is "not available". */
+  available: boolean;
+  rows: RoomsTableRow[];
+  units: Record<MeasureColumn, ColumnUnit>;
+}
+
+export const ROOMS_COLUMN_LABELS = {
+  floor: 'Floor',
+  name: 'Room',
+  type: 'Type',
+  area: 'Area',
+  perimeter: 'Perimeter',
+  ceilingHeight: 'Ceiling height',
+  volume: 'Volume',
+  doors: 'Doors',
+  windows: 'Windows',
+} as const;
+
+export function buildRoomsTable(view: PlanView): RoomsTable {
+  const rows: RoomsTableRow[] = [];
+  for (const floor of view.floors ?? []) {
+    for (const room of floor.rooms) {
+      const stat = (key: string) => room.statistics.find((s) => s.key === key) ?? null;
+      rows.push({
+        floorId: floor.id,
+        floor: floor.name,
+        roomId: room.id,
+        name: room.name,
+        type: room.roomType,
+        area: cell(stat('area')),
+        perimeter: cell(stat('perimeter')),
+        ceilingHeight: cell(room.ceilingHeight),
+        volume: cell(stat('volume')),
+        doors: room.doors.length,
+        windows: room.windows.length,
+      });
+    }
+  }
+  const units = {} as Record<MeasureColumn, ColumnUnit>;
+  for (const c of MEASURE_COLUMNS) units[c] = columnUnit(rows.map((r) => r[c]));
+  return { planName: view.name, available: view.floors !== null, rows, units };
+}
+
+function cell(s: StatisticView | null): MeasureCell {
+  if (!s) return { text: null, value: null, formatted: null, unit: null };
+  return {
+    text: s.display,
+    value: s.value,
+    formatted: s.formatted,
+    unit: s.formatted === null ? null : unitOf(s.formatted),
+  };
+}
+
+function columnUnit(cells: MeasureCell[]): ColumnUnit {
+  const present = cells.filter((c) => c.value !== null || c.text !== null);
+  const numbersOnly = present.every((c) => c.value !== null);
+  if (present.every((c) => c.formatted === null)) {
+    return numbersOnly ? { mode: 'numeric', unit: null } : { mode: 'text', unit: null };
+  }
+  const units = new Set(present.map((c) => (c.formatted === null ? null : c.unit)));
+  const [unit] = [...units];
+  if (units.size === 1 && unit && numbersOnly) return { mode: 'numeric-unit', unit };
+  return { mode: 'text', unit: null };
+}
+
+/**
+ * The unit of a formatted measurement: what follows the number ("63.6 m²" → "m²", "1.234,5 ft²" →
+ * "ft²"). Null when the text is not a number followed by a unit (e.g. "12' 3\"", "n/a", "63.6").
+ */
+export function unitOf(formatted: string): string | null {
+  const m =
+    /^\s*[-+\u2212]?\d[\d\s\u00a0\u202f.,]*?\s*([^\d\s.,'"\u2032\u2033][^\d'"\u2032\u2033]*?[23]?)\s*$/u.exec(
+      formatted,
+    );
+  return m?.[1] ? m[1].trim() || null : null;
+}

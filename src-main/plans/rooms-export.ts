@@ -1,0 +1,212 @@
+/**
+ * The rooms table of a plan as a spreadsheet: xlsx (exceljs) or csv (RFC 4180, UTF-8 with BOM so
+ * Excel reads umlauts right).
+ *
+ * A measure column is written as numbers only when that is honest: when the service's formatted
+ * strings all agree on one unit (the unit then goes into the header, e.g. "Area (m²)"), or when the
+ * service gave plain numbers only (no unit anywhere, none added). Otherwise the column holds the
+ * service's formatted strings as text. PlanDesk never invents a unit.
+ *
+ * Files are written to a temporary file next to the destination and renamed when complete.
+ */
+import { randomUUID } from 'node:crypto';
+import { open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { ServiceError } from '../api/errors';
+import {
+  MEASURE_COLUMNS,
+  ROOMS_COLUMN_LABELS,
+  plainNumber,
+  type MeasureColumn,
+  type RoomsTable,
+  type RoomsTableRow,
+} from './plan-view';
+
+export type RoomsExportFormat = 'xlsx' | 'csv';
+export type RoomsColumnKey = keyof typeof ROOMS_COLUMN_LABELS;
+
+export interface RoomsExportOptions {
+  /** Header labels (e.g. translated); the unit is appended where the column has one. */
+  labels?: Partial<Record<RoomsColumnKey, string>>;
+  /** Worksheet name (xlsx); default "Rooms". */
+  sheetName?: string;
+}
+
+export interface RoomsColumn {
+  key: RoomsColumnKey;
+  header: string;
+  /** 'number': cells are numbers (or empty); 'text': cells are text (or empty). */
+  kind: 'number' | 'text';
+}
+
+const COLUMN_ORDER: RoomsColumnKey[] = [
+  'floor',
+  'name',
+  'type',
+  'area',
+  'perimeter',
+  'ceilingHeight',
+  'volume',
+  'doors',
+  'windows',
+];
+
+/** The columns of the export: headers with units where the service's strings agree on one. */
+export function roomsColumns(table: RoomsTable, options: RoomsExportOptions = {}): RoomsColumn[] {
+  return COLUMN_ORDER.map((key) => {
+    const label = options.labels?.[key] ?? ROOMS_COLUMN_LABELS[key];
+    if (key === 'doors' || key === 'windows') return { key, header: label, kind: 'number' };
+    if (isMeasure(key)) {
+      const u = table.units[key];
+      if (u.mode === 'numeric-unit') return { key, header: `${label} (${u.unit})`, kind: 'number' };
+      return { key, header: label, kind: u.mode === 'numeric' ? 'number' : 'text' };
+    }
+    return { key, header: label, kind: 'text' };
+  });
+}
+
+/** One cell's content: a number for number columns, text otherwise; null = empty. */
+export function cellValue(row: RoomsTableRow, column: RoomsColumn): string | number | null {
+  const key = column.key;
+  if (key === 'doors' || key === 'windows') return row[key];
+  if (isMeasure(key)) {
+    const c = row[key];
+    return column.kind === 'number' ? c.value : c.text;
+  }
+  return row[key];
+}
+
+/** The table as CSV text: BOM, CRLF line ends, fields quoted where RFC 4180 needs it. */
+export function roomsCsv(table: RoomsTable, options: RoomsExportOptions = {}): string {
+  const columns = roomsColumns(table, options);
+  const lines = [columns.map((c) => csvField(c.header))];
+  for (const row of table.rows) {
+    lines.push(
+      columns.map((c) => {
+        const v = cellValue(row, c);
+        if (v === null) return '';
+        return typeof v === 'number' ? plainNumber(v) : csvField(neutralise(v));
+      }),
+    );
+  }
+  return '\uFEFF' + lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
+}
+
+export async function writeRoomsCsv(
+  table: RoomsTable,
+  path: string,
+  options: RoomsExportOptions = {},
+): Promise<void> {
+  const text = roomsCsv(table, options);
+  await writeAtomically(path, async (tmp) => {
+    const handle = await open(tmp, 'wx', 0o644);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/** The workbook: one sheet, header row bold and frozen, with an auto filter. */
+export function roomsWorkbook(table: RoomsTable, options: RoomsExportOptions = {}): ExcelJS.Workbook {
+  const columns = roomsColumns(table, options);
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'PlanDesk';
+  const sheet = wb.addWorksheet(sheetName(options.sheetName ?? 'Rooms'), {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+  });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: Math.min(40, Math.max(10, c.header.length + 2)),
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.eachCell((cell) => {
+    cell.font = { bold: true };
+  });
+  for (const row of table.rows) {
+    sheet.addRow(columns.map((c) => cellValue(row, c)));
+  }
+  // Text cells stay text: a room called "=SUM(…)" must not become a formula.
+  columns.forEach((c, i) => {
+    const column = sheet.getColumn(i + 1);
+    if (c.kind === 'text') {
+      column.eachCell({ includeEmpty: false }, (cell, rowNumber) => {
+        if (rowNumber > 1 && typeof cell.value === 'string') cell.numFmt = '@';
+      });
+    }
+    let widest = c.header.length;
+    column.eachCell({ includeEmpty: false }, (cell) => {
+      widest = Math.max(widest, String(cell.value ?? '').length);
+    });
+    column.width = Math.min(40, Math.max(10, widest + 2));
+  });
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  return wb;
+}
+
+export async function writeRoomsXlsx(
+  table: RoomsTable,
+  path: string,
+  options: RoomsExportOptions = {},
+): Promise<void> {
+  const wb = roomsWorkbook(table, options);
+  await writeAtomically(path, (tmp) => wb.xlsx.writeFile(tmp));
+}
+
+export function exportRoomsTable(
+  table: RoomsTable,
+  format: RoomsExportFormat,
+  path: string,
+  options: RoomsExportOptions = {},
+): Promise<void> {
+  return format === 'xlsx' ? writeRoomsXlsx(table, path, options) : writeRoomsCsv(table, path, options);
+}
+
+function isMeasure(key: RoomsColumnKey): key is MeasureColumn {
+  return (MEASURE_COLUMNS as readonly string[]).includes(key);
+}
+
+function csvField(s: string): string {
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A text starting like a formula (=, +, -, @, tab, CR) gets a leading apostrophe, as OWASP advises. */
+function neutralise(s: string): string {
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+/** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
+function sheetName(name: string): string {
+  const clean = name.replace(/[:\\/?*[\]]/g, ' ').trim();
+  return (clean || 'Rooms').slice(0, 31);
+}
+
+async function writeAtomically(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
+  const tmp = join(dirname(path), `.${basename(path)}.${randomUUID().slice(0, 8)}.part`);
+  try {
+    await write(tmp);
+    await rename(tmp, path);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    const code = (err as NodeJS.ErrnoException)?.code;
+    if (typeof code === 'string') {
+      const why =
+        code === 'ENOENT'
+          ? 'its folder does not exist'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : code === 'ENOSPC'
+              ? 'the disk is full'
+              : code === 'EISDIR'
+                ? 'it is a folder'
+                : code;
+      throw new ServiceError('validation', `PlanDesk could not write "${path}": ${why}.`);
+    }
+    throw err;
+  }
+}

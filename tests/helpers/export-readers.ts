@@ -1,0 +1,174 @@
+/**
+ * Independent readers for the export tests: LibreOffice (headless) recalculates and reads back the
+ * workbooks, poppler's pdftotext / pdftoppm read and render the PDFs. Nothing here uses exceljs or
+ * pdfmake.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+const TIMEOUT_MS = 120_000;
+
+function onPath(names: string[]): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    for (const name of names) {
+      const p = join(dir, name);
+      if (dir && existsSync(p)) return p;
+    }
+  }
+  return null;
+}
+
+export const sofficePath = onPath(['soffice', 'libreoffice']);
+export const pdftotextPath = onPath(['pdftotext']);
+export const pdftoppmPath = onPath(['pdftoppm']);
+
+/**
+ * How the recalculation is forced: LibreOffice's default for .xlsx files is "never recalculate on
+ * load" (it shows the cached results the file carries, i.e. our own numbers). A private user profile
+ * (so parallel runs never share one, and the user's own settings play no part) is seeded with
+ * registrymodifications.xcu setting Calc's OOXMLRecalcMode (and ODFRecalcMode) to 0 = "always
+ * recalculate". The workbook is then converted headlessly to CSV, one file per sheet (filter option
+ * token 12 = -1, LibreOffice ≥ 7.2), with raw values (token 9 "as shown" = false). A canary test
+ * writes a formula with a deliberately wrong cached result to prove the recalculation happens.
+ */
+const RECALC_ALWAYS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
+
+const CSV_FILTER = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1';
+
+export interface Sheet {
+  name: string;
+  rows: string[][];
+}
+
+/** RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else {
+          quoted = false;
+        }
+      } else {
+        field += ch;
+      }
+    } else if (ch === '"') {
+      quoted = true;
+    } else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else {
+      field += ch;
+    }
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function withLibreOffice<T>(file: string, filter: string, read: (outDir: string, log: string) => Promise<T>): Promise<T> {
+  if (!sofficePath) throw new Error('LibreOffice (soffice) is not installed');
+  const work = await mkdtemp(join(tmpdir(), 'lo-profile-'));
+  try {
+    const profile = join(work, 'profile');
+    await mkdir(join(profile, 'user'), { recursive: true });
+    await writeFile(join(profile, 'user', 'registrymodifications.xcu'), RECALC_ALWAYS);
+    const outDir = join(work, 'out');
+    await mkdir(outDir);
+    const { stdout, stderr } = await run(
+      sofficePath,
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--norestore',
+        '--nologo',
+        '--nolockcheck',
+        '--convert-to',
+        filter,
+        '--outdir',
+        outDir,
+        file,
+      ],
+      { timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, HOME: work } },
+    );
+    return await read(outDir, `${stdout}\n${stderr}`);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Opens the workbook in LibreOffice, recalculates every formula, and returns every sheet's values. */
+export function recalculatedSheets(xlsx: string): Promise<Sheet[]> {
+  return withLibreOffice(xlsx, CSV_FILTER, async (outDir, log) => {
+    // "Writing sheet <name> -> <file>" per sheet, in workbook order.
+    const sheets: Sheet[] = [];
+    for (const m of log.matchAll(/^Writing sheet (.*) -> (.*\.csv)$/gm)) {
+      sheets.push({ name: m[1] as string, rows: parseCsv(await readFile(m[2] as string, 'utf8')) });
+    }
+    if (sheets.length === 0) {
+      throw new Error(`LibreOffice wrote no sheets (files: ${(await readdir(outDir)).join(', ')}; log: ${log})`);
+    }
+    return sheets;
+  });
+}
+
+/** The workbook as LibreOffice sees it, saved as flat OpenDocument XML (outline groups, view settings). */
+export function flatOds(xlsx: string): Promise<string> {
+  return withLibreOffice(xlsx, 'fods', async (outDir) => {
+    const file = (await readdir(outDir)).find((f) => f.endsWith('.fods'));
+    if (!file) throw new Error('LibreOffice wrote no .fods file');
+    return readFile(join(outDir, file), 'utf8');
+  });
+}
+
+/** pdftotext -layout, one string per page. */
+export async function pdfPages(pdf: string): Promise<string[]> {
+  if (!pdftotextPath) throw new Error('pdftotext is not installed');
+  const { stdout } = await run(pdftotextPath, ['-layout', '-enc', 'UTF-8', pdf, '-'], {
+    timeout: TIMEOUT_MS,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const pages = stdout.split('\f');
+  if (pages[pages.length - 1]?.trim() === '') pages.pop();
+  // No-break spaces (Intl puts them into money) read back as plain spaces.
+  return pages.map((p) => p.replace(/[\u00a0\u202f]/g, ' '));
+}
+
+/** Renders the pages to PNG (kept for people to look at) and returns the files. */
+export async function renderPages(pdf: string, outDir: string, opts: { first?: number; last?: number } = {}): Promise<string[]> {
+  if (!pdftoppmPath) throw new Error('pdftoppm is not installed');
+  await mkdir(outDir, { recursive: true });
+  const prefix = join(outDir, basename(pdf, '.pdf'));
+  const range: string[] = [];
+  if (opts.first) range.push('-f', String(opts.first));
+  if (opts.last) range.push('-l', String(opts.last));
+  await run(pdftoppmPath, ['-png', '-r', '60', ...range, pdf, prefix], { timeout: TIMEOUT_MS });
+  const name = basename(prefix);
+  return (await readdir(outDir)).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).map((f) => join(outDir, f));
+}
