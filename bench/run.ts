@@ -1,3 +1,4 @@
+import { benchCacheOpen } from './cache';
 import { benchEstimateTree } from './estimate-tree';
 import { benchListProjects } from './list-projects';
 import { benchUpload } from './upload';
@@ -8,6 +9,7 @@ import { benchExcelExport, benchPdfExport } from './exports';
 const benches: [string, () => Promise<Record<string, string | number>>][] = [
   ['List 5,000 projects (20 ms latency, page_size 50, concurrency 4)', benchListProjects],
   ['Estimate of 20,000 items: parse, schema, tree + totals', benchEstimateTree],
+  ['Offline cache: open the 20,000-item estimate', benchCacheOpen],
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
   ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],
   ['PDF export of 2,000 items', benchPdfExport],

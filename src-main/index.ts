@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -165,6 +165,18 @@ async function main(): Promise<void> {
     logger,
     emit,
     initialLanguage: systemLanguage(),
+    chooseSavePath: async (suggestedName, format) => {
+      const options = {
+        defaultPath: path.join(app.getPath('documents'), suggestedName),
+        filters: [
+          format === 'xlsx' ? { name: 'Excel', extensions: ['xlsx'] } : { name: 'PDF', extensions: ['pdf'] },
+        ],
+      };
+      const r = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, options)
+        : await dialog.showSaveDialog(options);
+      return r.canceled || !r.filePath ? null : r.filePath;
+    },
   });
   const settings = await services.settings.load();
   registerIpc(services, emit, isTrustedUrl);

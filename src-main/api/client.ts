@@ -305,6 +305,44 @@ export class ApiClient {
     return decode(s.teamSchema, dataOf(json), 'the team');
   }
 
+  // ---- images -----------------------------------------------------------------------------------
+
+  /**
+   * An image the service refers to (company logo, watermark, floor image). On the service's own
+   * host it needs the credentials; anywhere else (presigned storage) it must never get them. Images
+   * are optional decoration, so every failure is null, never an error. At most `maxBytes`.
+   */
+  async fetchImage(url: string, opts: CallOptions & { maxBytes?: number } = {}): Promise<Uint8Array | null> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return null;
+    }
+    if (!isAllowedRedirectTarget(target)) return null;
+    const headers = target.origin === this.origin ? this.headers() : { 'user-agent': this.userAgent };
+    delete headers['content-type'];
+    headers.accept = 'image/png, image/jpeg, image/*';
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const release = await this.budget.acquire(opts.signal).catch(() => null);
+    if (!release) return null;
+    try {
+      // No redirects: a redirect could carry the credentials to another host.
+      const res = await fetch(target, { headers, redirect: 'manual', signal });
+      if (res.status !== 200) {
+        await res.body?.cancel();
+        return null;
+      }
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return bytes.byteLength <= (opts.maxBytes ?? 10 * 1024 * 1024) ? bytes : null;
+    } catch {
+      return null;
+    } finally {
+      release();
+    }
+  }
+
   // ---- the machinery ----------------------------------------------------------------------------
 
   private async page<S extends z.ZodType>(

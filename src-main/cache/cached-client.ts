@@ -107,7 +107,11 @@ export class CachedClient {
     );
   }
 
-  getEstimate(projectId: string, estimateId: string, opts: CallOptions = {}): Promise<Fetched<EstimateDetail>> {
+  getEstimate(
+    projectId: string,
+    estimateId: string,
+    opts: CallOptions = {},
+  ): Promise<Fetched<EstimateDetail>> {
     return this.read('estimate', cacheKeys.estimate(projectId, estimateId), () =>
       this.client.getEstimate(projectId, estimateId, opts),
     );
@@ -117,7 +121,10 @@ export class CachedClient {
    * Fetches the project, its plan and every estimate, and stores them in one transaction. Uses the
    * service only (never the cache); a failure leaves the previous offline copy as it was.
    */
-  async makeAvailableOffline(projectId: string, options: MakeOfflineOptions = {}): Promise<OfflineSyncSummary> {
+  async makeAvailableOffline(
+    projectId: string,
+    options: MakeOfflineOptions = {},
+  ): Promise<OfflineSyncSummary> {
     try {
       const summary = await makeAvailableOffline(this.client, this.cache, projectId, options);
       this.setOnline(true, null);
@@ -151,7 +158,8 @@ export class CachedClient {
       this.noteFailure(err);
       if (isOfflineError(err)) {
         const hit = this.cache.get<T>(kind, key);
-        if (hit) return { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt, offlineReason: err.message };
+        if (hit)
+          return { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt, offlineReason: err.message };
       } else if (err instanceof ServiceError && err.kind === 'not-found') {
         // Gone from the service: the cached copy must not come back when offline later.
         this.cache.delete(kind, key);
@@ -179,7 +187,10 @@ export class CachedClient {
       try {
         listener(online, this.reason);
       } catch (err) {
-        this.logger.log('warn', `connectivity listener failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.logger.log(
+          'warn',
+          `connectivity listener failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
     }
   }

@@ -17,6 +17,9 @@ const OPTIONS = {
   'external-ref': { type: 'string' },
   port: { type: 'string' },
   data: { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string' },
+  'client-copy': { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -2,6 +2,9 @@ import { toErrorValue } from '../api/errors';
 import { silentLogger, stderrLogger } from '../log/logger';
 import { parseCliArgs } from './args';
 import { estimateCommand } from './commands/estimate';
+import { exportCommand } from './commands/export';
+import { deleteFileCommand, downloadCommand, filesCommand, uploadCommand } from './commands/files';
+import { roomsCommand } from './commands/plan-rooms';
 import { estimatesCommand } from './commands/estimates';
 import { planCommand } from './commands/plan';
 import { projectCommand, projectsCommand } from './commands/projects';
@@ -22,6 +25,13 @@ Commands:
   plan PLAN_ID                               plan statistics, floors
   estimates PROJECT_ID [--all]               a project's estimates
   estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
+  export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--client-copy]
+                                             an estimate (or all, xlsx) as a client-ready file
+  rooms PLAN_ID --format xlsx|csv --out FILE the plan's rooms table as a spreadsheet
+  files PROJECT_ID                           a project's files
+  upload PROJECT_ID FILE [--name NAME]       upload a file (pdf, docx, xlsx, csv, jpg, png, … usdz)
+  download PROJECT_ID FILE_ID --out PATH     download a file
+  delete-file PROJECT_ID FILE_ID             delete a file (permanent)
 
 Connection (flags win over environment variables):
   --base-url URL      PLANDESK_BASE_URL    e.g. https://service.example.com/api/v2
@@ -85,4 +95,10 @@ const COMMANDS: Record<string, Command> = {
   plan: planCommand,
   estimates: estimatesCommand,
   estimate: estimateCommand,
+  export: exportCommand,
+  rooms: roomsCommand,
+  files: filesCommand,
+  upload: (c, f, p) => uploadCommand(c, f, p),
+  download: (c, f, p) => downloadCommand(c, f, p),
+  'delete-file': deleteFileCommand,
 };

@@ -123,7 +123,9 @@ async function writeWorkbook(
     const rows = flattenTree(doc.tree);
     const title = cleanText(doc.estimate?.name, 200) || cleanText(doc.estimate?.unique_identifier, 200);
     const mainName = namer.take(title, labels.quote);
-    const flatName = several ? namer.take(title, labels.quote, labels.flatSuffix) : namer.take(labels.itemsFlat, '');
+    const flatName = several
+      ? namer.take(title, labels.quote, labels.flatSuffix)
+      : namer.take(labels.itemsFlat, '');
     const styles = makeStyles(opts, doc.estimate?.currency ?? null);
     await Promise.race([writeMainSheet(wb, mainName, doc, rows, opts, labels, styles, check), failed]);
     await Promise.race([writeFlatSheet(wb, flatName, rows, opts, labels, styles, check), failed]);
@@ -159,10 +161,13 @@ interface Styles {
 function moneyFormat(opts: ResolvedExportOptions, currency: string | null, extraDigits: number): string {
   const info = currencyInfo(opts.language, currency);
   const digits = info ? info.digits : 2;
-  const number = '#,##0' + (digits + extraDigits > 0 ? '.' + '0'.repeat(digits) + '#'.repeat(extraDigits) : '');
+  const number =
+    '#,##0' + (digits + extraDigits > 0 ? '.' + '0'.repeat(digits) + '#'.repeat(extraDigits) : '');
   if (!info) return number;
   const symbol = `"${info.symbol.replace(/"/g, '')}"`;
-  return info.prefix ? `${symbol}${info.gap ? '" "' : ''}${number}` : `${number}${info.gap ? '" "' : ''}${symbol}`;
+  return info.prefix
+    ? `${symbol}${info.gap ? '" "' : ''}${number}`
+    : `${number}${info.gap ? '" "' : ''}${symbol}`;
 }
 
 // One object per style, shared by every cell that has it: exceljs then maps it to its style id
@@ -240,7 +245,12 @@ function colLetter(index: number): string {
 
 const UNSTYLED: Style = {};
 
-function writeRow(ws: ExcelJS.Worksheet, cells: (CellSpec | undefined)[], outlineLevel = 0, height?: number): void {
+function writeRow(
+  ws: ExcelJS.Worksheet,
+  cells: (CellSpec | undefined)[],
+  outlineLevel = 0,
+  height?: number,
+): void {
   const row = ws.addRow([]);
   for (let i = 0; i < cells.length; i++) {
     const spec = cells[i];
@@ -276,7 +286,9 @@ function itemCell(column: ExportColumn, row: ItemRow, styles: Styles): CellSpec 
     case 'quantity':
       return row.isGroup ? undefined : { v: cellNumber(node.quantity, 6), s: styles.quantity };
     case 'unit-price':
-      return row.isGroup ? undefined : { v: cellNumber(node[column as 'labor_unit_price'], 4), s: styles.unitPrice };
+      return row.isGroup
+        ? undefined
+        : { v: cellNumber(node[column as 'labor_unit_price'], 4), s: styles.unitPrice };
     case 'rate':
       return row.isGroup ? undefined : { v: cellNumber(node.tax, 6), s: styles.rate };
     case 'amount':
@@ -303,13 +315,17 @@ const WIDTH: Record<ExportColumn, [min: number, max: number]> = {
   total_cost: [13, 20],
   markup: [13, 20],
   discount: [13, 20],
-  tax: [9, 12],
+  tax: [10, 12],
   total: [14, 20],
   internal_notes: [16, 50],
 };
 
 /** Column widths from the content (text length; digits of the largest total), within bounds. */
-function columnWidths(columns: readonly ExportColumn[], rows: readonly ItemRow[], largestCents: bigint): number[] {
+function columnWidths(
+  columns: readonly ExportColumn[],
+  rows: readonly ItemRow[],
+  largestCents: bigint,
+): number[] {
   const digits = Math.max(1, (largestCents / 100n).toString().replace('-', '').length);
   const moneyWidth = digits + Math.floor((digits - 1) / 3) + 7;
   return columns.map((column) => {
@@ -410,10 +426,21 @@ async function writeMainSheet(
     const need = Math.max(...texts.map((t) => t.length + 2));
     widths[col - 1] = Math.min(30, Math.max(widths[col - 1] ?? 10, need));
   };
-  fit(1, (sideBySide ? left : [...left, ...right]).map(([l]) => l));
-  if (sideBySide) fit(rightCol, right.map(([l]) => l));
+  fit(
+    1,
+    (sideBySide ? left : [...left, ...right]).map(([l]) => l),
+  );
+  if (sideBySide)
+    fit(
+      rightCol,
+      right.map(([l]) => l),
+    );
   if (serviceCol > 0) {
-    widths[serviceCol - 1] = Math.max(widths[serviceCol - 1] ?? 0, widths[valueCol - 1] ?? 14, labels.perService.length + 2);
+    widths[serviceCol - 1] = Math.max(
+      widths[serviceCol - 1] ?? 0,
+      widths[valueCol - 1] ?? 14,
+      labels.perService.length + 2,
+    );
     widths[valueCol - 1] = Math.max(widths[valueCol - 1] ?? 0, labels.calculated.length + 2);
   } else {
     widths[valueCol - 1] = Math.max(widths[valueCol - 1] ?? 0, 14);
@@ -427,7 +454,15 @@ async function writeMainSheet(
       // Group rows sit above their items; the outline buttons belong to them.
       outlineProperties: { summaryBelow: false, summaryRight: false },
     },
-    views: [{ state: 'frozen', xSplit: 0, ySplit: headerRow, topLeftCell: `A${firstItem}`, activeCell: `A${firstItem}` }],
+    views: [
+      {
+        state: 'frozen',
+        xSplit: 0,
+        ySplit: headerRow,
+        topLeftCell: `A${firstItem}`,
+        activeCell: `A${firstItem}`,
+      },
+    ],
     pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 },
   });
   ws.columns = widths.map((width) => ({ width }));
@@ -490,15 +525,18 @@ async function writeMainSheet(
   writeRow(ws, []);
 
   // Totals block.
-  writeRow(ws, cellsAt(sheetCols, [
-    [labelCol, { v: labels.totalsHeading, s: styles.bold }],
-    ...(serviceCol > 0
-      ? ([
-          [valueCol, { v: labels.calculated, s: styles.totalsHeader }],
-          [serviceCol, { v: labels.perService, s: styles.totalsHeader }],
-        ] as [number, CellSpec][])
-      : []),
-  ]));
+  writeRow(
+    ws,
+    cellsAt(sheetCols, [
+      [labelCol, { v: labels.totalsHeading, s: styles.bold }],
+      ...(serviceCol > 0
+        ? ([
+            [valueCol, { v: labels.calculated, s: styles.totalsHeader }],
+            [serviceCol, { v: labels.perService, s: styles.totalsHeader }],
+          ] as [number, CellSpec][])
+        : []),
+    ]),
+  );
   const fields: TotalField[] = [];
   for (const field of [
     'labor_costs_total',
@@ -541,19 +579,33 @@ async function writeMainSheet(
   }
   const total = figures.get('total') as Figure;
   const taxFrom = ['total', 'costs_total', 'markup_total', 'discount_total'] as const;
-  if (rows.length > 0 && taxFrom.every((f) => figures.has(f) && columns.includes(TOTAL_COLUMN[f] as ExportColumn))) {
+  if (
+    rows.length > 0 &&
+    taxFrom.every((f) => figures.has(f) && columns.includes(TOTAL_COLUMN[f] as ExportColumn))
+  ) {
     // The service's definition: tax = Σ (total − total cost − markup + discount) over the positions.
-    const [t, c, m, d] = taxFrom.map((f) => (figures.get(f) as Figure).value) as [bigint, bigint, bigint, bigint];
+    const [t, c, m, d] = taxFrom.map((f) => (figures.get(f) as Figure).value) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
     figures.set(
       'tax_total',
-      formula(`${ref('total')}-${ref('costs_total')}-${ref('markup_total')}+${ref('discount_total')}`, t - c - m + d),
+      formula(
+        `${ref('total')}-${ref('costs_total')}-${ref('markup_total')}+${ref('discount_total')}`,
+        t - c - m + d,
+      ),
     );
   } else {
     // Without the cost columns the sheet cannot derive the tax: the service's figure.
     figures.set('tax_total', plain(fallback('tax_total')));
   }
   const tax = figures.get('tax_total') as Figure;
-  figures.set('subtotal_without_tax', formula(`${ref('total')}-${ref('tax_total')}`, total.value - tax.value));
+  figures.set(
+    'subtotal_without_tax',
+    formula(`${ref('total')}-${ref('tax_total')}`, total.value - tax.value),
+  );
   for (const field of fields) {
     const isTotal = field === 'total';
     const serviceValue = cellNumber(service(field), 2);
@@ -563,7 +615,10 @@ async function writeMainSheet(
         [labelCol, { v: labels.totals[field], s: isTotal ? styles.bold : styles.value }],
         [valueCol, { v: (figures.get(field) as Figure).cell, s: isTotal ? styles.moneyTotal : styles.money }],
         ...(serviceCol > 0
-          ? ([[serviceCol, { v: serviceValue, s: isTotal ? styles.moneyTotal : styles.money }]] as [number, CellSpec][])
+          ? ([[serviceCol, { v: serviceValue, s: isTotal ? styles.moneyTotal : styles.money }]] as [
+              number,
+              CellSpec,
+            ][])
           : []),
       ]),
     );
@@ -597,7 +652,11 @@ async function writeFlatSheet(
   styles: Styles,
   check: () => void,
 ): Promise<void> {
-  const columns: ExportColumn[] = ['code', 'name', ...opts.columns.filter((c) => c !== 'code' && c !== 'name')];
+  const columns: ExportColumn[] = [
+    'code',
+    'name',
+    ...opts.columns.filter((c) => c !== 'code' && c !== 'name'),
+  ];
   const fixed = [labels.id, labels.parentId, labels.path, labels.level, labels.type];
   const width = fixed.length + columns.length;
   const widths = [38, 38, 10, 7, 10, ...columnWidths(columns, rows, 1_000_000_000n)];
@@ -610,7 +669,10 @@ async function writeFlatSheet(
   ws.columns = widths.map((w) => ({ width: w }));
   writeRow(ws, [
     ...fixed.map((v) => ({ v, s: styles.header })),
-    ...columns.map((c) => ({ v: labels.columns[c], s: COLUMN_KIND[c] === 'text' ? styles.header : styles.headerRight })),
+    ...columns.map((c) => ({
+      v: labels.columns[c],
+      s: COLUMN_KIND[c] === 'text' ? styles.header : styles.headerRight,
+    })),
   ]);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as ItemRow;
@@ -628,7 +690,10 @@ async function writeFlatSheet(
         cells.push({ v: cellText(node[column as 'name']), s: row.isGroup ? styles.bold : styles.text });
       } else if (kind === 'amount') {
         // The service's own figure, for groups too.
-        cells.push({ v: cellNumber(node[column as AmountColumn], 2), s: row.isGroup ? styles.moneyBold : styles.money });
+        cells.push({
+          v: cellNumber(node[column as AmountColumn], 2),
+          s: row.isGroup ? styles.moneyBold : styles.money,
+        });
       } else {
         cells.push(itemCell(column, row, styles));
       }

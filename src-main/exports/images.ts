@@ -34,7 +34,8 @@ function checkPng(buf: Buffer): { width: number; height: number } | null {
   if (buf.length < 45 || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
   const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
   let pos = 8;
-  let header: { width: number; height: number; depth: number; colour: number; interlace: number } | null = null;
+  let header: { width: number; height: number; depth: number; colour: number; interlace: number } | null =
+    null;
   let palette = false;
   let ended = false;
   const idat: Buffer[] = [];
@@ -43,7 +44,8 @@ function checkPng(buf: Buffer): { width: number; height: number } | null {
     const type = buf.toString('latin1', pos + 4, pos + 8);
     const end = pos + 12 + length;
     if (length > buf.length || end > buf.length) return null;
-    if (crc32 && crc32(buf.subarray(pos + 4, pos + 8 + length)) !== buf.readUInt32BE(pos + 8 + length)) return null;
+    if (crc32 && crc32(buf.subarray(pos + 4, pos + 8 + length)) !== buf.readUInt32BE(pos + 8 + length))
+      return null;
     const data = buf.subarray(pos + 8, pos + 8 + length);
     if (header === null && type !== 'IHDR') return null;
     if (type === 'IHDR') {
@@ -71,7 +73,8 @@ function checkPng(buf: Buffer): { width: number; height: number } | null {
   const kind = PNG_CHANNELS[colour];
   if (!kind || !kind.depths.includes(depth)) return null;
   if (colour === 3 && !palette) return null;
-  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) return null;
+  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS)
+    return null;
   // Interlaced images are rare for logos and take pdfkit's least tested path: skipped.
   if (interlace !== 0) return null;
   const rowBytes = Math.ceil((width * kind.channels * depth) / 8);
@@ -123,7 +126,9 @@ function checkJpeg(buf: Buffer): { width: number; height: number } | null {
 export function checkImage(bytes: Uint8Array | null | undefined): CheckedImage | null {
   if (!bytes || bytes.length === 0) return null;
   try {
-    const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const buf = Buffer.isBuffer(bytes)
+      ? bytes
+      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const png = checkPng(buf);
     if (png) return { kind: 'png', ...png, dataUrl: `data:image/png;base64,${buf.toString('base64')}` };
     const jpeg = checkJpeg(buf);

@@ -130,7 +130,9 @@ export function subtreeSums(
 ): Map<AmountColumn, bigint[]> {
   const sums = new Map<AmountColumn, bigint[]>();
   for (const column of columns) {
-    const acc: bigint[] = rows.map((row) => (row.isGroup ? 0n : (scaledUnits(row.node[column], scale) ?? 0n)));
+    const acc: bigint[] = rows.map((row) =>
+      row.isGroup ? 0n : (scaledUnits(row.node[column], scale) ?? 0n),
+    );
     for (let i = rows.length - 1; i >= 0; i--) {
       const parent = (rows[i] as ItemRow).parent;
       if (parent >= 0) acc[parent] = (acc[parent] as bigint) + (acc[i] as bigint);

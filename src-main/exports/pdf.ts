@@ -94,7 +94,8 @@ export function findFontDir(explicit?: string): string {
     }
   }
   const found = candidates.find(hasFonts);
-  if (!found) throw new Error(`The PDF fonts (Roboto) were not found; looked in: ${candidates.slice(0, 6).join(', ')}`);
+  if (!found)
+    throw new Error(`The PDF fonts (Roboto) were not found; looked in: ${candidates.slice(0, 6).join(', ')}`);
   return found;
 }
 
@@ -269,7 +270,11 @@ function itemCells(
   });
 }
 
-function groupHeadingCells(row: ItemRow, columns: readonly Column[], opts: ResolvedExportOptions): TableCell[] {
+function groupHeadingCells(
+  row: ItemRow,
+  columns: readonly Column[],
+  opts: ResolvedExportOptions,
+): TableCell[] {
   const fill = COLORS.groupFill[Math.min(row.depth, 2)];
   const textAt = columns.findIndex((c) => c.width === '*');
   const cells: TableCell[] = [];
@@ -279,7 +284,12 @@ function groupHeadingCells(row: ItemRow, columns: readonly Column[], opts: Resol
     title.push({ text: pdfText(row.node.description), color: COLORS.muted, fontSize: TABLE_FONT - 0.5 });
   }
   if (opts.columns.includes('internal_notes') && row.node.internal_notes) {
-    title.push({ text: pdfText(row.node.internal_notes), italics: true, color: COLORS.note, fontSize: TABLE_FONT - 0.5 });
+    title.push({
+      text: pdfText(row.node.internal_notes),
+      italics: true,
+      color: COLORS.note,
+      fontSize: TABLE_FONT - 0.5,
+    });
   }
   columns.forEach((column, i) => {
     if (i < textAt || textAt < 0) {
@@ -289,7 +299,12 @@ function groupHeadingCells(row: ItemRow, columns: readonly Column[], opts: Resol
           : { text: '', fillColor: fill },
       );
     } else if (i === textAt) {
-      cells.push({ stack: title, colSpan: columns.length - textAt, margin: [indent, 0, 0, 0], fillColor: fill });
+      cells.push({
+        stack: title,
+        colSpan: columns.length - textAt,
+        margin: [indent, 0, 0, 0],
+        fillColor: fill,
+      });
     } else {
       cells.push({});
     }
@@ -310,23 +325,31 @@ function subtotalCells(
   const cells: TableCell[] = [];
   const indent = Math.min(row.depth, 6) * 8;
   const border: [boolean, boolean, boolean, boolean] = [false, true, false, false];
-  const labelAt = Math.max(0, columns.findIndex((c) => c.width === '*'));
+  // The label spans from the text column (else the first column) up to the first amount column;
+  // when an amount column comes first there is no room for it.
+  const textAt = columns.findIndex((c) => c.width === '*');
+  const labelAt = textAt >= 0 && textAt < firstAmount ? textAt : 0;
+  const hasLabel = labelAt < firstAmount;
   columns.forEach((column, i) => {
-    if (i < Math.min(labelAt, firstAmount)) {
-      cells.push({ text: '', border });
-    } else if (i === Math.min(labelAt, firstAmount)) {
+    if (hasLabel && i === labelAt) {
       cells.push({
         text: labels.subtotalOf(pdfText(row.node.name)),
         bold: true,
-        colSpan: firstAmount - i || 1,
-        margin: [labelAt < firstAmount ? indent : 0, 0, 0, 0],
+        colSpan: firstAmount - labelAt,
+        margin: [textAt === labelAt ? indent : 0, 0, 0, 0],
         border,
       });
-    } else if (i < firstAmount) {
+    } else if (hasLabel && i > labelAt && i < firstAmount) {
       cells.push({});
     } else if (isAmountColumn(column.key)) {
       const sum = (sums.get(column.key) as bigint[])[index] as bigint;
-      cells.push({ text: pdfText(money(formats, sum, EXACT)), bold: true, alignment: 'right', noWrap: true, border });
+      cells.push({
+        text: pdfText(money(formats, sum, EXACT)),
+        bold: true,
+        alignment: 'right',
+        noWrap: true,
+        border,
+      });
     } else {
       cells.push({ text: '', border });
     }
@@ -401,13 +424,15 @@ function totalsBlock(
   const figure = (field: TotalField): Decimal | null =>
     dec(doc.service_totals?.[field]) ?? dec(doc.computed_totals?.[field]);
   const lines: { label: string; value: Decimal | null; strong?: boolean }[] = [];
-  if (opts.columns.includes('total_cost')) lines.push({ label: labels.totals.costs_total, value: figure('costs_total') });
+  if (opts.columns.includes('total_cost'))
+    lines.push({ label: labels.totals.costs_total, value: figure('costs_total') });
   const markup = figure('markup_total');
   if (opts.columns.includes('markup') && markup && !markup.isZero()) {
     lines.push({ label: labels.totals.markup_total, value: markup });
   }
   const discount = figure('discount_total');
-  if (discount && !discount.isZero()) lines.push({ label: labels.totals.discount_total, value: discount.neg() });
+  if (discount && !discount.isZero())
+    lines.push({ label: labels.totals.discount_total, value: discount.neg() });
   lines.push({ label: labels.totals.subtotal_without_tax, value: figure('subtotal_without_tax') });
   const rate = singleTaxRate(rows);
   lines.push({
@@ -466,7 +491,10 @@ function headerBlock(
     if (line) companyStack.push({ text: pdfText(line) });
   }
   // Phone, then e-mail and website: short lines, so an address is never broken in the middle.
-  const contact = [company.phone && `${labels.phone} ${company.phone}`, [company.email, company.website].filter(Boolean).join('  ·  ')];
+  const contact = [
+    company.phone && `${labels.phone} ${company.phone}`,
+    [company.email, company.website].filter(Boolean).join('  ·  '),
+  ];
   contact.filter(Boolean).forEach((line, i) => {
     companyStack.push({ text: pdfText(line), color: COLORS.muted, margin: [0, i === 0 ? 2 : 0, 0, 0] });
   });
@@ -586,14 +614,22 @@ export function buildPdfDefinition(
     styles: {
       docTitle: { fontSize: 20, bold: true, color: COLORS.accent },
       companyName: { fontSize: 12, bold: true, color: COLORS.accent, margin: [0, 0, 0, 2] },
-      blockLabel: { fontSize: 7.5, bold: true, color: COLORS.muted, characterSpacing: 0.6, margin: [0, 0, 0, 3] },
+      blockLabel: {
+        fontSize: 7.5,
+        bold: true,
+        color: COLORS.muted,
+        characterSpacing: 0.6,
+        margin: [0, 0, 0, 3],
+      },
       estimateName: { fontSize: 13, bold: true, color: COLORS.accent, margin: [0, 0, 0, 6] },
       tableHeader: { bold: true, color: COLORS.text },
     },
     footer: (currentPage: number, pageCount: number): Content => ({
       columns: [
         {
-          text: pdfText([companyName, [labels.quote, number].filter(Boolean).join(' ')].filter(Boolean).join(' · ')),
+          text: pdfText(
+            [companyName, [labels.quote, number].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
+          ),
           color: COLORS.muted,
         },
         { text: pdfText(labels.page(currentPage, pageCount)), alignment: 'right', color: COLORS.muted },
@@ -634,7 +670,11 @@ async function render(def: TDocumentDefinitions, fontDir: string): Promise<Buffe
  * Odd input (null fields, an empty tree, no currency, very long names) never stops it; an unusable
  * logo or watermark is left out.
  */
-export async function writeEstimatePdf(doc: EstimateDocument, options: PdfOptions, out: string): Promise<void> {
+export async function writeEstimatePdf(
+  doc: EstimateDocument,
+  options: PdfOptions,
+  out: string,
+): Promise<void> {
   const fontDir = findFontDir(options.fontDir);
   const notice = options.onNotice ?? (() => undefined);
   const est = doc.estimate;
@@ -645,7 +685,8 @@ export async function writeEstimatePdf(doc: EstimateDocument, options: PdfOption
   const logo = checkImage(wanted.logo);
   const watermark = checkImage(wanted.watermark);
   if (wanted.logo && !logo) notice('The company logo is not a usable PNG or JPEG image; the PDF has none.');
-  if (wanted.watermark && !watermark) notice('The watermark is not a usable PNG or JPEG image; the PDF has none.');
+  if (wanted.watermark && !watermark)
+    notice('The watermark is not a usable PNG or JPEG image; the PDF has none.');
 
   let bytes: Buffer;
   try {

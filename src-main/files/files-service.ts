@@ -25,12 +25,12 @@ export type UploadStage = 'presign' | 'upload' | 'register';
 
 export interface TransferOptions {
   signal?: AbortSignal;
-  /** Bytes moved so far and the total (for a download: null when storage did not say). */
+  /** Bytes sent so far and the file size. */
   onProgress?: (bytes: number, total: number) => void;
 }
 
 export interface UploadOptions extends TransferOptions {
-  /** The name the file gets in the project; default: the file's own name. Its type must be allowed too. */
+  /** The name the file gets in the project; default: the file's own name. Same extension required. */
   name?: string;
   /** Called as each step begins, e.g. to show "Uploading…" / "Registering…". */
   onStage?: (stage: UploadStage) => void;
@@ -91,8 +91,13 @@ export async function uploadFile(
 ): Promise<ProjectFile> {
   const { signal } = opts;
   const fileName = basename(filePath);
-  const { contentType } = uploadTypeOf(fileName);
-  if (opts.name !== undefined) uploadTypeOf(opts.name);
+  const { extension, contentType } = uploadTypeOf(fileName);
+  if (opts.name !== undefined && uploadTypeOf(opts.name).extension !== extension) {
+    throw new ServiceError(
+      'validation',
+      `The name "${opts.name}" would change the file's type: keep the ".${extension}" extension.`,
+    );
+  }
   const size = await regularFileSize(filePath);
   throwIfCancelled(signal, 'upload');
 

@@ -11,6 +11,7 @@ import { ServiceError, toErrorValue } from '../api/errors';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { ProjectsService } from '../projects/projects-service';
+import type { EstimatesService } from '../estimates/estimates-service';
 import type { WorkspaceManager } from '../workspaces/workspace-manager';
 
 export interface MainServices {
@@ -18,6 +19,7 @@ export interface MainServices {
   platform: string;
   workspaces: WorkspaceManager;
   projects: ProjectsService;
+  estimates: EstimatesService;
   operations: Operations;
   logger: Logger;
 }
@@ -63,6 +65,13 @@ export function createHandlers(s: MainServices): Handlers {
     'projects:create': (input) => s.projects.create(input),
     'projects:archive': (id) => s.projects.archive(id),
     'projects:restore': (id) => s.projects.restore(id),
+    'projects:makeAvailableOffline': ({ projectId, operationId }) =>
+      s.estimates.makeAvailableOffline(projectId, operationId),
+    'projects:offlineStatus': (projectId) => s.estimates.offlineStatus(projectId),
+    'estimates:list': ({ projectId }) => s.estimates.list(projectId),
+    'estimates:get': ({ projectId, estimateId, operationId }) =>
+      s.estimates.get(projectId, estimateId, operationId),
+    'estimates:export': (request) => s.estimates.export(request),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
   };
 }

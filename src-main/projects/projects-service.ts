@@ -7,6 +7,7 @@ import type {
 import type { ProjectDetail, ProjectListItem } from '../api/schemas';
 import type { Operations } from '../operations/operations';
 import type { WorkspaceManager } from '../workspaces/workspace-manager';
+import type { ActiveSource } from '../estimates/estimates-service';
 
 export interface ProjectQuery {
   page: number;
@@ -46,6 +47,8 @@ export class ProjectsService {
   constructor(
     private readonly workspaces: WorkspaceManager,
     private readonly operations: Operations,
+    /** The active workspace's read-through cache: pages in service order work offline. */
+    private readonly active: ActiveSource,
   ) {}
 
   async list(q: ProjectQuery): Promise<ProjectPage> {
@@ -57,13 +60,17 @@ export class ProjectsService {
     const op = this.operations.start(q.operationId);
     try {
       if (q.sort === 'service') {
-        const page = await client.listProjects({
+        const { cached } = await this.active();
+        const fetched = await cached.listProjects({
           ...filters,
           page: q.page,
           pageSize: q.pageSize,
           signal: op.signal,
         });
+        const page = fetched.data;
         return {
+          source: fetched.source,
+          fetchedAt: fetched.fetchedAt.toISOString(),
           rows: page.items.map(toRow),
           page: page.pageInfo.page,
           pageSize: q.pageSize,

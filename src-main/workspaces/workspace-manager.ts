@@ -26,6 +26,8 @@ export interface WorkspaceManagerDeps {
   demo: () => Promise<DemoConnection>;
   /** Extra client options (tests shorten retries). */
   clientOptions?: Partial<ApiClientOptions>;
+  /** Called before a workspace's data is deleted (to close its open cache file). */
+  beforeRemove?: (id: string) => void;
 }
 
 export interface NewWorkspace {
@@ -135,6 +137,7 @@ export class WorkspaceManager {
     if (!s.workspaces.some((w) => w.id === id))
       throw new ServiceError('not-found', 'That workspace is no longer set up.');
     await this.deps.secrets.delete(id);
+    this.deps.beforeRemove?.(id);
     await this.deps.settings.update((cur) => {
       const workspaces = cur.workspaces.filter((w) => w.id !== id);
       const activeWorkspaceId =

@@ -17,6 +17,11 @@ export const channels = {
   'projects:create': 'createProject',
   'projects:archive': 'archiveProject',
   'projects:restore': 'restoreProject',
+  'projects:makeAvailableOffline': 'makeProjectAvailableOffline',
+  'projects:offlineStatus': 'getProjectOfflineStatus',
+  'estimates:list': 'listEstimates',
+  'estimates:get': 'getEstimate',
+  'estimates:export': 'exportEstimates',
   'operations:cancel': 'cancelOperation',
 } as const;
 
@@ -27,6 +32,7 @@ export const events = {
   'event:progress': 'onProgress',
   'event:workspaceAuthFailed': 'onWorkspaceAuthFailed',
   'event:menuCommand': 'onMenuCommand',
+  'event:connectivity': 'onConnectivity',
 } as const;
 
 export type EventChannel = keyof typeof events;

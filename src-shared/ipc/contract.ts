@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
+import type { EstimateHeader, EstimateNode, EstimateTotals, EstimateWarning } from '../estimates/types';
 import { channels, events, type Channel, type EventChannel } from './channels';
 
 export { channels, events, type Channel, type EventChannel };
@@ -53,6 +54,42 @@ export const newProjectSchema = z.object({
     .optional(),
 });
 
+/** Columns an export may contain (the same choice for Excel and PDF). */
+export const EXPORT_COLUMNS = [
+  'code',
+  'name',
+  'description',
+  'quantity',
+  'unit',
+  'labor_unit_price',
+  'equipment_unit_price',
+  'material_unit_price',
+  'other_unit_price',
+  'labor_cost',
+  'equipment_cost',
+  'material_cost',
+  'other_cost',
+  'total_cost',
+  'markup',
+  'discount',
+  'tax',
+  'total',
+  'internal_notes',
+] as const;
+export type ExportColumnKey = (typeof EXPORT_COLUMNS)[number];
+
+export const exportRequestSchema = z.object({
+  projectId: id,
+  /** One estimate, or every estimate of the project (one workbook, a sheet each) when absent. */
+  estimateId: id.optional(),
+  format: z.enum(['xlsx', 'pdf']),
+  columns: z.array(z.enum(EXPORT_COLUMNS)).min(1).max(EXPORT_COLUMNS.length),
+  /** Hides unit prices, internal costs and internal notes unless `columns` asks for notes explicitly. */
+  clientCopy: z.boolean(),
+  language,
+  operationId,
+});
+
 export const argSchemas = {
   'app:info': z.tuple([]),
   'settings:setLanguage': z.tuple([language]),
@@ -67,6 +104,11 @@ export const argSchemas = {
   'projects:create': z.tuple([newProjectSchema]),
   'projects:archive': z.tuple([id]),
   'projects:restore': z.tuple([id]),
+  'projects:makeAvailableOffline': z.tuple([z.object({ projectId: id, operationId })]),
+  'projects:offlineStatus': z.tuple([id]),
+  'estimates:list': z.tuple([z.object({ projectId: id })]),
+  'estimates:get': z.tuple([z.object({ projectId: id, estimateId: id, operationId })]),
+  'estimates:export': z.tuple([exportRequestSchema]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
 } satisfies Record<Channel, z.ZodTuple>;
 
@@ -107,7 +149,16 @@ export interface ProjectRow {
   assigneeEmail: string | null;
 }
 
-export interface ProjectPage {
+/**
+ * Where shown data came from. `cache`: the service could not be reached, so this is the offline copy
+ * fetched at `fetchedAt` (ISO 8601) — the UI says "offline — data from <time>".
+ */
+export interface Provenance {
+  source: 'network' | 'cache';
+  fetchedAt: string;
+}
+
+export interface ProjectPage extends Partial<Provenance> {
   rows: ProjectRow[];
   page: number;
   pageSize: number;
@@ -132,6 +183,50 @@ export interface CreatedProjectView {
   warnings: string[];
 }
 
+export interface EstimateListRow {
+  id: string;
+  name: string;
+  status: string | null;
+  uniqueId: string | null;
+  /** ISO 8601 */
+  created: string | null;
+  modified: string | null;
+}
+
+export interface EstimateList extends Provenance {
+  rows: EstimateListRow[];
+}
+
+/**
+ * One tree node in display order (preorder), without children: what a virtual list needs. A node's
+ * descendants are the `subtreeSize` rows right after it; `parentIndex` is -1 at the top level.
+ */
+export interface EstimateRow extends Omit<EstimateNode, 'children'> {
+  depth: number;
+  parentIndex: number;
+  subtreeSize: number;
+}
+
+export interface EstimateView extends Provenance {
+  estimate: EstimateHeader;
+  rows: EstimateRow[];
+  service_totals: Partial<EstimateTotals>;
+  computed_totals: EstimateTotals;
+  warnings: EstimateWarning[];
+}
+
+export interface ExportResult extends Provenance {
+  /** Where the file was saved; null when the user closed the save dialog. */
+  path: string | null;
+}
+
+export interface OfflineStatus {
+  available: boolean;
+  /** ISO 8601: when the offline copy was made. */
+  fetchedAt: string | null;
+  estimates: number;
+}
+
 export interface ChannelResults {
   'app:info': AppInfo;
   'settings:setLanguage': AppInfo;
@@ -146,6 +241,11 @@ export interface ChannelResults {
   'projects:create': CreatedProjectView;
   'projects:archive': ProjectDetailView;
   'projects:restore': ProjectDetailView;
+  'projects:makeAvailableOffline': OfflineStatus;
+  'projects:offlineStatus': OfflineStatus;
+  'estimates:list': EstimateList;
+  'estimates:get': EstimateView;
+  'estimates:export': ExportResult;
   'operations:cancel': { cancelled: boolean };
 }
 
@@ -164,6 +264,8 @@ export interface EventPayloads {
   'event:progress': ProgressEvent;
   'event:workspaceAuthFailed': { workspaceId: string };
   'event:menuCommand': { command: MenuCommand };
+  /** The service became unreachable (online: false) or reachable again. */
+  'event:connectivity': { online: boolean };
 }
 
 // ---- the derived window.api ---------------------------------------------------------------------

@@ -89,6 +89,10 @@ export interface AppFixture {
   secrets: KeytarSecretStore;
   userData: string;
   logLines: string[];
+  /** Where the stand-in for the OS save dialog puts exports (the file name the app suggested). */
+  exportDir: string;
+  /** Set to false to make the save dialog answer "cancelled". */
+  saveDialogAnswers: { accept: boolean };
   /** Opens (or reopens) the app window. */
   open(): Promise<void>;
   /** Sends a main→renderer event, as webContents.send does. */
@@ -126,6 +130,8 @@ export const test = base.extend<{ app: AppFixture }>({
     const sim = await startSimulator({ dataset: 'demo' });
     const renderer = await serveRenderer();
     const logLines: string[] = [];
+    const exportDir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-exports-'));
+    const saveDialogAnswers = { accept: true };
     const emit = async <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
       // The function runs in the page; globalThis there is the window.
       await page
@@ -148,6 +154,8 @@ export const test = base.extend<{ app: AppFixture }>({
       emit: (e, p) => void emit(e, p),
       initialLanguage: 'en-US',
       clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+      // The OS save dialog is Electron's; here the user "accepts" the suggested name in exportDir.
+      chooseSavePath: async (name) => (saveDialogAnswers.accept ? path.join(exportDir, name) : null),
     });
     const dispatch = createDispatcher(services, (e, p) => void emit(e, p));
     // The same sender check as register.ts: only our renderer's origin may call.
@@ -165,6 +173,8 @@ export const test = base.extend<{ app: AppFixture }>({
       secrets,
       userData,
       logLines,
+      exportDir,
+      saveDialogAnswers,
       open: async () => {
         await page.goto(renderer.url);
       },
@@ -182,6 +192,7 @@ export const test = base.extend<{ app: AppFixture }>({
     await sim.close();
     await renderer.close();
     await fs.rm(userData, { recursive: true, force: true });
+    await fs.rm(exportDir, { recursive: true, force: true });
   },
 });
 

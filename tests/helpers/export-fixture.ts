@@ -65,7 +65,12 @@ function nextId(prefix: string): string {
   return `${prefix}-${idCounter.toString(36).padStart(5, '0')}`;
 }
 
-function emptyNode(id: string, parent: string | null, type: 'group' | 'position', sort: number): EstimateNode {
+function emptyNode(
+  id: string,
+  parent: string | null,
+  type: 'group' | 'position',
+  sort: number,
+): EstimateNode {
   return {
     id,
     parent_id: parent,
@@ -105,7 +110,9 @@ function buildNode(spec: ItemSpec, parent: string | null, sort: number, code: st
   node.description = spec.description ?? null;
   node.internal_notes = spec.internal_notes ?? null;
   if (spec.kind === 'group') {
-    node.children = spec.children.map((c, i) => buildNode(c, node.id, i + 1, `${code}.${String(i + 1).padStart(2, '0')}`));
+    node.children = spec.children.map((c, i) =>
+      buildNode(c, node.id, i + 1, `${code}.${String(i + 1).padStart(2, '0')}`),
+    );
     const sum = Decimal.sum(node.children.map((c) => D(c.total ?? undefined)));
     node.total = fx(sum);
     node.computed_total = fx(sum);
@@ -327,7 +334,16 @@ function rng(seed: number): () => number {
   };
 }
 
-const TRADES = ['Maurerarbeiten', 'Malerarbeiten', 'Fliesenarbeiten', 'Bodenbeläge', 'Elektro', 'Sanitär', 'Trockenbau', 'Türen & Fenster'];
+const TRADES = [
+  'Maurerarbeiten',
+  'Malerarbeiten',
+  'Fliesenarbeiten',
+  'Bodenbeläge',
+  'Elektro',
+  'Sanitär',
+  'Trockenbau',
+  'Türen & Fenster',
+];
 const ROOMS = ['Küche', 'Bad', 'Wohnzimmer', 'Schlafzimmer', 'Flur', 'Büro', 'Gäste-WC', 'Keller'];
 const ELEMENTS = ['Wände', 'Decken', 'Böden', 'Öffnungen', 'Installationen'];
 const POSITIONS = [
@@ -370,29 +386,44 @@ export function largeDocument(count: number, seed = 42): EstimateDocument {
     const parent = random() < 0.03 ? null : pick(groups);
     const depth = parent ? parent.depth + 1 : 0;
     if (depth < 4 && random() < 0.15) {
-      const names = depth === 1 ? ROOMS : depth === 2 ? ELEMENTS : ['Abschnitt Süd', 'Abschnitt Nord', 'Phase 1', 'Phase 2'];
+      const names =
+        depth === 1
+          ? ROOMS
+          : depth === 2
+            ? ELEMENTS
+            : ['Abschnitt Süd', 'Abschnitt Nord', 'Phase 1', 'Phase 2'];
       const g = group(`${pick(names)} ${made}`, []);
       addTo(parent, g);
       groups.push({ spec: g, depth });
       continue;
     }
-    const cents = (lo: number, hi: number): string => (Math.floor(lo + random() * (hi - lo)) / 100).toFixed(2);
+    const cents = (lo: number, hi: number): string =>
+      (Math.floor(lo + random() * (hi - lo)) / 100).toFixed(2);
     addTo(
       parent,
-      position(`${pick(POSITIONS)} #${made}`, (Math.floor(random() * 4000 + 25) / 100).toFixed(2), pick(['m²', 'm', 'pcs', 'h']), {
-        labor: cents(500, 6000),
-        material: cents(0, 9000),
-        equipment: random() < 0.4 ? cents(0, 2000) : undefined,
-        other: random() < 0.2 ? cents(0, 1500) : undefined,
-        markupRate: random() < 0.9 ? '0.12' : undefined,
-        discount: random() < 0.1 ? cents(100, 2000) : undefined,
-        tax: random() < 0.05 ? '0.07' : '0.19',
-        description: random() < 0.5 ? 'Inklusive Nebenarbeiten, Schutz angrenzender Bauteile und Reinigung.' : null,
-        internal_notes: random() < 0.08 ? 'Nachkalkulation prüfen' : null,
-      }),
+      position(
+        `${pick(POSITIONS)} #${made}`,
+        (Math.floor(random() * 4000 + 25) / 100).toFixed(2),
+        pick(['m²', 'm', 'pcs', 'h']),
+        {
+          labor: cents(500, 6000),
+          material: cents(0, 9000),
+          equipment: random() < 0.4 ? cents(0, 2000) : undefined,
+          other: random() < 0.2 ? cents(0, 1500) : undefined,
+          markupRate: random() < 0.9 ? '0.12' : undefined,
+          discount: random() < 0.1 ? cents(100, 2000) : undefined,
+          tax: random() < 0.05 ? '0.07' : '0.19',
+          description:
+            random() < 0.5 ? 'Inklusive Nebenarbeiten, Schutz angrenzender Bauteile und Reinigung.' : null,
+          internal_notes: random() < 0.08 ? 'Nachkalkulation prüfen' : null,
+        },
+      ),
     );
   }
-  return makeDocument({ items: top, header: { name: `Großauftrag ${count} Positionen`, unique_identifier: `BIG-${count}` } });
+  return makeDocument({
+    items: top,
+    header: { name: `Großauftrag ${count} Positionen`, unique_identifier: `BIG-${count}` },
+  });
 }
 
 /** Every node of a document, depth first. */

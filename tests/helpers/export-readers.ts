@@ -92,7 +92,11 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function withLibreOffice<T>(file: string, filter: string, read: (outDir: string, log: string) => Promise<T>): Promise<T> {
+async function withLibreOffice<T>(
+  file: string,
+  filter: string,
+  read: (outDir: string, log: string) => Promise<T>,
+): Promise<T> {
   if (!sofficePath) throw new Error('LibreOffice (soffice) is not installed');
   const work = await mkdtemp(join(tmpdir(), 'lo-profile-'));
   try {
@@ -132,7 +136,9 @@ export function recalculatedSheets(xlsx: string): Promise<Sheet[]> {
       sheets.push({ name: m[1] as string, rows: parseCsv(await readFile(m[2] as string, 'utf8')) });
     }
     if (sheets.length === 0) {
-      throw new Error(`LibreOffice wrote no sheets (files: ${(await readdir(outDir)).join(', ')}; log: ${log})`);
+      throw new Error(
+        `LibreOffice wrote no sheets (files: ${(await readdir(outDir)).join(', ')}; log: ${log})`,
+      );
     }
     return sheets;
   });
@@ -160,8 +166,51 @@ export async function pdfPages(pdf: string): Promise<string[]> {
   return pages.map((p) => p.replace(/[\u00a0\u202f]/g, ' '));
 }
 
+export interface WordBox {
+  page: number;
+  text: string;
+  xMin: number;
+  xMax: number;
+  yMin: number;
+  yMax: number;
+}
+
+/** Every word with its box (pdftotext -bbox), and each page's size, in PDF points. */
+export async function pdfWords(
+  pdf: string,
+): Promise<{ pages: { width: number; height: number }[]; words: WordBox[] }> {
+  if (!pdftotextPath) throw new Error('pdftotext is not installed');
+  const { stdout } = await run(pdftotextPath, ['-bbox', pdf, '-'], {
+    timeout: TIMEOUT_MS,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const pages: { width: number; height: number }[] = [];
+  const words: WordBox[] = [];
+  for (const m of stdout.matchAll(
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+  )) {
+    if (m[1]) {
+      pages.push({ width: Number(m[1]), height: Number(m[2]) });
+    } else {
+      words.push({
+        page: pages.length,
+        text: m[7] as string,
+        xMin: Number(m[3]),
+        yMin: Number(m[4]),
+        xMax: Number(m[5]),
+        yMax: Number(m[6]),
+      });
+    }
+  }
+  return { pages, words };
+}
+
 /** Renders the pages to PNG (kept for people to look at) and returns the files. */
-export async function renderPages(pdf: string, outDir: string, opts: { first?: number; last?: number } = {}): Promise<string[]> {
+export async function renderPages(
+  pdf: string,
+  outDir: string,
+  opts: { first?: number; last?: number } = {},
+): Promise<string[]> {
   if (!pdftoppmPath) throw new Error('pdftoppm is not installed');
   await mkdir(outDir, { recursive: true });
   const prefix = join(outDir, basename(pdf, '.pdf'));
@@ -170,5 +219,7 @@ export async function renderPages(pdf: string, outDir: string, opts: { first?: n
   if (opts.last) range.push('-l', String(opts.last));
   await run(pdftoppmPath, ['-png', '-r', '60', ...range, pdf, prefix], { timeout: TIMEOUT_MS });
   const name = basename(prefix);
-  return (await readdir(outDir)).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).map((f) => join(outDir, f));
+  return (await readdir(outDir))
+    .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'))
+    .map((f) => join(outDir, f));
 }

@@ -235,7 +235,9 @@ describe('read-through cache', () => {
       expect(r.source).toBe('network');
       expect(r.data.id).toBe(project.id);
       expect(readonly.get('project', cacheKeys.project(project.id))).toBeNull();
-      expect(log.lines.some((l) => l.includes('could not write') && l.includes('SQLITE_READONLY'))).toBe(true);
+      expect(log.lines.some((l) => l.includes('could not write') && l.includes('SQLITE_READONLY'))).toBe(
+        true,
+      );
     } finally {
       readonly.close();
     }
@@ -265,7 +267,9 @@ describe('make available offline', () => {
       const cc = new CachedClient(apiClient(own), cache);
       const events: [number, number][] = [];
       const before = Date.now();
-      const summary = await cc.makeAvailableOffline(project.id, { onProgress: (d, t) => events.push([d, t]) });
+      const summary = await cc.makeAvailableOffline(project.id, {
+        onProgress: (d, t) => events.push([d, t]),
+      });
 
       const n = project.estimateIds.length;
       expect(summary).toMatchObject({ projectId: project.id, planId: project.planId, estimates: n });
@@ -371,7 +375,8 @@ describe('make available offline', () => {
       const key = kind === 'plan' ? cacheKeys.plan(project.planId) : cacheKeys.project(project.id);
       expect(cache.get(kind, key), kind).toBeNull();
     }
-    for (const e of project.estimateIds) expect(cache.get('estimate', cacheKeys.estimate(project.id, e))).toBeNull();
+    for (const e of project.estimateIds)
+      expect(cache.get('estimate', cacheKeys.estimate(project.id, e))).toBeNull();
     expect(cache.getOfflineProject(project.id)).toBeNull();
   });
 

@@ -11,7 +11,9 @@ import { captureLog } from '../helpers/log-capture';
 // newer PlanDesk.
 
 const WS = '5e0c2b8a-3f4d-4c1e-9b7a-6d5e4f3a2b1c';
-const MOVED = new RegExp(`^${WS}\\.sqlite\\.unreadable-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z(-\\d+)?$`);
+const MOVED = new RegExp(
+  `^${WS}\\.sqlite\\.unreadable-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z(-\\d+)?$`,
+);
 
 let dataDir: string;
 let cacheDir: string;
@@ -101,9 +103,11 @@ describe('opening the cache', () => {
     expect(await fs.readFile(`${movedTo}-shm`, 'utf8')).toBe('stale shm');
     expect(c.persistent).toBe(true);
     expectWorking(c);
-    expect(log.lines.some((l) => l.startsWith('[warn]') && l.includes('not an SQLite database') && l.includes(movedTo))).toBe(
-      true,
-    );
+    expect(
+      log.lines.some(
+        (l) => l.startsWith('[warn]') && l.includes('not an SQLite database') && l.includes(movedTo),
+      ),
+    ).toBe(true);
   });
 
   it('a file from a newer PlanDesk (user_version 99) is moved aside: newer-version', async () => {
@@ -227,9 +231,9 @@ describe('write failures never reach the caller', () => {
     expect(c.put('project', 'p1', { id: 'p1' })).toBe(false);
     expect(c.putMany([{ kind: 'project', key: 'p2', data: {} }])).toBe(false);
     expect(c.delete('estimate', cacheKeys.estimate('p', 'e1'))).toBe(false);
-    expect(
-      c.saveOfflineProject({ projectId: 'p', fetchedAt: new Date(), planId: null, entries: [] }),
-    ).toBe(false);
+    expect(c.saveOfflineProject({ projectId: 'p', fetchedAt: new Date(), planId: null, entries: [] })).toBe(
+      false,
+    );
     expect(c.get('project', 'p1')).toBeNull();
     expect(c.get('estimate', cacheKeys.estimate('p', 'e1'))).not.toBeNull();
     expect(log.lines.filter((l) => l.includes('SQLITE_READONLY')).length).toBeGreaterThanOrEqual(4);
@@ -257,9 +261,15 @@ describe('write failures never reach the caller', () => {
   it('a full disk (SQLITE_FULL): the whole batch is rolled back, false is reported, the cache goes on', () => {
     const c = open(WS, { maxSizeBytes: 256 * 1024 });
     expectWorking(c);
-    const big = (i: number) => ({ kind: 'plan' as const, key: `big-${i}`, data: { blob: 'x'.repeat(64_000) } });
+    const big = (i: number) => ({
+      kind: 'plan' as const,
+      key: `big-${i}`,
+      data: { blob: 'x'.repeat(64_000) },
+    });
     expect(c.putMany(Array.from({ length: 10 }, (_, i) => big(i)))).toBe(false);
-    expect(log.lines.some((l) => l.includes('could not write 10 entries') && l.includes('SQLITE_FULL'))).toBe(true);
+    expect(log.lines.some((l) => l.includes('could not write 10 entries') && l.includes('SQLITE_FULL'))).toBe(
+      true,
+    );
     // All or nothing: not even the first entries of the batch are there; older data is intact.
     for (let i = 0; i < 10; i++) expect(c.get('plan', `big-${i}`)).toBeNull();
     expect(c.get('project', 'p1')).not.toBeNull();
@@ -275,7 +285,9 @@ describe('write failures never reach the caller', () => {
     expect(c.persistent).toBe(false);
     expect(c.recovered).toBeNull();
     expect(c.problem).toMatch(/SQLITE_/);
-    expect(c.get('estimate', cacheKeys.estimate('p', 'e1'))?.data).toMatchObject({ total: '1234.500000000000' });
+    expect(c.get('estimate', cacheKeys.estimate('p', 'e1'))?.data).toMatchObject({
+      total: '1234.500000000000',
+    });
     expect(() => c.put('project', 'p1', { id: 'p1' })).not.toThrow();
     expect(log.lines.some((l) => l.startsWith('[warn]') && l.includes('copy in memory'))).toBe(true);
     c.close();
@@ -292,37 +304,43 @@ describe('write failures never reach the caller', () => {
     expect(log.lines.some((l) => l.includes('could not write') && l.includes('SQLITE_READONLY'))).toBe(true);
   });
 
-  it.skipIf(process.getuid?.() === 0)('a read-only folder (not as root): no throw, the offline data still reads', async () => {
-    seed(3);
-    await fs.chmod(file, 0o444);
-    await fs.chmod(cacheDir, 0o555);
-    const c = open();
-    expect(c.persistent).toBe(false);
-    expect(c.get('estimate', cacheKeys.estimate('p', 'e1'))).not.toBeNull();
-    expect(() => c.put('project', 'p9', { id: 'p9' })).not.toThrow();
-  });
+  it.skipIf(process.getuid?.() === 0)(
+    'a read-only folder (not as root): no throw, the offline data still reads',
+    async () => {
+      seed(3);
+      await fs.chmod(file, 0o444);
+      await fs.chmod(cacheDir, 0o555);
+      const c = open();
+      expect(c.persistent).toBe(false);
+      expect(c.get('estimate', cacheKeys.estimate('p', 'e1'))).not.toBeNull();
+      expect(() => c.put('project', 'p9', { id: 'p9' })).not.toThrow();
+    },
+  );
 });
 
 describe('workspace removal', () => {
   it('every file the cache makes is named <id> or <id>.*, so removing the workspace removes them all', async () => {
     const other = '7a6b5c4d-0000-4000-8000-000000000001';
     const caches = new WorkspaceCaches(dataDir, log.logger);
-    expectWorking(caches.for(WS));
-    expectWorking(caches.for(other));
-    await fs.writeFile(path.join(cacheDir, `${WS}.sqlite.unreadable-x`), 'old');
-    expect(caches.for(WS)).toBe(caches.for(WS));
+    try {
+      expectWorking(caches.for(WS));
+      expectWorking(caches.for(other));
+      await fs.writeFile(path.join(cacheDir, `${WS}.sqlite.unreadable-x`), 'old');
+      expect(caches.for(WS)).toBe(caches.for(WS));
 
-    // WorkspaceManager.removeCache's rule, after closing the workspace's cache.
-    caches.close(WS);
-    const ours = (await fs.readdir(cacheDir)).filter((f) => f === WS || f.startsWith(`${WS}.`));
-    expect(ours.length).toBeGreaterThanOrEqual(2);
-    await Promise.all(ours.map((f) => fs.rm(path.join(cacheDir, f), { force: true })));
+      // WorkspaceManager.removeCache's rule, after closing the workspace's cache.
+      caches.close(WS);
+      const ours = (await fs.readdir(cacheDir)).filter((f) => f === WS || f.startsWith(`${WS}.`));
+      expect(ours.length).toBeGreaterThanOrEqual(2);
+      await Promise.all(ours.map((f) => fs.rm(path.join(cacheDir, f), { force: true })));
 
-    const left = await fs.readdir(cacheDir);
-    expect(left.every((f) => f.startsWith(other))).toBe(true);
-    expect(existsSync(path.join(cacheDir, `${other}.sqlite`))).toBe(true);
-    expect(caches.for(other).get('project', 'p1')).not.toBeNull();
-    caches.closeAll();
+      const left = await fs.readdir(cacheDir);
+      expect(left.every((f) => f.startsWith(other))).toBe(true);
+      expect(existsSync(path.join(cacheDir, `${other}.sqlite`))).toBe(true);
+      expect(caches.for(other).get('project', 'p1')).not.toBeNull();
+    } finally {
+      caches.closeAll();
+    }
   });
 
   it('reports a recovery once, when the cache is first opened', async () => {
@@ -330,9 +348,12 @@ describe('workspace removal', () => {
     await fs.writeFile(file, 'garbage'.repeat(100));
     const seen: string[] = [];
     const caches = new WorkspaceCaches(dataDir, log.logger, {}, (id, r) => seen.push(`${id}:${r.reason}`));
-    caches.for(WS);
-    caches.for(WS);
-    expect(seen).toEqual([`${WS}:corrupt`]);
-    caches.closeAll();
+    try {
+      caches.for(WS);
+      caches.for(WS);
+      expect(seen).toEqual([`${WS}:corrupt`]);
+    } finally {
+      caches.closeAll();
+    }
   });
 });

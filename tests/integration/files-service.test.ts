@@ -56,7 +56,7 @@ async function makeFile(name: string, size: number): Promise<string> {
     const n = Math.min(block.length, size - written);
     const chunk = Buffer.from(block.subarray(0, n));
     chunk.writeUInt32LE(i, 0);
-    if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     written += n;
   }
   await new Promise<void>((resolve, reject) =>
@@ -132,6 +132,8 @@ describe('file types', () => {
     const pdf = join(dir, 'ok.pdf');
     await writeFile(pdf, '%PDF-1.4');
     expect((await failure(uploadFile(client(), 'p-a05', pdf, { name: 'evil.bat' }))).kind).toBe('validation');
+    const retyped = await failure(uploadFile(client(), 'p-a05', pdf, { name: 'picture.png' }));
+    expect(retyped.message).toMatch(/keep the "\.pdf" extension/);
     const missing = await failure(uploadFile(client(), 'p-a05', join(dir, 'missing.pdf')));
     expect(missing.kind).toBe('validation');
     expect(missing.message).toMatch(/does not exist/);

@@ -9,7 +9,7 @@ async function presign(sim: Simulator, body: unknown, project = 'p-a01') {
 }
 
 async function put(url: string, headers: Record<string, string>, body: Buffer): Promise<Response> {
-  return fetch(url, { method: 'PUT', headers, body });
+  return fetch(url, { method: 'PUT', headers, body: new Uint8Array(body) });
 }
 
 describe('simulator file upload and download', () => {

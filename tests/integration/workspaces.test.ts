@@ -32,6 +32,7 @@ function start(): RunningServices {
     logger: log.logger,
     emit: <E extends EventChannel>(e: E, p: EventPayloads[E]) => void events.push([e, p]),
     clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+    chooseSavePath: async () => null,
   });
 }
 
@@ -303,7 +304,10 @@ describe('projects', () => {
         direction: 'asc',
         operationId: 'op-cancel',
       });
-      setTimeout(() => services.operations.cancel('op-cancel'), 50);
+      // Cancel as soon as the operation is running (the first call also starts the demo simulator).
+      const timer = setInterval(() => {
+        if (services.operations.cancel('op-cancel')) clearInterval(timer);
+      }, 5);
       await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
     } finally {
       sim.faults.clearFaults();

@@ -3,11 +3,23 @@ import { crc32, deflateSync } from 'node:zlib';
 import { checkImage } from '../../src-main/exports/images';
 import { encodePng } from '../../src-main/simulator/png';
 
-const png = (): Buffer => encodePng(4, 3, [[0, 0, 0], [255, 255, 255]], new Uint8Array(12).fill(1));
+const png = (): Buffer =>
+  encodePng(
+    4,
+    3,
+    [
+      [0, 0, 0],
+      [255, 255, 255],
+    ],
+    new Uint8Array(12).fill(1),
+  );
 
 /** The smallest JPEG header that names a frame size (SOI, APP0, SOF0, EOI). */
 function jpeg(width: number, height: number): Buffer {
-  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const app0 = [
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00,
+  ];
   const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03];
   for (let c = 1; c <= 3; c++) sof.push(c, 0x11, 0x00);
   return Buffer.from([0xff, 0xd8, ...app0, ...sof, 0xff, 0xd9]);

@@ -35,7 +35,11 @@ describe('exact rounding for cells', () => {
 
   it('agrees with Decimal for any twelve-digit value', () => {
     const twelve = fc
-      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 10n ** 12n - 1n }))
+      .tuple(
+        fc.boolean(),
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.bigInt({ min: 0n, max: 10n ** 12n - 1n }),
+      )
       .map(([neg, i, f]) => `${neg ? '-' : ''}${i}.${f.toString().padStart(12, '0')}`);
     fc.assert(
       fc.property(twelve, fc.integer({ min: 0, max: 6 }), (text, scale) => {
@@ -56,7 +60,20 @@ describe('tree walk and subtotals', () => {
     const doc = sampleDocument();
     const rows = flattenTree(doc.tree);
     expect(rows.map((r) => r.node)).toEqual(allNodes(doc));
-    expect(rows.map((r) => r.path)).toEqual(['1', '1.1', '1.1.1', '1.1.1.1', '1.1.1.2', '1.1.2', '1.2', '2', '2.1', '2.1.1', '2.2', '3']);
+    expect(rows.map((r) => r.path)).toEqual([
+      '1',
+      '1.1',
+      '1.1.1',
+      '1.1.1.1',
+      '1.1.1.2',
+      '1.1.2',
+      '1.2',
+      '2',
+      '2.1',
+      '2.1.1',
+      '2.2',
+      '3',
+    ]);
     expect(rows.map((r) => r.depth)).toEqual([0, 1, 2, 3, 3, 2, 1, 0, 1, 2, 1, 0]);
     expect(rows[0]?.end).toBe(6);
     expect(rows[2]?.end).toBe(4);
@@ -86,7 +103,9 @@ describe('tree walk and subtotals', () => {
     const rows = flattenTree([top, top, null as unknown as EstimateNode]);
     expect(rows).toHaveLength(100_001);
     expect(rows[100_000]?.depth).toBe(100_000);
-    expect(unitsText(rootSum(rows, subtreeSums(rows, ['total'], 2).get('total') as bigint[]), 2)).toBe('1.00');
+    expect(unitsText(rootSum(rows, subtreeSums(rows, ['total'], 2).get('total') as bigint[]), 2)).toBe(
+      '1.00',
+    );
     expect(flattenTree(null)).toEqual([]);
   });
 });

@@ -5,7 +5,11 @@ import { LANGUAGES } from '../../src-shared/ipc/contract';
 
 describe('export options', () => {
   it('exports every column by default, in English', () => {
-    expect(resolveExportOptions()).toEqual({ columns: [...EXPORT_COLUMNS], clientCopy: false, language: 'en-US' });
+    expect(resolveExportOptions()).toEqual({
+      columns: [...EXPORT_COLUMNS],
+      clientCopy: false,
+      language: 'en-US',
+    });
   });
 
   it('the client copy hides unit prices, internal costs, markup and internal notes', () => {
@@ -15,27 +19,33 @@ describe('export options', () => {
   });
 
   it('never puts internal notes into a client copy unless asked explicitly', () => {
-    expect(resolveExportOptions({ clientCopy: true, columns: ['name', 'internal_notes', 'total'] }).columns).toEqual([
-      'name',
-      'total',
-    ]);
     expect(
-      resolveExportOptions({ clientCopy: true, columns: ['name', 'internal_notes'], includeInternalNotesInClientCopy: true })
-        .columns,
+      resolveExportOptions({ clientCopy: true, columns: ['name', 'internal_notes', 'total'] }).columns,
+    ).toEqual(['name', 'total']);
+    expect(
+      resolveExportOptions({
+        clientCopy: true,
+        columns: ['name', 'internal_notes'],
+        includeInternalNotesInClientCopy: true,
+      }).columns,
     ).toEqual(['name', 'internal_notes']);
-    expect(resolveExportOptions({ clientCopy: true, includeInternalNotesInClientCopy: true }).columns).toContain(
-      'internal_notes',
-    );
+    expect(
+      resolveExportOptions({ clientCopy: true, includeInternalNotesInClientCopy: true }).columns,
+    ).toContain('internal_notes');
     // Explicit columns without the notes stay without them.
     expect(
-      resolveExportOptions({ clientCopy: true, columns: ['name'], includeInternalNotesInClientCopy: true }).columns,
+      resolveExportOptions({ clientCopy: true, columns: ['name'], includeInternalNotesInClientCopy: true })
+        .columns,
     ).toEqual(['name']);
     // Internal exports keep them when chosen.
     expect(resolveExportOptions({ columns: ['internal_notes'] }).columns).toEqual(['internal_notes']);
   });
 
   it('orders columns canonically, drops unknown ones, falls back to the name', () => {
-    expect(resolveExportOptions({ columns: ['total', 'bogus', 'code', 'total'] }).columns).toEqual(['code', 'total']);
+    expect(resolveExportOptions({ columns: ['total', 'bogus', 'code', 'total'] }).columns).toEqual([
+      'code',
+      'total',
+    ]);
     expect(resolveExportOptions({ columns: [] }).columns).toEqual(['name']);
     expect(resolveExportOptions({ columns: ['nope'] }).columns).toEqual(['name']);
   });

@@ -47,18 +47,21 @@ describe('sheet names', () => {
 
   it('hands out valid, unique names for any input', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 60, unit: 'grapheme' }), { minLength: 1, maxLength: 30 }), (names) => {
-        const namer = new SheetNamer();
-        const seen = new Set<string>();
-        for (const n of names) {
-          for (const suffix of ['', '(flat)']) {
-            const name = namer.take(n, 'Quote', suffix);
-            assertValid(name);
-            expect(seen.has(name.toLowerCase())).toBe(false);
-            seen.add(name.toLowerCase());
+      fc.property(
+        fc.array(fc.string({ maxLength: 60, unit: 'grapheme' }), { minLength: 1, maxLength: 30 }),
+        (names) => {
+          const namer = new SheetNamer();
+          const seen = new Set<string>();
+          for (const n of names) {
+            for (const suffix of ['', '(flat)']) {
+              const name = namer.take(n, 'Quote', suffix);
+              assertValid(name);
+              expect(seen.has(name.toLowerCase())).toBe(false);
+              seen.add(name.toLowerCase());
+            }
           }
-        }
-      }),
+        },
+      ),
     );
   });
 });

@@ -1,0 +1,174 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
+import { EXPORT_COLUMNS } from '../../src-shared/ipc/contract';
+import { MemorySecretStore } from '../../src-main/secrets/secret-store';
+import { createServices, type RunningServices } from '../../src-main/services';
+import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { captureLog } from '../helpers/log-capture';
+
+// The estimates screen's main side, wired as the app wires it: a real workspace on the simulator,
+// the real SQLite cache, real export files. (The keychain is not what this test is about, so the
+// in-memory secret store stands in; the keychain has its own tests.)
+
+let sim: Simulator;
+let userData: string;
+let exportDir: string;
+let services: RunningServices;
+let events: [EventChannel, unknown][];
+let saveAnswer: 'accept' | 'cancel';
+
+beforeEach(async () => {
+  sim = await startSimulator({ dataset: 'demo' });
+  userData = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-est-'));
+  exportDir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-est-out-'));
+  events = [];
+  saveAnswer = 'accept';
+  services = createServices({
+    version: 'test',
+    platform: 'linux',
+    userDataDir: userData,
+    secrets: new MemorySecretStore(),
+    logger: captureLog().logger,
+    emit: <E extends EventChannel>(e: E, p: EventPayloads[E]) => void events.push([e, p]),
+    clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttemptsTransient: 1 }, timeoutMs: 3_000 },
+    chooseSavePath: async (name) => (saveAnswer === 'accept' ? path.join(exportDir, name) : null),
+  });
+  const w = sim.workspaces[0]!;
+  await services.workspaces.add({
+    customer: w.customer,
+    key: w.key,
+    baseUrl: sim.baseUrl,
+    language: 'de-DE',
+  });
+});
+
+afterEach(async () => {
+  await services.close();
+  await sim.close().catch(() => undefined);
+  await fs.rm(userData, { recursive: true, force: true });
+  await fs.rm(exportDir, { recursive: true, force: true });
+});
+
+async function projectWithEstimates(): Promise<{ projectId: string; estimateIds: string[] }> {
+  const page = await services.projects.list({ page: 1, pageSize: 50, sort: 'service', direction: 'asc' });
+  for (const p of page.rows) {
+    const list = await services.estimates.list(p.id);
+    if (list.rows.length >= 2) return { projectId: p.id, estimateIds: list.rows.map((r) => r.id) };
+  }
+  throw new Error('no project with two estimates in the demo data');
+}
+
+describe('estimates service', () => {
+  it('opens an estimate as flattened rows with exact totals that match the service', async () => {
+    const { projectId, estimateIds } = await projectWithEstimates();
+    const view = await services.estimates.get(projectId, estimateIds[0]!);
+    expect(view.source).toBe('network');
+    expect(view.rows.length).toBeGreaterThan(5);
+    expect(view.rows[0]!.depth).toBe(0);
+    // Every row's subtree lies within its parent's.
+    for (const [i, r] of view.rows.entries()) {
+      if (r.parentIndex >= 0) {
+        const parent = view.rows[r.parentIndex]!;
+        expect(i).toBeGreaterThan(r.parentIndex);
+        expect(i).toBeLessThanOrEqual(r.parentIndex + parent.subtreeSize);
+      }
+    }
+    expect(view.computed_totals.total).toBe(view.service_totals.total);
+    expect(view.warnings).toEqual([]);
+  });
+
+  it('exports one estimate to PDF and all estimates to one workbook; a cancelled dialog writes nothing', async () => {
+    const { projectId, estimateIds } = await projectWithEstimates();
+    const pdf = await services.estimates.export({
+      projectId,
+      estimateId: estimateIds[0]!,
+      format: 'pdf',
+      columns: [...EXPORT_COLUMNS],
+      clientCopy: true,
+      language: 'de-DE',
+    });
+    expect(pdf.path).toMatch(/\.pdf$/);
+    expect((await fs.readFile(pdf.path!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const xlsx = await services.estimates.export({
+      projectId,
+      format: 'xlsx',
+      columns: ['code', 'name', 'total'],
+      clientCopy: false,
+      language: 'en-US',
+    });
+    expect(xlsx.path).toMatch(/\.xlsx$/);
+    expect((await fs.readFile(xlsx.path!)).subarray(0, 2).toString()).toBe('PK');
+
+    saveAnswer = 'cancel';
+    const none = await services.estimates.export({
+      projectId,
+      estimateId: estimateIds[0]!,
+      format: 'xlsx',
+      columns: ['name'],
+      clientCopy: false,
+      language: 'en-US',
+    });
+    expect(none.path).toBeNull();
+    expect((await fs.readdir(exportDir)).sort()).toEqual(
+      [path.basename(pdf.path!), path.basename(xlsx.path!)].sort(),
+    );
+
+    await expect(
+      services.estimates.export({
+        projectId,
+        format: 'pdf',
+        columns: ['name'],
+        clientCopy: false,
+        language: 'en-US',
+      }),
+    ).rejects.toMatchObject({ kind: 'validation' });
+  });
+
+  it('made available offline, the project keeps working with the service gone — including exports', async () => {
+    const { projectId, estimateIds } = await projectWithEstimates();
+    const progress: unknown[] = [];
+    const status = await services.estimates.makeAvailableOffline(projectId, 'op-offline');
+    progress.push(...events.filter(([e]) => e === 'event:progress'));
+    expect(status.available).toBe(true);
+    expect(status.estimates).toBe(estimateIds.length);
+    expect(progress.length).toBeGreaterThan(0);
+    // The projects page seen while online is cached too.
+    await services.projects.list({ page: 1, pageSize: 10, sort: 'service', direction: 'asc' });
+
+    await sim.close();
+    const list = await services.estimates.list(projectId);
+    expect(list.source).toBe('cache');
+    expect(list.rows.map((r) => r.id)).toEqual(estimateIds);
+    const view = await services.estimates.get(projectId, estimateIds[1]!);
+    expect(view.source).toBe('cache');
+    expect(Date.parse(view.fetchedAt)).toBeLessThanOrEqual(Date.now());
+    expect(events).toContainEqual(['event:connectivity', { online: false }]);
+    const page = await services.projects.list({ page: 1, pageSize: 10, sort: 'service', direction: 'asc' });
+    expect(page.source).toBe('cache');
+
+    const xlsx = await services.estimates.export({
+      projectId,
+      estimateId: estimateIds[1]!,
+      format: 'xlsx',
+      columns: ['name', 'total'],
+      clientCopy: false,
+      language: 'fr-FR',
+    });
+    expect(xlsx.source).toBe('cache');
+    expect(xlsx.path).toBeTruthy();
+  });
+
+  it('removing the workspace closes and deletes its cache', async () => {
+    const { projectId } = await projectWithEstimates();
+    await services.estimates.makeAvailableOffline(projectId);
+    const id = (await services.settings.load()).workspaces[0]!.id;
+    const cacheDir = path.join(userData, 'cache');
+    expect((await fs.readdir(cacheDir)).some((f) => f.startsWith(id))).toBe(true);
+    await services.workspaces.remove(id);
+    expect((await fs.readdir(cacheDir)).some((f) => f.startsWith(id))).toBe(false);
+  });
+});

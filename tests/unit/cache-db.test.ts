@@ -1,0 +1,188 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CACHE_MIGRATIONS,
+  CACHE_SCHEMA_VERSION,
+  cacheKeys,
+  openCache,
+  runMigrations,
+  toJsonText,
+  type CacheDb,
+  type Migration,
+} from '../../src-main/cache/cache-db';
+import { offlineStatus } from '../../src-main/cache/offline-sync';
+import { captureLog } from '../helpers/log-capture';
+
+describe('migrations', () => {
+  let db: Database.Database;
+  beforeEach(() => {
+    db = new Database(':memory:');
+  });
+  afterEach(() => db.close());
+
+  const v2: Migration = {
+    version: 2,
+    description: 'an index for a later version',
+    up: (d) => d.exec('CREATE INDEX entries_fetched ON entries (fetched_at)'),
+  };
+
+  it('start at 1 and are numbered in order', () => {
+    expect(CACHE_MIGRATIONS.map((m) => m.version)).toEqual(CACHE_MIGRATIONS.map((_, i) => i + 1));
+    expect(CACHE_SCHEMA_VERSION).toBe(CACHE_MIGRATIONS.length);
+  });
+
+  it('bring a version-0 database to the last version, one step at a time', () => {
+    expect(runMigrations(db)).toEqual({ from: 0, to: 1 });
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    // A later release adds version 2: only that step runs.
+    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: 1, to: 2 });
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'entries_fetched'").pluck().get()).toBe(
+      'entries_fetched',
+    );
+    // Nothing left to do.
+    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: 2, to: 2 });
+  });
+
+  it('a failing step rolls back, version and all', () => {
+    runMigrations(db);
+    const broken: Migration = {
+      version: 2,
+      description: 'fails halfway',
+      up: (d) => {
+        d.exec('CREATE TABLE half (x)');
+        throw new Error('boom');
+      },
+    };
+    expect(() => runMigrations(db, [...CACHE_MIGRATIONS, broken])).toThrow('boom');
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
+  });
+
+  it('refuse a newer database and a list out of order', () => {
+    db.pragma('user_version = 7');
+    expect(() => runMigrations(db)).toThrow(/schema version 7/);
+    const other = new Database(':memory:');
+    expect(() => runMigrations(other, [v2])).toThrow(/expected 1/);
+    other.close();
+  });
+});
+
+describe('keys', () => {
+  it('spell each kind one way; ids are encoded so "/" only separates', () => {
+    expect(cacheKeys.projectsPage({})).toBe('page=1&page_size=10');
+    expect(cacheKeys.projectsPage({ pageSize: 10, page: 1, name: '' })).toBe('page=1&page_size=10');
+    expect(
+      cacheKeys.projectsPage({ name: 'Küche & Bad', externalReferenceId: 'X', page: 2, pageSize: 50 }),
+    ).toBe('page=2&page_size=50&name=K%C3%BCche+%26+Bad&external_reference_id=X');
+    expect(cacheKeys.estimate('p/1', 'e 2')).toBe('p%2F1/e%202');
+    expect(cacheKeys.project('9768361a-4047')).toBe('9768361a-4047');
+  });
+});
+
+describe('stored JSON text', () => {
+  it('is plain JSON of the same value, with characters above U+00FF escaped', () => {
+    const value = {
+      a: 'Bad – Küche 12 m² € 中文 😀 \ud800 "q" \\',
+      money: '0.100000000000',
+      n: [1, null, true],
+    };
+    const text = toJsonText(value);
+    expect([...text].every((c) => c.charCodeAt(0) <= 0xff)).toBe(true);
+    expect(JSON.parse(text)).toEqual(value);
+    expect(toJsonText({ a: 'Müller' })).toBe(JSON.stringify({ a: 'Müller' }));
+    expect(() => toJsonText(undefined)).toThrow(/nothing to store/);
+  });
+});
+
+describe('the cache file', () => {
+  let dir: string;
+  let cache: CacheDb;
+  const log = captureLog();
+
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-cache-unit-'));
+    cache = openCache(dir, 'ws1', log.logger);
+  });
+  afterEach(async () => {
+    cache.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('get/put/delete with fetch times; JSON bodies keep strings exactly', () => {
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    const data = {
+      total: '123456789012.123456789012',
+      name: 'Ødegaard – "quoted" € \u2028 😀',
+      n: 0.1,
+      nil: null,
+    };
+    expect(cache.put('estimate', 'p/e', data, at)).toBe(true);
+    expect(cache.get('estimate', 'p/e')).toEqual({ data, fetchedAt: at });
+    expect(cache.has('estimate', 'p/e')).toBe(true);
+    expect(cache.get('estimate', 'p/other')).toBeNull();
+    expect(cache.get('project', 'p/e')).toBeNull(); // kinds are separate
+    expect(cache.delete('estimate', 'p/e')).toBe(true);
+    expect(cache.get('estimate', 'p/e')).toBeNull();
+  });
+
+  it('putMany is one transaction: one bad entry and none is written', () => {
+    const ok = { kind: 'project' as const, key: 'a', data: { id: 'a' } };
+    const bad = { kind: 'project' as const, key: 'b', data: undefined };
+    expect(cache.putMany([ok, bad])).toBe(false);
+    expect(cache.get('project', 'a')).toBeNull();
+    expect(cache.putMany([ok])).toBe(true);
+    expect(cache.get('project', 'a')).not.toBeNull();
+  });
+
+  it('saving an offline copy drops estimates of that project only, and records it', () => {
+    const at = new Date('2026-03-01T10:00:00Z');
+    cache.put('estimate', cacheKeys.estimate('p1', 'old'), { id: 'old' });
+    cache.put('estimate', cacheKeys.estimate('p10', 'x'), { id: 'x' });
+    cache.put('estimate', cacheKeys.estimate('p', 'y'), { id: 'y' });
+    const saved = cache.saveOfflineProject({
+      projectId: 'p1',
+      fetchedAt: at,
+      planId: null,
+      entries: [
+        { kind: 'project', key: cacheKeys.project('p1'), data: { id: 'p1', plan_id: null } },
+        { kind: 'estimates-list', key: cacheKeys.estimatesList('p1'), data: [{ id: 'new' }] },
+        { kind: 'estimate', key: cacheKeys.estimate('p1', 'new'), data: { id: 'new' } },
+      ],
+    });
+    expect(saved).toBe(true);
+    expect(cache.get('estimate', cacheKeys.estimate('p1', 'old'))).toBeNull();
+    expect(cache.get('estimate', cacheKeys.estimate('p1', 'new'))).not.toBeNull();
+    expect(cache.get('estimate', cacheKeys.estimate('p10', 'x'))).not.toBeNull();
+    expect(cache.get('estimate', cacheKeys.estimate('p', 'y'))).not.toBeNull();
+    expect(cache.getOfflineProject('p1')).toEqual({
+      projectId: 'p1',
+      fetchedAt: at,
+      planId: null,
+      estimates: 1,
+    });
+    expect(offlineStatus(cache, 'p1')).toEqual({ available: true, fetchedAt: at, estimates: 1 });
+    expect(offlineStatus(cache, 'p10')).toEqual({
+      available: false,
+      fetchedAt: null,
+      estimates: 0,
+      reason: 'never',
+    });
+    cache.delete('estimate', cacheKeys.estimate('p1', 'new'));
+    expect(offlineStatus(cache, 'p1')).toMatchObject({
+      available: false,
+      fetchedAt: at,
+      reason: 'incomplete',
+    });
+  });
+
+  it('after close, calls neither throw nor pretend', () => {
+    cache.close();
+    cache.close();
+    expect(cache.get('project', 'a')).toBeNull();
+    expect(cache.put('project', 'a', {})).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { EstimateNode } from '../../src-shared/estimates/types';
+import { flattenTree } from '../../src-main/estimates/flatten';
+
+function node(id: string, children: EstimateNode[] = []): EstimateNode {
+  return {
+    id,
+    parent_id: null,
+    type: children.length ? 'group' : 'position',
+    service_type: children.length ? 'group' : 'position',
+    code: null,
+    name: id,
+    description: null,
+    category: null,
+    location: null,
+    internal_notes: null,
+    quantity: null,
+    unit: null,
+    sort: 0,
+    labor_unit_price: null,
+    equipment_unit_price: null,
+    material_unit_price: null,
+    other_unit_price: null,
+    labor_cost: null,
+    equipment_cost: null,
+    material_cost: null,
+    other_cost: null,
+    total_cost: null,
+    markup: null,
+    discount: null,
+    tax: null,
+    total: '1.000000000000',
+    computed_total: null,
+    children,
+  };
+}
+
+describe('flattenTree', () => {
+  it('lists rows in preorder with depth, parent index and subtree size', () => {
+    const rows = flattenTree([node('a', [node('a1', [node('a1x'), node('a1y')]), node('a2')]), node('b')]);
+    expect(rows.map((r) => [r.id, r.depth, r.parentIndex, r.subtreeSize])).toEqual([
+      ['a', 0, -1, 4],
+      ['a1', 1, 0, 2],
+      ['a1x', 2, 1, 0],
+      ['a1y', 2, 1, 0],
+      ['a2', 1, 0, 0],
+      ['b', 0, -1, 0],
+    ]);
+    expect(rows[0]).not.toHaveProperty('children');
+  });
+
+  it('handles a 20,000-deep chain without recursion', () => {
+    let chain = node('n19999');
+    for (let i = 19998; i >= 0; i--) chain = node(`n${i}`, [chain]);
+    const rows = flattenTree([chain]);
+    expect(rows).toHaveLength(20_000);
+    expect(rows[0]!.subtreeSize).toBe(19_999);
+    expect(rows[19_999]!.depth).toBe(19_999);
+  });
+
+  it('an empty tree gives no rows', () => {
+    expect(flattenTree([])).toEqual([]);
+  });
+});
