@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI's bin is a plain CommonJS launcher.
+    files: ['bin/**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

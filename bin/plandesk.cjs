@@ -5,7 +5,9 @@ const fs = require('node:fs');
 
 const bundle = path.join(__dirname, '..', 'out', 'cli', 'plandesk.cjs');
 if (!fs.existsSync(bundle)) {
-  process.stderr.write('error(config): the CLI is not built yet. Run `npm run build:cli` in the PlanDesk folder.\n');
+  process.stderr.write(
+    'error(config): the CLI is not built yet. Run `npm run build:cli` in the PlanDesk folder.\n',
+  );
   process.exit(2);
 }
 require(bundle);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { UiLanguage } from '../src-shared/ipc/contract';
+import type { AppNotice, UiLanguage } from '../src-shared/ipc/contract';
 import type { ApiClientOptions } from './api/client';
 import type { Logger } from './log/logger';
 import type { Emit, MainServices } from './ipc/handlers';
@@ -13,6 +13,8 @@ import { CachedClient } from './cache/cached-client';
 import { WorkspaceCaches } from './cache/workspace-caches';
 import type { ApiClient } from './api/client';
 import { EstimatesService, type ChooseSavePath } from './estimates/estimates-service';
+
+const PROBE_INTERVAL_MS = 15_000;
 
 export interface ServiceOptions {
   version: string;
@@ -41,12 +43,14 @@ export interface RunningServices extends MainServices {
 export function createServices(o: ServiceOptions): RunningServices {
   const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
   let demo: Promise<Simulator> | null = null;
-  const caches = new WorkspaceCaches(o.userDataDir, o.logger, {}, (id, r) =>
+  const notices: AppNotice[] = [];
+  const caches = new WorkspaceCaches(o.userDataDir, o.logger, {}, (id, r) => {
     o.logger.log(
       'warn',
       `offline cache of workspace ${id} was unreadable (${r.reason}); moved aside and rebuilt`,
-    ),
-  );
+    );
+    notices.push({ code: 'cache-recovered', path: r.movedTo });
+  });
   const workspaces = new WorkspaceManager({
     beforeRemove: (id) => {
       caches.close(id);
@@ -73,8 +77,17 @@ export function createServices(o: ServiceOptions): RunningServices {
     const { meta, client } = await workspaces.activeClient();
     let entry = cachedClients.get(meta.id);
     if (!entry || entry.client !== client) {
-      const cached = new CachedClient(client, caches.for(meta.id), { logger: o.logger });
-      cached.onChange((online) => o.emit('event:connectivity', { online }));
+      const cache = caches.for(meta.id);
+      if (!cache.persistent) notices.push({ code: 'cache-unavailable', workspaceName: meta.name });
+      const cached = new CachedClient(client, cache, { logger: o.logger });
+      // While the service is unreachable, check every 15 s; when it answers, the renderer refreshes.
+      let probe: NodeJS.Timeout | undefined;
+      cached.onChange((online) => {
+        o.emit('event:connectivity', { online });
+        clearInterval(probe);
+        probe = online ? undefined : setInterval(() => void cached.probe(), PROBE_INTERVAL_MS);
+        probe?.unref();
+      });
       entry = { client, cached };
       cachedClients.set(meta.id, entry);
     }
@@ -85,6 +98,14 @@ export function createServices(o: ServiceOptions): RunningServices {
   return {
     version: o.version,
     platform: o.platform,
+    takeNotices: async () => {
+      await settings.load();
+      if (settings.recovered) {
+        notices.unshift({ code: 'settings-recovered', path: settings.recovered.movedTo });
+        settings.recovered = null;
+      }
+      return notices.splice(0);
+    },
     settings,
     caches,
     workspaces,

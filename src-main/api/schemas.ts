@@ -21,7 +21,8 @@ const text = z
  * integer.
  */
 export const decimalSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const d = typeof v === 'number' ? (Number.isFinite(v) ? Decimal.of(v) : null) : Decimal.tryParse(v);
+  if (typeof v === 'number' && Number.isFinite(v)) return decimalTextOfNumber(v);
+  const d = typeof v === 'number' ? null : Decimal.tryParse(v);
   if (!d) {
     ctx.addIssue({
       code: 'custom',

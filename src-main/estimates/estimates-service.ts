@@ -169,6 +169,9 @@ function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {
   return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
 }
 
+/** Characters Windows, macOS or Linux refuse in file names (control characters are replaced separately). */
+const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
+
 /** "E202600017 Küche Weiß.xlsx": the number and name, minus characters no file system accepts. */
 export function suggestedName(
   docs: EstimateDocument[],
@@ -179,8 +182,10 @@ export function suggestedName(
       ? [docs[0].estimate.unique_identifier, docs[0].estimate.name].filter(Boolean).join(' ')
       : `${docs[0]?.estimate.project && typeof docs[0].estimate.project.name === 'string' ? docs[0].estimate.project.name : 'Project'} estimates`;
   const safe =
-    base
-      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    [...base]
+      .map((c) => (c.charCodeAt(0) < 32 ? ' ' : c))
+      .join('')
+      .replace(UNSAFE_IN_FILE_NAMES, ' ')
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 120) || 'Estimate';

@@ -52,7 +52,7 @@ const MAX_OUTLINE = 7;
 /** Excel's limit for the text of one cell. */
 const MAX_CELL_TEXT = 32_767;
 /** Rows written between two yields to the event loop, so the zip stream can drain. */
-const YIELD_EVERY = 1_000;
+const YIELD_EVERY = 1000;
 
 type Style = Partial<ExcelJS.Style>;
 interface CellSpec {

@@ -490,11 +490,8 @@ function headerBlock(
   for (const line of [company.street, company.place, company.country]) {
     if (line) companyStack.push({ text: pdfText(line) });
   }
-  // Phone, then e-mail and website: short lines, so an address is never broken in the middle.
-  const contact = [
-    company.phone && `${labels.phone} ${company.phone}`,
-    [company.email, company.website].filter(Boolean).join('  ·  '),
-  ];
+  // Phone, e-mail and website each on its own line, so an address is never broken in the middle.
+  const contact = [company.phone && `${labels.phone} ${company.phone}`, company.email, company.website];
   contact.filter(Boolean).forEach((line, i) => {
     companyStack.push({ text: pdfText(line), color: COLORS.muted, margin: [0, i === 0 ? 2 : 0, 0, 0] });
   });

@@ -1,5 +1,6 @@
 import {
   argSchemas,
+  type AppNotice,
   type Channel,
   type ChannelParsedArgs,
   type ChannelResults,
@@ -17,6 +18,8 @@ import type { WorkspaceManager } from '../workspaces/workspace-manager';
 export interface MainServices {
   version: string;
   platform: string;
+  /** Notices for the user, each given out once. */
+  takeNotices: () => Promise<AppNotice[]>;
   workspaces: WorkspaceManager;
   projects: ProjectsService;
   estimates: EstimatesService;
@@ -40,6 +43,7 @@ export function createHandlers(s: MainServices): Handlers {
   });
   return {
     'app:info': appInfo,
+    'app:notices': () => s.takeNotices(),
     'settings:setLanguage': async (language) => {
       await s.workspaces.setLanguage(language);
       return appInfo();

@@ -5,6 +5,7 @@
  */
 export const channels = {
   'app:info': 'appInfo',
+  'app:notices': 'takeNotices',
   'settings:setLanguage': 'setLanguage',
   'workspaces:list': 'listWorkspaces',
   'workspaces:add': 'addWorkspace',

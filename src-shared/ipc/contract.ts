@@ -92,6 +92,7 @@ export const exportRequestSchema = z.object({
 
 export const argSchemas = {
   'app:info': z.tuple([]),
+  'app:notices': z.tuple([]),
   'settings:setLanguage': z.tuple([language]),
   'workspaces:list': z.tuple([]),
   'workspaces:add': z.tuple([newWorkspaceSchema]),
@@ -118,6 +119,16 @@ export interface AppInfo {
   version: string;
   language: UiLanguage;
   platform: string;
+}
+
+/**
+ * Things the user must be told once, e.g. that a damaged file was moved aside (never deleted) and
+ * PlanDesk started afresh. `path` is where the old file now is.
+ */
+export interface AppNotice {
+  code: 'settings-recovered' | 'cache-recovered' | 'cache-unavailable';
+  workspaceName?: string;
+  path?: string;
 }
 
 export interface WorkspaceMeta {
@@ -229,6 +240,7 @@ export interface OfflineStatus {
 
 export interface ChannelResults {
   'app:info': AppInfo;
+  'app:notices': AppNotice[];
   'settings:setLanguage': AppInfo;
   'workspaces:list': WorkspaceList;
   'workspaces:add': WorkspaceMeta;

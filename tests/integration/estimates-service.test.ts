@@ -162,6 +162,31 @@ describe('estimates service', () => {
     expect(xlsx.path).toBeTruthy();
   });
 
+  it('a damaged cache file is moved aside, rebuilt, and the user is told; the app keeps working', async () => {
+    const id = (await services.settings.load()).workspaces[0]!.id;
+    await services.close();
+    await fs.mkdir(path.join(userData, 'cache'), { recursive: true });
+    await fs.writeFile(path.join(userData, 'cache', `${id}.sqlite`), 'this is not a database');
+    services = createServices({
+      version: 'test',
+      platform: 'linux',
+      userDataDir: userData,
+      secrets: new MemorySecretStore(),
+      logger: captureLog().logger,
+      emit: () => undefined,
+      chooseSavePath: async () => null,
+    });
+    // The key lived in the previous in-memory store: give it again.
+    await services.workspaces.replaceKey(id, sim.workspaces[0]!.key);
+    const page = await services.projects.list({ page: 1, pageSize: 5, sort: 'service', direction: 'asc' });
+    expect(page.rows).toHaveLength(5);
+    const notices = await services.takeNotices();
+    expect(notices).toEqual([
+      { code: 'cache-recovered', path: expect.stringContaining(`${id}.sqlite.unreadable-`) },
+    ]);
+    expect(await fs.readFile(notices[0]!.path!, 'utf8')).toBe('this is not a database');
+  });
+
   it('removing the workspace closes and deletes its cache', async () => {
     const { projectId } = await projectWithEstimates();
     await services.estimates.makeAvailableOffline(projectId);

@@ -479,6 +479,19 @@ describe.skipIf(!sofficePath || !existsSync(documentModule))('Excel export of a 
             cents(service),
           );
         }
+        // Every group's recalculated subtotal matches the service's group total (the demo data is
+        // consistent: no group-total-mismatch warnings).
+        const real = doc as EstimateDocument;
+        expect(real.warnings.filter((w) => w.code === 'group-total-mismatch')).toEqual([]);
+        let groups = 0;
+        for (const node of allNodes(real)) {
+          if (node.type !== 'group') continue;
+          groups++;
+          const row = sheet.items.get(node.code as string);
+          expect(row?.[sheet.col(labels.columns.name)], node.code as string).toBe(node.name);
+          expect(cents(row?.[sheet.col(labels.columns.total)]), node.code as string).toBe(cents(node.total));
+        }
+        expect(groups).toBeGreaterThan(0);
       } finally {
         await sim.close();
       }

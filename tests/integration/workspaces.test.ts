@@ -208,6 +208,12 @@ describe('workspaces', () => {
     expect(list.activeId).toBe('demo');
     expect(services.settings.recovered?.movedTo).toMatch(/settings\.json\.unreadable-/);
     expect(await fs.readFile(services.settings.recovered!.movedTo, 'utf8')).toBe('{ this is not json');
+    // The user is told, once.
+    const notices = await services.takeNotices();
+    expect(notices).toEqual([
+      { code: 'settings-recovered', path: expect.stringMatching(/settings\.json\.unreadable-/) },
+    ]);
+    expect(await services.takeNotices()).toEqual([]);
   });
 
   it('a keychain that is missing or locked gives a clear message, never a plain-text fallback', async () => {

@@ -99,3 +99,16 @@ export function formatMoney(decimal: string, currency: string, lang: UiLanguage)
     return currency ? `${plain} ${currency}` : plain;
   }
 }
+
+/**
+ * A percentage that is already ×100 as exact decimal text (`"19"`, `"7.5"`), with the language's
+ * percent sign and spacing (`19 %` in de-DE and fr-FR, `19%` in en-US). Intl's `unit: percent` does
+ * not multiply, and the text goes to Intl as text, so no digit is lost.
+ */
+export function formatPercent(percent: string, lang: UiLanguage): string {
+  const text = percent.trim();
+  if (!DECIMAL_TEXT.test(text)) return percent;
+  return numberFormat(lang, { style: 'unit', unit: 'percent', maximumFractionDigits: 12 }).format(
+    text as Intl.StringNumericLiteral,
+  );
+}
