@@ -1,4 +1,12 @@
-import { app, BrowserWindow, dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  Menu,
+  shell,
+  type FileFilter,
+  type MenuItemConstructorOptions,
+} from 'electron';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -12,6 +20,7 @@ import { registerIpc } from './ipc/register';
 import { KeytarSecretStore } from './secrets/secret-store';
 import { createServices } from './services';
 import type { WindowState } from './settings/settings-store';
+import type { Dialogs, SaveKind } from './dialogs';
 
 // Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
 // src-main/<feature>, tested without Electron.
@@ -49,6 +58,50 @@ function systemLanguage(): UiLanguage {
 }
 
 let mainWindow: BrowserWindow | null = null;
+
+const SAVE_FILTERS: Record<SaveKind, FileFilter> = {
+  xlsx: { name: 'Excel', extensions: ['xlsx'] },
+  pdf: { name: 'PDF', extensions: ['pdf'] },
+  csv: { name: 'CSV', extensions: ['csv'] },
+};
+
+/** The OS dialogs and opener for main's services (src-main/dialogs.ts). */
+function electronDialogs(): Dialogs {
+  const parent = () => mainWindow ?? undefined;
+  return {
+    saveFile: async (suggestedName, kind) => {
+      const options = {
+        defaultPath: path.join(app.getPath('documents'), suggestedName),
+        filters: [SAVE_FILTERS[kind]],
+      };
+      const w = parent();
+      const r = w ? await dialog.showSaveDialog(w, options) : await dialog.showSaveDialog(options);
+      return r.canceled || !r.filePath ? null : r.filePath;
+    },
+    openFiles: async (extensions) => {
+      const options = {
+        properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[],
+        filters: [{ name: 'Project files', extensions: [...extensions] }],
+      };
+      const w = parent();
+      const r = w ? await dialog.showOpenDialog(w, options) : await dialog.showOpenDialog(options);
+      return r.canceled ? [] : r.filePaths;
+    },
+    chooseFolder: async () => {
+      const options = {
+        defaultPath: app.getPath('downloads'),
+        properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+      };
+      const w = parent();
+      const r = w ? await dialog.showOpenDialog(w, options) : await dialog.showOpenDialog(options);
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
+    openPath: async (p) => {
+      const problem = await shell.openPath(p);
+      if (problem) throw new Error(problem);
+    },
+  };
+}
 
 function emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): void {
   mainWindow?.webContents.send(event, payload);
@@ -165,18 +218,7 @@ async function main(): Promise<void> {
     logger,
     emit,
     initialLanguage: systemLanguage(),
-    chooseSavePath: async (suggestedName, format) => {
-      const options = {
-        defaultPath: path.join(app.getPath('documents'), suggestedName),
-        filters: [
-          format === 'xlsx' ? { name: 'Excel', extensions: ['xlsx'] } : { name: 'PDF', extensions: ['pdf'] },
-        ],
-      };
-      const r = mainWindow
-        ? await dialog.showSaveDialog(mainWindow, options)
-        : await dialog.showSaveDialog(options);
-      return r.canceled || !r.filePath ? null : r.filePath;
-    },
+    dialogs: electronDialogs(),
   });
   const settings = await services.settings.load();
   registerIpc(services, emit, isTrustedUrl);

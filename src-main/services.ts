@@ -12,7 +12,10 @@ import { WorkspaceManager } from './workspaces/workspace-manager';
 import { CachedClient } from './cache/cached-client';
 import { WorkspaceCaches } from './cache/workspace-caches';
 import type { ApiClient } from './api/client';
-import { EstimatesService, type ChooseSavePath } from './estimates/estimates-service';
+import { EstimatesService } from './estimates/estimates-service';
+import type { Dialogs } from './dialogs';
+import { PlansService } from './plans/plans-service';
+import { FilesAppService } from './files/files-app-service';
 
 const PROBE_INTERVAL_MS = 15_000;
 
@@ -26,8 +29,8 @@ export interface ServiceOptions {
   emit: Emit;
   initialLanguage?: UiLanguage;
   clientOptions?: Partial<ApiClientOptions>;
-  /** The OS save dialog in the app; the e2e harness answers it itself. */
-  chooseSavePath: ChooseSavePath;
+  /** The OS dialogs in the app; the e2e harness answers them itself. */
+  dialogs: Dialogs;
 }
 
 export interface RunningServices extends MainServices {
@@ -94,7 +97,14 @@ export function createServices(o: ServiceOptions): RunningServices {
     return entry;
   };
   const projects = new ProjectsService(workspaces, operations, active);
-  const estimates = new EstimatesService(active, operations, o.chooseSavePath, o.logger);
+  const estimates = new EstimatesService(
+    active,
+    operations,
+    (name, kind) => o.dialogs.saveFile(name, kind),
+    o.logger,
+  );
+  const plans = new PlansService(active, o.dialogs);
+  const files = new FilesAppService(active, operations, o.dialogs, path.join(o.userDataDir, 'tmp'));
   return {
     version: o.version,
     platform: o.platform,
@@ -111,6 +121,8 @@ export function createServices(o: ServiceOptions): RunningServices {
     workspaces,
     projects,
     estimates,
+    plans,
+    files,
     operations,
     logger: o.logger,
     close: async () => {

@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { channels, events, type Channel, type EventChannel } from '../src-shared/ipc/channels';
 import type { PlanDeskApi } from '../src-shared/ipc/contract';
 
@@ -20,4 +20,10 @@ const subscriptions = (Object.keys(events) as EventChannel[]).map((event) => [
   },
 ]);
 
-contextBridge.exposeInMainWorld('api', Object.fromEntries([...calls, ...subscriptions]) as PlanDeskApi);
+// Dropped files: the sandboxed page sees File objects only; their paths come from Electron.
+const pathForFile = (file: File) => webUtils.getPathForFile(file);
+
+contextBridge.exposeInMainWorld(
+  'api',
+  Object.fromEntries([...calls, ...subscriptions, ['pathForFile', pathForFile]]) as PlanDeskApi,
+);

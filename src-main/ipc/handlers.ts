@@ -13,6 +13,8 @@ import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { ProjectsService } from '../projects/projects-service';
 import type { EstimatesService } from '../estimates/estimates-service';
+import type { PlansService } from '../plans/plans-service';
+import type { FilesAppService } from '../files/files-app-service';
 import type { WorkspaceManager } from '../workspaces/workspace-manager';
 
 export interface MainServices {
@@ -23,6 +25,8 @@ export interface MainServices {
   workspaces: WorkspaceManager;
   projects: ProjectsService;
   estimates: EstimatesService;
+  plans: PlansService;
+  files: FilesAppService;
   operations: Operations;
   logger: Logger;
 }
@@ -76,6 +80,18 @@ export function createHandlers(s: MainServices): Handlers {
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
     'estimates:export': (request) => s.estimates.export(request),
+    'plans:get': ({ planId }) => s.plans.get(planId),
+    'plans:image': ({ url }) => s.plans.image(url),
+    'plans:exportRooms': ({ planId, format }) => s.plans.exportRooms(planId, format),
+    'files:list': ({ projectId }) => s.files.list(projectId),
+    'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
+    'files:download': ({ projectId, fileId, operationId }) =>
+      s.files.download(projectId, fileId, operationId),
+    'files:open': ({ projectId, fileId, operationId }) => s.files.open(projectId, fileId, operationId),
+    'files:preview': ({ projectId, fileId }) => s.files.preview(projectId, fileId),
+    'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
+    'workspace:settings': () => s.files.settings(),
+    'workspace:setWebhook': ({ url }) => s.files.setWebhook(url),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
   };
 }

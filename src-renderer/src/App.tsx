@@ -3,6 +3,7 @@ import { getApi, hasApi } from './api';
 import { Button } from './components/Button';
 import { Notice } from './components/Notice';
 import { describeError } from './errors/describe-error';
+import { useEstimates } from './features/estimates/store';
 import { useOperations } from './features/operations/store';
 import { useProjects } from './features/projects/store';
 import { Shell } from './features/shell/Shell';
@@ -10,7 +11,10 @@ import { useWorkspaces } from './features/workspaces/store';
 import { useLang, useT } from './i18n/store';
 import { useBoot } from './features/shell/boot';
 
-/** Main's events: progress of long operations, a refused key, and the application menu's commands. */
+/**
+ * Main's events: progress of long operations, a refused key, the application menu's commands, and
+ * the service becoming reachable again (the current view is fetched again, replacing offline data).
+ */
 function useMainEvents(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
@@ -31,10 +35,17 @@ function useMainEvents(enabled: boolean): void {
         api.onMenuCommand((payload) => {
           if (payload?.command === 'reload') {
             void useWorkspaces.getState().load();
-            void useProjects.getState().reload();
+            useEstimates.getState().refresh();
           } else if (payload?.command === 'find') {
-            useProjects.getState().focusSearch();
+            if (useEstimates.getState().view.name === 'projects') useProjects.getState().focusSearch();
           }
+        }),
+      );
+    }
+    if (typeof api.onConnectivity === 'function') {
+      offs.push(
+        api.onConnectivity((payload) => {
+          if (payload?.online === true) useEstimates.getState().refresh();
         }),
       );
     }

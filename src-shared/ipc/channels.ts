@@ -23,6 +23,17 @@ export const channels = {
   'estimates:list': 'listEstimates',
   'estimates:get': 'getEstimate',
   'estimates:export': 'exportEstimates',
+  'plans:get': 'getPlan',
+  'plans:image': 'getPlanImage',
+  'plans:exportRooms': 'exportRooms',
+  'files:list': 'listFiles',
+  'files:upload': 'uploadFiles',
+  'files:download': 'downloadFile',
+  'files:open': 'openFile',
+  'files:preview': 'previewFile',
+  'files:delete': 'deleteFile',
+  'workspace:settings': 'getWorkspaceSettings',
+  'workspace:setWebhook': 'setWebhookUrl',
   'operations:cancel': 'cancelOperation',
 } as const;
 

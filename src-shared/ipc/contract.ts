@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
 import type { EstimateHeader, EstimateNode, EstimateTotals, EstimateWarning } from '../estimates/types';
+import type { PlanView, RoomsTable } from '../plans/types';
 import { channels, events, type Channel, type EventChannel } from './channels';
 
 export { channels, events, type Channel, type EventChannel };
@@ -110,6 +111,24 @@ export const argSchemas = {
   'estimates:list': z.tuple([z.object({ projectId: id })]),
   'estimates:get': z.tuple([z.object({ projectId: id, estimateId: id, operationId })]),
   'estimates:export': z.tuple([exportRequestSchema]),
+  'plans:get': z.tuple([z.object({ planId: id })]),
+  'plans:image': z.tuple([z.object({ url: z.string().url().max(4000) })]),
+  'plans:exportRooms': z.tuple([z.object({ planId: id, format: z.enum(['xlsx', 'csv']) })]),
+  'files:list': z.tuple([z.object({ projectId: id })]),
+  'files:upload': z.tuple([
+    z.object({
+      projectId: id,
+      /** Paths of dropped files (from window.api.pathForFile); none: main asks with the open dialog. */
+      paths: z.array(z.string().min(1).max(4096)).max(50).optional(),
+      operationId,
+    }),
+  ]),
+  'files:download': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
+  'files:open': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
+  'files:preview': z.tuple([z.object({ projectId: id, fileId: id })]),
+  'files:delete': z.tuple([z.object({ projectId: id, fileId: id })]),
+  'workspace:settings': z.tuple([]),
+  'workspace:setWebhook': z.tuple([z.object({ url: z.string().trim().max(2000).nullable() })]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
 } satisfies Record<Channel, z.ZodTuple>;
 
@@ -238,6 +257,40 @@ export interface OfflineStatus {
   estimates: number;
 }
 
+export interface PlanResult extends Provenance {
+  view: PlanView;
+  rooms: RoomsTable;
+}
+
+export interface FileRow {
+  id: string;
+  name: string;
+  /** Extension without the dot, lower case. */
+  type: string;
+  contentType: string | null;
+  size: number | null;
+  /** ISO 8601 */
+  created: string | null;
+  /** 'export' for files made by the service's Custom Export. */
+  origin: string | null;
+}
+
+export interface UploadResult {
+  /** The files registered with the project; empty when the user closed the dialog. */
+  uploaded: FileRow[];
+}
+
+export interface FilePreview {
+  contentType: string;
+  /** A data: URL of the file's bytes (images and PDFs up to 20 MB). */
+  dataUrl: string;
+}
+
+export interface WorkspaceSettings {
+  name: string;
+  webhookUrl: string | null;
+}
+
 export interface ChannelResults {
   'app:info': AppInfo;
   'app:notices': AppNotice[];
@@ -258,6 +311,17 @@ export interface ChannelResults {
   'estimates:list': EstimateList;
   'estimates:get': EstimateView;
   'estimates:export': ExportResult;
+  'plans:get': PlanResult;
+  'plans:image': string | null;
+  'plans:exportRooms': { path: string | null };
+  'files:list': FileRow[];
+  'files:upload': UploadResult;
+  'files:download': { path: string | null };
+  'files:open': { path: string };
+  'files:preview': FilePreview | null;
+  'files:delete': { deleted: true };
+  'workspace:settings': WorkspaceSettings;
+  'workspace:setWebhook': WorkspaceSettings;
   'operations:cancel': { cancelled: boolean };
 }
 
@@ -293,4 +357,7 @@ export type PlanDeskApi = {
   [C in Channel as (typeof channels)[C]]: (...args: ChannelArgs<C>) => Promise<Result<ChannelResults[C]>>;
 } & {
   [E in EventChannel as (typeof events)[E]]: (listener: (payload: EventPayloads[E]) => void) => () => void;
+} & {
+  /** The path on disk of a file dropped onto the window (Electron's webUtils.getPathForFile). */
+  pathForFile: (file: Blob & { readonly name: string }) => string;
 };

@@ -17,6 +17,7 @@ import { createLogger } from '../../src-main/log/logger';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/services';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { testDialogs } from '../helpers/test-dialogs';
 
 /**
  * The e2e harness. Electron cannot run on these machines, so its two thin layers are replaced:
@@ -63,7 +64,7 @@ function serveRenderer(): Promise<{ url: string; close: () => Promise<void> }> {
 }
 
 /** The preload's job, done in the page: named functions and subscriptions, nothing else. */
-function preloadScript(): string {
+function preloadScript(dropDir: string): string {
   return `(() => {
     const channels = ${JSON.stringify(channels)};
     const events = ${JSON.stringify(events)};
@@ -77,6 +78,8 @@ function preloadScript(): string {
       api[method] = (listener) => { listeners[event].add(listener); return () => listeners[event].delete(listener); };
     }
     Object.defineProperty(window, '__plandeskEmit', { value: (event, payload) => listeners[event]?.forEach((l) => l(payload)) });
+    // Electron's webUtils.getPathForFile: a dropped file's path. Tests put the files they drop here.
+    api.pathForFile = (file) => ${JSON.stringify(dropDir)} + '/' + file.name;
     Object.defineProperty(window, 'api', { value: Object.freeze(api) });
   })();`;
 }
@@ -89,10 +92,15 @@ export interface AppFixture {
   secrets: KeytarSecretStore;
   userData: string;
   logLines: string[];
-  /** Where the stand-in for the OS save dialog puts exports (the file name the app suggested). */
+  /**
+   * Where the stand-in for the OS save dialog puts exports (under the name the app suggested), and
+   * where files "dropped" on the window must be (pathForFile maps a dropped File's name into it).
+   */
   exportDir: string;
   /** Set to false to make the save dialog answer "cancelled". */
   saveDialogAnswers: { accept: boolean };
+  /** What the open-file and folder dialogs answer, and the files "opened with the OS". */
+  dialogs: ReturnType<typeof testDialogs>;
   /** Opens (or reopens) the app window. */
   open(): Promise<void>;
   /** Sends a main→renderer event, as webContents.send does. */
@@ -132,6 +140,7 @@ export const test = base.extend<{ app: AppFixture }>({
     const logLines: string[] = [];
     const exportDir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-exports-'));
     const saveDialogAnswers = { accept: true };
+    const dialogs = testDialogs(exportDir);
     const emit = async <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
       // The function runs in the page; globalThis there is the window.
       await page
@@ -154,8 +163,11 @@ export const test = base.extend<{ app: AppFixture }>({
       emit: (e, p) => void emit(e, p),
       initialLanguage: 'en-US',
       clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-      // The OS save dialog is Electron's; here the user "accepts" the suggested name in exportDir.
-      chooseSavePath: async (name) => (saveDialogAnswers.accept ? path.join(exportDir, name) : null),
+      // The OS dialogs are Electron's; here the "user" answers them (see tests/helpers/test-dialogs).
+      dialogs: {
+        ...dialogs.dialogs,
+        saveFile: async (name) => (saveDialogAnswers.accept ? path.join(exportDir, name) : null),
+      },
     });
     const dispatch = createDispatcher(services, (e, p) => void emit(e, p));
     // The same sender check as register.ts: only our renderer's origin may call.
@@ -165,7 +177,7 @@ export const test = base.extend<{ app: AppFixture }>({
       }
       return dispatch(channel, Array.isArray(args) ? args : []);
     });
-    await page.addInitScript(preloadScript());
+    await page.addInitScript(preloadScript(exportDir));
     const fixture: AppFixture = {
       page,
       sim,
@@ -175,6 +187,7 @@ export const test = base.extend<{ app: AppFixture }>({
       logLines,
       exportDir,
       saveDialogAnswers,
+      dialogs,
       open: async () => {
         await page.goto(renderer.url);
       },

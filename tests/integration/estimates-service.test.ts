@@ -8,6 +8,7 @@ import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/services';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
+import { testDialogs } from '../helpers/test-dialogs';
 
 // The estimates screen's main side, wired as the app wires it: a real workspace on the simulator,
 // the real SQLite cache, real export files. (The keychain is not what this test is about, so the
@@ -34,7 +35,10 @@ beforeEach(async () => {
     logger: captureLog().logger,
     emit: <E extends EventChannel>(e: E, p: EventPayloads[E]) => void events.push([e, p]),
     clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttemptsTransient: 1 }, timeoutMs: 3_000 },
-    chooseSavePath: async (name) => (saveAnswer === 'accept' ? path.join(exportDir, name) : null),
+    dialogs: {
+      ...testDialogs(exportDir).dialogs,
+      saveFile: async (name) => (saveAnswer === 'accept' ? path.join(exportDir, name) : null),
+    },
   });
   const w = sim.workspaces[0]!;
   await services.workspaces.add({
@@ -174,7 +178,7 @@ describe('estimates service', () => {
       secrets: new MemorySecretStore(),
       logger: captureLog().logger,
       emit: () => undefined,
-      chooseSavePath: async () => null,
+      dialogs: testDialogs(userData).dialogs,
     });
     // The key lived in the previous in-memory store: give it again.
     await services.workspaces.replaceKey(id, sim.workspaces[0]!.key);

@@ -11,6 +11,7 @@ import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/services';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
+import { testDialogs } from '../helpers/test-dialogs';
 
 // Real parts: the OS keychain (a throwaway GNOME Keyring under dbus-run-session, see
 // scripts/with-keyring.sh), the settings file on disk, and the simulator over HTTP.
@@ -32,7 +33,7 @@ function start(): RunningServices {
     logger: log.logger,
     emit: <E extends EventChannel>(e: E, p: EventPayloads[E]) => void events.push([e, p]),
     clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-    chooseSavePath: async () => null,
+    dialogs: testDialogs(userData).dialogs,
   });
 }
 

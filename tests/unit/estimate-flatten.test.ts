@@ -66,7 +66,11 @@ describe('flattenTree', () => {
 describe('suggestedName', () => {
   it('makes a safe file name from the number and name', async () => {
     const { suggestedName } = await import('../../src-main/estimates/estimates-service');
-    const doc = { estimate: { unique_identifier: 'E2026/7', name: 'Küche: Weiß?\u0001 <neu>', project: null } };
-    expect(suggestedName([doc as never], { estimateId: 'x', format: 'pdf' })).toBe('E2026 7 Küche Weiß neu.pdf');
+    const doc = {
+      estimate: { unique_identifier: 'E2026/7', name: 'Küche: Weiß?\u0001 <neu>', project: null },
+    };
+    expect(suggestedName([doc as never], { estimateId: 'x', format: 'pdf' })).toBe(
+      'E2026 7 Küche Weiß neu.pdf',
+    );
   });
 });

@@ -7,6 +7,8 @@ import { Notice } from '../../components/Notice';
 import { describeError } from '../../errors/describe-error';
 import { formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
+import { useEstimates } from '../estimates/store';
+import { useWorkspaces } from '../workspaces/store';
 import { useProjects } from './store';
 
 function addressLines(address: ProjectDetailView['address']): string[] {
@@ -15,7 +17,7 @@ function addressLines(address: ProjectDetailView['address']): string[] {
   return [address.street, cityLine, address.country].filter((line): line is string => Boolean(line));
 }
 
-/** The side panel: everything the service says about the selected project, and archive/restore. */
+/** The side panel: everything the service says about the selected project, its estimates, and archive/restore. */
 export function ProjectDetail({ id }: { id: string }) {
   const t = useT();
   const lang = useLang();
@@ -122,6 +124,17 @@ export function ProjectDetail({ id }: { id: string }) {
 
       {shown && (
         <div className="detail-actions">
+          <Button
+            variant="primary"
+            className="detail-open-estimates"
+            onClick={() =>
+              useEstimates.getState().openProject(id, shown.name, useWorkspaces.getState().activeId)
+            }
+            data-testid="open-estimates"
+          >
+            {t('detail.estimates')}
+          </Button>
+          <span className="detail-actions-spacer" />
           {shown.archived ? (
             <Button
               variant="primary"

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
+import { OfflineMarker } from '../../components/OfflineMarker';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { useWorkspaces } from '../workspaces/store';
@@ -11,6 +12,12 @@ import { ProjectsTable } from './ProjectsTable';
 import { ProjectsToolbar } from './ProjectsToolbar';
 import { useProjects } from './store';
 import './projects.css';
+
+/**
+ * What the list was last loaded for. Kept outside the component: the screen unmounts while a
+ * project's estimates are open and must not start over when it comes back.
+ */
+const shown: { workspace: string | null; generation: number } = { workspace: null, generation: -1 };
 
 /** The main view: the active workspace's projects, a detail panel for the selected one. */
 export function ProjectsScreen() {
@@ -23,19 +30,24 @@ export function ProjectsScreen() {
   const created = useProjects((s) => s.created);
   const warningsDismissed = useProjects((s) => s.warningsDismissed);
   const selectedId = useProjects((s) => s.selectedId);
+  const source = useProjects((s) => s.page?.source);
+  const fetchedAt = useProjects((s) => s.page?.fetchedAt);
   const [creating, setCreating] = useState(false);
-  const shownWorkspace = useRef<string | null>(null);
 
   // Another workspace: start fresh. Same workspace with a new key: fetch again, keep everything else.
+  // Back from a project's estimates: the list, page and selection are still there; only an offline
+  // copy is fetched again.
   useEffect(() => {
     if (!activeId) return;
     const projects = useProjects.getState();
-    if (shownWorkspace.current !== activeId) {
-      shownWorkspace.current = activeId;
+    if (shown.workspace !== activeId) {
+      shown.workspace = activeId;
+      shown.generation = generation;
       projects.reset();
       void projects.load();
-    } else {
-      void projects.reload();
+    } else if (shown.generation !== generation || !projects.page || projects.page.source === 'cache') {
+      shown.generation = generation;
+      if (!projects.loading) void projects.reload();
     }
   }, [activeId, generation]);
 
@@ -44,6 +56,8 @@ export function ProjectsScreen() {
   return (
     <section className="projects" aria-labelledby="projects-title">
       <ProjectsToolbar onCreate={() => setCreating(true)} />
+
+      {source === 'cache' && fetchedAt && <OfflineMarker fetchedAt={fetchedAt} />}
 
       <div className="projects-notices">
         {created && (

@@ -4,6 +4,9 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
+import { EstimateScreen } from '../estimates/EstimateScreen';
+import { EstimatesScreen } from '../estimates/EstimatesScreen';
+import { useEstimates } from '../estimates/store';
 import { ProjectsScreen } from '../projects/ProjectsScreen';
 import { useProjects } from '../projects/store';
 import { AddWorkspaceDialog } from '../workspaces/AddWorkspaceDialog';
@@ -16,7 +19,10 @@ import { LanguageSelect } from './LanguageSelect';
 import { StatusBar } from './StatusBar';
 import './shell.css';
 
-/** The window: header (workspace, language), banners, the projects view, status bar, and the workspace dialogs. */
+/**
+ * The window: header (workspace, language), banners, the current view (projects, a project's
+ * estimates, one estimate), status bar, and the workspace dialogs.
+ */
 export function Shell() {
   const t = useT();
   const lang = useLang();
@@ -25,12 +31,25 @@ export function Shell() {
   const shellError = useWorkspaces((s) => s.shellError);
   const setShellError = useWorkspaces((s) => s.setShellError);
   const keyWorkspace = useWorkspaces((s) => s.workspaces.find((w) => w.id === s.keyDialogFor) ?? null);
+  const activeId = useWorkspaces((s) => s.activeId);
+  const generation = useWorkspaces((s) => s.generation);
+  const viewName = useEstimates((s) => s.view.name);
+
+  // Another workspace: back to its projects. The same one with a new key: fetch the view again.
+  useEffect(() => {
+    const estimates = useEstimates.getState();
+    const view = estimates.view;
+    if (view.name === 'projects') return;
+    if (view.workspaceId !== activeId) estimates.backToProjects();
+    else estimates.refresh();
+  }, [activeId, generation]);
 
   // Ctrl/Cmd+F finds, like the menu's Find (when no dialog is open).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f') {
         if (document.querySelector('dialog[open]')) return;
+        if (useEstimates.getState().view.name !== 'projects') return;
         e.preventDefault();
         useProjects.getState().focusSearch();
       }
@@ -64,7 +83,9 @@ export function Shell() {
         </div>
       )}
       <main className="app-main">
-        <ProjectsScreen />
+        {viewName === 'projects' && <ProjectsScreen />}
+        {viewName === 'estimates' && <EstimatesScreen />}
+        {viewName === 'estimate' && <EstimateScreen />}
       </main>
       <StatusBar />
       {adding && <AddWorkspaceDialog onClose={() => setAdding(false)} />}

@@ -1,0 +1,16 @@
+/**
+ * The OS dialogs and opener, behind one small interface: Electron's in the app (src-main/index.ts),
+ * answered by the test harness in e2e tests (Electron cannot run there).
+ */
+export type SaveKind = 'xlsx' | 'pdf' | 'csv';
+
+export interface Dialogs {
+  /** "Save as…" with a suggested file name; null when the user cancels. */
+  saveFile(suggestedName: string, kind: SaveKind): Promise<string | null>;
+  /** "Open…" for files to upload (several allowed); empty when the user cancels. */
+  openFiles(extensions: readonly string[]): Promise<string[]>;
+  /** A folder to download into; null when the user cancels. */
+  chooseFolder(): Promise<string | null>;
+  /** Opens a downloaded file with the program the OS associates with it. */
+  openPath(path: string): Promise<void>;
+}

@@ -1,0 +1,183 @@
+import { useMemo, useRef, useState } from 'react';
+import type { EstimateWarning, TotalField } from '../../../../src-shared/estimates/types';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { OfflineMarker } from '../../components/OfflineMarker';
+import { describeError } from '../../errors/describe-error';
+import { useLang, useT } from '../../i18n/store';
+import { EstimateHeader } from './EstimateHeader';
+import { EstimateTree, type EstimateTreeHandle } from './EstimateTree';
+import { ExportDialog } from './ExportDialog';
+import { Statement } from './Statement';
+import { StatusBadge } from './StatusBadge';
+import { useEstimates } from './store';
+import { TotalsBlock } from './TotalsBlock';
+import { WarningsPanel } from './WarningsPanel';
+import { indexById, totalsFieldOf } from './warnings';
+import './estimates.css';
+
+/**
+ * One estimate, as the service sent it: header, opening statement, the items as a tree, closing
+ * statement, the totals beside what the items add up to, and every warning.
+ */
+export function EstimateScreen() {
+  const t = useT();
+  const lang = useLang();
+  const view = useEstimates((s) => s.view);
+  const estimate = useEstimates((s) => s.estimate);
+  const loading = useEstimates((s) => s.estimateLoading);
+  const error = useEstimates((s) => s.estimateError);
+  const cancelled = useEstimates((s) => s.estimateCancelled);
+  const columns = useEstimates((s) => s.columns);
+  const exportedPath = useEstimates((s) => s.exportedPath);
+  const [exporting, setExporting] = useState(false);
+  const [highlightTotal, setHighlightTotal] = useState<TotalField | null>(null);
+  const treeRef = useRef<EstimateTreeHandle>(null);
+  const totalsRef = useRef<HTMLElement>(null);
+  const store = useEstimates.getState;
+
+  const estimateId = view.name === 'estimate' ? view.estimateId : null;
+  const data = estimate && estimate.estimate.id === estimateId ? estimate : null;
+  const rows = data?.rows;
+  const hasWarnings = (data?.warnings.length ?? 0) > 0;
+  // Item id → row index, for the warnings; not built at all for an estimate without warnings.
+  const ids = useMemo(() => (rows && hasWarnings ? indexById(rows) : new Map<string, number>()), [rows, hasWarnings]);
+
+  if (view.name !== 'estimate') return null;
+  const currency = data?.estimate.currency ?? '';
+
+  const selectWarning = (warning: EstimateWarning) => {
+    const index = warning.item_id !== undefined ? ids.get(warning.item_id) : undefined;
+    if (index !== undefined) {
+      setHighlightTotal(null);
+      treeRef.current?.reveal(index);
+      return;
+    }
+    const field = totalsFieldOf(warning);
+    if (field) {
+      setHighlightTotal(field);
+      totalsRef.current?.scrollIntoView({ block: 'nearest' });
+    }
+  };
+
+  const title = data?.estimate.name || (loading ? t('estimate.loading') : '');
+
+  return (
+    <section className="screen estimate-screen" data-testid="estimate-screen" aria-labelledby="estimate-title">
+      <div className="screen-bar">
+        <button
+          type="button"
+          className="back-link"
+          onClick={() => store().backToList()}
+          data-testid="estimate-back"
+        >
+          {t('estimate.backToList')}
+        </button>
+        <div className="screen-heading">
+          <span className="screen-crumb" title={view.projectName}>
+            {view.projectName}
+          </span>
+          <h1 id="estimate-title" className="screen-title" title={title}>
+            {title}
+          </h1>
+          {data?.estimate.unique_identifier && (
+            <span className="screen-number mono">{data.estimate.unique_identifier}</span>
+          )}
+          {data?.estimate.status && <StatusBadge status={data.estimate.status} />}
+        </div>
+        <div className="screen-bar-spacer" />
+        <Button
+          size="sm"
+          onClick={() => store().refresh()}
+          busy={loading && data !== null}
+          disabled={loading}
+          data-testid="estimate-reload"
+        >
+          {t('common.reload')}
+        </Button>
+        <Button size="sm" onClick={() => setExporting(true)} disabled={!data} data-testid="export-open">
+          {t('estimate.export')}
+        </Button>
+      </div>
+
+      {data?.source === 'cache' && <OfflineMarker fetchedAt={data.fetchedAt} />}
+
+      <div className="screen-notices">
+        {exportedPath && (
+          <Notice tone="success" testId="export-result" onDismiss={() => store().setExportedPath(null)}>
+            {t('export.savedTo', { path: exportedPath })}
+          </Notice>
+        )}
+        {cancelled && (
+          <Notice
+            tone="info"
+            testId="estimate-cancelled"
+            actions={
+              <Button size="sm" onClick={() => void store().loadEstimate()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {t('estimate.cancelled')}
+          </Notice>
+        )}
+        {error && (
+          <Notice
+            tone="error"
+            testId="estimate-error"
+            actions={
+              <Button size="sm" onClick={() => void store().loadEstimate()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {describeError(error, lang)}
+          </Notice>
+        )}
+      </div>
+
+      {!data && loading && (
+        <p className="screen-loading" aria-busy="true">
+          {t('estimate.loading')}
+        </p>
+      )}
+
+      {data && (
+        <div className="estimate-scroll">
+          <EstimateHeader estimate={data.estimate} />
+          {hasWarnings && <WarningsPanel view={data} ids={ids} currency={currency} onSelect={selectWarning} />}
+          {data.estimate.opening_statement?.trim() && (
+            <Statement
+              title={t('estimate.openingStatement')}
+              text={data.estimate.opening_statement}
+              testId="opening-statement"
+            />
+          )}
+          <EstimateTree
+            key={data.estimate.id}
+            ref={treeRef}
+            rows={data.rows}
+            currency={currency}
+            columns={columns}
+          />
+          {data.estimate.closing_statement?.trim() && (
+            <Statement
+              title={t('estimate.closingStatement')}
+              text={data.estimate.closing_statement}
+              testId="closing-statement"
+            />
+          )}
+          <TotalsBlock ref={totalsRef} view={data} currency={currency} highlight={highlightTotal} />
+        </div>
+      )}
+
+      {exporting && data && (
+        <ExportDialog
+          projectId={view.projectId}
+          estimateId={data.estimate.id}
+          onClose={() => setExporting(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { EstimateListRow } from '../../../../src-shared/ipc/contract';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { OfflineMarker } from '../../components/OfflineMarker';
+import { Table } from '../../components/Table';
+import { describeError } from '../../errors/describe-error';
+import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
+import { useLang, useT, useTPlural } from '../../i18n/store';
+import { ExportDialog } from './ExportDialog';
+import { OfflineControls } from './OfflineControls';
+import { StatusBadge } from './StatusBadge';
+import { ESTIMATES_PAGE_SIZE, useEstimates } from './store';
+import './estimates.css';
+
+const DASH = '—';
+
+/** Arrow keys move between rows; Enter or Space opens the estimate. */
+function onRowKey(e: KeyboardEvent<HTMLTableRowElement>, row: EstimateListRow) {
+  const tr = e.currentTarget;
+  const go = (target: Element | null | undefined) => {
+    if (target instanceof HTMLElement) {
+      e.preventDefault();
+      target.focus();
+    }
+  };
+  switch (e.key) {
+    case 'ArrowDown':
+      go(tr.nextElementSibling);
+      break;
+    case 'ArrowUp':
+      go(tr.previousElementSibling);
+      break;
+    case 'Home':
+      go(tr.parentElement?.firstElementChild);
+      break;
+    case 'End':
+      go(tr.parentElement?.lastElementChild);
+      break;
+    case 'Enter':
+    case ' ':
+      e.preventDefault();
+      useEstimates.getState().openEstimate(row.id);
+      break;
+  }
+}
+
+/** A project's estimates: open one, export them all, keep the project for offline use. */
+export function EstimatesScreen() {
+  const t = useT();
+  const tp = useTPlural();
+  const lang = useLang();
+  const view = useEstimates((s) => s.view);
+  const list = useEstimates((s) => s.list);
+  const listProjectId = useEstimates((s) => s.listProjectId);
+  const loading = useEstimates((s) => s.listLoading);
+  const error = useEstimates((s) => s.listError);
+  const page = useEstimates((s) => s.listPage);
+  const offlineError = useEstimates((s) => s.offlineError);
+  const exportedPath = useEstimates((s) => s.exportedPath);
+  const [exporting, setExporting] = useState(false);
+  const store = useEstimates.getState;
+
+  if (view.name !== 'estimates') return null;
+  const data = list && listProjectId === view.projectId ? list : null;
+  const rows = data?.rows ?? [];
+  const pages = Math.max(1, Math.ceil(rows.length / ESTIMATES_PAGE_SIZE));
+  const shownPage = Math.min(page, pages);
+  const pageRows = rows.slice((shownPage - 1) * ESTIMATES_PAGE_SIZE, shownPage * ESTIMATES_PAGE_SIZE);
+
+  return (
+    <section className="screen estimates-screen" data-testid="estimates-screen" aria-labelledby="estimates-title">
+      <div className="screen-bar">
+        <button
+          type="button"
+          className="back-link"
+          onClick={() => store().backToProjects()}
+          data-testid="estimates-back"
+        >
+          {t('estimates.backToProjects')}
+        </button>
+        <div className="screen-heading">
+          <h1 id="estimates-title" className="screen-title">
+            {t('estimates.title')}
+          </h1>
+          <span className="screen-subtitle" title={view.projectName}>
+            {view.projectName}
+          </span>
+        </div>
+        <div className="screen-bar-spacer" />
+        <OfflineControls />
+        <Button
+          size="sm"
+          onClick={() => setExporting(true)}
+          disabled={rows.length === 0}
+          data-testid="export-all-open"
+        >
+          {t('estimates.exportAll')}
+        </Button>
+        <Button size="sm" onClick={() => store().refresh()} busy={loading} data-testid="estimates-reload">
+          {t('common.reload')}
+        </Button>
+      </div>
+
+      {data?.source === 'cache' && <OfflineMarker fetchedAt={data.fetchedAt} />}
+
+      <div className="screen-notices">
+        {exportedPath && (
+          <Notice tone="success" testId="export-result" onDismiss={() => store().setExportedPath(null)}>
+            {t('export.savedTo', { path: exportedPath })}
+          </Notice>
+        )}
+        {offlineError && (
+          <Notice
+            tone={offlineError.kind === 'cancelled' ? 'info' : 'error'}
+            onDismiss={() => store().dismissOfflineError()}
+            testId="offline-error"
+          >
+            {describeError(offlineError, lang)}
+          </Notice>
+        )}
+        {error && (
+          <Notice
+            tone="error"
+            testId="estimates-error"
+            actions={
+              <Button size="sm" onClick={() => void store().loadList()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {describeError(error, lang)}
+          </Notice>
+        )}
+      </div>
+
+      <div className="estimates-list">
+        <Table label={t('estimates.tableLabel')} testId="estimates-table" busy={loading && data !== null}>
+          <colgroup>
+            <col className="col-name" />
+            <col className="col-number" />
+            <col className="col-status" />
+            <col className="col-date" />
+            <col className="col-date" />
+          </colgroup>
+          <thead>
+            <tr>
+              <th scope="col">{t('projects.colName')}</th>
+              <th scope="col">{t('estimates.colNumber')}</th>
+              <th scope="col">{t('projects.colStatus')}</th>
+              <th scope="col">{t('projects.colCreated')}</th>
+              <th scope="col">{t('projects.colModified')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pageRows.map((row, i) => (
+              <tr
+                key={row.id}
+                className="estimate-list-row"
+                data-testid={`estimate-row-${row.id}`}
+                tabIndex={i === 0 ? 0 : -1}
+                onClick={() => store().openEstimate(row.id)}
+                onKeyDown={(e) => onRowKey(e, row)}
+              >
+                <td className="cell-name" title={row.name}>
+                  {row.name || <span className="cell-empty">{DASH}</span>}
+                </td>
+                <td className="mono" title={row.uniqueId ?? undefined}>
+                  {row.uniqueId || <span className="cell-empty">{DASH}</span>}
+                </td>
+                <td>{row.status ? <StatusBadge status={row.status} /> : <span className="cell-empty">{DASH}</span>}</td>
+                <td title={formatDateTime(row.created, lang) || undefined}>
+                  {formatDate(row.created, lang) || <span className="cell-empty">{DASH}</span>}
+                </td>
+                <td title={formatDateTime(row.modified, lang) || undefined}>
+                  {formatDate(row.modified, lang) || <span className="cell-empty">{DASH}</span>}
+                </td>
+              </tr>
+            ))}
+            {rows.length === 0 && (
+              <tr className="table-message">
+                <td colSpan={5}>{!data ? (loading ? t('estimates.loading') : '') : t('estimates.empty')}</td>
+              </tr>
+            )}
+          </tbody>
+        </Table>
+        {data && (
+          <nav className="pager" aria-label={t('projects.pager')}>
+            <span className="pager-spacer" />
+            <span className="pager-status" data-testid="estimates-pager-status" aria-live="polite">
+              {[
+                pages > 1
+                  ? t('projects.pageOf', {
+                      page: formatNumber(shownPage, lang),
+                      pages: formatNumber(pages, lang),
+                    })
+                  : null,
+                tp('estimates.count', rows.length),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+            {pages > 1 && (
+              <>
+                <Button
+                  size="sm"
+                  className="btn-prev"
+                  onClick={() => store().setListPage(shownPage - 1)}
+                  disabled={shownPage <= 1}
+                  data-testid="estimates-prev"
+                >
+                  {t('projects.prev')}
+                </Button>
+                <Button
+                  size="sm"
+                  className="btn-next"
+                  onClick={() => store().setListPage(shownPage + 1)}
+                  disabled={shownPage >= pages}
+                  data-testid="estimates-next"
+                >
+                  {t('projects.next')}
+                </Button>
+              </>
+            )}
+          </nav>
+        )}
+      </div>
+
+      {exporting && <ExportDialog projectId={view.projectId} onClose={() => setExporting(false)} />}
+    </section>
+  );
+}
