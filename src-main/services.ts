@@ -80,8 +80,10 @@ export function createServices(o: ServiceOptions): RunningServices {
     const { meta, client } = await workspaces.activeClient();
     let entry = cachedClients.get(meta.id);
     if (!entry || entry.client !== client) {
-      const cache = caches.for(meta.id);
-      if (!cache.persistent) notices.push({ code: 'cache-unavailable', workspaceName: meta.name });
+      // The demo workspace's data is served on this computer anyway: its cache stays in memory.
+      const cache = caches.for(meta.id, { memory: meta.demo });
+      if (!cache.persistent && !meta.demo)
+        notices.push({ code: 'cache-unavailable', workspaceName: meta.name });
       const cached = new CachedClient(client, cache, { logger: o.logger });
       // While the service is unreachable, check every 15 s; when it answers, the renderer refreshes.
       let probe: NodeJS.Timeout | undefined;

@@ -105,6 +105,8 @@ export interface OpenCacheOptions {
   busyTimeoutMs?: number;
   /** Open without writing anything (no migration, no recovery); every write reports false. */
   readonly?: boolean;
+  /** Keep the cache in memory only, for this session (the demo workspace: its data is local anyway). */
+  memory?: boolean;
   /**
    * A hard cap on the file's size (SQLite `max_page_count`); default none. Going over it is handled
    * like a full disk: the write is rolled back and logged, the data is just not cached.
@@ -364,6 +366,11 @@ export function openCache(
     return new SqliteCache(db, ':memory:', logger, null, problem);
   };
 
+  if (options.memory) {
+    const db = new Database(':memory:');
+    runMigrations(db);
+    return new SqliteCache(db, ':memory:', logger, null, null);
+  }
   try {
     if (!options.readonly) mkdirSync(dir, { recursive: true });
   } catch (err) {

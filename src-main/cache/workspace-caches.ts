@@ -18,10 +18,10 @@ export class WorkspaceCaches {
   ) {}
 
   /** The workspace's cache, opened (and if need be rebuilt) on first use. */
-  for(workspaceId: string): CacheDb {
+  for(workspaceId: string, extra: OpenCacheOptions = {}): CacheDb {
     let cache = this.open.get(workspaceId);
     if (!cache) {
-      cache = openCache(this.dataDir, workspaceId, this.logger, this.options);
+      cache = openCache(this.dataDir, workspaceId, this.logger, { ...this.options, ...extra });
       this.open.set(workspaceId, cache);
       if (cache.recovered) this.onRecovered?.(workspaceId, cache.recovered);
     }

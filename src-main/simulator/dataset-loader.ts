@@ -2,6 +2,7 @@
  * Where the simulator's data comes from: a caller's data set, the demo file, or the generated
  * large benchmark set.
  */
+import { generateLargeDataset } from './data/generate';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -47,7 +48,6 @@ async function loadDemo(): Promise<SimDataset> {
 export async function loadDataset(spec: SimDataset | 'demo' | 'large'): Promise<SimDataset> {
   if (spec === 'demo') return loadDemo();
   if (spec === 'large') {
-    const { generateLargeDataset } = await import('./data/generate');
     return generateLargeDataset();
   }
   // The simulator mutates its data; the caller's object (often a shared test fixture) must not change.

@@ -16,7 +16,7 @@ import { createDispatcher } from '../../src-main/ipc/handlers';
 import { createLogger } from '../../src-main/log/logger';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/services';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../src-main/simulator';
 import { testDialogs } from '../helpers/test-dialogs';
 
 /**
@@ -131,11 +131,13 @@ export async function addWorkspaceViaUi(app: AppFixture, index: number, key?: st
   ).toBeVisible();
 }
 
-export const test = base.extend<{ app: AppFixture }>({
-  app: async ({ page }, use) => {
+export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions['dataset'] }>({
+  /** The data the fixture's simulator serves (a test may pass its own, e.g. a broken estimate). */
+  simDataset: ['demo', { option: true }],
+  app: async ({ page, simDataset }, use) => {
     const userData = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-'));
     const secrets = new KeytarSecretStore(`PlanDesk-e2e-${randomUUID()}`);
-    const sim = await startSimulator({ dataset: 'demo' });
+    const sim = await startSimulator({ dataset: simDataset });
     const renderer = await serveRenderer();
     const logLines: string[] = [];
     const exportDir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-exports-'));

@@ -12,8 +12,10 @@ function PartyBlock({ title, party, testId }: { title: string; party: PartySumma
       <h3 className="estimate-section-title">{title}</h3>
       {party ? (
         <div className="estimate-party-lines">
-          {party.name && <span className="estimate-party-name">{party.name}</span>}
-          {party.company && <span>{party.company}</span>}
+          {(party.name || party.company) && (
+            <span className="estimate-party-name">{party.name ?? party.company}</span>
+          )}
+          {party.name && party.company && <span>{party.company}</span>}
           {party.address.map((line, i) => (
             <span key={i}>{line}</span>
           ))}

@@ -29,7 +29,8 @@ export function EstimateScreen() {
   const error = useEstimates((s) => s.estimateError);
   const cancelled = useEstimates((s) => s.estimateCancelled);
   const columns = useEstimates((s) => s.columns);
-  const exportedPath = useEstimates((s) => s.exportedPath);
+  const exported = useEstimates((s) => s.exported);
+  const exportOfflineAt = useEstimates((s) => s.exportOfflineAt);
   const [exporting, setExporting] = useState(false);
   const [highlightTotal, setHighlightTotal] = useState<TotalField | null>(null);
   const treeRef = useRef<EstimateTreeHandle>(null);
@@ -41,7 +42,10 @@ export function EstimateScreen() {
   const rows = data?.rows;
   const hasWarnings = (data?.warnings.length ?? 0) > 0;
   // Item id → row index, for the warnings; not built at all for an estimate without warnings.
-  const ids = useMemo(() => (rows && hasWarnings ? indexById(rows) : new Map<string, number>()), [rows, hasWarnings]);
+  const ids = useMemo(
+    () => (rows && hasWarnings ? indexById(rows) : new Map<string, number>()),
+    [rows, hasWarnings],
+  );
 
   if (view.name !== 'estimate') return null;
   const currency = data?.estimate.currency ?? '';
@@ -60,10 +64,16 @@ export function EstimateScreen() {
     }
   };
 
+  // Shown from the offline copy: the estimate itself, or the file just exported from it.
+  const offlineSince = data?.source === 'cache' ? data.fetchedAt : exportOfflineAt;
   const title = data?.estimate.name || (loading ? t('estimate.loading') : '');
 
   return (
-    <section className="screen estimate-screen" data-testid="estimate-screen" aria-labelledby="estimate-title">
+    <section
+      className="screen estimate-screen"
+      data-testid="estimate-screen"
+      aria-labelledby="estimate-title"
+    >
       <div className="screen-bar">
         <button
           type="button"
@@ -100,12 +110,12 @@ export function EstimateScreen() {
         </Button>
       </div>
 
-      {data?.source === 'cache' && <OfflineMarker fetchedAt={data.fetchedAt} />}
+      {offlineSince && <OfflineMarker fetchedAt={offlineSince} />}
 
       <div className="screen-notices">
-        {exportedPath && (
-          <Notice tone="success" testId="export-result" onDismiss={() => store().setExportedPath(null)}>
-            {t('export.savedTo', { path: exportedPath })}
+        {exported && (
+          <Notice tone="success" testId="export-result" onDismiss={() => store().setExported(null)}>
+            {t('export.savedTo', { path: exported.path })}
           </Notice>
         )}
         {cancelled && (
@@ -145,7 +155,9 @@ export function EstimateScreen() {
       {data && (
         <div className="estimate-scroll">
           <EstimateHeader estimate={data.estimate} />
-          {hasWarnings && <WarningsPanel view={data} ids={ids} currency={currency} onSelect={selectWarning} />}
+          {hasWarnings && (
+            <WarningsPanel view={data} ids={ids} currency={currency} onSelect={selectWarning} />
+          )}
           {data.estimate.opening_statement?.trim() && (
             <Statement
               title={t('estimate.openingStatement')}

@@ -36,6 +36,8 @@ const HEADER_HEIGHT = 32;
 /** Rows rendered beyond each edge of the viewport, so fast scrolling shows no gaps. */
 const OVERSCAN = 12;
 const INDENT_PX = 18;
+/** Height kept free under the rows of a short tree for a horizontal scroll bar. */
+const SCROLLBAR_ROOM = 18;
 /** Deeper levels are not indented further (a chain thousands deep would push the name out of view). */
 const MAX_INDENT_LEVELS = 20;
 
@@ -155,7 +157,12 @@ const TreeRow = memo(function TreeRow({
       {columns.map((key) => {
         if (key === FIXED_TREE_COLUMN) {
           return (
-            <div key={key} role="gridcell" className="tree-cell tree-cell-name" style={{ paddingLeft: indent }}>
+            <div
+              key={key}
+              role="gridcell"
+              className="tree-cell tree-cell-name"
+              style={{ paddingLeft: indent }}
+            >
               {expandable ? (
                 <button
                   type="button"
@@ -372,6 +379,8 @@ export function EstimateTree({ rows, currency, columns, ref }: EstimateTreeProps
   const gridStyle = {
     '--tree-columns': template,
     '--tree-min-width': `${minWidth}px`,
+    // A short estimate gets a short box (room for a horizontal scroll bar included).
+    maxHeight: HEADER_HEIGHT + Math.max(visible.length, 3) * ROW_HEIGHT + SCROLLBAR_ROOM,
   } as CSSProperties;
 
   return (

@@ -57,7 +57,8 @@ export function EstimatesScreen() {
   const error = useEstimates((s) => s.listError);
   const page = useEstimates((s) => s.listPage);
   const offlineError = useEstimates((s) => s.offlineError);
-  const exportedPath = useEstimates((s) => s.exportedPath);
+  const exported = useEstimates((s) => s.exported);
+  const exportOfflineAt = useEstimates((s) => s.exportOfflineAt);
   const [exporting, setExporting] = useState(false);
   const store = useEstimates.getState;
 
@@ -66,10 +67,16 @@ export function EstimatesScreen() {
   const rows = data?.rows ?? [];
   const pages = Math.max(1, Math.ceil(rows.length / ESTIMATES_PAGE_SIZE));
   const shownPage = Math.min(page, pages);
+  // Shown from the offline copy: the list itself, or the file just exported.
+  const offlineSince = data?.source === 'cache' ? data.fetchedAt : exportOfflineAt;
   const pageRows = rows.slice((shownPage - 1) * ESTIMATES_PAGE_SIZE, shownPage * ESTIMATES_PAGE_SIZE);
 
   return (
-    <section className="screen estimates-screen" data-testid="estimates-screen" aria-labelledby="estimates-title">
+    <section
+      className="screen estimates-screen"
+      data-testid="estimates-screen"
+      aria-labelledby="estimates-title"
+    >
       <div className="screen-bar">
         <button
           type="button"
@@ -102,12 +109,12 @@ export function EstimatesScreen() {
         </Button>
       </div>
 
-      {data?.source === 'cache' && <OfflineMarker fetchedAt={data.fetchedAt} />}
+      {offlineSince && <OfflineMarker fetchedAt={offlineSince} />}
 
       <div className="screen-notices">
-        {exportedPath && (
-          <Notice tone="success" testId="export-result" onDismiss={() => store().setExportedPath(null)}>
-            {t('export.savedTo', { path: exportedPath })}
+        {exported && (
+          <Notice tone="success" testId="export-result" onDismiss={() => store().setExported(null)}>
+            {t('export.savedTo', { path: exported.path })}
           </Notice>
         )}
         {offlineError && (
@@ -168,7 +175,13 @@ export function EstimatesScreen() {
                 <td className="mono" title={row.uniqueId ?? undefined}>
                   {row.uniqueId || <span className="cell-empty">{DASH}</span>}
                 </td>
-                <td>{row.status ? <StatusBadge status={row.status} /> : <span className="cell-empty">{DASH}</span>}</td>
+                <td>
+                  {row.status ? (
+                    <StatusBadge status={row.status} />
+                  ) : (
+                    <span className="cell-empty">{DASH}</span>
+                  )}
+                </td>
                 <td title={formatDateTime(row.created, lang) || undefined}>
                   {formatDate(row.created, lang) || <span className="cell-empty">{DASH}</span>}
                 </td>

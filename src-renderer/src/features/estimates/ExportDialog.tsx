@@ -95,8 +95,9 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
       return;
     }
     // null: the user closed the save dialog. Nothing to report; this dialog stays for another try.
-    if (res.data.path === null) return;
-    useEstimates.getState().setExportedPath(res.data.path);
+    const path = res.data.path;
+    if (path === null) return;
+    useEstimates.getState().setExported({ ...res.data, path });
     onClose();
   };
 

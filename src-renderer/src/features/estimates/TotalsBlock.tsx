@@ -50,7 +50,9 @@ export function TotalsBlock({
             const computed = view.computed_totals[field];
             const mismatch = comparison === 'mismatch';
             const detail =
-              mismatch && sent ? t('estimate.mismatch', { service: money(sent), computed: money(computed) }) : '';
+              mismatch && sent
+                ? t('estimate.mismatch', { service: money(sent), computed: money(computed) })
+                : '';
             const classes = [
               field === 'total' ? 'is-grand' : '',
               mismatch ? 'is-mismatch' : '',
@@ -71,7 +73,11 @@ export function TotalsBlock({
                     </span>
                   )}
                   <span data-testid={`total-${field}`}>
-                    {sent ? money(sent) : <span className="estimate-empty">{t('estimate.totalsNotSent')}</span>}
+                    {sent ? (
+                      money(sent)
+                    ) : (
+                      <span className="estimate-empty">{t('estimate.totalsNotSent')}</span>
+                    )}
                   </span>
                 </td>
                 <td className="num totals-computed">

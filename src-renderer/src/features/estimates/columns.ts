@@ -77,7 +77,7 @@ export const COLUMN_KIND: Record<ExportColumnKey, ColumnKind> = {
   internal_notes: 'text',
 };
 
-/** Column widths in the tree (px); the name column takes what is left, at least its width here. */
+/** Column widths in the tree (px); name and description share what is left (see FLEX_COLUMNS). */
 export const COLUMN_WIDTH: Record<TreeColumnKey, number> = {
   code: 104,
   name: 280,
@@ -134,12 +134,22 @@ export function toggleTreeColumn(columns: readonly TreeColumnKey[], key: TreeCol
   return normalizeTreeColumns(columns.includes(key) ? columns.filter((c) => c !== key) : [...columns, key]);
 }
 
-/** The CSS grid template of the tree's rows for the shown columns. */
+/**
+ * Text columns that share the room left over (name twice as much as description), down to these
+ * widths; the other columns are fixed.
+ */
+const FLEX_COLUMNS: Partial<Record<TreeColumnKey, { min: number; share: number }>> = {
+  name: { min: 200, share: 2 },
+  description: { min: 160, share: 1.2 },
+};
+
+/** The CSS grid template of the tree's rows for the shown columns, and the width below which it scrolls. */
 export function gridTemplate(columns: readonly TreeColumnKey[]): { template: string; minWidth: number } {
   let minWidth = 0;
   const parts = columns.map((c) => {
-    minWidth += COLUMN_WIDTH[c];
-    return c === FIXED_TREE_COLUMN ? `minmax(${COLUMN_WIDTH[c]}px, 1fr)` : `${COLUMN_WIDTH[c]}px`;
+    const flex = FLEX_COLUMNS[c];
+    minWidth += flex ? flex.min : COLUMN_WIDTH[c];
+    return flex ? `minmax(${flex.min}px, ${flex.share}fr)` : `${COLUMN_WIDTH[c]}px`;
   });
   return { template: parts.join(' '), minWidth };
 }

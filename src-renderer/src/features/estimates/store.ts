@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { EstimateList, EstimateView, OfflineStatus } from '../../../../src-shared/ipc/contract';
+import type {
+  EstimateList,
+  EstimateView,
+  ExportResult,
+  OfflineStatus,
+} from '../../../../src-shared/ipc/contract';
 import { call, newOperationId } from '../../api';
 import { useOperations } from '../operations/store';
 import { useProjects } from '../projects/store';
@@ -43,7 +48,8 @@ function loadColumns(): TreeColumnKey[] {
 
 function saveColumns(columns: readonly TreeColumnKey[]): void {
   try {
-    if (typeof localStorage !== 'undefined') localStorage.setItem(COLUMNS_STORAGE_KEY, JSON.stringify(columns));
+    if (typeof localStorage !== 'undefined')
+      localStorage.setItem(COLUMNS_STORAGE_KEY, JSON.stringify(columns));
   } catch {
     // Not remembered across restarts; still kept for this session.
   }
@@ -70,8 +76,10 @@ interface EstimatesState {
   estimateCancelled: boolean;
 
   columns: TreeColumnKey[];
-  /** Where the last export was saved; shown until dismissed or the user moves on. */
-  exportedPath: string | null;
+  /** The last export (where it was saved, and from which data); shown until dismissed or the user moves on. */
+  exported: (ExportResult & { path: string }) | null;
+  /** The last export was made from the offline copy of this time; cleared when the view refreshes. */
+  exportOfflineAt: string | null;
 
   openProject: (projectId: string, projectName: string, workspaceId: string | null) => void;
   openEstimate: (estimateId: string) => void;
@@ -85,7 +93,7 @@ interface EstimatesState {
   makeOffline: () => Promise<void>;
   setListPage: (page: number) => void;
   toggleColumn: (key: TreeColumnKey) => void;
-  setExportedPath: (path: string | null) => void;
+  setExported: (result: (ExportResult & { path: string }) | null) => void;
   dismissOfflineError: () => void;
 }
 
@@ -117,7 +125,8 @@ const emptyData = {
   estimateLoading: false,
   estimateError: null,
   estimateCancelled: false,
-  exportedPath: null,
+  exported: null,
+  exportOfflineAt: null,
 } satisfies Partial<EstimatesState>;
 
 export const useEstimates = create<EstimatesState>()((set, get) => ({
@@ -130,11 +139,12 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     set({
       view: { name: 'estimates', workspaceId, projectId, projectName },
       listPage: sameProject ? get().listPage : 1,
-      exportedPath: null,
+      exported: null,
+      exportOfflineAt: null,
       ...(sameProject ? {} : { list: null, listProjectId: projectId, listError: null }),
       ...(get().offlineProjectId === projectId
         ? {}
-        : { offline: null, offlineProjectId: projectId, offlineError: null }),
+        : { offline: null, offlineProjectId: projectId, offlineError: null, offlineBusy: false }),
     });
     void get().loadList();
     void get().loadOfflineStatus();
@@ -147,7 +157,8 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     const sameEstimate = get().estimate?.estimate.id === estimateId;
     set({
       view: { ...view, name: 'estimate', estimateId },
-      exportedPath: null,
+      exported: null,
+      exportOfflineAt: null,
       estimateError: null,
       estimateCancelled: false,
       ...(sameEstimate ? {} : { estimate: null }),
@@ -175,7 +186,8 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
         projectName: view.projectName,
       },
       estimateLoading: false,
-      exportedPath: null,
+      exported: null,
+      exportOfflineAt: null,
     });
     // The list may be the offline copy: look again.
     if (!get().list || get().list?.source === 'cache') void get().loadList();
@@ -236,6 +248,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
 
   refresh: () => {
     const view = get().view;
+    set({ exportOfflineAt: null });
     if (view.name === 'projects') {
       void useProjects.getState().reload();
     } else if (view.name === 'estimates') {
@@ -277,6 +290,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     set({ columns });
   },
 
-  setExportedPath: (path) => set({ exportedPath: path }),
+  setExported: (result) =>
+    set({ exported: result, exportOfflineAt: result?.source === 'cache' ? result.fetchedAt : null }),
   dismissOfflineError: () => set({ offlineError: null }),
 }));

@@ -41,7 +41,9 @@ export function totalsFieldOf(warning: EstimateWarning): TotalField | null {
 /** How a warning names an item: "01.02 Kitchen", or the id when it has neither code nor name. */
 export function itemLabel(row: Pick<EstimateRow, 'id' | 'code' | 'name'> | undefined, id: string): string {
   if (!row) return id;
-  const label = [row.code, row.name].filter((s) => s !== null && s !== undefined && s.trim() !== '').join(' ');
+  const label = [row.code, row.name]
+    .filter((s) => s !== null && s !== undefined && s.trim() !== '')
+    .join(' ');
   return label || id;
 }
 

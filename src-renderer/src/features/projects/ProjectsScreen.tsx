@@ -45,9 +45,11 @@ export function ProjectsScreen() {
       shown.generation = generation;
       projects.reset();
       void projects.load();
-    } else if (shown.generation !== generation || !projects.page || projects.page.source === 'cache') {
+    } else if (shown.generation !== generation) {
       shown.generation = generation;
-      if (!projects.loading) void projects.reload();
+      void projects.reload();
+    } else if (!projects.loading && (!projects.page || projects.page.source === 'cache')) {
+      void projects.reload();
     }
   }, [activeId, generation]);
 
