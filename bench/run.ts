@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { benchCacheOpen } from './cache';
 import { benchEstimateTree } from './estimate-tree';
 import { benchListProjects } from './list-projects';
@@ -15,13 +16,26 @@ const benches: [string, () => Promise<Record<string, string | number>>][] = [
   ['PDF export of 2,000 items', benchPdfExport],
 ];
 
+/**
+ * Each benchmark runs in a fresh process, so one's memory (a large simulator, say) never inflates
+ * another's peak, and the figures are what a user's process would see.
+ */
 async function main(): Promise<void> {
-  const only = process.argv[2];
-  for (const [name, bench] of benches) {
-    if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') {
+    const [name, bench] = benches[Number(args[1])]!;
     console.log(`\n## ${name}`);
     const figures = await bench();
     for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(28)} ${v}`);
+    return;
+  }
+  const only = args[0]?.toLowerCase();
+  for (const [i, [name]] of benches.entries()) {
+    if (only && !name.toLowerCase().includes(only)) continue;
+    const r = spawnSync(process.execPath, [...process.execArgv, __filename, '--child', String(i)], {
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) console.log(`  (failed: exit ${r.status ?? r.signal})`);
   }
 }
 

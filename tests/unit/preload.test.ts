@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { channels, events } from '../../src-shared/ipc/channels';
 
-// Electron cannot run on these machines, so its two preload APIs are mocked; nothing else is.
+// Electron cannot run on these machines, so its preload APIs are mocked; nothing else is.
 const exposeInMainWorld = vi.fn();
 const invoke = vi.fn(async () => ({ ok: true, data: null }));
 const listeners = new Map<string, Set<(e: unknown, p: unknown) => void>>();
@@ -13,9 +13,11 @@ const on = vi.fn((ch: string, fn: (e: unknown, p: unknown) => void) => {
 const removeListener = vi.fn((ch: string, fn: (e: unknown, p: unknown) => void) =>
   listeners.get(ch)?.delete(fn),
 );
+const getPathForFile = vi.fn((file: { name: string }) => `/home/user/Desktop/${file.name}`);
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld },
   ipcRenderer: { invoke, on, removeListener },
+  webUtils: { getPathForFile },
 }));
 
 describe('preload', () => {
@@ -29,7 +31,9 @@ describe('preload', () => {
     expect(exposeInMainWorld).toHaveBeenCalledTimes(1);
     const [name, api] = exposeInMainWorld.mock.calls[0] as [string, Record<string, unknown>];
     expect(name).toBe('api');
-    expect(Object.keys(api).sort()).toEqual([...Object.values(channels), ...Object.values(events)].sort());
+    expect(Object.keys(api).sort()).toEqual(
+      [...Object.values(channels), ...Object.values(events), 'pathForFile'].sort(),
+    );
     for (const fn of Object.values(api)) expect(typeof fn).toBe('function');
     expect(api).not.toHaveProperty('invoke');
   });
@@ -52,6 +56,12 @@ describe('preload', () => {
     expect(got).toEqual([{ operationId: 'op', done: 1, total: 2 }]);
     unsubscribe();
     expect(listeners.get('event:progress')?.size).toBe(0);
+  });
+
+  it('gives a dropped file its path through Electron, and nothing more', () => {
+    const api = exposeInMainWorld.mock.calls[0]![1] as { pathForFile: (f: { name: string }) => string };
+    expect(api.pathForFile({ name: 'Aufmaß.pdf' })).toBe('/home/user/Desktop/Aufmaß.pdf');
+    expect(getPathForFile).toHaveBeenCalledTimes(1);
   });
 
   it('imports nothing but electron and the plain channel list (the sandbox allows no more)', () => {

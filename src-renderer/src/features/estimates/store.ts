@@ -8,6 +8,8 @@ import type {
 } from '../../../../src-shared/ipc/contract';
 import { call, newOperationId } from '../../api';
 import { useOperations } from '../operations/store';
+import { useFiles } from '../files/store';
+import { usePlans } from '../plans/store';
 import { useProjects } from '../projects/store';
 import { DEFAULT_TREE_COLUMNS, normalizeTreeColumns, toggleTreeColumn, type TreeColumnKey } from './columns';
 
@@ -26,7 +28,9 @@ export type View =
       projectId: string;
       projectName: string;
       estimateId: string;
-    };
+    }
+  | { name: 'plan'; workspaceId: string | null; projectId: string; projectName: string; planId: string }
+  | { name: 'files'; workspaceId: string | null; projectId: string; projectName: string };
 
 /** Rows per page of the estimates list (client-side paging). */
 export const ESTIMATES_PAGE_SIZE = 25;
@@ -83,6 +87,10 @@ interface EstimatesState {
 
   openProject: (projectId: string, projectName: string, workspaceId: string | null) => void;
   openEstimate: (estimateId: string) => void;
+  /** The project's plan (floors, rooms, rooms table). */
+  openPlan: (projectId: string, projectName: string, planId: string, workspaceId: string | null) => void;
+  /** The project's files (list, upload, download). */
+  openFiles: (projectId: string, projectName: string, workspaceId: string | null) => void;
   backToProjects: () => void;
   backToList: () => void;
   loadList: () => Promise<void>;
@@ -152,7 +160,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
 
   openEstimate: (estimateId) => {
     const view = get().view;
-    if (view.name === 'projects') return;
+    if (view.name !== 'estimates' && view.name !== 'estimate') return;
     stopEstimateOperation();
     const sameEstimate = get().estimate?.estimate.id === estimateId;
     set({
@@ -164,6 +172,18 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
       ...(sameEstimate ? {} : { estimate: null }),
     });
     void get().loadEstimate();
+  },
+
+  openPlan: (projectId, projectName, planId, workspaceId) => {
+    stopEstimateOperation();
+    set({ view: { name: 'plan', workspaceId, projectId, projectName, planId } });
+    usePlans.getState().open(planId, workspaceId);
+  },
+
+  openFiles: (projectId, projectName, workspaceId) => {
+    stopEstimateOperation();
+    set({ view: { name: 'files', workspaceId, projectId, projectName } });
+    useFiles.getState().open(projectId, workspaceId);
   },
 
   backToProjects: () => {
@@ -195,7 +215,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
 
   loadList: async () => {
     const view = get().view;
-    if (view.name === 'projects') return;
+    if (view.name !== 'estimates' && view.name !== 'estimate') return;
     const { projectId } = view;
     const seq = ++listSeq;
     set({ listLoading: true, listError: null });
@@ -216,7 +236,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
 
   loadOfflineStatus: async () => {
     const view = get().view;
-    if (view.name === 'projects') return;
+    if (view.name !== 'estimates' && view.name !== 'estimate') return;
     const { projectId } = view;
     const seq = ++offlineSeq;
     const res = await call((api) => api.getProjectOfflineStatus(projectId), { workspaceCall: true });
@@ -254,6 +274,10 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     } else if (view.name === 'estimates') {
       void get().loadList();
       void get().loadOfflineStatus();
+    } else if (view.name === 'plan') {
+      void usePlans.getState().load();
+    } else if (view.name === 'files') {
+      void useFiles.getState().load();
     } else {
       void get().loadEstimate();
       void get().loadOfflineStatus();
@@ -262,7 +286,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
 
   makeOffline: async () => {
     const view = get().view;
-    if (view.name === 'projects' || get().offlineBusy) return;
+    if ((view.name !== 'estimates' && view.name !== 'estimate') || get().offlineBusy) return;
     const { projectId } = view;
     const operationId = newOperationId('offline');
     const operations = useOperations.getState();

@@ -1,0 +1,56 @@
+/**
+ * The file types the service accepts for upload, checked before anything is sent (main checks
+ * again). Mirrors src-main/files/file-types.ts, which the renderer cannot import.
+ */
+export const ALLOWED_UPLOAD_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'csv',
+  'jpeg',
+  'jpg',
+  'png',
+  'gif',
+  'bmp',
+  'svg',
+  'webp',
+  'usdz',
+] as const;
+
+const ALLOWED = new Set<string>(ALLOWED_UPLOAD_EXTENSIONS);
+
+/**
+ * The extension of a file name, lower case, without the dot; '' when there is none. A leading dot
+ * alone (".pdf") is a hidden file's name, not an extension, as the service sees it.
+ */
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 || dot === base.length - 1 ? '' : base.slice(dot + 1).toLowerCase();
+}
+
+export function isAllowedUpload(fileName: string): boolean {
+  return ALLOWED.has(extensionOf(fileName));
+}
+
+export interface UploadCandidate {
+  name: string;
+  path: string;
+}
+
+/** Splits dropped files into those PlanDesk may upload and those it refuses (by extension). */
+export function checkUploads<T extends { name: string }>(files: readonly T[]): { allowed: T[]; refused: T[] } {
+  const allowed: T[] = [];
+  const refused: T[] = [];
+  for (const f of files) (isAllowedUpload(f.name) ? allowed : refused).push(f);
+  return { allowed, refused };
+}
+
+/** The allowed types as the error message lists them: "pdf, doc, docx, …". */
+export function allowedTypesText(): string {
+  return ALLOWED_UPLOAD_EXTENSIONS.join(', ');
+}

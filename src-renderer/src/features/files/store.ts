@@ -1,0 +1,312 @@
+import { create } from 'zustand';
+import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import type { FilePreview, FileRow, ProgressEvent } from '../../../../src-shared/ipc/contract';
+import { call, getApi, newOperationId } from '../../api';
+import { useOperations } from '../operations/store';
+import { checkUploads } from './file-types';
+import { sortFilesByDate } from './sort';
+
+/**
+ * A project's files (online only): the list, uploads (dropped files or the open dialog) with their
+ * own byte progress, cancel and retry, and the per-file actions (preview, download, open, delete).
+ */
+
+/** How long new files stay highlighted after an upload. */
+export const HIGHLIGHT_MS = 4000;
+
+export interface UploadRun {
+  operationId: string;
+  /** The dropped files' paths; undefined: main asks with the open dialog. */
+  paths: string[] | undefined;
+  names: string[];
+  done: number;
+  total: number | null;
+  cancelling: boolean;
+}
+
+export type FileAction = 'preview' | 'download' | 'open' | 'delete';
+
+export type PreviewState =
+  | { file: FileRow; status: 'loading' }
+  /** A PDF: the page's security policy allows no PDF viewer, so it is opened with the OS program. */
+  | { file: FileRow; status: 'pdf' }
+  | { file: FileRow; status: 'ready'; preview: FilePreview }
+  | { file: FileRow; status: 'none' }
+  | { file: FileRow; status: 'error'; error: ErrorValue };
+
+interface FilesState {
+  /** `<workspace>|<project>`: what the data below belongs to. */
+  key: string | null;
+  projectId: string | null;
+  rows: FileRow[] | null;
+  loading: boolean;
+  error: ErrorValue | null;
+
+  upload: UploadRun | null;
+  /** The last upload failed: the error, and what Retry sends again. */
+  uploadFailure: { error: ErrorValue; paths: string[] | undefined; names: string[] } | null;
+  uploadCancelled: boolean;
+  /** Files refused before sending (type not allowed). */
+  refused: string[] | null;
+  /** How many files the last upload added (a success notice). */
+  uploadedCount: number | null;
+  highlighted: string[];
+
+  busy: Record<string, FileAction>;
+  /** Where the last download was saved. */
+  savedPath: string | null;
+  actionError: ErrorValue | null;
+  preview: PreviewState | null;
+
+  open: (projectId: string, workspaceId: string | null) => void;
+  load: () => Promise<void>;
+  /** Uploads dropped files: refused types are named, the rest are sent. */
+  uploadDropped: (files: { name: string; path: string }[]) => Promise<void>;
+  /** Uploads what the user picks in main's open dialog. */
+  uploadPicked: () => Promise<void>;
+  retryUpload: () => Promise<void>;
+  cancelUpload: () => Promise<void>;
+  download: (file: FileRow) => Promise<void>;
+  openWithSystem: (file: FileRow) => Promise<void>;
+  showPreview: (file: FileRow) => Promise<void>;
+  closePreview: () => void;
+  /** Deletes the file; the error when it failed (the confirm dialog shows it), else null. */
+  remove: (file: FileRow) => Promise<ErrorValue | null>;
+  dismissUploadNotice: (which: 'refused' | 'failure' | 'cancelled' | 'uploaded') => void;
+  dismissResult: () => void;
+}
+
+let listSeq = 0;
+let highlightTimer: ReturnType<typeof setTimeout> | null = null;
+
+const fresh = {
+  rows: null,
+  loading: false,
+  error: null,
+  upload: null,
+  uploadFailure: null,
+  uploadCancelled: false,
+  refused: null,
+  uploadedCount: null,
+  highlighted: [],
+  busy: {},
+  savedPath: null,
+  actionError: null,
+  preview: null,
+} satisfies Partial<FilesState>;
+
+function isPdf(type: string, contentType: string | null): boolean {
+  return type.toLowerCase() === 'pdf' || (contentType ?? '').toLowerCase().startsWith('application/pdf');
+}
+
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() || path;
+}
+
+export const useFiles = create<FilesState>()((set, get) => {
+  const setBusy = (id: string, action: FileAction | null) =>
+    set((s) => {
+      const busy = { ...s.busy };
+      if (action) busy[id] = action;
+      else delete busy[id];
+      return { busy };
+    });
+
+  const runUpload = async (paths: string[] | undefined, names: string[]) => {
+    const { projectId, key } = get();
+    if (!projectId || get().upload) return;
+    const operationId = newOperationId('upload');
+    set({
+      upload: { operationId, paths, names, done: 0, total: null, cancelling: false },
+      uploadFailure: null,
+      uploadCancelled: false,
+      uploadedCount: null,
+    });
+    const api = getApi();
+    const off =
+      typeof api.onProgress === 'function'
+        ? api.onProgress((event: ProgressEvent) => {
+            if (event?.operationId !== operationId) return;
+            const done = Number.isFinite(event.done) ? Math.max(0, event.done) : 0;
+            const total =
+              typeof event.total === 'number' && Number.isFinite(event.total) ? event.total : null;
+            set((s) =>
+              s.upload?.operationId === operationId ? { upload: { ...s.upload, done, total } } : {},
+            );
+          })
+        : () => {};
+    const res = await call((a) => a.uploadFiles({ projectId, paths, operationId }), { workspaceCall: true });
+    off();
+    if (get().key !== key) return;
+    set({ upload: null });
+    if (res.ok) {
+      const ids = res.data.uploaded.map((f) => f.id);
+      if (ids.length === 0) return; // the open dialog was closed
+      if (highlightTimer) clearTimeout(highlightTimer);
+      set({ highlighted: ids, uploadedCount: ids.length });
+      highlightTimer = setTimeout(() => {
+        highlightTimer = null;
+        set({ highlighted: [] });
+      }, HIGHLIGHT_MS);
+      // Show the new rows at once, then the service's list.
+      set((s) => ({
+        rows: s.rows
+          ? sortFilesByDate([...s.rows.filter((r) => !ids.includes(r.id)), ...res.data.uploaded])
+          : s.rows,
+      }));
+      await get().load();
+    } else if (res.error.kind === 'cancelled') {
+      set({ uploadCancelled: true });
+      // Files sent before the cancel are in the project.
+      await get().load();
+    } else {
+      set({ uploadFailure: { error: res.error, paths, names } });
+      if (res.error.kind !== 'validation') await get().load();
+    }
+  };
+
+  return {
+    key: null,
+    projectId: null,
+    ...fresh,
+
+    open: (projectId, workspaceId) => {
+      const key = `${workspaceId ?? ''}|${projectId}`;
+      if (get().key !== key) {
+        // An upload to the previous project goes on in main; its result is no longer shown here.
+        listSeq += 1;
+        set({ key, projectId, ...fresh });
+      } else {
+        set({ savedPath: null, actionError: null, uploadedCount: null, uploadCancelled: false });
+      }
+      void get().load();
+    },
+
+    load: async () => {
+      const { projectId, key } = get();
+      if (!projectId) return;
+      const seq = ++listSeq;
+      set({ loading: true, error: null });
+      const res = await call((api) => api.listFiles({ projectId }), { workspaceCall: true });
+      if (seq !== listSeq || get().key !== key) return;
+      if (res.ok) set({ rows: sortFilesByDate(res.data), loading: false });
+      else set({ loading: false, error: res.error });
+    },
+
+    uploadDropped: async (files) => {
+      if (get().upload) return;
+      const usable = files.filter((f) => f.path);
+      const { allowed, refused } = checkUploads(usable);
+      const unreadable = files.filter((f) => !f.path).map((f) => f.name);
+      const refusedNames = [...refused.map((f) => f.name), ...unreadable];
+      set({ refused: refusedNames.length > 0 ? refusedNames : null });
+      if (allowed.length === 0) return;
+      await runUpload(
+        allowed.map((f) => f.path),
+        allowed.map((f) => f.name || baseName(f.path)),
+      );
+    },
+
+    uploadPicked: async () => {
+      if (get().upload) return;
+      set({ refused: null });
+      await runUpload(undefined, []);
+    },
+
+    retryUpload: async () => {
+      const failure = get().uploadFailure;
+      if (!failure || get().upload) return;
+      await runUpload(failure.paths, failure.names);
+    },
+
+    cancelUpload: async () => {
+      const run = get().upload;
+      if (!run || run.cancelling) return;
+      set({ upload: { ...run, cancelling: true } });
+      await call((api) => api.cancelOperation(run.operationId));
+    },
+
+    download: async (file) => {
+      const { projectId, key } = get();
+      if (!projectId || get().busy[file.id]) return;
+      const operationId = newOperationId('download');
+      useOperations.getState().start(operationId, 'progress.downloading', { showAfterMs: 400 });
+      setBusy(file.id, 'download');
+      set({ actionError: null, savedPath: null });
+      const res = await call((api) => api.downloadFile({ projectId, fileId: file.id, operationId }), {
+        workspaceCall: true,
+      });
+      useOperations.getState().finish(operationId);
+      if (get().key !== key) return;
+      setBusy(file.id, null);
+      if (res.ok) set({ savedPath: res.data.path });
+      else set({ actionError: res.error });
+    },
+
+    openWithSystem: async (file) => {
+      const { projectId, key } = get();
+      if (!projectId || get().busy[file.id]) return;
+      setBusy(file.id, 'open');
+      set({ actionError: null });
+      const res = await call((api) => api.openFile({ projectId, fileId: file.id }), { workspaceCall: true });
+      if (get().key !== key) return;
+      setBusy(file.id, null);
+      if (!res.ok) set({ actionError: res.error });
+    },
+
+    showPreview: async (file) => {
+      const { projectId, key } = get();
+      if (!projectId) return;
+      if (isPdf(file.type, file.contentType)) {
+        set({ preview: { file, status: 'pdf' } });
+        return;
+      }
+      set({ preview: { file, status: 'loading' } });
+      const res = await call((api) => api.previewFile({ projectId, fileId: file.id }), {
+        workspaceCall: true,
+      });
+      if (get().key !== key || get().preview?.file.id !== file.id) return;
+      set({
+        preview: res.ok
+          ? res.data
+            ? isPdf('', res.data.contentType)
+              ? { file, status: 'pdf' }
+              : { file, status: 'ready', preview: res.data }
+            : { file, status: 'none' }
+          : { file, status: 'error', error: res.error },
+      });
+    },
+
+    closePreview: () => set({ preview: null }),
+
+    remove: async (file) => {
+      const { projectId, key } = get();
+      if (!projectId) return null;
+      setBusy(file.id, 'delete');
+      const res = await call((api) => api.deleteFile({ projectId, fileId: file.id }), {
+        workspaceCall: true,
+      });
+      if (get().key !== key) return null;
+      setBusy(file.id, null);
+      if (!res.ok) return res.error;
+      set((s) => ({
+        rows: s.rows ? s.rows.filter((r) => r.id !== file.id) : s.rows,
+        highlighted: s.highlighted.filter((id) => id !== file.id),
+      }));
+      void get().load();
+      return null;
+    },
+
+    dismissUploadNotice: (which) =>
+      set(
+        which === 'refused'
+          ? { refused: null }
+          : which === 'failure'
+            ? { uploadFailure: null }
+            : which === 'cancelled'
+              ? { uploadCancelled: false }
+              : { uploadedCount: null },
+      ),
+    dismissResult: () => set({ savedPath: null, actionError: null }),
+  };
+});

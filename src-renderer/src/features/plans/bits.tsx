@@ -1,0 +1,121 @@
+import type { StatisticView } from '../../../../src-shared/plans/types';
+import { useLang, useT } from '../../i18n/store';
+import { extraEntries, safeColour, statisticLabelKey, statisticText } from './plan-text';
+
+/** "Not available": the service did not send this (not the same as zero or none). */
+export function NotAvailable() {
+  const t = useT();
+  return <span className="plan-na">{t('plan.notAvailable')}</span>;
+}
+
+/** The label of a statistic: translated when PlanDesk knows the key, else the service's own name. */
+export function useStatisticLabel(): (stat: Pick<StatisticView, 'key' | 'label'>) => string {
+  const t = useT();
+  return (stat) => {
+    const key = statisticLabelKey(stat.key);
+    return key ? t(key) : stat.label;
+  };
+}
+
+/** Statistics as cards: each shows the service's formatted text (or the plain number, without unit). */
+export function StatCards({
+  stats,
+  testIdPrefix,
+  size = 'md',
+  label,
+}: {
+  stats: StatisticView[];
+  /** Gives each card the test id `<prefix><key>`. */
+  testIdPrefix?: string;
+  size?: 'md' | 'sm';
+  label: string;
+}) {
+  const lang = useLang();
+  const labelOf = useStatisticLabel();
+  if (stats.length === 0) return null;
+  return (
+    <dl className={`stat-cards stat-cards-${size}`} aria-label={label}>
+      {stats.map((stat) => {
+        const text = statisticText(stat, lang);
+        return (
+          <div
+            key={stat.key}
+            className="stat-card"
+            data-testid={testIdPrefix ? `${testIdPrefix}${stat.key}` : undefined}
+          >
+            <dt className="stat-label">{labelOf(stat)}</dt>
+            <dd className="stat-value">{text ?? <NotAvailable />}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** A single figure in the same card style (counts, ceiling height). */
+export function FigureCard({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+  return (
+    <div className="stat-card" data-testid={testId}>
+      <dt className="stat-label">{label}</dt>
+      <dd className="stat-value">{value ?? <NotAvailable />}</dd>
+    </div>
+  );
+}
+
+export function Notes({ notes, title }: { notes: string[]; title: string }) {
+  const shown = notes.filter((n) => n.trim() !== '');
+  if (shown.length === 0) return null;
+  return (
+    <div className="plan-notes">
+      <h4 className="plan-subtitle">{title}</h4>
+      <ul>
+        {shown.map((note, i) => (
+          <li key={`${i}-${note}`}>{note}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Fields PlanDesk does not know, listed as they came (JSON for objects), folded away by default. */
+export function MoreDetails({ extra, testId }: { extra: Record<string, unknown>; testId?: string }) {
+  const t = useT();
+  const lang = useLang();
+  const entries = extraEntries(extra, lang);
+  if (entries.length === 0) return null;
+  return (
+    <details className="plan-more" data-testid={testId}>
+      <summary>{t('plan.moreDetails', { count: entries.length })}</summary>
+      <dl className="plan-more-list">
+        {entries.map((e) => (
+          <div key={e.key} className="plan-more-entry">
+            <dt className="mono">{e.key}</dt>
+            <dd className="mono">{e.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** A colour swatch with its hex code; text only when the value is not a colour PlanDesk can paint. */
+export function Swatch({ colour, testId }: { colour: string | null; testId?: string }) {
+  const t = useT();
+  if (!colour) return <NotAvailable />;
+  const safe = safeColour(colour);
+  return (
+    <span className="swatch-line">
+      {safe && (
+        <span
+          className="swatch"
+          style={{ backgroundColor: safe }}
+          data-testid={testId}
+          data-colour={safe}
+          role="img"
+          aria-label={t('plan.colourSwatch', { colour: safe })}
+        />
+      )}
+      <span className="mono">{colour}</span>
+    </span>
+  );
+}

@@ -1,0 +1,140 @@
+import { create } from 'zustand';
+import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import type { PlanResult } from '../../../../src-shared/ipc/contract';
+import { call } from '../../api';
+import { nextSort, type RoomsColumn, type RoomsSort } from './rooms-sort';
+
+/**
+ * The open plan: its view model and rooms table from main (possibly the offline copy), the tab and
+ * floor shown, the selected room, the rooms table's sort, the floor images (fetched lazily by main,
+ * kept per URL while the plan is open) and the last rooms export.
+ */
+
+export type PlanTab = 'overview' | 'rooms';
+
+export type ImageState =
+  | { status: 'loading' }
+  | { status: 'ready'; dataUrl: string }
+  | { status: 'none' }
+  | { status: 'error'; error: ErrorValue };
+
+interface PlansState {
+  /** `<workspace>|<plan>`: what the data below belongs to. */
+  key: string | null;
+  planId: string | null;
+  result: PlanResult | null;
+  loading: boolean;
+  error: ErrorValue | null;
+
+  tab: PlanTab;
+  /** Index into `view.floors`. */
+  floorIndex: number;
+  selectedRoomId: string | null;
+  sort: RoomsSort;
+  images: Record<string, ImageState>;
+
+  exportBusy: 'xlsx' | 'csv' | null;
+  exportedPath: string | null;
+  exportError: ErrorValue | null;
+
+  /** Shows the plan `planId` of the workspace; keeps what is loaded when it is the same one. */
+  open: (planId: string, workspaceId: string | null) => void;
+  load: () => Promise<void>;
+  loadImage: (url: string, force?: boolean) => Promise<void>;
+  setTab: (tab: PlanTab) => void;
+  selectFloor: (index: number) => void;
+  selectRoom: (roomId: string | null) => void;
+  sortBy: (column: RoomsColumn) => void;
+  exportRooms: (format: 'xlsx' | 'csv') => Promise<void>;
+  dismissExport: () => void;
+}
+
+let loadSeq = 0;
+
+const fresh = {
+  result: null,
+  loading: false,
+  error: null,
+  tab: 'overview',
+  floorIndex: 0,
+  selectedRoomId: null,
+  sort: { column: null, direction: 'asc' },
+  images: {},
+  exportBusy: null,
+  exportedPath: null,
+  exportError: null,
+} satisfies Partial<PlansState>;
+
+export const usePlans = create<PlansState>()((set, get) => ({
+  key: null,
+  planId: null,
+  ...fresh,
+
+  open: (planId, workspaceId) => {
+    const key = `${workspaceId ?? ''}|${planId}`;
+    if (get().key !== key) {
+      loadSeq += 1;
+      set({ key, planId, ...fresh });
+    } else {
+      set({ exportedPath: null, exportError: null });
+    }
+    void get().load();
+  },
+
+  load: async () => {
+    const { planId, key } = get();
+    if (!planId) return;
+    const seq = ++loadSeq;
+    set({ loading: true, error: null });
+    const res = await call((api) => api.getPlan({ planId }), { workspaceCall: true });
+    if (seq !== loadSeq || get().key !== key) return;
+    if (res.ok) {
+      const floors = res.data.view.floors?.length ?? 0;
+      set((s) => ({
+        result: res.data,
+        loading: false,
+        floorIndex: Math.min(s.floorIndex, Math.max(0, floors - 1)),
+      }));
+      // An image that failed (offline) may load now that the plan came from the service.
+      if (res.data.source === 'network') {
+        const failed = Object.entries(get().images).filter(([, img]) => img.status === 'error');
+        for (const [url] of failed) void get().loadImage(url, true);
+      }
+    } else {
+      set({ loading: false, error: res.error });
+    }
+  },
+
+  loadImage: async (url, force = false) => {
+    const current = get().images[url];
+    if (current && !force && current.status !== 'error') return;
+    if (current?.status === 'loading') return;
+    const key = get().key;
+    set((s) => ({ images: { ...s.images, [url]: { status: 'loading' } } }));
+    const res = await call((api) => api.getPlanImage({ url }), { workspaceCall: true });
+    if (get().key !== key) return;
+    const next: ImageState = res.ok
+      ? res.data
+        ? { status: 'ready', dataUrl: res.data }
+        : { status: 'none' }
+      : { status: 'error', error: res.error };
+    set((s) => ({ images: { ...s.images, [url]: next } }));
+  },
+
+  setTab: (tab) => set({ tab }),
+  selectFloor: (index) => set({ floorIndex: index, selectedRoomId: null }),
+  selectRoom: (roomId) => set({ selectedRoomId: roomId }),
+  sortBy: (column) => set((s) => ({ sort: nextSort(s.sort, column) })),
+
+  exportRooms: async (format) => {
+    const { planId, key } = get();
+    if (!planId || get().exportBusy) return;
+    set({ exportBusy: format, exportError: null, exportedPath: null });
+    const res = await call((api) => api.exportRooms({ planId, format }), { workspaceCall: true });
+    if (get().key !== key) return;
+    if (res.ok) set({ exportBusy: null, exportedPath: res.data.path });
+    else set({ exportBusy: null, exportError: res.error });
+  },
+
+  dismissExport: () => set({ exportedPath: null, exportError: null }),
+}));
