@@ -2,6 +2,7 @@ import {
   memo,
   useCallback,
   useImperativeHandle,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -251,6 +252,11 @@ export function EstimateTree({ rows, currency, columns, ref }: EstimateTreeProps
     }),
     [t],
   );
+
+  // Read by the UI benchmark (bench/ui-estimate.spec.ts): these rows are now on screen.
+  useEffect(() => {
+    if (rows.length > 0) performance.mark('plandesk:estimate-rows');
+  }, [rows]);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;

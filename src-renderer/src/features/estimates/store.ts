@@ -261,7 +261,11 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     useOperations.getState().finish(operationId);
     if (estimateOperation === operationId) estimateOperation = null;
     if (seq !== estimateSeq) return;
-    if (res.ok) set({ estimate: res.data, estimateLoading: false });
+    if (res.ok) {
+      // Read by the UI benchmark (bench/ui-estimate.spec.ts): the data has arrived from main.
+      performance.mark('plandesk:estimate-data');
+      set({ estimate: res.data, estimateLoading: false });
+    }
     else if (res.error.kind === 'cancelled') set({ estimateLoading: false, estimateCancelled: true });
     else set({ estimateLoading: false, estimateError: res.error });
   },

@@ -134,6 +134,25 @@ export function ProjectDetail({ id }: { id: string }) {
           >
             {t('detail.estimates')}
           </Button>
+          <Button
+            onClick={() => {
+              if (detail?.planId)
+                useEstimates
+                  .getState()
+                  .openPlan(id, shown.name, detail.planId, useWorkspaces.getState().activeId);
+            }}
+            disabled={!detail?.planId}
+            title={detail && !detail.planId ? t('detail.noPlan') : undefined}
+            data-testid="open-plan"
+          >
+            {t('detail.openPlan')}
+          </Button>
+          <Button
+            onClick={() => useEstimates.getState().openFiles(id, shown.name, useWorkspaces.getState().activeId)}
+            data-testid="open-files"
+          >
+            {t('detail.openFiles')}
+          </Button>
           <span className="detail-actions-spacer" />
           {shown.archived ? (
             <Button

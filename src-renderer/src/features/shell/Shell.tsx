@@ -7,6 +7,9 @@ import { useLang, useT } from '../../i18n/store';
 import { EstimateScreen } from '../estimates/EstimateScreen';
 import { EstimatesScreen } from '../estimates/EstimatesScreen';
 import { useEstimates } from '../estimates/store';
+import { FilesScreen } from '../files/FilesScreen';
+import { AppNotices } from '../notices/AppNotices';
+import { PlanScreen } from '../plans/PlanScreen';
 import { ProjectsScreen } from '../projects/ProjectsScreen';
 import { useProjects } from '../projects/store';
 import { AddWorkspaceDialog } from '../workspaces/AddWorkspaceDialog';
@@ -14,6 +17,7 @@ import { RemoveWorkspaceDialog } from '../workspaces/RemoveWorkspaceDialog';
 import { ReplaceKeyDialog } from '../workspaces/ReplaceKeyDialog';
 import { useWorkspaces } from '../workspaces/store';
 import { WorkspaceBanners } from '../workspaces/WorkspaceBanners';
+import { WorkspaceSettingsDialog } from '../workspaces/WorkspaceSettingsDialog';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
 import { LanguageSelect } from './LanguageSelect';
 import { StatusBar } from './StatusBar';
@@ -21,13 +25,14 @@ import './shell.css';
 
 /**
  * The window: header (workspace, language), banners, the current view (projects, a project's
- * estimates, one estimate), status bar, and the workspace dialogs.
+ * estimates, one estimate, its plan, its files), status bar, and the workspace dialogs.
  */
 export function Shell() {
   const t = useT();
   const lang = useLang();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<WorkspaceMeta | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const shellError = useWorkspaces((s) => s.shellError);
   const setShellError = useWorkspaces((s) => s.setShellError);
   const keyWorkspace = useWorkspaces((s) => s.workspaces.find((w) => w.id === s.keyDialogFor) ?? null);
@@ -71,10 +76,23 @@ export function Shell() {
         >
           {t('header.addWorkspace')}
         </Button>
+        <Button
+          size="sm"
+          className="header-button header-settings"
+          onClick={() => setSettingsOpen(true)}
+          title={t('header.workspaceSettings')}
+          aria-label={t('header.workspaceSettings')}
+          data-testid="workspace-settings"
+        >
+          <span className="header-settings-icon" aria-hidden="true">
+            ⚙
+          </span>
+        </Button>
         <div className="app-header-spacer" />
         <LanguageSelect />
       </header>
       <WorkspaceBanners onAdd={() => setAdding(true)} />
+      <AppNotices />
       {shellError && (
         <div className="app-shell-error">
           <Notice tone="error" onDismiss={() => setShellError(null)} testId="shell-error">
@@ -86,11 +104,14 @@ export function Shell() {
         {viewName === 'projects' && <ProjectsScreen />}
         {viewName === 'estimates' && <EstimatesScreen />}
         {viewName === 'estimate' && <EstimateScreen />}
+        {viewName === 'plan' && <PlanScreen />}
+        {viewName === 'files' && <FilesScreen />}
       </main>
       <StatusBar />
       {adding && <AddWorkspaceDialog onClose={() => setAdding(false)} />}
       {removing && <RemoveWorkspaceDialog workspace={removing} onClose={() => setRemoving(null)} />}
       {keyWorkspace && <ReplaceKeyDialog key={keyWorkspace.id} workspace={keyWorkspace} />}
+      {settingsOpen && <WorkspaceSettingsDialog key={activeId ?? ''} onClose={() => setSettingsOpen(false)} />}
     </div>
   );
 }

@@ -1,0 +1,54 @@
+import { startSimulator } from '../src-main/simulator';
+import { expect, test } from '../tests/e2e/harness';
+
+/**
+ * The renderer with a 20,000-item estimate: how long from the data arriving in the page to its first
+ * rows on screen (target ≤ 500 ms), and how many rows the page holds while scrolling (target: a few
+ * hundred at most). Marks are set by the estimates feature itself (store.ts, EstimateTree.tsx).
+ * Prints its figures; asserts nothing beyond that the page got that far.
+ */
+test('estimate of 20,000 items in the renderer', async ({ app }) => {
+  const { page } = app;
+  const large = await startSimulator({ dataset: 'large' });
+  try {
+    await app.open();
+    const w = large.workspaces[0]!;
+    await page.getByTestId('add-workspace').click();
+    await page.getByTestId('ws-customer').fill(w.customer);
+    await page.getByTestId('ws-key').fill(w.key);
+    await page.getByTestId('ws-base-url').fill(large.baseUrl);
+    await page.getByTestId('ws-submit').click();
+    await expect(page.getByTestId('demo-banner')).toHaveCount(0);
+    await page.getByTestId('project-search').fill('Benchmark Tower');
+    const project = page.locator('[data-testid^="project-row-"]').first();
+    await expect(project).toContainText('Benchmark Tower');
+    await project.click();
+    await page.getByTestId('open-estimates').click();
+    await page.locator('[data-testid^="estimate-row-"]').first().click();
+    const rows = page.getByTestId('estimate-tree').locator('[data-testid^="tree-row-"]');
+    await expect(rows.first()).toBeVisible({ timeout: 120_000 });
+
+    const firstRowsMs = await page.evaluate(() => {
+      const data = performance.getEntriesByName('plandesk:estimate-data').at(-1)!;
+      const shown = performance.getEntriesByName('plandesk:estimate-rows').at(-1)!;
+      return shown.startTime - data.startTime;
+    });
+    const expandStart = Date.now();
+    await page.getByTestId('expand-all').click();
+    await expect(page.locator('[data-type="group"]').first()).toHaveAttribute('data-expanded', 'true');
+    const expandMs = Date.now() - expandStart;
+    let maxRows = 0;
+    const tree = page.getByTestId('estimate-tree');
+    for (let i = 1; i <= 20; i++) {
+      await tree.evaluate((el, f) => el.scrollTo(0, el.scrollHeight * f), i / 20);
+      await page.waitForTimeout(30);
+      maxRows = Math.max(maxRows, await rows.count());
+    }
+    console.log('\n## Renderer: estimate of 20,000 items');
+    console.log(`  data arrived → first rows (ms)  ${firstRowsMs.toFixed(1)}   (target ≤ 500)`);
+    console.log(`  expand all (ms, incl. driver)    ${expandMs}`);
+    console.log(`  most rows in the DOM scrolling   ${maxRows}   (target: a few hundred at most)`);
+  } finally {
+    await large.close();
+  }
+});

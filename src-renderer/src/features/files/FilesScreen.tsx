@@ -1,0 +1,265 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { getApi } from '../../api';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { ProgressBar } from '../../components/ProgressBar';
+import { describeError } from '../../errors/describe-error';
+import { useLang, useT, useTPlural } from '../../i18n/store';
+import { useEstimates } from '../estimates/store';
+import { allowedTypesText } from './file-types';
+import { uploadProgressParts } from './file-size';
+import { FilesTable } from './FilesTable';
+import { PreviewDialog } from './PreviewDialog';
+import { useFiles } from './store';
+import './files.css';
+
+function hasFiles(e: DragEvent | globalThis.DragEvent): boolean {
+  return Array.from(e.dataTransfer?.types ?? []).includes('Files');
+}
+
+/** A dropped file's path on disk (Electron's webUtils); '' when it has none (e.g. dragged from a web page). */
+function pathOf(file: File): string {
+  try {
+    return getApi().pathForFile(file) || '';
+  } catch {
+    return '';
+  }
+}
+
+/** Names for a sentence: "a.pdf, b.png and 3 more". */
+function nameList(names: string[], more: (count: number) => string): string {
+  const shown = names.slice(0, 3).join(', ');
+  return names.length > 3 ? `${shown} ${more(names.length - 3)}` : shown;
+}
+
+function UploadProgress() {
+  const t = useT();
+  const tp = useTPlural();
+  const lang = useLang();
+  const upload = useFiles((s) => s.upload);
+  if (!upload || (upload.paths === undefined && upload.total === null)) return null;
+  const parts = uploadProgressParts(upload.done, upload.total, lang);
+  const text =
+    parts.total !== null && parts.percent !== null
+      ? t('files.progress', { done: parts.done, total: parts.total, percent: parts.percent })
+      : t('files.progressUnknown', { done: parts.done });
+  const title =
+    upload.names.length > 0
+      ? t('files.uploadingNames', {
+          names: nameList(upload.names, (count) => tp('files.andMore', count)),
+        })
+      : t('files.uploading');
+  return (
+    <div className="upload-panel" aria-live="polite">
+      <div className="upload-panel-text">
+        <span className="upload-panel-title">{title}</span>
+        <span className="upload-panel-progress" data-testid="upload-progress">
+          {text}
+        </span>
+      </div>
+      <ProgressBar value={parts.fraction} label={t('files.uploading')} valueText={text} />
+      <Button
+        size="sm"
+        onClick={() => void useFiles.getState().cancelUpload()}
+        busy={upload.cancelling}
+        data-testid="upload-cancel"
+      >
+        {t('common.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+/** A project's files: list, upload by drop or dialog, per-file actions. Online only. */
+export function FilesScreen() {
+  const t = useT();
+  const tp = useTPlural();
+  const lang = useLang();
+  const view = useEstimates((s) => s.view);
+  const projectKeyMatches = useFiles((s) => view.name === 'files' && s.projectId === view.projectId);
+  const loading = useFiles((s) => s.loading);
+  const error = useFiles((s) => s.error);
+  const uploading = useFiles((s) => s.upload !== null);
+  const refused = useFiles((s) => s.refused);
+  const failure = useFiles((s) => s.uploadFailure);
+  const cancelled = useFiles((s) => s.uploadCancelled);
+  const uploadedCount = useFiles((s) => s.uploadedCount);
+  const savedPath = useFiles((s) => s.savedPath);
+  const actionError = useFiles((s) => s.actionError);
+  const [dragging, setDragging] = useState(false);
+  const depth = useRef(0);
+  const store = useFiles.getState;
+
+  // Files dropped beside the drop area must not make the window navigate to them.
+  useEffect(() => {
+    const block = (e: globalThis.DragEvent) => {
+      if (hasFiles(e)) e.preventDefault();
+    };
+    window.addEventListener('dragover', block);
+    window.addEventListener('drop', block);
+    return () => {
+      window.removeEventListener('dragover', block);
+      window.removeEventListener('drop', block);
+    };
+  }, []);
+
+  if (view.name !== 'files') return null;
+
+  const onDragEnter = (e: DragEvent<HTMLElement>) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    depth.current += 1;
+    setDragging(true);
+  };
+  const onDragOver = (e: DragEvent<HTMLElement>) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
+  };
+  const onDragLeave = (e: DragEvent<HTMLElement>) => {
+    if (!hasFiles(e)) return;
+    depth.current = Math.max(0, depth.current - 1);
+    if (depth.current === 0) setDragging(false);
+  };
+  const onDrop = (e: DragEvent<HTMLElement>) => {
+    e.preventDefault();
+    depth.current = 0;
+    setDragging(false);
+    if (uploading) return;
+    const files = Array.from(e.dataTransfer?.files ?? []);
+    if (files.length === 0) return;
+    void store().uploadDropped(files.map((f) => ({ name: f.name, path: pathOf(f) })));
+  };
+
+  return (
+    <section
+      className={`screen files-screen${dragging ? ' is-dragging' : ''}`}
+      data-testid="files-screen"
+      aria-labelledby="files-title"
+      onDragEnter={onDragEnter}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
+      <div className="screen-bar">
+        <button
+          type="button"
+          className="back-link"
+          onClick={() => useEstimates.getState().backToProjects()}
+          data-testid="files-back"
+        >
+          {t('estimates.backToProjects')}
+        </button>
+        <div className="screen-heading">
+          <h1 id="files-title" className="screen-title">
+            {t('files.title')}
+          </h1>
+          <span className="screen-subtitle" title={view.projectName}>
+            {view.projectName}
+          </span>
+        </div>
+        <div className="screen-bar-spacer" />
+        <Button size="sm" onClick={() => void store().load()} busy={loading} data-testid="files-reload">
+          {t('common.reload')}
+        </Button>
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => void store().uploadPicked()}
+          busy={uploading}
+          data-testid="upload-button"
+        >
+          {t('files.upload')}
+        </Button>
+      </div>
+
+      <div className="screen-notices">
+        {savedPath && (
+          <Notice tone="success" testId="file-result" onDismiss={() => store().dismissResult()}>
+            {t('export.savedTo', { path: savedPath })}
+          </Notice>
+        )}
+        {actionError && (
+          <Notice
+            tone={actionError.kind === 'cancelled' ? 'info' : 'error'}
+            testId="file-action-error"
+            onDismiss={() => store().dismissResult()}
+          >
+            {describeError(actionError, lang)}
+          </Notice>
+        )}
+        {refused && (
+          <Notice
+            tone="error"
+            testId="upload-refused"
+            title={t('files.refusedTitle', { names: refused.join(', ') })}
+            onDismiss={() => store().dismissUploadNotice('refused')}
+          >
+            {t('files.refusedBody', { types: allowedTypesText() })}
+          </Notice>
+        )}
+        {failure && (
+          <Notice
+            tone="error"
+            testId="upload-error"
+            title={t('files.uploadFailed')}
+            onDismiss={() => store().dismissUploadNotice('failure')}
+            actions={
+              <Button
+                size="sm"
+                onClick={() => void store().retryUpload()}
+                disabled={uploading}
+                data-testid="upload-retry"
+              >
+                {t('files.retryUpload')}
+              </Button>
+            }
+          >
+            {describeError(failure.error, lang)}
+          </Notice>
+        )}
+        {cancelled && (
+          <Notice tone="info" testId="upload-cancelled" onDismiss={() => store().dismissUploadNotice('cancelled')}>
+            {t('files.uploadCancelled')}
+          </Notice>
+        )}
+        {uploadedCount !== null && (
+          <Notice tone="success" testId="upload-done" onDismiss={() => store().dismissUploadNotice('uploaded')}>
+            {tp('files.uploaded', uploadedCount)}
+          </Notice>
+        )}
+        {error && (
+          <Notice
+            tone="error"
+            testId="files-error"
+            actions={
+              <Button size="sm" onClick={() => void store().load()} data-testid="files-retry">
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {describeError(error, lang)}
+          </Notice>
+        )}
+      </div>
+
+      <UploadProgress />
+
+      <div className={`drop-zone${uploading ? ' is-busy' : ''}`} data-testid="drop-zone">
+        <span className="drop-zone-icon" aria-hidden="true" />
+        <span className="drop-zone-text">{uploading ? t('files.dropBusy') : t('files.dropHint')}</span>
+        <span className="drop-zone-types">{t('files.allowedTypes', { types: allowedTypesText() })}</span>
+      </div>
+
+      <div className="files-list">{projectKeyMatches && <FilesTable />}</div>
+
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <div className="drop-overlay-box">{uploading ? t('files.dropBusy') : t('files.dropNow')}</div>
+        </div>
+      )}
+
+      <PreviewDialog />
+    </section>
+  );
+}

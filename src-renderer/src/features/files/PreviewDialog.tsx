@@ -1,0 +1,89 @@
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { describeError } from '../../errors/describe-error';
+import { useLang, useT } from '../../i18n/store';
+import { useFiles } from './store';
+
+/**
+ * A file's preview: images are shown here. PDFs cannot be (the window's security policy allows no
+ * embedded viewer), so the dialog says so and offers to open the file with the computer's program.
+ */
+export function PreviewDialog() {
+  const t = useT();
+  const lang = useLang();
+  const preview = useFiles((s) => s.preview);
+  const busy = useFiles((s) => (s.preview ? s.busy[s.preview.file.id] : undefined));
+  const store = useFiles.getState;
+  if (!preview) return null;
+  const { file } = preview;
+  const close = () => store().closePreview();
+  const openButton = (
+    <Button
+      onClick={() => void store().openWithSystem(file)}
+      busy={busy === 'open'}
+      disabled={busy !== undefined}
+      data-testid="preview-open"
+    >
+      {t('files.open')}
+    </Button>
+  );
+
+  let body;
+  if (preview.status === 'loading') {
+    body = (
+      <div className="preview-placeholder" aria-busy="true">
+        {t('files.previewLoading')}
+      </div>
+    );
+  } else if (preview.status === 'ready' && preview.preview.contentType.toLowerCase().startsWith('image/')) {
+    body = (
+      <div className="preview-frame">
+        <img
+          className="preview-image"
+          src={preview.preview.dataUrl}
+          alt={t('files.previewAlt', { name: file.name })}
+          data-testid="preview-image"
+          draggable={false}
+        />
+      </div>
+    );
+  } else if (preview.status === 'pdf') {
+    body = (
+      <div className="preview-placeholder" data-testid="preview-pdf">
+        <strong>{t('files.previewPdfTitle')}</strong>
+        <span>{t('files.previewPdf')}</span>
+      </div>
+    );
+  } else if (preview.status === 'error') {
+    body = (
+      <div className="preview-placeholder is-error" role="alert" data-testid="preview-error">
+        {describeError(preview.error, lang)}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="preview-placeholder" data-testid="preview-none">
+        {t('files.previewNone')}
+      </div>
+    );
+  }
+
+  return (
+    <Dialog
+      title={file.name}
+      onClose={close}
+      size="lg"
+      testId="preview-dialog"
+      footer={
+        <>
+          {openButton}
+          <Button variant="primary" onClick={close} data-autofocus>
+            {t('common.close')}
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </Dialog>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import type { WorkspaceSettings } from '../../../../src-shared/ipc/contract';
+import { call } from '../../api';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Field } from '../../components/Field';
+import { describeError } from '../../errors/describe-error';
+import { mapFieldErrors } from '../../errors/field-errors';
+import type { MessageKey } from '../../i18n/messages';
+import { useLang, useT } from '../../i18n/store';
+import { checkWebhookUrl, WEBHOOK_FIELD_MAP } from './webhook';
+
+const PLACEHOLDER = 'https://…';
+
+/**
+ * The active workspace's settings in the service: its name and the webhook address the service
+ * posts "Project Updated" to after a Custom Export. https only; Clear removes it.
+ */
+export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const lang = useLang();
+  const [settings, setSettings] = useState<WorkspaceSettings | null>(null);
+  const [loadError, setLoadError] = useState<ErrorValue | null>(null);
+  const [url, setUrl] = useState('');
+  const [clientError, setClientError] = useState<MessageKey | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorValue | null>(null);
+  const [extra, setExtra] = useState<string[]>([]);
+  const [busy, setBusy] = useState<'load' | 'save' | 'clear' | null>('load');
+  const [saved, setSaved] = useState<'saved' | 'cleared' | null>(null);
+
+  const load = async () => {
+    setBusy('load');
+    setLoadError(null);
+    const res = await call((api) => api.getWorkspaceSettings(), { workspaceCall: true });
+    setBusy(null);
+    if (res.ok) {
+      setSettings(res.data);
+      setUrl(res.data.webhookUrl ?? '');
+    } else {
+      setLoadError(res.error);
+    }
+  };
+
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const save = async (value: string | null) => {
+    if (busy) return;
+    setSaved(null);
+    setError(null);
+    setExtra([]);
+    setFieldError(null);
+    if (value !== null) {
+      const problem = checkWebhookUrl(value);
+      setClientError(problem);
+      if (problem) return;
+    } else {
+      setClientError(null);
+    }
+    setBusy(value === null ? 'clear' : 'save');
+    const res = await call((api) => api.setWebhookUrl({ url: value === null ? null : value.trim() }), {
+      workspaceCall: true,
+    });
+    setBusy(null);
+    if (res.ok) {
+      setSettings(res.data);
+      setUrl(res.data.webhookUrl ?? '');
+      setSaved(res.data.webhookUrl ? 'saved' : 'cleared');
+      return;
+    }
+    if (res.error.kind === 'validation' && res.error.fieldErrors) {
+      const { fields, unmatched } = mapFieldErrors(res.error, WEBHOOK_FIELD_MAP);
+      setFieldError(fields.webhookUrl ?? null);
+      setExtra(unmatched);
+      if (!fields.webhookUrl) setError(res.error);
+    } else {
+      setError(res.error);
+    }
+  };
+
+  const shownFieldError = clientError ? t(clientError) : fieldError;
+  const topError = loadError ? (
+    describeError(loadError, lang)
+  ) : error ? (
+    <>
+      {describeError(error, lang)}
+      {extra.length > 0 && (
+        <ul className="error-list">
+          {extra.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  ) : null;
+
+  return (
+    <Dialog
+      title={t('settings.title')}
+      onClose={onClose}
+      onSubmit={() => void save(url)}
+      busy={busy === 'save' || busy === 'clear'}
+      error={topError}
+      testId="settings-dialog"
+      footer={
+        <>
+          <span className="dialog-status" role="status" data-testid="settings-status">
+            {busy === 'load'
+              ? t('settings.loading')
+              : saved === 'saved'
+                ? t('settings.saved')
+                : saved === 'cleared'
+                  ? t('settings.cleared')
+                  : ''}
+          </span>
+          {loadError && (
+            <Button onClick={() => void load()} disabled={busy !== null}>
+              {t('common.retry')}
+            </Button>
+          )}
+          <Button onClick={onClose} disabled={busy === 'save' || busy === 'clear'}>
+            {t('common.close')}
+          </Button>
+        </>
+      }
+    >
+      <dl className="settings-facts">
+        <dt>{t('settings.workspaceName')}</dt>
+        <dd data-testid="settings-workspace-name">{settings?.name ?? (busy === 'load' ? '…' : '—')}</dd>
+      </dl>
+      <p className="dialog-intro">{t('settings.webhookExplain')}</p>
+      <Field label={t('settings.webhookUrl')} name="webhook-url" error={shownFieldError} hint={t('settings.webhookHint')}>
+        {(p) => (
+          <div className="settings-webhook-row">
+            <input
+              {...p}
+              name="webhookUrl"
+              type="url"
+              className="input"
+              data-testid="webhook-url"
+              maxLength={2000}
+              placeholder={PLACEHOLDER}
+              value={url}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                setClientError(null);
+                setFieldError(null);
+                setSaved(null);
+              }}
+              disabled={busy !== null || !settings}
+              autoComplete="off"
+              spellCheck={false}
+              data-autofocus
+            />
+            <Button
+              type="submit"
+              variant="primary"
+              busy={busy === 'save'}
+              disabled={busy !== null || !settings}
+              data-testid="webhook-save"
+            >
+              {t('settings.save')}
+            </Button>
+            <Button
+              onClick={() => void save(null)}
+              busy={busy === 'clear'}
+              disabled={busy !== null || !settings || !settings.webhookUrl}
+              data-testid="webhook-clear"
+            >
+              {t('settings.clear')}
+            </Button>
+          </div>
+        )}
+      </Field>
+    </Dialog>
+  );
+}
