@@ -5,29 +5,10 @@
  * i.e. the contractor's margin) and internal notes.
  */
 import { LANGUAGES, type UiLanguage } from '../../src-shared/ipc/contract';
+import { EXPORT_COLUMNS, type ExportColumnKey } from '../../src-shared/estimates/columns';
 
-export const EXPORT_COLUMNS = [
-  'code',
-  'name',
-  'description',
-  'quantity',
-  'unit',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-  'internal_notes',
-] as const;
-export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+export { EXPORT_COLUMNS };
+export type ExportColumn = ExportColumnKey;
 
 /**
  * How a column's values are written. `amount` columns add up: groups show the subtotal of their

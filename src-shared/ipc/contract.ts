@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
 import type { EstimateHeader, EstimateNode, EstimateTotals, EstimateWarning } from '../estimates/types';
 import type { PlanView, RoomsTable } from '../plans/types';
+import { EXPORT_COLUMNS, type ExportColumnKey } from '../estimates/columns';
 import { channels, events, type Channel, type EventChannel } from './channels';
 
 export { channels, events, type Channel, type EventChannel };
@@ -55,29 +56,8 @@ export const newProjectSchema = z.object({
     .optional(),
 });
 
-/** Columns an export may contain (the same choice for Excel and PDF). */
-export const EXPORT_COLUMNS = [
-  'code',
-  'name',
-  'description',
-  'quantity',
-  'unit',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-  'internal_notes',
-] as const;
-export type ExportColumnKey = (typeof EXPORT_COLUMNS)[number];
+/** Columns an export may contain (the same choice for Excel and PDF): see estimates/columns.ts. */
+export { EXPORT_COLUMNS, type ExportColumnKey };
 
 export const exportRequestSchema = z.object({
   projectId: id,

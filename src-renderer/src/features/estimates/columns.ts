@@ -1,33 +1,13 @@
 /**
  * The item columns: which the tree can show, which an export can contain, their kinds and widths, and
- * the client-copy rule for exports. Plain data (the contract's list is re-declared so the renderer
- * bundle does not pull in zod; the compile-time checks below keep the two in step).
+ * the client-copy rule for exports. The list itself comes from src-shared/estimates/columns.ts
+ * (plain data: the renderer bundle must not pull in zod).
  */
-import type { ExportColumnKey } from '../../../../src-shared/ipc/contract';
+import { EXPORT_COLUMNS, type ExportColumnKey } from '../../../../src-shared/estimates/columns';
 import type { MessageKey } from '../../i18n/messages';
 
-/** Every export column, in the canonical order (the contract's EXPORT_COLUMNS). */
-export const EXPORT_COLUMN_KEYS = [
-  'code',
-  'name',
-  'description',
-  'quantity',
-  'unit',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-  'internal_notes',
-] as const satisfies readonly ExportColumnKey[];
+/** Every export column, in the canonical order. */
+export const EXPORT_COLUMN_KEYS = EXPORT_COLUMNS;
 
 type MissingExportColumn = Exclude<ExportColumnKey, (typeof EXPORT_COLUMN_KEYS)[number]>;
 export const ALL_EXPORT_COLUMNS_LISTED: [MissingExportColumn] extends [never] ? true : never = true;
