@@ -265,8 +265,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
       // Read by the UI benchmark (bench/ui-estimate.spec.ts): the data has arrived from main.
       performance.mark('plandesk:estimate-data');
       set({ estimate: res.data, estimateLoading: false });
-    }
-    else if (res.error.kind === 'cancelled') set({ estimateLoading: false, estimateCancelled: true });
+    } else if (res.error.kind === 'cancelled') set({ estimateLoading: false, estimateCancelled: true });
     else set({ estimateLoading: false, estimateError: res.error });
   },
 

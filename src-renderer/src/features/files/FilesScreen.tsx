@@ -84,7 +84,7 @@ export function FilesScreen() {
   const failure = useFiles((s) => s.uploadFailure);
   const cancelled = useFiles((s) => s.uploadCancelled);
   const uploadedCount = useFiles((s) => s.uploadedCount);
-  const savedPath = useFiles((s) => s.savedPath);
+  const saved = useFiles((s) => s.saved);
   const actionError = useFiles((s) => s.actionError);
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
@@ -174,9 +174,9 @@ export function FilesScreen() {
       </div>
 
       <div className="screen-notices">
-        {savedPath && (
+        {saved && (
           <Notice tone="success" testId="file-result" onDismiss={() => store().dismissResult()}>
-            {t('export.savedTo', { path: savedPath })}
+            {t('files.savedTo', { name: saved.name, path: saved.path })}
           </Notice>
         )}
         {actionError && (
@@ -219,12 +219,20 @@ export function FilesScreen() {
           </Notice>
         )}
         {cancelled && (
-          <Notice tone="info" testId="upload-cancelled" onDismiss={() => store().dismissUploadNotice('cancelled')}>
+          <Notice
+            tone="info"
+            testId="upload-cancelled"
+            onDismiss={() => store().dismissUploadNotice('cancelled')}
+          >
             {t('files.uploadCancelled')}
           </Notice>
         )}
         {uploadedCount !== null && (
-          <Notice tone="success" testId="upload-done" onDismiss={() => store().dismissUploadNotice('uploaded')}>
+          <Notice
+            tone="success"
+            testId="upload-done"
+            onDismiss={() => store().dismissUploadNotice('uploaded')}
+          >
             {tp('files.uploaded', uploadedCount)}
           </Notice>
         )}

@@ -81,6 +81,8 @@ export function FilesTable() {
                     <Badge tone="accent" title={t('files.originExportHint')}>
                       {t('files.originExport')}
                     </Badge>
+                  ) : file.origin === 'upload' ? (
+                    <span className="file-origin">{t('files.originUpload')}</span>
                   ) : file.origin ? (
                     <span className="file-origin">{file.origin}</span>
                   ) : (

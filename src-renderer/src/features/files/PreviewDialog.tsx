@@ -1,18 +1,21 @@
+import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
+import { PdfPreview } from './PdfPreview';
 import { useFiles } from './store';
 
 /**
- * A file's preview: images are shown here. PDFs cannot be (the window's security policy allows no
- * embedded viewer), so the dialog says so and offers to open the file with the computer's program.
+ * A file's preview inside the app: images as they are, PDFs drawn page by page (PdfPreview). Other
+ * types say there is no preview and offer to open the file with the computer's program.
  */
 export function PreviewDialog() {
   const t = useT();
   const lang = useLang();
   const preview = useFiles((s) => s.preview);
   const busy = useFiles((s) => (s.preview ? s.busy[s.preview.file.id] : undefined));
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const store = useFiles.getState;
   if (!preview) return null;
   const { file } = preview;
@@ -35,6 +38,12 @@ export function PreviewDialog() {
         {t('files.previewLoading')}
       </div>
     );
+  } else if (preview.status === 'ready' && brokenSrc === preview.preview.dataUrl) {
+    body = (
+      <div className="preview-placeholder" data-testid="preview-broken">
+        {t('files.previewBroken')}
+      </div>
+    );
   } else if (preview.status === 'ready' && preview.preview.contentType.toLowerCase().startsWith('image/')) {
     body = (
       <div className="preview-frame">
@@ -44,16 +53,12 @@ export function PreviewDialog() {
           alt={t('files.previewAlt', { name: file.name })}
           data-testid="preview-image"
           draggable={false}
+          onError={() => setBrokenSrc(preview.preview.dataUrl)}
         />
       </div>
     );
-  } else if (preview.status === 'pdf') {
-    body = (
-      <div className="preview-placeholder" data-testid="preview-pdf">
-        <strong>{t('files.previewPdfTitle')}</strong>
-        <span>{t('files.previewPdf')}</span>
-      </div>
-    );
+  } else if (preview.status === 'ready' && preview.preview.contentType.toLowerCase() === 'application/pdf') {
+    body = <PdfPreview dataUrl={preview.preview.dataUrl} />;
   } else if (preview.status === 'error') {
     body = (
       <div className="preview-placeholder is-error" role="alert" data-testid="preview-error">

@@ -57,5 +57,10 @@ export function uploadProgressParts(
   const percent = format(lang, { style: 'percent', maximumFractionDigits: 0 }).format(
     Math.floor(fraction * 100) / 100,
   );
-  return { done: formatFileSize(Math.min(sent, total), lang), total: formatFileSize(total, lang), percent, fraction };
+  return {
+    done: formatFileSize(Math.min(sent, total), lang),
+    total: formatFileSize(total, lang),
+    percent,
+    fraction,
+  };
 }

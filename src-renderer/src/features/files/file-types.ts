@@ -37,13 +37,10 @@ export function isAllowedUpload(fileName: string): boolean {
   return ALLOWED.has(extensionOf(fileName));
 }
 
-export interface UploadCandidate {
-  name: string;
-  path: string;
-}
-
 /** Splits dropped files into those PlanDesk may upload and those it refuses (by extension). */
-export function checkUploads<T extends { name: string }>(files: readonly T[]): { allowed: T[]; refused: T[] } {
+export function checkUploads<T extends { name: string }>(
+  files: readonly T[],
+): { allowed: T[]; refused: T[] } {
   const allowed: T[] = [];
   const refused: T[] = [];
   for (const f of files) (isAllowedUpload(f.name) ? allowed : refused).push(f);

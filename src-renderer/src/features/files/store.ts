@@ -28,8 +28,6 @@ export type FileAction = 'preview' | 'download' | 'open' | 'delete';
 
 export type PreviewState =
   | { file: FileRow; status: 'loading' }
-  /** A PDF: the page's security policy allows no PDF viewer, so it is opened with the OS program. */
-  | { file: FileRow; status: 'pdf' }
   | { file: FileRow; status: 'ready'; preview: FilePreview }
   | { file: FileRow; status: 'none' }
   | { file: FileRow; status: 'error'; error: ErrorValue };
@@ -53,8 +51,8 @@ interface FilesState {
   highlighted: string[];
 
   busy: Record<string, FileAction>;
-  /** Where the last download was saved. */
-  savedPath: string | null;
+  /** The last download: which file, and where it was saved. */
+  saved: { name: string; path: string } | null;
   actionError: ErrorValue | null;
   preview: PreviewState | null;
 
@@ -90,14 +88,10 @@ const fresh = {
   uploadedCount: null,
   highlighted: [],
   busy: {},
-  savedPath: null,
+  saved: null,
   actionError: null,
   preview: null,
 } satisfies Partial<FilesState>;
-
-function isPdf(type: string, contentType: string | null): boolean {
-  return type.toLowerCase() === 'pdf' || (contentType ?? '').toLowerCase().startsWith('application/pdf');
-}
 
 function baseName(path: string): string {
   return path.split(/[\\/]/).pop() || path;
@@ -177,7 +171,7 @@ export const useFiles = create<FilesState>()((set, get) => {
         listSeq += 1;
         set({ key, projectId, ...fresh });
       } else {
-        set({ savedPath: null, actionError: null, uploadedCount: null, uploadCancelled: false });
+        set({ saved: null, actionError: null, uploadedCount: null, uploadCancelled: false });
       }
       void get().load();
     },
@@ -232,14 +226,14 @@ export const useFiles = create<FilesState>()((set, get) => {
       const operationId = newOperationId('download');
       useOperations.getState().start(operationId, 'progress.downloading', { showAfterMs: 400 });
       setBusy(file.id, 'download');
-      set({ actionError: null, savedPath: null });
+      set({ actionError: null, saved: null });
       const res = await call((api) => api.downloadFile({ projectId, fileId: file.id, operationId }), {
         workspaceCall: true,
       });
       useOperations.getState().finish(operationId);
       if (get().key !== key) return;
       setBusy(file.id, null);
-      if (res.ok) set({ savedPath: res.data.path });
+      if (res.ok) set({ saved: res.data.path ? { name: file.name, path: res.data.path } : null });
       else set({ actionError: res.error });
     },
 
@@ -257,10 +251,6 @@ export const useFiles = create<FilesState>()((set, get) => {
     showPreview: async (file) => {
       const { projectId, key } = get();
       if (!projectId) return;
-      if (isPdf(file.type, file.contentType)) {
-        set({ preview: { file, status: 'pdf' } });
-        return;
-      }
       set({ preview: { file, status: 'loading' } });
       const res = await call((api) => api.previewFile({ projectId, fileId: file.id }), {
         workspaceCall: true,
@@ -269,9 +259,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       set({
         preview: res.ok
           ? res.data
-            ? isPdf('', res.data.contentType)
-              ? { file, status: 'pdf' }
-              : { file, status: 'ready', preview: res.data }
+            ? { file, status: 'ready', preview: res.data }
             : { file, status: 'none' }
           : { file, status: 'error', error: res.error },
       });
@@ -307,6 +295,6 @@ export const useFiles = create<FilesState>()((set, get) => {
               ? { uploadCancelled: false }
               : { uploadedCount: null },
       ),
-    dismissResult: () => set({ savedPath: null, actionError: null }),
+    dismissResult: () => set({ saved: null, actionError: null }),
   };
 });

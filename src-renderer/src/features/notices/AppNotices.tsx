@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AppNotice } from '../../../../src-shared/ipc/contract';
 import { Notice } from '../../components/Notice';
 import type { TFunction } from '../../i18n/store';
 import { useT } from '../../i18n/store';
+import { useProjects } from '../projects/store';
 import { useWorkspaces } from '../workspaces/store';
 import { useNotices } from './store';
 
@@ -13,7 +14,9 @@ function noticeText(notice: AppNotice, t: TFunction): string {
         ? t('notice.settingsRecovered', { path: notice.path })
         : t('notice.settingsRecoveredNoPath');
     case 'cache-recovered':
-      return notice.path ? t('notice.cacheRecovered', { path: notice.path }) : t('notice.cacheRecoveredNoPath');
+      return notice.path
+        ? t('notice.cacheRecovered', { path: notice.path })
+        : t('notice.cacheRecoveredNoPath');
     case 'cache-unavailable':
       return t('notice.cacheUnavailable');
   }
@@ -21,7 +24,8 @@ function noticeText(notice: AppNotice, t: TFunction): string {
 
 /**
  * What main has to tell the user once (damaged files moved aside, no offline copy possible), at the
- * top of the window until dismissed. Asked for at start-up and whenever the active workspace changes.
+ * top of the window until dismissed. Asked for at start-up and whenever the active workspace changes
+ * (added, switched, removed).
  */
 export function AppNotices() {
   const t = useT();
@@ -32,6 +36,26 @@ export function AppNotices() {
   useEffect(() => {
     void useNotices.getState().take();
   }, [activeId]);
+
+  // Main opens a workspace's offline copy with its first request, and only then knows whether that
+  // copy was damaged or cannot be saved: ask once more when the workspace's first answer arrived.
+  const answer = useProjects((s) => s.page ?? s.listError);
+  const afterAnswer = useRef<{ id: string | null; stale: unknown; done: boolean }>({
+    id: null,
+    stale: null,
+    done: false,
+  });
+  useEffect(() => {
+    const seen = afterAnswer.current;
+    if (seen.id !== activeId) {
+      // What is on screen now still belongs to the previous workspace: wait for a new answer.
+      afterAnswer.current = { id: activeId, stale: answer, done: false };
+      return;
+    }
+    if (seen.done || !answer || answer === seen.stale) return;
+    seen.done = true;
+    void useNotices.getState().take();
+  }, [activeId, answer]);
 
   if (notices.length === 0) return null;
   return (

@@ -53,14 +53,22 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
   }
   if (image.status === 'none') {
     return (
-      <div className="floor-image-placeholder is-empty" style={{ aspectRatio: aspect }} data-testid="floor-image-none">
+      <div
+        className="floor-image-placeholder is-empty"
+        style={{ aspectRatio: aspect }}
+        data-testid="floor-image-none"
+      >
         {t('plan.noImage')}
       </div>
     );
   }
   if (image.status === 'error') {
     return (
-      <div className="floor-image-placeholder is-error" style={{ aspectRatio: aspect }} data-testid="floor-image-error">
+      <div
+        className="floor-image-placeholder is-error"
+        style={{ aspectRatio: aspect }}
+        data-testid="floor-image-error"
+      >
         <span>{t('plan.imageFailed')}</span>
         <span className="plan-muted">{describeError(image.error, lang)}</span>
         <Button size="sm" onClick={() => void usePlans.getState().loadImage(url, true)}>
@@ -75,7 +83,9 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
     size && map
       ? map.areas
           .map((area, i) => ({ area, i, shape: areaShape(area.coords, map, size) }))
-          .filter((a): a is { area: (typeof map.areas)[number]; i: number; shape: AreaShape } => a.shape !== null)
+          .filter(
+            (a): a is { area: (typeof map.areas)[number]; i: number; shape: AreaShape } => a.shape !== null,
+          )
       : [];
   const hoveredShape = hovered ? shapes.find((s) => s.area.roomId === hovered) : undefined;
   const hoverCentre = hoveredShape && size ? shapeCentre(hoveredShape.shape) : null;
@@ -147,7 +157,10 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
         <div
           className="map-tooltip"
           data-testid="floor-image-tooltip"
-          style={{ left: `${(hoverCentre.x / size.width) * 100}%`, top: `${(hoverCentre.y / size.height) * 100}%` }}
+          style={{
+            left: `${(hoverCentre.x / size.width) * 100}%`,
+            top: `${(hoverCentre.y / size.height) * 100}%`,
+          }}
           aria-hidden="true"
         >
           {roomNames.get(hovered) ?? t('plan.unnamedRoom')}

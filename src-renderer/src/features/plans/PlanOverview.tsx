@@ -86,19 +86,28 @@ function FloorSummary({ floor }: { floor: FloorView }) {
   const t = useT();
   const lang = useLang();
   return (
-    <div className="floor-figures">
-      <StatCards stats={floor.statistics} size="sm" label={t('plan.floorFigures')} testIdPrefix="floor-stat-" />
-      <dl className="stat-cards stat-cards-sm">
-        <FigureCard
-          label={t('plan.stat.ceilingHeight')}
-          value={statisticText(floor.ceilingHeight, lang)}
-          testId="floor-ceiling-height"
-        />
-        {floor.level !== null && (
-          <FigureCard label={t('plan.level')} value={formatNumber(floor.level, lang)} testId="floor-level" />
-        )}
-      </dl>
-    </div>
+    <StatCards
+      stats={floor.statistics}
+      size="sm"
+      label={t('plan.floorFigures')}
+      testIdPrefix="floor-stat-"
+      after={
+        <>
+          <FigureCard
+            label={t('plan.stat.ceilingHeight')}
+            value={statisticText(floor.ceilingHeight, lang)}
+            testId="floor-ceiling-height"
+          />
+          {floor.level !== null && (
+            <FigureCard
+              label={t('plan.level')}
+              value={formatNumber(floor.level, lang)}
+              testId="floor-level"
+            />
+          )}
+        </>
+      }
+    />
   );
 }
 
@@ -170,7 +179,11 @@ export function PlanOverview({ view }: { view: PlanView }) {
         </div>
         <dl className="stat-cards stat-cards-counts" aria-label={t('plan.counts')}>
           <FigureCard label={t('plan.doorCount')} value={count(view.doorCount)} testId="plan-door-count" />
-          <FigureCard label={t('plan.windowCount')} value={count(view.windowCount)} testId="plan-window-count" />
+          <FigureCard
+            label={t('plan.windowCount')}
+            value={count(view.windowCount)}
+            testId="plan-window-count"
+          />
           <FigureCard label={t('plan.floorCount')} value={count(view.floorCount)} testId="plan-floor-count" />
           <FigureCard label={t('plan.roomCount')} value={count(view.roomCount)} testId="plan-room-count" />
           <FigureCard label={t('plan.wallCount')} value={count(view.wallCount)} testId="plan-wall-count" />

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ObjectKind, ObjectView, RoomView, ValueEntry, WallView } from '../../../../src-shared/plans/types';
+import type {
+  ObjectKind,
+  ObjectView,
+  RoomView,
+  ValueEntry,
+  WallView,
+} from '../../../../src-shared/plans/types';
 import { Badge } from '../../components/Badge';
 import type { MessageKey } from '../../i18n/messages';
 import { useLang, useT } from '../../i18n/store';
@@ -46,7 +52,13 @@ function leftovers(o: ObjectView, shown: string[]): Record<string, unknown> {
   return out;
 }
 
-function WallRef({ object, onHighlight }: { object: ObjectView; onHighlight: (index: number | null) => void }) {
+function WallRef({
+  object,
+  onHighlight,
+}: {
+  object: ObjectView;
+  onHighlight: (index: number | null) => void;
+}) {
   const t = useT();
   if (object.wallUid === null) return <span className="cell-empty">{DASH}</span>;
   if (object.wallIndex === null) {
@@ -144,7 +156,13 @@ function ObjectGroup({
                 {kind === 'affected-area' ? (
                   <>
                     <td>
-                      <Swatch colour={typeof valueOf(o.values, 'color') === 'string' ? String(valueOf(o.values, 'color')) : null} />
+                      <Swatch
+                        colour={
+                          typeof valueOf(o.values, 'color') === 'string'
+                            ? String(valueOf(o.values, 'color'))
+                            : null
+                        }
+                      />
                     </td>
                     <td className="num">
                       <AreaDimensions values={o.values} />
@@ -234,7 +252,12 @@ export function RoomCard({
     >
       <header className="room-card-header">
         <h4 id={`room-title-${id}`} className="room-card-title">
-          <button type="button" className="room-card-select" onClick={() => onSelect(room.id)} aria-pressed={selected}>
+          <button
+            type="button"
+            className="room-card-select"
+            onClick={() => onSelect(room.id)}
+            aria-pressed={selected}
+          >
             {room.name ?? t('plan.unnamedRoom')}
           </button>
         </h4>
@@ -313,7 +336,12 @@ export function RoomCard({
       <ObjectGroup kind="door" objects={room.doors} roomId={id} onHighlight={setWallHighlight} />
       <ObjectGroup kind="window" objects={room.windows} roomId={id} onHighlight={setWallHighlight} />
       <ObjectGroup kind="furniture" objects={room.furniture} roomId={id} onHighlight={setWallHighlight} />
-      <ObjectGroup kind="affected-area" objects={room.affectedAreas} roomId={id} onHighlight={setWallHighlight} />
+      <ObjectGroup
+        kind="affected-area"
+        objects={room.affectedAreas}
+        roomId={id}
+        onHighlight={setWallHighlight}
+      />
       <ObjectGroup kind="other" objects={room.otherObjects} roomId={id} onHighlight={setWallHighlight} />
 
       <MoreDetails extra={room.extra} testId={`room-more-${id}`} />

@@ -151,7 +151,9 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
                     <Cell
                       row={row}
                       column={column}
-                      onShow={column === 'name' && row.roomId && row.floorId ? () => showRoom(row) : undefined}
+                      onShow={
+                        column === 'name' && row.roomId && row.floorId ? () => showRoom(row) : undefined
+                      }
                     />
                   </td>
                 ))}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { StatisticView } from '../../../../src-shared/plans/types';
 import { useLang, useT } from '../../i18n/store';
 import { extraEntries, safeColour, statisticLabelKey, statisticText } from './plan-text';
@@ -23,8 +24,11 @@ export function StatCards({
   testIdPrefix,
   size = 'md',
   label,
+  after,
 }: {
   stats: StatisticView[];
+  /** More cards after the statistics (counts, ceiling height). */
+  after?: ReactNode;
   /** Gives each card the test id `<prefix><key>`. */
   testIdPrefix?: string;
   size?: 'md' | 'sm';
@@ -32,7 +36,7 @@ export function StatCards({
 }) {
   const lang = useLang();
   const labelOf = useStatisticLabel();
-  if (stats.length === 0) return null;
+  if (stats.length === 0 && !after) return null;
   return (
     <dl className={`stat-cards stat-cards-${size}`} aria-label={label}>
       {stats.map((stat) => {
@@ -48,12 +52,21 @@ export function StatCards({
           </div>
         );
       })}
+      {after}
     </dl>
   );
 }
 
 /** A single figure in the same card style (counts, ceiling height). */
-export function FigureCard({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+export function FigureCard({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: string | null;
+  testId?: string;
+}) {
   return (
     <div className="stat-card" data-testid={testId}>
       <dt className="stat-label">{label}</dt>

@@ -50,7 +50,13 @@ export function areaShape(
     const width = Math.abs(x2 - x1) * sx;
     const height = Math.abs(y2 - y1) * sy;
     if (width === 0 || height === 0) return null;
-    return { kind: 'rect', x: round(Math.min(x1, x2) * sx), y: round(Math.min(y1, y2) * sy), width: round(width), height: round(height) };
+    return {
+      kind: 'rect',
+      x: round(Math.min(x1, x2) * sx),
+      y: round(Math.min(y1, y2) * sy),
+      width: round(width),
+      height: round(height),
+    };
   }
   if (coords.length === 3) {
     const [cx, cy, r] = coords as [number, number, number];

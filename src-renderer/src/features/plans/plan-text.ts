@@ -75,7 +75,10 @@ export function looseValueText(value: unknown, lang: UiLanguage): string {
 }
 
 /** Fields PlanDesk does not know, as "key: value" lines (JSON for objects), in the service's order. */
-export function extraEntries(extra: Record<string, unknown>, lang: UiLanguage): { key: string; text: string }[] {
+export function extraEntries(
+  extra: Record<string, unknown>,
+  lang: UiLanguage,
+): { key: string; text: string }[] {
   return Object.entries(extra).map(([key, value]) => ({ key, text: looseValueText(value, lang) }));
 }
 

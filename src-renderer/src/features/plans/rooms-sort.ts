@@ -47,7 +47,8 @@ function numberOf(row: RoomsTableRow, column: RoomsColumn): number | null {
 }
 
 function textOf(row: RoomsTableRow, column: RoomsColumn): string | null {
-  const v = column === 'floor' ? row.floor : column === 'name' ? row.name : column === 'type' ? row.type : null;
+  const v =
+    column === 'floor' ? row.floor : column === 'name' ? row.name : column === 'type' ? row.type : null;
   return v === null || v.trim() === '' ? null : v;
 }
 
@@ -62,11 +63,7 @@ function collatorFor(lang: string): Intl.Collator {
 }
 
 /** A sorted copy of `rows`; the input is not changed. */
-export function sortRooms(
-  rows: readonly RoomsTableRow[],
-  sort: RoomsSort,
-  lang: string,
-): RoomsTableRow[] {
+export function sortRooms(rows: readonly RoomsTableRow[], sort: RoomsSort, lang: string): RoomsTableRow[] {
   const { column, direction } = sort;
   if (column === null) return [...rows];
   const sign = direction === 'asc' ? 1 : -1;

@@ -148,7 +148,9 @@ export function ProjectDetail({ id }: { id: string }) {
             {t('detail.openPlan')}
           </Button>
           <Button
-            onClick={() => useEstimates.getState().openFiles(id, shown.name, useWorkspaces.getState().activeId)}
+            onClick={() =>
+              useEstimates.getState().openFiles(id, shown.name, useWorkspaces.getState().activeId)
+            }
             data-testid="open-files"
           >
             {t('detail.openFiles')}

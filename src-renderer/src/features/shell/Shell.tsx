@@ -111,7 +111,9 @@ export function Shell() {
       {adding && <AddWorkspaceDialog onClose={() => setAdding(false)} />}
       {removing && <RemoveWorkspaceDialog workspace={removing} onClose={() => setRemoving(null)} />}
       {keyWorkspace && <ReplaceKeyDialog key={keyWorkspace.id} workspace={keyWorkspace} />}
-      {settingsOpen && <WorkspaceSettingsDialog key={activeId ?? ''} onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && (
+        <WorkspaceSettingsDialog key={activeId ?? ''} onClose={() => setSettingsOpen(false)} />
+      )}
     </div>
   );
 }

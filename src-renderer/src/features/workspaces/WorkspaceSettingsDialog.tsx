@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { WorkspaceSettings } from '../../../../src-shared/ipc/contract';
 import { call } from '../../api';
@@ -29,23 +29,36 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
   const [extra, setExtra] = useState<string[]>([]);
   const [busy, setBusy] = useState<'load' | 'save' | 'clear' | null>('load');
   const [saved, setSaved] = useState<'saved' | 'cleared' | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** Close was asked for while saving: close once the save succeeded (a failure stays on screen). */
+  const closeWhenSaved = useRef(false);
+  const writing = busy === 'save' || busy === 'clear';
 
-  const load = async () => {
+  const [attempt, setAttempt] = useState(0);
+
+  // Read the settings when the dialog opens (it is remounted for another workspace) and on Retry.
+  useEffect(() => {
+    let live = true;
+    void call((api) => api.getWorkspaceSettings(), { workspaceCall: true }).then((res) => {
+      if (!live) return;
+      setBusy(null);
+      if (res.ok) {
+        setSettings(res.data);
+        setUrl(res.data.webhookUrl ?? '');
+      } else {
+        setLoadError(res.error);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const reload = () => {
     setBusy('load');
     setLoadError(null);
-    const res = await call((api) => api.getWorkspaceSettings(), { workspaceCall: true });
-    setBusy(null);
-    if (res.ok) {
-      setSettings(res.data);
-      setUrl(res.data.webhookUrl ?? '');
-    } else {
-      setLoadError(res.error);
-    }
+    setAttempt((n) => n + 1);
   };
-
-  useEffect(() => {
-    void load();
-  }, []);
 
   const save = async (value: string | null) => {
     if (busy) return;
@@ -66,11 +79,18 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
     });
     setBusy(null);
     if (res.ok) {
+      if (closeWhenSaved.current) {
+        onClose();
+        return;
+      }
       setSettings(res.data);
       setUrl(res.data.webhookUrl ?? '');
       setSaved(res.data.webhookUrl ? 'saved' : 'cleared');
+      // The button pressed may now be disabled (Clear): keep the focus in the dialog.
+      inputRef.current?.focus();
       return;
     }
+    closeWhenSaved.current = false;
     if (res.error.kind === 'validation' && res.error.fieldErrors) {
       const { fields, unmatched } = mapFieldErrors(res.error, WEBHOOK_FIELD_MAP);
       setFieldError(fields.webhookUrl ?? null);
@@ -79,6 +99,11 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
     } else {
       setError(res.error);
     }
+  };
+
+  const requestClose = () => {
+    if (writing) closeWhenSaved.current = true;
+    else onClose();
   };
 
   const shownFieldError = clientError ? t(clientError) : fieldError;
@@ -100,9 +125,8 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title={t('settings.title')}
-      onClose={onClose}
+      onClose={requestClose}
       onSubmit={() => void save(url)}
-      busy={busy === 'save' || busy === 'clear'}
       error={topError}
       testId="settings-dialog"
       footer={
@@ -117,13 +141,11 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
                   : ''}
           </span>
           {loadError && (
-            <Button onClick={() => void load()} disabled={busy !== null}>
+            <Button onClick={reload} disabled={busy !== null}>
               {t('common.retry')}
             </Button>
           )}
-          <Button onClick={onClose} disabled={busy === 'save' || busy === 'clear'}>
-            {t('common.close')}
-          </Button>
+          <Button onClick={requestClose}>{t('common.close')}</Button>
         </>
       }
     >
@@ -132,11 +154,17 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
         <dd data-testid="settings-workspace-name">{settings?.name ?? (busy === 'load' ? '…' : '—')}</dd>
       </dl>
       <p className="dialog-intro">{t('settings.webhookExplain')}</p>
-      <Field label={t('settings.webhookUrl')} name="webhook-url" error={shownFieldError} hint={t('settings.webhookHint')}>
+      <Field
+        label={t('settings.webhookUrl')}
+        name="webhook-url"
+        error={shownFieldError}
+        hint={t('settings.webhookHint')}
+      >
         {(p) => (
           <div className="settings-webhook-row">
             <input
               {...p}
+              ref={inputRef}
               name="webhookUrl"
               type="url"
               className="input"
@@ -150,7 +178,8 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
                 setFieldError(null);
                 setSaved(null);
               }}
-              disabled={busy !== null || !settings}
+              disabled={busy === 'load' || !settings}
+              readOnly={writing}
               autoComplete="off"
               spellCheck={false}
               data-autofocus

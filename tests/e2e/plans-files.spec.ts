@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { addWorkspaceViaUi, expect, test, type AppFixture } from './harness';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** Selects the first project in the list and returns its id and plan id. */
+async function selectFirstProject(app: AppFixture): Promise<{ projectId: string; planId: string }> {
+  const page = await app.services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' });
+  const project = await app.services.projects.get(page.rows[0]!.id);
+  await app.page.getByTestId(`project-row-${project.id}`).click();
+  await expect(app.page.getByTestId('project-detail')).toBeVisible();
+  return { projectId: project.id, planId: project.planId! };
+}
+
+test("plan view: statistics in the service's words, floors with image maps, rooms with walls and objects", async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  await selectFirstProject(app);
+  await page.getByTestId('open-plan').click();
+  await expect(page.getByTestId('plan-screen')).toBeVisible();
+  await expect(page.getByTestId('plan-statistics')).toContainText(/m²|ft²/);
+  await expect(page.getByTestId('plan-door-count')).toContainText(/\d/);
+  await expect(page.getByTestId('floor-image')).toBeVisible();
+  expect(await page.getByTestId('floor-image').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  await expect(page.locator('[data-testid^="room-card-"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid^="room-swatch-"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid^="room-object-"][data-kind="door"]').first()).toBeVisible();
+  await app.screenshot('40-plan-view');
+
+  await page.getByTestId('rooms-tab').click();
+  await expect(page.getByTestId('rooms-table')).toBeVisible();
+  await page.getByTestId('rooms-sort-area').click();
+  await app.screenshot('41-rooms-table');
+  await page.getByTestId('rooms-export-xlsx').click();
+  await expect(page.getByTestId('rooms-export-result')).toContainText('.xlsx');
+  const saved = (await fs.readdir(app.exportDir)).find((f) => f.endsWith('.xlsx'))!;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path.join(app.exportDir, saved));
+  expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+  // Images on the service's host were fetched by main with the credentials; storage never saw them.
+  expect(app.sim.faults.stats().credentialLeaks).toBe(0);
+});
+
+test('the legacy plan shape shows what it carries and says what is not available', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  await selectFirstProject(app);
+  app.sim.faults.setVariants({ legacyPlanShape: true });
+  await page.getByTestId('open-plan').click();
+  await expect(page.getByTestId('plan-statistics')).toBeVisible();
+  await expect(page.getByTestId('plan-not-available')).toBeVisible();
+  await app.screenshot('42-plan-legacy-shape');
+});
+
+test('files: upload with progress (cancel, retry), preview, download, delete; a bad type is refused', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  const { projectId } = await selectFirstProject(app);
+  await page.getByTestId('open-files').click();
+  await expect(page.getByTestId('files-table')).toBeVisible();
+
+  // A refused type, checked before anything is sent.
+  await fs.writeFile(path.join(app.exportDir, 'setup.exe'), 'MZ');
+  app.dialogs.answers.open = [path.join(app.exportDir, 'setup.exe')];
+  const before = app.sim.faults.stats().requests;
+  await page.getByTestId('upload-button').click();
+  await expect(page.getByTestId('upload-refused').or(page.getByTestId('upload-error'))).toContainText('.exe');
+  expect(app.sim.faults.stats().requests - before).toBeLessThanOrEqual(1);
+
+  // A 40 MB upload over a slow link: progress in bytes and percent, then cancel; nothing registered.
+  const big = Buffer.alloc(40 * 1024 * 1024, 3);
+  await fs.writeFile(path.join(app.exportDir, 'Bestandsaufnahme.pdf'), big);
+  app.dialogs.answers.open = [path.join(app.exportDir, 'Bestandsaufnahme.pdf')];
+  app.sim.faults.setFaults({ latencyMs: 400 });
+  await page.getByTestId('upload-button').click();
+  await expect(page.getByTestId('upload-progress')).toContainText('%');
+  await app.screenshot('43-files-upload-in-progress');
+  await page.getByTestId('upload-cancel').click();
+  await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+  app.sim.faults.clearFaults();
+  expect((await app.services.files.list(projectId)).some((f) => f.name === 'Bestandsaufnahme.pdf')).toBe(
+    false,
+  );
+
+  // Upload it for real (retry after the cancel), then find it in the list.
+  await page.getByTestId('upload-button').click();
+  const row = page.locator('[data-testid^="file-row-"]', { hasText: 'Bestandsaufnahme.pdf' });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  const fileId = (await row.getAttribute('data-testid'))!.replace('file-row-', '');
+  await app.screenshot('44-files-after-upload');
+
+  // Download to the chosen folder: byte for byte what was uploaded.
+  await page.getByTestId(`file-download-${fileId}`).click();
+  await expect(page.getByTestId('file-result')).toContainText('Bestandsaufnahme.pdf');
+  expect(sha(await fs.readFile(path.join(app.exportDir, 'Bestandsaufnahme (2).pdf')))).toBe(sha(big));
+
+  // Preview an image.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await fs.writeFile(path.join(app.exportDir, 'Foto Küche.png'), png);
+  app.dialogs.answers.open = [path.join(app.exportDir, 'Foto Küche.png')];
+  await page.getByTestId('upload-button').click();
+  const pngRow = page.locator('[data-testid^="file-row-"]', { hasText: 'Foto Küche.png' });
+  await expect(pngRow).toBeVisible();
+  const pngId = (await pngRow.getAttribute('data-testid'))!.replace('file-row-', '');
+  await page.getByTestId(`file-preview-${pngId}`).click();
+  await expect(page.getByTestId('preview-image')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Delete, with a confirmation that says it is permanent.
+  await page.getByTestId(`file-delete-${fileId}`).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText(/permanent|cannot be undone/i);
+  await app.screenshot('45-file-delete-confirm');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId(`file-row-${fileId}`)).toHaveCount(0);
+  expect(app.sim.faults.stats().credentialLeaks).toBe(0);
+});
+
+test('workspace settings: the webhook URL must be https; Custom Export files show in the files list', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  await page.getByTestId('workspace-settings').click();
+  await expect(page.getByTestId('settings-dialog')).toBeVisible();
+  await page.getByTestId('webhook-url').fill('http://hooks.example.com/plandesk');
+  await page.getByTestId('webhook-save').click();
+  await expect(page.getByTestId('settings-dialog')).toContainText(/https/);
+  await page.getByTestId('webhook-url').fill('https://hooks.example.com/plandesk');
+  await page.getByTestId('webhook-save').click();
+  await expect
+    .poll(async () => (await app.services.files.settings()).webhookUrl)
+    .toBe('https://hooks.example.com/plandesk');
+  await app.screenshot('46-workspace-settings');
+  await page.getByTestId('webhook-clear').click();
+  await expect.poll(async () => (await app.services.files.settings()).webhookUrl).toBeNull();
+  await page.getByTestId('settings-dialog').getByRole('button', { name: /close/i }).first().click();
+  await expect(page.getByTestId('settings-dialog')).toHaveCount(0);
+
+  const { projectId } = await selectFirstProject(app);
+  await app.sim.faults.customExport(projectId, {});
+  await page.getByTestId('open-files').click();
+  await expect(page.locator('[data-testid^="file-row-"][data-origin="export"]').first()).toBeVisible();
+});
+
+test('a PDF is previewed inside the app, page by page', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  const { projectId } = await selectFirstProject(app);
+  // A real, multi-page PDF: a quote PlanDesk itself exports.
+  const estimates = await app.services.estimates.list(projectId);
+  const quote = await app.services.estimates.export({
+    projectId,
+    estimateId: estimates.rows[0]!.id,
+    format: 'pdf',
+    columns: ['code', 'name', 'quantity', 'unit', 'total'],
+    clientCopy: true,
+    language: 'de-DE',
+  });
+  app.dialogs.answers.open = [quote.path!];
+  await page.getByTestId('open-files').click();
+  await page.getByTestId('upload-button').click();
+  const row = page.locator('[data-testid^="file-row-"]', { hasText: path.basename(quote.path!) });
+  await expect(row).toBeVisible();
+  const fileId = (await row.getAttribute('data-testid'))!.replace('file-row-', '');
+  await page.getByTestId(`file-preview-${fileId}`).click();
+  await expect(page.getByTestId('preview-pdf-page-1')).toBeVisible({ timeout: 20_000 });
+  // The page was drawn: the canvas is not blank.
+  const inked = await page.getByTestId('preview-pdf-page-1').evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let dark = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i]! < 128 && d[i + 3]! > 0) dark++;
+    return dark;
+  });
+  expect(inked).toBeGreaterThan(500);
+  await app.screenshot('47-pdf-preview');
+});
