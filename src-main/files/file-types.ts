@@ -1,30 +1,7 @@
 import { ServiceError } from '../api/errors';
+import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES } from '../../src-shared/files/upload-types';
 
-/**
- * The file types the service accepts for upload (real-world notes: pdf, doc(x), xls(x), ppt(x), csv,
- * jpeg/jpg, png, gif, bmp, svg, webp, usdz), each with the content type PlanDesk declares for it.
- * Checked before any request is made, so a wrong file never costs a presigned URL.
- */
-export const UPLOAD_CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  csv: 'text/csv',
-  jpeg: 'image/jpeg',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  svg: 'image/svg+xml',
-  webp: 'image/webp',
-  usdz: 'model/vnd.usdz+zip',
-});
-
-export const ALLOWED_UPLOAD_EXTENSIONS: readonly string[] = Object.freeze(Object.keys(UPLOAD_CONTENT_TYPES));
+export { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES };
 
 export interface UploadType {
   /** Lower case, without the dot. */

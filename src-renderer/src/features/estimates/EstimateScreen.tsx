@@ -1,3 +1,4 @@
+import { ScreenBar } from '../../components/ScreenBar';
 import { useMemo, useRef, useState } from 'react';
 import type { EstimateWarning, TotalField } from '../../../../src-shared/estimates/types';
 import { Button } from '../../components/Button';
@@ -74,41 +75,43 @@ export function EstimateScreen() {
       data-testid="estimate-screen"
       aria-labelledby="estimate-title"
     >
-      <div className="screen-bar">
-        <button
-          type="button"
-          className="back-link"
-          onClick={() => store().backToList()}
-          data-testid="estimate-back"
-        >
-          {t('estimate.backToList')}
-        </button>
-        <div className="screen-heading">
-          <span className="screen-crumb" title={view.projectName}>
-            {view.projectName}
-          </span>
-          <h1 id="estimate-title" className="screen-title" title={title}>
-            {title}
-          </h1>
-          {data?.estimate.unique_identifier && (
-            <span className="screen-number mono">{data.estimate.unique_identifier}</span>
-          )}
-          {data?.estimate.status && <StatusBadge status={data.estimate.status} />}
-        </div>
-        <div className="screen-bar-spacer" />
-        <Button
-          size="sm"
-          onClick={() => store().refresh()}
-          busy={loading && data !== null}
-          disabled={loading}
-          data-testid="estimate-reload"
-        >
-          {t('common.reload')}
-        </Button>
-        <Button size="sm" onClick={() => setExporting(true)} disabled={!data} data-testid="export-open">
-          {t('estimate.export')}
-        </Button>
-      </div>
+      <ScreenBar
+        back={{
+          label: t('estimate.backToList'),
+          onClick: () => store().backToList(),
+          testId: 'estimate-back',
+        }}
+        heading={
+          <>
+            <span className="screen-crumb" title={view.projectName}>
+              {view.projectName}
+            </span>
+            <h1 id="estimate-title" className="screen-title" title={title}>
+              {title}
+            </h1>
+            {data?.estimate.unique_identifier && (
+              <span className="screen-number mono">{data.estimate.unique_identifier}</span>
+            )}
+            {data?.estimate.status && <StatusBadge status={data.estimate.status} />}
+          </>
+        }
+        actions={
+          <>
+            <Button
+              size="sm"
+              onClick={() => store().refresh()}
+              busy={loading && data !== null}
+              disabled={loading}
+              data-testid="estimate-reload"
+            >
+              {t('common.reload')}
+            </Button>
+            <Button size="sm" onClick={() => setExporting(true)} disabled={!data} data-testid="export-open">
+              {t('estimate.export')}
+            </Button>
+          </>
+        }
+      />
 
       {offlineSince && <OfflineMarker fetchedAt={offlineSince} />}
 

@@ -1,3 +1,5 @@
+import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
+import { onRowKeyDown } from '../../components/row-keys';
 import { useState, type KeyboardEvent } from 'react';
 import type { EstimateListRow } from '../../../../src-shared/ipc/contract';
 import { Button } from '../../components/Button';
@@ -17,32 +19,7 @@ const DASH = '—';
 
 /** Arrow keys move between rows; Enter or Space opens the estimate. */
 function onRowKey(e: KeyboardEvent<HTMLTableRowElement>, row: EstimateListRow) {
-  const tr = e.currentTarget;
-  const go = (target: Element | null | undefined) => {
-    if (target instanceof HTMLElement) {
-      e.preventDefault();
-      target.focus();
-    }
-  };
-  switch (e.key) {
-    case 'ArrowDown':
-      go(tr.nextElementSibling);
-      break;
-    case 'ArrowUp':
-      go(tr.previousElementSibling);
-      break;
-    case 'Home':
-      go(tr.parentElement?.firstElementChild);
-      break;
-    case 'End':
-      go(tr.parentElement?.lastElementChild);
-      break;
-    case 'Enter':
-    case ' ':
-      e.preventDefault();
-      useEstimates.getState().openEstimate(row.id);
-      break;
-  }
+  onRowKeyDown(e, { activate: () => useEstimates.getState().openEstimate(row.id) });
 }
 
 /** A project's estimates: open one, export them all, keep the project for offline use. */
@@ -77,37 +54,32 @@ export function EstimatesScreen() {
       data-testid="estimates-screen"
       aria-labelledby="estimates-title"
     >
-      <div className="screen-bar">
-        <button
-          type="button"
-          className="back-link"
-          onClick={() => store().backToProjects()}
-          data-testid="estimates-back"
-        >
-          {t('estimates.backToProjects')}
-        </button>
-        <div className="screen-heading">
-          <h1 id="estimates-title" className="screen-title">
-            {t('estimates.title')}
-          </h1>
-          <span className="screen-subtitle" title={view.projectName}>
-            {view.projectName}
-          </span>
-        </div>
-        <div className="screen-bar-spacer" />
-        <OfflineControls />
-        <Button
-          size="sm"
-          onClick={() => setExporting(true)}
-          disabled={rows.length === 0}
-          data-testid="export-all-open"
-        >
-          {t('estimates.exportAll')}
-        </Button>
-        <Button size="sm" onClick={() => store().refresh()} busy={loading} data-testid="estimates-reload">
-          {t('common.reload')}
-        </Button>
-      </div>
+      <ScreenBar
+        back={{
+          label: t('estimates.backToProjects'),
+          onClick: () => store().backToProjects(),
+          testId: 'estimates-back',
+        }}
+        heading={
+          <ScreenTitle id="estimates-title" title={t('estimates.title')} subtitle={view.projectName} />
+        }
+        actions={
+          <>
+            <OfflineControls />
+            <Button
+              size="sm"
+              onClick={() => setExporting(true)}
+              disabled={rows.length === 0}
+              data-testid="export-all-open"
+            >
+              {t('estimates.exportAll')}
+            </Button>
+            <Button size="sm" onClick={() => store().refresh()} busy={loading} data-testid="estimates-reload">
+              {t('common.reload')}
+            </Button>
+          </>
+        }
+      />
 
       {offlineSince && <OfflineMarker fetchedAt={offlineSince} />}
 

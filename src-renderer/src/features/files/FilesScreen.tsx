@@ -1,3 +1,4 @@
+import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { getApi } from '../../api';
 import { Button } from '../../components/Button';
@@ -141,37 +142,30 @@ export function FilesScreen() {
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
-      <div className="screen-bar">
-        <button
-          type="button"
-          className="back-link"
-          onClick={() => useEstimates.getState().backToProjects()}
-          data-testid="files-back"
-        >
-          {t('estimates.backToProjects')}
-        </button>
-        <div className="screen-heading">
-          <h1 id="files-title" className="screen-title">
-            {t('files.title')}
-          </h1>
-          <span className="screen-subtitle" title={view.projectName}>
-            {view.projectName}
-          </span>
-        </div>
-        <div className="screen-bar-spacer" />
-        <Button size="sm" onClick={() => void store().load()} busy={loading} data-testid="files-reload">
-          {t('common.reload')}
-        </Button>
-        <Button
-          size="sm"
-          variant="primary"
-          onClick={() => void store().uploadPicked()}
-          busy={uploading}
-          data-testid="upload-button"
-        >
-          {t('files.upload')}
-        </Button>
-      </div>
+      <ScreenBar
+        back={{
+          label: t('estimates.backToProjects'),
+          onClick: () => useEstimates.getState().backToProjects(),
+          testId: 'files-back',
+        }}
+        heading={<ScreenTitle id="files-title" title={t('files.title')} subtitle={view.projectName} />}
+        actions={
+          <>
+            <Button size="sm" onClick={() => void store().load()} busy={loading} data-testid="files-reload">
+              {t('common.reload')}
+            </Button>
+            <Button
+              size="sm"
+              variant="primary"
+              onClick={() => void store().uploadPicked()}
+              busy={uploading}
+              data-testid="upload-button"
+            >
+              {t('files.upload')}
+            </Button>
+          </>
+        }
+      />
 
       <div className="screen-notices">
         {saved && (

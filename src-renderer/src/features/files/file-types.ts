@@ -1,25 +1,10 @@
 /**
  * The file types the service accepts for upload, checked before anything is sent (main checks
- * again). Mirrors src-main/files/file-types.ts, which the renderer cannot import.
+ * again, against the same list in src-shared).
  */
-export const ALLOWED_UPLOAD_EXTENSIONS = [
-  'pdf',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
-  'csv',
-  'jpeg',
-  'jpg',
-  'png',
-  'gif',
-  'bmp',
-  'svg',
-  'webp',
-  'usdz',
-] as const;
+import { ALLOWED_UPLOAD_EXTENSIONS } from '../../../../src-shared/files/upload-types';
+
+export { ALLOWED_UPLOAD_EXTENSIONS };
 
 const ALLOWED = new Set<string>(ALLOWED_UPLOAD_EXTENSIONS);
 

@@ -1,3 +1,4 @@
+import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
 import type { KeyboardEvent } from 'react';
 import type { PlanView } from '../../../../src-shared/plans/types';
 import { Badge } from '../../components/Badge';
@@ -82,28 +83,21 @@ export function PlanScreen() {
 
   return (
     <section className="screen plan-screen" data-testid="plan-screen" aria-labelledby="plan-title">
-      <div className="screen-bar">
-        <button
-          type="button"
-          className="back-link"
-          onClick={() => useEstimates.getState().backToProjects()}
-          data-testid="plan-back"
-        >
-          {t('estimates.backToProjects')}
-        </button>
-        <div className="screen-heading">
-          <h1 id="plan-title" className="screen-title">
-            {t('plan.title')}
-          </h1>
-          <span className="screen-subtitle" title={view.projectName}>
-            {view.projectName}
-          </span>
-        </div>
-        <div className="screen-bar-spacer" />
-        <Button size="sm" onClick={() => void store().load()} busy={loading} data-testid="plan-reload">
-          {t('common.reload')}
-        </Button>
-      </div>
+      <ScreenBar
+        back={{
+          label: t('estimates.backToProjects'),
+          onClick: () => useEstimates.getState().backToProjects(),
+          testId: 'plan-back',
+        }}
+        heading={<ScreenTitle id="plan-title" title={t('plan.title')} subtitle={view.projectName} />}
+        actions={
+          <>
+            <Button size="sm" onClick={() => void store().load()} busy={loading} data-testid="plan-reload">
+              {t('common.reload')}
+            </Button>
+          </>
+        }
+      />
 
       {data?.source === 'cache' && <OfflineMarker fetchedAt={data.fetchedAt} />}
 

@@ -1,3 +1,4 @@
+import { onRowKeyDown } from '../../components/row-keys';
 import type { KeyboardEvent } from 'react';
 import type { ProjectRow } from '../../../../src-shared/ipc/contract';
 import { Badge } from '../../components/Badge';
@@ -13,45 +14,19 @@ function sortState(sort: SortKey, direction: 'asc' | 'desc', column: SortKey): S
   return direction === 'asc' ? 'ascending' : 'descending';
 }
 
-/** Moves focus between rows with the arrow keys; Enter or Space selects. */
+/** Arrow keys move between rows; Enter or Space selects; PageUp/PageDown page; Escape deselects. */
 function onRowKey(e: KeyboardEvent<HTMLTableRowElement>, row: ProjectRow) {
-  const tr = e.currentTarget;
-  const go = (target: Element | null | undefined) => {
-    if (target instanceof HTMLElement) {
-      e.preventDefault();
-      target.focus();
-    }
-  };
-  switch (e.key) {
-    case 'ArrowDown':
-      go(tr.nextElementSibling);
-      break;
-    case 'ArrowUp':
-      go(tr.previousElementSibling);
-      break;
-    case 'Home':
-      go(tr.parentElement?.firstElementChild);
-      break;
-    case 'End':
-      go(tr.parentElement?.lastElementChild);
-      break;
-    case 'Enter':
-    case ' ':
-      e.preventDefault();
-      useProjects.getState().select(row.id);
-      break;
-    case 'PageDown':
-      e.preventDefault();
-      useProjects.getState().setPage(useProjects.getState().query.page + 1);
-      break;
-    case 'PageUp':
-      e.preventDefault();
-      useProjects.getState().setPage(useProjects.getState().query.page - 1);
-      break;
-    case 'Escape':
-      useProjects.getState().select(null);
-      break;
-  }
+  const store = useProjects.getState;
+  onRowKeyDown(e, {
+    activate: () => store().select(row.id),
+    other: (key) => {
+      if (key === 'PageDown') store().setPage(store().query.page + 1);
+      else if (key === 'PageUp') store().setPage(store().query.page - 1);
+      else if (key === 'Escape') store().select(null);
+      else return false;
+      return key !== 'Escape';
+    },
+  });
 }
 
 export function ProjectsTable() {

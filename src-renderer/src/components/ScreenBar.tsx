@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+
+export interface ScreenBarProps {
+  back: { label: string; onClick: () => void; testId: string };
+  /** The title block: usually a ScreenTitle. */
+  heading: ReactNode;
+  /** Buttons at the right end of the bar. */
+  actions?: ReactNode;
+}
+
+/** The bar at the top of every screen below the projects list: back link, title, actions. */
+export function ScreenBar({ back, heading, actions }: ScreenBarProps) {
+  return (
+    <div className="screen-bar">
+      <button type="button" className="back-link" onClick={back.onClick} data-testid={back.testId}>
+        {back.label}
+      </button>
+      <div className="screen-heading">{heading}</div>
+      <div className="screen-bar-spacer" />
+      {actions}
+    </div>
+  );
+}
+
+/** A screen's title with the project it belongs to beside it. */
+export function ScreenTitle({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
+  return (
+    <>
+      <h1 id={id} className="screen-title">
+        {title}
+      </h1>
+      <span className="screen-subtitle" title={subtitle}>
+        {subtitle}
+      </span>
+    </>
+  );
+}
