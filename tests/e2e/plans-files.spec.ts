@@ -188,3 +188,36 @@ test('a PDF is previewed inside the app, page by page', async ({ app }) => {
   expect(inked).toBeGreaterThan(500);
   await app.screenshot('47-pdf-preview');
 });
+
+test('files dropped on the screen are uploaded; a refused type among them is named', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  const { projectId } = await selectFirstProject(app);
+  await page.getByTestId('open-files').click();
+  await expect(page.getByTestId('files-table')).toBeVisible();
+  // What the user drags from the desktop: the harness's pathForFile (Electron's webUtils in the app)
+  // maps a dropped File to exportDir/<name>, so the bytes are there.
+  await fs.writeFile(
+    path.join(app.exportDir, 'Baustelle Nord.png'),
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
+  await fs.writeFile(path.join(app.exportDir, 'notes.txt'), 'not allowed');
+  const dataTransfer = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['png'], 'Baustelle Nord.png', { type: 'image/png' }));
+    dt.items.add(new File(['txt'], 'notes.txt', { type: 'text/plain' }));
+    return dt;
+  });
+  await page.getByTestId('files-screen').dispatchEvent('dragenter', { dataTransfer });
+  await page.getByTestId('files-screen').dispatchEvent('dragover', { dataTransfer });
+  await page.getByTestId('files-screen').dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByTestId('upload-refused')).toContainText('notes.txt');
+  await expect(page.locator('[data-testid^="file-row-"]', { hasText: 'Baustelle Nord.png' })).toBeVisible();
+  expect((await app.services.files.list(projectId)).map((f) => f.name)).toContain('Baustelle Nord.png');
+  expect((await app.services.files.list(projectId)).map((f) => f.name)).not.toContain('notes.txt');
+  await app.screenshot('48-files-dropped');
+});
