@@ -45,8 +45,9 @@ export function PdfPreview({ dataUrl }: { dataUrl: string }) {
           canvas.className = 'pdf-page';
           canvas.setAttribute('data-testid', `preview-pdf-page-${n}`);
           canvas.setAttribute('aria-label', t('files.pdfPage', { page: n }));
-          host?.appendChild(canvas);
           await page.render({ canvas, canvasContext: canvas.getContext('2d')!, viewport }).promise;
+          // Shown once drawn: a page appears whole, never half-painted.
+          if (!cancelled) host?.appendChild(canvas);
         }
         if (!cancelled) setState({ status: 'ready', count: doc.numPages });
       } catch (err) {
