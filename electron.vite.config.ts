@@ -23,7 +23,19 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react()],
+    plugins: [
+      react(),
+      {
+        // Development only (`npm run dev`): React Refresh injects an inline script and the dev server
+        // talks over a websocket. The built app (`npm start`, packages) keeps the strict policy.
+        name: 'plandesk-dev-csp',
+        apply: 'serve',
+        transformIndexHtml: (html: string) =>
+          html
+            .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+            .replace("connect-src 'none'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
+      },
+    ],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
