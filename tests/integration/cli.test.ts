@@ -46,6 +46,7 @@ afterAll(async () => {
 
 describe('plandesk CLI', () => {
   it('simulator prints one JSON line with baseUrl and the workspaces', () => {
+    expect(Object.keys(info).sort()).toEqual(['baseUrl', 'workspaces']);
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
     expect(info.workspaces.length).toBeGreaterThanOrEqual(2);
     for (const w of info.workspaces) expect(Object.keys(w).sort()).toEqual(['customer', 'key', 'name']);

@@ -9,7 +9,9 @@ export async function simulatorCommand(flags: CliFlags, write: (line: string) =>
   const port = flags.port === undefined || flags.port === '0' ? 0 : positiveInt(flags.port, 'port', 0);
   if (port > 65535) throw new ServiceError('config', '--port must be at most 65535.');
   const sim = await startSimulator({ port, dataset: data });
-  write(JSON.stringify({ baseUrl: sim.baseUrl, adminUrl: sim.adminUrl, workspaces: sim.workspaces }));
+  // Exactly the documented line; the admin API is at the same origin under /_sim.
+  const workspaces = sim.workspaces.map(({ name, customer, key }) => ({ name, customer, key }));
+  write(JSON.stringify({ baseUrl: sim.baseUrl, workspaces }));
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
