@@ -8,6 +8,7 @@ import { ProjectsService } from './projects/projects-service';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsStore } from './settings/settings-store';
 import { startSimulator, type Simulator } from './simulator';
+import { DEMO_APP_WORKSPACE } from './simulator/data/generate';
 import { WorkspaceManager } from './workspaces/workspace-manager';
 import { CachedClient } from './cache/cached-client';
 import { WorkspaceCaches } from './cache/workspace-caches';
@@ -64,6 +65,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     dataDir: o.userDataDir,
     logger: o.logger,
     clientOptions: o.clientOptions,
+    demoInfo: DEMO_APP_WORKSPACE,
     demo: async () => {
       demo ??= startSimulator({ dataset: 'demo' });
       const sim = await demo;
@@ -96,9 +98,9 @@ export function createServices(o: ServiceOptions): RunningServices {
       entry = { client, cached };
       cachedClients.set(meta.id, entry);
     }
-    return entry;
+    return { meta, ...entry };
   };
-  const projects = new ProjectsService(workspaces, operations, active);
+  const projects = new ProjectsService(operations, active);
   const estimates = new EstimatesService(
     active,
     operations,

@@ -6,6 +6,7 @@ import type {
   OfflineStatus,
   UiLanguage,
   ExportColumnKey,
+  WorkspaceMeta,
 } from '../../src-shared/ipc/contract';
 import type { EstimateDocument } from '../../src-shared/estimates/types';
 import type { ApiClient } from '../api/client';
@@ -35,7 +36,7 @@ export interface ExportRequest {
 }
 
 /** What the estimates screen needs from the active workspace: its API client and its cache. */
-export type ActiveSource = () => Promise<{ client: ApiClient; cached: CachedClient }>;
+export type ActiveSource = () => Promise<{ meta: WorkspaceMeta; client: ApiClient; cached: CachedClient }>;
 
 /**
  * Estimates as the app shows and exports them: read through the cache (so they work offline), turned

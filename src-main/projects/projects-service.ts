@@ -6,7 +6,6 @@ import type {
 } from '../../src-shared/ipc/contract';
 import type { ProjectDetail, ProjectListItem } from '../api/schemas';
 import type { Operations } from '../operations/operations';
-import type { WorkspaceManager } from '../workspaces/workspace-manager';
 import type { ActiveSource } from '../estimates/estimates-service';
 
 export interface ProjectQuery {
@@ -45,14 +44,13 @@ export class ProjectsService {
   private sortedCache: { key: string; at: number; items: ProjectListItem[] } | null = null;
 
   constructor(
-    private readonly workspaces: WorkspaceManager,
     private readonly operations: Operations,
     /** The active workspace's read-through cache: pages in service order work offline. */
     private readonly active: ActiveSource,
   ) {}
 
   async list(q: ProjectQuery): Promise<ProjectPage> {
-    const { meta, client } = await this.workspaces.activeClient();
+    const { meta, client, cached } = await this.active();
     const filters = {
       name: q.name?.trim() || undefined,
       externalReferenceId: q.externalReferenceId?.trim() || undefined,
@@ -60,7 +58,6 @@ export class ProjectsService {
     const op = this.operations.start(q.operationId);
     try {
       if (q.sort === 'service') {
-        const { cached } = await this.active();
         const fetched = await cached.listProjects({
           ...filters,
           page: q.page,
@@ -105,18 +102,18 @@ export class ProjectsService {
   }
 
   async get(id: string): Promise<ProjectDetailView> {
-    const { client } = await this.workspaces.activeClient();
+    const { client } = await this.active();
     return toDetail(await client.getProject(id));
   }
 
   /** Looked up before creating: projects are metered, so a duplicate costs money. */
   async findByReference(ref: string): Promise<ProjectRow[]> {
-    const { client } = await this.workspaces.activeClient();
+    const { client } = await this.active();
     return (await client.listAllProjects({ externalReferenceId: ref.trim() })).map(toRow);
   }
 
   async create(input: NewProjectInput): Promise<CreatedProjectView> {
-    const { client } = await this.workspaces.activeClient();
+    const { client } = await this.active();
     const a = input.address;
     const address =
       a && (a.street || a.city || a.postalCode || a.country)
@@ -138,13 +135,13 @@ export class ProjectsService {
   }
 
   async archive(id: string): Promise<ProjectDetailView> {
-    const { client } = await this.workspaces.activeClient();
+    const { client } = await this.active();
     this.sortedCache = null;
     return toDetail(await client.archiveProject(id));
   }
 
   async restore(id: string): Promise<ProjectDetailView> {
-    const { client } = await this.workspaces.activeClient();
+    const { client } = await this.active();
     this.sortedCache = null;
     return toDetail(await client.restoreProject(id));
   }

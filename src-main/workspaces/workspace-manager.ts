@@ -22,8 +22,10 @@ export interface WorkspaceManagerDeps {
   /** Where per-workspace data (the offline cache) lives: `<dataDir>/cache/<workspace id>*`. */
   dataDir: string;
   logger: Logger;
-  /** The built-in demo workspace; started on first use. */
+  /** The built-in demo workspace; started on first use (never just to be listed). */
   demo: () => Promise<DemoConnection>;
+  /** Its name and customer, known without starting it. */
+  demoInfo: { name: string; customer: string };
   /** Extra client options (tests shorten retries). */
   clientOptions?: Partial<ApiClientOptions>;
   /** Called before a workspace's data is deleted (to close its open cache file). */
@@ -246,11 +248,10 @@ export class WorkspaceManager {
   }
 
   private async demoMeta(): Promise<WorkspaceMeta> {
-    const demo = await this.deps.demo();
     return {
       id: DEMO_WORKSPACE_ID,
-      name: demo.name,
-      customer: demo.customer,
+      name: this.deps.demoInfo.name,
+      customer: this.deps.demoInfo.customer,
       language: await this.uiLanguage(),
       actingUser: null,
       demo: true,

@@ -1237,6 +1237,12 @@ const NORDLICHT: WorkspaceSpec = {
   ],
 };
 
+/**
+ * The demo workspace the app opens when none is set up (the first of the demo data set): its name
+ * and customer are known without starting the simulator.
+ */
+export const DEMO_APP_WORKSPACE = { name: NORDLICHT.name, customer: NORDLICHT.customer } as const;
+
 const LUMIERE: WorkspaceSpec = {
   label: 'lumiere',
   lang: 'fr',
