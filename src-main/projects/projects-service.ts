@@ -101,9 +101,10 @@ export class ProjectsService {
     }
   }
 
+  /** Read through the cache: offline, the detail (and with it the plan id) still opens. */
   async get(id: string): Promise<ProjectDetailView> {
-    const { client } = await this.active();
-    return toDetail(await client.getProject(id));
+    const { cached } = await this.active();
+    return toDetail((await cached.getProject(id)).data);
   }
 
   /** Looked up before creating: projects are metered, so a duplicate costs money. */

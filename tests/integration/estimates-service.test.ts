@@ -153,6 +153,10 @@ describe('estimates service', () => {
     expect(events).toContainEqual(['event:connectivity', { online: false }]);
     const page = await services.projects.list({ page: 1, pageSize: 10, sort: 'service', direction: 'asc' });
     expect(page.source).toBe('cache');
+    // The project's detail and its plan open offline too (the plan id comes from the detail).
+    const detail = await services.projects.get(projectId);
+    expect(detail.planId).toBeTruthy();
+    expect((await services.plans.get(detail.planId!)).source).toBe('cache');
 
     const xlsx = await services.estimates.export({
       projectId,
