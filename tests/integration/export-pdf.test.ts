@@ -2,7 +2,6 @@
  * The PDF export read back by poppler (pdftotext -layout, one text per page) and rendered to PNG
  * (pdftoppm) into test-results/pdf-pages/ for people to look at.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,7 @@ import {
   SECRET_NOTE_2,
 } from '../helpers/export-fixture';
 import { pdfPages, pdftotextPath, pdftoppmPath, pdfWords, renderPages } from '../helpers/export-readers';
+import { withDemoEstimate } from '../helpers/demo-estimates';
 
 const PAGES_DIR = join(__dirname, '../../test-results/pdf-pages');
 const TIMEOUT = 120_000;
@@ -340,67 +340,52 @@ function frMoney(value: string): string {
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${frac} €`;
 }
 
-/** A real estimate: the demo simulator's, through the API client and src-main/estimates. */
-const documentModule = join(__dirname, '../../src-main/estimates/document.ts');
-describe.skipIf(!pdftotextPath || !existsSync(documentModule))('PDF export of a simulator estimate', () => {
+/** A real estimate: the demo simulator's, read through the API client as the app reads it. */
+describe.skipIf(!pdftotextPath)('PDF export of a simulator estimate', () => {
   it(
     'prints the service total with the logo and watermark fetched from the service',
     async () => {
-      const { startSimulator } = await import('../../src-main/simulator/index');
-      const { ApiClient } = await import('../../src-main/api/client');
-      const mod = (await import(/* @vite-ignore */ documentModule)) as {
-        toEstimateDocument: (detail: unknown) => EstimateDocument;
-      };
-      const sim = await startSimulator({ dataset: 'demo' });
-      try {
-        const w = sim.workspaces[0]!;
-        const client = new ApiClient({ baseUrl: sim.baseUrl, customer: w.customer, key: w.key });
-        let doc: EstimateDocument | null = null;
-        for (const p of await client.listAllProjects({})) {
-          for (const e of await client.listAllEstimates(p.id)) {
-            const d = mod.toEstimateDocument(await client.getEstimate(p.id, e.id));
-            if (d.estimate.company?.logo_url && d.estimate.company?.watermark_url) doc = d;
-            if (doc) break;
-          }
-          if (doc) break;
-        }
-        expect(doc).not.toBeNull();
-        const company = (doc as EstimateDocument).estimate.company as {
-          logo_url: string;
-          watermark_url: string;
-        };
-        const fetchBytes = async (url: string): Promise<Buffer> => {
-          const res = await fetch(url, { headers: { customer: w.customer, key: w.key } });
-          expect(res.status).toBe(200);
-          return Buffer.from(await res.arrayBuffer());
-        };
-        const notices: string[] = [];
-        const { file, text, pages } = await writeAndRead(
-          doc as EstimateDocument,
-          {
-            language: 'de-DE',
-            clientCopy: true,
-            images: {
-              logo: await fetchBytes(company.logo_url),
-              watermark: await fetchBytes(company.watermark_url),
+      await withDemoEstimate(
+        (d) => Boolean(d.estimate.company?.logo_url && d.estimate.company?.watermark_url),
+        async (doc, w) => {
+          expect(doc).not.toBeNull();
+          const company = (doc as EstimateDocument).estimate.company as {
+            logo_url: string;
+            watermark_url: string;
+          };
+          const fetchBytes = async (url: string): Promise<Buffer> => {
+            const res = await fetch(url, { headers: { customer: w.customer, key: w.key } });
+            expect(res.status).toBe(200);
+            return Buffer.from(await res.arrayBuffer());
+          };
+          const notices: string[] = [];
+          const { file, text, pages } = await writeAndRead(
+            doc as EstimateDocument,
+            {
+              language: 'de-DE',
+              clientCopy: true,
+              images: {
+                logo: await fetchBytes(company.logo_url),
+                watermark: await fetchBytes(company.watermark_url),
+              },
+              onNotice: (m) => notices.push(m),
             },
-            onNotice: (m) => notices.push(m),
-          },
-          'simulator-de',
-        );
-        expect(notices).toEqual([]);
-        expect(text).toMatch(
-          new RegExp(`Gesamtbetrag\\s+${deMoney((doc as EstimateDocument).service_totals.total as string)}`),
-        );
-        expect(text).toContain((doc as EstimateDocument).estimate.unique_identifier as string);
-        for (const node of allNodes(doc as EstimateDocument).filter((n) => n.type === 'group')) {
-          expect(text.replace(/\s+/g, ' ')).toContain((node.name as string).replace(/\s+/g, ' '));
-        }
-        expect(pages[0]).toContain(`Seite 1 von ${pages.length}`);
-        await renderPages(file, PAGES_DIR, { first: 1, last: 1 });
-      } finally {
-        await sim.close();
-      }
+            'simulator-de',
+          );
+          expect(notices).toEqual([]);
+          expect(text).toMatch(
+            new RegExp(
+              `Gesamtbetrag\\s+${deMoney((doc as EstimateDocument).service_totals.total as string)}`,
+            ),
+          );
+          expect(text).toContain((doc as EstimateDocument).estimate.unique_identifier as string);
+          for (const node of allNodes(doc as EstimateDocument).filter((n) => n.type === 'group')) {
+            expect(text.replace(/\s+/g, ' ')).toContain((node.name as string).replace(/\s+/g, ' '));
+          }
+          expect(pages[0]).toContain(`Seite 1 von ${pages.length}`);
+          await renderPages(file, PAGES_DIR, { first: 1, last: 1 });
+        },
+      );
     },
     TIMEOUT,
   );

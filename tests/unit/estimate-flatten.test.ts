@@ -1,39 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EstimateNode } from '../../src-shared/estimates/types';
 import { flattenTree } from '../../src-main/estimates/flatten';
-
-function node(id: string, children: EstimateNode[] = []): EstimateNode {
-  return {
-    id,
-    parent_id: null,
-    type: children.length ? 'group' : 'position',
-    service_type: children.length ? 'group' : 'position',
-    code: null,
-    name: id,
-    description: null,
-    category: null,
-    location: null,
-    internal_notes: null,
-    quantity: null,
-    unit: null,
-    sort: 0,
-    labor_unit_price: null,
-    equipment_unit_price: null,
-    material_unit_price: null,
-    other_unit_price: null,
-    labor_cost: null,
-    equipment_cost: null,
-    material_cost: null,
-    other_cost: null,
-    total_cost: null,
-    markup: null,
-    discount: null,
-    tax: null,
-    total: '1.000000000000',
-    computed_total: null,
-    children,
-  };
-}
+import { node } from '../helpers/estimate-items';
 
 describe('flattenTree', () => {
   it('lists rows in preorder with depth, parent index and subtree size', () => {

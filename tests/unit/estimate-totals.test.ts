@@ -1,43 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { EstimateDetail, EstimateItem } from '../../src-main/api/schemas';
 import { toEstimateDocument } from '../../src-main/estimates/document';
 import { compareTotals, computeTotals } from '../../src-main/estimates/totals';
 import { buildEstimateTree } from '../../src-main/estimates/tree';
 import type { EstimateTotals } from '../../src-shared/estimates/types';
-
-function item(fields: Partial<EstimateItem> & { id: string }): EstimateItem {
-  return {
-    parent_id: null,
-    type: 'position',
-    code: null,
-    name: null,
-    description: null,
-    category: null,
-    location: null,
-    internal_notes: null,
-    quantity: null,
-    unit: null,
-    sort: 0,
-    labor_unit_price: null,
-    equipment_unit_price: null,
-    material_unit_price: null,
-    other_unit_price: null,
-    labor_cost: null,
-    equipment_cost: null,
-    material_cost: null,
-    other_cost: null,
-    total_cost: null,
-    markup: null,
-    discount: null,
-    tax: null,
-    total: null,
-    ...fields,
-  };
-}
-
-function detail(items: EstimateItem[], estimate_totals: Record<string, string | null> | null = null) {
-  return { id: 'est', name: 'Test', items, estimate_totals } as unknown as EstimateDetail;
-}
+import { detail, item } from '../helpers/estimate-items';
 
 /** `12.5` → `12.500000000000`: keeps the hand-written numbers below readable. */
 const m = (text: string): string => {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EstimateDetail, EstimateItem } from '../../src-main/api/schemas';
 import { toEstimateDocument } from '../../src-main/estimates/document';
 import { toJsonText } from '../../src-main/estimates/json';
 import { computeTotals } from '../../src-main/estimates/totals';
@@ -11,42 +10,10 @@ import {
   type EstimateNode,
   type EstimateTotals,
 } from '../../src-shared/estimates/types';
+import type { EstimateItem } from '../../src-main/api/schemas';
+import { detail, item } from '../helpers/estimate-items';
 
 const MONEY = /^-?\d+\.\d{12}$/;
-
-function item(fields: Partial<EstimateItem> & { id: string }): EstimateItem {
-  return {
-    parent_id: null,
-    type: 'position',
-    code: null,
-    name: null,
-    description: null,
-    category: null,
-    location: null,
-    internal_notes: null,
-    quantity: null,
-    unit: null,
-    sort: 0,
-    labor_unit_price: null,
-    equipment_unit_price: null,
-    material_unit_price: null,
-    other_unit_price: null,
-    labor_cost: null,
-    equipment_cost: null,
-    material_cost: null,
-    other_cost: null,
-    total_cost: null,
-    markup: null,
-    discount: null,
-    tax: null,
-    total: null,
-    ...fields,
-  };
-}
-
-function detail(items: EstimateItem[], estimate_totals: Record<string, string | null> | null = null) {
-  return { id: 'est', name: 'Test', items, estimate_totals } as unknown as EstimateDetail;
-}
 
 /** The tree as nested ids, e.g. ['a', ['b', 'c']]: easy to read in an expectation. */
 function shape(nodes: EstimateNode[]): unknown[] {

@@ -1,0 +1,48 @@
+import type { EstimateDetail, EstimateItem } from '../../src-main/api/schemas';
+import type { EstimateNode } from '../../src-shared/estimates/types';
+
+/** An estimate item as the API client gives it: every field null unless the test sets it. */
+export function item(fields: Partial<EstimateItem> & { id: string }): EstimateItem {
+  return {
+    parent_id: null,
+    type: 'position',
+    code: null,
+    name: null,
+    description: null,
+    category: null,
+    location: null,
+    internal_notes: null,
+    quantity: null,
+    unit: null,
+    sort: 0,
+    labor_unit_price: null,
+    equipment_unit_price: null,
+    material_unit_price: null,
+    other_unit_price: null,
+    labor_cost: null,
+    equipment_cost: null,
+    material_cost: null,
+    other_cost: null,
+    total_cost: null,
+    markup: null,
+    discount: null,
+    tax: null,
+    total: null,
+    ...fields,
+  };
+}
+
+/** A minimal estimate detail around the items (and the service's totals, if any). */
+export function detail(
+  items: EstimateItem[],
+  estimate_totals: Record<string, string | null> | null = null,
+): EstimateDetail {
+  return { id: 'est', name: 'Test', items, estimate_totals } as unknown as EstimateDetail;
+}
+
+/** A tree node named by its id: a group when it has children, else a position with total 1. */
+export function node(id: string, children: EstimateNode[] = []): EstimateNode {
+  const { parent_id, code, name, ...fields } = item({ id, name: id, total: '1.000000000000' });
+  const type = children.length ? 'group' : 'position';
+  return { ...fields, parent_id, code, name, type, service_type: type, computed_total: null, children };
+}
