@@ -1,5 +1,5 @@
 import { startSimulator } from '../src-main/simulator';
-import { expect, test } from '../tests/e2e/harness';
+import { expect, openLargeEstimate, test } from '../tests/e2e/harness';
 
 /**
  * The renderer with a 20,000-item estimate: how long from the data arriving in the page to its first
@@ -12,21 +12,8 @@ test('estimate of 20,000 items in the renderer', async ({ app }) => {
   const large = await startSimulator({ dataset: 'large' });
   try {
     await app.open();
-    const w = large.workspaces[0]!;
-    await page.getByTestId('add-workspace').click();
-    await page.getByTestId('ws-customer').fill(w.customer);
-    await page.getByTestId('ws-key').fill(w.key);
-    await page.getByTestId('ws-base-url').fill(large.baseUrl);
-    await page.getByTestId('ws-submit').click();
-    await expect(page.getByTestId('demo-banner')).toHaveCount(0);
-    await page.getByTestId('project-search').fill('Benchmark Tower');
-    const project = page.locator('[data-testid^="project-row-"]').first();
-    await expect(project).toContainText('Benchmark Tower');
-    await project.click();
-    await page.getByTestId('open-estimates').click();
-    await page.locator('[data-testid^="estimate-row-"]').first().click();
+    await openLargeEstimate(app, large);
     const rows = page.getByTestId('estimate-tree').locator('[data-testid^="tree-row-"]');
-    await expect(rows.first()).toBeVisible({ timeout: 120_000 });
 
     const firstRowsMs = await page.evaluate(() => {
       const data = performance.getEntriesByName('plandesk:estimate-data').at(-1)!;

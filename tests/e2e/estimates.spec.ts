@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import type { SimDataset } from '../../src-main/simulator/data/types';
 import { startSimulator } from '../../src-main/simulator';
-import { addWorkspaceViaUi, expect, test, type AppFixture } from './harness';
+import { addWorkspaceViaUi, expect, openLargeEstimate, test, type AppFixture } from './harness';
 
 /** Opens the first project that has at least two estimates, then its estimates list. */
 async function openEstimates(app: AppFixture): Promise<{ projectId: string; estimateIds: string[] }> {
@@ -168,21 +168,8 @@ test('a 20,000-item estimate keeps only a window of rows in the page while scrol
   const large = await startSimulator({ dataset: 'large' });
   try {
     await app.open();
-    const w = large.workspaces[0]!;
-    await page.getByTestId('add-workspace').click();
-    await page.getByTestId('ws-customer').fill(w.customer);
-    await page.getByTestId('ws-key').fill(w.key);
-    await page.getByTestId('ws-base-url').fill(large.baseUrl);
-    await page.getByTestId('ws-submit').click();
-    await expect(page.getByTestId('demo-banner')).toHaveCount(0);
-    await page.getByTestId('project-search').fill('Benchmark Tower');
-    const row = page.locator('[data-testid^="project-row-"]').first();
-    await expect(row).toContainText('Benchmark Tower');
-    await row.click();
-    await page.getByTestId('open-estimates').click();
-    await page.locator('[data-testid^="estimate-row-"]').first().click();
+    await openLargeEstimate(app, large);
     const rows = await treeRows(page);
-    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('expand-all').click();
     const tree = page.getByTestId('estimate-tree');
     for (let i = 0; i < 6; i++) {

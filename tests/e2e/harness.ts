@@ -132,6 +132,30 @@ export async function addWorkspaceViaUi(app: AppFixture, index: number, key?: st
   ).toBeVisible();
 }
 
+/**
+ * Adds the large simulator's workspace through the UI and opens the 20,000-item estimate of its
+ * "Benchmark Tower" project; resolves when its first rows are on screen.
+ */
+export async function openLargeEstimate(app: AppFixture, large: Simulator): Promise<void> {
+  const { page } = app;
+  const w = large.workspaces[0]!;
+  await page.getByTestId('add-workspace').click();
+  await page.getByTestId('ws-customer').fill(w.customer);
+  await page.getByTestId('ws-key').fill(w.key);
+  await page.getByTestId('ws-base-url').fill(large.baseUrl);
+  await page.getByTestId('ws-submit').click();
+  await expect(page.getByTestId('demo-banner')).toHaveCount(0);
+  await page.getByTestId('project-search').fill('Benchmark Tower');
+  const project = page.locator('[data-testid^="project-row-"]').first();
+  await expect(project).toContainText('Benchmark Tower');
+  await project.click();
+  await page.getByTestId('open-estimates').click();
+  await page.locator('[data-testid^="estimate-row-"]').first().click();
+  await expect(page.getByTestId('estimate-tree').locator('[data-testid^="tree-row-"]').first()).toBeVisible({
+    timeout: 120_000,
+  });
+}
+
 export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions['dataset'] }>({
   /** The data the fixture's simulator serves (a test may pass its own, e.g. a broken estimate). */
   simDataset: ['demo', { option: true }],

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WorkspaceMeta } from '../../../../src-shared/ipc/contract';
 import { Badge } from '../../components/Badge';
+import { useMenu } from '../../components/use-menu';
 import { useT } from '../../i18n/store';
 import { selectActiveWorkspace, useWorkspaces } from './store';
 import './workspaces.css';
@@ -23,55 +23,11 @@ export function WorkspaceSwitcher({ onAdd, onRemove }: WorkspaceSwitcherProps) {
     })),
   );
   const active = useWorkspaces(selectActiveWorkspace);
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  // While open: focus the active entry, and close on a click anywhere else.
-  useEffect(() => {
-    if (!open) return;
-    const menu = menuRef.current;
-    const current =
-      menu?.querySelector<HTMLElement>('[aria-checked="true"]') ??
-      menu?.querySelector<HTMLElement>('[role^="menuitem"]');
-    current?.focus();
-    const onPointer = (e: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) buttonRef.current?.focus();
-  };
-
-  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(
-      menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)') ?? [],
-    );
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    let next: number | null = null;
-    if (e.key === 'ArrowDown') next = (index + 1) % items.length;
-    else if (e.key === 'ArrowUp') next = (index - 1 + items.length) % items.length;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = items.length - 1;
-    else if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      close(true);
-      return;
-    } else if (e.key === 'Tab') {
-      setOpen(false);
-      return;
-    }
-    if (next !== null && items.length > 0) {
-      e.preventDefault();
-      items[next]?.focus();
-    }
-  };
+  // Opens on the active entry.
+  const { open, setOpen, close, rootRef, buttonRef, menuRef, onMenuKey, onButtonKey } = useMenu({
+    itemSelector: '[role^="menuitem"]:not(:disabled)',
+    initialFocusSelector: '[aria-checked="true"]',
+  });
 
   const choose = (id: string) => {
     close(true);
@@ -90,12 +46,7 @@ export function WorkspaceSwitcher({ onAdd, onRemove }: WorkspaceSwitcherProps) {
         aria-label={`${t('header.switchWorkspace')}: ${active?.name ?? ''}`}
         disabled={busy}
         onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !open) {
-            e.preventDefault();
-            setOpen(true);
-          }
-        }}
+        onKeyDown={onButtonKey}
       >
         <span className="ws-switcher-caption">{t('header.workspace')}</span>
         <span className="ws-switcher-name">{active?.name ?? '—'}</span>
