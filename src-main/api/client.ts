@@ -3,7 +3,7 @@ import { createLogger, registerSecret, silentLogger, type Logger } from '../log/
 import { DEFAULT_RETRY, backoffDelay, sleep, type RetryPolicy } from './backoff';
 import { isAllowedRedirectTarget, normaliseBaseUrl } from './base-url';
 import { ServiceError, errorForStatus, parseErrorBody } from './errors';
-import { parseJsonLossless } from './lossless-json';
+import { parseJsonLossless, readJsonText } from './lossless-json';
 import { listAllPages, readPageInfo, MAX_PAGE_SIZE, type ListAllOptions, type Page } from './paging';
 import { DEFAULT_BUDGET, SlidingWindowBudget, budgetForKey, type BudgetSettings } from './rate-budget';
 import * as s from './schemas';
@@ -410,10 +410,16 @@ export class ApiClient {
       const started = Date.now();
       let status: number;
       let text: string;
+      /** For a lossless parse of a 2xx body: what the reader found while the body came in. */
+      let scanned: { mayLoseDigits: boolean } | undefined;
       try {
         const res = await this.send(method, url, body, signal);
         status = res.status;
-        text = await res.text();
+        if (spec.parse === 'lossless' && res.ok && res.body) {
+          ({ text, ...scanned } = await readJsonText(res.body));
+        } else {
+          text = await res.text();
+        }
       } catch (err) {
         release();
         if (spec.signal?.aborted) throw cancelled();
@@ -445,7 +451,10 @@ export class ApiClient {
       if (status < 200 || status >= 300) throw errorForStatus(status, parseErrorBody(text));
       if (status === 204 || text.trim() === '') return { status, json: null };
       try {
-        return { status, json: spec.parse === 'lossless' ? parseJsonLossless(text) : JSON.parse(text) };
+        return {
+          status,
+          json: spec.parse === 'lossless' ? parseJsonLossless(text, scanned) : JSON.parse(text),
+        };
       } catch {
         this.logger.log('warn', `${where}: malformed JSON (${text.length} bytes)`);
         throw new ServiceError(

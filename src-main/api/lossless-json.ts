@@ -17,9 +17,19 @@
 // a string is always consumed whole, so digits inside strings are never mistaken for numbers.
 const TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
-// Runs of at least 16 number characters: the only places a literal can carry more than 15
-// significant digits. Matches inside strings too, which only costs the slow path, never accuracy.
-const LONG_RUN = /[0-9][0-9.]{15,}/g;
+/**
+ * A number literal with more than 15 significant digits, in the only places JSON allows a number: at
+ * the start of the text or after `:`, `,` or `[` (and optional whitespace). The mantissa's first
+ * non-zero digit, fourteen more digits (a decimal point may sit between any of them), then any digits
+ * and a non-zero one: digit 16 or later. Leading zeros (`0.000…`) are skipped; the exponent does not
+ * count (it moves the point, not the digits). Anchoring on the separators keeps the scan to a single
+ * native pass that skips strings' letters and identifiers' hex groups cheaply (under 2 ns per character,
+ * about half the time of a hand-written loop). A `:` or `,` inside a string can only add a false alarm, which
+ * costs the slow path, never accuracy.
+ */
+const INEXACT_LITERAL = /[:,[]\s*-?[0.]*[1-9](?:\.?\d){14}\.?\d*[1-9]/;
+/** The same at the very start (a bare number as the whole text); separate, so the scan above stays anchored on one character class. */
+const INEXACT_AT_START = /^\s*-?[0.]*[1-9](?:\.?\d){14}\.?\d*[1-9]/;
 
 function quoteInexactNumbers(text: string): string {
   return text.replace(TOKEN, (token) => {
@@ -30,23 +40,8 @@ function quoteInexactNumbers(text: string): string {
   });
 }
 
-/** Digits from the first non-zero to the last non-zero one, the decimal point ignored. */
-function significantDigits(run: string): number {
-  let start = 0;
-  let end = run.length - 1;
-  while (start <= end && (run.charCodeAt(start) === 48 || run.charCodeAt(start) === 46)) start++;
-  while (end >= start && (run.charCodeAt(end) === 48 || run.charCodeAt(end) === 46)) end--;
-  if (start > end) return 0;
-  const dot = run.indexOf('.', start);
-  return end - start + 1 - (dot !== -1 && dot < end ? 1 : 0);
-}
-
 function mayLoseDigits(text: string): boolean {
-  LONG_RUN.lastIndex = 0;
-  for (let m = LONG_RUN.exec(text); m !== null; m = LONG_RUN.exec(text)) {
-    if (significantDigits(m[0]) > 15) return true;
-  }
-  return false;
+  return INEXACT_AT_START.test(text) || INEXACT_LITERAL.test(text);
 }
 
 export class JsonSyntaxError extends Error {
@@ -56,12 +51,115 @@ export class JsonSyntaxError extends Error {
 /**
  * Parses JSON text without losing digits. Numbers a double holds exactly stay numbers; any other
  * number literal becomes a string with its exact text (e.g. `"1234567.123456789012"`). Throws
- * JsonSyntaxError on malformed text.
+ * JsonSyntaxError on malformed text. `scanned` is what a JsonTextReader found while the text came
+ * in; without it the text is scanned here.
  */
-export function parseJsonLossless(text: string): unknown {
+export function parseJsonLossless(text: string, scanned?: { mayLoseDigits: boolean }): unknown {
+  const inexact = scanned ? scanned.mayLoseDigits : mayLoseDigits(text);
   try {
-    return JSON.parse(mayLoseDigits(text) ? quoteInexactNumbers(text) : text);
+    return JSON.parse(inexact ? quoteInexactNumbers(text) : text);
   } catch (e) {
     throw new JsonSyntaxError(e instanceof Error ? e.message : 'Malformed JSON');
   }
+}
+
+/** A run this long of digits and blanks after a separator is not a plausible service answer. */
+const MAX_OPEN_LITERAL = 1 << 20;
+
+/**
+ * Decodes a JSON response body (UTF-8 bytes) as it arrives and scans it for number literals a double
+ * cannot hold, chunk by chunk, so that both are done when the last byte is in: a 15 MB estimate
+ * takes ~30 ms to decode and ~25 ms to scan, work that now overlaps the download instead of
+ * following it. Decoding is TextDecoder's, as Response.text() does it (a split multi-byte character
+ * waits for its second chunk; invalid bytes become U+FFFD; a leading BOM is dropped).
+ *
+ * A literal may straddle two chunks. Each scan covers the previous chunk's open end (from its last
+ * separator, if nothing but digits, signs, points and blanks follow it) plus the new chunk, so any
+ * literal is seen whole. The text starts with a virtual separator, so a bare number is covered too.
+ *
+ * Characters beyond Latin-1 (a dash, an emoji) are written as JSON escapes (`\u2014`): the same JSON,
+ * but the text stays a one-byte string, half the size, which joins and parses faster (15 MB: ~10 ms
+ * and ~5 ms less). Outside strings such characters are invalid JSON either way; one right after a
+ * backslash is left as it is (escaping it could turn an invalid escape into a valid one).
+ */
+export class JsonTextReader {
+  private readonly decoder = new TextDecoder('utf-8');
+  private readonly parts: string[] = [];
+  private open = ',';
+  private inexact = false;
+  private afterBackslash = false;
+
+  push(bytes: Uint8Array): void {
+    this.take(this.decoder.decode(bytes, { stream: true }));
+  }
+
+  /** The whole text, and whether any literal may lose digits as a double. */
+  finish(): { text: string; mayLoseDigits: boolean } {
+    this.take(this.decoder.decode());
+    return { text: this.parts.join(''), mayLoseDigits: this.inexact };
+  }
+
+  private take(decoded: string): void {
+    if (decoded === '') return;
+    const piece = NON_ASCII.test(decoded) ? oneByte(decoded, this.afterBackslash) : decoded;
+    this.afterBackslash = decoded.charCodeAt(decoded.length - 1) === 92; /* \ */
+    this.parts.push(piece);
+    if (this.inexact) return;
+    const window = this.open + piece;
+    if (INEXACT_LITERAL.test(window)) {
+      this.inexact = true;
+      return;
+    }
+    this.open = openLiteral(window);
+    // Megabytes of digits and blanks: no answer the service gives. The exact path handles it.
+    if (this.open.length > MAX_OPEN_LITERAL) this.inexact = true;
+  }
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+const BEYOND_LATIN1_ALL = /[\u0100-\uffff]/g;
+
+/**
+ * The same text as a one-byte string: characters beyond Latin-1 escaped, then copied through Latin-1
+ * bytes (a decoder hands out two-byte strings for any non-ASCII text, even "ä").
+ */
+function oneByte(text: string, afterBackslash: boolean): string {
+  const latin1 = BEYOND_LATIN1.test(text) ? escapeBeyondLatin1(text, afterBackslash) : text;
+  // A character left unescaped after a backslash stays as it is, in a two-byte string.
+  return BEYOND_LATIN1.test(latin1) ? latin1 : Buffer.from(latin1, 'latin1').toString('latin1');
+}
+
+/** `\uXXXX` for every UTF-16 unit beyond Latin-1, except right after a backslash. */
+function escapeBeyondLatin1(text: string, afterBackslash: boolean): string {
+  return text.replace(BEYOND_LATIN1_ALL, (c: string, offset: number) => {
+    const before = offset > 0 ? text.charCodeAt(offset - 1) : afterBackslash ? 92 : 0;
+    return before === 92 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * The end of `text` from its last separator (`:`, `,`, `[`) when only blanks, digits, signs and
+ * points follow it: the start of a literal the next chunk may continue. Otherwise empty.
+ */
+function openLiteral(text: string): string {
+  let i = text.length - 1;
+  for (; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    const partOfLiteral =
+      (c >= 48 && c <= 57) || c === 46 || c === 45 || c === 32 || c === 10 || c === 13 || c === 9;
+    if (!partOfLiteral) break;
+  }
+  if (i < 0) return text;
+  const c = text.charCodeAt(i);
+  return c === 58 || c === 44 || c === 91 ? text.slice(i) : '';
+}
+
+/** Reads a response body through a JsonTextReader. */
+export async function readJsonText(
+  body: AsyncIterable<Uint8Array>,
+): Promise<{ text: string; mayLoseDigits: boolean }> {
+  const reader = new JsonTextReader();
+  for await (const chunk of body) reader.push(chunk);
+  return reader.finish();
 }

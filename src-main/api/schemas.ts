@@ -178,36 +178,55 @@ export const estimateListItemSchema = z.looseObject({
 });
 export type EstimateListItem = z.infer<typeof estimateListItemSchema>;
 
+/**
+ * An id, text, amount or order value of an estimate item, checked but not converted. An estimate has
+ * 20,000 items and some 500,000 such values; the tree (src-main/estimates/tree.ts) turns them into
+ * what PlanDesk shows in the same pass that builds the nodes, so the items can be passed on (and
+ * cached) exactly as the service sent them, without a second copy of every item.
+ */
+const itemId = z.union([z.string().min(1), z.number().int()]);
+const itemText = z.union([z.string(), z.number()]).nullish();
+/** Exact: a number from the lossless parser, or decimal text. */
+export const itemDecimal = z
+  .union([z.string(), z.number()])
+  .refine((v) => (typeof v === 'number' ? Number.isFinite(v) : Decimal.tryParse(v) !== null), {
+    error: (issue) => `not a decimal number: ${JSON.stringify(String(issue.input).slice(0, 30))}`,
+  });
+const itemMeasure = z
+  .union([z.number(), z.string()])
+  .refine(
+    (v) =>
+      Number.isFinite(typeof v === 'number' ? v : Number(v)) && (typeof v === 'number' || v.trim() !== ''),
+    { error: 'not a number' },
+  );
+
 export const estimateItemSchema = z.looseObject({
-  id: idSchema,
-  parent_id: idSchema.nullish().transform((v) => v ?? null),
+  id: itemId,
+  parent_id: itemId.nullish(),
   // Unknown types are kept: the tree shows them as positions with a warning.
-  type: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  code: text,
-  name: text,
-  description: text,
-  category: text,
-  location: text,
-  internal_notes: text,
-  quantity: optionalDecimal,
-  unit: text,
-  sort: measureSchema.nullish().transform((v) => v ?? 0),
-  labor_unit_price: optionalDecimal,
-  equipment_unit_price: optionalDecimal,
-  material_unit_price: optionalDecimal,
-  other_unit_price: optionalDecimal,
-  labor_cost: optionalDecimal,
-  equipment_cost: optionalDecimal,
-  material_cost: optionalDecimal,
-  other_cost: optionalDecimal,
-  total_cost: optionalDecimal,
-  markup: optionalDecimal,
-  discount: optionalDecimal,
-  tax: optionalDecimal,
-  total: optionalDecimal,
+  type: z.string().nullish(),
+  code: itemText,
+  name: itemText,
+  description: itemText,
+  category: itemText,
+  location: itemText,
+  internal_notes: itemText,
+  quantity: itemDecimal.nullish(),
+  unit: itemText,
+  sort: itemMeasure.nullish(),
+  labor_unit_price: itemDecimal.nullish(),
+  equipment_unit_price: itemDecimal.nullish(),
+  material_unit_price: itemDecimal.nullish(),
+  other_unit_price: itemDecimal.nullish(),
+  labor_cost: itemDecimal.nullish(),
+  equipment_cost: itemDecimal.nullish(),
+  material_cost: itemDecimal.nullish(),
+  other_cost: itemDecimal.nullish(),
+  total_cost: itemDecimal.nullish(),
+  markup: itemDecimal.nullish(),
+  discount: itemDecimal.nullish(),
+  tax: itemDecimal.nullish(),
+  total: itemDecimal.nullish(),
   modified: z.string().nullish(),
   created: z.string().nullish(),
 });

@@ -3,7 +3,7 @@
  * with exactly twelve fractional digits out. The service's canonical form (`-?\d+\.\d{12}`) takes a
  * fast path: a 20,000-item estimate carries some 300,000 money values.
  */
-import { Decimal, SERVICE_SCALE } from '../../src-shared/money/decimal';
+import { Decimal, SERVICE_SCALE, centsOf, decimalTextOfNumber } from '../../src-shared/money/decimal';
 
 const CANONICAL = /^-?\d+\.\d{12}$/;
 /** 10^-12: turns an integer count of 10^-12 units into a Decimal of scale 12. */
@@ -32,9 +32,70 @@ function fromCanonical(text: string): Decimal {
  */
 export function fixed12(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
-  if (CANONICAL.test(text)) return text;
+  if (isCanonical(text)) return text;
   const d = Decimal.tryParse(text);
   return d === null ? null : d.toFixed(SERVICE_SCALE);
+}
+
+/**
+ * The service's canonical form, by hand (fixed12 sees every amount of every item, and a loop over
+ * the characters costs a fraction of a regular expression call): `-?(0|[1-9]d*).dddddddddddd`, and
+ * not "-0.000000000000". Leading zeros and a negative zero are written out afresh, as the schema did.
+ */
+function isCanonical(text: string): boolean {
+  const dot = text.length - 13;
+  const start = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  if (dot <= start || text.charCodeAt(dot) !== 46 /* . */) return false;
+  if (text.charCodeAt(start) === 48 /* 0 */ && dot - start > 1) return false;
+  let nonZero = false;
+  for (let i = start; i < text.length; i++) {
+    if (i === dot) continue;
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+    if (c !== 48) nonZero = true;
+  }
+  return nonZero || start === 0;
+}
+
+/**
+ * An item's amount as the service sent it (an exact number from the lossless parser, or decimal
+ * text) in the service's format, twelve fractional digits; null stays null. Whole cents, most money,
+ * are written straight into one flat string: text built by `+` is a rope that every later read
+ * (the totals, the cache, IPC) would first have to copy.
+ */
+export function moneyText(value: string | number | null | undefined): string | null {
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'string') return fixed12(value);
+  if (value === null || value === undefined) return null;
+  return null;
+}
+
+function numberText(value: number): string {
+  if (value === 0) return ZERO_TEXT;
+  const cents = centsOf(value);
+  return cents === null ? fixed12(decimalTextOfNumber(value))! : centsText(cents);
+}
+
+const ZERO_TEXT = '0.000000000000';
+/** Its last ten bytes stay "0": the fractional digits after the cents. */
+const TEXT_BUFFER = Buffer.alloc(32, 48 /* 0 */);
+
+/** "-123.450000000000" for -12345 cents, as one flat Latin-1 string. */
+function centsText(cents: number): string {
+  const buf = TEXT_BUFFER;
+  let k = buf.length - 10;
+  let rest = cents < 0 ? -cents : cents;
+  for (let i = 0; i < 2; i++) {
+    buf[--k] = 48 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  buf[--k] = 46; /* . */
+  do {
+    buf[--k] = 48 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  } while (rest > 0);
+  if (cents < 0) buf[--k] = 45; /* - */
+  return buf.toString('latin1', k, buf.length);
 }
 
 /** Twelve-digit text of a Decimal. */

@@ -16,14 +16,14 @@
  * service's total if it sent one, else its own computed_total. The service's numbers are never
  * replaced: mismatches become warnings.
  */
-import { Decimal } from '../../src-shared/money/decimal';
 import {
   TOTAL_FIELDS,
   type EstimateNode,
   type EstimateTotals,
   type EstimateWarning,
 } from '../../src-shared/estimates/types';
-import { money, moneyOrZero, toText } from './money';
+import { money, toText } from './money';
+import { PicoSum } from './pico-sum';
 import { describeItem } from './tree';
 
 export interface ComputedTotals {
@@ -37,73 +37,69 @@ export interface ComputedTotals {
  * to the nodes). Iterative: any depth.
  */
 export function computeTotals(tree: readonly EstimateNode[]): ComputedTotals {
-  let labor = Decimal.ZERO;
-  let equipment = Decimal.ZERO;
-  let material = Decimal.ZERO;
-  let other = Decimal.ZERO;
-  let costs = Decimal.ZERO;
-  let markup = Decimal.ZERO;
-  let discount = Decimal.ZERO;
-  let total = Decimal.ZERO;
+  const labor = new PicoSum();
+  const equipment = new PicoSum();
+  const material = new PicoSum();
+  const other = new PicoSum();
+  const costs = new PicoSum();
+  const markup = new PicoSum();
+  const discount = new PicoSum();
+  const total = new PicoSum();
 
   const { order, parentIndex } = preorderWithParents(tree);
   /** Per group (by pre-order index): the sum of its children's contributions so far. */
-  const childSums: (Decimal | undefined)[] = new Array(order.length);
+  const childSums: (PicoSum | undefined)[] = new Array(order.length);
   const mismatches: EstimateWarning[] = [];
 
   // Reverse pre-order visits every child before its parent.
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i]!;
-    /** What this node adds to its parent group's computed_total. */
-    let contribution: Decimal;
-    if (node.type === 'position') {
-      contribution = moneyOrZero(node.total);
-      total = total.add(contribution);
-      labor = plus(labor, node.labor_cost);
-      equipment = plus(equipment, node.equipment_cost);
-      material = plus(material, node.material_cost);
-      other = plus(other, node.other_cost);
-      costs = plus(costs, node.total_cost);
-      markup = plus(markup, node.markup);
-      discount = plus(discount, node.discount);
-    } else {
-      const sum = childSums[i] ?? Decimal.ZERO;
-      node.computed_total = toText(sum);
-      if (node.total === null) {
-        contribution = sum;
-      } else {
-        contribution = money(node.total);
-        if (!contribution.eq(sum)) {
-          mismatches.push({
-            code: 'group-total-mismatch',
-            item_id: node.id,
-            message: `Group ${describeItem(node)}: the service's total is ${node.total}, but its items add up to ${node.computed_total}.`,
-          });
-        }
-      }
-    }
     const p = parentIndex[i]!;
-    if (p >= 0 && order[p]!.type === 'group') {
-      const acc = childSums[p];
-      childSums[p] = acc === undefined ? contribution : acc.add(contribution);
+    /** Where this node's contribution to its parent group's computed_total goes, if anywhere. */
+    const parentSum = p >= 0 && order[p]!.type === 'group' ? (childSums[p] ??= new PicoSum()) : null;
+    if (node.type === 'position') {
+      PicoSum.addToBoth(node.total, total, parentSum);
+      add(labor, node.labor_cost);
+      add(equipment, node.equipment_cost);
+      add(material, node.material_cost);
+      add(other, node.other_cost);
+      add(costs, node.total_cost);
+      add(markup, node.markup);
+      add(discount, node.discount);
+      continue;
+    }
+    const sum = childSums[i];
+    node.computed_total = sum === undefined ? ZERO_TEXT : sum.toText();
+    if (node.total === null) {
+      if (sum !== undefined) parentSum?.addSum(sum);
+      continue;
+    }
+    parentSum?.add(node.total);
+    if (!sameAmount(node.total, node.computed_total)) {
+      mismatches.push({
+        code: 'group-total-mismatch',
+        item_id: node.id,
+        message: `Group ${describeItem(node)}: the service's total is ${node.total}, but its items add up to ${node.computed_total}.`,
+      });
     }
   }
 
   // Σ (total − total_cost − markup + discount) equals Σ total − Σ total_cost − Σ markup + Σ discount
   // exactly; summing once per field is the same number with a quarter of the work.
-  const tax = total.sub(costs).sub(markup).add(discount);
+  const totalSum = total.toDecimal();
+  const tax = totalSum.sub(costs.toDecimal()).sub(markup.toDecimal()).add(discount.toDecimal());
   return {
     totals: {
-      labor_costs_total: toText(labor),
-      equipment_costs_total: toText(equipment),
-      material_costs_total: toText(material),
-      other_costs_total: toText(other),
-      costs_total: toText(costs),
-      markup_total: toText(markup),
-      discount_total: toText(discount),
-      subtotal_without_tax: toText(total.sub(tax)),
+      labor_costs_total: labor.toText(),
+      equipment_costs_total: equipment.toText(),
+      material_costs_total: material.toText(),
+      other_costs_total: other.toText(),
+      costs_total: costs.toText(),
+      markup_total: markup.toText(),
+      discount_total: discount.toText(),
+      subtotal_without_tax: toText(totalSum.sub(tax)),
       tax_total: toText(tax),
-      total: toText(total),
+      total: total.toText(),
     },
     warnings: mismatches.reverse(),
   };
@@ -112,8 +108,13 @@ export function computeTotals(tree: readonly EstimateNode[]): ComputedTotals {
 /** The canonical zero; a third of a typical estimate's amounts, and nothing to add. */
 const ZERO_TEXT = '0.000000000000';
 
-function plus(acc: Decimal, text: string | null): Decimal {
-  return text === null || text === ZERO_TEXT ? acc : acc.add(moneyOrZero(text));
+function add(sum: PicoSum, text: string | null): void {
+  if (text !== null && text !== ZERO_TEXT) sum.add(text);
+}
+
+/** Equal amounts; the same text is the common case, anything else is compared exactly. */
+function sameAmount(a: string, b: string): boolean {
+  return a === b || money(a).eq(money(b));
 }
 
 /** Pre-order of the tree with each node's parent index (−1 at the top level); no recursion. */
@@ -123,14 +124,22 @@ function preorderWithParents(tree: readonly EstimateNode[]): {
 } {
   const order: EstimateNode[] = [];
   const parentIndex: number[] = [];
-  const stack: [EstimateNode, number][] = [];
-  for (let i = tree.length - 1; i >= 0; i--) stack.push([tree[i]!, -1]);
+  // Two parallel stacks: a node, and the pre-order index of its parent.
+  const stack: EstimateNode[] = [];
+  const stackParent: number[] = [];
+  for (let i = tree.length - 1; i >= 0; i--) {
+    stack.push(tree[i]!);
+    stackParent.push(-1);
+  }
   while (stack.length > 0) {
-    const [node, parent] = stack.pop()!;
+    const node = stack.pop()!;
     const index = order.length;
     order.push(node);
-    parentIndex.push(parent);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, index]);
+    parentIndex.push(stackParent.pop()!);
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      stack.push(node.children[i]!);
+      stackParent.push(index);
+    }
   }
   return { order, parentIndex };
 }

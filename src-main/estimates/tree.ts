@@ -6,7 +6,8 @@
  */
 import type { EstimateItem } from '../api/schemas';
 import type { EstimateNode, EstimateWarning } from '../../src-shared/estimates/types';
-import { fixed12, moneyOrZero } from './money';
+import { AmountTexts } from './amount-texts';
+import { moneyOrZero } from './money';
 
 export interface EstimateTree {
   /** Top-level nodes; every sibling list ordered by (sort, id). */
@@ -46,38 +47,53 @@ export function describeItem(node: Pick<EstimateNode, 'id' | 'code' | 'name'>): 
   return label ? `"${label}" (${node.id})` : node.id;
 }
 
-function toNode(item: EstimateItem): EstimateNode {
+/**
+ * The node for an item, with every value in PlanDesk's form: ids and texts as strings, amounts as
+ * twelve-digit text, `sort` a number. The items come as the service sent them (checked by the schema,
+ * not converted), so this is the one place they are converted.
+ */
+function toNode(item: EstimateItem, id: string, amounts: AmountTexts, index: number): EstimateNode {
   const serviceType = item.type ?? '';
   return {
-    id: item.id,
-    parent_id: item.parent_id ?? null,
+    id,
+    parent_id: item.parent_id === null || item.parent_id === undefined ? null : String(item.parent_id),
     type: serviceType === 'group' ? 'group' : 'position',
     service_type: serviceType,
-    code: item.code ?? null,
-    name: item.name ?? null,
-    description: item.description ?? null,
-    category: item.category ?? null,
-    location: item.location ?? null,
-    internal_notes: item.internal_notes ?? null,
-    quantity: fixed12(item.quantity),
-    unit: item.unit ?? null,
-    sort: Number.isFinite(item.sort) ? item.sort : 0,
-    labor_unit_price: fixed12(item.labor_unit_price),
-    equipment_unit_price: fixed12(item.equipment_unit_price),
-    material_unit_price: fixed12(item.material_unit_price),
-    other_unit_price: fixed12(item.other_unit_price),
-    labor_cost: fixed12(item.labor_cost),
-    equipment_cost: fixed12(item.equipment_cost),
-    material_cost: fixed12(item.material_cost),
-    other_cost: fixed12(item.other_cost),
-    total_cost: fixed12(item.total_cost),
-    markup: fixed12(item.markup),
-    discount: fixed12(item.discount),
-    tax: fixed12(item.tax),
-    total: fixed12(item.total),
+    code: textOf(item.code),
+    name: textOf(item.name),
+    description: textOf(item.description),
+    category: textOf(item.category),
+    location: textOf(item.location),
+    internal_notes: textOf(item.internal_notes),
+    quantity: amounts.get(index, 0),
+    unit: textOf(item.unit),
+    sort: sortOf(item.sort),
+    labor_unit_price: amounts.get(index, 1),
+    equipment_unit_price: amounts.get(index, 2),
+    material_unit_price: amounts.get(index, 3),
+    other_unit_price: amounts.get(index, 4),
+    labor_cost: amounts.get(index, 5),
+    equipment_cost: amounts.get(index, 6),
+    material_cost: amounts.get(index, 7),
+    other_cost: amounts.get(index, 8),
+    total_cost: amounts.get(index, 9),
+    markup: amounts.get(index, 10),
+    discount: amounts.get(index, 11),
+    tax: amounts.get(index, 12),
+    total: amounts.get(index, 13),
     computed_total: null,
     children: [],
   };
+}
+
+function textOf(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : typeof value === 'string' ? value : String(value);
+}
+
+/** Order among siblings: a number (the schema allows numeric text); anything missing or odd is 0. */
+function sortOf(value: string | number | null | undefined): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : 0;
+  return Number.isFinite(n) ? n : 0;
 }
 
 /** Rebuilds the hierarchy. The same items in any order give the same tree and the same warnings. */
@@ -88,13 +104,16 @@ export function buildEstimateTree(items: readonly EstimateItem[]): EstimateTree 
   const duplicates = new Map<string, number>();
 
   // 1. Index by id; the first occurrence of an id wins.
-  for (const item of items) {
-    if (indexById.has(item.id)) {
-      duplicates.set(item.id, (duplicates.get(item.id) ?? 1) + 1);
+  const amounts = new AmountTexts(items);
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    const id = typeof item.id === 'string' ? item.id : String(item.id);
+    if (indexById.get(id) !== undefined) {
+      duplicates.set(id, (duplicates.get(id) ?? 1) + 1);
       continue;
     }
-    const node = toNode(item);
-    indexById.set(node.id, nodes.length);
+    const node = toNode(item, id, amounts, index);
+    indexById.set(id, nodes.length);
     nodes.push(node);
     if (node.service_type !== 'group' && node.service_type !== 'position') {
       warnings.push({

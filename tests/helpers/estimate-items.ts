@@ -42,7 +42,8 @@ export function detail(
 
 /** A tree node named by its id: a group when it has children, else a position with total 1. */
 export function node(id: string, children: EstimateNode[] = []): EstimateNode {
-  const { parent_id, code, name, ...fields } = item({ id, name: id, total: '1.000000000000' });
+  // The item's fields are already in the node's form (text, twelve digits, a numeric sort).
+  const fields = item({ id, name: id, total: '1.000000000000' }) as unknown as EstimateNode;
   const type = children.length ? 'group' : 'position';
-  return { ...fields, parent_id, code, name, type, service_type: type, computed_total: null, children };
+  return { ...fields, type, service_type: type, computed_total: null, children };
 }

@@ -7,6 +7,8 @@ import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { downloadFromPresignedUrl, putToPresignedUrl } from '../../src-main/api/storage';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
+import { toEstimateDocument } from '../../src-main/estimates/document';
+import { preorder } from '../../src-main/estimates/tree';
 
 let sim: Simulator;
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 50 };
@@ -196,12 +198,18 @@ describe('every endpoint', () => {
     expect(found).not.toBeNull();
     const detail = await c.getEstimate(found!.projectId, found!.estimateId);
     expect(detail.items.length).toBeGreaterThan(0);
-    for (const item of detail.items) expect(item.total).toMatch(/^-?\d+\.\d{12}$/);
+    // Items come as the service sent them (here: exact numbers); the tree gives them twelve digits.
+    const doc = toEstimateDocument(detail);
+    const totals = preorder(doc.tree).map((n) => n.total);
+    for (const total of totals) expect(total).toMatch(/^-?\d+\.\d{12}$/);
     expect(detail.estimate_totals?.total).toMatch(/^-?\d+\.\d{12}$/);
+    expect(doc.warnings).toEqual([]);
 
+    // The same estimate with money as JSON strings: the same document.
     sim.faults.setVariants({ moneyAsStrings: true });
     const again = await c.getEstimate(found!.projectId, found!.estimateId);
-    expect(again.items.map((i) => i.total)).toEqual(detail.items.map((i) => i.total));
+    expect(typeof again.items[0]!.total).toBe('string');
+    expect(toEstimateDocument(again)).toEqual(doc);
   });
 
   it('forms: list, get, create, update, delete, with validation', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Decimal, decimalTextOfNumber, toServiceDecimal } from '../../src-shared/money/decimal';
+import { Decimal, centsOf, decimalTextOfNumber, toServiceDecimal } from '../../src-shared/money/decimal';
 
 describe('Decimal', () => {
   it('adds what floats cannot', () => {
@@ -78,5 +78,27 @@ describe('decimalTextOfNumber', () => {
     expect(decimalTextOfNumber(-0.19)).toBe('-0.190000000000');
     expect(decimalTextOfNumber(7)).toBe('7.000000000000');
     expect(decimalTextOfNumber(1e-7)).toBe('0.000000100000');
+  });
+
+  it('takes the whole-cents path for money and still equals the exact conversion (property)', () => {
+    // Whole cents up to 10^15 (the fast path's edge), and numbers a hair away from them.
+    const cents = fc.oneof(
+      fc.integer({ min: -1e9, max: 1e9 }),
+      fc.constantFrom(1e15 - 1, -(1e15 - 1), 1e15, 2 ** 53 - 1, 5, -5, 1),
+    );
+    fc.assert(
+      fc.property(cents, fc.constantFrom(0, 1e-9, -3e-7, 0.001), (c, nudge) => {
+        const n = c / 100 + nudge;
+        const d = Decimal.of(n);
+        expect(decimalTextOfNumber(n)).toBe(d.toFixed(Math.max(12, d.scale)));
+        if (nudge === 0 && Math.abs(c) < 1e15) expect(centsOf(n)).toBe(c);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(decimalTextOfNumber(-0)).toBe('0.000000000000');
+    expect(decimalTextOfNumber(729.16)).toBe('729.160000000000');
+    expect(decimalTextOfNumber(-0.05)).toBe('-0.050000000000');
+    expect(centsOf(0.001)).toBeNull();
+    expect(centsOf(1e13)).toBeNull(); // 10^15 cents: past the fast path
   });
 });

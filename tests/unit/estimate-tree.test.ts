@@ -442,6 +442,52 @@ describe('buildEstimateTree: properties', () => {
     );
   });
 
+  it('items as the lossless parser hands them over (numbers where a double is exact) give the same document', () => {
+    // What JSON.parse makes of "1234.500000000000": the number 1234.5, exact since it has at most
+    // 15 significant digits; longer amounts stay text.
+    const asParsed = (items: EstimateItem[]): EstimateItem[] =>
+      items.map((it) => {
+        const out: Record<string, unknown> = { ...it };
+        for (const [k, v] of Object.entries(it)) {
+          if (typeof v !== 'string' || !MONEY.test(v)) continue;
+          const significant = v.replace(/^-/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+          if (significant.length <= 15) out[k] = Number(v);
+        }
+        return out as EstimateItem;
+      });
+    let numbers = 0;
+    fc.assert(
+      fc.property(permutedForestArb, ({ forest, permuted }) => {
+        const parsed = asParsed(permuted);
+        numbers += parsed.filter((i) => typeof i.total === 'number').length;
+        const a = toEstimateDocument(detail(forest.items, forest.expectedTotals));
+        const b = toEstimateDocument(detail(parsed, forest.expectedTotals));
+        expect(b).toEqual(a);
+        expect(b.computed_totals).toEqual(a.computed_totals);
+        expect(b.warnings).toEqual(a.warnings);
+      }),
+      { numRuns: 200 },
+    );
+    expect(numbers).toBeGreaterThan(100);
+  });
+
+  it('numeric ids and parents are the same ids as their text', () => {
+    const { tree, warnings } = buildEstimateTree([
+      item({ id: 'g', type: 'group', sort: 1 }),
+      { ...item({ id: 'x', parent_id: 'g', sort: 2 }), id: 7 } as unknown as EstimateItem,
+      { ...item({ id: '8', sort: 3 }), parent_id: 7 } as unknown as EstimateItem,
+      { ...item({ id: 'y' }), id: 8, code: 12, name: 3.5 } as unknown as EstimateItem,
+    ]);
+    expect(tree.map((n) => n.id)).toEqual(['g']);
+    expect(tree[0]!.children.map((n) => n.id)).toEqual(['7']);
+    expect(tree[0]!.children[0]!.children.map((n) => [n.id, n.parent_id])).toEqual([['8', '7']]);
+    expect(warnings.map((w) => w.code)).toEqual(['duplicate-id']);
+    const { tree: alone } = buildEstimateTree([
+      { ...item({ id: 'y' }), id: 8, code: 12, name: 3.5, sort: '4' } as unknown as EstimateItem,
+    ]);
+    expect(alone[0]).toMatchObject({ id: '8', code: '12', name: '3.5', sort: 4 });
+  });
+
   it('siblings are ordered by (sort, id) and every money value has twelve digits', () => {
     fc.assert(
       fc.property(forestArb, (forest) => {

@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { EstimateItem } from '../../src-main/api/schemas';
+import { AmountTexts } from '../../src-main/estimates/amount-texts';
+import { fixed12, moneyText } from '../../src-main/estimates/money';
+import { PicoSum } from '../../src-main/estimates/pico-sum';
+import { Decimal } from '../../src-shared/money/decimal';
+
+/** The reference: every amount through Decimal, rounded to twelve digits. */
+function reference(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const d = typeof value === 'number' ? Decimal.of(value) : Decimal.parse(value);
+  return d.toFixed(12);
+}
+
+/** Amounts as an item may carry them: exact numbers (mostly whole cents), decimal text, null. */
+const amountArb: fc.Arbitrary<string | number | null | undefined> = fc.oneof(
+  fc.integer({ min: -1e9, max: 1e9 }).map((c) => c / 100),
+  fc.constantFrom(0, -0, 0.19, 1e13, -99999999999.99, 123456.789, 1e-7, 2.5e-13, 9007199254740991),
+  fc
+    .bigInt({ min: -(10n ** 20n), max: 10n ** 20n })
+    .map((u) => Decimal.fromInteger(u).mul(Decimal.parse('1e-12')).toFixed(12)),
+  fc.constantFrom('7', '-0.000000000000', '1.0000000000005', '  2.25 ', '1e3'),
+  fc.constantFrom(null, undefined),
+);
+
+const FIELDS = [
+  'quantity',
+  'labor_unit_price',
+  'equipment_unit_price',
+  'material_unit_price',
+  'other_unit_price',
+  'labor_cost',
+  'equipment_cost',
+  'material_cost',
+  'other_cost',
+  'total_cost',
+  'markup',
+  'discount',
+  'tax',
+  'total',
+] as const;
+
+describe('moneyText and AmountTexts', () => {
+  it('give every amount exactly twelve digits, as Decimal would (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(amountArb, { minLength: 14, maxLength: 14 }), { maxLength: 30 }),
+        (rows) => {
+          const items = rows.map(
+            (values, i) =>
+              ({ id: `i${i}`, ...Object.fromEntries(FIELDS.map((f, k) => [f, values[k]])) }) as EstimateItem,
+          );
+          const texts = new AmountTexts(items);
+          rows.forEach((values, i) =>
+            values.forEach((value, k) => {
+              const expected = reference(value);
+              expect(moneyText(value)).toBe(expected);
+              expect(texts.get(i, k)).toBe(expected);
+            }),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('handle an estimate-sized list (the buffer grows)', () => {
+    const items = Array.from(
+      { length: 3000 },
+      (_, i) => ({ id: String(i), total: -(i * 1000003) / 100, tax: 0.19, quantity: null }) as EstimateItem,
+    );
+    const texts = new AmountTexts(items);
+    for (let i = 0; i < items.length; i += 97) {
+      expect(texts.get(i, 13)).toBe(reference(items[i]!.total));
+      expect(texts.get(i, 12)).toBe('0.190000000000');
+      expect(texts.get(i, 0)).toBeNull();
+    }
+  });
+
+  it('fixed12 keeps canonical text as it is and rounds anything longer', () => {
+    expect(fixed12('12.500000000000')).toBe('12.500000000000');
+    expect(fixed12('-0.000000000001')).toBe('-0.000000000001');
+    expect(fixed12('1.0000000000005')).toBe('1.000000000001');
+    expect(fixed12('12.5')).toBe('12.500000000000');
+    expect(fixed12('007.500000000000')).toBe('7.500000000000');
+    expect(fixed12('-0.000000000000')).toBe('0.000000000000');
+    expect(fixed12('0.000000000000')).toBe('0.000000000000');
+    expect(fixed12('x.000000000000')).toBeNull();
+    expect(fixed12('1-2.000000000000')).toBeNull();
+  });
+});
+
+describe('PicoSum', () => {
+  const textArb = fc.oneof(
+    // canonical, up to 15 integer digits (the double path) and beyond (the Decimal path)
+    fc
+      .bigInt({ min: -(10n ** 27n), max: 10n ** 27n })
+      .map((u) => Decimal.fromInteger(u).mul(Decimal.parse('1e-12')).toFixed(12)),
+    fc
+      .bigInt({ min: -(10n ** 14n), max: 10n ** 14n })
+      .map((c) => Decimal.fromInteger(c).mul(Decimal.parse('0.01')).toFixed(12)),
+    // other forms: more digits, fewer digits, exponents; and text that is no number (counts as zero)
+    fc.constantFrom(
+      '1.0000000000005',
+      '2.5',
+      '-1e-13',
+      '007.100000000000',
+      'abc',
+      '',
+      '-',
+      '1.2.000000000000',
+    ),
+    fc.constantFrom(null, undefined),
+  );
+  const exact = (t: string | null | undefined): Decimal =>
+    t === null || t === undefined ? Decimal.ZERO : (Decimal.tryParse(t) ?? Decimal.ZERO);
+
+  it('adds exactly, in any order, with and without sub-sums (property)', () => {
+    fc.assert(
+      fc.property(fc.array(textArb, { maxLength: 60 }), fc.nat(), (texts, split) => {
+        const expected = Decimal.sum(texts.map(exact));
+        const all = new PicoSum();
+        for (const t of texts) all.add(t);
+        expect(all.toDecimal().eq(expected)).toBe(true);
+        expect(all.toText()).toBe(expected.toFixed(12));
+
+        // Two halves summed separately, then one added to the other; and addToBoth.
+        const cut = split % (texts.length + 1);
+        const left = new PicoSum();
+        const right = new PicoSum();
+        const both = new PicoSum();
+        texts.slice(0, cut).forEach((t) => PicoSum.addToBoth(t, left, both));
+        texts.slice(cut).forEach((t) => PicoSum.addToBoth(t, right, null));
+        left.addSum(right);
+        expect(left.toText()).toBe(expected.toFixed(12));
+        expect(both.toDecimal().eq(Decimal.sum(texts.slice(0, cut).map(exact)))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('stays exact past 2^53 (the accumulators move into a bigint)', () => {
+    const big = '999999999999999.999999999999';
+    const sum = new PicoSum();
+    for (let i = 0; i < 20_000; i++) sum.add(big);
+    sum.add('-0.000000000001');
+    expect(sum.toText()).toBe('19999999999999999999.999999979999');
+    expect(new PicoSum().toText()).toBe('0.000000000000');
+    const negative = new PicoSum();
+    negative.add('-0.500000000000');
+    negative.add('0.250000000000');
+    expect(negative.toText()).toBe('-0.250000000000');
+  });
+});
