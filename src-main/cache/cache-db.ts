@@ -20,6 +20,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ServiceError } from '../api/errors';
 import type { Logger } from '../log/logger';
+import { escapeJsonBeyondLatin1 } from '../api/lossless-json';
 
 type Db = Database.Database;
 
@@ -421,7 +422,8 @@ export function openCache(
 
 interface Row {
   fetched_at: number;
-  body: string;
+  /** Latin-1 bytes of toJsonText's output; text in files written before. */
+  body: Buffer | string;
 }
 
 interface OfflineRow {
@@ -461,7 +463,8 @@ class SqliteCache implements CacheDb {
     }
     if (!row) return null;
     try {
-      return { data: JSON.parse(row.body) as T, fetchedAt: new Date(row.fetched_at) };
+      const text = typeof row.body === 'string' ? row.body : row.body.toString('latin1');
+      return { data: JSON.parse(text) as T, fetchedAt: new Date(row.fetched_at) };
     } catch (err) {
       this.fail('parse', kind, key, err);
       return null;
@@ -531,7 +534,7 @@ class SqliteCache implements CacheDb {
   }
 
   private upsert(e: CachePut): void {
-    const body = toJsonText(e.data);
+    const body = Buffer.from(toJsonText(e.data), 'latin1');
     this.stmts.upsert.run(e.kind, e.key, (e.fetchedAt ?? new Date()).getTime(), body);
   }
 
@@ -551,19 +554,16 @@ class SqliteCache implements CacheDb {
   }
 }
 
-const BEYOND_LATIN1 = /[\u0100-\uffff]/;
-const ALL_BEYOND_LATIN1 = /[\u0100-\uffff]/g;
-
 /**
  * JSON text with every character above U+00FF written as a `\uXXXX` escape: the same JSON value,
- * but V8 reads it back as a one-byte string, which it fetches and parses about 20% faster (a 15 MB
- * estimate opens noticeably quicker). Strings come back exactly as they were.
+ * one byte per character. Stored as Latin-1 bytes (a BLOB), it comes back as a one-byte string with
+ * a plain copy, which V8 parses faster than text SQLite decodes from UTF-8 (a 12 MB estimate: ~10
+ * ms against ~30 to read, and less to parse). Strings come back exactly as they were.
  */
 export function toJsonText(data: unknown): string {
   const text = JSON.stringify(data);
   if (typeof text !== 'string') throw new TypeError('nothing to store (undefined or a function)');
-  if (!BEYOND_LATIN1.test(text)) return text;
-  return text.replace(ALL_BEYOND_LATIN1, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeJsonBeyondLatin1(text);
 }
 
 function prepareStatements(db: Db) {

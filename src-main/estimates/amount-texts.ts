@@ -14,8 +14,29 @@ import type { EstimateItem } from '../api/schemas';
 import { centsOf } from '../../src-shared/money/decimal';
 import { moneyText } from './money';
 
-/** The item's amounts, in slot order. */
-const FIELD_COUNT = 14;
+/** An item's amounts, in slot order: `get(index, AMOUNT.total)`. */
+export const AMOUNT_FIELDS = [
+  'quantity',
+  'labor_unit_price',
+  'equipment_unit_price',
+  'material_unit_price',
+  'other_unit_price',
+  'labor_cost',
+  'equipment_cost',
+  'material_cost',
+  'other_cost',
+  'total_cost',
+  'markup',
+  'discount',
+  'tax',
+  'total',
+] as const;
+export type AmountField = (typeof AMOUNT_FIELDS)[number];
+/** The slot of each amount field. */
+export const AMOUNT = Object.fromEntries(AMOUNT_FIELDS.map((f, i) => [f, i])) as Readonly<
+  Record<AmountField, number>
+>;
+const FIELD_COUNT = AMOUNT_FIELDS.length;
 
 /** Slot markers (indexes into the texts are ≥ 0). */
 const NONE = -1;
@@ -48,7 +69,7 @@ export class AmountTexts {
     this.buffer = Buffer.alloc(0);
   }
 
-  /** The text of item `index`'s amount number `field` (see putItem for the order). */
+  /** The text of item `index`'s amount in slot `field` (see AMOUNT). */
   get(index: number, field: number): string | null {
     const text = this.slotText[index * FIELD_COUNT + field]!;
     if (text >= 0) return this.texts[text]!;
@@ -57,7 +78,8 @@ export class AmountTexts {
     return moneyText(this.amountOf(this.items[index]!, field));
   }
 
-  // Named reads, not item[name] over a list: one shape, so every read stays a fast property load.
+  // AMOUNT_FIELDS in order, by name rather than item[name] over the list: one shape, so every read
+  // stays a fast property load.
   private putItem(item: EstimateItem, slot: number): void {
     this.put(item.quantity, slot);
     this.put(item.labor_unit_price, slot + 1);
@@ -76,36 +98,7 @@ export class AmountTexts {
   }
 
   private amountOf(item: EstimateItem, field: number): Amount {
-    switch (field) {
-      case 0:
-        return item.quantity;
-      case 1:
-        return item.labor_unit_price;
-      case 2:
-        return item.equipment_unit_price;
-      case 3:
-        return item.material_unit_price;
-      case 4:
-        return item.other_unit_price;
-      case 5:
-        return item.labor_cost;
-      case 6:
-        return item.equipment_cost;
-      case 7:
-        return item.material_cost;
-      case 8:
-        return item.other_cost;
-      case 9:
-        return item.total_cost;
-      case 10:
-        return item.markup;
-      case 11:
-        return item.discount;
-      case 12:
-        return item.tax;
-      default:
-        return item.total;
-    }
+    return item[AMOUNT_FIELDS[field]!];
   }
 
   private put(value: Amount, slot: number): void {

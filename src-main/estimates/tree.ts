@@ -6,7 +6,7 @@
  */
 import type { EstimateItem } from '../api/schemas';
 import type { EstimateNode, EstimateWarning } from '../../src-shared/estimates/types';
-import { AmountTexts } from './amount-texts';
+import { AMOUNT, AmountTexts } from './amount-texts';
 import { moneyOrZero } from './money';
 
 export interface EstimateTree {
@@ -65,22 +65,22 @@ function toNode(item: EstimateItem, id: string, amounts: AmountTexts, index: num
     category: textOf(item.category),
     location: textOf(item.location),
     internal_notes: textOf(item.internal_notes),
-    quantity: amounts.get(index, 0),
+    quantity: amounts.get(index, AMOUNT.quantity),
     unit: textOf(item.unit),
     sort: sortOf(item.sort),
-    labor_unit_price: amounts.get(index, 1),
-    equipment_unit_price: amounts.get(index, 2),
-    material_unit_price: amounts.get(index, 3),
-    other_unit_price: amounts.get(index, 4),
-    labor_cost: amounts.get(index, 5),
-    equipment_cost: amounts.get(index, 6),
-    material_cost: amounts.get(index, 7),
-    other_cost: amounts.get(index, 8),
-    total_cost: amounts.get(index, 9),
-    markup: amounts.get(index, 10),
-    discount: amounts.get(index, 11),
-    tax: amounts.get(index, 12),
-    total: amounts.get(index, 13),
+    labor_unit_price: amounts.get(index, AMOUNT.labor_unit_price),
+    equipment_unit_price: amounts.get(index, AMOUNT.equipment_unit_price),
+    material_unit_price: amounts.get(index, AMOUNT.material_unit_price),
+    other_unit_price: amounts.get(index, AMOUNT.other_unit_price),
+    labor_cost: amounts.get(index, AMOUNT.labor_cost),
+    equipment_cost: amounts.get(index, AMOUNT.equipment_cost),
+    material_cost: amounts.get(index, AMOUNT.material_cost),
+    other_cost: amounts.get(index, AMOUNT.other_cost),
+    total_cost: amounts.get(index, AMOUNT.total_cost),
+    markup: amounts.get(index, AMOUNT.markup),
+    discount: amounts.get(index, AMOUNT.discount),
+    tax: amounts.get(index, AMOUNT.tax),
+    total: amounts.get(index, AMOUNT.total),
     computed_total: null,
     children: [],
   };

@@ -14,6 +14,7 @@ import {
   type Migration,
 } from '../../src-main/cache/cache-db';
 import { offlineStatus } from '../../src-main/cache/offline-sync';
+import { silentLogger } from '../../src-main/log/logger';
 import { captureLog } from '../helpers/log-capture';
 
 describe('migrations', () => {
@@ -95,6 +96,37 @@ describe('stored JSON text', () => {
     expect(JSON.parse(text)).toEqual(value);
     expect(toJsonText({ a: 'Müller' })).toBe(JSON.stringify({ a: 'Müller' }));
     expect(() => toJsonText(undefined)).toThrow(/nothing to store/);
+  });
+
+  it('is stored as Latin-1 bytes, and text rows from earlier versions still read', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-cache-bytes-'));
+    try {
+      const value = { name: 'Bad – Küche 😀 \\—', total: 1234.5, exact: '123456789012.123456789012' };
+      const cache = openCache(dir, 'bytes', silentLogger);
+      expect(cache.put('estimate', 'new', value)).toBe(true);
+      cache.close();
+
+      const file = path.join(dir, 'cache', 'bytes.sqlite');
+      const db = new Database(file);
+      const row = db.prepare("SELECT typeof(body) AS type, body FROM entries WHERE key = 'new'").get() as {
+        type: string;
+        body: Buffer;
+      };
+      expect(row.type).toBe('blob');
+      expect(row.body.toString('latin1')).toBe(toJsonText(value));
+      // A row as an earlier version wrote it: UTF-8 text.
+      db.prepare("INSERT INTO entries (kind, key, fetched_at, body) VALUES ('estimate', 'old', 0, ?)").run(
+        JSON.stringify(value),
+      );
+      db.close();
+
+      const again = openCache(dir, 'bytes', silentLogger);
+      expect(again.get('estimate', 'new')?.data).toEqual(value);
+      expect(again.get('estimate', 'old')?.data).toEqual(value);
+      again.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EstimateItem } from '../../src-main/api/schemas';
-import { AmountTexts } from '../../src-main/estimates/amount-texts';
+import { AMOUNT, AMOUNT_FIELDS, AmountTexts } from '../../src-main/estimates/amount-texts';
 import { fixed12, moneyText } from '../../src-main/estimates/money';
 import { PicoSum } from '../../src-main/estimates/pico-sum';
 import { Decimal } from '../../src-shared/money/decimal';
@@ -24,23 +24,6 @@ const amountArb: fc.Arbitrary<string | number | null | undefined> = fc.oneof(
   fc.constantFrom(null, undefined),
 );
 
-const FIELDS = [
-  'quantity',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-] as const;
-
 describe('moneyText and AmountTexts', () => {
   it('give every amount exactly twelve digits, as Decimal would (property)', () => {
     fc.assert(
@@ -49,7 +32,10 @@ describe('moneyText and AmountTexts', () => {
         (rows) => {
           const items = rows.map(
             (values, i) =>
-              ({ id: `i${i}`, ...Object.fromEntries(FIELDS.map((f, k) => [f, values[k]])) }) as EstimateItem,
+              ({
+                id: `i${i}`,
+                ...Object.fromEntries(AMOUNT_FIELDS.map((f, k) => [f, values[k]])),
+              }) as EstimateItem,
           );
           const texts = new AmountTexts(items);
           rows.forEach((values, i) =>
@@ -72,9 +58,9 @@ describe('moneyText and AmountTexts', () => {
     );
     const texts = new AmountTexts(items);
     for (let i = 0; i < items.length; i += 97) {
-      expect(texts.get(i, 13)).toBe(reference(items[i]!.total));
-      expect(texts.get(i, 12)).toBe('0.190000000000');
-      expect(texts.get(i, 0)).toBeNull();
+      expect(texts.get(i, AMOUNT.total)).toBe(reference(items[i]!.total));
+      expect(texts.get(i, AMOUNT.tax)).toBe('0.190000000000');
+      expect(texts.get(i, AMOUNT.quantity)).toBeNull();
     }
   });
 
