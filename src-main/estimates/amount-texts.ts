@@ -11,26 +11,12 @@
  * through moneyText one by one.
  */
 import type { EstimateItem } from '../api/schemas';
+import { MONEY_FIELDS } from '../../src-shared/estimates/types';
 import { centsOf } from '../../src-shared/money/decimal';
 import { moneyText } from './money';
 
 /** An item's amounts, in slot order: `get(index, AMOUNT.total)`. */
-export const AMOUNT_FIELDS = [
-  'quantity',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-] as const;
+export const AMOUNT_FIELDS = ['quantity', 'tax', ...MONEY_FIELDS] as const;
 export type AmountField = (typeof AMOUNT_FIELDS)[number];
 /** The slot of each amount field. */
 export const AMOUNT = Object.fromEntries(AMOUNT_FIELDS.map((f, i) => [f, i])) as Readonly<
@@ -82,18 +68,18 @@ export class AmountTexts {
   // stays a fast property load.
   private putItem(item: EstimateItem, slot: number): void {
     this.put(item.quantity, slot);
-    this.put(item.labor_unit_price, slot + 1);
-    this.put(item.equipment_unit_price, slot + 2);
-    this.put(item.material_unit_price, slot + 3);
-    this.put(item.other_unit_price, slot + 4);
-    this.put(item.labor_cost, slot + 5);
-    this.put(item.equipment_cost, slot + 6);
-    this.put(item.material_cost, slot + 7);
-    this.put(item.other_cost, slot + 8);
-    this.put(item.total_cost, slot + 9);
-    this.put(item.markup, slot + 10);
-    this.put(item.discount, slot + 11);
-    this.put(item.tax, slot + 12);
+    this.put(item.tax, slot + 1);
+    this.put(item.labor_unit_price, slot + 2);
+    this.put(item.equipment_unit_price, slot + 3);
+    this.put(item.material_unit_price, slot + 4);
+    this.put(item.other_unit_price, slot + 5);
+    this.put(item.labor_cost, slot + 6);
+    this.put(item.equipment_cost, slot + 7);
+    this.put(item.material_cost, slot + 8);
+    this.put(item.other_cost, slot + 9);
+    this.put(item.total_cost, slot + 10);
+    this.put(item.markup, slot + 11);
+    this.put(item.discount, slot + 12);
     this.put(item.total, slot + 13);
   }
 
