@@ -27,7 +27,8 @@ const FIELD_COUNT = AMOUNT_FIELDS.length;
 /** Slot markers (indexes into the texts are ≥ 0). */
 const NONE = -1;
 const ZERO = -2;
-const OTHER = -3;
+/** Codes from here down number the directly kept texts. */
+const DIRECT = -3;
 
 const ZERO_TEXT = '0.000000000000';
 /** Quotes, "-", 13 integer digits (cents below 10¹⁵), ".", 12 digits and a comma. */
@@ -36,14 +37,16 @@ const MAX_TEXT_BYTES = 30;
 type Amount = string | number | null | undefined;
 
 export class AmountTexts {
-  /** Per slot: the index of its text in `texts`, or NONE, ZERO, OTHER. */
+  /** Per slot: the index of its text in `texts` (≥ 0), NONE, ZERO, or DIRECT − k for `direct[k]`. */
   private readonly slotText: Int32Array;
   private readonly texts: string[];
+  /** Amounts given as text (already in form, or rounded) and numbers that are not whole cents. */
+  private readonly direct: (string | null)[] = [];
   private buffer: Buffer;
   private length = 0;
   private count = 0;
 
-  constructor(private readonly items: readonly EstimateItem[]) {
+  constructor(items: readonly EstimateItem[]) {
     const slots = items.length * FIELD_COUNT;
     this.slotText = new Int32Array(slots);
     this.buffer = Buffer.allocUnsafe(Math.max(64, slots * 16));
@@ -61,7 +64,7 @@ export class AmountTexts {
     if (text >= 0) return this.texts[text]!;
     if (text === ZERO) return ZERO_TEXT;
     if (text === NONE) return null;
-    return moneyText(this.amountOf(this.items[index]!, field));
+    return this.direct[DIRECT - text]!;
   }
 
   // AMOUNT_FIELDS in order, by name rather than item[name] over the list: one shape, so every read
@@ -83,13 +86,10 @@ export class AmountTexts {
     this.put(item.total, slot + 13);
   }
 
-  private amountOf(item: EstimateItem, field: number): Amount {
-    return item[AMOUNT_FIELDS[field]!];
-  }
-
   private put(value: Amount, slot: number): void {
     if (typeof value !== 'number') {
-      this.slotText[slot] = value === null || value === undefined ? NONE : OTHER;
+      // Text (the service may send money as strings): kept when already in form, else rounded.
+      this.slotText[slot] = value === null || value === undefined ? NONE : this.putDirect(moneyText(value));
       return;
     }
     if (value === 0) {
@@ -98,11 +98,16 @@ export class AmountTexts {
     }
     const cents = centsOf(value);
     if (cents === null) {
-      this.slotText[slot] = OTHER;
+      this.slotText[slot] = this.putDirect(moneyText(value));
       return;
     }
     this.slotText[slot] = this.count++;
     this.writeCents(cents);
+  }
+
+  private putDirect(text: string | null): number {
+    this.direct.push(text);
+    return DIRECT - (this.direct.length - 1);
   }
 
   /** `"-123.450000000000",` for -12345 cents, appended to the buffer. */

@@ -42,7 +42,7 @@ export function fixed12(text: string | null | undefined): string | null {
  * the characters costs a fraction of a regular expression call): `-?(0|[1-9]d*).dddddddddddd`, and
  * not "-0.000000000000". Leading zeros and a negative zero are written out afresh, as the schema did.
  */
-function isCanonical(text: string): boolean {
+export function isCanonical(text: string): boolean {
   const dot = text.length - 13;
   const start = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
   if (dot <= start || text.charCodeAt(dot) !== 46 /* . */) return false;

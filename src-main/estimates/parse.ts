@@ -14,6 +14,7 @@
  */
 import { estimateDetailSchema, type EstimateDetail, type EstimateItem } from '../api/schemas';
 import { Decimal } from '../../src-shared/money/decimal';
+import { isCanonical } from './money';
 
 const headerSchema = estimateDetailSchema.omit({ items: true });
 const DETAIL_KEYS = Object.keys(estimateDetailSchema.shape);
@@ -146,11 +147,9 @@ function isSort(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'number' && Number.isFinite(v));
 }
 
-/** Canonical twelve-digit text passes without the general parser. */
-const CANONICAL = /^-?\d+\.\d{12}$/;
-
+/** Canonical twelve-digit text (money as strings) passes without the general parser. */
 function isDecimal(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (typeof v === 'number') return Number.isFinite(v);
-  return typeof v === 'string' && (CANONICAL.test(v) || Decimal.tryParse(v) !== null);
+  return typeof v === 'string' && (isCanonical(v) || Decimal.tryParse(v) !== null);
 }

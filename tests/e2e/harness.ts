@@ -58,7 +58,13 @@ function serveRenderer(): Promise<{ url: string; close: () => Promise<void> }> {
     server.listen(0, '127.0.0.1', () =>
       resolve({
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-        close: () => new Promise((r) => server.close(() => r())),
+        // The page may still hold a connection open (a keep-alive, a late chunk): close those too, or
+        // close() waits for them.
+        close: () =>
+          new Promise((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
       }),
     ),
   );
