@@ -12,7 +12,7 @@
  */
 import type { EstimateItem } from '../api/schemas';
 import { MONEY_FIELDS } from '../../src-shared/estimates/types';
-import { centsOf } from '../../src-shared/money/decimal';
+import { ZERO_TEXT, centsOf } from '../../src-shared/money/decimal';
 import { moneyText } from './money';
 
 /** An item's amounts, in slot order: `get(index, AMOUNT.total)`. */
@@ -30,7 +30,6 @@ const ZERO = -2;
 /** Codes from here down number the directly kept texts. */
 const DIRECT = -3;
 
-const ZERO_TEXT = '0.000000000000';
 /** Quotes, "-", 13 integer digits (cents below 10¹⁵), ".", 12 digits and a comma. */
 const MAX_TEXT_BYTES = 30;
 

@@ -3,7 +3,7 @@
  * with exactly twelve fractional digits out. The service's canonical form (`-?\d+\.\d{12}`) takes a
  * fast path: a 20,000-item estimate carries some 300,000 money values.
  */
-import { Decimal, SERVICE_SCALE, centsOf, decimalTextOfNumber } from '../../src-shared/money/decimal';
+import { Decimal, SERVICE_SCALE, decimalTextOfNumber } from '../../src-shared/money/decimal';
 
 const CANONICAL = /^-?\d+\.\d{12}$/;
 /** 10^-12: turns an integer count of 10^-12 units into a Decimal of scale 12. */
@@ -59,43 +59,12 @@ export function isCanonical(text: string): boolean {
 
 /**
  * An item's amount as the service sent it (an exact number from the lossless parser, or decimal
- * text) in the service's format, twelve fractional digits; null stays null. Whole cents, most money,
- * are written straight into one flat string: text built by `+` is a rope that every later read
- * (the totals, the cache, IPC) would first have to copy.
+ * text) in the service's format, twelve fractional digits; null stays null. The tree formats whole
+ * cents in bulk (amount-texts.ts); this is for everything else.
  */
 export function moneyText(value: string | number | null | undefined): string | null {
-  if (typeof value === 'number') return numberText(value);
-  if (typeof value === 'string') return fixed12(value);
-  if (value === null || value === undefined) return null;
-  return null;
-}
-
-function numberText(value: number): string {
-  if (value === 0) return ZERO_TEXT;
-  const cents = centsOf(value);
-  return cents === null ? fixed12(decimalTextOfNumber(value))! : centsText(cents);
-}
-
-const ZERO_TEXT = '0.000000000000';
-/** Its last ten bytes stay "0": the fractional digits after the cents. */
-const TEXT_BUFFER = Buffer.alloc(32, 48 /* 0 */);
-
-/** "-123.450000000000" for -12345 cents, as one flat Latin-1 string. */
-function centsText(cents: number): string {
-  const buf = TEXT_BUFFER;
-  let k = buf.length - 10;
-  let rest = cents < 0 ? -cents : cents;
-  for (let i = 0; i < 2; i++) {
-    buf[--k] = 48 + (rest % 10);
-    rest = Math.floor(rest / 10);
-  }
-  buf[--k] = 46; /* . */
-  do {
-    buf[--k] = 48 + (rest % 10);
-    rest = Math.floor(rest / 10);
-  } while (rest > 0);
-  if (cents < 0) buf[--k] = 45; /* - */
-  return buf.toString('latin1', k, buf.length);
+  if (typeof value === 'number') return fixed12(decimalTextOfNumber(value));
+  return typeof value === 'string' ? fixed12(value) : null;
 }
 
 /** Twelve-digit text of a Decimal. */

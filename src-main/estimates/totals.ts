@@ -22,6 +22,7 @@ import {
   type EstimateTotals,
   type EstimateWarning,
 } from '../../src-shared/estimates/types';
+import { ZERO_TEXT } from '../../src-shared/money/decimal';
 import { money, toText } from './money';
 import { PicoSum } from './pico-sum';
 import { describeItem } from './tree';
@@ -105,9 +106,7 @@ export function computeTotals(tree: readonly EstimateNode[]): ComputedTotals {
   };
 }
 
-/** The canonical zero; a third of a typical estimate's amounts, and nothing to add. */
-const ZERO_TEXT = '0.000000000000';
-
+/** Zero is a third of a typical estimate's amounts, and nothing to add. */
 function add(sum: PicoSum, text: string | null): void {
   if (text !== null && text !== ZERO_TEXT) sum.add(text);
 }

@@ -182,7 +182,8 @@ export function decimalTextOfNumber(n: number, scale: number = SERVICE_SCALE): s
   return d.toFixed(Math.max(scale, d.scale));
 }
 
-const ZERO_TEXT = '0.000000000000';
+/** Zero in the service's format. */
+export const ZERO_TEXT = '0.000000000000';
 
 /** ".000000000000" … ".990000000000": the fractional part of a whole number of cents. */
 const CENT_FRACTIONS = Array.from({ length: 100 }, (_, i) => `.${String(i).padStart(2, '0')}0000000000`);
