@@ -6,7 +6,7 @@ import { ApiClient, decode } from '../src-main/api/client';
 import { estimateDetailSchema, type EstimateDetail } from '../src-main/api/schemas';
 import { cacheKeys, openCache } from '../src-main/cache/cache-db';
 import { toEstimateDocument } from '../src-main/estimates/document';
-import { fastEstimateDetail } from '../src-main/estimates/parse';
+import { fastEstimateDetail } from '../src-main/api/estimate-parse';
 import { silentLogger } from '../src-main/log/logger';
 import { startSimulator } from '../src-main/simulator';
 

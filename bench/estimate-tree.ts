@@ -3,7 +3,7 @@ import { ApiClient, decode } from '../src-main/api/client';
 import { JsonTextReader, parseJsonLossless } from '../src-main/api/lossless-json';
 import { estimateDetailSchema, type EstimateDetail } from '../src-main/api/schemas';
 import { toEstimateDocument } from '../src-main/estimates/document';
-import { fastEstimateDetail } from '../src-main/estimates/parse';
+import { fastEstimateDetail } from '../src-main/api/estimate-parse';
 import { startSimulator } from '../src-main/simulator';
 import type { EstimateDocument } from '../src-shared/estimates/types';
 

@@ -9,18 +9,14 @@ import {
 } from 'electron';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  LANGUAGES,
-  type EventChannel,
-  type EventPayloads,
-  type UiLanguage,
-} from '../src-shared/ipc/contract';
+import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
 import { createLogger } from './log/logger';
 import { registerIpc } from './ipc/register';
 import { KeytarSecretStore } from './secrets/secret-store';
-import { createServices } from './services';
+import { createServices } from './app/services';
 import type { WindowState } from './settings/settings-store';
 import type { Dialogs, SaveKind } from './dialogs';
+import { languageForLocale } from '../src-shared/i18n/languages';
 
 // Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
 // src-main/<feature>, tested without Electron.
@@ -50,11 +46,6 @@ function openExternal(url: string): void {
   } catch {
     // not a URL: nothing to open
   }
-}
-
-function systemLanguage(): UiLanguage {
-  const locale = app.getLocale().toLowerCase();
-  return LANGUAGES.find((l) => l.toLowerCase().startsWith(locale.slice(0, 2))) ?? 'en-US';
 }
 
 let mainWindow: BrowserWindow | null = null;
@@ -217,7 +208,7 @@ async function main(): Promise<void> {
     secrets: new KeytarSecretStore(),
     logger,
     emit,
-    initialLanguage: systemLanguage(),
+    initialLanguage: languageForLocale(app.getLocale()),
     dialogs: electronDialogs(),
   });
   const settings = await services.settings.load();

@@ -1,4 +1,4 @@
-import { ServiceError } from './errors';
+import { ServiceError } from '../errors/service-error';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -1,51 +1,13 @@
-import type { z } from 'zod';
-import { createLogger, registerSecret, silentLogger, type Logger } from '../log/logger';
-import { DEFAULT_RETRY, backoffDelay, sleep, type RetryPolicy } from './backoff';
-import { isAllowedRedirectTarget, normaliseBaseUrl } from './base-url';
-import { ServiceError, errorForStatus, parseErrorBody } from './errors';
-import { parseJsonLossless, readJsonText } from './lossless-json';
-import { listAllPages, readPageInfo, MAX_PAGE_SIZE, type ListAllOptions, type Page } from './paging';
-import { DEFAULT_BUDGET, SlidingWindowBudget, budgetForKey, type BudgetSettings } from './rate-budget';
+import { ServiceError } from '../errors/service-error';
+import { isAllowedRedirectTarget } from './base-url';
+import { dataOf, decode } from './decode';
+import { fastEstimateDetail } from './estimate-parse';
+import { listAllPages, type ListAllOptions, type Page } from './paging';
 import * as s from './schemas';
-import { fastEstimateDetail } from '../estimates/parse';
+import { ServiceTransport, type ApiClientOptions, type CallOptions, type PageRequest } from './transport';
 
-export const SUPPORTED_LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'pt-PT', 'es-ES'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-
-export interface ApiClientOptions {
-  baseUrl: string;
-  customer: string;
-  key: string;
-  language?: Language;
-  /** E-mail of the user whose permissions apply (`acting_user`). */
-  actingUser?: string;
-  /** Per attempt, including reading the body. */
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  /** Client-side budget; by default one shared per key: 500 requests per 5 minutes. */
-  budget?: BudgetSettings | SlidingWindowBudget;
-  logger?: Logger;
-  userAgent?: string;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Query = Record<string, string | number | undefined | null | (string | number)[]>;
-
-interface RequestSpec extends CallOptions {
-  query?: Query;
-  body?: unknown;
-  /** 'lossless' keeps every non-integer number's exact text (estimates carry money). */
-  parse?: 'plain' | 'lossless';
-}
-
-export interface PageRequest extends CallOptions {
-  page?: number;
-  pageSize?: number;
-}
+export type { ApiClientOptions, CallOptions, PageRequest };
+export { decode };
 
 export interface ProjectQuery {
   name?: string;
@@ -72,64 +34,37 @@ export interface FormInput {
   children: unknown[];
 }
 
-const CREDENTIAL_HEADERS = ['customer', 'key', 'acting_user'];
-const HEADER_SAFE = /^[\x21-\x7e]+$/;
-
 /**
- * The one client for the Floor-Plan Project Service. Every feature and the CLI go through it. It owns
- * the auth headers, timeouts, paging, the rate budget, retries with capped exponential backoff, and
- * turns every failure into a ServiceError of a known kind.
+ * The one client for the Floor-Plan Project Service: a typed method per endpoint. Every feature and
+ * the CLI go through it; the HTTP machinery (auth, budget, retries, redirects, errors) is the
+ * transport's.
  */
 export class ApiClient {
-  readonly baseUrl: string;
-  private readonly origin: string;
-  private readonly basePath: string;
-  private readonly customer: string;
-  private readonly key: string;
-  private readonly language: Language | undefined;
-  private readonly actingUser: string | undefined;
-  private readonly timeoutMs: number;
-  private readonly retry: RetryPolicy;
-  private readonly budget: SlidingWindowBudget;
-  private readonly logger: Logger;
-  private readonly userAgent: string;
+  private readonly http: ServiceTransport;
 
   constructor(options: ApiClientOptions) {
-    this.baseUrl = normaliseBaseUrl(options.baseUrl);
-    const base = new URL(this.baseUrl);
-    this.origin = base.origin;
-    this.basePath = base.pathname.replace(/\/+$/, '');
-    this.customer = requireHeaderValue(options.customer, 'customer ID');
-    this.key = requireHeaderValue(options.key, 'API key');
-    registerSecret(this.key);
-    this.language = options.language;
-    this.actingUser = options.actingUser
-      ? requireHeaderValue(options.actingUser, 'acting user e-mail')
-      : undefined;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.budget =
-      options.budget instanceof SlidingWindowBudget
-        ? options.budget
-        : budgetForKey(this.customer, this.key, options.budget ?? DEFAULT_BUDGET);
-    // Wrap whatever logger we were given so redaction applies even to a plain sink.
-    const inner = options.logger ?? silentLogger;
-    this.logger = createLogger((level, line) => inner.log(level, line));
-    this.userAgent = options.userAgent ?? 'PlanDesk/0.1';
+    this.http = new ServiceTransport(options);
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl;
   }
 
   // ---- workspace --------------------------------------------------------------------------------
 
   /** The connectivity check. Accepts the enveloped and the unwrapped (live) shape. */
   async getWorkspace(opts: CallOptions = {}): Promise<s.Workspace> {
-    const { json } = await this.call('GET', '/workspace', opts);
+    const { json } = await this.http.request('GET', '/workspace', opts);
     const o = json as Record<string, unknown> | null;
     const payload = o && typeof o === 'object' && o.data && typeof o.data === 'object' ? o.data : o;
     return decode(s.workspaceSchema, payload, 'the workspace');
   }
 
   async setWebhookUrl(webhookUrl: string | null, opts: CallOptions = {}): Promise<s.Workspace> {
-    const { json } = await this.call('PUT', '/workspace', { ...opts, body: { webhook_url: webhookUrl } });
+    const { json } = await this.http.request('PUT', '/workspace', {
+      ...opts,
+      body: { webhook_url: webhookUrl },
+    });
     const o = json as Record<string, unknown> | null;
     const payload = o && typeof o === 'object' && o.data && typeof o.data === 'object' ? o.data : o;
     return decode(s.workspaceSchema, payload ?? {}, 'the workspace update');
@@ -138,7 +73,7 @@ export class ApiClient {
   // ---- projects ---------------------------------------------------------------------------------
 
   listProjects(query: ProjectQuery & PageRequest = {}): Promise<Page<s.ProjectListItem>> {
-    return this.page('/projects', s.projectListItemSchema, query, {
+    return this.http.page('/projects', s.projectListItemSchema, query, {
       name: query.name,
       external_reference_id: query.externalReferenceId,
     });
@@ -152,25 +87,25 @@ export class ApiClient {
   }
 
   async getProject(id: string, opts: CallOptions = {}): Promise<s.ProjectDetail> {
-    const { json } = await this.call('GET', `/projects/${seg(id)}`, opts);
+    const { json } = await this.http.request('GET', `/projects/${seg(id)}`, opts);
     return decode(s.projectDetailSchema, dataOf(json), 'the project');
   }
 
   async createProject(input: CreateProjectInput, opts: CallOptions = {}): Promise<CreatedProject> {
-    const { json } = await this.call('POST', '/projects', { ...opts, body: input });
+    const { json } = await this.http.request('POST', '/projects', { ...opts, body: input });
     const project = decode(s.projectDetailSchema, dataOf(json), 'the new project');
     const warnings = decode(s.warningsSchema, (json as Record<string, unknown>).warnings, 'the warnings');
     return { project, warnings };
   }
 
   async archiveProject(id: string, opts: CallOptions = {}): Promise<s.ProjectDetail> {
-    const body = this.actingUser ? { acting_user: this.actingUser } : {};
-    const { json } = await this.call('PUT', `/projects/${seg(id)}/archive`, { ...opts, body });
+    const body = this.http.actingUser ? { acting_user: this.http.actingUser } : {};
+    const { json } = await this.http.request('PUT', `/projects/${seg(id)}/archive`, { ...opts, body });
     return decode(s.projectDetailSchema, dataOf(json), 'the archived project');
   }
 
   async restoreProject(id: string, opts: CallOptions = {}): Promise<s.ProjectDetail> {
-    const { json } = await this.call('PUT', `/projects/${seg(id)}/restore`, opts);
+    const { json } = await this.http.request('PUT', `/projects/${seg(id)}/restore`, opts);
     return decode(s.projectDetailSchema, dataOf(json), 'the restored project');
   }
 
@@ -178,7 +113,7 @@ export class ApiClient {
 
   /** The plan in whichever shape the service sent: current (statistics on plan/floors/rooms) or legacy. */
   async getPlan(planId: string, opts: CallOptions = {}): Promise<s.PlanDocument> {
-    const { json } = await this.call('GET', `/plans/get/${seg(planId)}`, opts);
+    const { json } = await this.http.request('GET', `/plans/get/${seg(planId)}`, opts);
     const data = dataOf(json);
     if (data && typeof data === 'object' && 'plan_detail' in data) {
       return { shape: 'legacy', plan: decode(s.legacyPlanSchema, data, 'the plan') };
@@ -187,7 +122,7 @@ export class ApiClient {
   }
 
   async listPlanExportFiles(planId: string, format: string, opts: CallOptions = {}) {
-    const { json } = await this.call('GET', `/plans/${seg(planId)}/files`, {
+    const { json } = await this.http.request('GET', `/plans/${seg(planId)}/files`, {
       ...opts,
       query: { 'format[]': format },
     });
@@ -197,7 +132,7 @@ export class ApiClient {
   // ---- project files ----------------------------------------------------------------------------
 
   listProjectFiles(projectId: string, req: PageRequest = {}): Promise<Page<s.ProjectFile>> {
-    return this.page(`/projects/${seg(projectId)}/files`, s.projectFileSchema, req);
+    return this.http.page(`/projects/${seg(projectId)}/files`, s.projectFileSchema, req);
   }
 
   listAllProjectFiles(projectId: string, options: ListAllOptions = {}): Promise<s.ProjectFile[]> {
@@ -213,10 +148,14 @@ export class ApiClient {
     file: { file_name: string; content_type: string; size: number },
     opts: CallOptions = {},
   ): Promise<s.PresignedUpload> {
-    const { json } = await this.call('POST', `/projects/${seg(projectId)}/files/temporary-presigned-url`, {
-      ...opts,
-      body: file,
-    });
+    const { json } = await this.http.request(
+      'POST',
+      `/projects/${seg(projectId)}/files/temporary-presigned-url`,
+      {
+        ...opts,
+        body: file,
+      },
+    );
     const presigned = decode(s.presignedUploadSchema, dataOf(json), 'the upload URL');
     if (!isAllowedRedirectTarget(new URL(presigned.url))) {
       throw new ServiceError('invalid-response', 'The service gave an upload address that is not https.');
@@ -230,18 +169,21 @@ export class ApiClient {
     upload: { upload_id: string; name?: string },
     opts: CallOptions = {},
   ): Promise<s.ProjectFile> {
-    const { json } = await this.call('POST', `/projects/${seg(projectId)}/files`, { ...opts, body: upload });
+    const { json } = await this.http.request('POST', `/projects/${seg(projectId)}/files`, {
+      ...opts,
+      body: upload,
+    });
     return decode(s.projectFileSchema, dataOf(json), 'the registered file');
   }
 
   async deleteProjectFile(projectId: string, fileId: string, opts: CallOptions = {}): Promise<void> {
-    await this.call('DELETE', `/projects/${seg(projectId)}/files/${seg(fileId)}`, opts);
+    await this.http.request('DELETE', `/projects/${seg(projectId)}/files/${seg(fileId)}`, opts);
   }
 
   // ---- estimates --------------------------------------------------------------------------------
 
   listEstimates(projectId: string, req: PageRequest = {}): Promise<Page<s.EstimateListItem>> {
-    return this.page(`/projects/${seg(projectId)}/estimates`, s.estimateListItemSchema, req);
+    return this.http.page(`/projects/${seg(projectId)}/estimates`, s.estimateListItemSchema, req);
   }
 
   listAllEstimates(projectId: string, options: ListAllOptions = {}): Promise<s.EstimateListItem[]> {
@@ -257,10 +199,14 @@ export class ApiClient {
     estimateId: string,
     opts: CallOptions = {},
   ): Promise<s.EstimateDetail> {
-    const { json } = await this.call('GET', `/projects/${seg(projectId)}/estimates/${seg(estimateId)}`, {
-      ...opts,
-      parse: 'lossless',
-    });
+    const { json } = await this.http.request(
+      'GET',
+      `/projects/${seg(projectId)}/estimates/${seg(estimateId)}`,
+      {
+        ...opts,
+        parse: 'lossless',
+      },
+    );
     const data = dataOf(json);
     const detail = Array.isArray(data) ? data[0] : data;
     if (detail === undefined) throw new ServiceError('not-found', 'The service returned no estimate.');
@@ -272,36 +218,36 @@ export class ApiClient {
   // ---- forms and teams --------------------------------------------------------------------------
 
   async listForms(opts: CallOptions = {}): Promise<s.Form[]> {
-    const { json } = await this.call('GET', '/forms', opts);
+    const { json } = await this.http.request('GET', '/forms', opts);
     const data = dataOf(json);
     return decode(s.formSchema.array(), data, 'the forms');
   }
 
   async getForm(id: string, opts: CallOptions = {}): Promise<s.Form> {
-    const { json } = await this.call('GET', `/forms/${seg(id)}`, opts);
+    const { json } = await this.http.request('GET', `/forms/${seg(id)}`, opts);
     return decode(s.formSchema, dataOf(json), 'the form');
   }
 
   async createForm(input: FormInput, opts: CallOptions = {}): Promise<s.Form> {
-    const { json } = await this.call('POST', '/forms', { ...opts, body: input });
+    const { json } = await this.http.request('POST', '/forms', { ...opts, body: input });
     return decode(s.formSchema, dataOf(json), 'the new form');
   }
 
   async updateForm(id: string, changes: Partial<FormInput>, opts: CallOptions = {}): Promise<s.Form> {
-    const { json } = await this.call('PUT', `/forms/${seg(id)}`, { ...opts, body: changes });
+    const { json } = await this.http.request('PUT', `/forms/${seg(id)}`, { ...opts, body: changes });
     return decode(s.formSchema, dataOf(json), 'the updated form');
   }
 
   async deleteForm(id: string, opts: CallOptions = {}): Promise<void> {
-    await this.call('DELETE', `/forms/${seg(id)}`, opts);
+    await this.http.request('DELETE', `/forms/${seg(id)}`, opts);
   }
 
   listTeams(req: PageRequest = {}): Promise<Page<s.Team>> {
-    return this.page('/teams', s.teamSchema, req);
+    return this.http.page('/teams', s.teamSchema, req);
   }
 
   async getTeam(id: string, opts: CallOptions = {}): Promise<s.Team> {
-    const { json } = await this.call('GET', `/teams/${seg(id)}`, opts);
+    const { json } = await this.http.request('GET', `/teams/${seg(id)}`, opts);
     return decode(s.teamSchema, dataOf(json), 'the team');
   }
 
@@ -312,256 +258,12 @@ export class ApiClient {
    * host it needs the credentials; anywhere else (presigned storage) it must never get them. Images
    * are optional decoration, so every failure is null, never an error. At most `maxBytes`.
    */
-  async fetchImage(url: string, opts: CallOptions & { maxBytes?: number } = {}): Promise<Uint8Array | null> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return null;
-    }
-    if (!isAllowedRedirectTarget(target)) return null;
-    const headers = target.origin === this.origin ? this.headers() : { 'user-agent': this.userAgent };
-    delete headers['content-type'];
-    headers.accept = 'image/png, image/jpeg, image/*';
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    const release = await this.budget.acquire(opts.signal).catch(() => null);
-    if (!release) return null;
-    try {
-      // No redirects: a redirect could carry the credentials to another host.
-      const res = await fetch(target, { headers, redirect: 'manual', signal });
-      if (res.status !== 200) {
-        await res.body?.cancel();
-        return null;
-      }
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      return bytes.byteLength <= (opts.maxBytes ?? 10 * 1024 * 1024) ? bytes : null;
-    } catch {
-      return null;
-    } finally {
-      release();
-    }
+  fetchImage(url: string, opts: CallOptions & { maxBytes?: number } = {}): Promise<Uint8Array | null> {
+    return this.http.fetchImage(url, opts);
   }
-
-  // ---- the machinery ----------------------------------------------------------------------------
-
-  private async page<S extends z.ZodType>(
-    path: string,
-    itemSchema: S,
-    req: PageRequest,
-    filters: Query = {},
-  ): Promise<Page<z.output<S>>> {
-    const page = req.page ?? 1;
-    const pageSize = req.pageSize ?? 10;
-    if (!Number.isInteger(page) || page < 1) throw new ServiceError('config', 'Page numbers start at 1.');
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-      throw new ServiceError('config', `The page size must be between 1 and ${MAX_PAGE_SIZE}.`);
-    }
-    const { json } = await this.call('GET', path, {
-      signal: req.signal,
-      query: { ...filters, page, page_size: pageSize },
-    });
-    const envelope = decode(s.listEnvelopeSchema, json, 'the list');
-    const items = envelope.data.map((item, i) => decode(itemSchema, item, `item ${i + 1} of the list`));
-    return { items, pageInfo: readPageInfo(envelope.page_info ?? envelope.pageInfo, page) };
-  }
-
-  private url(path: string, query?: Query): URL {
-    const url = new URL(this.origin + this.basePath + path);
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value === undefined || value === null || value === '') continue;
-      for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(v));
-    }
-    return url;
-  }
-
-  private headers(): Record<string, string> {
-    const h: Record<string, string> = {
-      customer: this.customer,
-      key: this.key,
-      accept: 'application/json',
-      'user-agent': this.userAgent,
-    };
-    // The spec asks for the JSON content type on every request; a body-less GET gets it too.
-    h['content-type'] = 'application/json';
-    if (this.language) h['accept-language'] = this.language;
-    if (this.actingUser) h['acting_user'] = this.actingUser;
-    return h;
-  }
-
-  private async call(
-    method: Method,
-    path: string,
-    spec: RequestSpec = {},
-  ): Promise<{ status: number; json: unknown }> {
-    const url = this.url(path, spec.query);
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    // A POST may have been acted on before a failure; repeating it could create a second project.
-    const idempotent = method !== 'POST';
-    const where = `${method} ${url.pathname}${url.search}`;
-    let rateRetries = 0;
-    let transientRetries = 0;
-
-    for (;;) {
-      if (spec.signal?.aborted) throw cancelled();
-      const release = await this.budget.acquire(spec.signal);
-      const timeout = AbortSignal.timeout(this.timeoutMs);
-      const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-      const started = Date.now();
-      let status: number;
-      let text: string;
-      /** For a lossless parse of a 2xx body: what the reader found while the body came in. */
-      let scanned: { mayLoseDigits: boolean } | undefined;
-      try {
-        const res = await this.send(method, url, body, signal);
-        status = res.status;
-        if (spec.parse === 'lossless' && res.ok && res.body) {
-          ({ text, ...scanned } = await readJsonText(res.body));
-        } else {
-          text = await res.text();
-        }
-      } catch (err) {
-        release();
-        if (spec.signal?.aborted) throw cancelled();
-        if (err instanceof ServiceError) throw err;
-        const reason = timeout.aborted
-          ? `no answer within ${Math.round(this.timeoutMs / 1000)} s`
-          : describeNetworkError(err);
-        this.logger.log('warn', `${where} failed: ${reason}`);
-        if (idempotent && transientRetries + 1 < this.retry.maxAttemptsTransient) {
-          await this.pause(transientRetries++, spec.signal);
-          continue;
-        }
-        throw new ServiceError(
-          'network',
-          `Could not reach the service (${reason}). Check the connection and try again.`,
-        );
-      }
-      release();
-      this.logger.log('info', `${where} → ${status} (${Date.now() - started} ms)`);
-
-      if (status === 429 && rateRetries + 1 < this.retry.maxAttemptsRateLimited) {
-        await this.pause(rateRetries++, spec.signal);
-        continue;
-      }
-      if (status >= 500 && idempotent && transientRetries + 1 < this.retry.maxAttemptsTransient) {
-        await this.pause(transientRetries++, spec.signal);
-        continue;
-      }
-      if (status < 200 || status >= 300) throw errorForStatus(status, parseErrorBody(text));
-      if (status === 204 || text.trim() === '') return { status, json: null };
-      try {
-        return {
-          status,
-          json: spec.parse === 'lossless' ? parseJsonLossless(text, scanned) : JSON.parse(text),
-        };
-      } catch {
-        this.logger.log('warn', `${where}: malformed JSON (${text.length} bytes)`);
-        throw new ServiceError(
-          'invalid-response',
-          'The service sent an answer PlanDesk could not read (malformed JSON).',
-          status,
-        );
-      }
-    }
-  }
-
-  private async pause(retry: number, signal?: AbortSignal): Promise<void> {
-    try {
-      await sleep(backoffDelay(retry, this.retry), signal);
-    } catch {
-      throw cancelled();
-    }
-  }
-
-  /**
-   * One HTTP exchange, following redirects by hand: credentials go only to the service's own origin,
-   * never across an origin-changing redirect, and never to a non-https target.
-   */
-  private async send(
-    method: Method,
-    url: URL,
-    body: string | undefined,
-    signal: AbortSignal,
-  ): Promise<Response> {
-    let headers = this.headers();
-    let current = url;
-    let currentMethod: Method = method;
-    let currentBody = body;
-    for (let hop = 0; hop <= 5; hop++) {
-      const res = await fetch(current, {
-        method: currentMethod,
-        headers,
-        body: currentBody,
-        redirect: 'manual',
-        signal,
-      });
-      const location = res.headers.get('location');
-      if (res.status < 300 || res.status >= 400 || res.status === 304 || !location) return res;
-      await res.body?.cancel();
-      const next = new URL(location, current);
-      if (!isAllowedRedirectTarget(next)) {
-        throw new ServiceError(
-          'network',
-          'The service redirected to an address that is not https; PlanDesk did not follow it.',
-        );
-      }
-      if (next.origin !== this.origin) headers = withoutCredentials(headers);
-      if (res.status === 303 || ((res.status === 301 || res.status === 302) && currentMethod === 'POST')) {
-        currentMethod = 'GET';
-        currentBody = undefined;
-      }
-      current = next;
-    }
-    throw new ServiceError('network', 'The service redirected too many times.');
-  }
-}
-
-function withoutCredentials(headers: Record<string, string>): Record<string, string> {
-  const out = { ...headers };
-  for (const name of CREDENTIAL_HEADERS) delete out[name];
-  return out;
-}
-
-function requireHeaderValue(value: string, what: string): string {
-  const v = (value ?? '').trim();
-  if (!v) throw new ServiceError('config', `The ${what} is missing.`);
-  if (!HEADER_SAFE.test(v))
-    throw new ServiceError('config', `The ${what} contains characters that cannot be sent.`);
-  return v;
 }
 
 function seg(id: string): string {
   if (!id) throw new ServiceError('config', 'An identifier is missing.');
   return encodeURIComponent(id);
-}
-
-function cancelled(): ServiceError {
-  return new ServiceError('cancelled', 'The operation was cancelled.');
-}
-
-function dataOf(json: unknown): unknown {
-  if (json && typeof json === 'object' && 'data' in json) return (json as { data: unknown }).data;
-  throw new ServiceError('invalid-response', 'The service sent an answer without the expected "data" field.');
-}
-
-/** A network error's code or a short reason: never the request's headers. */
-function describeNetworkError(err: unknown): string {
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } })?.cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  if (cause && typeof cause.message === 'string') return cause.message.slice(0, 120);
-  if (err instanceof Error) return err.message.slice(0, 120);
-  return 'network error';
-}
-
-/** Validates with a schema; a mismatch is an `invalid-response` naming the first bad field. */
-export function decode<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue?.path.length ? issue.path.join('.') : '';
-  throw new ServiceError(
-    'invalid-response',
-    `The service's answer for ${what} was not in the expected form${path ? ` (at ${path}: ${issue?.message})` : issue ? ` (${issue.message})` : ''}.`,
-  );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ServiceError } from './errors';
+import { ServiceError } from '../errors/service-error';
 
 /**
  * A client-side request budget: at most `limit` requests per sliding `windowMs`, so ordinary use never

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Decimal, SERVICE_SCALE, decimalTextOfNumber } from '../../src-shared/money/decimal';
+import { Decimal, exactAmountText } from '../../src-shared/money/amounts';
+import { TOTAL_FIELDS, type TotalField } from '../../src-shared/estimates/types';
 
 /**
  * Schemas for what the service sends. Tolerant by design: extra fields pass through (the service adds
@@ -21,16 +22,15 @@ const text = z
  * integer.
  */
 export const decimalSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  if (typeof v === 'number' && Number.isFinite(v)) return decimalTextOfNumber(v);
-  const d = typeof v === 'number' ? null : Decimal.tryParse(v);
-  if (!d) {
+  const text = exactAmountText(v);
+  if (text === null) {
     ctx.addIssue({
       code: 'custom',
       message: `not a decimal number: ${JSON.stringify(String(v).slice(0, 30))}`,
     });
     return z.NEVER;
   }
-  return d.toFixed(Math.max(SERVICE_SCALE, d.scale));
+  return text;
 });
 const optionalDecimal = decimalSchema.nullish().transform((v) => v ?? null);
 
@@ -232,23 +232,9 @@ export const estimateItemSchema = z.looseObject({
 });
 export type EstimateItem = z.infer<typeof estimateItemSchema>;
 
-export const ESTIMATE_TOTAL_FIELDS = [
-  'equipment_costs_total',
-  'material_costs_total',
-  'labor_costs_total',
-  'other_costs_total',
-  'costs_total',
-  'markup_total',
-  'discount_total',
-  'subtotal_without_tax',
-  'tax_total',
-  'total',
-] as const;
-export type EstimateTotalField = (typeof ESTIMATE_TOTAL_FIELDS)[number];
-
 export const estimateTotalsSchema = z.looseObject(
-  Object.fromEntries(ESTIMATE_TOTAL_FIELDS.map((f) => [f, optionalDecimal])) as Record<
-    EstimateTotalField,
+  Object.fromEntries(TOTAL_FIELDS.map((f) => [f, optionalDecimal])) as Record<
+    TotalField,
     typeof optionalDecimal
   >,
 );

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isAllowedRedirectTarget } from './base-url';
-import { ServiceError } from './errors';
+import { ServiceError } from '../errors/service-error';
 
 /**
  * Transfers to and from presigned storage URLs. Deliberately a separate path from the API client:

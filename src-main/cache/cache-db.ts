@@ -18,9 +18,9 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ServiceError } from '../api/errors';
 import type { Logger } from '../log/logger';
 import { escapeJsonBeyondLatin1 } from '../api/lossless-json';
+import { ServiceError } from '../errors/service-error';
 
 type Db = Database.Database;
 
@@ -422,7 +422,7 @@ export function openCache(
 
 interface Row {
   fetched_at: number;
-  /** Latin-1 bytes of toJsonText's output; text in files written before. */
+  /** Latin-1 bytes of latin1JsonText's output; text in files written before. */
   body: Buffer | string;
 }
 
@@ -534,7 +534,7 @@ class SqliteCache implements CacheDb {
   }
 
   private upsert(e: CachePut): void {
-    const body = Buffer.from(toJsonText(e.data), 'latin1');
+    const body = Buffer.from(latin1JsonText(e.data), 'latin1');
     this.stmts.upsert.run(e.kind, e.key, (e.fetchedAt ?? new Date()).getTime(), body);
   }
 
@@ -560,7 +560,7 @@ class SqliteCache implements CacheDb {
  * a plain copy, which V8 parses faster than text SQLite decodes from UTF-8 (a 12 MB estimate: ~10
  * ms against ~30 to read, and less to parse). Strings come back exactly as they were.
  */
-export function toJsonText(data: unknown): string {
+export function latin1JsonText(data: unknown): string {
   const text = JSON.stringify(data);
   if (typeof text !== 'string') throw new TypeError('nothing to store (undefined or a function)');
   return escapeJsonBeyondLatin1(text);

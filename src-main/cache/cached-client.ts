@@ -7,7 +7,6 @@
  * or a deleted project must never be hidden behind old data.
  */
 import type { ApiClient, CallOptions, PageRequest, ProjectQuery } from '../api/client';
-import { ServiceError } from '../api/errors';
 import type { ListAllOptions, Page } from '../api/paging';
 import type {
   EstimateDetail,
@@ -25,6 +24,7 @@ import {
   type OfflineStatus,
   type OfflineSyncSummary,
 } from './offline-sync';
+import { ServiceError } from '../errors/service-error';
 
 export type DataSource = 'network' | 'cache';
 

@@ -5,9 +5,9 @@
  * leaves the previous offline copy exactly as it was: all or nothing per project.
  */
 import type { ApiClient } from '../api/client';
-import { ServiceError } from '../api/errors';
 import type { EstimateListItem, ProjectDetail } from '../api/schemas';
 import { cacheKeys, type CacheDb, type CachePut } from './cache-db';
+import { ServiceError } from '../errors/service-error';
 
 /** The part of ApiClient a sync needs. Pass the plain client, never a cache-backed one. */
 export type SyncClient = Pick<ApiClient, 'getProject' | 'getPlan' | 'listAllEstimates' | 'getEstimate'>;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ServiceError } from '../api/errors';
+import { ServiceError } from '../errors/service-error';
 
 /** Every option any command takes; each command checks the ones it uses. */
 const OPTIONS = {

@@ -1,8 +1,9 @@
-import { ApiClient, SUPPORTED_LANGUAGES, type Language } from '../api/client';
-import { ServiceError } from '../api/errors';
+import { ApiClient } from '../api/client';
+import { LANGUAGES, matchLanguage, type UiLanguage } from '../../src-shared/i18n/languages';
 import type { Logger } from '../log/logger';
 import { startSimulator, type Simulator } from '../simulator';
 import type { CliFlags } from './args';
+import { ServiceError } from '../errors/service-error';
 
 export interface Connection {
   client: ApiClient;
@@ -53,9 +54,9 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
   };
 }
 
-function parseLanguage(value: string | undefined): Language | undefined {
+function parseLanguage(value: string | undefined): UiLanguage | undefined {
   if (value === undefined) return undefined;
-  const match = SUPPORTED_LANGUAGES.find((l) => l.toLowerCase() === value.toLowerCase());
-  if (!match) throw new ServiceError('config', `--lang must be one of ${SUPPORTED_LANGUAGES.join(', ')}.`);
+  const match = matchLanguage(value);
+  if (!match) throw new ServiceError('config', `--lang must be one of ${LANGUAGES.join(', ')}.`);
   return match;
 }

@@ -1,4 +1,3 @@
-import { toErrorValue } from '../api/errors';
 import { silentLogger, stderrLogger } from '../log/logger';
 import { parseCliArgs } from './args';
 import { estimateCommand } from './commands/estimate';
@@ -11,7 +10,7 @@ import { projectCommand, projectsCommand } from './commands/projects';
 import { simulatorCommand } from './commands/simulator';
 import { workspaceCommand } from './commands/workspace';
 import { connect } from './connection';
-import { ServiceError } from '../api/errors';
+import { toErrorValue, ServiceError } from '../errors/service-error';
 
 export const HELP = `plandesk — the Floor-Plan Project Service from the command line
 

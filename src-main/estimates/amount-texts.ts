@@ -12,8 +12,7 @@
  */
 import type { EstimateItem } from '../api/schemas';
 import { MONEY_FIELDS } from '../../src-shared/estimates/types';
-import { ZERO_TEXT, centsOf } from '../../src-shared/money/decimal';
-import { moneyText } from './money';
+import { ZERO_TEXT, centsOf, moneyText } from '../../src-shared/money/amounts';
 
 /** An item's amounts, in slot order: `get(index, AMOUNT.total)`. */
 export const AMOUNT_FIELDS = ['quantity', 'tax', ...MONEY_FIELDS] as const;

@@ -10,7 +10,7 @@ import {
   type EstimateParty,
   type EstimateTotals,
 } from '../../src-shared/estimates/types';
-import { fixed12 } from './money';
+import { fixed12 } from '../../src-shared/money/amounts';
 import { compareTotals, computeTotals } from './totals';
 import { buildEstimateTree, sortWarnings } from './tree';
 

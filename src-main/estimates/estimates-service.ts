@@ -1,24 +1,22 @@
 import path from 'node:path';
 import type {
+  EstimateDocument,
   EstimateList,
   EstimateView,
   ExportResult,
-  OfflineStatus,
-  UiLanguage,
-  ExportColumnKey,
-  WorkspaceMeta,
-} from '../../src-shared/ipc/contract';
-import type { EstimateDocument } from '../../src-shared/estimates/types';
-import type { ApiClient } from '../api/client';
-import { ServiceError } from '../api/errors';
+} from '../../src-shared/estimates/types';
 import type { EstimateDetail } from '../api/schemas';
-import type { CachedClient, Fetched } from '../cache/cached-client';
+import type { Fetched } from '../cache/cached-client';
+import type { ActiveSource } from '../app/active-workspace';
 import { writeEstimateWorkbook } from '../exports/excel';
 import { writeEstimatePdf } from '../exports/pdf';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import { toEstimateDocument } from './document';
 import { flattenTree } from './flatten';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
+import type { ExportColumnKey } from '../../src-shared/estimates/columns';
+import { ServiceError } from '../errors/service-error';
 
 export type SaveFormat = 'xlsx' | 'pdf';
 
@@ -34,9 +32,6 @@ export interface ExportRequest {
   language: UiLanguage;
   operationId?: string | undefined;
 }
-
-/** What the estimates screen needs from the active workspace: its API client and its cache. */
-export type ActiveSource = () => Promise<{ meta: WorkspaceMeta; client: ApiClient; cached: CachedClient }>;
 
 /**
  * Estimates as the app shows and exports them: read through the cache (so they work offline), turned
@@ -143,26 +138,6 @@ export class EstimatesService {
     } finally {
       op.finish();
     }
-  }
-
-  async makeAvailableOffline(projectId: string, operationId?: string): Promise<OfflineStatus> {
-    const { cached } = await this.active();
-    const op = this.operations.start(operationId);
-    try {
-      await cached.makeAvailableOffline(projectId, {
-        signal: op.signal,
-        onProgress: (d, t) => op.progress(d, t),
-      });
-      return this.offlineStatus(projectId);
-    } finally {
-      op.finish();
-    }
-  }
-
-  async offlineStatus(projectId: string): Promise<OfflineStatus> {
-    const { cached } = await this.active();
-    const s = cached.offlineStatus(projectId);
-    return { available: s.available, fetchedAt: s.fetchedAt?.toISOString() ?? null, estimates: s.estimates };
   }
 }
 

@@ -1,20 +1,32 @@
-import type { EstimateRow } from '../../src-shared/ipc/contract';
-import type { EstimateNode } from '../../src-shared/estimates/types';
+import type { EstimateNode, EstimateRow } from '../../src-shared/estimates/types';
 
 /**
- * The tree in display order (preorder) without children, for a virtual list: each row knows its
- * depth, its parent's index and how many rows below it are its descendants, so the renderer can
- * collapse a subtree by skipping `subtreeSize` rows — no rebuilding, no recursion. Iterative, so a
- * 20,000-deep chain is as safe as a flat list.
+ * The one flattened shape of an estimate tree, used by the screen (a virtual list), the exports and
+ * the CLI: the tree in display order (preorder) without children, each row knowing its depth, its
+ * parent's index and how many rows below it are its descendants. A subtree is collapsed by skipping
+ * `subtreeSize` rows, and a group's subtree ends at `index + subtreeSize`, with no rebuilding and no
+ * recursion. Iterative, so a 20,000-deep chain is as safe as a flat list; a node object met twice
+ * (only possible in a hand-made tree) is listed once, and anything that is not a node is skipped.
  */
-export function flattenTree(tree: readonly EstimateNode[]): EstimateRow[] {
+export function flattenTree(tree: readonly EstimateNode[] | null | undefined): EstimateRow[] {
   const rows: EstimateRow[] = [];
+  const seen = new Set<EstimateNode>();
   // Each frame: a node still to emit, with its depth and parent's row index.
   const stack: { node: EstimateNode; depth: number; parentIndex: number }[] = [];
-  for (let i = tree.length - 1; i >= 0; i--) stack.push({ node: tree[i]!, depth: 0, parentIndex: -1 });
+  const pushChildren = (children: unknown, depth: number, parentIndex: number): void => {
+    if (!Array.isArray(children)) return;
+    for (let c = children.length - 1; c >= 0; c--) {
+      const node: unknown = children[c];
+      if (node !== null && typeof node === 'object')
+        stack.push({ node: node as EstimateNode, depth, parentIndex });
+    }
+  };
+  pushChildren(tree, 0, -1);
   const open: number[] = []; // indices of rows whose subtree is still being emitted
   while (stack.length > 0) {
     const { node, depth, parentIndex } = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
     // Close the subtrees that this row is not part of.
     while (open.length > depth) {
       const done = open.pop()!;
@@ -24,12 +36,28 @@ export function flattenTree(tree: readonly EstimateNode[]): EstimateRow[] {
     const index = rows.length;
     rows.push({ ...fields, depth, parentIndex, subtreeSize: 0 });
     open.push(index);
-    for (let c = children.length - 1; c >= 0; c--)
-      stack.push({ node: children[c]!, depth: depth + 1, parentIndex: index });
+    pushChildren(children, depth + 1, index);
   }
   while (open.length > 0) {
     const done = open.pop()!;
     rows[done]!.subtreeSize = rows.length - done - 1;
   }
   return rows;
+}
+
+/** Outline numbers per row: "2.1.3" is the third child of the first child of the second top item. */
+export function outlinePaths(rows: readonly EstimateRow[]): string[] {
+  const paths: string[] = new Array<string>(rows.length);
+  const childCount: number[] = new Array<number>(rows.length).fill(0);
+  let topCount = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const parent = rows[i]!.parentIndex;
+    if (parent < 0) paths[i] = String(++topCount);
+    else paths[i] = `${paths[parent]}.${++childCount[parent]!}`;
+  }
+  return paths;
+}
+
+export function isGroupRow(row: EstimateRow): boolean {
+  return row.type === 'group';
 }

@@ -7,7 +7,7 @@
  * moved into a bigint before it can pass 2⁵², so every addition is exact integer arithmetic; no
  * fraction is ever held in binary. Any other text goes through Decimal (exact, slower).
  */
-import { Decimal, SERVICE_SCALE } from '../../src-shared/money/decimal';
+import { Decimal, PICO, SERVICE_SCALE } from '../../src-shared/money/amounts';
 
 const PICO_PER_UNIT = 1e12;
 const PICO_PER_UNIT_BIG = 10n ** 12n;
@@ -15,7 +15,6 @@ const PICO_PER_UNIT_BIG = 10n ** 12n;
 const FLUSH_AT = 2 ** 52;
 /** The most integer digits read into a double (10¹⁵ < 2⁵⁰). */
 const MAX_WHOLE_DIGITS = 15;
-const PICO = Decimal.parse('0.000000000001');
 
 export class PicoSum {
   /** Σ integer parts; each part carries the sign of its amount. */
@@ -26,20 +25,24 @@ export class PicoSum {
   private big = 0n;
   /** Amounts not in the canonical form (more digits than a double holds, or more than 12 fractional). */
   private rest: Decimal | null = null;
+  /** Where this sum reads an amount's two parts into (no object per amount). */
+  private readonly parts = new CanonicalParts();
 
   /** Adds a decimal text; null, and text that is not a number, count as zero (as in the totals). */
   add(text: string | null | undefined): void {
     if (text === null || text === undefined) return;
-    if (readCanonical(text)) this.addParts(readWhole, readPico);
+    const parts = this.parts;
+    if (parts.read(text)) this.addParts(parts.whole, parts.pico);
     else this.addOther(text);
   }
 
   /** Adds one amount to two sums (a position's total: the estimate's and its group's), reading it once. */
   static addToBoth(text: string | null | undefined, first: PicoSum, second: PicoSum | null): void {
     if (text === null || text === undefined) return;
-    if (readCanonical(text)) {
-      first.addParts(readWhole, readPico);
-      second?.addParts(readWhole, readPico);
+    const parts = first.parts;
+    if (parts.read(text)) {
+      first.addParts(parts.whole, parts.pico);
+      second?.addParts(parts.whole, parts.pico);
     } else {
       first.addOther(text);
       second?.addOther(text);
@@ -101,32 +104,34 @@ export class PicoSum {
   }
 }
 
-/** What readCanonical read: the signed integer part and the signed 10⁻¹² units. */
-let readWhole = 0;
-let readPico = 0;
-
 /**
- * Reads `-?d.dddddddddddd` (at most 15 integer digits) into readWhole and readPico; false for any
- * other text. Module state rather than an object per call: this runs 160,000 times per estimate.
+ * Reads `-?d.dddddddddddd` (at most 15 integer digits) into two integers: the signed integer part and
+ * the signed 10⁻¹² units. Fields rather than a returned object: this runs 160,000 times per estimate.
  */
-function readCanonical(text: string): boolean {
-  const n = text.length;
-  const dot = n - 13;
-  const start = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
-  if (dot <= start || dot - start > MAX_WHOLE_DIGITS || text.charCodeAt(dot) !== 46 /* . */) return false;
-  let whole = 0;
-  for (let i = start; i < dot; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return false;
-    whole = whole * 10 + digit;
+class CanonicalParts {
+  whole = 0;
+  pico = 0;
+
+  /** False (and the fields untouched) for any other text. */
+  read(text: string): boolean {
+    const n = text.length;
+    const dot = n - 13;
+    const start = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+    if (dot <= start || dot - start > MAX_WHOLE_DIGITS || text.charCodeAt(dot) !== 46 /* . */) return false;
+    let whole = 0;
+    for (let i = start; i < dot; i++) {
+      const digit = text.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return false;
+      whole = whole * 10 + digit;
+    }
+    let pico = 0;
+    for (let i = dot + 1; i < n; i++) {
+      const digit = text.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return false;
+      pico = pico * 10 + digit;
+    }
+    this.whole = start === 1 ? -whole : whole;
+    this.pico = start === 1 ? -pico : pico;
+    return true;
   }
-  let pico = 0;
-  for (let i = dot + 1; i < n; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return false;
-    pico = pico * 10 + digit;
-  }
-  readWhole = start === 1 ? -whole : whole;
-  readPico = start === 1 ? -pico : pico;
-  return true;
 }

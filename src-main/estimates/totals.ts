@@ -22,8 +22,7 @@ import {
   type EstimateTotals,
   type EstimateWarning,
 } from '../../src-shared/estimates/types';
-import { ZERO_TEXT } from '../../src-shared/money/decimal';
-import { money, toText } from './money';
+import { ZERO_TEXT, amountText, parseAmount } from '../../src-shared/money/amounts';
 import { PicoSum } from './pico-sum';
 import { describeItem } from './tree';
 
@@ -98,8 +97,8 @@ export function computeTotals(tree: readonly EstimateNode[]): ComputedTotals {
       costs_total: costs.toText(),
       markup_total: markup.toText(),
       discount_total: discount.toText(),
-      subtotal_without_tax: toText(totalSum.sub(tax)),
-      tax_total: toText(tax),
+      subtotal_without_tax: amountText(totalSum.sub(tax)),
+      tax_total: amountText(tax),
       total: total.toText(),
     },
     warnings: mismatches.reverse(),
@@ -113,7 +112,7 @@ function add(sum: PicoSum, text: string | null): void {
 
 /** Equal amounts; the same text is the common case, anything else is compared exactly. */
 function sameAmount(a: string, b: string): boolean {
-  return a === b || money(a).eq(money(b));
+  return a === b || parseAmount(a).eq(parseAmount(b));
 }
 
 /** Pre-order of the tree with each node's parent index (−1 at the top level); no recursion. */
@@ -149,7 +148,7 @@ export function compareTotals(service: Partial<EstimateTotals>, computed: Estima
   for (const field of TOTAL_FIELDS) {
     const sent = service[field];
     if (sent === undefined || sent === null) continue;
-    if (money(sent).eq(money(computed[field]))) continue;
+    if (parseAmount(sent).eq(parseAmount(computed[field]))) continue;
     warnings.push({
       code: 'totals-mismatch',
       message: `Estimate ${field}: the service says ${sent}, but the items add up to ${computed[field]}.`,

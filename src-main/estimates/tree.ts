@@ -7,7 +7,7 @@
 import type { EstimateItem } from '../api/schemas';
 import type { EstimateNode, EstimateWarning } from '../../src-shared/estimates/types';
 import { AMOUNT, AmountTexts } from './amount-texts';
-import { moneyOrZero } from './money';
+import { amountOrZero } from '../../src-shared/money/amounts';
 
 export interface EstimateTree {
   /** Top-level nodes; every sibling list ordered by (sort, id). */
@@ -123,7 +123,7 @@ export function buildEstimateTree(items: readonly EstimateItem[]): EstimateTree 
       });
     }
     if (node.type === 'group') {
-      const fields = GROUP_AMOUNT_FIELDS.filter((f) => node[f] !== null && !moneyOrZero(node[f]).isZero());
+      const fields = GROUP_AMOUNT_FIELDS.filter((f) => node[f] !== null && !amountOrZero(node[f]).isZero());
       if (fields.length > 0) {
         warnings.push({
           code: 'group-with-quantities',

@@ -1,5 +1,5 @@
-import { ServiceError } from '../api/errors';
 import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES } from '../../src-shared/files/upload-types';
+import { ServiceError } from '../errors/service-error';
 
 export { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES };
 

@@ -1,19 +1,19 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FilePreview, FileRow, UploadResult, WorkspaceSettings } from '../../src-shared/ipc/contract';
-import { ServiceError } from '../api/errors';
 import type { ProjectFile } from '../api/schemas';
 import type { Dialogs } from '../dialogs';
-import type { ActiveSource } from '../estimates/estimates-service';
+import type { ActiveSource } from '../app/active-workspace';
 import type { Operations } from '../operations/operations';
 import { ALLOWED_UPLOAD_EXTENSIONS, uploadTypeOf } from './file-types';
 import { deleteFile, downloadFile, listFiles, uploadFile } from './files-service';
+import type { FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
+import { ServiceError } from '../errors/service-error';
 
 const PREVIEW_MAX_BYTES = 20 * 1024 * 1024;
 const PREVIEWABLE = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg', 'pdf']);
 
-/** The project files screen and the workspace settings, on top of files-service and the client. */
+/** The project files screen, on top of files-service and the client. */
 export class FilesAppService {
   constructor(
     private readonly active: ActiveSource,
@@ -105,38 +105,6 @@ export class FilesAppService {
     const { client } = await this.active();
     await deleteFile(client, projectId, fileId);
     return { deleted: true };
-  }
-
-  async settings(): Promise<WorkspaceSettings> {
-    const { client } = await this.active();
-    const ws = await client.getWorkspace();
-    return { name: ws.name, webhookUrl: ws.webhook_url ?? null };
-  }
-
-  /** https only (the service posts the Project Updated webhook there); null clears it. */
-  async setWebhook(url: string | null): Promise<WorkspaceSettings> {
-    const value = url?.trim() ? url.trim() : null;
-    if (value !== null) {
-      let u: URL | null = null;
-      try {
-        u = new URL(value);
-      } catch {
-        u = null;
-      }
-      if (!u || u.protocol !== 'https:' || !u.hostname || u.username || u.password) {
-        throw new ServiceError(
-          'validation',
-          'The webhook address must be a full https:// address.',
-          undefined,
-          {
-            webhook_url: ['must be an https:// address'],
-          },
-        );
-      }
-    }
-    const { client } = await this.active();
-    const ws = await client.setWebhookUrl(value);
-    return { name: ws.name, webhookUrl: ws.webhook_url ?? null };
   }
 
   private async find(projectId: string, fileId: string): Promise<ProjectFile> {

@@ -13,10 +13,11 @@ import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import type { ApiClient } from '../api/client';
-import { ServiceError } from '../api/errors';
 import type { ProjectFile } from '../api/schemas';
 import { downloadFromPresignedUrl, putToPresignedUrl } from '../api/storage';
 import { uploadTypeOf } from './file-types';
+import { ServiceError } from '../errors/service-error';
+import { localFileError } from '../local-files/write-atomically';
 
 export type { ProjectFile };
 
@@ -279,23 +280,6 @@ async function regularFileSize(filePath: string): Promise<number> {
 function openSource(filePath: string, size: number): ReadStream | Readable {
   if (size === 0) return Readable.from([]);
   return createReadStream(filePath, { start: 0, end: size - 1, highWaterMark: UPLOAD_CHUNK_BYTES });
-}
-
-function localFileError(err: unknown, path: string, action: 'read' | 'write'): ServiceError {
-  const code = (err as NodeJS.ErrnoException)?.code;
-  const why =
-    code === 'ENOENT'
-      ? action === 'read'
-        ? 'it does not exist'
-        : 'its folder does not exist'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
-        : code === 'ENOSPC'
-          ? 'the disk is full'
-          : code === 'EISDIR'
-            ? 'it is a folder'
-            : (code ?? 'unknown error');
-  return new ServiceError('validation', `PlanDesk could not ${action} "${path}": ${why}.`);
 }
 
 function throwIfCancelled(signal: AbortSignal | undefined, what: 'upload' | 'download'): void {

@@ -1,39 +1,27 @@
 import {
   argSchemas,
-  type AppNotice,
   type Channel,
   type ChannelParsedArgs,
   type ChannelResults,
-  type EventChannel,
-  type EventPayloads,
   type Result,
 } from '../../src-shared/ipc/contract';
-import { ServiceError, toErrorValue } from '../api/errors';
-import type { Logger } from '../log/logger';
-import type { Operations } from '../operations/operations';
-import type { ProjectsService } from '../projects/projects-service';
-import type { EstimatesService } from '../estimates/estimates-service';
-import type { PlansService } from '../plans/plans-service';
-import type { FilesAppService } from '../files/files-app-service';
-import type { WorkspaceManager } from '../workspaces/workspace-manager';
-
-export interface MainServices {
-  version: string;
-  platform: string;
-  /** Notices for the user, each given out once. */
-  takeNotices: () => Promise<AppNotice[]>;
-  workspaces: WorkspaceManager;
-  projects: ProjectsService;
-  estimates: EstimatesService;
-  plans: PlansService;
-  files: FilesAppService;
-  operations: Operations;
-  logger: Logger;
-}
-
-export type Emit = <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
+import type { Emit } from '../app/events';
+import type { MainServices } from '../app/services';
+import { ServiceError, toErrorValue } from '../errors/service-error';
 
 type Handlers = { [C in Channel]: (...args: ChannelParsedArgs<C>) => Promise<ChannelResults[C]> };
+
+/**
+ * Channels that check credentials the user is typing (or manage the list itself): a 401 there is
+ * about that input, not a sign that the active workspace's stored key was revoked.
+ */
+const OWN_CREDENTIALS: ReadonlySet<Channel> = new Set<Channel>([
+  'workspaces:list',
+  'workspaces:add',
+  'workspaces:switch',
+  'workspaces:remove',
+  'workspaces:replaceKey',
+]);
 
 /**
  * The main-process side of every channel. Free of Electron: the IPC layer, and the e2e harness
@@ -53,29 +41,20 @@ export function createHandlers(s: MainServices): Handlers {
       return appInfo();
     },
     'workspaces:list': () => s.workspaces.list(),
-    'workspaces:add': async (input) => {
-      const meta = await s.workspaces.add(input);
-      s.projects.invalidate();
-      return meta;
-    },
-    'workspaces:switch': async (id) => {
-      s.projects.invalidate();
-      return s.workspaces.switchTo(id);
-    },
-    'workspaces:remove': async (id) => {
-      s.projects.invalidate();
-      return s.workspaces.remove(id);
-    },
+    'workspaces:add': async (input) => s.workspaces.add(input),
+    'workspaces:switch': (id) => s.workspaces.switchTo(id),
+    'workspaces:remove': (id) => s.workspaces.remove(id),
     'workspaces:replaceKey': (id, key) => s.workspaces.replaceKey(id, key),
+    'workspaces:settings': () => s.workspaceSettings.get(),
+    'workspaces:setWebhook': ({ url }) => s.workspaceSettings.setWebhook(url),
     'projects:list': (query) => s.projects.list(query),
     'projects:get': (id) => s.projects.get(id),
     'projects:findByReference': (ref) => s.projects.findByReference(ref),
     'projects:create': (input) => s.projects.create(input),
     'projects:archive': (id) => s.projects.archive(id),
     'projects:restore': (id) => s.projects.restore(id),
-    'projects:makeAvailableOffline': ({ projectId, operationId }) =>
-      s.estimates.makeAvailableOffline(projectId, operationId),
-    'projects:offlineStatus': (projectId) => s.estimates.offlineStatus(projectId),
+    'offline:makeAvailable': ({ projectId, operationId }) => s.offline.makeAvailable(projectId, operationId),
+    'offline:status': (projectId) => s.offline.status(projectId),
     'estimates:list': ({ projectId }) => s.estimates.list(projectId),
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
@@ -90,15 +69,14 @@ export function createHandlers(s: MainServices): Handlers {
     'files:open': ({ projectId, fileId, operationId }) => s.files.open(projectId, fileId, operationId),
     'files:preview': ({ projectId, fileId }) => s.files.preview(projectId, fileId),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
-    'workspace:settings': () => s.files.settings(),
-    'workspace:setWebhook': ({ url }) => s.files.setWebhook(url),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
   };
 }
 
 /**
  * Validates the arguments against the contract, runs the handler, and wraps the outcome. A 401 on a
- * real workspace marks its key as rejected and tells the renderer, which asks for a new key.
+ * real workspace marks its key as rejected and tells the renderer, which asks for a new key: this
+ * event is the one signal of a rejected key.
  */
 export async function dispatch<C extends Channel>(
   s: MainServices,
@@ -111,7 +89,7 @@ export async function dispatch<C extends Channel>(
   if (!parsed.success) {
     return { ok: false, error: { kind: 'validation', message: `Invalid arguments for ${channel}.` } };
   }
-  const activeBefore = channel.startsWith('workspaces:')
+  const activeBefore = OWN_CREDENTIALS.has(channel)
     ? null
     : await s.workspaces.activeMeta().catch(() => null);
   try {

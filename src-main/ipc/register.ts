@@ -1,6 +1,8 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { channels, type Channel } from '../../src-shared/ipc/channels';
-import { createDispatcher, type Emit, type MainServices } from './handlers';
+import type { Emit } from '../app/events';
+import type { MainServices } from '../app/services';
+import { createDispatcher } from './handlers';
 
 /**
  * Registers one ipcMain handler per contract entry. Requests from any frame other than our own

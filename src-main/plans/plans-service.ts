@@ -1,8 +1,8 @@
-import type { PlanResult } from '../../src-shared/ipc/contract';
-import type { ActiveSource } from '../estimates/estimates-service';
+import type { ActiveSource } from '../app/active-workspace';
 import type { Dialogs } from '../dialogs';
 import { buildPlanView, buildRoomsTable } from './plan-view';
 import { exportRoomsTable } from './rooms-export';
+import type { PlanResult } from '../../src-shared/plans/types';
 
 const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 

@@ -9,11 +9,8 @@
  *
  * Files are written to a temporary file next to the destination and renamed when complete.
  */
-import { randomUUID } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { ServiceError } from '../api/errors';
 import {
   MEASURE_COLUMNS,
   ROOMS_COLUMN_LABELS,
@@ -22,6 +19,7 @@ import {
   type RoomsTable,
   type RoomsTableRow,
 } from './plan-view';
+import { writeAtomically } from '../local-files/write-atomically';
 
 export type RoomsExportFormat = 'xlsx' | 'csv';
 export type RoomsColumnKey = keyof typeof ROOMS_COLUMN_LABELS;
@@ -184,29 +182,4 @@ function neutralise(s: string): string {
 function sheetName(name: string): string {
   const clean = name.replace(/[:\\/?*[\]]/g, ' ').trim();
   return (clean || 'Rooms').slice(0, 31);
-}
-
-async function writeAtomically(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomUUID().slice(0, 8)}.part`);
-  try {
-    await write(tmp);
-    await rename(tmp, path);
-  } catch (err) {
-    await unlink(tmp).catch(() => undefined);
-    const code = (err as NodeJS.ErrnoException)?.code;
-    if (typeof code === 'string') {
-      const why =
-        code === 'ENOENT'
-          ? 'its folder does not exist'
-          : code === 'EACCES' || code === 'EPERM'
-            ? 'permission denied'
-            : code === 'ENOSPC'
-              ? 'the disk is full'
-              : code === 'EISDIR'
-                ? 'it is a folder'
-                : code;
-      throw new ServiceError('validation', `PlanDesk could not write "${path}": ${why}.`);
-    }
-    throw err;
-  }
 }

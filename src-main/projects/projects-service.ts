@@ -1,12 +1,12 @@
+import type { ProjectDetail, ProjectListItem } from '../api/schemas';
+import type { Operations } from '../operations/operations';
+import type { ActiveSource } from '../app/active-workspace';
 import type {
   CreatedProjectView,
   ProjectDetailView,
   ProjectPage,
   ProjectRow,
-} from '../../src-shared/ipc/contract';
-import type { ProjectDetail, ProjectListItem } from '../api/schemas';
-import type { Operations } from '../operations/operations';
-import type { ActiveSource } from '../estimates/estimates-service';
+} from '../../src-shared/projects/types';
 
 export interface ProjectQuery {
   page: number;

@@ -1,4 +1,4 @@
-import { ServiceError } from '../api/errors';
+import { ServiceError } from '../errors/service-error';
 
 /**
  * Where API keys live. One small interface so the rest of main never knows which keychain is used;

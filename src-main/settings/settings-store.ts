@@ -1,10 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LANGUAGES } from '../../src-shared/ipc/contract';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
 import { writeFileAtomic } from './atomic-file';
+import { LANGUAGES } from '../../src-shared/i18n/languages';
 
 /** What settings.json holds. Never a key: those live in the OS keychain. */
 const workspaceRecord = z.object({

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { UiLanguage, WorkspaceList, WorkspaceMeta } from '../../src-shared/ipc/contract';
 import { ApiClient, type ApiClientOptions } from '../api/client';
 import { normaliseBaseUrl } from '../api/base-url';
-import { ServiceError } from '../api/errors';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import { DEMO_WORKSPACE_ID, type SettingsStore, type WorkspaceRecord } from '../settings/settings-store';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
+import type { WorkspaceList, WorkspaceMeta } from '../../src-shared/workspaces/types';
+import { ServiceError } from '../errors/service-error';
 
 export interface DemoConnection {
   name: string;
@@ -28,8 +29,15 @@ export interface WorkspaceManagerDeps {
   demoInfo: { name: string; customer: string };
   /** Extra client options (tests shorten retries). */
   clientOptions?: Partial<ApiClientOptions>;
-  /** Called before a workspace's data is deleted (to close its open cache file). */
-  beforeRemove?: (id: string) => void;
+}
+
+/**
+ * What changed among the workspaces. `removing` comes before a workspace's data is deleted (open
+ * cache files must be closed first); the others after the change is saved.
+ */
+export interface WorkspaceChange {
+  kind: 'added' | 'switched' | 'removing' | 'removed' | 'key-replaced' | 'language';
+  id: string;
 }
 
 export interface NewWorkspace {
@@ -48,8 +56,19 @@ export class WorkspaceManager {
   private readonly clients = new Map<string, ApiClient>();
   /** Workspaces whose key the service stopped accepting (401) this session. */
   private readonly needsKey = new Set<string>();
+  private readonly listeners = new Set<(change: WorkspaceChange) => void>();
 
   constructor(private readonly deps: WorkspaceManagerDeps) {}
+
+  /** Calls `listener` (synchronously) on every change; returns the unsubscribe. */
+  onChange(listener: (change: WorkspaceChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(kind: WorkspaceChange['kind'], id: string): void {
+    for (const listener of this.listeners) listener({ kind, id });
+  }
 
   async list(): Promise<WorkspaceList> {
     const s = await this.deps.settings.load();
@@ -118,6 +137,7 @@ export class WorkspaceManager {
       );
     }
     this.deps.logger.log('info', `workspace added: ${record.name}`);
+    this.changed('added', record.id);
     return this.meta(record);
   }
 
@@ -128,6 +148,7 @@ export class WorkspaceManager {
     }
     const language = id === DEMO_WORKSPACE_ID ? s.language : s.workspaces.find((w) => w.id === id)!.language;
     await this.deps.settings.update((cur) => ({ ...cur, activeWorkspaceId: id, language }));
+    this.changed('switched', id);
     return this.list();
   }
 
@@ -139,7 +160,7 @@ export class WorkspaceManager {
     if (!s.workspaces.some((w) => w.id === id))
       throw new ServiceError('not-found', 'That workspace is no longer set up.');
     await this.deps.secrets.delete(id);
-    this.deps.beforeRemove?.(id);
+    this.changed('removing', id);
     await this.deps.settings.update((cur) => {
       const workspaces = cur.workspaces.filter((w) => w.id !== id);
       const activeWorkspaceId =
@@ -149,6 +170,7 @@ export class WorkspaceManager {
     await this.removeCache(id);
     this.clients.delete(id);
     this.needsKey.delete(id);
+    this.changed('removed', id);
     return this.list();
   }
 
@@ -164,6 +186,7 @@ export class WorkspaceManager {
     }));
     this.clients.delete(id);
     this.needsKey.delete(id);
+    this.changed('key-replaced', id);
     return this.meta({ ...record, name: remote.name });
   }
 
@@ -176,6 +199,7 @@ export class WorkspaceManager {
       workspaces: cur.workspaces.map((w) => (w.id === active ? { ...w, language } : w)),
     }));
     this.clients.clear();
+    this.changed('language', active);
   }
 
   async uiLanguage(): Promise<UiLanguage> {

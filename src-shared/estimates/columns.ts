@@ -1,28 +1,226 @@
 /**
- * The item columns an estimate export can contain, in their canonical order. Plain data with no
- * imports: main (exports, the IPC contract's validation) and the renderer (which must not bundle
- * zod) all take the list from here.
+ * The one table of estimate item columns. Everything else about columns is derived from it: the
+ * export options and their validation in the IPC contract, the Excel and PDF writers, the tree's
+ * column chooser, and the client-copy rule (a confidentiality rule: an `internal` column never
+ * reaches a client unless the user asks for it where `clientOptIn` allows).
+ *
+ * The order of the entries is the canonical order of columns in every table and document.
  */
-export const EXPORT_COLUMNS = [
-  'code',
-  'name',
-  'description',
-  'quantity',
-  'unit',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-  'internal_notes',
-] as const;
+import type { MessageKey } from '../i18n/catalogue';
+import type { TotalField } from './types';
 
-export type ExportColumnKey = (typeof EXPORT_COLUMNS)[number];
+/**
+ * How a column's values are written. `amount` columns add up: groups show the subtotal of their
+ * positions (a formula in Excel), and the estimate's totals have a field for each (`total`).
+ */
+export type ColumnKind = 'text' | 'quantity' | 'unit-price' | 'amount' | 'rate';
+
+interface ColumnSpec {
+  kind: ColumnKind;
+  /** The contractor's own figures and notes: never in a client document by default. */
+  internal: boolean;
+  /** May be put back into a client copy on purpose (with a warning to the user). */
+  clientOptIn?: true;
+  /** The label on screen (tree header, column chooser, export dialog). */
+  label: MessageKey;
+  /** The header in a document: shorter where a printed column is narrow. */
+  docLabel: MessageKey;
+  /** The estimate tree on screen can show it. */
+  inTree: boolean;
+  /** The field of the estimate's totals that sums this column. */
+  total?: TotalField;
+}
+
+export const ESTIMATE_COLUMNS = {
+  code: { kind: 'text', internal: false, label: 'column.code', docLabel: 'doc.column.code', inTree: true },
+  name: { kind: 'text', internal: false, label: 'column.name', docLabel: 'doc.column.name', inTree: true },
+  description: {
+    kind: 'text',
+    internal: false,
+    label: 'column.description',
+    docLabel: 'doc.column.description',
+    inTree: true,
+  },
+  quantity: {
+    kind: 'quantity',
+    internal: false,
+    label: 'column.quantity',
+    docLabel: 'doc.column.quantity',
+    inTree: true,
+  },
+  unit: { kind: 'text', internal: false, label: 'column.unit', docLabel: 'doc.column.unit', inTree: true },
+  labor_unit_price: {
+    kind: 'unit-price',
+    internal: true,
+    label: 'column.labor_unit_price',
+    docLabel: 'doc.column.labor_unit_price',
+    inTree: true,
+  },
+  equipment_unit_price: {
+    kind: 'unit-price',
+    internal: true,
+    label: 'column.equipment_unit_price',
+    docLabel: 'doc.column.equipment_unit_price',
+    inTree: true,
+  },
+  material_unit_price: {
+    kind: 'unit-price',
+    internal: true,
+    label: 'column.material_unit_price',
+    docLabel: 'doc.column.material_unit_price',
+    inTree: true,
+  },
+  other_unit_price: {
+    kind: 'unit-price',
+    internal: true,
+    label: 'column.other_unit_price',
+    docLabel: 'doc.column.other_unit_price',
+    inTree: true,
+  },
+  labor_cost: {
+    kind: 'amount',
+    internal: true,
+    label: 'column.labor_cost',
+    docLabel: 'doc.column.labor_cost',
+    inTree: true,
+    total: 'labor_costs_total',
+  },
+  equipment_cost: {
+    kind: 'amount',
+    internal: true,
+    label: 'column.equipment_cost',
+    docLabel: 'doc.column.equipment_cost',
+    inTree: true,
+    total: 'equipment_costs_total',
+  },
+  material_cost: {
+    kind: 'amount',
+    internal: true,
+    label: 'column.material_cost',
+    docLabel: 'doc.column.material_cost',
+    inTree: true,
+    total: 'material_costs_total',
+  },
+  other_cost: {
+    kind: 'amount',
+    internal: true,
+    label: 'column.other_cost',
+    docLabel: 'doc.column.other_cost',
+    inTree: true,
+    total: 'other_costs_total',
+  },
+  total_cost: {
+    kind: 'amount',
+    internal: true,
+    label: 'column.total_cost',
+    docLabel: 'doc.column.total_cost',
+    inTree: true,
+    total: 'costs_total',
+  },
+  markup: {
+    kind: 'amount',
+    internal: true,
+    label: 'column.markup',
+    docLabel: 'doc.column.markup',
+    inTree: true,
+    total: 'markup_total',
+  },
+  discount: {
+    kind: 'amount',
+    internal: false,
+    label: 'column.discount',
+    docLabel: 'doc.column.discount',
+    inTree: true,
+    total: 'discount_total',
+  },
+  tax: { kind: 'rate', internal: false, label: 'column.tax', docLabel: 'doc.column.tax', inTree: true },
+  total: {
+    kind: 'amount',
+    internal: false,
+    label: 'column.total',
+    docLabel: 'doc.column.total',
+    inTree: true,
+    total: 'total',
+  },
+  internal_notes: {
+    kind: 'text',
+    internal: true,
+    clientOptIn: true,
+    label: 'column.internal_notes',
+    docLabel: 'doc.column.internal_notes',
+    inTree: false,
+  },
+} as const satisfies Record<string, ColumnSpec>;
+
+type Table = typeof ESTIMATE_COLUMNS;
+export type ExportColumnKey = keyof Table;
+/** Columns whose values add up. */
+export type AmountColumn = {
+  [K in ExportColumnKey]: Table[K]['kind'] extends 'amount' ? K : never;
+}[ExportColumnKey];
+/** Columns the estimate tree can show. */
+export type TreeColumnKey = {
+  [K in ExportColumnKey]: Table[K]['inTree'] extends true ? K : never;
+}[ExportColumnKey];
+
+const keys = Object.keys(ESTIMATE_COLUMNS) as ExportColumnKey[];
+
+/** Every column, in the canonical order (a non-empty tuple, as zod's enum wants it). */
+export const EXPORT_COLUMNS = keys as [ExportColumnKey, ...ExportColumnKey[]];
+
+export function columnSpec(key: ExportColumnKey): ColumnSpec {
+  return ESTIMATE_COLUMNS[key];
+}
+
+export function columnKind(key: ExportColumnKey): ColumnKind {
+  return ESTIMATE_COLUMNS[key].kind;
+}
+
+export function isExportColumn(value: unknown): value is ExportColumnKey {
+  return typeof value === 'string' && Object.hasOwn(ESTIMATE_COLUMNS, value);
+}
+
+export function isAmountColumn(key: ExportColumnKey): key is AmountColumn {
+  return ESTIMATE_COLUMNS[key].kind === 'amount';
+}
+
+export const AMOUNT_COLUMNS: readonly AmountColumn[] = keys.filter(isAmountColumn);
+
+export const TREE_COLUMNS: readonly TreeColumnKey[] = keys.filter(
+  (k): k is TreeColumnKey => ESTIMATE_COLUMNS[k].inTree,
+);
+
+/** What a client copy leaves out unless asked: every internal column. */
+export const INTERNAL_COLUMNS: readonly ExportColumnKey[] = keys.filter((k) => ESTIMATE_COLUMNS[k].internal);
+
+/** The client copy's columns: everything that is not internal. */
+export const CLIENT_COPY_COLUMNS: readonly ExportColumnKey[] = keys.filter(
+  (k) => !ESTIMATE_COLUMNS[k].internal,
+);
+
+/** An internal column that a client copy may never show, whatever the user ticks. */
+export function lockedInClientCopy(key: ExportColumnKey): boolean {
+  const spec: ColumnSpec = ESTIMATE_COLUMNS[key];
+  return spec.internal && spec.clientOptIn !== true;
+}
+
+/** Known columns only, each once, in the canonical order. */
+export function normalizeColumns(columns: Iterable<string>): ExportColumnKey[] {
+  const wanted = new Set(columns);
+  return keys.filter((k) => wanted.has(k));
+}
+
+/**
+ * The columns a client copy may contain, from what was asked for: the locked internal columns are
+ * dropped always; an opt-in column (internal notes) stays only when `optIn` is set.
+ */
+export function clientCopyColumns(columns: Iterable<string>, optIn: boolean): ExportColumnKey[] {
+  return normalizeColumns(columns).filter(
+    (k) => !lockedInClientCopy(k) && (optIn || !ESTIMATE_COLUMNS[k].internal),
+  );
+}
+
+/** The column whose sum a total field is, if any. */
+export const COLUMN_OF_TOTAL: Partial<Record<TotalField, AmountColumn>> = Object.fromEntries(
+  AMOUNT_COLUMNS.map((c) => [(ESTIMATE_COLUMNS[c] as ColumnSpec).total, c]),
+);

@@ -1,3 +1,5 @@
+import type { Provenance } from '../offline/types';
+
 /**
  * An estimate as PlanDesk shows and exports it: the service's flat items rebuilt into a tree, the
  * service's own totals beside the totals computed from the items, and what did not add up. Every
@@ -122,4 +124,41 @@ export interface EstimateDocument {
   /** Computed from the positions (see src-main/estimates/totals.ts for the formulas). */
   computed_totals: EstimateTotals;
   warnings: EstimateWarning[];
+}
+
+export interface EstimateListRow {
+  id: string;
+  name: string;
+  status: string | null;
+  uniqueId: string | null;
+  /** ISO 8601 */
+  created: string | null;
+  modified: string | null;
+}
+
+export interface EstimateList extends Provenance {
+  rows: EstimateListRow[];
+}
+
+/**
+ * One tree node in display order (preorder), without children: what a virtual list needs. A node's
+ * descendants are the `subtreeSize` rows right after it; `parentIndex` is -1 at the top level.
+ */
+export interface EstimateRow extends Omit<EstimateNode, 'children'> {
+  depth: number;
+  parentIndex: number;
+  subtreeSize: number;
+}
+
+export interface EstimateView extends Provenance {
+  estimate: EstimateHeader;
+  rows: EstimateRow[];
+  service_totals: Partial<EstimateTotals>;
+  computed_totals: EstimateTotals;
+  warnings: EstimateWarning[];
+}
+
+export interface ExportResult extends Provenance {
+  /** Where the file was saved; null when the user closed the save dialog. */
+  path: string | null;
 }

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
-import type { EstimateHeader, EstimateNode, EstimateTotals, EstimateWarning } from '../estimates/types';
-import type { PlanView, RoomsTable } from '../plans/types';
-import { EXPORT_COLUMNS, type ExportColumnKey } from '../estimates/columns';
+import type { AppInfo, AppNotice } from '../app/types';
+import type { EstimateList, EstimateView, ExportResult } from '../estimates/types';
+import type { FilePreview, FileRow, UploadResult } from '../files/types';
+import type { OfflineStatus } from '../offline/types';
+import type { PlanResult } from '../plans/types';
+import type { CreatedProjectView, ProjectDetailView, ProjectPage, ProjectRow } from '../projects/types';
+import type { WorkspaceList, WorkspaceMeta, WorkspaceSettings } from '../workspaces/types';
+import { EXPORT_COLUMNS } from '../estimates/columns';
 import { channels, events, type Channel, type EventChannel } from './channels';
+import { LANGUAGES } from '../i18n/languages';
 
 export { channels, events, type Channel, type EventChannel };
 
@@ -12,9 +18,6 @@ export { channels, events, type Channel, type EventChannel };
  * its arguments (main validates every call with it) and its result type. The preload builds
  * `window.api` from the channel list; the renderer sees only the derived `PlanDeskApi` type.
  */
-
-export const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'pt-PT', 'es-ES'] as const;
-export type UiLanguage = (typeof LANGUAGES)[number];
 
 const language = z.enum(LANGUAGES);
 const id = z.string().min(1).max(200);
@@ -56,9 +59,6 @@ export const newProjectSchema = z.object({
     .optional(),
 });
 
-/** Columns an export may contain (the same choice for Excel and PDF): see estimates/columns.ts. */
-export { EXPORT_COLUMNS, type ExportColumnKey };
-
 export const exportRequestSchema = z.object({
   projectId: id,
   /** One estimate, or every estimate of the project (one workbook, a sheet each) when absent. */
@@ -80,14 +80,14 @@ export const argSchemas = {
   'workspaces:switch': z.tuple([id]),
   'workspaces:remove': z.tuple([id]),
   'workspaces:replaceKey': z.tuple([id, z.string().trim().min(1).max(500)]),
+  'workspaces:settings': z.tuple([]),
+  'workspaces:setWebhook': z.tuple([z.object({ url: z.string().trim().max(2000).nullable() })]),
   'projects:list': z.tuple([projectQuerySchema]),
   'projects:get': z.tuple([id]),
   'projects:findByReference': z.tuple([z.string().trim().min(1).max(200)]),
   'projects:create': z.tuple([newProjectSchema]),
   'projects:archive': z.tuple([id]),
   'projects:restore': z.tuple([id]),
-  'projects:makeAvailableOffline': z.tuple([z.object({ projectId: id, operationId })]),
-  'projects:offlineStatus': z.tuple([id]),
   'estimates:list': z.tuple([z.object({ projectId: id })]),
   'estimates:get': z.tuple([z.object({ projectId: id, estimateId: id, operationId })]),
   'estimates:export': z.tuple([exportRequestSchema]),
@@ -107,169 +107,12 @@ export const argSchemas = {
   'files:open': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:preview': z.tuple([z.object({ projectId: id, fileId: id })]),
   'files:delete': z.tuple([z.object({ projectId: id, fileId: id })]),
-  'workspace:settings': z.tuple([]),
-  'workspace:setWebhook': z.tuple([z.object({ url: z.string().trim().max(2000).nullable() })]),
+  'offline:makeAvailable': z.tuple([z.object({ projectId: id, operationId })]),
+  'offline:status': z.tuple([id]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
 } satisfies Record<Channel, z.ZodTuple>;
 
 // ---- results ------------------------------------------------------------------------------------
-
-export interface AppInfo {
-  version: string;
-  language: UiLanguage;
-  platform: string;
-}
-
-/**
- * Things the user must be told once, e.g. that a damaged file was moved aside (never deleted) and
- * PlanDesk started afresh. `path` is where the old file now is.
- */
-export interface AppNotice {
-  code: 'settings-recovered' | 'cache-recovered' | 'cache-unavailable';
-  workspaceName?: string;
-  path?: string;
-}
-
-export interface WorkspaceMeta {
-  id: string;
-  name: string;
-  customer: string;
-  language: UiLanguage;
-  actingUser: string | null;
-  /** The built-in demo workspace (simulator), not a real account. */
-  demo: boolean;
-  /** The service said the stored key is no longer valid (401): ask the user for a new one. */
-  needsKey: boolean;
-}
-
-export interface WorkspaceList {
-  workspaces: WorkspaceMeta[];
-  activeId: string;
-}
-
-export interface ProjectRow {
-  id: string;
-  name: string;
-  externalReferenceId: string | null;
-  /** ISO 8601 */
-  created: string | null;
-  modified: string | null;
-  archived: boolean;
-  archivedAt: string | null;
-  assigneeEmail: string | null;
-}
-
-/**
- * Where shown data came from. `cache`: the service could not be reached, so this is the offline copy
- * fetched at `fetchedAt` (ISO 8601) — the UI says "offline — data from <time>".
- */
-export interface Provenance {
-  source: 'network' | 'cache';
-  fetchedAt: string;
-}
-
-export interface ProjectPage extends Partial<Provenance> {
-  rows: ProjectRow[];
-  page: number;
-  pageSize: number;
-  totalPages: number | null;
-  totalCount: number | null;
-}
-
-export interface ProjectDetailView extends ProjectRow {
-  planId: string | null;
-  teamName: string | null;
-  address: {
-    street: string | null;
-    city: string | null;
-    postalCode: string | null;
-    country: string | null;
-  } | null;
-}
-
-export interface CreatedProjectView {
-  project: ProjectDetailView;
-  /** From a 207 answer: the project exists, with these remarks from the service. */
-  warnings: string[];
-}
-
-export interface EstimateListRow {
-  id: string;
-  name: string;
-  status: string | null;
-  uniqueId: string | null;
-  /** ISO 8601 */
-  created: string | null;
-  modified: string | null;
-}
-
-export interface EstimateList extends Provenance {
-  rows: EstimateListRow[];
-}
-
-/**
- * One tree node in display order (preorder), without children: what a virtual list needs. A node's
- * descendants are the `subtreeSize` rows right after it; `parentIndex` is -1 at the top level.
- */
-export interface EstimateRow extends Omit<EstimateNode, 'children'> {
-  depth: number;
-  parentIndex: number;
-  subtreeSize: number;
-}
-
-export interface EstimateView extends Provenance {
-  estimate: EstimateHeader;
-  rows: EstimateRow[];
-  service_totals: Partial<EstimateTotals>;
-  computed_totals: EstimateTotals;
-  warnings: EstimateWarning[];
-}
-
-export interface ExportResult extends Provenance {
-  /** Where the file was saved; null when the user closed the save dialog. */
-  path: string | null;
-}
-
-export interface OfflineStatus {
-  available: boolean;
-  /** ISO 8601: when the offline copy was made. */
-  fetchedAt: string | null;
-  estimates: number;
-}
-
-export interface PlanResult extends Provenance {
-  view: PlanView;
-  rooms: RoomsTable;
-}
-
-export interface FileRow {
-  id: string;
-  name: string;
-  /** Extension without the dot, lower case. */
-  type: string;
-  contentType: string | null;
-  size: number | null;
-  /** ISO 8601 */
-  created: string | null;
-  /** 'export' for files made by the service's Custom Export. */
-  origin: string | null;
-}
-
-export interface UploadResult {
-  /** The files registered with the project; empty when the user closed the dialog. */
-  uploaded: FileRow[];
-}
-
-export interface FilePreview {
-  contentType: string;
-  /** A data: URL of the file's bytes (images and PDFs up to 20 MB). */
-  dataUrl: string;
-}
-
-export interface WorkspaceSettings {
-  name: string;
-  webhookUrl: string | null;
-}
 
 export interface ChannelResults {
   'app:info': AppInfo;
@@ -280,14 +123,14 @@ export interface ChannelResults {
   'workspaces:switch': WorkspaceList;
   'workspaces:remove': WorkspaceList;
   'workspaces:replaceKey': WorkspaceMeta;
+  'workspaces:settings': WorkspaceSettings;
+  'workspaces:setWebhook': WorkspaceSettings;
   'projects:list': ProjectPage;
   'projects:get': ProjectDetailView;
   'projects:findByReference': ProjectRow[];
   'projects:create': CreatedProjectView;
   'projects:archive': ProjectDetailView;
   'projects:restore': ProjectDetailView;
-  'projects:makeAvailableOffline': OfflineStatus;
-  'projects:offlineStatus': OfflineStatus;
   'estimates:list': EstimateList;
   'estimates:get': EstimateView;
   'estimates:export': ExportResult;
@@ -300,8 +143,8 @@ export interface ChannelResults {
   'files:open': { path: string };
   'files:preview': FilePreview | null;
   'files:delete': { deleted: true };
-  'workspace:settings': WorkspaceSettings;
-  'workspace:setWebhook': WorkspaceSettings;
+  'offline:makeAvailable': OfflineStatus;
+  'offline:status': OfflineStatus;
   'operations:cancel': { cancelled: boolean };
 }
 

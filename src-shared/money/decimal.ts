@@ -11,6 +11,11 @@ export const SERVICE_SCALE = 12;
 
 const DECIMAL_TEXT = /^([+-])?(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$|^([+-])?\.(\d+)(?:[eE]([+-]?\d+))?$/;
 
+/** Decimal text Decimal.tryParse reads: optional sign, digits with an optional point, an optional exponent. */
+export function isDecimalText(text: string): boolean {
+  return DECIMAL_TEXT.test(text.trim());
+}
+
 /** The most fractional digits we accept; guards against absurd exponents in hostile input. */
 const MAX_SCALE = 64;
 
@@ -150,55 +155,4 @@ export class Decimal {
   toNumber(): number {
     return Number(this.toString());
   }
-}
-
-/** A decimal string in the service's fixed format: exactly twelve fractional digits. */
-export function toServiceDecimal(value: Decimal | string | number): string {
-  return Decimal.of(value).toFixed(SERVICE_SCALE);
-}
-
-/**
- * The exact decimal text of a JS number with at least `scale` fractional digits — what
- * `Decimal.of(n).toFixed(Math.max(scale, d.scale))` gives, without the bigint work for the common
- * case (plain notation): millions of money values pass through here when estimates are opened.
- */
-export function decimalTextOfNumber(n: number, scale: number = SERVICE_SCALE): string {
-  if (scale === SERVICE_SCALE) {
-    if (n === 0) return ZERO_TEXT; // -0 too, as String(-0) is "0"
-    const cents = centsOf(n);
-    if (cents !== null) {
-      const abs = cents < 0 ? -cents : cents;
-      const rest = abs % 100;
-      return (cents < 0 ? '-' : '') + (abs - rest) / 100 + CENT_FRACTIONS[rest]!;
-    }
-  }
-  const text = String(n);
-  if (!/[eE]/.test(text)) {
-    const dot = text.indexOf('.');
-    const frac = dot === -1 ? '' : text.slice(dot + 1);
-    if (frac.length <= scale) return (dot === -1 ? text : text.slice(0, dot)) + '.' + frac.padEnd(scale, '0');
-  }
-  const d = Decimal.of(n);
-  return d.toFixed(Math.max(scale, d.scale));
-}
-
-/** Zero in the service's format. */
-export const ZERO_TEXT = '0.000000000000';
-
-/** ".000000000000" … ".990000000000": the fractional part of a whole number of cents. */
-const CENT_FRACTIONS = Array.from({ length: 100 }, (_, i) => `.${String(i).padStart(2, '0')}0000000000`);
-
-/** Below 10^15 cents a number of cents has at most 15 significant digits. */
-const MAX_CENTS = 1e15;
-
-/**
- * `n` in whole cents, when `n` is exactly the double of a decimal with at most two fractional digits
- * (most money); else null. `c / 100` is the double nearest to the decimal c·10⁻², so if it equals
- * `n`, that decimal and the shortest text of `n` (String(n)) map to the same double. Both have at most
- * 15 significant digits, and two such decimals never share a double (DBL_DIG), so they are the same
- * number: the result is what String(n) would have given, without formatting a double.
- */
-export function centsOf(n: number): number | null {
-  const cents = Math.round(n * 100);
-  return cents / 100 === n && cents < MAX_CENTS && cents > -MAX_CENTS ? cents : null;
 }

@@ -1,3 +1,5 @@
+import type { Provenance } from '../offline/types';
+
 /**
  * A plan as the UI and the CLI show it: either shape the service sends turned into one view model
  * (built by src-main/plans/plan-view.ts). Measurements keep the service's formatted strings; PlanDesk
@@ -153,4 +155,9 @@ export interface RoomsTable {
   available: boolean;
   rows: RoomsTableRow[];
   units: Record<MeasureColumn, ColumnUnit>;
+}
+
+export interface PlanResult extends Provenance {
+  view: PlanView;
+  rooms: RoomsTable;
 }

@@ -1,4 +1,4 @@
-import { en } from '../../src-renderer/src/i18n/en';
+import { en } from '../../src-shared/i18n/messages/en';
 import { MESSAGES } from '../../src-renderer/src/i18n/messages';
 import { expect, test } from './harness';
 

@@ -141,11 +141,11 @@ test('workspace settings: the webhook URL must be https; Custom Export files sho
   await page.getByTestId('webhook-url').fill('https://hooks.example.com/plandesk');
   await page.getByTestId('webhook-save').click();
   await expect
-    .poll(async () => (await app.services.files.settings()).webhookUrl)
+    .poll(async () => (await app.services.workspaceSettings.get()).webhookUrl)
     .toBe('https://hooks.example.com/plandesk');
   await app.screenshot('46-workspace-settings');
   await page.getByTestId('webhook-clear').click();
-  await expect.poll(async () => (await app.services.files.settings()).webhookUrl).toBeNull();
+  await expect.poll(async () => (await app.services.workspaceSettings.get()).webhookUrl).toBeNull();
   await page.getByTestId('settings-dialog').getByRole('button', { name: /close/i }).first().click();
   await expect(page.getByTestId('settings-dialog')).toHaveCount(0);
 

@@ -11,7 +11,7 @@ import type {
   EstimateNode,
   EstimateTotals,
 } from '../../src-shared/estimates/types';
-import { Decimal, toServiceDecimal } from '../../src-shared/money/decimal';
+import { Decimal, amountText } from '../../src-shared/money/amounts';
 
 export interface PositionSpec {
   kind: 'position';
@@ -56,7 +56,7 @@ export function position(
   return { kind: 'position', name, quantity, unit, ...prices };
 }
 
-const fx = (d: Decimal): string => toServiceDecimal(d);
+const fx = (d: Decimal): string => amountText(d);
 const D = (s: string | undefined): Decimal => (s === undefined ? Decimal.ZERO : Decimal.parse(s));
 
 let idCounter = 0;

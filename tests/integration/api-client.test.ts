@@ -2,13 +2,13 @@ import { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
-import { ServiceError } from '../../src-main/api/errors';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { downloadFromPresignedUrl, putToPresignedUrl } from '../../src-main/api/storage';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
 import { toEstimateDocument } from '../../src-main/estimates/document';
 import { preorder } from '../../src-main/estimates/tree';
+import { ServiceError } from '../../src-main/errors/service-error';
 
 let sim: Simulator;
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 50 };

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
-import { ServiceError } from '../../src-main/api/errors';
 import { parseJsonLossless } from '../../src-main/api/lossless-json';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { cacheKeys, openCache, type CacheDb, type CacheKind } from '../../src-main/cache/cache-db';
@@ -12,6 +11,7 @@ import { makeAvailableOffline, offlineStatus } from '../../src-main/cache/offlin
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
 import { fixtureDataset, WS_A } from './simulator-fixture';
+import { ServiceError } from '../../src-main/errors/service-error';
 
 // Real parts: SQLite files in a temp folder, the simulator over HTTP, the real ApiClient.
 

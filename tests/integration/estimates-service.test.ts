@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
-import { EXPORT_COLUMNS } from '../../src-shared/ipc/contract';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { createServices, type RunningServices } from '../../src-main/services';
+import { createServices, type RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
+import { EXPORT_COLUMNS } from '../../src-shared/estimates/columns';
 
 // The estimates screen's main side, wired as the app wires it: a real workspace on the simulator,
 // the real SQLite cache, real export files. (The keychain is not what this test is about, so the
@@ -135,7 +135,7 @@ describe('estimates service', () => {
   it('made available offline, the project keeps working with the service gone — including exports', async () => {
     const { projectId, estimateIds } = await projectWithEstimates();
     const progress: unknown[] = [];
-    const status = await services.estimates.makeAvailableOffline(projectId, 'op-offline');
+    const status = await services.offline.makeAvailable(projectId, 'op-offline');
     progress.push(...events.filter(([e]) => e === 'event:progress'));
     expect(status.available).toBe(true);
     expect(status.estimates).toBe(estimateIds.length);
@@ -197,7 +197,7 @@ describe('estimates service', () => {
 
   it('removing the workspace closes and deletes its cache', async () => {
     const { projectId } = await projectWithEstimates();
-    await services.estimates.makeAvailableOffline(projectId);
+    await services.offline.makeAvailable(projectId);
     const id = (await services.settings.load()).workspaces[0]!.id;
     const cacheDir = path.join(userData, 'cache');
     expect((await fs.readdir(cacheDir)).some((f) => f.startsWith(id))).toBe(true);

@@ -16,7 +16,7 @@ import type { EstimateDocument, EstimateNode, TotalField } from '../../src-share
 import { TOTAL_FIELDS } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimateWorkbook } from '../../src-main/exports/excel';
-import { labelsFor } from '../../src-main/exports/labels';
+import { documentLabels } from '../helpers/document-labels';
 import {
   allNodes,
   largeDocument,
@@ -44,7 +44,7 @@ const cents = (s: string | null | undefined): string => Decimal.parse(s && s !==
 
 /** The rows of the estimate sheet keyed by code, and the totals block keyed by label. */
 function readEstimateSheet(sheet: Sheet, lang: 'de-DE' | 'en-US' | 'fr-FR' = 'de-DE') {
-  const labels = labelsFor(lang);
+  const labels = documentLabels(lang);
   const headerAt = sheet.rows.findIndex(
     (r) => r[0] === labels.columns.code && r.includes(labels.columns.name),
   );
@@ -112,7 +112,7 @@ describe.skipIf(!sofficePath)('Excel export read back by LibreOffice', () => {
       const sheets = await recalculatedSheets(file);
       expect(sheets.map((s) => s.name)).toEqual(['Angebot Komplettsanierung Küche', 'Positionen (flach)']);
       const sheet = readEstimateSheet(sheets[0] as Sheet);
-      const labels = labelsFor('de-DE');
+      const labels = documentLabels('de-DE');
 
       // Hand-checked: the service total of the sample is 6,195.35.
       expect(doc.service_totals.total).toBe('6195.350000000000');
@@ -177,7 +177,7 @@ describe.skipIf(!sofficePath)('Excel export read back by LibreOffice', () => {
       const sheets = await recalculatedSheets(file);
       expect(sheets).toHaveLength(2);
       const sheet = readEstimateSheet(sheets[0] as Sheet, 'en-US');
-      const labels = labelsFor('en-US');
+      const labels = documentLabels('en-US');
       const nodes = allNodes(doc);
       expect(sheet.items.size).toBe(nodes.length);
       let checked = 0;
@@ -309,7 +309,7 @@ describe.skipIf(!sofficePath)('Excel export read back by LibreOffice', () => {
       );
       const sheets = await recalculatedSheets(file);
       expect(sheets).toHaveLength(4);
-      const labels = labelsFor('de-DE');
+      const labels = documentLabels('de-DE');
       const everything = sheets.flatMap((s) => s.rows.flat()).join('\n');
       expect(everything).not.toContain(SECRET_NOTE);
       expect(everything).not.toContain(SECRET_NOTE_2);
@@ -456,7 +456,7 @@ describe.skipIf(!sofficePath)('Excel export of a simulator estimate', () => {
           await writeEstimateWorkbook([doc as EstimateDocument], { language: 'de-DE' }, file);
           const sheets = await recalculatedSheets(file);
           const sheet = readEstimateSheet(sheets[0] as Sheet);
-          const labels = labelsFor('de-DE');
+          const labels = documentLabels('de-DE');
           for (const field of TOTAL_FIELDS) {
             const service = (doc as EstimateDocument).service_totals[field];
             if (service === undefined) continue;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { createServices, type RunningServices } from '../../src-main/services';
+import { createServices, type RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
@@ -110,15 +110,17 @@ describe('files screen (main side)', () => {
   });
 
   it('webhook URL: https only, set and cleared', async () => {
-    await expect(services.files.setWebhook('http://hooks.example.com/x')).rejects.toMatchObject({
+    await expect(services.workspaceSettings.setWebhook('http://hooks.example.com/x')).rejects.toMatchObject({
       kind: 'validation',
     });
-    await expect(services.files.setWebhook('not a url')).rejects.toMatchObject({ kind: 'validation' });
-    expect((await services.files.setWebhook('https://hooks.example.com/plandesk')).webhookUrl).toBe(
-      'https://hooks.example.com/plandesk',
-    );
-    expect((await services.files.settings()).webhookUrl).toBe('https://hooks.example.com/plandesk');
-    expect((await services.files.setWebhook(null)).webhookUrl).toBeNull();
+    await expect(services.workspaceSettings.setWebhook('not a url')).rejects.toMatchObject({
+      kind: 'validation',
+    });
+    expect(
+      (await services.workspaceSettings.setWebhook('https://hooks.example.com/plandesk')).webhookUrl,
+    ).toBe('https://hooks.example.com/plandesk');
+    expect((await services.workspaceSettings.get()).webhookUrl).toBe('https://hooks.example.com/plandesk');
+    expect((await services.workspaceSettings.setWebhook(null)).webhookUrl).toBeNull();
   });
 
   it('after a Custom Export, the export files show in the project files', async () => {

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
-import { ServiceError } from '../../src-main/api/errors';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
@@ -22,6 +21,7 @@ import {
 } from '../../src-main/files/files-service';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { fixtureDataset, WS_A } from './simulator-fixture';
+import { ServiceError } from '../../src-main/errors/service-error';
 
 let sim: Simulator;
 let dir: string;

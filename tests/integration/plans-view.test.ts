@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type Language } from '../../src-main/api/client';
-import { ServiceError } from '../../src-main/api/errors';
+import { ApiClient } from '../../src-main/api/client';
+import type { UiLanguage as Language } from '../../src-shared/i18n/languages';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { roomsCommand } from '../../src-main/cli/commands/plan-rooms';
 import { buildPlanView, buildRoomsTable, type PlanView } from '../../src-main/plans/plan-view';
@@ -12,6 +12,7 @@ import { exportRoomsTable } from '../../src-main/plans/rooms-export';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import type { SimDataset, SimRoom } from '../../src-main/simulator/data/types';
 import { fixtureDataset, WS_A } from './simulator-fixture';
+import { ServiceError } from '../../src-main/errors/service-error';
 
 let sim: Simulator;
 let dir: string;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
-import { ServiceError } from '../../src-main/api/errors';
+import { ServiceError } from '../../src-main/errors/service-error';
 
 // Two real servers on different ports (= different origins): the "service" and a foreign host.
 let service: http.Server;

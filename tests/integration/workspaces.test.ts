@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
-import { ServiceError } from '../../src-main/api/errors';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
-import { createServices, type RunningServices } from '../../src-main/services';
+import { createServices, type RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
+import { ServiceError } from '../../src-main/errors/service-error';
 
 // Real parts: the OS keychain (a throwaway GNOME Keyring under dbus-run-session, see
 // scripts/with-keyring.sh), the settings file on disk, and the simulator over HTTP.

@@ -9,7 +9,7 @@ import {
   cacheKeys,
   openCache,
   runMigrations,
-  toJsonText,
+  latin1JsonText,
   type CacheDb,
   type Migration,
 } from '../../src-main/cache/cache-db';
@@ -91,11 +91,11 @@ describe('stored JSON text', () => {
       money: '0.100000000000',
       n: [1, null, true],
     };
-    const text = toJsonText(value);
+    const text = latin1JsonText(value);
     expect([...text].every((c) => c.charCodeAt(0) <= 0xff)).toBe(true);
     expect(JSON.parse(text)).toEqual(value);
-    expect(toJsonText({ a: 'Müller' })).toBe(JSON.stringify({ a: 'Müller' }));
-    expect(() => toJsonText(undefined)).toThrow(/nothing to store/);
+    expect(latin1JsonText({ a: 'Müller' })).toBe(JSON.stringify({ a: 'Müller' }));
+    expect(() => latin1JsonText(undefined)).toThrow(/nothing to store/);
   });
 
   it('is stored as Latin-1 bytes, and text rows from earlier versions still read', async () => {
@@ -113,7 +113,7 @@ describe('stored JSON text', () => {
         body: Buffer;
       };
       expect(row.type).toBe('blob');
-      expect(row.body.toString('latin1')).toBe(toJsonText(value));
+      expect(row.body.toString('latin1')).toBe(latin1JsonText(value));
       // A row as an earlier version wrote it: UTF-8 text.
       db.prepare("INSERT INTO entries (kind, key, fetched_at, body) VALUES ('estimate', 'old', 0, ?)").run(
         JSON.stringify(value),

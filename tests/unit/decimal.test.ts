@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Decimal, centsOf, decimalTextOfNumber, toServiceDecimal } from '../../src-shared/money/decimal';
+import { Decimal } from '../../src-shared/money/decimal';
+import { amountText, centsOf, decimalTextOfNumber } from '../../src-shared/money/amounts';
 
 describe('Decimal', () => {
   it('adds what floats cannot', () => {
@@ -40,7 +41,7 @@ describe('Decimal', () => {
     expect(Decimal.parse('12.5').mul(Decimal.parse('0.19')).toString()).toBe('2.375');
     expect(Decimal.parse('1.50').eq(Decimal.parse('1.5'))).toBe(true);
     expect(Decimal.parse('1.5').cmp(Decimal.parse('1.49'))).toBe(1);
-    expect(toServiceDecimal('3')).toBe('3.000000000000');
+    expect(amountText('3')).toBe('3.000000000000');
   });
 
   it('sums in any order to the same exact value (property)', () => {

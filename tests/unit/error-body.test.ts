@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorForStatus, parseErrorBody, toErrorValue, ServiceError } from '../../src-main/api/errors';
+import { toErrorValue, ServiceError } from '../../src-main/errors/service-error';
+import { errorForStatus, parseErrorBody } from '../../src-main/api/http-errors';
 
 describe('parseErrorBody', () => {
   it('reads the spec-style body with field details', () => {

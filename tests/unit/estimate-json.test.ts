@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toJsonText } from '../../src-main/estimates/json';
+import { deepJsonText } from '../../src-main/json/deep-json-text';
 
-describe('toJsonText: JSON for any depth', () => {
+describe('deepJsonText: JSON for any depth', () => {
   it('is byte-identical to JSON.stringify at ordinary depths', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.constantFrom(0, 2, 4), (value, indent) => {
-        expect(toJsonText(value, { indent })).toBe(JSON.stringify(value, null, indent));
+        expect(deepJsonText(value, { indent })).toBe(JSON.stringify(value, null, indent));
       }),
       { numRuns: 500 },
     );
@@ -23,8 +23,8 @@ describe('toJsonText: JSON for any depth', () => {
       g: Object(5) as number,
     };
     for (const indent of [0, 2])
-      expect(toJsonText(value, { indent })).toBe(JSON.stringify(value, null, indent));
-    expect(toJsonText([[], {}, [[]]], { indent: 2 })).toBe(JSON.stringify([[], {}, [[]]], null, 2));
+      expect(deepJsonText(value, { indent })).toBe(JSON.stringify(value, null, indent));
+    expect(deepJsonText([[], {}, [[]]], { indent: 2 })).toBe(JSON.stringify([[], {}, [[]]], null, 2));
   });
 
   it('writes 20,000 levels, with indentation that stops growing', () => {
@@ -36,7 +36,7 @@ describe('toJsonText: JSON for any depth', () => {
       cur = next;
     }
     expect(() => JSON.stringify(root)).toThrow(RangeError);
-    const text = toJsonText(root, { indent: 2, maxIndentDepth: 4 });
+    const text = deepJsonText(root, { indent: 2, maxIndentDepth: 4 });
     expect(text.length).toBeLessThan(20_000 * 60); // linear: about 45 characters a level
     expect(Math.max(...text.split('\n').map((l) => l.length - l.trimStart().length))).toBe(8);
     let back = JSON.parse(text) as { c: unknown[] };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EstimateItem } from '../../src-main/api/schemas';
 import { AMOUNT, AMOUNT_FIELDS, AmountTexts } from '../../src-main/estimates/amount-texts';
-import { fixed12, moneyText } from '../../src-main/estimates/money';
+import { fixed12, moneyText } from '../../src-shared/money/amounts';
 import { PicoSum } from '../../src-main/estimates/pico-sum';
 import { Decimal } from '../../src-shared/money/decimal';
 

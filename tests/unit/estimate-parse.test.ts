@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { decode } from '../../src-main/api/client';
 import { parseJsonLossless } from '../../src-main/api/lossless-json';
 import { estimateDetailSchema, estimateItemSchema } from '../../src-main/api/schemas';
-import { fastEstimateDetail, fastItems } from '../../src-main/estimates/parse';
-import { toJsonText } from '../../src-main/estimates/json';
+import { fastEstimateDetail, fastItems } from '../../src-main/api/estimate-parse';
+import { deepJsonText } from '../../src-main/json/deep-json-text';
 
 /** What the client does today: zod for everything. */
 function viaZod(raw: unknown): { ok: unknown } | { error: string } {
@@ -41,7 +41,7 @@ function expectSame(a: unknown, b: unknown): void {
 /** The detail's header (everything but the items) in zod's key order, as text. */
 function headerText(detail: unknown): string {
   const { items: _items, ...header } = detail as { items: unknown };
-  return toJsonText(header, { indent: 0 });
+  return deepJsonText(header, { indent: 0 });
 }
 
 const money = fc.oneof(

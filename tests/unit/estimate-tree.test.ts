@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toEstimateDocument } from '../../src-main/estimates/document';
-import { toJsonText } from '../../src-main/estimates/json';
+import { deepJsonText } from '../../src-main/json/deep-json-text';
 import { computeTotals } from '../../src-main/estimates/totals';
 import { buildEstimateTree, preorder } from '../../src-main/estimates/tree';
 import {
@@ -259,7 +259,7 @@ describe('buildEstimateTree: 20,000 deep', () => {
     // Every group on the chain sums to the one position below it.
     expect(doc.tree[0]!.computed_total).toBe('1.250000000000');
 
-    const text = toJsonText(doc);
+    const text = deepJsonText(doc);
     const back = JSON.parse(text) as { tree: EstimateNode[] };
     expect(depthOf(back.tree)).toBe(N);
   });

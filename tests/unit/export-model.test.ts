@@ -4,17 +4,15 @@ import type { EstimateNode } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import {
   currencyInfo,
-  flattenTree,
   formatDate,
   MoneyFormat,
   QuantityFormat,
   RateFormat,
-  rootSum,
-  roundedText,
   serviceDate,
-  subtreeSums,
-  unitsText,
-} from '../../src-main/exports/model';
+} from '../../src-main/exports/formats';
+import { rootSum, subtreeSums } from '../../src-main/exports/sums';
+import { flattenTree, outlinePaths } from '../../src-main/estimates/flatten';
+import { roundedText, unitsText } from '../../src-shared/money/amounts';
 import { allNodes, sampleDocument } from '../helpers/export-fixture';
 
 describe('exact rounding for cells', () => {
@@ -59,8 +57,9 @@ describe('tree walk and subtotals', () => {
   it('lists items depth first with outline paths and subtree ends', () => {
     const doc = sampleDocument();
     const rows = flattenTree(doc.tree);
-    expect(rows.map((r) => r.node)).toEqual(allNodes(doc));
-    expect(rows.map((r) => r.path)).toEqual([
+    expect(rows.map((r) => r.id)).toEqual(allNodes(doc).map((n) => n.id));
+    expect(rows.every((r) => !('children' in r))).toBe(true);
+    expect(outlinePaths(rows)).toEqual([
       '1',
       '1.1',
       '1.1.1',
@@ -75,9 +74,10 @@ describe('tree walk and subtotals', () => {
       '3',
     ]);
     expect(rows.map((r) => r.depth)).toEqual([0, 1, 2, 3, 3, 2, 1, 0, 1, 2, 1, 0]);
-    expect(rows[0]?.end).toBe(6);
-    expect(rows[2]?.end).toBe(4);
-    expect(rows[11]?.end).toBe(11);
+    // Where each subtree ends: the row's index plus its subtree size.
+    expect(rows[0]?.subtreeSize).toBe(6);
+    expect(2 + rows[2]!.subtreeSize).toBe(4);
+    expect(rows[11]?.subtreeSize).toBe(0);
   });
 
   it('sums exactly: each group the positions below it, the root the whole estimate', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_COPY_COLUMNS, EXPORT_COLUMNS, resolveExportOptions } from '../../src-main/exports/options';
-import { labelsFor } from '../../src-main/exports/labels';
-import { LANGUAGES } from '../../src-shared/ipc/contract';
+import { resolveExportOptions } from '../../src-main/exports/options';
+import { CLIENT_COPY_COLUMNS, EXPORT_COLUMNS, columnSpec } from '../../src-shared/estimates/columns';
+import { translate } from '../../src-shared/i18n/catalogue';
+import { LANGUAGES } from '../../src-shared/i18n/languages';
 
 describe('export options', () => {
   it('exports every column by default, in English', () => {
@@ -57,12 +58,12 @@ describe('export options', () => {
 
   it('has every label in every language', () => {
     for (const lang of LANGUAGES) {
-      const labels = labelsFor(lang);
-      for (const c of EXPORT_COLUMNS) expect(labels.columns[c], `${lang} ${c}`).toMatch(/\S/);
-      expect(labels.page(2, 9)).toMatch(/2.*9/);
+      for (const c of EXPORT_COLUMNS)
+        expect(translate(lang, columnSpec(c).docLabel), `${lang} ${c}`).toMatch(/\S/);
+      expect(translate(lang, 'doc.page', { page: 2, pages: 9 })).toMatch(/2.*9/);
     }
-    expect(labelsFor('de-DE').page(1, 3)).toBe('Seite 1 von 3');
-    expect(labelsFor('fr-FR').page(1, 3)).toBe('Page 1 sur 3');
-    expect(labelsFor('es-ES').page(1, 3)).toBe('Página 1 de 3');
+    expect(translate('de-DE', 'doc.page', { page: 1, pages: 3 })).toBe('Seite 1 von 3');
+    expect(translate('fr-FR', 'doc.page', { page: 1, pages: 3 })).toBe('Page 1 sur 3');
+    expect(translate('es-ES', 'doc.page', { page: 1, pages: 3 })).toBe('Página 1 de 3');
   });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ServiceError } from '../../src-main/api/errors';
-import type { MainServices } from '../../src-main/ipc/handlers';
+import type { MainServices } from '../../src-main/app/services';
 import { channels } from '../../src-shared/ipc/channels';
+import { ServiceError } from '../../src-main/errors/service-error';
 
 // ipcMain is mocked (Electron cannot run here); the handlers behind it are the real ones.
 const handlers = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>();

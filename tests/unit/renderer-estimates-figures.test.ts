@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EstimateWarning, TotalField } from '../../src-shared/estimates/types';
-import type { UiLanguage } from '../../src-shared/ipc/contract';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
 
 /* Loaded at run time for the reason given in renderer-i18n.test.ts (tsconfig.node.json does not include src-renderer). */
 interface RowTotals {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileRow, UiLanguage } from '../../src-shared/ipc/contract';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
+import type { FileRow } from '../../src-shared/files/types';
 
 /* Loaded at run time for the reason given in renderer-i18n.test.ts (tsconfig.node.json does not include src-renderer). */
 interface SizeModule {

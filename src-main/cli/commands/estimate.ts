@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import { toEstimateDocument } from '../../estimates/document';
-import { toJsonText } from '../../estimates/json';
-import { formatMoney, formatQuantity, money } from '../../estimates/money';
+import { deepJsonText } from '../../json/deep-json-text';
+import { parseAmount, plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
 import {
   TOTAL_FIELDS,
   type EstimateDocument,
@@ -22,7 +22,7 @@ export async function estimateCommand(
   const estimateId = requirePositional(positionals, 1, 'ESTIMATE_ID');
   const doc = toEstimateDocument(await client.getEstimate(projectId, estimateId));
   // Not JSON.stringify: a 20,000-deep parent chain would overflow its recursion.
-  if (flags.json) return toJsonText(doc);
+  if (flags.json) return deepJsonText(doc);
   return renderEstimate(doc);
 }
 
@@ -66,15 +66,15 @@ export function renderEstimate(doc: EstimateDocument): string {
     ['Items', `${rows.length} (${groups} groups, ${rows.length - groups} positions)`],
   ]);
 
-  const quantities = alignRight(rows.map((r) => formatQuantity(r.node.quantity)));
+  const quantities = alignRight(rows.map((r) => plainQuantity(r.node.quantity)));
   const totals = alignRight(
     rows.map(({ node }) => {
-      const shown = formatMoney(node.total ?? node.computed_total);
+      const shown = plainMoney(node.total ?? node.computed_total);
       const differs =
         node.type === 'group' &&
         node.total !== null &&
         node.computed_total !== null &&
-        !money(node.total).eq(money(node.computed_total));
+        !parseAmount(node.total).eq(parseAmount(node.computed_total));
       return differs ? `${shown} ≠` : shown;
     }),
   );
@@ -126,13 +126,13 @@ function totalsBlock(doc: EstimateDocument): string {
   const rows = TOTAL_FIELDS.map((field) => {
     const sent = doc.service_totals[field];
     const computed = doc.computed_totals[field];
-    const differs = sent !== undefined && !money(sent).eq(money(computed));
+    const differs = sent !== undefined && !parseAmount(sent).eq(parseAmount(computed));
     // Two decimals, unless the difference hides beyond them.
-    const decimals = differs && formatMoney(sent) === formatMoney(computed) ? 12 : 2;
+    const decimals = differs && plainMoney(sent) === plainMoney(computed) ? 12 : 2;
     return {
       label: TOTAL_LABELS[field],
-      service: sent === undefined ? 'not sent' : formatMoney(sent, decimals),
-      computed: formatMoney(computed, decimals),
+      service: sent === undefined ? 'not sent' : plainMoney(sent, decimals),
+      computed: plainMoney(computed, decimals),
       mark: differs ? '≠' : '',
     };
   });

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { ApiClient } from '../../api/client';
-import { ServiceError } from '../../api/errors';
 import { toEstimateDocument } from '../../estimates/document';
 import { writeEstimateWorkbook } from '../../exports/excel';
 import { writeEstimatePdf } from '../../exports/pdf';
 import { requirePositional, type CliFlags } from '../args';
+import { ServiceError } from '../../errors/service-error';
 
 /**
  * `plandesk export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--lang xx-XX] [--client-copy]`:

@@ -6,12 +6,12 @@
 import { stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
-import { ServiceError } from '../../api/errors';
 import type { ProjectFile } from '../../api/schemas';
 import { deleteFile, downloadFile, listFiles, uploadFile } from '../../files/files-service';
 import { requirePositional } from '../args';
 import { renderTable } from '../table';
 import { json, keyValues } from './projects';
+import { ServiceError } from '../../errors/service-error';
 
 export type CommandFlags = Record<string, string | boolean | undefined>;
 /** Where progress lines go; by default stderr when it is a terminal, else nowhere. */

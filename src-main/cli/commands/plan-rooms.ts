@@ -4,13 +4,13 @@
  */
 import { extname, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
-import { ServiceError } from '../../api/errors';
 import { buildPlanView, buildRoomsTable, ROOMS_COLUMN_LABELS, type RoomsTable } from '../../plans/plan-view';
 import { exportRoomsTable, type RoomsExportFormat } from '../../plans/rooms-export';
 import { requirePositional } from '../args';
 import { renderTable } from '../table';
 import { stringFlag, type CommandFlags } from './files';
 import { json } from './projects';
+import { ServiceError } from '../../errors/service-error';
 
 export async function roomsCommand(
   client: ApiClient,

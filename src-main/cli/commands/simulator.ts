@@ -1,6 +1,6 @@
-import { ServiceError } from '../../api/errors';
 import { startSimulator } from '../../simulator';
 import { positiveInt, type CliFlags } from '../args';
+import { ServiceError } from '../../errors/service-error';
 
 /** Starts the simulator, prints one JSON line describing it, and serves until SIGINT/SIGTERM. */
 export async function simulatorCommand(flags: CliFlags, write: (line: string) => void): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMenu } from '../../components/use-menu';
 import { useT } from '../../i18n/store';
-import { COLUMN_LABEL, FIXED_TREE_COLUMN, TREE_COLUMN_KEYS } from './columns';
+import { columnLabel, FIXED_TREE_COLUMN, TREE_COLUMN_KEYS } from './columns';
 import { useEstimates } from './store';
 
 /** "Columns" menu over the tree: a checkbox per column; the choice is remembered. */
@@ -52,7 +52,7 @@ export function ColumnChooser() {
                 onClick={() => toggleColumn(key)}
               >
                 <span className="column-option-check" aria-hidden="true" />
-                {t(COLUMN_LABEL[key])}
+                {t(columnLabel(key))}
               </button>
             );
           })}

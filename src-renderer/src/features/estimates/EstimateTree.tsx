@@ -11,12 +11,11 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import type { EstimateRow } from '../../../../src-shared/ipc/contract';
 import { Button } from '../../components/Button';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { RowFormatter, type RowCells } from './cells';
 import { ColumnChooser } from './ColumnChooser';
-import { COLUMN_KIND, COLUMN_LABEL, FIXED_TREE_COLUMN, gridTemplate, type TreeColumnKey } from './columns';
+import { columnLabel, displayKind, FIXED_TREE_COLUMN, gridTemplate, type TreeColumnKey } from './columns';
 import {
   carryExpansion,
   collapseAll,
@@ -30,6 +29,7 @@ import {
   windowRange,
   type ExpansionFlags,
 } from './tree-rows';
+import type { EstimateRow } from '../../../../src-shared/estimates/types';
 
 /** Fixed row height (px): positions are computed, never measured. Keep in step with estimates.css. */
 export const ROW_HEIGHT = 28;
@@ -187,7 +187,7 @@ const TreeRow = memo(function TreeRow({
           );
         }
         if (key === 'total') return <TotalCell key={key} row={row} cells={cells} labels={labels} />;
-        const kind = COLUMN_KIND[key];
+        const kind = displayKind(key);
         const value = cells.text[key];
         return (
           <div
@@ -429,10 +429,10 @@ export function EstimateTree({ rows, currency, columns, ref }: EstimateTreeProps
             <div
               key={key}
               role="columnheader"
-              className={`tree-head tree-head-${COLUMN_KIND[key]}`}
-              title={t(COLUMN_LABEL[key])}
+              className={`tree-head tree-head-${displayKind(key)}`}
+              title={t(columnLabel(key))}
             >
-              {t(COLUMN_LABEL[key])}
+              {t(columnLabel(key))}
             </div>
           ))}
         </div>

@@ -1,7 +1,6 @@
 import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
 import { onRowKeyDown } from '../../components/row-keys';
 import { useState, type KeyboardEvent } from 'react';
-import type { EstimateListRow } from '../../../../src-shared/ipc/contract';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
@@ -14,6 +13,7 @@ import { OfflineControls } from './OfflineControls';
 import { StatusBadge } from './StatusBadge';
 import { ESTIMATES_PAGE_SIZE, useEstimates } from './store';
 import './estimates.css';
+import type { EstimateListRow } from '../../../../src-shared/estimates/types';
 
 const DASH = '—';
 

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { ExportColumnKey } from '../../../../src-shared/ipc/contract';
 import { call, newOperationId } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -10,7 +9,7 @@ import { LANGUAGE_NAMES, LANGUAGES, isUiLanguage, type UiLanguage } from '../../
 import { useLang, useT } from '../../i18n/store';
 import { useOperations } from '../operations/store';
 import {
-  COLUMN_LABEL,
+  columnLabel,
   EXPORT_COLUMN_KEYS,
   applyClientCopy,
   defaultExportColumns,
@@ -20,6 +19,7 @@ import {
   toggleExportColumn,
 } from './columns';
 import { useEstimates } from './store';
+import type { ExportColumnKey } from '../../../../src-shared/estimates/columns';
 
 type Format = 'xlsx' | 'pdf';
 
@@ -186,7 +186,7 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
                   onChange={() => setColumns((c) => toggleExportColumn(c, key, clientCopy))}
                   data-testid={`export-column-${key}`}
                 />
-                {t(COLUMN_LABEL[key])}
+                {t(columnLabel(key))}
               </label>
             );
           })}

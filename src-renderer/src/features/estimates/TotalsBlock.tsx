@@ -1,6 +1,5 @@
 import { useId, type Ref } from 'react';
-import type { EstimateView } from '../../../../src-shared/ipc/contract';
-import { TOTAL_FIELDS, type TotalField } from '../../../../src-shared/estimates/types';
+import { TOTAL_FIELDS, type TotalField, type EstimateView } from '../../../../src-shared/estimates/types';
 import { formatMoney } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { compareTotal } from './figures';

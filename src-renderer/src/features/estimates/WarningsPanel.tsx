@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import type { EstimateView } from '../../../../src-shared/ipc/contract';
-import type { EstimateWarning } from '../../../../src-shared/estimates/types';
+import type { EstimateWarning, EstimateView } from '../../../../src-shared/estimates/types';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { totalsFieldOf, warningText } from './warnings';

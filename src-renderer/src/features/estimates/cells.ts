@@ -2,11 +2,11 @@
  * Display text of the tree's cells, made only for the rows on screen and kept for a while: scrolling
  * back and forth formats each row once, and a 20,000-row estimate never formats rows nobody looks at.
  */
-import type { EstimateRow } from '../../../../src-shared/ipc/contract';
 import { formatMoney, formatNumber, formatPercent } from '../../i18n/format';
 import type { UiLanguage } from '../../i18n/languages';
-import { COLUMN_KIND, TREE_COLUMN_KEYS, type TreeColumnKey } from './columns';
+import { displayKind, TREE_COLUMN_KEYS, type TreeColumnKey } from './columns';
 import { groupMismatch, percentFromDecimal } from './figures';
+import type { EstimateRow } from '../../../../src-shared/estimates/types';
 
 export interface RowCells {
   text: Record<TreeColumnKey, string>;
@@ -32,7 +32,7 @@ export function formatRate(value: string, lang: UiLanguage): string {
 export function formatCell(row: EstimateRow, key: TreeColumnKey, currency: string, lang: UiLanguage): string {
   const value = row[key];
   if (value === null || value === undefined || value === '') return '';
-  switch (COLUMN_KIND[key]) {
+  switch (displayKind(key)) {
     case 'money':
       return formatMoney(value, currency, lang);
     case 'quantity':

@@ -1,22 +1,28 @@
 /**
- * The item columns: which the tree can show, which an export can contain, their kinds and widths, and
- * the client-copy rule for exports. The list itself comes from src-shared/estimates/columns.ts
- * (plain data: the renderer bundle must not pull in zod).
+ * The estimate columns on screen: which the tree shows by default, their widths, and the export
+ * dialog's ticking rules. What a column is (its kind, its label, whether it is internal and so never
+ * in a client copy) comes from the one column table, src-shared/estimates/columns.ts.
  */
-import { EXPORT_COLUMNS, type ExportColumnKey } from '../../../../src-shared/estimates/columns';
+import {
+  ESTIMATE_COLUMNS,
+  EXPORT_COLUMNS,
+  TREE_COLUMNS,
+  clientCopyColumns,
+  columnKind,
+  lockedInClientCopy,
+  normalizeColumns,
+  type ExportColumnKey,
+  type TreeColumnKey,
+} from '../../../../src-shared/estimates/columns';
 import type { MessageKey } from '../../i18n/messages';
 
+export type { TreeColumnKey };
+
 /** Every export column, in the canonical order. */
-export const EXPORT_COLUMN_KEYS = EXPORT_COLUMNS;
+export const EXPORT_COLUMN_KEYS: readonly ExportColumnKey[] = EXPORT_COLUMNS;
 
-type MissingExportColumn = Exclude<ExportColumnKey, (typeof EXPORT_COLUMN_KEYS)[number]>;
-export const ALL_EXPORT_COLUMNS_LISTED: [MissingExportColumn] extends [never] ? true : never = true;
-
-/** The columns the tree can show: every export column but the internal notes. */
-export const TREE_COLUMN_KEYS = EXPORT_COLUMN_KEYS.filter(
-  (c): c is Exclude<ExportColumnKey, 'internal_notes'> => c !== 'internal_notes',
-);
-export type TreeColumnKey = Exclude<ExportColumnKey, 'internal_notes'>;
+/** The columns the tree can show. */
+export const TREE_COLUMN_KEYS: readonly TreeColumnKey[] = TREE_COLUMNS;
 
 /** The name column carries the tree (indentation, chevron); it is always shown. */
 export const FIXED_TREE_COLUMN: TreeColumnKey = 'name';
@@ -33,29 +39,17 @@ export const DEFAULT_TREE_COLUMNS: readonly TreeColumnKey[] = [
   'total',
 ];
 
-export type ColumnKind = 'text' | 'quantity' | 'money' | 'rate';
+/** How a cell is formatted and aligned on screen: unit prices and amounts are both money. */
+export type DisplayKind = 'text' | 'quantity' | 'money' | 'rate';
 
-export const COLUMN_KIND: Record<ExportColumnKey, ColumnKind> = {
-  code: 'text',
-  name: 'text',
-  description: 'text',
-  quantity: 'quantity',
-  unit: 'text',
-  labor_unit_price: 'money',
-  equipment_unit_price: 'money',
-  material_unit_price: 'money',
-  other_unit_price: 'money',
-  labor_cost: 'money',
-  equipment_cost: 'money',
-  material_cost: 'money',
-  other_cost: 'money',
-  total_cost: 'money',
-  markup: 'money',
-  discount: 'money',
-  tax: 'rate',
-  total: 'money',
-  internal_notes: 'text',
-};
+export function displayKind(key: ExportColumnKey): DisplayKind {
+  const kind = columnKind(key);
+  return kind === 'unit-price' || kind === 'amount' ? 'money' : kind;
+}
+
+export function columnLabel(key: ExportColumnKey): MessageKey {
+  return ESTIMATE_COLUMNS[key].label;
+}
 
 /** Column widths in the tree (px); name and description share what is left (see FLEX_COLUMNS). */
 export const COLUMN_WIDTH: Record<TreeColumnKey, number> = {
@@ -77,28 +71,6 @@ export const COLUMN_WIDTH: Record<TreeColumnKey, number> = {
   discount: 128,
   tax: 84,
   total: 164,
-};
-
-export const COLUMN_LABEL: Record<ExportColumnKey, MessageKey> = {
-  code: 'column.code',
-  name: 'column.name',
-  description: 'column.description',
-  quantity: 'column.quantity',
-  unit: 'column.unit',
-  labor_unit_price: 'column.labor_unit_price',
-  equipment_unit_price: 'column.equipment_unit_price',
-  material_unit_price: 'column.material_unit_price',
-  other_unit_price: 'column.other_unit_price',
-  labor_cost: 'column.labor_cost',
-  equipment_cost: 'column.equipment_cost',
-  material_cost: 'column.material_cost',
-  other_cost: 'column.other_cost',
-  total_cost: 'column.total_cost',
-  markup: 'column.markup',
-  discount: 'column.discount',
-  tax: 'column.tax',
-  total: 'column.total',
-  internal_notes: 'column.internal_notes',
 };
 
 /** Keeps only known tree columns, in canonical order, always with the name column. */
@@ -136,26 +108,6 @@ export function gridTemplate(columns: readonly TreeColumnKey[]): { template: str
 
 // ---- exports ------------------------------------------------------------------------------------
 
-/** What a client copy leaves out: unit prices, the four costs, total cost, markup, internal notes. */
-export const CLIENT_COPY_HIDDEN: readonly ExportColumnKey[] = [
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'internal_notes',
-];
-
-/** Internal notes may be put back into a client copy, explicitly and with a warning; the rest not. */
-export function lockedInClientCopy(key: ExportColumnKey): boolean {
-  return key !== 'internal_notes' && CLIENT_COPY_HIDDEN.includes(key);
-}
-
 /** The export dialog's starting choice: every column but the internal notes. */
 export function defaultExportColumns(): ExportColumnKey[] {
   return EXPORT_COLUMN_KEYS.filter((c) => c !== 'internal_notes');
@@ -163,18 +115,17 @@ export function defaultExportColumns(): ExportColumnKey[] {
 
 /** Canonical order, known columns only. */
 export function normalizeExportColumns(columns: readonly string[]): ExportColumnKey[] {
-  const wanted = new Set(columns);
-  return EXPORT_COLUMN_KEYS.filter((c) => wanted.has(c));
+  return normalizeColumns(columns);
 }
 
-/** Turning the client copy on unticks every column it hides. */
+/** Turning the client copy on unticks every internal column. */
 export function applyClientCopy(columns: readonly ExportColumnKey[]): ExportColumnKey[] {
-  return normalizeExportColumns(columns.filter((c) => !CLIENT_COPY_HIDDEN.includes(c)));
+  return clientCopyColumns(columns, false);
 }
 
 /**
- * Ticks or unticks one export column. In a client copy the hidden columns stay unticked, except the
- * internal notes, which may be ticked again on purpose.
+ * Ticks or unticks one export column. In a client copy the locked internal columns stay unticked;
+ * an opt-in column (the internal notes) may be ticked again on purpose.
  */
 export function toggleExportColumn(
   columns: readonly ExportColumnKey[],
@@ -199,5 +150,7 @@ export function leaveClientCopy(
 
 /** The "internal notes will be visible to the client" warning applies. */
 export function notesExposed(columns: readonly ExportColumnKey[], clientCopy: boolean): boolean {
-  return clientCopy && columns.includes('internal_notes');
+  return clientCopy && columns.some((c) => ESTIMATE_COLUMNS[c].internal);
 }
+
+export { lockedInClientCopy };

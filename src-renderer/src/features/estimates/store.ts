@@ -1,17 +1,13 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type {
-  EstimateList,
-  EstimateView,
-  ExportResult,
-  OfflineStatus,
-} from '../../../../src-shared/ipc/contract';
 import { call, newOperationId } from '../../api';
 import { useOperations } from '../operations/store';
 import { useFiles } from '../files/store';
 import { usePlans } from '../plans/store';
 import { useProjects } from '../projects/store';
 import { DEFAULT_TREE_COLUMNS, normalizeTreeColumns, toggleTreeColumn, type TreeColumnKey } from './columns';
+import type { OfflineStatus } from '../../../../src-shared/offline/types';
+import type { EstimateList, EstimateView, ExportResult } from '../../../../src-shared/estimates/types';
 
 /**
  * Where the user is (projects list → a project's estimates → one estimate) and the estimates data

@@ -3,8 +3,13 @@
  * support; the screen builds its own sentence per code, naming the item and, for mismatches, both
  * figures formatted for the estimate's currency.
  */
-import type { EstimateRow, EstimateView } from '../../../../src-shared/ipc/contract';
-import { TOTAL_FIELDS, type EstimateWarning, type TotalField } from '../../../../src-shared/estimates/types';
+import {
+  TOTAL_FIELDS,
+  type EstimateWarning,
+  type TotalField,
+  type EstimateRow,
+  type EstimateView,
+} from '../../../../src-shared/estimates/types';
 import { formatMoney } from '../../i18n/format';
 import type { UiLanguage } from '../../i18n/languages';
 import { translate, type MessageKey } from '../../i18n/messages';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FileRow } from '../../../../src-shared/ipc/contract';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -9,6 +8,7 @@ import { formatDate, formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { formatFileSize } from './file-size';
 import { useFiles } from './store';
+import type { FileRow } from '../../../../src-shared/files/types';
 
 const DASH = '—';
 

@@ -1,4 +1,4 @@
-import type { FileRow } from '../../../../src-shared/ipc/contract';
+import type { FileRow } from '../../../../src-shared/files/types';
 
 function time(iso: string | null): number | null {
   if (!iso) return null;

@@ -1,10 +1,11 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { FilePreview, FileRow, ProgressEvent } from '../../../../src-shared/ipc/contract';
+import type { ProgressEvent } from '../../../../src-shared/ipc/contract';
 import { call, getApi, newOperationId } from '../../api';
 import { useOperations } from '../operations/store';
 import { checkUploads } from './file-types';
 import { sortFilesByDate } from './sort';
+import type { FilePreview, FileRow } from '../../../../src-shared/files/types';
 
 /**
  * A project's files (online only): the list, uploads (dropped files or the open dialog) with their

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import type { AppNotice } from '../../../../src-shared/ipc/contract';
 import { Notice } from '../../components/Notice';
 import type { TFunction } from '../../i18n/store';
 import { useT } from '../../i18n/store';
 import { useProjects } from '../projects/store';
 import { useWorkspaces } from '../workspaces/store';
 import { useNotices } from './store';
+import type { AppNotice } from '../../../../src-shared/app/types';
 
 function noticeText(notice: AppNotice, t: TFunction): string {
   switch (notice.code) {

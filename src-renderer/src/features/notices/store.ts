@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { AppNotice } from '../../../../src-shared/ipc/contract';
 import { call } from '../../api';
+import type { AppNotice } from '../../../../src-shared/app/types';
 
 /**
  * Things main tells the user once (a damaged settings file or offline copy moved aside, an offline

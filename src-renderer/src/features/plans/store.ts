@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { PlanResult } from '../../../../src-shared/ipc/contract';
 import { call } from '../../api';
 import { nextSort, type RoomsColumn, type RoomsSort } from './rooms-sort';
+import type { PlanResult } from '../../../../src-shared/plans/types';
 
 /**
  * The open plan: its view model and rooms table from main (possibly the offline copy), the tab and

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { ProjectRow } from '../../../../src-shared/ipc/contract';
 import { call } from '../../api';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -14,6 +13,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useProjects } from './store';
 import { DRAFT_FIELDS, PROJECT_FIELD_MAP, toNewProject, validateDraft, type DraftField } from './validation';
+import type { ProjectRow } from '../../../../src-shared/projects/types';
 
 type Phase = 'edit' | 'checking' | 'duplicates' | 'creating';
 

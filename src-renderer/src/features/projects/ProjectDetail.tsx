@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { ProjectDetailView, ProjectRow } from '../../../../src-shared/ipc/contract';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -10,6 +9,7 @@ import { useLang, useT } from '../../i18n/store';
 import { useEstimates } from '../estimates/store';
 import { useWorkspaces } from '../workspaces/store';
 import { useProjects } from './store';
+import type { ProjectDetailView, ProjectRow } from '../../../../src-shared/projects/types';
 
 function addressLines(address: ProjectDetailView['address']): string[] {
   if (!address) return [];

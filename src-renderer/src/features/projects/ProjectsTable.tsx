@@ -1,11 +1,11 @@
 import { onRowKeyDown } from '../../components/row-keys';
 import type { KeyboardEvent } from 'react';
-import type { ProjectRow } from '../../../../src-shared/ipc/contract';
 import { Badge } from '../../components/Badge';
 import { SortHeader, Table, type SortState } from '../../components/Table';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { useProjects, type SortKey } from './store';
+import type { ProjectRow } from '../../../../src-shared/projects/types';
 
 const DASH = '—';
 

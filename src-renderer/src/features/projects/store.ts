@@ -1,15 +1,15 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import type { Result } from '../../../../src-shared/ipc/contract';
+import { call, newOperationId } from '../../api';
+import { useOperations } from '../operations/store';
+import { EMPTY_DRAFT, type ProjectDraft } from './validation';
 import type {
   CreatedProjectView,
   ProjectDetailView,
   ProjectPage,
   ProjectRow,
-  Result,
-} from '../../../../src-shared/ipc/contract';
-import { call, newOperationId } from '../../api';
-import { useOperations } from '../operations/store';
-import { EMPTY_DRAFT, type ProjectDraft } from './validation';
+} from '../../../../src-shared/projects/types';
 
 export type SortKey = 'service' | 'name' | 'modified';
 export type SortDirection = 'asc' | 'desc';

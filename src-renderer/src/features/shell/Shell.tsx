@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { WorkspaceMeta } from '../../../../src-shared/ipc/contract';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { describeError } from '../../errors/describe-error';
@@ -22,6 +21,7 @@ import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
 import { LanguageSelect } from './LanguageSelect';
 import { StatusBar } from './StatusBar';
 import './shell.css';
+import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 /**
  * The window: header (workspace, language), banners, the current view (projects, a project's

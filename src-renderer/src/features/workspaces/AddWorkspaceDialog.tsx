@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { UiLanguage } from '../../../../src-shared/ipc/contract';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
@@ -16,6 +15,7 @@ import {
   type WorkspaceDraft,
   type WorkspaceField,
 } from './validation';
+import type { UiLanguage } from '../../../../src-shared/i18n/languages';
 
 const BASE_URL_PLACEHOLDER = 'https://…/api/v2';
 

@@ -1,8 +1,8 @@
-import type { WorkspaceMeta } from '../../../../src-shared/ipc/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { useWorkspaces } from './store';
+import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 export function RemoveWorkspaceDialog({
   workspace,

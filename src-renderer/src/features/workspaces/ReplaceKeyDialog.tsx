@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { WorkspaceMeta } from '../../../../src-shared/ipc/contract';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { useWorkspaces } from './store';
+import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 /** Asks for a new key when the service refuses the stored one; nothing else about the workspace changes. */
 export function ReplaceKeyDialog({ workspace }: { workspace: WorkspaceMeta }) {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { WorkspaceSettings } from '../../../../src-shared/ipc/contract';
 import { call } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -10,6 +9,7 @@ import { mapFieldErrors } from '../../errors/field-errors';
 import type { MessageKey } from '../../i18n/messages';
 import { useLang, useT } from '../../i18n/store';
 import { checkWebhookUrl, WEBHOOK_FIELD_MAP } from './webhook';
+import type { WorkspaceSettings } from '../../../../src-shared/workspaces/types';
 
 const PLACEHOLDER = 'https://…';
 

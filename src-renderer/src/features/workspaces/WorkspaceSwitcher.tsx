@@ -1,10 +1,10 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { WorkspaceMeta } from '../../../../src-shared/ipc/contract';
 import { Badge } from '../../components/Badge';
 import { useMenu } from '../../components/use-menu';
 import { useT } from '../../i18n/store';
 import { selectActiveWorkspace, useWorkspaces } from './store';
 import './workspaces.css';
+import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 export interface WorkspaceSwitcherProps {
   onAdd: () => void;

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { Result, UiLanguage, WorkspaceList, WorkspaceMeta } from '../../../../src-shared/ipc/contract';
+import type { Result } from '../../../../src-shared/ipc/contract';
 import { call, setAuthErrorListener } from '../../api';
+import type { UiLanguage } from '../../../../src-shared/i18n/languages';
+import type { WorkspaceList, WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 export interface NewWorkspaceInput {
   customer: string;

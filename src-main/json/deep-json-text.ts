@@ -21,7 +21,7 @@ export interface JsonTextOptions {
   maxIndentDepth?: number;
 }
 
-export function toJsonText(value: unknown, options: JsonTextOptions = {}): string {
+export function deepJsonText(value: unknown, options: JsonTextOptions = {}): string {
   const indent = options.indent ?? 2;
   const maxIndentDepth = options.maxIndentDepth ?? 32;
   const pretty = indent > 0;

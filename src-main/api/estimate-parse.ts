@@ -12,9 +12,9 @@
  * so the result, and the error for a bad answer, are those of zod by construction. No import of the
  * client here, so ApiClient.getEstimate can use it without an import cycle.
  */
-import { estimateDetailSchema, type EstimateDetail, type EstimateItem } from '../api/schemas';
+import { estimateDetailSchema, type EstimateDetail, type EstimateItem } from './schemas';
 import { Decimal } from '../../src-shared/money/decimal';
-import { isCanonical } from './money';
+import { isCanonical } from '../../src-shared/money/amounts';
 
 const headerSchema = estimateDetailSchema.omit({ items: true });
 const DETAIL_KEYS = Object.keys(estimateDetailSchema.shape);

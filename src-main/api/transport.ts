@@ -1,0 +1,331 @@
+import type { z } from 'zod';
+import { createLogger, registerSecret, silentLogger, type Logger } from '../log/logger';
+import { DEFAULT_RETRY, backoffDelay, sleep, type RetryPolicy } from './backoff';
+import { isAllowedRedirectTarget, normaliseBaseUrl } from './base-url';
+import { parseJsonLossless, readJsonText } from './lossless-json';
+import { readPageInfo, MAX_PAGE_SIZE, type Page } from './paging';
+import { DEFAULT_BUDGET, SlidingWindowBudget, budgetForKey, type BudgetSettings } from './rate-budget';
+import * as s from './schemas';
+import { decode } from './decode';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
+import { ServiceError } from '../errors/service-error';
+import { errorForStatus, parseErrorBody } from './http-errors';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  customer: string;
+  key: string;
+  /** Sent as Accept-Language; the service knows exactly the app's languages. */
+  language?: UiLanguage;
+  /** E-mail of the user whose permissions apply (`acting_user`). */
+  actingUser?: string;
+  /** Per attempt, including reading the body. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Client-side budget; by default one shared per key: 500 requests per 5 minutes. */
+  budget?: BudgetSettings | SlidingWindowBudget;
+  logger?: Logger;
+  userAgent?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export type Query = Record<string, string | number | undefined | null | (string | number)[]>;
+
+export interface RequestSpec extends CallOptions {
+  query?: Query;
+  body?: unknown;
+  /** 'lossless' keeps every non-integer number's exact text (estimates carry money). */
+  parse?: 'plain' | 'lossless';
+}
+
+export interface PageRequest extends CallOptions {
+  page?: number;
+  pageSize?: number;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const CREDENTIAL_HEADERS = ['customer', 'key', 'acting_user'];
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+/**
+ * The HTTP side of the service client: auth headers, manual redirects (credentials never leave the
+ * service's origin), per-attempt timeouts and cancellation, the rate budget, retries with capped
+ * exponential backoff, lossless JSON for money, paging, and every failure as a ServiceError of a
+ * known kind. The endpoint methods (client.ts) are written on top of `request` and `page`.
+ */
+export class ServiceTransport {
+  readonly baseUrl: string;
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly customer: string;
+  private readonly key: string;
+  private readonly language: UiLanguage | undefined;
+  readonly actingUser: string | undefined;
+  private readonly timeoutMs: number;
+  private readonly retry: RetryPolicy;
+  private readonly budget: SlidingWindowBudget;
+  private readonly logger: Logger;
+  private readonly userAgent: string;
+
+  constructor(options: ApiClientOptions) {
+    this.baseUrl = normaliseBaseUrl(options.baseUrl);
+    const base = new URL(this.baseUrl);
+    this.origin = base.origin;
+    this.basePath = base.pathname.replace(/\/+$/, '');
+    this.customer = requireHeaderValue(options.customer, 'customer ID');
+    this.key = requireHeaderValue(options.key, 'API key');
+    registerSecret(this.key);
+    this.language = options.language;
+    this.actingUser = options.actingUser
+      ? requireHeaderValue(options.actingUser, 'acting user e-mail')
+      : undefined;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.budget =
+      options.budget instanceof SlidingWindowBudget
+        ? options.budget
+        : budgetForKey(this.customer, this.key, options.budget ?? DEFAULT_BUDGET);
+    // Wrap whatever logger we were given so redaction applies even to a plain sink.
+    const inner = options.logger ?? silentLogger;
+    this.logger = createLogger((level, line) => inner.log(level, line));
+    this.userAgent = options.userAgent ?? 'PlanDesk/0.1';
+  }
+
+  /**
+   * An image the service refers to (company logo, watermark, floor image). On the service's own
+   * host it needs the credentials; anywhere else (presigned storage) it must never get them. Images
+   * are optional decoration, so every failure is null, never an error. At most `maxBytes`.
+   */
+  async fetchImage(url: string, opts: CallOptions & { maxBytes?: number } = {}): Promise<Uint8Array | null> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return null;
+    }
+    if (!isAllowedRedirectTarget(target)) return null;
+    const headers = target.origin === this.origin ? this.headers() : { 'user-agent': this.userAgent };
+    delete headers['content-type'];
+    headers.accept = 'image/png, image/jpeg, image/*';
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const release = await this.budget.acquire(opts.signal).catch(() => null);
+    if (!release) return null;
+    try {
+      // No redirects: a redirect could carry the credentials to another host.
+      const res = await fetch(target, { headers, redirect: 'manual', signal });
+      if (res.status !== 200) {
+        await res.body?.cancel();
+        return null;
+      }
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return bytes.byteLength <= (opts.maxBytes ?? 10 * 1024 * 1024) ? bytes : null;
+    } catch {
+      return null;
+    } finally {
+      release();
+    }
+  }
+
+  async page<S extends z.ZodType>(
+    path: string,
+    itemSchema: S,
+    req: PageRequest,
+    filters: Query = {},
+  ): Promise<Page<z.output<S>>> {
+    const page = req.page ?? 1;
+    const pageSize = req.pageSize ?? 10;
+    if (!Number.isInteger(page) || page < 1) throw new ServiceError('config', 'Page numbers start at 1.');
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+      throw new ServiceError('config', `The page size must be between 1 and ${MAX_PAGE_SIZE}.`);
+    }
+    const { json } = await this.request('GET', path, {
+      signal: req.signal,
+      query: { ...filters, page, page_size: pageSize },
+    });
+    const envelope = decode(s.listEnvelopeSchema, json, 'the list');
+    const items = envelope.data.map((item, i) => decode(itemSchema, item, `item ${i + 1} of the list`));
+    return { items, pageInfo: readPageInfo(envelope.page_info ?? envelope.pageInfo, page) };
+  }
+
+  private url(path: string, query?: Query): URL {
+    const url = new URL(this.origin + this.basePath + path);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null || value === '') continue;
+      for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(v));
+    }
+    return url;
+  }
+
+  private headers(): Record<string, string> {
+    const h: Record<string, string> = {
+      customer: this.customer,
+      key: this.key,
+      accept: 'application/json',
+      'user-agent': this.userAgent,
+    };
+    // The spec asks for the JSON content type on every request; a body-less GET gets it too.
+    h['content-type'] = 'application/json';
+    if (this.language) h['accept-language'] = this.language;
+    if (this.actingUser) h['acting_user'] = this.actingUser;
+    return h;
+  }
+
+  async request(
+    method: Method,
+    path: string,
+    spec: RequestSpec = {},
+  ): Promise<{ status: number; json: unknown }> {
+    const url = this.url(path, spec.query);
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    // A POST may have been acted on before a failure; repeating it could create a second project.
+    const idempotent = method !== 'POST';
+    const where = `${method} ${url.pathname}${url.search}`;
+    let rateRetries = 0;
+    let transientRetries = 0;
+
+    for (;;) {
+      if (spec.signal?.aborted) throw cancelled();
+      const release = await this.budget.acquire(spec.signal);
+      const timeout = AbortSignal.timeout(this.timeoutMs);
+      const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+      const started = Date.now();
+      let status: number;
+      let text: string;
+      /** For a lossless parse of a 2xx body: what the reader found while the body came in. */
+      let scanned: { mayLoseDigits: boolean } | undefined;
+      try {
+        const res = await this.send(method, url, body, signal);
+        status = res.status;
+        if (spec.parse === 'lossless' && res.ok && res.body) {
+          ({ text, ...scanned } = await readJsonText(res.body));
+        } else {
+          text = await res.text();
+        }
+      } catch (err) {
+        release();
+        if (spec.signal?.aborted) throw cancelled();
+        if (err instanceof ServiceError) throw err;
+        const reason = timeout.aborted
+          ? `no answer within ${Math.round(this.timeoutMs / 1000)} s`
+          : describeNetworkError(err);
+        this.logger.log('warn', `${where} failed: ${reason}`);
+        if (idempotent && transientRetries + 1 < this.retry.maxAttemptsTransient) {
+          await this.pause(transientRetries++, spec.signal);
+          continue;
+        }
+        throw new ServiceError(
+          'network',
+          `Could not reach the service (${reason}). Check the connection and try again.`,
+        );
+      }
+      release();
+      this.logger.log('info', `${where} → ${status} (${Date.now() - started} ms)`);
+
+      if (status === 429 && rateRetries + 1 < this.retry.maxAttemptsRateLimited) {
+        await this.pause(rateRetries++, spec.signal);
+        continue;
+      }
+      if (status >= 500 && idempotent && transientRetries + 1 < this.retry.maxAttemptsTransient) {
+        await this.pause(transientRetries++, spec.signal);
+        continue;
+      }
+      if (status < 200 || status >= 300) throw errorForStatus(status, parseErrorBody(text));
+      if (status === 204 || text.trim() === '') return { status, json: null };
+      try {
+        return {
+          status,
+          json: spec.parse === 'lossless' ? parseJsonLossless(text, scanned) : JSON.parse(text),
+        };
+      } catch {
+        this.logger.log('warn', `${where}: malformed JSON (${text.length} bytes)`);
+        throw new ServiceError(
+          'invalid-response',
+          'The service sent an answer PlanDesk could not read (malformed JSON).',
+          status,
+        );
+      }
+    }
+  }
+
+  private async pause(retry: number, signal?: AbortSignal): Promise<void> {
+    try {
+      await sleep(backoffDelay(retry, this.retry), signal);
+    } catch {
+      throw cancelled();
+    }
+  }
+
+  /**
+   * One HTTP exchange, following redirects by hand: credentials go only to the service's own origin,
+   * never across an origin-changing redirect, and never to a non-https target.
+   */
+  private async send(
+    method: Method,
+    url: URL,
+    body: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    let headers = this.headers();
+    let current = url;
+    let currentMethod: Method = method;
+    let currentBody = body;
+    for (let hop = 0; hop <= 5; hop++) {
+      const res = await fetch(current, {
+        method: currentMethod,
+        headers,
+        body: currentBody,
+        redirect: 'manual',
+        signal,
+      });
+      const location = res.headers.get('location');
+      if (res.status < 300 || res.status >= 400 || res.status === 304 || !location) return res;
+      await res.body?.cancel();
+      const next = new URL(location, current);
+      if (!isAllowedRedirectTarget(next)) {
+        throw new ServiceError(
+          'network',
+          'The service redirected to an address that is not https; PlanDesk did not follow it.',
+        );
+      }
+      if (next.origin !== this.origin) headers = withoutCredentials(headers);
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && currentMethod === 'POST')) {
+        currentMethod = 'GET';
+        currentBody = undefined;
+      }
+      current = next;
+    }
+    throw new ServiceError('network', 'The service redirected too many times.');
+  }
+}
+
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  const out = { ...headers };
+  for (const name of CREDENTIAL_HEADERS) delete out[name];
+  return out;
+}
+
+function requireHeaderValue(value: string, what: string): string {
+  const v = (value ?? '').trim();
+  if (!v) throw new ServiceError('config', `The ${what} is missing.`);
+  if (!HEADER_SAFE.test(v))
+    throw new ServiceError('config', `The ${what} contains characters that cannot be sent.`);
+  return v;
+}
+
+function cancelled(): ServiceError {
+  return new ServiceError('cancelled', 'The operation was cancelled.');
+}
+
+/** A network error's code or a short reason: never the request's headers. */
+function describeNetworkError(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  if (cause && typeof cause.code === 'string') return cause.code;
+  if (cause && typeof cause.message === 'string') return cause.message.slice(0, 120);
+  if (err instanceof Error) return err.message.slice(0, 120);
+  return 'network error';
+}

@@ -1,0 +1,75 @@
+import type { WorkspaceMeta } from '../../src-shared/workspaces/types';
+import type { ApiClient } from '../api/client';
+import { CachedClient } from '../cache/cached-client';
+import type { WorkspaceCaches } from '../cache/workspace-caches';
+import type { Logger } from '../log/logger';
+import type { WorkspaceManager } from '../workspaces/workspace-manager';
+
+/** What a feature works on: the active workspace, its API client and its read-through cache. */
+export interface ActiveWorkspace {
+  meta: WorkspaceMeta;
+  client: ApiClient;
+  cached: CachedClient;
+}
+
+/** The features' one way to the active workspace (they never see how it is chosen or cached). */
+export type ActiveSource = () => Promise<ActiveWorkspace>;
+
+/** While the service is unreachable, it is asked again this often; when it answers, the UI refreshes. */
+const PROBE_INTERVAL_MS = 15_000;
+
+export interface ActiveWorkspaceOptions {
+  workspaces: WorkspaceManager;
+  caches: WorkspaceCaches;
+  logger: Logger;
+  /** The service became unreachable (false) or reachable again (true). */
+  onConnectivity: (online: boolean) => void;
+  /** A workspace's cache could not be opened on disk: it works in memory this session. */
+  onCacheUnavailable: (meta: WorkspaceMeta) => void;
+}
+
+/**
+ * One read-through cache client per workspace (and per API client: a new key or language makes a
+ * new one), created when a feature first asks for the active workspace.
+ */
+export class ActiveWorkspaces {
+  private readonly entries = new Map<
+    string,
+    { client: ApiClient; cached: CachedClient; probe?: NodeJS.Timeout }
+  >();
+
+  constructor(private readonly o: ActiveWorkspaceOptions) {}
+
+  readonly source: ActiveSource = async () => {
+    const { meta, client } = await this.o.workspaces.activeClient();
+    let entry = this.entries.get(meta.id);
+    if (!entry || entry.client !== client) {
+      this.forget(meta.id);
+      // The demo workspace's data is served on this computer anyway: its cache stays in memory.
+      const cache = this.o.caches.for(meta.id, { memory: meta.demo });
+      if (!cache.persistent && !meta.demo) this.o.onCacheUnavailable(meta);
+      const cached = new CachedClient(client, cache, { logger: this.o.logger });
+      const fresh: { client: ApiClient; cached: CachedClient; probe?: NodeJS.Timeout } = { client, cached };
+      cached.onChange((online) => {
+        this.o.onConnectivity(online);
+        clearInterval(fresh.probe);
+        fresh.probe = online ? undefined : setInterval(() => void cached.probe(), PROBE_INTERVAL_MS);
+        fresh.probe?.unref();
+      });
+      entry = fresh;
+      this.entries.set(meta.id, entry);
+    }
+    return { meta, client: entry.client, cached: entry.cached };
+  };
+
+  /** Drops a workspace's cache client (it was removed, or its key or language changed). */
+  forget(id: string): void {
+    const entry = this.entries.get(id);
+    if (entry) clearInterval(entry.probe);
+    this.entries.delete(id);
+  }
+
+  close(): void {
+    for (const id of [...this.entries.keys()]) this.forget(id);
+  }
+}

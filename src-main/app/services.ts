@@ -1,0 +1,141 @@
+import path from 'node:path';
+import type { AppNotice } from '../../src-shared/app/types';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
+import type { ApiClientOptions } from '../api/client';
+import { WorkspaceCaches } from '../cache/workspace-caches';
+import type { Dialogs } from '../dialogs';
+import { EstimatesService } from '../estimates/estimates-service';
+import { FilesAppService } from '../files/files-app-service';
+import type { Logger } from '../log/logger';
+import { OfflineService } from '../offline/offline-service';
+import { Operations } from '../operations/operations';
+import { PlansService } from '../plans/plans-service';
+import { ProjectsService } from '../projects/projects-service';
+import type { SecretStore } from '../secrets/secret-store';
+import { SettingsStore } from '../settings/settings-store';
+import { startSimulator, type Simulator } from '../simulator';
+import { DEMO_APP_WORKSPACE } from '../simulator/data/generate';
+import { WorkspaceManager } from '../workspaces/workspace-manager';
+import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
+import { ActiveWorkspaces } from './active-workspace';
+import type { Emit } from './events';
+
+export interface ServiceOptions {
+  version: string;
+  platform: string;
+  /** The user-data folder: settings.json and cache/ live here. */
+  userDataDir: string;
+  secrets: SecretStore;
+  logger: Logger;
+  emit: Emit;
+  initialLanguage?: UiLanguage;
+  clientOptions?: Partial<ApiClientOptions>;
+  /** The OS dialogs in the app; the e2e harness answers them itself. */
+  dialogs: Dialogs;
+}
+
+/** Main's features, as the IPC handlers (and the tests) use them. */
+export interface MainServices {
+  version: string;
+  platform: string;
+  /** Notices for the user, each given out once. */
+  takeNotices: () => Promise<AppNotice[]>;
+  workspaces: WorkspaceManager;
+  workspaceSettings: WorkspaceSettingsService;
+  projects: ProjectsService;
+  estimates: EstimatesService;
+  offline: OfflineService;
+  plans: PlansService;
+  files: FilesAppService;
+  operations: Operations;
+  logger: Logger;
+}
+
+export interface RunningServices extends MainServices {
+  settings: SettingsStore;
+  caches: WorkspaceCaches;
+  close(): Promise<void>;
+}
+
+/**
+ * Wires main's features together. Used by the Electron entry point and by the e2e harness, so the
+ * tests exercise the same objects the app runs.
+ */
+export function createServices(o: ServiceOptions): RunningServices {
+  const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
+  let demo: Promise<Simulator> | null = null;
+  const notices: AppNotice[] = [];
+  const caches = new WorkspaceCaches(o.userDataDir, o.logger, {}, (id, r) => {
+    o.logger.log(
+      'warn',
+      `offline cache of workspace ${id} was unreadable (${r.reason}); moved aside and rebuilt`,
+    );
+    notices.push({ code: 'cache-recovered', path: r.movedTo });
+  });
+  const workspaces = new WorkspaceManager({
+    settings,
+    secrets: o.secrets,
+    dataDir: o.userDataDir,
+    logger: o.logger,
+    clientOptions: o.clientOptions,
+    demoInfo: DEMO_APP_WORKSPACE,
+    demo: async () => {
+      demo ??= startSimulator({ dataset: 'demo' });
+      const sim = await demo;
+      const ws = sim.workspaces[0]!;
+      return { name: ws.name, baseUrl: sim.baseUrl, customer: ws.customer, key: ws.key };
+    },
+  });
+  const operations = new Operations((e) => o.emit('event:progress', e));
+  const active = new ActiveWorkspaces({
+    workspaces,
+    caches,
+    logger: o.logger,
+    onConnectivity: (online) => o.emit('event:connectivity', { online }),
+    onCacheUnavailable: (meta) => notices.push({ code: 'cache-unavailable', workspaceName: meta.name }),
+  });
+  const projects = new ProjectsService(operations, active.source);
+
+  // What one workspace showed must never be shown for another: a change drops what was kept.
+  workspaces.onChange((change) => {
+    projects.invalidate();
+    if (change.kind === 'removing') {
+      active.forget(change.id);
+      caches.close(change.id);
+    }
+  });
+
+  return {
+    version: o.version,
+    platform: o.platform,
+    takeNotices: async () => {
+      await settings.load();
+      if (settings.recovered) {
+        notices.unshift({ code: 'settings-recovered', path: settings.recovered.movedTo });
+        settings.recovered = null;
+      }
+      return notices.splice(0);
+    },
+    settings,
+    caches,
+    workspaces,
+    workspaceSettings: new WorkspaceSettingsService(active.source),
+    projects,
+    estimates: new EstimatesService(
+      active.source,
+      operations,
+      (name, kind) => o.dialogs.saveFile(name, kind),
+      o.logger,
+    ),
+    offline: new OfflineService(active.source, operations),
+    plans: new PlansService(active.source, o.dialogs),
+    files: new FilesAppService(active.source, operations, o.dialogs, path.join(o.userDataDir, 'tmp')),
+    operations,
+    logger: o.logger,
+    close: async () => {
+      active.close();
+      caches.closeAll();
+      if (demo) await (await demo).close();
+    },
+  };
+}

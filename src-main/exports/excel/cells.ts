@@ -1,0 +1,156 @@
+/**
+ * Cells and rows for the streaming writer: exact values rounded as text before they become the
+ * binary numbers Excel stores, shared style objects, and column widths from the content.
+ */
+import type ExcelJS from 'exceljs';
+import { columnKind, type AmountColumn, type ExportColumnKey } from '../../../src-shared/estimates/columns';
+import type { EstimateRow } from '../../../src-shared/estimates/types';
+import { roundedText, unitsText } from '../../../src-shared/money/amounts';
+import { cleanText } from '../parties';
+import type { Style, Styles } from './styles';
+
+/** Excel's limit for the text of one cell. */
+const MAX_CELL_TEXT = 32_767;
+
+export interface CellSpec {
+  v: ExcelJS.CellValue;
+  s?: Style;
+}
+
+/**
+ * A number for a numeric cell. Excel stores numbers as binary floats, so the exact decimal is first
+ * rounded to `scale` fractional digits AS A STRING; Number() of a decimal string with at most 15
+ * significant digits gives the double nearest to it, which prints back as exactly that string: the
+ * cell holds the value exact to the cent (up to about 10^13 for money).
+ */
+export function cellNumber(value: string | null | undefined, scale: number): number | null {
+  const text = roundedText(value, scale);
+  return text === null ? null : Number(text);
+}
+
+/** A sum in cents (exact integer) as a cell number, by the same route. */
+export function centsNumber(cents: bigint): number {
+  return Number(unitsText(cents, 2));
+}
+
+export function cellText(value: unknown): string | null {
+  const s = cleanText(value, MAX_CELL_TEXT);
+  return s === '' ? null : s;
+}
+
+/** A1 column letters for a 1-based column index. */
+export function colLetter(index: number): string {
+  let s = '';
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+const UNSTYLED: Style = {};
+
+export function writeRow(
+  ws: ExcelJS.Worksheet,
+  cells: (CellSpec | undefined)[],
+  outlineLevel = 0,
+  height?: number,
+): void {
+  const row = ws.addRow([]);
+  for (let i = 0; i < cells.length; i++) {
+    const spec = cells[i];
+    if (spec === undefined || spec.v === null || spec.v === undefined) continue;
+    const cell = row.getCell(i + 1);
+    cell.value = spec.v;
+    // Always a shared style object: exceljs looks shared objects up in a WeakMap, and would
+    // serialise a fresh {} for each cell.
+    cell.style = spec.s ?? UNSTYLED;
+  }
+  if (outlineLevel > 0) row.outlineLevel = outlineLevel;
+  if (height !== undefined) row.height = height;
+  row.commit();
+}
+
+/** A row of `width` cells with the given ones placed at their 1-based columns. */
+export function cellsAt(width: number, placed: [col: number, cell: CellSpec][]): (CellSpec | undefined)[] {
+  const cells: (CellSpec | undefined)[] = new Array(width).fill(undefined);
+  for (const [col, cell] of placed) cells[col - 1] = cell;
+  return cells;
+}
+
+/** Rows written between two yields to the event loop, so the zip stream can drain. */
+export const YIELD_EVERY = 1000;
+
+export function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** An item's value in a column, with its style (groups get their subtotal elsewhere). */
+export function itemCell(column: ExportColumnKey, row: EstimateRow, styles: Styles): CellSpec | undefined {
+  const group = row.type === 'group';
+  switch (columnKind(column)) {
+    case 'text': {
+      const v = cellText(row[column as 'code']);
+      if (column === 'name') {
+        const depth = Math.min(row.depth, 15);
+        return { v, s: group ? styles.nameBold[depth] : styles.name[depth] };
+      }
+      if (v === null) return undefined;
+      return { v, s: group ? styles.bold : styles.text };
+    }
+    case 'quantity':
+      return group ? undefined : { v: cellNumber(row.quantity, 6), s: styles.quantity };
+    case 'unit-price':
+      return group ? undefined : { v: cellNumber(row[column as 'labor_unit_price'], 4), s: styles.unitPrice };
+    case 'rate':
+      return group ? undefined : { v: cellNumber(row.tax, 6), s: styles.rate };
+    case 'amount':
+      return { v: cellNumber(row[column as AmountColumn], 2), s: styles.money };
+  }
+}
+
+/** Width bounds per column kind; text columns by their content, figures by the largest sum. */
+const WIDTH: Record<ExportColumnKey, [min: number, max: number]> = {
+  code: [8, 24],
+  name: [24, 60],
+  description: [16, 60],
+  quantity: [10, 14],
+  unit: [6, 12],
+  labor_unit_price: [13, 20],
+  equipment_unit_price: [13, 20],
+  material_unit_price: [13, 20],
+  other_unit_price: [13, 20],
+  labor_cost: [13, 20],
+  equipment_cost: [13, 20],
+  material_cost: [13, 20],
+  other_cost: [13, 20],
+  total_cost: [13, 20],
+  markup: [13, 20],
+  discount: [13, 20],
+  tax: [10, 12],
+  total: [14, 20],
+  internal_notes: [16, 50],
+};
+
+/** Column widths from the content (text length; digits of the largest total), within bounds. */
+export function columnWidths(
+  columns: readonly ExportColumnKey[],
+  rows: readonly EstimateRow[],
+  largestCents: bigint,
+): number[] {
+  const digits = Math.max(1, (largestCents / 100n).toString().replace('-', '').length);
+  const moneyWidth = digits + Math.floor((digits - 1) / 3) + 7;
+  return columns.map((column) => {
+    const [min, max] = WIDTH[column];
+    const kind = columnKind(column);
+    let want = min;
+    if (kind === 'text') {
+      for (const row of rows) {
+        const v = row[column as 'name'];
+        const len = (typeof v === 'string' ? v.length : 0) + (column === 'name' ? 2 * row.depth : 0) + 2;
+        if (len > want) want = len;
+        if (want >= max) break;
+      }
+    } else if (kind === 'amount' || kind === 'unit-price') {
+      want = moneyWidth;
+    }
+    return Math.max(min, Math.min(max, want));
+  });
+}

@@ -1,0 +1,89 @@
+import type ExcelJS from 'exceljs';
+import {
+  columnKind,
+  columnSpec,
+  type AmountColumn,
+  type ExportColumnKey,
+} from '../../../src-shared/estimates/columns';
+import type { EstimateRow } from '../../../src-shared/estimates/types';
+import type { Translate } from '../../../src-shared/i18n/catalogue';
+import { outlinePaths } from '../../estimates/flatten';
+import type { ResolvedExportOptions } from '../options';
+import {
+  cellNumber,
+  cellText,
+  colLetter,
+  columnWidths,
+  itemCell,
+  writeRow,
+  yieldToLoop,
+  YIELD_EVERY,
+  type CellSpec,
+} from './cells';
+import type { Styles } from './styles';
+
+/** Every item on its own row with its id, parent, outline path and level: for filters and lookups. */
+export async function writeFlatSheet(
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  sheetName: string,
+  rows: readonly EstimateRow[],
+  opts: ResolvedExportOptions,
+  t: Translate,
+  styles: Styles,
+  check: () => void,
+): Promise<void> {
+  const columns: ExportColumnKey[] = [
+    'code',
+    'name',
+    ...opts.columns.filter((c) => c !== 'code' && c !== 'name'),
+  ];
+  const fixed = [t('doc.id'), t('doc.parentId'), t('doc.path'), t('doc.level'), t('doc.type')];
+  const width = fixed.length + columns.length;
+  const widths = [38, 38, 10, 7, 10, ...columnWidths(columns, rows, 1_000_000_000n)];
+  // The streaming writer takes the auto filter as an option (not in exceljs's types).
+  const sheetOptions: Partial<ExcelJS.AddWorksheetOptions> & { autoFilter: string } = {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    autoFilter: `A1:${colLetter(width)}1`,
+  };
+  const ws = wb.addWorksheet(sheetName, sheetOptions);
+  ws.columns = widths.map((w) => ({ width: w }));
+  writeRow(ws, [
+    ...fixed.map((v) => ({ v, s: styles.header })),
+    ...columns.map((c) => ({
+      v: t(columnSpec(c).docLabel),
+      s: columnKind(c) === 'text' ? styles.header : styles.headerRight,
+    })),
+  ]);
+  const paths = outlinePaths(rows);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const group = row.type === 'group';
+    const cells: (CellSpec | undefined)[] = [
+      { v: cellText(row.id) },
+      { v: cellText(row.parent_id) },
+      { v: paths[i] },
+      { v: row.depth + 1 },
+      { v: group ? t('doc.group') : t('doc.position'), s: group ? styles.bold : styles.text },
+    ];
+    for (const column of columns) {
+      const kind = columnKind(column);
+      if (kind === 'text') {
+        cells.push({ v: cellText(row[column as 'name']), s: group ? styles.bold : styles.text });
+      } else if (kind === 'amount') {
+        // The service's own figure, for groups too.
+        cells.push({
+          v: cellNumber(row[column as AmountColumn], 2),
+          s: group ? styles.moneyBold : styles.money,
+        });
+      } else {
+        cells.push(itemCell(column, row, styles));
+      }
+    }
+    writeRow(ws, cells);
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) {
+      await yieldToLoop();
+      check();
+    }
+  }
+  ws.commit();
+}

@@ -1,0 +1,104 @@
+/**
+ * The parties of an estimate (company, customer, project) as the lines a document prints, and text
+ * made printable. The service's party objects are loose: any field may be missing or not text.
+ */
+import type { EstimateParty } from '../../src-shared/estimates/types';
+
+// Control characters other than tab and newline (invalid in XML, noise in a PDF).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Printable text: control characters dropped, CRLF normalised, at most `max` characters. */
+export function cleanText(value: unknown, max = 32_000): string {
+  if (value === null || value === undefined) return '';
+  let s = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  if (s.length > max) s = s.slice(0, max - 1) + '…';
+  return s.replace(/\r\n?/g, '\n').replace(CONTROL, '');
+}
+
+/** A party's field as text ('' when absent or not text). */
+export function partyField(party: EstimateParty | null | undefined, key: string): string {
+  if (!party || typeof party !== 'object') return '';
+  const v = party[key];
+  return typeof v === 'string' || typeof v === 'number' ? cleanText(v, 2_000).trim() : '';
+}
+
+function joinNonEmpty(parts: string[], sep: string): string {
+  return parts.filter((p) => p !== '').join(sep);
+}
+
+export interface CustomerLines {
+  /** "Firstname Lastname", or the company when there is no person. */
+  name: string;
+  company: string;
+  street: string;
+  /** "zip city" plus area. */
+  place: string;
+  country: string;
+  email: string;
+  phone: string;
+  taxId: string;
+}
+
+export function customerLines(c: EstimateParty | null | undefined): CustomerLines {
+  const person = joinNonEmpty([partyField(c, 'firstname'), partyField(c, 'lastname')], ' ');
+  const company = partyField(c, 'company');
+  return {
+    name: person || company,
+    company: person ? company : '',
+    street: partyField(c, 'address'),
+    place: joinNonEmpty(
+      [joinNonEmpty([partyField(c, 'zip'), partyField(c, 'city')], ' '), partyField(c, 'area')],
+      ', ',
+    ),
+    country: partyField(c, 'country'),
+    email: partyField(c, 'email'),
+    phone: partyField(c, 'phone'),
+    taxId: partyField(c, 'tax_id'),
+  };
+}
+
+export interface CompanyLines {
+  name: string;
+  street: string;
+  place: string;
+  country: string;
+  email: string;
+  phone: string;
+  website: string;
+}
+
+export function companyLines(c: EstimateParty | null | undefined): CompanyLines {
+  return {
+    name: partyField(c, 'company'),
+    street: partyField(c, 'street'),
+    place: joinNonEmpty(
+      [joinNonEmpty([partyField(c, 'postal_code'), partyField(c, 'city')], ' '), partyField(c, 'province')],
+      ', ',
+    ),
+    country: partyField(c, 'country'),
+    email: partyField(c, 'email'),
+    phone: partyField(c, 'phone'),
+    website: partyField(c, 'website'),
+  };
+}
+
+export interface ProjectLines {
+  name: string;
+  address: string;
+}
+
+export function projectLines(p: EstimateParty | null | undefined): ProjectLines {
+  const a = p && typeof p === 'object' ? (p['address'] as EstimateParty | null | undefined) : null;
+  return {
+    name: partyField(p, 'name'),
+    address: joinNonEmpty(
+      [
+        partyField(a, 'street'),
+        joinNonEmpty([partyField(a, 'postal_code'), partyField(a, 'city')], ' '),
+        partyField(a, 'country'),
+      ],
+      ', ',
+    ),
+  };
+}

@@ -1,0 +1,104 @@
+import type { Content, TableCell } from 'pdfmake/interfaces';
+import { statusLabelKey } from '../../../src-shared/estimates/status';
+import type { EstimateDocument } from '../../../src-shared/estimates/types';
+import type { Translate } from '../../../src-shared/i18n/catalogue';
+import type { CheckedImage } from '../images';
+import { formatDate } from '../formats';
+import type { ResolvedExportOptions } from '../options';
+import { cleanText, companyLines, customerLines, projectLines } from '../parties';
+import { COLORS, pdfText } from './text';
+
+/** A known status in the document's language; any other as sent. */
+function statusText(t: Translate, status: string | null | undefined): string {
+  const key = statusLabelKey(status);
+  return key ? t(key) : cleanText(status ?? '', 200);
+}
+
+/** Company with logo, the quote's title and details, customer and project, the opening statement. */
+export function headerBlock(
+  doc: EstimateDocument,
+  opts: ResolvedExportOptions,
+  t: Translate,
+  logo: CheckedImage | null,
+  width: number,
+): Content[] {
+  const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
+  const company = companyLines(est.company);
+  const customer = customerLines(est.customer);
+  const project = projectLines(est.project);
+  const companyStack: Content[] = [];
+  if (logo) companyStack.push({ image: 'logo', fit: [170, 60], margin: [0, 0, 0, 6] });
+  if (company.name) companyStack.push({ text: pdfText(company.name), style: 'companyName' });
+  for (const line of [company.street, company.place, company.country]) {
+    if (line) companyStack.push({ text: pdfText(line) });
+  }
+  // Phone, e-mail and website each on its own line, so an address is never broken in the middle.
+  const contact = [company.phone && `${t('doc.phone')} ${company.phone}`, company.email, company.website];
+  contact.filter(Boolean).forEach((line, i) => {
+    companyStack.push({ text: pdfText(line), color: COLORS.muted, margin: [0, i === 0 ? 2 : 0, 0, 0] });
+  });
+
+  const meta: [string, string][] = [
+    [t('doc.estimateNumber'), cleanText(est.unique_identifier, 200)],
+    [t('doc.issueDate'), formatDate(opts.language, est.date_issue)],
+    [t('doc.validUntil'), formatDate(opts.language, est.date_valid_until)],
+    [t('doc.status'), statusText(t, est.status)],
+    [t('doc.currency'), cleanText(est.currency, 20)],
+  ];
+  const metaBody: TableCell[][] = meta
+    .filter(([, v]) => v !== '')
+    .map(([l, v]) => [
+      { text: pdfText(l), color: COLORS.muted },
+      { text: pdfText(v), alignment: 'right', bold: l === t('doc.estimateNumber') },
+    ]);
+
+  const partyBlock = (title: string, lines: string[]): Content => ({
+    stack: [
+      { text: pdfText(title).toUpperCase(), style: 'blockLabel' },
+      ...lines.filter(Boolean).map((l, i): Content => ({ text: pdfText(l), bold: i === 0 })),
+    ],
+  });
+  const customerBlock = partyBlock(t('doc.customer'), [
+    customer.name,
+    customer.company,
+    customer.street,
+    customer.place,
+    customer.country,
+    customer.email,
+    customer.phone,
+    customer.taxId && `${t('doc.taxId')} ${customer.taxId}`,
+  ]);
+  const projectBlock = partyBlock(t('doc.project'), [project.name, project.address]);
+
+  const blocks: Content[] = [
+    {
+      columns: [
+        { width: '*', stack: companyStack },
+        {
+          width: 210,
+          stack: [
+            { text: pdfText(t('doc.quote')), style: 'docTitle', alignment: 'right' },
+            metaBody.length > 0
+              ? {
+                  table: { widths: ['*', 'auto'], body: metaBody },
+                  layout: 'noBorders',
+                  margin: [0, 4, 0, 0],
+                }
+              : { text: '' },
+          ],
+        },
+      ],
+      columnGap: 20,
+    },
+    {
+      canvas: [{ type: 'line', x1: 0, y1: 0, x2: width, y2: 0, lineWidth: 0.8, lineColor: COLORS.rule }],
+      margin: [0, 10, 0, 10],
+    },
+    { columns: [customerBlock, projectBlock], columnGap: 20, margin: [0, 0, 0, 14] },
+  ];
+  const name = cleanText(est.name, 500);
+  if (name) blocks.push({ text: pdfText(name), style: 'estimateName' });
+  const opening = cleanText(est.opening_statement, 10_000);
+  if (opening) blocks.push({ text: pdfText(opening, 10_000), margin: [0, 0, 0, 10] });
+  return blocks;
+}

@@ -1,0 +1,69 @@
+/**
+ * PDF export of one estimate (pdfmake 0.3, server API): a client-ready quote. Company block with
+ * logo, customer and project, quote metadata, opening statement, the items table (group headings
+ * indented by depth, group subtotals, the header row repeated on every page), the totals, the
+ * closing statement, and "Page n of m" in the document's language.
+ */
+import { writeFile } from 'node:fs/promises';
+import pdfmake from 'pdfmake';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { EstimateDocument } from '../../../src-shared/estimates/types';
+import { writeAtomically } from '../../local-files/write-atomically';
+import { checkImage } from '../images';
+import type { ExportOptions } from '../options';
+import { buildPdfDefinition } from './document';
+import { configurePdfmake, findFontDir } from './fonts';
+
+export { buildPdfDefinition, findFontDir };
+
+export interface PdfOptions extends ExportOptions {
+  /**
+   * Logo (`company.logo_url`) and watermark (`company.watermark_url`) bytes, PNG or JPEG, fetched
+   * by the caller with the service's headers. An image that is not valid is left out.
+   */
+  images?: { logo?: Uint8Array | null; watermark?: Uint8Array | null };
+  /** A folder holding Roboto-Regular/-Medium/-Italic/-MediumItalic.ttf; default pdfmake's own. */
+  fontDir?: string;
+  /** Called when something was left out (an unusable image); never with secrets. */
+  onNotice?: (message: string) => void;
+}
+
+async function render(def: TDocumentDefinitions, fontDir: string): Promise<Buffer> {
+  configurePdfmake(fontDir);
+  return pdfmake.createPdf(def).getBuffer();
+}
+
+/**
+ * Writes the estimate as a PDF quote to `out` (through a temporary file, renamed when complete).
+ * Odd input (null fields, an empty tree, no currency, very long names) never stops it; an unusable
+ * logo or watermark is left out.
+ */
+export async function writeEstimatePdf(
+  doc: EstimateDocument,
+  options: PdfOptions,
+  out: string,
+): Promise<void> {
+  const fontDir = findFontDir(options.fontDir);
+  const notice = options.onNotice ?? (() => undefined);
+  const est = doc.estimate;
+  const wanted = {
+    logo: est?.company?.logo_url ? options.images?.logo : null,
+    watermark: est?.company?.watermark_url ? options.images?.watermark : null,
+  };
+  const logo = checkImage(wanted.logo);
+  const watermark = checkImage(wanted.watermark);
+  if (wanted.logo && !logo) notice('The company logo is not a usable PNG or JPEG image; the PDF has none.');
+  if (wanted.watermark && !watermark)
+    notice('The watermark is not a usable PNG or JPEG image; the PDF has none.');
+
+  let bytes: Buffer;
+  try {
+    bytes = await render(buildPdfDefinition(doc, options, { logo, watermark }), fontDir);
+  } catch (e) {
+    if (!logo && !watermark) throw e;
+    // pdfkit refused an image that passed our checks: the quote without images beats no quote.
+    notice(`The logo or watermark could not be embedded (${e instanceof Error ? e.message : String(e)}).`);
+    bytes = await render(buildPdfDefinition(doc, options), fontDir);
+  }
+  await writeAtomically(out, (partial) => writeFile(partial, bytes));
+}

@@ -1,0 +1,203 @@
+/**
+ * The items table: group headings indented by depth, positions, group subtotals (exact sums, rounded
+ * only when printed), and the header row repeated on every page.
+ */
+import type { Content, TableCell } from 'pdfmake/interfaces';
+import {
+  columnKind,
+  columnSpec,
+  isAmountColumn,
+  type AmountColumn,
+} from '../../../src-shared/estimates/columns';
+import type { EstimateRow } from '../../../src-shared/estimates/types';
+import type { Translate } from '../../../src-shared/i18n/catalogue';
+import { amountOrNull } from '../../../src-shared/money/amounts';
+import type { ResolvedExportOptions } from '../options';
+import { subtreeSums } from '../sums';
+import { moneyOfUnits, type Formats } from './formats';
+import type { Column } from './layout';
+import { COLORS, TABLE_FONT, pdfText } from './text';
+
+/** Sums are kept with the service's twelve digits. */
+const EXACT = 12;
+
+function indentOf(row: EstimateRow): number {
+  return Math.min(row.depth, 6) * 8;
+}
+
+function itemCells(
+  row: EstimateRow,
+  columns: readonly Column[],
+  opts: ResolvedExportOptions,
+  t: Translate,
+  formats: Formats,
+): TableCell[] {
+  return columns.map((column): TableCell => {
+    const key = column.key;
+    if (column.width === '*') {
+      const stack: Content[] = [];
+      if (opts.columns.includes('name')) stack.push({ text: pdfText(row.name) });
+      if (opts.columns.includes('description') && row.description) {
+        stack.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: TABLE_FONT - 0.5 });
+      }
+      if (opts.columns.includes('internal_notes') && row.internal_notes) {
+        stack.push({
+          text: `${t('doc.internalNote')}: ${pdfText(row.internal_notes)}`,
+          italics: true,
+          color: COLORS.note,
+          fontSize: TABLE_FONT - 0.5,
+        });
+      }
+      return { stack, margin: [indentOf(row), 0, 0, 0] };
+    }
+    let text = '';
+    switch (columnKind(key)) {
+      case 'text':
+        text = pdfText(row[key as 'code'], 200);
+        break;
+      case 'quantity':
+        text = formats.quantity.format(amountOrNull(row.quantity));
+        break;
+      case 'rate':
+        text = formats.rate.format(amountOrNull(row.tax));
+        break;
+      case 'unit-price':
+      case 'amount':
+        text = formats.money.format(amountOrNull(row[key as AmountColumn]));
+        break;
+    }
+    return { text: pdfText(text), alignment: column.numeric ? 'right' : 'left', noWrap: column.numeric };
+  });
+}
+
+function groupHeadingCells(
+  row: EstimateRow,
+  columns: readonly Column[],
+  opts: ResolvedExportOptions,
+): TableCell[] {
+  const fill = COLORS.groupFill[Math.min(row.depth, 2)];
+  const textAt = columns.findIndex((c) => c.width === '*');
+  const title: Content[] = [{ text: pdfText(row.name), bold: true }];
+  if (opts.columns.includes('description') && row.description) {
+    title.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: TABLE_FONT - 0.5 });
+  }
+  if (opts.columns.includes('internal_notes') && row.internal_notes) {
+    title.push({
+      text: pdfText(row.internal_notes),
+      italics: true,
+      color: COLORS.note,
+      fontSize: TABLE_FONT - 0.5,
+    });
+  }
+  return columns.map((column, i): TableCell => {
+    if (i < textAt || textAt < 0) {
+      return column.key === 'code'
+        ? { text: pdfText(row.code, 200), bold: true, fillColor: fill }
+        : { text: '', fillColor: fill };
+    }
+    if (i === textAt) {
+      return {
+        stack: title,
+        colSpan: columns.length - textAt,
+        margin: [indentOf(row), 0, 0, 0],
+        fillColor: fill,
+      };
+    }
+    return {};
+  });
+}
+
+function subtotalCells(
+  row: EstimateRow,
+  index: number,
+  columns: readonly Column[],
+  sums: Map<AmountColumn, bigint[]>,
+  t: Translate,
+  formats: Formats,
+): TableCell[] | null {
+  const firstAmount = columns.findIndex((c) => isAmountColumn(c.key));
+  if (firstAmount < 0) return null;
+  const border: [boolean, boolean, boolean, boolean] = [false, true, false, false];
+  // The label spans from the text column (else the first column) up to the first amount column;
+  // when an amount column comes first there is no room for it.
+  const textAt = columns.findIndex((c) => c.width === '*');
+  const labelAt = textAt >= 0 && textAt < firstAmount ? textAt : 0;
+  const hasLabel = labelAt < firstAmount;
+  return columns.map((column, i): TableCell => {
+    if (hasLabel && i === labelAt) {
+      return {
+        text: t('doc.subtotalOf', { name: pdfText(row.name) }),
+        bold: true,
+        colSpan: firstAmount - labelAt,
+        margin: [textAt === labelAt ? indentOf(row) : 0, 0, 0, 0],
+        border,
+      };
+    }
+    if (hasLabel && i > labelAt && i < firstAmount) return {};
+    if (isAmountColumn(column.key)) {
+      const sum = sums.get(column.key)![index]!;
+      return {
+        text: pdfText(moneyOfUnits(formats, sum, EXACT)),
+        bold: true,
+        alignment: 'right',
+        noWrap: true,
+        border,
+      };
+    }
+    return { text: '', border };
+  });
+}
+
+export function itemsTable(
+  rows: readonly EstimateRow[],
+  columns: readonly Column[],
+  opts: ResolvedExportOptions,
+  t: Translate,
+  formats: Formats,
+): Content {
+  const amountColumns = columns.map((c) => c.key).filter(isAmountColumn);
+  const sums = subtreeSums(rows, amountColumns, EXACT);
+  const header: TableCell[] = columns.map((c) => ({
+    text: pdfText(t(columnSpec(c.key).docLabel)),
+    style: 'tableHeader',
+    alignment: c.numeric ? 'right' : 'left',
+  }));
+  const body: TableCell[][] = [header];
+  // Groups whose subtree is still being listed; each closes with its subtotal row.
+  const open: number[] = [];
+  const closeUntil = (i: number): void => {
+    while (open.length > 0) {
+      const g = open[open.length - 1]!;
+      if (g + rows[g]!.subtreeSize >= i) return;
+      open.pop();
+      const cells = subtotalCells(rows[g]!, g, columns, sums, t, formats);
+      if (cells) body.push(cells);
+    }
+  };
+  rows.forEach((row, i) => {
+    closeUntil(i);
+    if (row.type === 'group') {
+      body.push(groupHeadingCells(row, columns, opts));
+      open.push(i);
+    } else {
+      body.push(itemCells(row, columns, opts, t, formats));
+    }
+  });
+  closeUntil(Number.MAX_SAFE_INTEGER);
+  return {
+    table: { headerRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width), body },
+    layout: {
+      hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+        i === 0 || i === node.table.body.length ? 0 : i === 1 ? 1 : 0.4,
+      vLineWidth: () => 0,
+      hLineColor: (i: number) => (i === 1 ? COLORS.muted : COLORS.rule),
+      paddingLeft: () => 3,
+      paddingRight: () => 3,
+      paddingTop: () => 2.5,
+      paddingBottom: () => 2.5,
+      fillColor: (rowIndex: number) => (rowIndex === 0 ? COLORS.headerFill : null),
+    },
+    fontSize: TABLE_FONT,
+    margin: [0, 4, 0, 10],
+  };
+}

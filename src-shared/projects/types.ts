@@ -1,0 +1,39 @@
+/** Projects as the projects screen shows them. */
+import type { Provenance } from '../offline/types';
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  externalReferenceId: string | null;
+  /** ISO 8601 */
+  created: string | null;
+  modified: string | null;
+  archived: boolean;
+  archivedAt: string | null;
+  assigneeEmail: string | null;
+}
+
+export interface ProjectPage extends Partial<Provenance> {
+  rows: ProjectRow[];
+  page: number;
+  pageSize: number;
+  totalPages: number | null;
+  totalCount: number | null;
+}
+
+export interface ProjectDetailView extends ProjectRow {
+  planId: string | null;
+  teamName: string | null;
+  address: {
+    street: string | null;
+    city: string | null;
+    postalCode: string | null;
+    country: string | null;
+  } | null;
+}
+
+export interface CreatedProjectView {
+  project: ProjectDetailView;
+  /** From a 207 answer: the project exists, with these remarks from the service. */
+  warnings: string[];
+}
