@@ -1,13 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: `npm run test:unit` (tests/unit: no keychain, no network) and `npm run
+// test:integration` (tests/integration: the simulator over HTTP, the keychain, the CLI, the export
+// readers); `vitest run` runs both.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    globalSetup: ['tests/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts', 'tests/integration/**/*.test.tsx'],
+          globalSetup: ['tests/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

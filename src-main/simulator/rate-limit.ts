@@ -1,6 +1,6 @@
 /**
- * Sliding-window rate limiting per API key. Windows run on real time, not the simulator clock,
- * so advancing the clock for URL expiry never resets a budget.
+ * Sliding-window rate limiting per API key. Windows run on real time (or a test's own clock), not
+ * the simulator clock, so advancing the clock for URL expiry never resets a budget.
  */
 import type { RateClass } from './router';
 
@@ -13,10 +13,14 @@ export interface RateLimitConfig {
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
-  constructor(private readonly config: RateLimitConfig) {}
+  constructor(
+    private readonly config: RateLimitConfig,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** Records the request and returns true, or returns false (not recorded) when over the limit. */
-  allow(keyId: string, rateClass: RateClass, now = Date.now()): boolean {
+  allow(keyId: string, rateClass: RateClass): boolean {
+    const now = this.clock();
     const limit = rateClass === 'high' ? this.config.high : this.config.standard;
     const id = `${rateClass}\u0000${keyId}`;
     let log = this.hits.get(id);

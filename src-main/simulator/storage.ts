@@ -274,7 +274,9 @@ export class StorageService {
       upload.state = 'pending';
       await unlink(partPath).catch(() => undefined);
       if (err instanceof StorageError) throw err;
-      if (!res.destroyed) send(res, 400, 'Upload interrupted');
+      if (!res.destroyed) return send(res, 400, 'Upload interrupted');
+      // The client went away mid-body: no response finishes, so the request log would not show it.
+      this.deps.log?.(`storage PUT ${pathOnly(req.url)} interrupted after ${size} bytes`);
       return;
     }
     if (upload.declaredSize !== null && size !== upload.declaredSize) {

@@ -174,7 +174,16 @@ test('a 20,000-item estimate keeps only a window of rows in the page while scrol
     const tree = page.getByTestId('estimate-tree');
     for (let i = 0; i < 6; i++) {
       await tree.evaluate((el, f) => el.scrollTo(0, el.scrollHeight * f), (i + 1) / 6);
-      await page.waitForTimeout(50);
+      // The list has caught up with the scroll once a row sits in the middle of the viewport again.
+      await expect
+        .poll(() =>
+          tree.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + 20, box.top + el.clientHeight / 2);
+            return hit?.closest('[data-testid^="tree-row-"]') != null;
+          }),
+        )
+        .toBe(true);
       expect(await rows.count()).toBeLessThanOrEqual(300);
     }
     await app.screenshot('37-large-estimate-scrolled');

@@ -5,25 +5,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  channels,
-  events,
-  type Channel,
-  type EventChannel,
-  type EventPayloads,
-} from '../../src-shared/ipc/contract';
+import type { Channel, EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { createLogger } from '../../src-main/log/logger';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../src-main/simulator';
 import { testDialogs } from '../helpers/test-dialogs';
+import { preloadInitScript } from './electron-stand-in';
 
 /**
  * The e2e harness. Electron cannot run on these machines, so its two thin layers are replaced:
  * - the window: the built renderer (out/renderer) served on loopback and opened in Chromium;
- * - the preload: window.api is built by an init script from the same channel list, and bound with
- *   Playwright's exposeBinding to the same dispatcher that src-main/ipc/register.ts hands to ipcMain.
+ * - Electron under the preload: the built preload (out/preload/index.cjs) runs in the page on a
+ *   stand-in for `electron` (tests/e2e/electron-stand-in.ts) whose ipcRenderer.invoke reaches, through
+ *   Playwright's exposeBinding, the same dispatcher that src-main/ipc/register.ts hands to ipcMain.
  * Everything behind it is real: main's services, the OS keychain (GNOME Keyring under
  * dbus-run-session), the settings file, and the simulator over HTTP.
  */
@@ -68,27 +64,6 @@ function serveRenderer(): Promise<{ url: string; close: () => Promise<void> }> {
       }),
     ),
   );
-}
-
-/** The preload's job, done in the page: named functions and subscriptions, nothing else. */
-function preloadScript(dropDir: string): string {
-  return `(() => {
-    const channels = ${JSON.stringify(channels)};
-    const events = ${JSON.stringify(events)};
-    const listeners = {};
-    const api = {};
-    for (const [channel, method] of Object.entries(channels)) {
-      api[method] = (...args) => window.__plandeskInvoke(channel, args);
-    }
-    for (const [event, method] of Object.entries(events)) {
-      listeners[event] = new Set();
-      api[method] = (listener) => { listeners[event].add(listener); return () => listeners[event].delete(listener); };
-    }
-    Object.defineProperty(window, '__plandeskEmit', { value: (event, payload) => listeners[event]?.forEach((l) => l(payload)) });
-    // Electron's webUtils.getPathForFile: a dropped file's path. Tests put the files they drop here.
-    api.pathForFile = (file) => ${JSON.stringify(dropDir)} + '/' + file.name;
-    Object.defineProperty(window, 'api', { value: Object.freeze(api) });
-  })();`;
 }
 
 export interface AppFixture {
@@ -210,7 +185,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       }
       return dispatch(channel, Array.isArray(args) ? args : []);
     });
-    await page.addInitScript(preloadScript(exportDir));
+    await page.addInitScript(preloadInitScript({ dropDir: exportDir }));
     const fixture: AppFixture = {
       page,
       sim,

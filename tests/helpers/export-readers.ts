@@ -4,29 +4,15 @@
  * pdfmake.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
+import { pdftoppm, pdftotext, soffice, toolPath } from './external-tools';
 
 const run = promisify(execFile);
 
 const TIMEOUT_MS = 120_000;
-
-function onPath(names: string[]): string | null {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    for (const name of names) {
-      const p = join(dir, name);
-      if (dir && existsSync(p)) return p;
-    }
-  }
-  return null;
-}
-
-export const sofficePath = onPath(['soffice', 'libreoffice']);
-export const pdftotextPath = onPath(['pdftotext']);
-export const pdftoppmPath = onPath(['pdftoppm']);
 
 /**
  * How the recalculation is forced: LibreOffice's default for .xlsx files is "never recalculate on
@@ -97,7 +83,7 @@ async function withLibreOffice<T>(
   filter: string,
   read: (outDir: string, log: string) => Promise<T>,
 ): Promise<T> {
-  if (!sofficePath) throw new Error('LibreOffice (soffice) is not installed');
+  const sofficePath = toolPath(soffice);
   const work = await mkdtemp(join(tmpdir(), 'lo-profile-'));
   try {
     const profile = join(work, 'profile');
@@ -155,8 +141,7 @@ export function flatOds(xlsx: string): Promise<string> {
 
 /** pdftotext -layout, one string per page. */
 export async function pdfPages(pdf: string): Promise<string[]> {
-  if (!pdftotextPath) throw new Error('pdftotext is not installed');
-  const { stdout } = await run(pdftotextPath, ['-layout', '-enc', 'UTF-8', pdf, '-'], {
+  const { stdout } = await run(toolPath(pdftotext), ['-layout', '-enc', 'UTF-8', pdf, '-'], {
     timeout: TIMEOUT_MS,
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -179,8 +164,7 @@ export interface WordBox {
 export async function pdfWords(
   pdf: string,
 ): Promise<{ pages: { width: number; height: number }[]; words: WordBox[] }> {
-  if (!pdftotextPath) throw new Error('pdftotext is not installed');
-  const { stdout } = await run(pdftotextPath, ['-bbox', pdf, '-'], {
+  const { stdout } = await run(toolPath(pdftotext), ['-bbox', pdf, '-'], {
     timeout: TIMEOUT_MS,
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -211,7 +195,7 @@ export async function renderPages(
   outDir: string,
   opts: { first?: number; last?: number } = {},
 ): Promise<string[]> {
-  if (!pdftoppmPath) throw new Error('pdftoppm is not installed');
+  const pdftoppmPath = toolPath(pdftoppm);
   await mkdir(outDir, { recursive: true });
   const prefix = join(outDir, basename(pdf, '.pdf'));
   const range: string[] = [];

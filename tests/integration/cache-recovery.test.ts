@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_SCHEMA_VERSION, cacheKeys, openCache, type CacheDb } from '../../src-main/cache/cache-db';
 import { WorkspaceCaches } from '../../src-main/cache/workspace-caches';
 import { captureLog } from '../helpers/log-capture';
+import { runUnprivileged } from '../helpers/run-unprivileged';
 
 // Real SQLite files in a temp folder: what a user's disk can hold after a crash, a bad copy, or a
 // newer PlanDesk.
@@ -14,6 +15,8 @@ const WS = '5e0c2b8a-3f4d-4c1e-9b7a-6d5e4f3a2b1c';
 const MOVED = new RegExp(
   `^${WS}\\.sqlite\\.unreadable-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z(-\\d+)?$`,
 );
+
+const READ_ONLY_FOLDER_SCRIPT = path.join(__dirname, 'cache-read-only-folder.script.ts');
 
 let dataDir: string;
 let cacheDir: string;
@@ -304,18 +307,17 @@ describe('write failures never reach the caller', () => {
     expect(log.lines.some((l) => l.includes('could not write') && l.includes('SQLITE_READONLY'))).toBe(true);
   });
 
-  it.skipIf(process.getuid?.() === 0)(
-    'a read-only folder (not as root): no throw, the offline data still reads',
-    async () => {
-      seed(3);
-      await fs.chmod(file, 0o444);
-      await fs.chmod(cacheDir, 0o555);
-      const c = open();
-      expect(c.persistent).toBe(false);
-      expect(c.get('estimate', cacheKeys.estimate('p', 'e1'))).not.toBeNull();
-      expect(() => c.put('project', 'p9', { id: 'p9' })).not.toThrow();
-    },
-  );
+  it('a read-only folder (as an unprivileged user, also in CI): no throw, the offline data still reads', async () => {
+    const run = await runUnprivileged(READ_ONLY_FOLDER_SCRIPT, [dataDir, WS], [dataDir]);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout.trim().split('\n').pop() ?? '');
+    // Root may write anywhere: the scenario only means something when the folder really is read-only.
+    expect(result.uid).not.toBe(0);
+    expect(result.folderWritable).toBe(false);
+    expect(result.persistent).toBe(false);
+    expect(result.read).toMatchObject({ total: '1234.500000000000' });
+    expect(result.writeError).toBeNull();
+  });
 });
 
 describe('workspace removal', () => {

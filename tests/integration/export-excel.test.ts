@@ -26,7 +26,8 @@ import {
   SECRET_NOTE,
   SECRET_NOTE_2,
 } from '../helpers/export-fixture';
-import { flatOds, recalculatedSheets, sofficePath, type Sheet } from '../helpers/export-readers';
+import { flatOds, recalculatedSheets, type Sheet } from '../helpers/export-readers';
+import { describeWithTools, soffice, toolPath, unzip } from '../helpers/external-tools';
 import { withDemoEstimate } from '../helpers/demo-estimates';
 
 const run = promisify(execFile);
@@ -87,7 +88,7 @@ function subtreeSum(node: EstimateNode, field: keyof EstimateNode): Decimal {
   return Decimal.sum(node.children.map((c) => subtreeSum(c, field)));
 }
 
-describe.skipIf(!sofficePath)('Excel export read back by LibreOffice', () => {
+describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () => {
   it(
     'really recalculates: a formula with a wrong cached result comes back corrected (canary)',
     async () => {
@@ -276,7 +277,7 @@ describe.skipIf(!sofficePath)('Excel export read back by LibreOffice', () => {
       expect(total.result).toBe(1798.27);
 
       // The raw XML (unzip): frozen pane below the header, summary rows above.
-      const { stdout: xml } = await run('unzip', ['-p', file, 'xl/worksheets/sheet1.xml'], {
+      const { stdout: xml } = await run(toolPath(unzip), ['-p', file, 'xl/worksheets/sheet1.xml'], {
         maxBuffer: 64 << 20,
       });
       expect(xml).toMatch(/<pane [^>]*ySplit="8"[^>]*state="frozen"/);
@@ -444,7 +445,7 @@ describe('Excel export outputs', () => {
 });
 
 /** A real estimate: the demo simulator's, read through the API client as the app reads it. */
-describe.skipIf(!sofficePath)('Excel export of a simulator estimate', () => {
+describeWithTools('Excel export of a simulator estimate', [soffice], () => {
   it(
     'recalculates to the service totals',
     async () => {

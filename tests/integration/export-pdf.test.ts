@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EstimateDocument } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimatePdf } from '../../src-main/exports/pdf';
@@ -20,7 +20,8 @@ import {
   SECRET_NOTE,
   SECRET_NOTE_2,
 } from '../helpers/export-fixture';
-import { pdfPages, pdftotextPath, pdftoppmPath, pdfWords, renderPages } from '../helpers/export-readers';
+import { pdfPages, pdfWords, renderPages } from '../helpers/export-readers';
+import { describeWithTools, pdftoppm, pdftotext } from '../helpers/external-tools';
 import { withDemoEstimate } from '../helpers/demo-estimates';
 
 const PAGES_DIR = join(__dirname, '../../test-results/pdf-pages');
@@ -98,7 +99,7 @@ async function writeAndRead(
   return { file, pages, text: pages.join('\n') };
 }
 
-describe.skipIf(!pdftotextPath || !pdftoppmPath)('PDF export read back by pdftotext', () => {
+describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], () => {
   it(
     'prints company, customer, accents, group headings, German totals and page numbers',
     async () => {
@@ -341,7 +342,7 @@ function frMoney(value: string): string {
 }
 
 /** A real estimate: the demo simulator's, read through the API client as the app reads it. */
-describe.skipIf(!pdftotextPath)('PDF export of a simulator estimate', () => {
+describeWithTools('PDF export of a simulator estimate', [pdftotext, pdftoppm], () => {
   it(
     'prints the service total with the logo and watermark fetched from the service',
     async () => {

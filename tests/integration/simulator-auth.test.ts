@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDatasetCandidates } from '../../src-main/simulator/dataset-loader';
 import { startSimulator, type Simulator } from '../../src-main/simulator/index';
 import { admin, api, fixtureDataset, WS_A, WS_B } from './simulator-fixture';
 
@@ -170,9 +168,8 @@ describe('simulator key revocation', () => {
   });
 });
 
-const demoAvailable = demoDatasetCandidates().some((p) => existsSync(p));
-
-describe.skipIf(!demoAvailable)('simulator with the demo data set', () => {
+// The demo data set is part of the repository (resources/demo/dataset.json): if it is missing, this fails.
+describe('simulator with the demo data set', () => {
   it('starts with no options and serves /workspace for every demo workspace', async () => {
     const sim = await startSimulator();
     try {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type Simulator } from '../../src-main/simulator/index';
 import { admin, api, fixtureDataset, WS_A, WS_B } from './simulator-fixture';
 
@@ -14,8 +14,9 @@ async function put(url: string, headers: Record<string, string>, body: Buffer): 
 
 describe('simulator file upload and download', () => {
   let sim: Simulator;
+  const log: string[] = [];
   beforeAll(async () => {
-    sim = await startSimulator({ dataset: fixtureDataset() });
+    sim = await startSimulator({ dataset: fixtureDataset(), logger: (line) => log.push(line) });
   });
   afterAll(() => sim.close());
 
@@ -96,12 +97,15 @@ describe('simulator file upload and download', () => {
         method: 'PUT',
         headers: { ...p.headers, 'Content-Length': 5_000_000 },
       });
-      req.on('error', () => resolve());
-      req.write(randomBytes(100_000), () => {
-        req.destroy();
-        setTimeout(resolve, 100);
-      });
+      req.on('error', () => undefined);
+      req.on('close', () => resolve());
+      req.write(randomBytes(100_000), () => req.destroy());
     });
+    // The storage server learns of the abort over the network, on its own time: wait until it has
+    // given up the upload, so the registration below cannot overtake it.
+    await vi.waitFor(() =>
+      expect(log.some((l) => l.startsWith(`storage PUT ${u.pathname} interrupted`))).toBe(true),
+    );
     const r = await api(sim, '/projects/p-a01/files', { method: 'POST', body: { upload_id: p.upload_id } });
     expect(r.status).toBe(400);
     expect(r.json.message).toBe('Upload not complete');

@@ -1,21 +1,35 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { backoffDelay, DEFAULT_RETRY } from '../../src-main/api/backoff';
 
+// The budget's clock and its wake-up timer both run on vitest's fake time: windows pass instantly and
+// to the millisecond.
 describe('SlidingWindowBudget', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('lets `limit` requests through, then waits until the oldest leaves the window', async () => {
-    const budget = new SlidingWindowBudget(3, 200);
-    const t0 = Date.now();
+    const budget = new SlidingWindowBudget(3, 200, () => Date.now());
     for (let i = 0; i < 3; i++) (await budget.acquire())();
     expect(budget.used()).toBe(3);
-    const release = await budget.acquire();
-    const waited = Date.now() - t0;
-    release();
-    expect(waited).toBeGreaterThanOrEqual(195);
+    let fourth = false;
+    const pending = budget.acquire().then((release) => {
+      fourth = true;
+      release();
+    });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fourth).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fourth).toBe(true);
+    await pending;
   });
 
   it('counts in-flight requests and frees them on release', async () => {
-    const budget = new SlidingWindowBudget(2, 60_000);
+    const budget = new SlidingWindowBudget(2, 60_000, () => Date.now());
     const r1 = await budget.acquire();
     await budget.acquire();
     let third = false;
@@ -23,14 +37,16 @@ describe('SlidingWindowBudget', () => {
       third = true;
       return r;
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(third).toBe(false);
     r1();
-    // Still full: r1 finished but remains in the 60 s window.
-    await new Promise((r) => setTimeout(r, 20));
+    // Still full: r1 finished but remains in the 60 s window; just past it, the waiting call goes.
+    await vi.advanceTimersByTimeAsync(59_999);
     expect(third).toBe(false);
     expect(budget.used()).toBe(2);
-    void pending;
+    await vi.advanceTimersByTimeAsync(2);
+    expect(third).toBe(true);
+    (await pending)();
   });
 
   it('cancels a waiting request', async () => {
