@@ -11,6 +11,7 @@ import { EstimateTree, type EstimateTreeHandle } from './EstimateTree';
 import { ExportDialog } from './ExportDialog';
 import { Statement } from './Statement';
 import { StatusBadge } from './StatusBadge';
+import { useNavigation } from '../navigation/store';
 import { useEstimates } from './store';
 import { TotalsBlock } from './TotalsBlock';
 import { WarningsPanel } from './WarningsPanel';
@@ -24,7 +25,7 @@ import './estimates.css';
 export function EstimateScreen() {
   const t = useT();
   const lang = useLang();
-  const view = useEstimates((s) => s.view);
+  const view = useNavigation((s) => s.view);
   const estimate = useEstimates((s) => s.estimate);
   const loading = useEstimates((s) => s.estimateLoading);
   const error = useEstimates((s) => s.estimateError);
@@ -37,6 +38,7 @@ export function EstimateScreen() {
   const treeRef = useRef<EstimateTreeHandle>(null);
   const totalsRef = useRef<HTMLElement>(null);
   const store = useEstimates.getState;
+  const navigation = useNavigation.getState;
 
   const estimateId = view.name === 'estimate' ? view.estimateId : null;
   const data = estimate && estimate.estimate.id === estimateId ? estimate : null;
@@ -78,7 +80,7 @@ export function EstimateScreen() {
       <ScreenBar
         back={{
           label: t('estimate.backToList'),
-          onClick: () => store().backToList(),
+          onClick: () => navigation().backToList(),
           testId: 'estimate-back',
         }}
         heading={
@@ -99,7 +101,7 @@ export function EstimateScreen() {
           <>
             <Button
               size="sm"
-              onClick={() => store().refresh()}
+              onClick={() => navigation().refresh()}
               busy={loading && data !== null}
               disabled={loading}
               data-testid="estimate-reload"

@@ -12,6 +12,7 @@ import { useLang, useT, useTPlural } from '../../i18n/store';
 import { ExportDialog } from './ExportDialog';
 import { OfflineControls } from './OfflineControls';
 import { StatusBadge } from './StatusBadge';
+import { useNavigation } from '../navigation/store';
 import { ESTIMATES_PAGE_SIZE, useEstimates } from './store';
 import './estimates.css';
 
@@ -19,7 +20,7 @@ const DASH = '—';
 
 /** Arrow keys move between rows; Enter or Space opens the estimate. */
 function onRowKey(e: KeyboardEvent<HTMLTableRowElement>, row: EstimateListRow) {
-  onRowKeyDown(e, { activate: () => useEstimates.getState().openEstimate(row.id) });
+  onRowKeyDown(e, { activate: () => useNavigation.getState().openEstimate(row.id) });
 }
 
 /** A project's estimates: open one, export them all, keep the project for offline use. */
@@ -27,7 +28,7 @@ export function EstimatesScreen() {
   const t = useT();
   const tp = useTPlural();
   const lang = useLang();
-  const view = useEstimates((s) => s.view);
+  const view = useNavigation((s) => s.view);
   const list = useEstimates((s) => s.list);
   const listProjectId = useEstimates((s) => s.listProjectId);
   const loading = useEstimates((s) => s.listLoading);
@@ -38,6 +39,7 @@ export function EstimatesScreen() {
   const exportOfflineAt = useEstimates((s) => s.exportOfflineAt);
   const [exporting, setExporting] = useState(false);
   const store = useEstimates.getState;
+  const navigation = useNavigation.getState;
 
   if (view.name !== 'estimates') return null;
   const data = list && listProjectId === view.projectId ? list : null;
@@ -57,7 +59,7 @@ export function EstimatesScreen() {
       <ScreenBar
         back={{
           label: t('estimates.backToProjects'),
-          onClick: () => store().backToProjects(),
+          onClick: () => navigation().backToProjects(),
           testId: 'estimates-back',
         }}
         heading={
@@ -74,7 +76,12 @@ export function EstimatesScreen() {
             >
               {t('estimates.exportAll')}
             </Button>
-            <Button size="sm" onClick={() => store().refresh()} busy={loading} data-testid="estimates-reload">
+            <Button
+              size="sm"
+              onClick={() => navigation().refresh()}
+              busy={loading}
+              data-testid="estimates-reload"
+            >
               {t('common.reload')}
             </Button>
           </>
@@ -138,7 +145,7 @@ export function EstimatesScreen() {
                 className="estimate-list-row"
                 data-testid={`estimate-row-${row.id}`}
                 tabIndex={i === 0 ? 0 : -1}
-                onClick={() => store().openEstimate(row.id)}
+                onClick={() => navigation().openEstimate(row.id)}
                 onKeyDown={(e) => onRowKey(e, row)}
               >
                 <td className="cell-name" title={row.name}>

@@ -6,7 +6,7 @@ import { Notice } from '../../components/Notice';
 import { ProgressBar } from '../../components/ProgressBar';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT, useTPlural } from '../../i18n/store';
-import { useEstimates } from '../estimates/store';
+import { useNavigation } from '../navigation/store';
 import { allowedTypesText } from './file-types';
 import { uploadProgressParts } from './file-size';
 import { FilesTable } from './FilesTable';
@@ -76,7 +76,7 @@ export function FilesScreen() {
   const t = useT();
   const tp = useTPlural();
   const lang = useLang();
-  const view = useEstimates((s) => s.view);
+  const view = useNavigation((s) => s.view);
   const projectKeyMatches = useFiles((s) => view.name === 'files' && s.projectId === view.projectId);
   const loading = useFiles((s) => s.loading);
   const error = useFiles((s) => s.error);
@@ -145,7 +145,7 @@ export function FilesScreen() {
       <ScreenBar
         back={{
           label: t('estimates.backToProjects'),
-          onClick: () => useEstimates.getState().backToProjects(),
+          onClick: () => useNavigation.getState().backToProjects(),
           testId: 'files-back',
         }}
         heading={<ScreenTitle id="files-title" title={t('files.title')} subtitle={view.projectName} />}

@@ -8,7 +8,7 @@ import { OfflineMarker } from '../../components/OfflineMarker';
 import { describeError } from '../../errors/describe-error';
 import { formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
-import { useEstimates } from '../estimates/store';
+import { useNavigation } from '../navigation/store';
 import { NotAvailable } from './bits';
 import { PlanOverview } from './PlanOverview';
 import { RoomsTableView } from './RoomsTableView';
@@ -62,7 +62,7 @@ const TABS: { tab: PlanTab; label: 'plan.tabOverview' | 'plan.tabRooms'; testId:
 export function PlanScreen() {
   const t = useT();
   const lang = useLang();
-  const view = useEstimates((s) => s.view);
+  const view = useNavigation((s) => s.view);
   const result = usePlans((s) => s.result);
   const planId = usePlans((s) => s.planId);
   const loading = usePlans((s) => s.loading);
@@ -86,7 +86,7 @@ export function PlanScreen() {
       <ScreenBar
         back={{
           label: t('estimates.backToProjects'),
-          onClick: () => useEstimates.getState().backToProjects(),
+          onClick: () => useNavigation.getState().backToProjects(),
           testId: 'plan-back',
         }}
         heading={<ScreenTitle id="plan-title" title={t('plan.title')} subtitle={view.projectName} />}

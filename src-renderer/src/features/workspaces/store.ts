@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { Result, UiLanguage, WorkspaceList, WorkspaceMeta } from '../../../../src-shared/ipc/contract';
-import { call, setAuthErrorListener } from '../../api';
+import { call } from '../../api';
 
 export interface NewWorkspaceInput {
   customer: string;
@@ -166,12 +166,6 @@ export const useWorkspaces = create<WorkspacesState>()((set, get) => {
 
     setShellError: (error) => set({ shellError: error }),
   };
-});
-
-// A call on the active workspace answered 401: its stored key is no longer accepted.
-setAuthErrorListener(() => {
-  const { activeId, keyRejected } = useWorkspaces.getState();
-  if (activeId) keyRejected(activeId);
 });
 
 export function selectActiveWorkspace(s: { workspaces: WorkspaceMeta[]; activeId: string | null }) {
