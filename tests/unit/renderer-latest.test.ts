@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRendererModule } from '../helpers/renderer-module';
 
-/* Loaded at run time for the reason given in renderer-i18n.test.ts (tsconfig.node.json does not include src-renderer). */
+/* The slice of src-renderer/src/lib/latest.ts this test uses (loaded at run time, see loadRendererModule). */
 interface LatestToken {
   readonly latest: unique symbol;
 }
@@ -15,8 +16,7 @@ interface LatestModule {
 
 let latestOnly: LatestModule['latestOnly'];
 beforeAll(async () => {
-  const specifier = '../../src-renderer/src/lib/latest.ts';
-  ({ latestOnly } = (await import(/* @vite-ignore */ specifier)) as LatestModule);
+  ({ latestOnly } = await loadRendererModule<LatestModule>('lib/latest.ts'));
 });
 
 /** A request answered when the test says so, in whatever order the test picks. */

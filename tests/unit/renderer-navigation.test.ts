@@ -17,14 +17,15 @@ import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/services';
 import { startSimulator, type Simulator } from '../../src-main/simulator';
 import { captureLog } from '../helpers/log-capture';
+import { loadRendererModule as load } from '../helpers/renderer-module';
 import { testDialogs } from '../helpers/test-dialogs';
 
 /*
  * The renderer's navigation store with the real feature stores behind it, and behind those
  * `window.api` wired to main's dispatcher (as the e2e harness wires it), main's services and the
  * simulator over HTTP. The test holds an answer back when it needs an order of events.
- * The renderer modules are loaded at run time for the reason given in renderer-i18n.test.ts; the
- * types below are the slice of them this test uses.
+ * The renderer modules are loaded at run time (see loadRendererModule); the types below are the
+ * slice of them this test uses.
  */
 
 interface ProjectRef {
@@ -72,12 +73,6 @@ interface FilesModule {
 }
 interface ProjectsModule {
   useProjects: Store<{ page: ProjectPage | null; loading: boolean }>;
-}
-
-const RENDERER = '../../src-renderer/src';
-async function load<T>(file: string): Promise<T> {
-  const specifier = `${RENDERER}/${file}`;
-  return (await import(/* @vite-ignore */ specifier)) as T;
 }
 
 let sim: Simulator;

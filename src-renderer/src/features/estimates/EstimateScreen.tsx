@@ -3,12 +3,12 @@ import { useMemo, useRef, useState } from 'react';
 import type { EstimateWarning, TotalField } from '../../../../src-shared/estimates/types';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
-import { OfflineMarker } from '../../components/OfflineMarker';
-import { describeError } from '../../errors/describe-error';
-import { useLang, useT } from '../../i18n/store';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useT } from '../../i18n/store';
 import { EstimateHeader } from './EstimateHeader';
 import { EstimateTree, type EstimateTreeHandle } from './EstimateTree';
 import { ExportDialog } from './ExportDialog';
+import { ExportedNotice, OfflineSource } from './ScreenNotes';
 import { Statement } from './Statement';
 import { StatusBadge } from './StatusBadge';
 import { useNavigation } from '../navigation/store';
@@ -24,15 +24,12 @@ import './estimates.css';
  */
 export function EstimateScreen() {
   const t = useT();
-  const lang = useLang();
   const view = useNavigation((s) => s.view);
   const estimate = useEstimates((s) => s.estimate);
   const loading = useEstimates((s) => s.estimateLoading);
   const error = useEstimates((s) => s.estimateError);
   const cancelled = useEstimates((s) => s.estimateCancelled);
   const columns = useEstimates((s) => s.columns);
-  const exported = useEstimates((s) => s.exported);
-  const exportOfflineAt = useEstimates((s) => s.exportOfflineAt);
   const [exporting, setExporting] = useState(false);
   const [highlightTotal, setHighlightTotal] = useState<TotalField | null>(null);
   const treeRef = useRef<EstimateTreeHandle>(null);
@@ -67,8 +64,6 @@ export function EstimateScreen() {
     }
   };
 
-  // Shown from the offline copy: the estimate itself, or the file just exported from it.
-  const offlineSince = data?.source === 'cache' ? data.fetchedAt : exportOfflineAt;
   const title = data?.estimate.name || (loading ? t('estimate.loading') : '');
 
   return (
@@ -115,14 +110,10 @@ export function EstimateScreen() {
         }
       />
 
-      {offlineSince && <OfflineMarker fetchedAt={offlineSince} />}
+      <OfflineSource data={data} />
 
       <div className="screen-notices">
-        {exported && (
-          <Notice tone="success" testId="export-result" onDismiss={() => store().setExported(null)}>
-            {t('export.savedTo', { path: exported.path })}
-          </Notice>
-        )}
+        <ExportedNotice />
         {cancelled && (
           <Notice
             tone="info"
@@ -137,17 +128,7 @@ export function EstimateScreen() {
           </Notice>
         )}
         {error && (
-          <Notice
-            tone="error"
-            testId="estimate-error"
-            actions={
-              <Button size="sm" onClick={() => void store().loadEstimate()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
+          <ErrorNotice error={error} onRetry={() => void store().loadEstimate()} testId="estimate-error" />
         )}
       </div>
 

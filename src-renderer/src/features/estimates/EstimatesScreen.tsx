@@ -4,13 +4,14 @@ import { useState, type KeyboardEvent } from 'react';
 import type { EstimateListRow } from '../../../../src-shared/ipc/contract';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
-import { OfflineMarker } from '../../components/OfflineMarker';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Table } from '../../components/Table';
 import { describeError } from '../../errors/describe-error';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { ExportDialog } from './ExportDialog';
 import { OfflineControls } from './OfflineControls';
+import { ExportedNotice, OfflineSource } from './ScreenNotes';
 import { StatusBadge } from './StatusBadge';
 import { useNavigation } from '../navigation/store';
 import { ESTIMATES_PAGE_SIZE, useEstimates } from './store';
@@ -35,8 +36,6 @@ export function EstimatesScreen() {
   const error = useEstimates((s) => s.listError);
   const page = useEstimates((s) => s.listPage);
   const offlineError = useEstimates((s) => s.offlineError);
-  const exported = useEstimates((s) => s.exported);
-  const exportOfflineAt = useEstimates((s) => s.exportOfflineAt);
   const [exporting, setExporting] = useState(false);
   const store = useEstimates.getState;
   const navigation = useNavigation.getState;
@@ -46,8 +45,6 @@ export function EstimatesScreen() {
   const rows = data?.rows ?? [];
   const pages = Math.max(1, Math.ceil(rows.length / ESTIMATES_PAGE_SIZE));
   const shownPage = Math.min(page, pages);
-  // Shown from the offline copy: the list itself, or the file just exported.
-  const offlineSince = data?.source === 'cache' ? data.fetchedAt : exportOfflineAt;
   const pageRows = rows.slice((shownPage - 1) * ESTIMATES_PAGE_SIZE, shownPage * ESTIMATES_PAGE_SIZE);
 
   return (
@@ -88,14 +85,10 @@ export function EstimatesScreen() {
         }
       />
 
-      {offlineSince && <OfflineMarker fetchedAt={offlineSince} />}
+      <OfflineSource data={data} />
 
       <div className="screen-notices">
-        {exported && (
-          <Notice tone="success" testId="export-result" onDismiss={() => store().setExported(null)}>
-            {t('export.savedTo', { path: exported.path })}
-          </Notice>
-        )}
+        <ExportedNotice />
         {offlineError && (
           <Notice
             tone={offlineError.kind === 'cancelled' ? 'info' : 'error'}
@@ -106,17 +99,7 @@ export function EstimatesScreen() {
           </Notice>
         )}
         {error && (
-          <Notice
-            tone="error"
-            testId="estimates-error"
-            actions={
-              <Button size="sm" onClick={() => void store().loadList()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
+          <ErrorNotice error={error} onRetry={() => void store().loadList()} testId="estimates-error" />
         )}
       </div>
 

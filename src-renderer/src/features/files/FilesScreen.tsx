@@ -2,6 +2,7 @@ import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { getApi } from '../../api';
 import { Button } from '../../components/Button';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
 import { ProgressBar } from '../../components/ProgressBar';
 import { describeError } from '../../errors/describe-error';
@@ -231,17 +232,12 @@ export function FilesScreen() {
           </Notice>
         )}
         {error && (
-          <Notice
-            tone="error"
+          <ErrorNotice
+            error={error}
+            onRetry={() => void store().load()}
             testId="files-error"
-            actions={
-              <Button size="sm" onClick={() => void store().load()} data-testid="files-retry">
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
+            retryTestId="files-retry"
+          />
         )}
       </div>
 

@@ -3,9 +3,8 @@ import type { KeyboardEvent } from 'react';
 import type { PlanView } from '../../../../src-shared/plans/types';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
-import { Notice } from '../../components/Notice';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { OfflineMarker } from '../../components/OfflineMarker';
-import { describeError } from '../../errors/describe-error';
 import { formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { useNavigation } from '../navigation/store';
@@ -61,7 +60,6 @@ const TABS: { tab: PlanTab; label: 'plan.tabOverview' | 'plan.tabRooms'; testId:
 /** A project's plan: header, then Overview (figures, floors, rooms) and Rooms table tabs. */
 export function PlanScreen() {
   const t = useT();
-  const lang = useLang();
   const view = useNavigation((s) => s.view);
   const result = usePlans((s) => s.result);
   const planId = usePlans((s) => s.planId);
@@ -102,19 +100,7 @@ export function PlanScreen() {
       {data?.source === 'cache' && <OfflineMarker fetchedAt={data.fetchedAt} />}
 
       <div className="screen-notices">
-        {error && (
-          <Notice
-            tone="error"
-            testId="plan-error"
-            actions={
-              <Button size="sm" onClick={() => void store().load()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
-        )}
+        {error && <ErrorNotice error={error} onRetry={() => void store().load()} testId="plan-error" />}
       </div>
 
       {!data ? (

@@ -3,6 +3,7 @@ import type { ProjectDetailView, ProjectRow } from '../../../../src-shared/ipc/c
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
 import { describeError } from '../../errors/describe-error';
 import { formatDateTime } from '../../i18n/format';
@@ -75,18 +76,7 @@ export function ProjectDetail({ id }: { id: string }) {
             <span>{t('detail.isArchived')}</span>
           </div>
         )}
-        {error && (
-          <Notice
-            tone="error"
-            actions={
-              <Button size="sm" onClick={() => void store().loadDetail(id)}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
-        )}
+        {error && <ErrorNotice error={error} onRetry={() => void store().loadDetail(id)} />}
         {!detail && loading && <p className="detail-loading">{t('detail.loading')}</p>}
         {shown && (
           <dl className="detail-list">
