@@ -9,11 +9,11 @@ import { Table } from '../../components/Table';
 import { describeError } from '../../errors/describe-error';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
+import { useNavigation } from '../navigation/store';
 import { ExportDialog } from './ExportDialog';
 import { OfflineControls } from './OfflineControls';
 import { ExportedNotice, OfflineSource } from './ScreenNotes';
 import { StatusBadge } from './StatusBadge';
-import { useNavigation } from '../navigation/store';
 import { ESTIMATES_PAGE_SIZE, useEstimates } from './store';
 import './estimates.css';
 
