@@ -3,7 +3,7 @@ import { getApi, hasApi } from './api';
 import { Button } from './components/Button';
 import { Notice } from './components/Notice';
 import { describeError } from './errors/describe-error';
-import { useEstimates } from './features/estimates/store';
+import { useNavigation } from './features/navigation/store';
 import { useOperations } from './features/operations/store';
 import { useProjects } from './features/projects/store';
 import { Shell } from './features/shell/Shell';
@@ -35,9 +35,9 @@ function useMainEvents(enabled: boolean): void {
         api.onMenuCommand((payload) => {
           if (payload?.command === 'reload') {
             void useWorkspaces.getState().load();
-            useEstimates.getState().refresh();
+            useNavigation.getState().refresh();
           } else if (payload?.command === 'find') {
-            if (useEstimates.getState().view.name === 'projects') useProjects.getState().focusSearch();
+            if (useNavigation.getState().view.name === 'projects') useProjects.getState().focusSearch();
           }
         }),
       );
@@ -45,7 +45,7 @@ function useMainEvents(enabled: boolean): void {
     if (typeof api.onConnectivity === 'function') {
       offs.push(
         api.onConnectivity((payload) => {
-          if (payload?.online === true) useEstimates.getState().refresh();
+          if (payload?.online === true) useNavigation.getState().refresh();
         }),
       );
     }

@@ -3,12 +3,13 @@ import { useMemo, useRef, useState } from 'react';
 import type { EstimateWarning, TotalField } from '../../../../src-shared/estimates/types';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
-import { OfflineMarker } from '../../components/OfflineMarker';
-import { describeError } from '../../errors/describe-error';
-import { useLang, useT } from '../../i18n/store';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useT } from '../../i18n/store';
+import { useNavigation } from '../navigation/store';
 import { EstimateHeader } from './EstimateHeader';
 import { EstimateTree, type EstimateTreeHandle } from './EstimateTree';
 import { ExportDialog } from './ExportDialog';
+import { ExportedNotice, OfflineSource } from './ScreenNotes';
 import { Statement } from './Statement';
 import { StatusBadge } from './StatusBadge';
 import { useEstimates } from './store';
@@ -23,20 +24,18 @@ import './estimates.css';
  */
 export function EstimateScreen() {
   const t = useT();
-  const lang = useLang();
-  const view = useEstimates((s) => s.view);
+  const view = useNavigation((s) => s.view);
   const estimate = useEstimates((s) => s.estimate);
   const loading = useEstimates((s) => s.estimateLoading);
   const error = useEstimates((s) => s.estimateError);
   const cancelled = useEstimates((s) => s.estimateCancelled);
   const columns = useEstimates((s) => s.columns);
-  const exported = useEstimates((s) => s.exported);
-  const exportOfflineAt = useEstimates((s) => s.exportOfflineAt);
   const [exporting, setExporting] = useState(false);
   const [highlightTotal, setHighlightTotal] = useState<TotalField | null>(null);
   const treeRef = useRef<EstimateTreeHandle>(null);
   const totalsRef = useRef<HTMLElement>(null);
   const store = useEstimates.getState;
+  const navigation = useNavigation.getState;
 
   const estimateId = view.name === 'estimate' ? view.estimateId : null;
   const data = estimate && estimate.estimate.id === estimateId ? estimate : null;
@@ -65,8 +64,6 @@ export function EstimateScreen() {
     }
   };
 
-  // Shown from the offline copy: the estimate itself, or the file just exported from it.
-  const offlineSince = data?.source === 'cache' ? data.fetchedAt : exportOfflineAt;
   const title = data?.estimate.name || (loading ? t('estimate.loading') : '');
 
   return (
@@ -78,7 +75,7 @@ export function EstimateScreen() {
       <ScreenBar
         back={{
           label: t('estimate.backToList'),
-          onClick: () => store().backToList(),
+          onClick: () => navigation().backToList(),
           testId: 'estimate-back',
         }}
         heading={
@@ -99,7 +96,7 @@ export function EstimateScreen() {
           <>
             <Button
               size="sm"
-              onClick={() => store().refresh()}
+              onClick={() => navigation().refresh()}
               busy={loading && data !== null}
               disabled={loading}
               data-testid="estimate-reload"
@@ -113,14 +110,10 @@ export function EstimateScreen() {
         }
       />
 
-      {offlineSince && <OfflineMarker fetchedAt={offlineSince} />}
+      <OfflineSource data={data} />
 
       <div className="screen-notices">
-        {exported && (
-          <Notice tone="success" testId="export-result" onDismiss={() => store().setExported(null)}>
-            {t('export.savedTo', { path: exported.path })}
-          </Notice>
-        )}
+        <ExportedNotice />
         {cancelled && (
           <Notice
             tone="info"
@@ -135,17 +128,7 @@ export function EstimateScreen() {
           </Notice>
         )}
         {error && (
-          <Notice
-            tone="error"
-            testId="estimate-error"
-            actions={
-              <Button size="sm" onClick={() => void store().loadEstimate()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
+          <ErrorNotice error={error} onRetry={() => void store().loadEstimate()} testId="estimate-error" />
         )}
       </div>
 

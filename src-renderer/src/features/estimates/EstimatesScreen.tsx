@@ -3,13 +3,15 @@ import { onRowKeyDown } from '../../components/row-keys';
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
-import { OfflineMarker } from '../../components/OfflineMarker';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Table } from '../../components/Table';
 import { describeError } from '../../errors/describe-error';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
+import { useNavigation } from '../navigation/store';
 import { ExportDialog } from './ExportDialog';
 import { OfflineControls } from './OfflineControls';
+import { ExportedNotice, OfflineSource } from './ScreenNotes';
 import { StatusBadge } from './StatusBadge';
 import { ESTIMATES_PAGE_SIZE, useEstimates } from './store';
 import './estimates.css';
@@ -19,7 +21,7 @@ const DASH = '—';
 
 /** Arrow keys move between rows; Enter or Space opens the estimate. */
 function onRowKey(e: KeyboardEvent<HTMLTableRowElement>, row: EstimateListRow) {
-  onRowKeyDown(e, { activate: () => useEstimates.getState().openEstimate(row.id) });
+  onRowKeyDown(e, { activate: () => useNavigation.getState().openEstimate(row.id) });
 }
 
 /** A project's estimates: open one, export them all, keep the project for offline use. */
@@ -27,25 +29,22 @@ export function EstimatesScreen() {
   const t = useT();
   const tp = useTPlural();
   const lang = useLang();
-  const view = useEstimates((s) => s.view);
+  const view = useNavigation((s) => s.view);
   const list = useEstimates((s) => s.list);
   const listProjectId = useEstimates((s) => s.listProjectId);
   const loading = useEstimates((s) => s.listLoading);
   const error = useEstimates((s) => s.listError);
   const page = useEstimates((s) => s.listPage);
   const offlineError = useEstimates((s) => s.offlineError);
-  const exported = useEstimates((s) => s.exported);
-  const exportOfflineAt = useEstimates((s) => s.exportOfflineAt);
   const [exporting, setExporting] = useState(false);
   const store = useEstimates.getState;
+  const navigation = useNavigation.getState;
 
   if (view.name !== 'estimates') return null;
   const data = list && listProjectId === view.projectId ? list : null;
   const rows = data?.rows ?? [];
   const pages = Math.max(1, Math.ceil(rows.length / ESTIMATES_PAGE_SIZE));
   const shownPage = Math.min(page, pages);
-  // Shown from the offline copy: the list itself, or the file just exported.
-  const offlineSince = data?.source === 'cache' ? data.fetchedAt : exportOfflineAt;
   const pageRows = rows.slice((shownPage - 1) * ESTIMATES_PAGE_SIZE, shownPage * ESTIMATES_PAGE_SIZE);
 
   return (
@@ -57,7 +56,7 @@ export function EstimatesScreen() {
       <ScreenBar
         back={{
           label: t('estimates.backToProjects'),
-          onClick: () => store().backToProjects(),
+          onClick: () => navigation().backToProjects(),
           testId: 'estimates-back',
         }}
         heading={
@@ -74,21 +73,22 @@ export function EstimatesScreen() {
             >
               {t('estimates.exportAll')}
             </Button>
-            <Button size="sm" onClick={() => store().refresh()} busy={loading} data-testid="estimates-reload">
+            <Button
+              size="sm"
+              onClick={() => navigation().refresh()}
+              busy={loading}
+              data-testid="estimates-reload"
+            >
               {t('common.reload')}
             </Button>
           </>
         }
       />
 
-      {offlineSince && <OfflineMarker fetchedAt={offlineSince} />}
+      <OfflineSource data={data} />
 
       <div className="screen-notices">
-        {exported && (
-          <Notice tone="success" testId="export-result" onDismiss={() => store().setExported(null)}>
-            {t('export.savedTo', { path: exported.path })}
-          </Notice>
-        )}
+        <ExportedNotice />
         {offlineError && (
           <Notice
             tone={offlineError.kind === 'cancelled' ? 'info' : 'error'}
@@ -99,17 +99,7 @@ export function EstimatesScreen() {
           </Notice>
         )}
         {error && (
-          <Notice
-            tone="error"
-            testId="estimates-error"
-            actions={
-              <Button size="sm" onClick={() => void store().loadList()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
+          <ErrorNotice error={error} onRetry={() => void store().loadList()} testId="estimates-error" />
         )}
       </div>
 
@@ -138,7 +128,7 @@ export function EstimatesScreen() {
                 className="estimate-list-row"
                 data-testid={`estimate-row-${row.id}`}
                 tabIndex={i === 0 ? 0 : -1}
-                onClick={() => store().openEstimate(row.id)}
+                onClick={() => navigation().openEstimate(row.id)}
                 onKeyDown={(e) => onRowKey(e, row)}
               >
                 <td className="cell-name" title={row.name}>

@@ -74,18 +74,16 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
     useOperations.getState().start(id, 'progress.exporting', { showAfterMs: 300 });
     setOperationId(id);
     setError(null);
-    const res = await call(
-      (api) =>
-        api.exportEstimates({
-          projectId,
-          ...(estimateId ? { estimateId } : {}),
-          format,
-          columns,
-          clientCopy,
-          language,
-          operationId: id,
-        }),
-      { workspaceCall: true },
+    const res = await call((api) =>
+      api.exportEstimates({
+        projectId,
+        ...(estimateId ? { estimateId } : {}),
+        format,
+        columns,
+        clientCopy,
+        language,
+        operationId: id,
+      }),
     );
     useOperations.getState().finish(id);
     setOperationId(null);

@@ -1,32 +1,18 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call, newOperationId } from '../../api';
+import { latestOnly } from '../../lib/latest';
+import { registerScreen, useNavigation, type View, type ViewOf } from '../navigation/store';
 import { useOperations } from '../operations/store';
-import { useFiles } from '../files/store';
-import { usePlans } from '../plans/store';
-import { useProjects } from '../projects/store';
 import { DEFAULT_TREE_COLUMNS, normalizeTreeColumns, toggleTreeColumn, type TreeColumnKey } from './columns';
 import type { OfflineStatus } from '../../../../src-shared/offline/types';
 import type { EstimateList, EstimateView, ExportResult } from '../../../../src-shared/estimates/types';
 
 /**
- * Where the user is (projects list → a project's estimates → one estimate) and the estimates data
- * behind those screens: the list, the open estimate, the project's offline copy, the tree columns
- * chosen (remembered on this computer), and the last export's result.
+ * The data behind a project's estimates screens (its list, and one estimate): the list, the open
+ * estimate, the project's offline copy, the tree columns chosen (remembered on this computer), and
+ * the last export's result. Loaded when navigation shows those screens (registered below).
  */
-
-export type View =
-  | { name: 'projects' }
-  | { name: 'estimates'; workspaceId: string | null; projectId: string; projectName: string }
-  | {
-      name: 'estimate';
-      workspaceId: string | null;
-      projectId: string;
-      projectName: string;
-      estimateId: string;
-    }
-  | { name: 'plan'; workspaceId: string | null; projectId: string; projectName: string; planId: string }
-  | { name: 'files'; workspaceId: string | null; projectId: string; projectName: string };
 
 /** Rows per page of the estimates list (client-side paging). */
 export const ESTIMATES_PAGE_SIZE = 25;
@@ -56,8 +42,6 @@ function saveColumns(columns: readonly TreeColumnKey[]): void {
 }
 
 interface EstimatesState {
-  view: View;
-
   list: EstimateList | null;
   /** The project the list belongs to (a list is never shown for another project). */
   listProjectId: string | null;
@@ -81,19 +65,9 @@ interface EstimatesState {
   /** The last export was made from the offline copy of this time; cleared when the view refreshes. */
   exportOfflineAt: string | null;
 
-  openProject: (projectId: string, projectName: string, workspaceId: string | null) => void;
-  openEstimate: (estimateId: string) => void;
-  /** The project's plan (floors, rooms, rooms table). */
-  openPlan: (projectId: string, projectName: string, planId: string, workspaceId: string | null) => void;
-  /** The project's files (list, upload, download). */
-  openFiles: (projectId: string, projectName: string, workspaceId: string | null) => void;
-  backToProjects: () => void;
-  backToList: () => void;
   loadList: () => Promise<void>;
   loadOfflineStatus: () => Promise<void>;
   loadEstimate: () => Promise<void>;
-  /** Fetches what the current view shows again (connection back, menu's Reload, new key). */
-  refresh: () => void;
   makeOffline: () => Promise<void>;
   setListPage: (page: number) => void;
   toggleColumn: (key: TreeColumnKey) => void;
@@ -101,9 +75,9 @@ interface EstimatesState {
   dismissOfflineError: () => void;
 }
 
-let listSeq = 0;
-let estimateSeq = 0;
-let offlineSeq = 0;
+const listLatest = latestOnly();
+const estimateLatest = latestOnly();
+const offlineLatest = latestOnly();
 let estimateOperation: string | null = null;
 
 function stopEstimateOperation(): void {
@@ -133,90 +107,27 @@ const emptyData = {
   exportOfflineAt: null,
 } satisfies Partial<EstimatesState>;
 
+function inProject(view: View): view is ViewOf<'estimates'> | ViewOf<'estimate'> {
+  return view.name === 'estimates' || view.name === 'estimate';
+}
+
+/** The project whose estimates are shown; null on any other screen. */
+function shownProjectId(): string | null {
+  const view = useNavigation.getState().view;
+  return inProject(view) ? view.projectId : null;
+}
+
 export const useEstimates = create<EstimatesState>()((set, get) => ({
-  view: { name: 'projects' },
   ...emptyData,
   columns: loadColumns(),
 
-  openProject: (projectId, projectName, workspaceId) => {
-    const sameProject = get().listProjectId === projectId;
-    set({
-      view: { name: 'estimates', workspaceId, projectId, projectName },
-      listPage: sameProject ? get().listPage : 1,
-      exported: null,
-      exportOfflineAt: null,
-      ...(sameProject ? {} : { list: null, listProjectId: projectId, listError: null }),
-      ...(get().offlineProjectId === projectId
-        ? {}
-        : { offline: null, offlineProjectId: projectId, offlineError: null, offlineBusy: false }),
-    });
-    void get().loadList();
-    void get().loadOfflineStatus();
-  },
-
-  openEstimate: (estimateId) => {
-    const view = get().view;
-    if (view.name !== 'estimates' && view.name !== 'estimate') return;
-    stopEstimateOperation();
-    const sameEstimate = get().estimate?.estimate.id === estimateId;
-    set({
-      view: { ...view, name: 'estimate', estimateId },
-      exported: null,
-      exportOfflineAt: null,
-      estimateError: null,
-      estimateCancelled: false,
-      ...(sameEstimate ? {} : { estimate: null }),
-    });
-    void get().loadEstimate();
-  },
-
-  openPlan: (projectId, projectName, planId, workspaceId) => {
-    stopEstimateOperation();
-    set({ view: { name: 'plan', workspaceId, projectId, projectName, planId } });
-    usePlans.getState().open(planId, workspaceId);
-  },
-
-  openFiles: (projectId, projectName, workspaceId) => {
-    stopEstimateOperation();
-    set({ view: { name: 'files', workspaceId, projectId, projectName } });
-    useFiles.getState().open(projectId, workspaceId);
-  },
-
-  backToProjects: () => {
-    stopEstimateOperation();
-    listSeq += 1;
-    estimateSeq += 1;
-    set({ view: { name: 'projects' }, ...emptyData });
-  },
-
-  backToList: () => {
-    const view = get().view;
-    if (view.name !== 'estimate') return;
-    stopEstimateOperation();
-    estimateSeq += 1;
-    set({
-      view: {
-        name: 'estimates',
-        workspaceId: view.workspaceId,
-        projectId: view.projectId,
-        projectName: view.projectName,
-      },
-      estimateLoading: false,
-      exported: null,
-      exportOfflineAt: null,
-    });
-    // The list may be the offline copy: look again.
-    if (!get().list || get().list?.source === 'cache') void get().loadList();
-  },
-
   loadList: async () => {
-    const view = get().view;
-    if (view.name !== 'estimates' && view.name !== 'estimate') return;
-    const { projectId } = view;
-    const seq = ++listSeq;
+    const projectId = shownProjectId();
+    if (!projectId) return;
+    const token = listLatest.begin();
     set({ listLoading: true, listError: null });
-    const res = await call((api) => api.listEstimates({ projectId }), { workspaceCall: true });
-    if (seq !== listSeq) return;
+    const res = await call((api) => api.listEstimates({ projectId }));
+    if (!listLatest.isCurrent(token)) return;
     if (res.ok) {
       const pages = Math.max(1, Math.ceil(res.data.rows.length / ESTIMATES_PAGE_SIZE));
       set((s) => ({
@@ -231,32 +142,29 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
   },
 
   loadOfflineStatus: async () => {
-    const view = get().view;
-    if (view.name !== 'estimates' && view.name !== 'estimate') return;
-    const { projectId } = view;
-    const seq = ++offlineSeq;
-    const res = await call((api) => api.getProjectOfflineStatus(projectId), { workspaceCall: true });
-    if (seq !== offlineSeq || get().offlineBusy) return;
+    const projectId = shownProjectId();
+    if (!projectId) return;
+    const token = offlineLatest.begin();
+    const res = await call((api) => api.getProjectOfflineStatus(projectId));
+    if (!offlineLatest.isCurrent(token) || get().offlineBusy) return;
     // No status is no reason for an error message: the button still works.
     if (res.ok) set({ offline: res.data, offlineProjectId: projectId });
   },
 
   loadEstimate: async () => {
-    const view = get().view;
+    const view = useNavigation.getState().view;
     if (view.name !== 'estimate') return;
     const { projectId, estimateId } = view;
-    const seq = ++estimateSeq;
+    const token = estimateLatest.begin();
     stopEstimateOperation();
     const operationId = newOperationId('estimate');
     estimateOperation = operationId;
     useOperations.getState().start(operationId, 'progress.loadingEstimate', { showAfterMs: 400 });
     set({ estimateLoading: true, estimateError: null, estimateCancelled: false });
-    const res = await call((api) => api.getEstimate({ projectId, estimateId, operationId }), {
-      workspaceCall: true,
-    });
+    const res = await call((api) => api.getEstimate({ projectId, estimateId, operationId }));
     useOperations.getState().finish(operationId);
     if (estimateOperation === operationId) estimateOperation = null;
-    if (seq !== estimateSeq) return;
+    if (!estimateLatest.isCurrent(token)) return;
     if (res.ok) {
       // Read by the UI benchmark (bench/ui-estimate.spec.ts): the data has arrived from main.
       performance.mark('plandesk:estimate-data');
@@ -265,36 +173,16 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     else set({ estimateLoading: false, estimateError: res.error });
   },
 
-  refresh: () => {
-    const view = get().view;
-    set({ exportOfflineAt: null });
-    if (view.name === 'projects') {
-      void useProjects.getState().reload();
-    } else if (view.name === 'estimates') {
-      void get().loadList();
-      void get().loadOfflineStatus();
-    } else if (view.name === 'plan') {
-      void usePlans.getState().load();
-    } else if (view.name === 'files') {
-      void useFiles.getState().load();
-    } else {
-      void get().loadEstimate();
-      void get().loadOfflineStatus();
-    }
-  },
-
   makeOffline: async () => {
-    const view = get().view;
-    if ((view.name !== 'estimates' && view.name !== 'estimate') || get().offlineBusy) return;
-    const { projectId } = view;
+    const projectId = shownProjectId();
+    if (!projectId || get().offlineBusy) return;
     const operationId = newOperationId('offline');
     const operations = useOperations.getState();
     operations.start(operationId, 'progress.makingOffline');
-    offlineSeq += 1;
+    // Its result replaces any status still on its way.
+    offlineLatest.invalidate();
     set({ offlineBusy: true, offlineError: null });
-    const res = await call((api) => api.makeProjectAvailableOffline({ projectId, operationId }), {
-      workspaceCall: true,
-    });
+    const res = await call((api) => api.makeProjectAvailableOffline({ projectId, operationId }));
     useOperations.getState().finish(operationId);
     if (get().offlineProjectId !== projectId) return;
     if (res.ok) set({ offline: res.data, offlineBusy: false });
@@ -317,3 +205,76 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     set({ exported: result, exportOfflineAt: result?.source === 'cache' ? result.fetchedAt : null }),
   dismissOfflineError: () => set({ offlineError: null }),
 }));
+
+/** Off to a screen outside the project's estimates: nothing of them stays, nothing on its way lands. */
+function dropAll(): void {
+  stopEstimateOperation();
+  listLatest.invalidate();
+  estimateLatest.invalidate();
+  offlineLatest.invalidate();
+  useEstimates.setState({ ...emptyData });
+}
+
+function openList(view: ViewOf<'estimates'>, from: View): void {
+  const s = useEstimates.getState();
+  if (from.name === 'estimate' && from.projectId === view.projectId) {
+    // Back from one of its estimates: the list is still there, unless it is the offline copy.
+    useEstimates.setState({ exported: null, exportOfflineAt: null });
+    if (!s.list || s.list.source === 'cache') void s.loadList();
+    return;
+  }
+  const sameProject = s.listProjectId === view.projectId;
+  useEstimates.setState({
+    listPage: sameProject ? s.listPage : 1,
+    exported: null,
+    exportOfflineAt: null,
+    ...(sameProject ? {} : { list: null, listProjectId: view.projectId, listError: null }),
+    ...(s.offlineProjectId === view.projectId
+      ? {}
+      : { offline: null, offlineProjectId: view.projectId, offlineError: null, offlineBusy: false }),
+  });
+  void s.loadList();
+  void s.loadOfflineStatus();
+}
+
+function openEstimate(view: ViewOf<'estimate'>): void {
+  const s = useEstimates.getState();
+  const sameEstimate = s.estimate?.estimate.id === view.estimateId;
+  useEstimates.setState({
+    exported: null,
+    exportOfflineAt: null,
+    estimateError: null,
+    estimateCancelled: false,
+    ...(sameEstimate ? {} : { estimate: null }),
+  });
+  void s.loadEstimate();
+}
+
+function leaveEstimate(to: View): void {
+  stopEstimateOperation();
+  estimateLatest.invalidate();
+  useEstimates.setState({ estimateLoading: false });
+  if (!inProject(to)) dropAll();
+}
+
+/** The estimates view or the estimate view fetched again; an export from the offline copy is forgotten. */
+function refresh(load: 'loadList' | 'loadEstimate'): void {
+  const s = useEstimates.getState();
+  useEstimates.setState({ exportOfflineAt: null });
+  void s[load]();
+  void s.loadOfflineStatus();
+}
+
+registerScreen('estimates', {
+  open: openList,
+  refresh: () => refresh('loadList'),
+  leave: (_view, to) => {
+    if (!inProject(to)) dropAll();
+  },
+});
+
+registerScreen('estimate', {
+  open: openEstimate,
+  refresh: () => refresh('loadEstimate'),
+  leave: (_view, to) => leaveEstimate(to),
+});

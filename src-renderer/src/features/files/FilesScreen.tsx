@@ -2,11 +2,12 @@ import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { getApi } from '../../api';
 import { Button } from '../../components/Button';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
 import { ProgressBar } from '../../components/ProgressBar';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT, useTPlural } from '../../i18n/store';
-import { useEstimates } from '../estimates/store';
+import { useNavigation } from '../navigation/store';
 import { allowedTypesText } from './file-types';
 import { uploadProgressParts } from './file-size';
 import { FilesTable } from './FilesTable';
@@ -76,7 +77,7 @@ export function FilesScreen() {
   const t = useT();
   const tp = useTPlural();
   const lang = useLang();
-  const view = useEstimates((s) => s.view);
+  const view = useNavigation((s) => s.view);
   const projectKeyMatches = useFiles((s) => view.name === 'files' && s.projectId === view.projectId);
   const loading = useFiles((s) => s.loading);
   const error = useFiles((s) => s.error);
@@ -145,7 +146,7 @@ export function FilesScreen() {
       <ScreenBar
         back={{
           label: t('estimates.backToProjects'),
-          onClick: () => useEstimates.getState().backToProjects(),
+          onClick: () => useNavigation.getState().backToProjects(),
           testId: 'files-back',
         }}
         heading={<ScreenTitle id="files-title" title={t('files.title')} subtitle={view.projectName} />}
@@ -231,17 +232,12 @@ export function FilesScreen() {
           </Notice>
         )}
         {error && (
-          <Notice
-            tone="error"
+          <ErrorNotice
+            error={error}
+            onRetry={() => void store().load()}
             testId="files-error"
-            actions={
-              <Button size="sm" onClick={() => void store().load()} data-testid="files-retry">
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
+            retryTestId="files-retry"
+          />
         )}
       </div>
 

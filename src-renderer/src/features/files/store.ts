@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { ProgressEvent } from '../../../../src-shared/ipc/contract';
 import { call, getApi, newOperationId } from '../../api';
+import { latestOnly } from '../../lib/latest';
+import { registerScreen } from '../navigation/store';
 import { useOperations } from '../operations/store';
 import { checkUploads } from './file-types';
 import { sortFilesByDate } from './sort';
@@ -75,7 +77,7 @@ interface FilesState {
   dismissResult: () => void;
 }
 
-let listSeq = 0;
+const listLatest = latestOnly();
 let highlightTimer: ReturnType<typeof setTimeout> | null = null;
 
 const fresh = {
@@ -130,7 +132,7 @@ export const useFiles = create<FilesState>()((set, get) => {
             );
           })
         : () => {};
-    const res = await call((a) => a.uploadFiles({ projectId, paths, operationId }), { workspaceCall: true });
+    const res = await call((a) => a.uploadFiles({ projectId, paths, operationId }));
     off();
     if (get().key !== key) return;
     set({ upload: null });
@@ -169,7 +171,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       const key = `${workspaceId ?? ''}|${projectId}`;
       if (get().key !== key) {
         // An upload to the previous project goes on in main; its result is no longer shown here.
-        listSeq += 1;
+        listLatest.invalidate();
         set({ key, projectId, ...fresh });
       } else {
         set({ saved: null, actionError: null, uploadedCount: null, uploadCancelled: false });
@@ -180,10 +182,10 @@ export const useFiles = create<FilesState>()((set, get) => {
     load: async () => {
       const { projectId, key } = get();
       if (!projectId) return;
-      const seq = ++listSeq;
+      const token = listLatest.begin();
       set({ loading: true, error: null });
-      const res = await call((api) => api.listFiles({ projectId }), { workspaceCall: true });
-      if (seq !== listSeq || get().key !== key) return;
+      const res = await call((api) => api.listFiles({ projectId }));
+      if (!listLatest.isCurrent(token) || get().key !== key) return;
       if (res.ok) set({ rows: sortFilesByDate(res.data), loading: false });
       else set({ loading: false, error: res.error });
     },
@@ -228,9 +230,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       useOperations.getState().start(operationId, 'progress.downloading', { showAfterMs: 400 });
       setBusy(file.id, 'download');
       set({ actionError: null, saved: null });
-      const res = await call((api) => api.downloadFile({ projectId, fileId: file.id, operationId }), {
-        workspaceCall: true,
-      });
+      const res = await call((api) => api.downloadFile({ projectId, fileId: file.id, operationId }));
       useOperations.getState().finish(operationId);
       if (get().key !== key) return;
       setBusy(file.id, null);
@@ -243,7 +243,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       if (!projectId || get().busy[file.id]) return;
       setBusy(file.id, 'open');
       set({ actionError: null });
-      const res = await call((api) => api.openFile({ projectId, fileId: file.id }), { workspaceCall: true });
+      const res = await call((api) => api.openFile({ projectId, fileId: file.id }));
       if (get().key !== key) return;
       setBusy(file.id, null);
       if (!res.ok) set({ actionError: res.error });
@@ -253,9 +253,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       const { projectId, key } = get();
       if (!projectId) return;
       set({ preview: { file, status: 'loading' } });
-      const res = await call((api) => api.previewFile({ projectId, fileId: file.id }), {
-        workspaceCall: true,
-      });
+      const res = await call((api) => api.previewFile({ projectId, fileId: file.id }));
       if (get().key !== key || get().preview?.file.id !== file.id) return;
       set({
         preview: res.ok
@@ -272,9 +270,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       const { projectId, key } = get();
       if (!projectId) return null;
       setBusy(file.id, 'delete');
-      const res = await call((api) => api.deleteFile({ projectId, fileId: file.id }), {
-        workspaceCall: true,
-      });
+      const res = await call((api) => api.deleteFile({ projectId, fileId: file.id }));
       if (get().key !== key) return null;
       setBusy(file.id, null);
       if (!res.ok) return res.error;
@@ -298,4 +294,9 @@ export const useFiles = create<FilesState>()((set, get) => {
       ),
     dismissResult: () => set({ saved: null, actionError: null }),
   };
+});
+
+registerScreen('files', {
+  open: (view) => useFiles.getState().open(view.projectId, view.workspaceId),
+  refresh: () => void useFiles.getState().load(),
 });

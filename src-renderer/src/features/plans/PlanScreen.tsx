@@ -3,12 +3,11 @@ import type { KeyboardEvent } from 'react';
 import type { PlanView } from '../../../../src-shared/plans/types';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
-import { Notice } from '../../components/Notice';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { OfflineMarker } from '../../components/OfflineMarker';
-import { describeError } from '../../errors/describe-error';
 import { formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
-import { useEstimates } from '../estimates/store';
+import { useNavigation } from '../navigation/store';
 import { NotAvailable } from './bits';
 import { PlanOverview } from './PlanOverview';
 import { RoomsTableView } from './RoomsTableView';
@@ -61,8 +60,7 @@ const TABS: { tab: PlanTab; label: 'plan.tabOverview' | 'plan.tabRooms'; testId:
 /** A project's plan: header, then Overview (figures, floors, rooms) and Rooms table tabs. */
 export function PlanScreen() {
   const t = useT();
-  const lang = useLang();
-  const view = useEstimates((s) => s.view);
+  const view = useNavigation((s) => s.view);
   const result = usePlans((s) => s.result);
   const planId = usePlans((s) => s.planId);
   const loading = usePlans((s) => s.loading);
@@ -86,7 +84,7 @@ export function PlanScreen() {
       <ScreenBar
         back={{
           label: t('estimates.backToProjects'),
-          onClick: () => useEstimates.getState().backToProjects(),
+          onClick: () => useNavigation.getState().backToProjects(),
           testId: 'plan-back',
         }}
         heading={<ScreenTitle id="plan-title" title={t('plan.title')} subtitle={view.projectName} />}
@@ -102,19 +100,7 @@ export function PlanScreen() {
       {data?.source === 'cache' && <OfflineMarker fetchedAt={data.fetchedAt} />}
 
       <div className="screen-notices">
-        {error && (
-          <Notice
-            tone="error"
-            testId="plan-error"
-            actions={
-              <Button size="sm" onClick={() => void store().load()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
-        )}
+        {error && <ErrorNotice error={error} onRetry={() => void store().load()} testId="plan-error" />}
       </div>
 
       {!data ? (

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call } from '../../api';
+import { latestOnly } from '../../lib/latest';
+import { registerScreen } from '../navigation/store';
 import { nextSort, type RoomsColumn, type RoomsSort } from './rooms-sort';
 import type { PlanResult } from '../../../../src-shared/plans/types';
 
@@ -49,7 +51,7 @@ interface PlansState {
   dismissExport: () => void;
 }
 
-let loadSeq = 0;
+const loadLatest = latestOnly();
 
 const fresh = {
   result: null,
@@ -73,7 +75,7 @@ export const usePlans = create<PlansState>()((set, get) => ({
   open: (planId, workspaceId) => {
     const key = `${workspaceId ?? ''}|${planId}`;
     if (get().key !== key) {
-      loadSeq += 1;
+      loadLatest.invalidate();
       set({ key, planId, ...fresh });
     } else {
       set({ exportedPath: null, exportError: null });
@@ -84,10 +86,10 @@ export const usePlans = create<PlansState>()((set, get) => ({
   load: async () => {
     const { planId, key } = get();
     if (!planId) return;
-    const seq = ++loadSeq;
+    const token = loadLatest.begin();
     set({ loading: true, error: null });
-    const res = await call((api) => api.getPlan({ planId }), { workspaceCall: true });
-    if (seq !== loadSeq || get().key !== key) return;
+    const res = await call((api) => api.getPlan({ planId }));
+    if (!loadLatest.isCurrent(token) || get().key !== key) return;
     if (res.ok) {
       const floors = res.data.view.floors?.length ?? 0;
       set((s) => ({
@@ -111,7 +113,7 @@ export const usePlans = create<PlansState>()((set, get) => ({
     if (current?.status === 'loading') return;
     const key = get().key;
     set((s) => ({ images: { ...s.images, [url]: { status: 'loading' } } }));
-    const res = await call((api) => api.getPlanImage({ url }), { workspaceCall: true });
+    const res = await call((api) => api.getPlanImage({ url }));
     if (get().key !== key) return;
     const next: ImageState = res.ok
       ? res.data
@@ -130,7 +132,7 @@ export const usePlans = create<PlansState>()((set, get) => ({
     const { planId, key } = get();
     if (!planId || get().exportBusy) return;
     set({ exportBusy: format, exportError: null, exportedPath: null });
-    const res = await call((api) => api.exportRooms({ planId, format }), { workspaceCall: true });
+    const res = await call((api) => api.exportRooms({ planId, format }));
     if (get().key !== key) return;
     if (res.ok) set({ exportBusy: null, exportedPath: res.data.path });
     else set({ exportBusy: null, exportError: res.error });
@@ -138,3 +140,8 @@ export const usePlans = create<PlansState>()((set, get) => ({
 
   dismissExport: () => set({ exportedPath: null, exportError: null }),
 }));
+
+registerScreen('plan', {
+  open: (view) => usePlans.getState().open(view.planId, view.workspaceId),
+  refresh: () => void usePlans.getState().load(),
+});

@@ -85,7 +85,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
     setPhase('creating');
     setError(null);
     setExtra([]);
-    const res = await call((api) => api.createProject(toNewProject(store().draft)), { workspaceCall: true });
+    const res = await call((api) => api.createProject(toNewProject(store().draft)));
     if (res.ok) {
       store().projectCreated(res.data);
       store().clearDraft();
@@ -126,7 +126,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
       setPhase('checking');
       setError(null);
       setExtra([]);
-      const found = await call((api) => api.findProjectsByReference(ref), { workspaceCall: true });
+      const found = await call((api) => api.findProjectsByReference(ref));
       if (!found.ok) {
         setPhase('edit');
         setError(found.error);

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
 import { describeError } from '../../errors/describe-error';
 import { formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
-import { useEstimates } from '../estimates/store';
+import { useNavigation, type ProjectRef } from '../navigation/store';
 import { useWorkspaces } from '../workspaces/store';
 import { useProjects } from './store';
 import type { ProjectDetailView, ProjectRow } from '../../../../src-shared/projects/types';
@@ -15,6 +16,15 @@ function addressLines(address: ProjectDetailView['address']): string[] {
   if (!address) return [];
   const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
   return [address.street, cityLine, address.country].filter((line): line is string => Boolean(line));
+}
+
+/** A screen of the project, opened in the active workspace. */
+function projectRef(project: ProjectRow | ProjectDetailView): ProjectRef {
+  return {
+    workspaceId: useWorkspaces.getState().activeId,
+    projectId: project.id,
+    projectName: project.name,
+  };
 }
 
 /** The side panel: everything the service says about the selected project, its estimates, and archive/restore. */
@@ -66,18 +76,7 @@ export function ProjectDetail({ id }: { id: string }) {
             <span>{t('detail.isArchived')}</span>
           </div>
         )}
-        {error && (
-          <Notice
-            tone="error"
-            actions={
-              <Button size="sm" onClick={() => void store().loadDetail(id)}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(error, lang)}
-          </Notice>
-        )}
+        {error && <ErrorNotice error={error} onRetry={() => void store().loadDetail(id)} />}
         {!detail && loading && <p className="detail-loading">{t('detail.loading')}</p>}
         {shown && (
           <dl className="detail-list">
@@ -127,19 +126,14 @@ export function ProjectDetail({ id }: { id: string }) {
           <Button
             variant="primary"
             className="detail-open-estimates"
-            onClick={() =>
-              useEstimates.getState().openProject(id, shown.name, useWorkspaces.getState().activeId)
-            }
+            onClick={() => useNavigation.getState().openProject(projectRef(shown))}
             data-testid="open-estimates"
           >
             {t('detail.estimates')}
           </Button>
           <Button
             onClick={() => {
-              if (detail?.planId)
-                useEstimates
-                  .getState()
-                  .openPlan(id, shown.name, detail.planId, useWorkspaces.getState().activeId);
+              if (detail?.planId) useNavigation.getState().openPlan(projectRef(shown), detail.planId);
             }}
             disabled={!detail?.planId}
             title={detail && !detail.planId ? t('detail.noPlan') : undefined}
@@ -148,9 +142,7 @@ export function ProjectDetail({ id }: { id: string }) {
             {t('detail.openPlan')}
           </Button>
           <Button
-            onClick={() =>
-              useEstimates.getState().openFiles(id, shown.name, useWorkspaces.getState().activeId)
-            }
+            onClick={() => useNavigation.getState().openFiles(projectRef(shown))}
             data-testid="open-files"
           >
             {t('detail.openFiles')}

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/Button';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
-import { describeError } from '../../errors/describe-error';
-import { useLang, useT } from '../../i18n/store';
+import { useT } from '../../i18n/store';
 import { useWorkspaces } from '../workspaces/store';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { Pager } from './Pager';
@@ -22,7 +21,6 @@ const shown: { workspace: string | null; generation: number } = { workspace: nul
 /** The main view: the active workspace's projects, a detail panel for the selected one. */
 export function ProjectsScreen() {
   const t = useT();
-  const lang = useLang();
   const activeId = useWorkspaces((s) => s.activeId);
   const generation = useWorkspaces((s) => s.generation);
   const listError = useProjects((s) => s.listError);
@@ -91,17 +89,7 @@ export function ProjectsScreen() {
           </Notice>
         )}
         {listError && (
-          <Notice
-            tone="error"
-            testId="projects-error"
-            actions={
-              <Button size="sm" onClick={() => void store().load()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {describeError(listError, lang)}
-          </Notice>
+          <ErrorNotice error={listError} onRetry={() => void store().load()} testId="projects-error" />
         )}
       </div>
 

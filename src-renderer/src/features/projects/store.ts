@@ -1,15 +1,17 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { Result } from '../../../../src-shared/ipc/contract';
-import { call, newOperationId } from '../../api';
-import { useOperations } from '../operations/store';
-import { EMPTY_DRAFT, type ProjectDraft } from './validation';
 import type {
   CreatedProjectView,
   ProjectDetailView,
   ProjectPage,
   ProjectRow,
 } from '../../../../src-shared/projects/types';
+import { call, newOperationId } from '../../api';
+import { latestOnly } from '../../lib/latest';
+import { registerScreen } from '../navigation/store';
+import { useOperations } from '../operations/store';
+import { EMPTY_DRAFT, type ProjectDraft } from './validation';
 
 export type SortKey = 'service' | 'name' | 'modified';
 export type SortDirection = 'asc' | 'desc';
@@ -97,8 +99,8 @@ interface ProjectsState {
 
 const SEARCH_DELAY_MS = 300;
 let filterTimer: ReturnType<typeof setTimeout> | null = null;
-let loadSeq = 0;
-let detailSeq = 0;
+const loadLatest = latestOnly();
+const detailLatest = latestOnly();
 let currentOperation: string | null = null;
 
 function clearFilterTimer(): void {
@@ -152,8 +154,8 @@ export const useProjects = create<ProjectsState>()((set, get) => {
 
     reset: () => {
       clearFilterTimer();
-      loadSeq += 1;
-      detailSeq += 1;
+      loadLatest.invalidate();
+      detailLatest.invalidate();
       const running = currentOperation;
       currentOperation = null;
       if (running) {
@@ -164,7 +166,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     },
 
     load: async () => {
-      const seq = ++loadSeq;
+      const token = loadLatest.begin();
       const query = get().query;
       const operations = useOperations.getState();
       // A newer request replaces an older one still running (a whole-list sort, say): stop that one.
@@ -181,22 +183,20 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       });
       set({ loading: true, listError: null, cancelled: false });
 
-      const res = await call(
-        (api) =>
-          api.listProjects({
-            page: query.page,
-            pageSize: query.pageSize,
-            name: query.name || undefined,
-            externalReferenceId: query.ref || undefined,
-            sort: query.sort,
-            direction: query.direction,
-            operationId,
-          }),
-        { workspaceCall: true },
+      const res = await call((api) =>
+        api.listProjects({
+          page: query.page,
+          pageSize: query.pageSize,
+          name: query.name || undefined,
+          externalReferenceId: query.ref || undefined,
+          sort: query.sort,
+          direction: query.direction,
+          operationId,
+        }),
       );
       useOperations.getState().finish(operationId);
       if (currentOperation === operationId) currentOperation = null;
-      if (seq !== loadSeq) return; // a newer load is under way
+      if (!loadLatest.isCurrent(token)) return; // a newer load is under way
 
       if (res.ok) {
         const data = res.data;
@@ -285,7 +285,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
 
     select: (id) => {
       if (id === get().selectedId) return;
-      detailSeq += 1;
+      detailLatest.invalidate();
       if (!id) {
         set({ selectedId: null, detail: null, detailError: null, detailLoading: false, actionError: null });
         return;
@@ -295,28 +295,28 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     },
 
     loadDetail: async (id) => {
-      const seq = ++detailSeq;
+      const token = detailLatest.begin();
       set({ detailLoading: true, detailError: null });
-      const res = await call((api) => api.getProject(id), { workspaceCall: true });
-      if (seq !== detailSeq || get().selectedId !== id) return;
+      const res = await call((api) => api.getProject(id));
+      if (!detailLatest.isCurrent(token) || get().selectedId !== id) return;
       if (res.ok) set({ detail: res.data, detailLoading: false });
       else set({ detailError: res.error, detailLoading: false });
     },
 
     archive: async (id) => {
       set({ actionBusy: 'archive', actionError: null });
-      const res = await call((api) => api.archiveProject(id), { workspaceCall: true });
+      const res = await call((api) => api.archiveProject(id));
       return afterAction(id, res);
     },
 
     restore: async (id) => {
       set({ actionBusy: 'restore', actionError: null });
-      const res = await call((api) => api.restoreProject(id), { workspaceCall: true });
+      const res = await call((api) => api.restoreProject(id));
       return afterAction(id, res);
     },
 
     projectCreated: (view) => {
-      detailSeq += 1;
+      detailLatest.invalidate();
       set({
         created: { name: view.project.name, warnings: view.warnings ?? [] },
         warningsDismissed: false,
@@ -334,7 +334,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       const ref = project.externalReferenceId ?? '';
       set({ searchText: '', refText: ref });
       update({ name: '', ref, page: 1 });
-      detailSeq += 1;
+      detailLatest.invalidate();
       set({ selectedId: null });
       get().select(project.id);
     },
@@ -363,4 +363,10 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     void get().load();
     return true;
   }
+});
+
+// What the list shows follows the active workspace as much as navigation, so ProjectsScreen loads it
+// when it mounts and when the workspace or its key changes; navigation only asks it to fetch again.
+registerScreen('projects', {
+  refresh: () => void useProjects.getState().reload(),
 });

@@ -5,8 +5,8 @@ import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { EstimateScreen } from '../estimates/EstimateScreen';
 import { EstimatesScreen } from '../estimates/EstimatesScreen';
-import { useEstimates } from '../estimates/store';
 import { FilesScreen } from '../files/FilesScreen';
+import { useNavigation } from '../navigation/store';
 import { AppNotices } from '../notices/AppNotices';
 import { PlanScreen } from '../plans/PlanScreen';
 import { ProjectsScreen } from '../projects/ProjectsScreen';
@@ -38,15 +38,15 @@ export function Shell() {
   const keyWorkspace = useWorkspaces((s) => s.workspaces.find((w) => w.id === s.keyDialogFor) ?? null);
   const activeId = useWorkspaces((s) => s.activeId);
   const generation = useWorkspaces((s) => s.generation);
-  const viewName = useEstimates((s) => s.view.name);
+  const viewName = useNavigation((s) => s.view.name);
 
   // Another workspace: back to its projects. The same one with a new key: fetch the view again.
   useEffect(() => {
-    const estimates = useEstimates.getState();
-    const view = estimates.view;
+    const navigation = useNavigation.getState();
+    const view = navigation.view;
     if (view.name === 'projects') return;
-    if (view.workspaceId !== activeId) estimates.backToProjects();
-    else estimates.refresh();
+    if (view.workspaceId !== activeId) navigation.backToProjects();
+    else navigation.refresh();
   }, [activeId, generation]);
 
   // Ctrl/Cmd+F finds, like the menu's Find (when no dialog is open).
@@ -54,7 +54,7 @@ export function Shell() {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f') {
         if (document.querySelector('dialog[open]')) return;
-        if (useEstimates.getState().view.name !== 'projects') return;
+        if (useNavigation.getState().view.name !== 'projects') return;
         e.preventDefault();
         useProjects.getState().focusSearch();
       }

@@ -39,7 +39,7 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
   // Read the settings when the dialog opens (it is remounted for another workspace) and on Retry.
   useEffect(() => {
     let live = true;
-    void call((api) => api.getWorkspaceSettings(), { workspaceCall: true }).then((res) => {
+    void call((api) => api.getWorkspaceSettings()).then((res) => {
       if (!live) return;
       setBusy(null);
       if (res.ok) {
@@ -74,9 +74,7 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
       setClientError(null);
     }
     setBusy(value === null ? 'clear' : 'save');
-    const res = await call((api) => api.setWebhookUrl({ url: value === null ? null : value.trim() }), {
-      workspaceCall: true,
-    });
+    const res = await call((api) => api.setWebhookUrl({ url: value === null ? null : value.trim() }));
     setBusy(null);
     if (res.ok) {
       if (closeWhenSaved.current) {

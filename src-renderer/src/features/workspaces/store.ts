@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { Result } from '../../../../src-shared/ipc/contract';
-import { call, setAuthErrorListener } from '../../api';
+import { call } from '../../api';
 import type { UiLanguage } from '../../../../src-shared/i18n/languages';
 import type { WorkspaceList, WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
@@ -168,12 +168,6 @@ export const useWorkspaces = create<WorkspacesState>()((set, get) => {
 
     setShellError: (error) => set({ shellError: error }),
   };
-});
-
-// A call on the active workspace answered 401: its stored key is no longer accepted.
-setAuthErrorListener(() => {
-  const { activeId, keyRejected } = useWorkspaces.getState();
-  if (activeId) keyRejected(activeId);
 });
 
 export function selectActiveWorkspace(s: { workspaces: WorkspaceMeta[]; activeId: string | null }) {

@@ -1,0 +1,103 @@
+import { create } from 'zustand';
+
+/**
+ * Where the user is: the projects list, or one of a project's screens (its estimates, one estimate,
+ * its plan, its files). A view is plain data; moving between views goes through `go`, which tells
+ * the screen left and the screen shown. Each feature registers a loader for its screens
+ * (`registerScreen`) and keeps its own data: navigation imports no feature, so no store imports
+ * another in a circle.
+ */
+
+/** The project a screen belongs to, and the workspace it was opened in. */
+export interface ProjectRef {
+  workspaceId: string | null;
+  projectId: string;
+  projectName: string;
+}
+
+export type View =
+  | { name: 'projects' }
+  | ({ name: 'estimates' } & ProjectRef)
+  | ({ name: 'estimate'; estimateId: string } & ProjectRef)
+  | ({ name: 'plan'; planId: string } & ProjectRef)
+  | ({ name: 'files' } & ProjectRef);
+
+export type ViewName = View['name'];
+export type ViewOf<N extends ViewName> = Extract<View, { name: N }>;
+
+/** What a feature does when one of its screens is shown, fetched again, or left. */
+export interface ScreenLoader<N extends ViewName> {
+  /** The screen is shown for `view`, coming from `from`: load what it shows. */
+  open?: (view: ViewOf<N>, from: View) => void;
+  /** Fetch what the screen shows again (menu's Reload, connection back, a new key). */
+  refresh: (view: ViewOf<N>) => void;
+  /** The screen is no longer shown (`to` is): stop its work, drop what the next screen will not show. */
+  leave?: (view: ViewOf<N>, to: View) => void;
+}
+
+type Loaders = { [N in ViewName]?: ScreenLoader<N> };
+const loaders: Loaders = {};
+
+/** Called once by the feature that owns the screen, when its store module loads. */
+export function registerScreen<N extends ViewName>(name: N, loader: ScreenLoader<N>): void {
+  (loaders as Record<N, ScreenLoader<N>>)[name] = loader;
+}
+
+function loaderOf<V extends View>(view: V): ScreenLoader<V['name']> | undefined {
+  return loaders[view.name] as ScreenLoader<V['name']> | undefined;
+}
+
+interface NavigationState {
+  view: View;
+  /** Shows `view`: the screen left is told first, then the one shown loads what it needs. */
+  go: (view: View) => void;
+  openProject: (project: ProjectRef) => void;
+  /** One estimate of the project whose estimates are shown. */
+  openEstimate: (estimateId: string) => void;
+  /** The project's plan (floors, rooms, rooms table). */
+  openPlan: (project: ProjectRef, planId: string) => void;
+  /** The project's files (list, upload, download). */
+  openFiles: (project: ProjectRef) => void;
+  backToProjects: () => void;
+  /** From one estimate back to its project's list. */
+  backToList: () => void;
+  /** Fetches what the current view shows again (connection back, menu's Reload, new key). */
+  refresh: () => void;
+}
+
+export const useNavigation = create<NavigationState>()((set, get) => ({
+  view: { name: 'projects' },
+
+  go: (view) => {
+    const from = get().view;
+    loaderOf(from)?.leave?.(from, view);
+    set({ view });
+    loaderOf(view)?.open?.(view, from);
+  },
+
+  openProject: (project) => get().go({ name: 'estimates', ...project }),
+
+  openEstimate: (estimateId) => {
+    const view = get().view;
+    if (view.name !== 'estimates' && view.name !== 'estimate') return;
+    get().go({ ...view, name: 'estimate', estimateId });
+  },
+
+  openPlan: (project, planId) => get().go({ name: 'plan', ...project, planId }),
+
+  openFiles: (project) => get().go({ name: 'files', ...project }),
+
+  backToProjects: () => get().go({ name: 'projects' }),
+
+  backToList: () => {
+    const view = get().view;
+    if (view.name !== 'estimate') return;
+    const { workspaceId, projectId, projectName } = view;
+    get().go({ name: 'estimates', workspaceId, projectId, projectName });
+  },
+
+  refresh: () => {
+    const view = get().view;
+    loaderOf(view)?.refresh(view);
+  },
+}));
