@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layers } from './eslint.layers.mjs';
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'resources/**', 'coverage/**', 'test-results/**'] },
@@ -28,8 +29,25 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: ['electron', 'node:*', 'fs', 'path', 'child_process', '**/src-main/**', 'keytar'] },
+        {
+          patterns: [
+            {
+              group: [
+                'electron',
+                'node:*',
+                'fs',
+                'path',
+                'child_process',
+                '**/src-main/**',
+                'keytar',
+                '**/simulator/**',
+              ],
+              message: 'The renderer reaches main only through window.api.',
+            },
+          ],
+        },
       ],
     },
   },
+  ...layers,
 );

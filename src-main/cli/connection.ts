@@ -1,5 +1,5 @@
 import { ApiClient } from '../api/client';
-import { LANGUAGES, matchLanguage, type UiLanguage } from '../../src-shared/i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type UiLanguage } from '../../src-shared/i18n/languages';
 import type { Logger } from '../log/logger';
 import { startSimulator, type Simulator } from '../simulator';
 import type { CliFlags } from './args';
@@ -9,6 +9,8 @@ export interface Connection {
   client: ApiClient;
   /** Set with --demo: the in-process simulator to stop when the command is done. */
   simulator?: Simulator;
+  /** `--lang`: what the service answers in, and what the CLI prints in. */
+  language: UiLanguage;
 }
 
 /** Flags win over environment variables; --demo serves the built-in demo workspace in-process. */
@@ -26,7 +28,7 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
       actingUser,
       logger,
     });
-    return { client, simulator };
+    return { client, simulator, language: language ?? DEFAULT_LANGUAGE };
   }
   const baseUrl = flags['base-url'] ?? env.PLANDESK_BASE_URL;
   const customer = flags.customer ?? env.PLANDESK_CUSTOMER;
@@ -51,6 +53,7 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
       actingUser,
       logger,
     }),
+    language: language ?? DEFAULT_LANGUAGE,
   };
 }
 

@@ -10,6 +10,7 @@ import { projectCommand, projectsCommand } from './commands/projects';
 import { simulatorCommand } from './commands/simulator';
 import { workspaceCommand } from './commands/workspace';
 import { connect } from './connection';
+import { cliText, type CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
 
 export const HELP = `plandesk — the Floor-Plan Project Service from the command line
@@ -65,9 +66,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const run = COMMANDS[command];
     if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
     const logger = flags.verbose ? stderrLogger('info') : silentLogger;
-    const { client, simulator } = await connect(flags, io.env, logger);
+    const { client, simulator, language } = await connect(flags, io.env, logger);
     try {
-      io.stdout((await run(client, flags, positionals)) + '\n');
+      io.stdout((await run(client, flags, positionals, cliText(language))) + '\n');
     } finally {
       await simulator?.close();
     }
@@ -85,11 +86,12 @@ type Command = (
   client: Parameters<typeof workspaceCommand>[0],
   flags: Parameters<typeof workspaceCommand>[1],
   positionals: string[],
+  text: CliText,
 ) => Promise<string>;
 
 const COMMANDS: Record<string, Command> = {
-  workspace: (c, f) => workspaceCommand(c, f),
-  projects: (c, f) => projectsCommand(c, f),
+  workspace: (c, f, _p, x) => workspaceCommand(c, f, x),
+  projects: (c, f, _p, x) => projectsCommand(c, f, x),
   project: projectCommand,
   plan: planCommand,
   estimates: estimatesCommand,
@@ -97,7 +99,7 @@ const COMMANDS: Record<string, Command> = {
   export: exportCommand,
   rooms: roomsCommand,
   files: filesCommand,
-  upload: (c, f, p) => uploadCommand(c, f, p),
-  download: (c, f, p) => downloadCommand(c, f, p),
+  upload: (c, f, p, x) => uploadCommand(c, f, p, undefined, x),
+  download: (c, f, p, x) => downloadCommand(c, f, p, undefined, x),
   'delete-file': deleteFileCommand,
 };

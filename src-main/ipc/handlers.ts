@@ -61,7 +61,7 @@ export function createHandlers(s: MainServices): Handlers {
     'estimates:export': (request) => s.estimates.export(request),
     'plans:get': ({ planId }) => s.plans.get(planId),
     'plans:image': ({ url }) => s.plans.image(url),
-    'plans:exportRooms': ({ planId, format }) => s.plans.exportRooms(planId, format),
+    'plans:exportRooms': ({ planId, format, language }) => s.plans.exportRooms(planId, format, language),
     'files:list': ({ projectId }) => s.files.list(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
     'files:download': ({ projectId, fileId, operationId }) =>

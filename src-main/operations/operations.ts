@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '../../src-shared/ipc/contract';
+import type { ProgressEvent } from '../../src-shared/operations/types';
 
 export interface Operation {
   signal: AbortSignal;

@@ -469,18 +469,6 @@ function count(v: unknown): number | null {
 
 // ---- the rooms table ----------------------------------------------------------------------------
 
-export const ROOMS_COLUMN_LABELS = {
-  floor: 'Floor',
-  name: 'Room',
-  type: 'Type',
-  area: 'Area',
-  perimeter: 'Perimeter',
-  ceilingHeight: 'Ceiling height',
-  volume: 'Volume',
-  doors: 'Doors',
-  windows: 'Windows',
-} as const;
-
 export function buildRoomsTable(view: PlanView): RoomsTable {
   const rows: RoomsTableRow[] = [];
   for (const floor of view.floors ?? []) {

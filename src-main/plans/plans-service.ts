@@ -3,6 +3,7 @@ import type { Dialogs } from '../dialogs';
 import { buildPlanView, buildRoomsTable } from './plan-view';
 import { exportRoomsTable } from './rooms-export';
 import type { PlanResult } from '../../src-shared/plans/types';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
 
 const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 
@@ -32,14 +33,18 @@ export class PlansService {
     return type ? `data:${type};base64,${Buffer.from(bytes).toString('base64')}` : null;
   }
 
-  async exportRooms(planId: string, format: 'xlsx' | 'csv'): Promise<{ path: string | null }> {
+  async exportRooms(
+    planId: string,
+    format: 'xlsx' | 'csv',
+    language: UiLanguage,
+  ): Promise<{ path: string | null }> {
     const { view, rooms } = await this.get(planId);
     const target = await this.dialogs.saveFile(
       `${(view.name ?? 'Plan').replace(/[\\/:*?"<>|]+/g, ' ').trim()} rooms.${format}`,
       format,
     );
     if (!target) return { path: null };
-    await exportRoomsTable(rooms, format, target);
+    await exportRoomsTable(rooms, format, target, { language });
     return { path: target };
   }
 }

@@ -13,20 +13,25 @@ import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import {
   MEASURE_COLUMNS,
-  ROOMS_COLUMN_LABELS,
   plainNumber,
   type MeasureColumn,
   type RoomsTable,
   type RoomsTableRow,
 } from './plan-view';
 import { writeAtomically } from '../local-files/write-atomically';
+import { translator } from '../../src-shared/i18n/catalogue';
+import { DEFAULT_LANGUAGE, type UiLanguage } from '../../src-shared/i18n/languages';
+import {
+  ROOMS_COLUMN_KEYS,
+  roomsColumnLabel,
+  type RoomsColumnKey,
+} from '../../src-shared/plans/rooms-columns';
 
 export type RoomsExportFormat = 'xlsx' | 'csv';
-export type RoomsColumnKey = keyof typeof ROOMS_COLUMN_LABELS;
 
 export interface RoomsExportOptions {
-  /** Header labels (e.g. translated); the unit is appended where the column has one. */
-  labels?: Partial<Record<RoomsColumnKey, string>>;
+  /** The language of the headers (the unit is appended where the column has one); default en-US. */
+  language?: UiLanguage;
   /** Worksheet name (xlsx); default "Rooms". */
   sheetName?: string;
 }
@@ -38,22 +43,11 @@ export interface RoomsColumn {
   kind: 'number' | 'text';
 }
 
-const COLUMN_ORDER: RoomsColumnKey[] = [
-  'floor',
-  'name',
-  'type',
-  'area',
-  'perimeter',
-  'ceilingHeight',
-  'volume',
-  'doors',
-  'windows',
-];
-
 /** The columns of the export: headers with units where the service's strings agree on one. */
 export function roomsColumns(table: RoomsTable, options: RoomsExportOptions = {}): RoomsColumn[] {
-  return COLUMN_ORDER.map((key) => {
-    const label = options.labels?.[key] ?? ROOMS_COLUMN_LABELS[key];
+  const t = translator(options.language ?? DEFAULT_LANGUAGE);
+  return ROOMS_COLUMN_KEYS.map((key) => {
+    const label = t(roomsColumnLabel(key));
     if (key === 'doors' || key === 'windows') return { key, header: label, kind: 'number' };
     if (isMeasure(key)) {
       const u = table.units[key];
@@ -113,9 +107,12 @@ export function roomsWorkbook(table: RoomsTable, options: RoomsExportOptions = {
   const columns = roomsColumns(table, options);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'PlanDesk';
-  const sheet = wb.addWorksheet(sheetName(options.sheetName ?? 'Rooms'), {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
-  });
+  const sheet = wb.addWorksheet(
+    sheetName(options.sheetName ?? translator(options.language ?? DEFAULT_LANGUAGE)('plan.rooms')),
+    {
+      views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+    },
+  );
   sheet.columns = columns.map((c) => ({
     header: c.header,
     key: c.key,

@@ -4,6 +4,7 @@ import type { AppInfo, AppNotice } from '../app/types';
 import type { EstimateList, EstimateView, ExportResult } from '../estimates/types';
 import type { FilePreview, FileRow, UploadResult } from '../files/types';
 import type { OfflineStatus } from '../offline/types';
+import type { ProgressEvent } from '../operations/types';
 import type { PlanResult } from '../plans/types';
 import type { CreatedProjectView, ProjectDetailView, ProjectPage, ProjectRow } from '../projects/types';
 import type { WorkspaceList, WorkspaceMeta, WorkspaceSettings } from '../workspaces/types';
@@ -93,7 +94,7 @@ export const argSchemas = {
   'estimates:export': z.tuple([exportRequestSchema]),
   'plans:get': z.tuple([z.object({ planId: id })]),
   'plans:image': z.tuple([z.object({ url: z.string().url().max(4000) })]),
-  'plans:exportRooms': z.tuple([z.object({ planId: id, format: z.enum(['xlsx', 'csv']) })]),
+  'plans:exportRooms': z.tuple([z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language })]),
   'files:list': z.tuple([z.object({ projectId: id })]),
   'files:upload': z.tuple([
     z.object({
@@ -149,13 +150,6 @@ export interface ChannelResults {
 }
 
 // ---- events -------------------------------------------------------------------------------------
-
-export interface ProgressEvent {
-  operationId: string;
-  done: number;
-  /** null while unknown */
-  total: number | null;
-}
 
 export type MenuCommand = 'reload' | 'find';
 

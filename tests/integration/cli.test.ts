@@ -91,7 +91,8 @@ describe('plandesk CLI', () => {
     expect(project.plan_id).toBeTruthy();
     const plan = await run(['plan', project.plan_id, '--lang', 'de-DE'], connEnv());
     expect(plan.code).toBe(0);
-    expect(plan.stdout).toMatch(/Area\s+[\d.]+,?\d* (m²|ft²)/);
+    // --lang sets the service's language and the CLI's own labels.
+    expect(plan.stdout).toMatch(/Fläche\s+[\d.]+,?\d* (m²|ft²)/);
     const planJson = JSON.parse((await run(['plan', project.plan_id, '--json'], connEnv())).stdout);
     expect(planJson.shape).toBe('current');
 

@@ -146,7 +146,7 @@ describe('plan view (main side)', () => {
     expect(image).toMatch(/^data:image\/png;base64,/);
     expect(await services.plans.image('https://elsewhere.invalid/x.png')).toBeNull();
 
-    const out = await services.plans.exportRooms(detail.planId!, 'csv');
+    const out = await services.plans.exportRooms(detail.planId!, 'csv', 'en-US');
     expect(out.path).toMatch(/rooms\.csv$/);
     const csv = await fs.readFile(out.path!, 'utf8');
     expect(csv.split('\n').length).toBeGreaterThan(plan.rooms.rows.length);

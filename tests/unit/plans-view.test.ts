@@ -399,10 +399,10 @@ describe('rooms table and its export', () => {
     ]);
   });
 
-  it('labels can be replaced (e.g. translated); the unit is still appended', () => {
+  it('labels are in the chosen language; the unit is still appended', () => {
     const t = buildRoomsTable(buildPlanView(current(fullPlan())));
-    const cols = roomsColumns(t, { labels: { area: 'Fläche', name: 'Raum' } });
-    expect(cols.map((c) => c.header).slice(0, 4)).toEqual(['Floor', 'Raum', 'Type', 'Fläche (m²)']);
+    const cols = roomsColumns(t, { language: 'de-DE' });
+    expect(cols.map((c) => c.header).slice(0, 4)).toEqual(['Etage', 'Raum', 'Art', 'Fläche (m²)']);
   });
 });
 

@@ -80,6 +80,12 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Web',
   'Total',
   'Subtotal {name}',
+  // French words spelt as in English.
+  'Service',
+  'Plan',
+  'Type',
+  'Date',
+  'page {page}',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 

@@ -232,7 +232,7 @@ describe('navigation', () => {
     expect(nav.getState().view).toEqual({ name: 'estimate', ...ref(withPlan), estimateId });
     await settled();
     expect(estimates.getState().estimate?.estimate.id).toBe(estimateId);
-    expect(calls).toEqual(['estimates:list', 'projects:offlineStatus', 'estimates:get']);
+    expect(calls).toEqual(['estimates:list', 'offline:status', 'estimates:get']);
   });
 
   it('back from an estimate keeps the list that came from the service; back to projects drops it all', async () => {
@@ -298,10 +298,10 @@ describe('navigation', () => {
     expect(projects.getState().page?.rows.length).toBeGreaterThan(0);
 
     nav.getState().openProject(ref(withPlan));
-    expect(await refreshed()).toEqual(['estimates:list', 'projects:offlineStatus']);
+    expect(await refreshed()).toEqual(['estimates:list', 'offline:status']);
 
     nav.getState().openEstimate(withPlan.estimateIds[0]!);
-    expect(await refreshed()).toEqual(['estimates:get', 'projects:offlineStatus']);
+    expect(await refreshed()).toEqual(['estimates:get', 'offline:status']);
 
     nav.getState().backToProjects();
     nav.getState().openPlan(ref(withPlan), withPlan.planId!);

@@ -2,12 +2,10 @@ import type { ApiClient } from '../../api/client';
 import { toEstimateDocument } from '../../estimates/document';
 import { deepJsonText } from '../../json/deep-json-text';
 import { parseAmount, plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
-import {
-  TOTAL_FIELDS,
-  type EstimateDocument,
-  type EstimateNode,
-  type TotalField,
-} from '../../../src-shared/estimates/types';
+import { TOTAL_FIELDS, type EstimateDocument } from '../../../src-shared/estimates/types';
+import { flattenTree } from '../../estimates/flatten';
+import type { Translate } from '../../../src-shared/i18n/catalogue';
+import { EN, type CliText } from '../i18n';
 import { requirePositional, type CliFlags } from '../args';
 import { renderTable } from '../table';
 import { keyValues } from './projects';
@@ -17,35 +15,23 @@ export async function estimateCommand(
   client: ApiClient,
   flags: CliFlags,
   positionals: string[],
+  text: CliText = EN,
 ): Promise<string> {
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const estimateId = requirePositional(positionals, 1, 'ESTIMATE_ID');
   const doc = toEstimateDocument(await client.getEstimate(projectId, estimateId));
   // Not JSON.stringify: a 20,000-deep parent chain would overflow its recursion.
   if (flags.json) return deepJsonText(doc);
-  return renderEstimate(doc);
+  return renderEstimate(doc, text);
 }
 
 /** Levels of indentation shown; deeper items say their depth instead of indenting further. */
 const MAX_SHOWN_DEPTH = 12;
 
-const TOTAL_LABELS: Record<TotalField, string> = {
-  labor_costs_total: 'Labor costs',
-  equipment_costs_total: 'Equipment costs',
-  material_costs_total: 'Material costs',
-  other_costs_total: 'Other costs',
-  costs_total: 'Costs',
-  markup_total: 'Markup',
-  discount_total: 'Discount',
-  subtotal_without_tax: 'Subtotal without tax',
-  tax_total: 'Tax',
-  total: 'Total',
-};
-
-export function renderEstimate(doc: EstimateDocument): string {
+export function renderEstimate(doc: EstimateDocument, { t }: CliText = EN): string {
   const e = doc.estimate;
-  const rows = treeRows(doc.tree);
-  const groups = rows.filter((r) => r.node.type === 'group').length;
+  const rows = flattenTree(doc.tree);
+  const groups = rows.filter((r) => r.type === 'group').length;
   const customer = e.customer
     ? [
         [e.customer.firstname, e.customer.lastname].filter(isText).join(' '),
@@ -55,20 +41,20 @@ export function renderEstimate(doc: EstimateDocument): string {
         .join(', ')
     : '';
   const head = keyValues([
-    ['Estimate', e.name],
-    ['ID', e.id],
-    ['Number', e.unique_identifier],
-    ['Status', e.status],
-    ['Currency', e.currency],
-    ['Issued', e.date_issue],
-    ['Valid until', e.date_valid_until],
-    ['Customer', customer],
-    ['Items', `${rows.length} (${groups} groups, ${rows.length - groups} positions)`],
+    [t('cli.estimate'), e.name],
+    [t('cli.id'), e.id],
+    [t('cli.number'), e.unique_identifier],
+    [t('cli.status'), e.status],
+    [t('cli.currency'), e.currency],
+    [t('cli.issued'), e.date_issue],
+    [t('cli.validUntil'), e.date_valid_until],
+    [t('cli.customer'), customer],
+    [t('cli.items'), t('cli.itemsSummary', { count: rows.length, groups, positions: rows.length - groups })],
   ]);
 
-  const quantities = alignRight(rows.map((r) => plainQuantity(r.node.quantity)));
+  const quantities = alignRight(rows.map((r) => plainQuantity(r.quantity)));
   const totals = alignRight(
-    rows.map(({ node }) => {
+    rows.map((node) => {
       const shown = plainMoney(node.total ?? node.computed_total);
       const differs =
         node.type === 'group' &&
@@ -79,9 +65,9 @@ export function renderEstimate(doc: EstimateDocument): string {
     }),
   );
   const table = renderTable(
-    ['Code', 'Name', 'Quantity', 'Unit', 'Total'],
-    rows.map(({ node, depth }, i) => [
-      indentFor(depth) + (node.code ?? ''),
+    [t('cli.code'), t('cli.name'), t('cli.quantity'), t('cli.unit'), t('cli.total')],
+    rows.map((node, i) => [
+      indentFor(node.depth) + (node.code ?? ''),
       node.type === 'group' ? `▸ ${node.name ?? ''}` : (node.name ?? ''),
       quantities[i],
       node.unit,
@@ -89,26 +75,17 @@ export function renderEstimate(doc: EstimateDocument): string {
     ]),
   );
 
-  const blocks = [head, rows.length > 0 ? table : 'No items.', totalsBlock(doc), warningsBlock(doc)];
+  const blocks = [
+    head,
+    rows.length > 0 ? table : t('cli.noItems'),
+    totalsBlock(doc, t),
+    warningsBlock(doc, t),
+  ];
   return blocks.join('\n\n');
 }
 
 function isText(v: unknown): v is string {
   return typeof v === 'string' && v !== '';
-}
-
-/** Pre-order with depths, without recursion. */
-function treeRows(tree: EstimateNode[]): { node: EstimateNode; depth: number }[] {
-  const rows: { node: EstimateNode; depth: number }[] = [];
-  const stack: { node: EstimateNode; depth: number }[] = [];
-  for (let i = tree.length - 1; i >= 0; i--) stack.push({ node: tree[i]!, depth: 0 });
-  while (stack.length > 0) {
-    const row = stack.pop()!;
-    rows.push(row);
-    const kids = row.node.children;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, depth: row.depth + 1 });
-  }
-  return rows;
 }
 
 function indentFor(depth: number): string {
@@ -122,7 +99,7 @@ function alignRight(cells: string[]): string[] {
   return cells.map((c) => (c === '' ? '' : c.padStart(w)));
 }
 
-function totalsBlock(doc: EstimateDocument): string {
+function totalsBlock(doc: EstimateDocument, t: Translate): string {
   const rows = TOTAL_FIELDS.map((field) => {
     const sent = doc.service_totals[field];
     const computed = doc.computed_totals[field];
@@ -130,8 +107,8 @@ function totalsBlock(doc: EstimateDocument): string {
     // Two decimals, unless the difference hides beyond them.
     const decimals = differs && plainMoney(sent) === plainMoney(computed) ? 12 : 2;
     return {
-      label: TOTAL_LABELS[field],
-      service: sent === undefined ? 'not sent' : plainMoney(sent, decimals),
+      label: t(`totals.${field}`),
+      service: sent === undefined ? t('cli.notSent') : plainMoney(sent, decimals),
       computed: plainMoney(computed, decimals),
       mark: differs ? '≠' : '',
     };
@@ -140,15 +117,15 @@ function totalsBlock(doc: EstimateDocument): string {
   const computed = alignRight(rows.map((r) => r.computed));
   const currency = doc.estimate.currency ? ` (${doc.estimate.currency})` : '';
   return renderTable(
-    [`Totals${currency}`, 'Service', '', 'Computed'],
+    [`${t('cli.totalsHeading')}${currency}`, t('cli.service'), '', t('cli.computed')],
     rows.map((r, i) => [r.label, service[i], r.mark, computed[i]]),
   );
 }
 
-function warningsBlock(doc: EstimateDocument): string {
-  if (doc.warnings.length === 0) return 'Warnings: none';
+function warningsBlock(doc: EstimateDocument, t: Translate): string {
+  if (doc.warnings.length === 0) return t('cli.noWarnings');
   return [
-    `Warnings (${doc.warnings.length}):`,
+    t('cli.warnings', { count: doc.warnings.length }),
     ...doc.warnings.map(
       (w) => `  ${w.code}${w.item_id !== undefined ? ` [${w.item_id}]` : ''}: ${w.message}`,
     ),

@@ -5,6 +5,7 @@ import { writeEstimateWorkbook } from '../../exports/excel';
 import { writeEstimatePdf } from '../../exports/pdf';
 import { requirePositional, type CliFlags } from '../args';
 import { ServiceError } from '../../errors/service-error';
+import { EN, type CliText } from '../i18n';
 
 /**
  * `plandesk export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--lang xx-XX] [--client-copy]`:
@@ -14,6 +15,7 @@ export async function exportCommand(
   client: ApiClient,
   flags: CliFlags,
   positionals: string[],
+  { t, lang }: CliText = EN,
 ): Promise<string> {
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const estimateId = positionals[1];
@@ -29,7 +31,7 @@ export async function exportCommand(
   if (ids.length === 0) throw new ServiceError('not-found', 'This project has no estimates to export.');
   const docs = [];
   for (const id of ids) docs.push(toEstimateDocument(await client.getEstimate(projectId, id)));
-  const options = { clientCopy: flags['client-copy'] === true, language: flags.lang ?? 'en-US' };
+  const options = { clientCopy: flags['client-copy'] === true, language: lang };
   if (format === 'xlsx') {
     await writeEstimateWorkbook(docs, options, out);
   } else {
@@ -41,8 +43,9 @@ export async function exportCommand(
     );
     await writeEstimatePdf(docs[0]!, { ...options, images: { logo, watermark } }, out);
   }
-  const what = docs.length === 1 ? `estimate "${docs[0]!.estimate.name}"` : `${docs.length} estimates`;
-  return flags.json
-    ? JSON.stringify({ path: path.resolve(out), estimates: docs.length })
-    : `Exported ${what} to ${path.resolve(out)}`;
+  const where = path.resolve(out);
+  if (flags.json) return JSON.stringify({ path: where, estimates: docs.length });
+  return docs.length === 1
+    ? t('cli.exportedOne', { name: docs[0]!.estimate.name, path: where })
+    : t('cli.exportedMany', { count: docs.length, path: where });
 }

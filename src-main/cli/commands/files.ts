@@ -12,6 +12,8 @@ import { requirePositional } from '../args';
 import { renderTable } from '../table';
 import { json, keyValues } from './projects';
 import { ServiceError } from '../../errors/service-error';
+import type { Translate } from '../../../src-shared/i18n/catalogue';
+import { EN, type CliText } from '../i18n';
 
 export type CommandFlags = Record<string, string | boolean | undefined>;
 /** Where progress lines go; by default stderr when it is a terminal, else nowhere. */
@@ -22,12 +24,14 @@ export async function filesCommand(
   client: ApiClient,
   flags: CommandFlags,
   positionals: string[],
+  text: CliText = EN,
 ): Promise<string> {
+  const { t } = text;
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const files = await listFiles(client, projectId);
   if (flags.json) return json({ data: files, count: files.length });
   const table = renderTable(
-    ['ID', 'Name', 'Type', 'Size', 'Date'],
+    [t('cli.id'), t('cli.name'), t('cli.type'), t('cli.size'), t('cli.date')],
     files.map((f) => [
       f.id,
       f.name,
@@ -36,7 +40,7 @@ export async function filesCommand(
       formatDate(f.created),
     ]),
   );
-  return `${table}\n${files.length} ${files.length === 1 ? 'file' : 'files'}`;
+  return `${table}\n${text.tp('cli.files', files.length)}`;
 }
 
 /** `upload PROJECT_ID FILE [--name NAME] [--json]` — uploads and registers a file; prints it. */
@@ -45,11 +49,12 @@ export async function uploadCommand(
   flags: CommandFlags,
   positionals: string[],
   progress: ProgressWriter | null = defaultProgress(),
+  { t }: CliText = EN,
 ): Promise<string> {
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const path = resolve(requirePositional(positionals, 1, 'FILE'));
   const name = stringFlag(flags, 'name');
-  const meter = progress ? progressMeter(progress, `Uploading ${basename(path)}`) : null;
+  const meter = progress ? progressMeter(progress, t('cli.uploading', { name: basename(path) })) : null;
   const file = await withInterrupt((signal) =>
     uploadFile(client, projectId, path, {
       signal,
@@ -61,7 +66,7 @@ export async function uploadCommand(
     }),
   ).finally(() => meter?.done());
   if (flags.json) return json(file);
-  return keyValues(fileFacts(file, 'Uploaded'));
+  return keyValues(fileFacts(file, t('cli.uploaded'), t));
 }
 
 /** `download PROJECT_ID FILE_ID --out PATH [--json]` — PATH is a file, or a folder to save into. */
@@ -70,6 +75,7 @@ export async function downloadCommand(
   flags: CommandFlags,
   positionals: string[],
   progress: ProgressWriter | null = defaultProgress(),
+  { t }: CliText = EN,
 ): Promise<string> {
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const fileId = requirePositional(positionals, 1, 'FILE_ID');
@@ -83,7 +89,7 @@ export async function downloadCommand(
     target = file;
     dest = join(dest, safeFileName(file.name, file.id));
   }
-  const meter = progress ? progressMeter(progress, `Downloading to ${basename(dest)}`) : null;
+  const meter = progress ? progressMeter(progress, t('cli.downloadingTo', { name: basename(dest) })) : null;
   const result = await withInterrupt((signal) =>
     downloadFile(client, projectId, target, dest, {
       signal,
@@ -91,7 +97,7 @@ export async function downloadCommand(
     }),
   ).finally(() => meter?.done());
   if (flags.json) return json({ file: result.file, path: result.path, bytes: result.bytes });
-  return `Saved "${result.file.name}" (${formatSize(result.bytes)}) to ${result.path}`;
+  return t('cli.saved', { name: result.file.name, size: formatSize(result.bytes), path: result.path });
 }
 
 /** `delete-file PROJECT_ID FILE_ID [--json]` — permanently deletes the file. */
@@ -99,23 +105,28 @@ export async function deleteFileCommand(
   client: ApiClient,
   flags: CommandFlags,
   positionals: string[],
+  { t }: CliText = EN,
 ): Promise<string> {
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const fileId = requirePositional(positionals, 1, 'FILE_ID');
   await deleteFile(client, projectId, fileId);
   if (flags.json) return json({ id: fileId, deleted: true });
-  return `Deleted file ${fileId} from project ${projectId}.`;
+  return t('cli.deleted', { file: fileId, project: projectId });
 }
 
 // ---- helpers ------------------------------------------------------------------------------------
 
-function fileFacts(file: ProjectFile, verb: string): [string, string | number | null | undefined][] {
+function fileFacts(
+  file: ProjectFile,
+  verb: string,
+  t: Translate,
+): [string, string | number | null | undefined][] {
   return [
     [verb, file.name],
-    ['ID', file.id],
-    ['Type', file.file_type ?? file.content_type],
-    ['Size', formatSize(file.size)],
-    ['Created', file.created],
+    [t('cli.id'), file.id],
+    [t('cli.type'), file.file_type ?? file.content_type],
+    [t('cli.size'), formatSize(file.size)],
+    [t('cli.created'), file.created],
   ];
 }
 

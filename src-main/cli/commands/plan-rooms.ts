@@ -4,7 +4,9 @@
  */
 import { extname, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
-import { buildPlanView, buildRoomsTable, ROOMS_COLUMN_LABELS, type RoomsTable } from '../../plans/plan-view';
+import { buildPlanView, buildRoomsTable, type RoomsTable } from '../../plans/plan-view';
+import { ROOMS_COLUMN_KEYS, roomsColumnLabel } from '../../../src-shared/plans/rooms-columns';
+import { EN, type CliText } from '../i18n';
 import { exportRoomsTable, type RoomsExportFormat } from '../../plans/rooms-export';
 import { requirePositional } from '../args';
 import { renderTable } from '../table';
@@ -16,7 +18,9 @@ export async function roomsCommand(
   client: ApiClient,
   flags: CommandFlags,
   positionals: string[],
+  text: CliText = EN,
 ): Promise<string> {
+  const { t, tp, lang } = text;
   const planId = requirePositional(positionals, 0, 'PLAN_ID');
   const out = stringFlag(flags, 'out');
   const format = exportFormat(stringFlag(flags, 'format'), out);
@@ -25,14 +29,14 @@ export async function roomsCommand(
   if (format && out) {
     if (!table.available) throw notAvailable();
     const path = resolve(out);
-    await exportRoomsTable(table, format, path);
-    return `Wrote ${table.rows.length} ${table.rows.length === 1 ? 'room' : 'rooms'} to ${path}`;
+    await exportRoomsTable(table, format, path, { language: lang });
+    return tp('cli.wroteRooms', table.rows.length, { path });
   }
   if (flags.json) return json(table);
   if (!table.available) {
-    return 'Rooms: not available (the service sent this plan in its older form, which lists no rooms).';
+    return t('cli.roomsNotAvailable');
   }
-  return roomsText(table);
+  return roomsText(table, text);
 }
 
 function exportFormat(format: string | undefined, out: string | undefined): RoomsExportFormat | null {
@@ -45,11 +49,10 @@ function exportFormat(format: string | undefined, out: string | undefined): Room
   return chosen;
 }
 
-function roomsText(table: RoomsTable): string {
-  const L = ROOMS_COLUMN_LABELS;
+function roomsText(table: RoomsTable, { t, tp }: CliText): string {
   const na = (v: string | null) => v ?? '-';
   const body = renderTable(
-    [L.floor, L.name, L.type, L.area, L.perimeter, L.ceilingHeight, L.volume, L.doors, L.windows],
+    ROOMS_COLUMN_KEYS.map((key) => t(roomsColumnLabel(key))),
     table.rows.map((r) => [
       na(r.floor),
       na(r.name),
@@ -62,7 +65,7 @@ function roomsText(table: RoomsTable): string {
       r.windows,
     ]),
   );
-  return `${body}\n${table.rows.length} ${table.rows.length === 1 ? 'room' : 'rooms'}`;
+  return `${body}\n${tp('plan.roomsCount', table.rows.length)}`;
 }
 
 function notAvailable(): ServiceError {

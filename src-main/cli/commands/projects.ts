@@ -3,14 +3,21 @@ import type { PageInfo } from '../../api/paging';
 import type { ProjectListItem } from '../../api/schemas';
 import { positiveInt, requirePositional, type CliFlags } from '../args';
 import { renderTable } from '../table';
+import type { Translate } from '../../../src-shared/i18n/catalogue';
+import { EN, type CliText } from '../i18n';
 
-export async function projectsCommand(client: ApiClient, flags: CliFlags): Promise<string> {
+export async function projectsCommand(
+  client: ApiClient,
+  flags: CliFlags,
+  text: CliText = EN,
+): Promise<string> {
+  const { t } = text;
   const query = { name: flags.name, externalReferenceId: flags['external-ref'] };
   if (flags.all) {
     const items = await client.listAllProjects(query);
     return flags.json
       ? json({ data: items, count: items.length })
-      : projectTable(items) + `\n${items.length} projects`;
+      : projectTable(items, t) + '\n' + text.tp('cli.projects', items.length);
   }
   const page = await client.listProjects({
     ...query,
@@ -18,14 +25,18 @@ export async function projectsCommand(client: ApiClient, flags: CliFlags): Promi
     pageSize: positiveInt(flags['page-size'], 'page-size', 10),
   });
   if (flags.json) return json({ data: page.items, page_info: page.pageInfo });
-  return projectTable(page.items) + '\n' + pageFooter(page.pageInfo, page.items.length, 'projects');
+  return (
+    projectTable(page.items, t) + '\n' + pageFooter(page.pageInfo, page.items.length, 'cli.projectsInAll', t)
+  );
 }
 
 export async function projectCommand(
   client: ApiClient,
   flags: CliFlags,
   positionals: string[],
+  text: CliText = EN,
 ): Promise<string> {
+  const { t } = text;
   const project = await client.getProject(requirePositional(positionals, 0, 'PROJECT_ID'));
   if (flags.json) return json(project);
   const address = project.address
@@ -38,36 +49,45 @@ export async function projectCommand(
         .join(', ')
     : '';
   return keyValues([
-    ['ID', project.id],
-    ['Name', project.name],
-    ['External reference', project.external_reference_id],
-    ['Plan ID', project.plan_id],
-    ['Team', project.team?.name],
-    ['Assignee', project.assignee?.email],
-    ['Address', address],
-    ['Created', project.user_created],
-    ['Modified', project.user_modified],
-    ['Archived', project.archived_at ?? 'no'],
+    [t('cli.id'), project.id],
+    [t('cli.name'), project.name],
+    [t('detail.ref'), project.external_reference_id],
+    [t('detail.plan'), project.plan_id],
+    [t('detail.team'), project.team?.name],
+    [t('detail.assignee'), project.assignee?.email],
+    [t('detail.address'), address],
+    [t('detail.created'), project.user_created],
+    [t('detail.modified'), project.user_modified],
+    [t('cli.archived'), project.archived_at ?? t('cli.no')],
   ]);
 }
 
-function projectTable(items: ProjectListItem[]): string {
+function projectTable(items: ProjectListItem[], t: Translate): string {
   return renderTable(
-    ['ID', 'Name', 'External ref', 'Modified', 'Archived'],
+    [t('cli.id'), t('cli.name'), t('cli.externalRefShort'), t('detail.modified'), t('cli.archived')],
     items.map((p) => [
       p.id,
       p.name,
       p.external_reference_id,
       p.user_modified?.slice(0, 10),
-      p.archived_at ? 'archived' : '',
+      p.archived_at ? t('cli.archivedFlag') : '',
     ]),
   );
 }
 
-export function pageFooter(info: PageInfo, shown: number, noun: string): string {
-  const of = info.totalPages !== null ? ` of ${info.totalPages}` : '';
-  const total = info.totalCount !== null ? `, ${info.totalCount} ${noun} in all` : '';
-  return `page ${info.page}${of} (${shown} shown${total})`;
+/** "page 1 of 5 (10 shown, 45 projects in all)", leaving out what the service did not say. */
+export function pageFooter(
+  info: PageInfo,
+  shown: number,
+  inAll: 'cli.projectsInAll' | 'cli.estimatesInAll',
+  t: Translate,
+): string {
+  const page =
+    info.totalPages !== null
+      ? t('cli.pageOf', { page: info.page, pages: info.totalPages })
+      : t('cli.page', { page: info.page });
+  const total = info.totalCount !== null ? `, ${t(inAll, { count: info.totalCount })}` : '';
+  return `${page} (${t('cli.shown', { count: shown })}${total})`;
 }
 
 export function keyValues(rows: [string, string | number | null | undefined][]): string {

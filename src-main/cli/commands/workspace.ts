@@ -1,15 +1,21 @@
 import type { ApiClient } from '../../api/client';
 import type { CliFlags } from '../args';
 import { json, keyValues } from './projects';
+import { EN, type CliText } from '../i18n';
 
-export async function workspaceCommand(client: ApiClient, flags: CliFlags): Promise<string> {
+export async function workspaceCommand(
+  client: ApiClient,
+  flags: CliFlags,
+  text: CliText = EN,
+): Promise<string> {
+  const { t } = text;
   const ws = await client.getWorkspace();
   if (flags.json) return json(ws);
   return keyValues([
-    ['ID', ws.id],
-    ['Name', ws.name],
-    ['Owner', ws.owner?.email],
-    ['Webhook URL', ws.webhook_url ?? '(none)'],
-    ['Export formats', ws.formats?.join(', ')],
+    [t('cli.id'), ws.id],
+    [t('cli.name'), ws.name],
+    [t('cli.owner'), ws.owner?.email],
+    [t('cli.webhookUrl'), ws.webhook_url ?? t('cli.none')],
+    [t('cli.exportFormats'), ws.formats?.join(', ')],
   ]);
 }

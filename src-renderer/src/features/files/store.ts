@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import type { ProgressEvent } from '../../../../src-shared/ipc/contract';
 import { call, getApi, newOperationId } from '../../api';
 import { latestOnly } from '../../lib/latest';
 import { registerScreen } from '../navigation/store';
@@ -8,6 +7,7 @@ import { useOperations } from '../operations/store';
 import { checkUploads } from './file-types';
 import { sortFilesByDate } from './sort';
 import type { FilePreview, FileRow } from '../../../../src-shared/files/types';
+import type { ProgressEvent } from '../../../../src-shared/operations/types';
 
 /**
  * A project's files (online only): the list, uploads (dropped files or the open dialog) with their

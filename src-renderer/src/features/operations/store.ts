@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ProgressEvent } from '../../../../src-shared/ipc/contract';
 import type { MessageKey } from '../../i18n/messages';
 import { call } from '../../api';
+import type { ProgressEvent } from '../../../../src-shared/operations/types';
 
 /**
  * Long operations main runs for us (matched by operationId): what the progress bar shows and what

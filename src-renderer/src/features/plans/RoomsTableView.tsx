@@ -5,25 +5,13 @@ import { Notice } from '../../components/Notice';
 import { SortHeader, Table } from '../../components/Table';
 import { describeError } from '../../errors/describe-error';
 import { formatNumber } from '../../i18n/format';
-import type { MessageKey } from '../../i18n/messages';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { measureText } from './plan-text';
 import { isNumericColumn, ROOMS_COLUMNS, sortRooms, type RoomsColumn } from './rooms-sort';
 import { usePlans } from './store';
+import { roomsColumnLabel } from '../../../../src-shared/plans/rooms-columns';
 
 const DASH = '—';
-
-const LABELS: Record<RoomsColumn, MessageKey> = {
-  floor: 'plan.colFloor',
-  name: 'plan.colName',
-  type: 'plan.colType',
-  area: 'plan.stat.area',
-  perimeter: 'plan.stat.perimeter',
-  ceilingHeight: 'plan.stat.ceilingHeight',
-  volume: 'plan.stat.volume',
-  doors: 'plan.doors',
-  windows: 'plan.windows',
-};
 
 function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn; onShow?: () => void }) {
   const t = useT();
@@ -124,7 +112,7 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
               {ROOMS_COLUMNS.map((column) => {
                 const state =
                   sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
-                const label = t(LABELS[column]);
+                const label = t(roomsColumnLabel(column));
                 return (
                   <SortHeader
                     key={column}

@@ -1,4 +1,5 @@
 import type { MeasureColumn, RoomsTableRow } from '../../../../src-shared/plans/types';
+import { ROOMS_COLUMN_KEYS, type RoomsColumnKey } from '../../../../src-shared/plans/rooms-columns';
 
 /**
  * Sorting the rooms table. Pure (no React, no DOM): numeric columns sort by the service's number
@@ -6,18 +7,8 @@ import type { MeasureColumn, RoomsTableRow } from '../../../../src-shared/plans/
  * whichever the direction, and equal rows keep the plan's order.
  */
 
-export const ROOMS_COLUMNS = [
-  'floor',
-  'name',
-  'type',
-  'area',
-  'perimeter',
-  'ceilingHeight',
-  'volume',
-  'doors',
-  'windows',
-] as const;
-export type RoomsColumn = (typeof ROOMS_COLUMNS)[number];
+export const ROOMS_COLUMNS = ROOMS_COLUMN_KEYS;
+export type RoomsColumn = RoomsColumnKey;
 export type SortDirection = 'asc' | 'desc';
 
 export interface RoomsSort {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call } from '../../api';
+import { useI18n } from '../../i18n/store';
 import { latestOnly } from '../../lib/latest';
 import { registerScreen } from '../navigation/store';
 import { nextSort, type RoomsColumn, type RoomsSort } from './rooms-sort';
@@ -132,7 +133,7 @@ export const usePlans = create<PlansState>()((set, get) => ({
     const { planId, key } = get();
     if (!planId || get().exportBusy) return;
     set({ exportBusy: format, exportError: null, exportedPath: null });
-    const res = await call((api) => api.exportRooms({ planId, format }));
+    const res = await call((api) => api.exportRooms({ planId, format, language: useI18n.getState().lang }));
     if (get().key !== key) return;
     if (res.ok) set({ exportBusy: null, exportedPath: res.data.path });
     else set({ exportBusy: null, exportError: res.error });
