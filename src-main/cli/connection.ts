@@ -1,7 +1,7 @@
 import { ApiClient, SUPPORTED_LANGUAGES, type Language } from '../api/client';
 import { ServiceError } from '../api/errors';
 import type { Logger } from '../log/logger';
-import { startSimulator, type Simulator } from '../simulator';
+import { startDemoSimulator, type Simulator } from '../demo/demo-simulator';
 import type { CliFlags } from './args';
 
 export interface Connection {
@@ -15,7 +15,7 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
   const language = parseLanguage(flags.lang ?? env.PLANDESK_LANG);
   const actingUser = flags['acting-user'] ?? env.PLANDESK_ACTING_USER;
   if (flags.demo) {
-    const simulator = await startSimulator();
+    const simulator = await startDemoSimulator();
     const ws = simulator.workspaces[0]!;
     const client = new ApiClient({
       baseUrl: simulator.baseUrl,

@@ -6,7 +6,7 @@ import type { EventChannel, EventPayloads } from '../../src-shared/ipc/contract'
 import { EXPORT_COLUMNS } from '../../src-shared/ipc/contract';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/services';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EstimateDocument } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimatePdf } from '../../src-main/exports/pdf';
-import { encodePng } from '../../src-main/simulator/png';
+import { encodePng } from '../../simulator/png';
 import {
   allNodes,
   largeDocument,

@@ -20,7 +20,7 @@ import {
   uploadFile,
   type UploadStage,
 } from '../../src-main/files/files-service';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 
 let sim: Simulator;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDatasetCandidates } from '../../src-main/simulator/dataset-loader';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
+import { demoDatasetCandidates } from '../../simulator/dataset-loader';
+import { startSimulator, type Simulator } from '../../simulator/index';
 import { admin, api, fixtureDataset, WS_A, WS_B } from './simulator-fixture';
 
 describe('simulator authentication and workspace isolation', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crc32, deflateSync } from 'node:zlib';
 import { checkImage } from '../../src-main/exports/images';
-import { encodePng } from '../../src-main/simulator/png';
+import { encodePng } from '../../simulator/png';
 
 const png = (): Buffer =>
   encodePng(

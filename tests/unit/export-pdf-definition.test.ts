@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentTable, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { buildPdfDefinition } from '../../src-main/exports/pdf';
 import { checkImage } from '../../src-main/exports/images';
-import { encodePng } from '../../src-main/simulator/png';
+import { encodePng } from '../../simulator/png';
 import {
   largeDocument,
   makeDocument,

@@ -10,7 +10,7 @@
  * statistics add up exactly.
  */
 
-import { Decimal, SERVICE_SCALE } from '../../../src-shared/money/decimal';
+import { Decimal, SERVICE_SCALE } from '../../src-shared/money/decimal';
 import { Prng } from './prng';
 import type {
   SimAddress,
