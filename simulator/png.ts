@@ -1,65 +1,19 @@
 /**
- * A minimal PNG encoder (8-bit indexed colour) for plan images and seeded .png files.
+ * PNG pictures of the simulator (fast-png encodes): plan images for the floor and room image
+ * endpoints, and the seeded .png files (file-bytes.ts).
  */
-import { deflateSync } from 'node:zlib';
+import { encode, type IndexedColors } from 'fast-png';
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < buf.length; i++) c = (CRC_TABLE[(c ^ (buf[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-export type Rgb = readonly [number, number, number];
-
-/** `pixels[y * width + x]` indexes `palette`. `text` becomes a tEXt chunk (Latin-1). */
-export function encodePng(
+/** An 8-bit indexed-colour PNG; `pixels[y * width + x]` indexes `palette`. Text values are Latin-1. */
+export function indexedPng(
   width: number,
   height: number,
-  palette: readonly Rgb[],
+  palette: IndexedColors,
   pixels: Uint8Array,
-  text?: { keyword: string; value: string },
-  extra?: { type: string; data: Buffer },
+  text: Record<string, string>,
 ): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 3; // indexed colour
-  const plte = Buffer.alloc(palette.length * 3);
-  palette.forEach(([r, g, b], i) => plte.set([r, g, b], i * 3));
-  const raw = Buffer.alloc((width + 1) * height);
-  for (let y = 0; y < height; y++) {
-    // Filter byte 0 (none) starts each row.
-    raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
-  }
-  const parts = [
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('PLTE', plte),
-  ];
-  if (text) parts.push(chunk('tEXt', Buffer.from(`${text.keyword}\0${text.value}`, 'latin1')));
-  if (extra) parts.push(chunk(extra.type, extra.data));
-  parts.push(chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)));
-  return Buffer.concat(parts);
+  const png = encode({ width, height, data: pixels, depth: 8, channels: 1, palette, text });
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }
 
 export interface Box {
@@ -69,7 +23,7 @@ export interface Box {
   y1: number;
 }
 
-const PLAN_PALETTE: readonly Rgb[] = [
+const PLAN_PALETTE: IndexedColors = [
   [255, 255, 255],
   [40, 44, 52],
   [214, 232, 250],
@@ -108,7 +62,7 @@ export function renderPlanPng(
       }
     }
   });
-  return encodePng(width, height, PLAN_PALETTE, px, { keyword: 'Title', value: toLatin1(label) });
+  return indexedPng(width, height, PLAN_PALETTE, px, { Title: toLatin1(label) });
 }
 
 function toLatin1(s: string): string {
