@@ -7,7 +7,7 @@ import { computeEstimateTotals } from '../estimate-totals';
 import { pad } from '../numbers';
 import type { Prng } from '../prng';
 import { DAY, HOUR, MINUTE, sqlTime, startOfDay, timeBetween } from '../time';
-import type { SimEstimate, SimProject, SimUser } from '../types';
+import type { SimCompany, SimEstimate, SimProject, SimUser } from '../types';
 import { buildEstimateItems } from './estimate-items';
 import type { Gen } from './gen';
 import type { Customer } from './people';
@@ -17,7 +17,7 @@ export interface EstimateContext {
   projectDescription: string;
   addressId: string;
   customer: Customer;
-  company: Omit<SimEstimate['company'], 'logo_url' | 'watermark_url'>;
+  company: Omit<SimCompany, 'logo_url' | 'watermark_url'>;
   users: SimUser[];
   workspaceHasLogo: boolean;
   country: Country;

@@ -125,52 +125,25 @@ export function buildRoom(
   };
 
   const objects: SimObject[] = [];
-  let doors = 0;
-  let windows = 0;
-  const doorCount = sparse ? 1 : type === 'hallway' ? rng.int(2, 3) : type === 'living' ? rng.int(1, 2) : 1;
-  for (let i = 0; i < doorCount; i++) {
-    const spec = rng.weighted(DOORS, [6, 1, 2]);
+  const place = (spec: ObjectSpec, category: 'door' | 'window' | 'furniture'): void => {
     const values = objectValues(spec, units, rng);
-    objects.push({
-      uid: ids.uuid(),
-      symbol_id: spec.symbol,
-      name: spec.name[lang],
-      category: 'door',
-      wall_uid: wallFor(values.width),
-      values,
-    });
-    doors++;
-  }
-  const windowCount = sparse
+    const common = { uid: ids.uuid(), symbol_id: spec.symbol, name: spec.name[lang] };
+    objects.push(
+      category === 'furniture'
+        ? { ...common, category, wall_uid: spec.onWall ? wallFor(values.width) : null, values }
+        : { ...common, category, wall_uid: wallFor(values.width), values },
+    );
+  };
+  const doors = sparse ? 1 : type === 'hallway' ? rng.int(2, 3) : type === 'living' ? rng.int(1, 2) : 1;
+  for (let i = 0; i < doors; i++) place(rng.weighted(DOORS, [6, 1, 2]), 'door');
+  const windows = sparse
     ? rng.int(0, 1)
     : type === 'hallway' || type === 'bathroom'
       ? rng.int(0, 1)
       : rng.int(1, type === 'living' ? 3 : 2);
-  for (let i = 0; i < windowCount; i++) {
-    const spec = rng.pick(WINDOWS);
-    const values = objectValues(spec, units, rng);
-    objects.push({
-      uid: ids.uuid(),
-      symbol_id: spec.symbol,
-      name: spec.name[lang],
-      category: 'window',
-      wall_uid: wallFor(values.width),
-      values,
-    });
-    windows++;
-  }
+  for (let i = 0; i < windows; i++) place(rng.pick(WINDOWS), 'window');
   const furnitureCount = sparse ? rng.int(0, 1) : rng.weighted([0, 1, 2], [4, 4, 2]);
-  for (const spec of rng.sample(FURNITURE[type], furnitureCount)) {
-    const values = objectValues(spec, units, rng);
-    objects.push({
-      uid: ids.uuid(),
-      symbol_id: spec.symbol,
-      name: spec.name[lang],
-      category: 'furniture',
-      wall_uid: spec.onWall ? wallFor(values.width) : null,
-      values,
-    });
-  }
+  for (const spec of rng.sample(FURNITURE[type], furnitureCount)) place(spec, 'furniture');
   if (!sparse && rng.chance(0.3)) {
     const wallIndex = rng.int(0, wallList.length - 1);
     const maxWidth = Math.max(30, Math.min(lengths[wallIndex] ?? 0, units === 'imperial' ? 1000 : 300));

@@ -1,7 +1,7 @@
 /**
  * The shapes of the generator's catalogues (the JSON files in this folder).
  */
-import type { SimForm, SimFormElement } from '../types';
+import type { SimCompany, SimForm, SimFormElement } from '../types';
 
 export type Lang = 'de' | 'fr';
 export type Localized = Record<Lang, string>;
@@ -69,17 +69,8 @@ export interface TeamSpec {
   members: number[];
 }
 
-export interface CompanySpec {
-  email: string;
-  phone: string;
-  fax: string;
-  website: string;
-  street: string;
-  city: string;
-  postal_code: string;
-  country: string;
-  province: string;
-}
+/** The workspace's company details, as every estimate's company block repeats them. */
+export type CompanySpec = Omit<SimCompany, 'id' | 'logo_url' | 'watermark_url' | 'company'>;
 
 export interface FormSpecElement {
   section?: string;
