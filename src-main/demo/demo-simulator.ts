@@ -8,6 +8,7 @@ import type { Simulator, SimulatorOptions } from '../../simulator';
 export type { Simulator, SimulatorOptions };
 export { DEMO_APP_WORKSPACE } from './demo-workspace';
 
+/** Starts the built-in simulator; with no options, on the demo data set and a free port. */
 export async function startDemoSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const { startSimulator } = await import('../../simulator');
   return startSimulator(options);
