@@ -6,6 +6,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // fast-png is ESM only: bundled into the simulator's chunk rather than required from CommonJS.
+      externalizeDeps: { exclude: ['fast-png'] },
       rollupOptions: { input: { index: resolve(__dirname, 'src-main/index.ts') } },
     },
   },

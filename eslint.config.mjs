@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { layers } from './eslint.layers.mjs';
 
+// The built-in simulator (top-level simulator/) is reached from the app only through the demo loader
+// in src-main/demo, which imports it lazily so the app's main bundle does not carry it.
+const SIMULATOR_FROM_APP = '^(\\.\\.\\/)+simulator(\\/.*)?$';
+const SIMULATOR_MESSAGE = 'Only src-main/demo/ loads the simulator: use src-main/demo/demo-simulator.ts.';
+const simulatorFromApp = { regex: SIMULATOR_FROM_APP, message: SIMULATOR_MESSAGE };
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'resources/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
@@ -22,6 +28,36 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
+    ignores: ['src-main/demo/**'],
+    rules: {
+      // Static imports of the simulator are refused by each layer's rule (eslint.layers.mjs and the
+      // renderer's below); no-restricted-imports does not look at import(), so this covers those.
+      'no-restricted-syntax': [
+        'error',
+        { selector: `ImportExpression[source.value=/${SIMULATOR_FROM_APP}/]`, message: SIMULATOR_MESSAGE },
+      ],
+    },
+  },
+  {
+    // The simulator runs on plain Node (the CLI, tests) as well as in the app: it builds on its own
+    // files and src-shared/ only.
+    files: ['simulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src-main', '**/src-main/**', '**/src-renderer/**', '**/src-preload/**', 'electron'],
+              message: 'The simulator may import only its own files and src-shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -32,18 +68,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                'electron',
-                'node:*',
-                'fs',
-                'path',
-                'child_process',
-                '**/src-main/**',
-                'keytar',
-                '**/simulator/**',
-              ],
+              group: ['electron', 'node:*', 'fs', 'path', 'child_process', '**/src-main/**', 'keytar'],
               message: 'The renderer reaches main only through window.api.',
             },
+            simulatorFromApp,
           ],
         },
       ],

@@ -8,7 +8,7 @@ import { cacheKeys, openCache } from '../src-main/cache/cache-db';
 import { toEstimateDocument } from '../src-main/estimates/document';
 import { fastEstimateDetail } from '../src-main/api/estimate-parse';
 import { silentLogger } from '../src-main/log/logger';
-import { startSimulator } from '../src-main/simulator';
+import { startSimulator } from '../simulator';
 
 const RUNS = 11;
 const TARGET_MS = 150;

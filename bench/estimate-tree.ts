@@ -4,7 +4,7 @@ import { JsonTextReader, parseJsonLossless } from '../src-main/api/lossless-json
 import { estimateDetailSchema, type EstimateDetail } from '../src-main/api/schemas';
 import { toEstimateDocument } from '../src-main/estimates/document';
 import { fastEstimateDetail } from '../src-main/api/estimate-parse';
-import { startSimulator } from '../src-main/simulator';
+import { startSimulator } from '../simulator';
 import type { EstimateDocument } from '../src-shared/estimates/types';
 
 const RUNS = 15;

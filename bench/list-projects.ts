@@ -1,5 +1,5 @@
 import { ApiClient } from '../src-main/api/client';
-import { startSimulator } from '../src-main/simulator';
+import { startSimulator } from '../simulator';
 
 /** Listing 5,000 projects with 20 ms simulated latency: requests made vs the minimum, and wall time. */
 export async function benchListProjects(): Promise<Record<string, string | number>> {

@@ -1,4 +1,4 @@
-import { startSimulator } from '../src-main/simulator';
+import { startSimulator } from '../simulator';
 import { expect, openLargeEstimate, test } from '../tests/e2e/harness';
 
 /**

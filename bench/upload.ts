@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../src-main/api/client';
 import { downloadFile, deleteFile, uploadFile } from '../src-main/files/files-service';
-import { startSimulator } from '../src-main/simulator';
+import { startSimulator } from '../simulator';
 
 const MB = 1024 * 1024;
 const SIZE = 200 * MB;

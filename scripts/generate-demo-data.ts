@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateDemoDataset } from '../src-main/simulator/data/generate';
+import { generateDemoDataset } from '../simulator/data/generate';
 
 const target = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'resources', 'demo', 'dataset.json');
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 const ELECTRON_VERSION = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version;
 // This check downloads Electron's release list; it has no network here and says nothing about our code.
 const EXCLUDED = ['AvailableSecurityFixesGlobalCheck'];
-const ROOTS = ['src-main', 'src-preload', 'src-renderer'];
+const ROOTS = ['src-main', 'src-preload', 'src-renderer', 'simulator'];
 
 function parseCsvLine(line) {
   const out = [];

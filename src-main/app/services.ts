@@ -13,8 +13,7 @@ import { PlansService } from '../plans/plans-service';
 import { ProjectsService } from '../projects/projects-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
-import { startSimulator, type Simulator } from '../simulator';
-import { DEMO_APP_WORKSPACE } from '../simulator/data/generate';
+import { DEMO_APP_WORKSPACE, startDemoSimulator, type Simulator } from '../demo/demo-simulator';
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
@@ -80,7 +79,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     clientOptions: o.clientOptions,
     demoInfo: DEMO_APP_WORKSPACE,
     demo: async () => {
-      demo ??= startSimulator({ dataset: 'demo' });
+      demo ??= startDemoSimulator({ dataset: 'demo' });
       const sim = await demo;
       const ws = sim.workspaces[0]!;
       return { name: ws.name, baseUrl: sim.baseUrl, customer: ws.customer, key: ws.key };

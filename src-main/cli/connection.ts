@@ -1,7 +1,7 @@
 import { ApiClient } from '../api/client';
 import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type UiLanguage } from '../../src-shared/i18n/languages';
 import type { Logger } from '../log/logger';
-import { startSimulator, type Simulator } from '../simulator';
+import { startDemoSimulator, type Simulator } from '../demo/demo-simulator';
 import type { CliFlags } from './args';
 import { ServiceError } from '../errors/service-error';
 
@@ -18,7 +18,7 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
   const language = parseLanguage(flags.lang ?? env.PLANDESK_LANG);
   const actingUser = flags['acting-user'] ?? env.PLANDESK_ACTING_USER;
   if (flags.demo) {
-    const simulator = await startSimulator();
+    const simulator = await startDemoSimulator();
     const ws = simulator.workspaces[0]!;
     const client = new ApiClient({
       baseUrl: simulator.baseUrl,

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import type { SimDataset } from '../../src-main/simulator/data/types';
-import { startSimulator } from '../../src-main/simulator';
+import type { SimDataset } from '../../simulator/data/types';
+import { startSimulator } from '../../simulator';
 import { addWorkspaceViaUi, expect, openLargeEstimate, test, type AppFixture } from './harness';
 
 /** Opens the first project that has at least two estimates, then its estimates list. */

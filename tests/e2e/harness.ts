@@ -10,7 +10,7 @@ import { createDispatcher } from '../../src-main/ipc/handlers';
 import { createLogger } from '../../src-main/log/logger';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
-import { startSimulator, type Simulator, type SimulatorOptions } from '../../src-main/simulator';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator';
 import { testDialogs } from '../helpers/test-dialogs';
 import { preloadInitScript } from './electron-stand-in';
 

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../src-main/api/client';
 import { toEstimateDocument } from '../../src-main/estimates/document';
-import { startSimulator } from '../../src-main/simulator';
+import { startSimulator } from '../../simulator';
 import type { EstimateDocument } from '../../src-shared/estimates/types';
 
 export interface DemoEstimateContext {

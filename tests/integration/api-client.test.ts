@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { downloadFromPresignedUrl, putToPresignedUrl } from '../../src-main/api/storage';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { toEstimateDocument } from '../../src-main/estimates/document';
 import { preorder } from '../../src-main/estimates/tree';

@@ -8,7 +8,7 @@ import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { cacheKeys, openCache, type CacheDb, type CacheKind } from '../../src-main/cache/cache-db';
 import { CachedClient } from '../../src-main/cache/cached-client';
 import { makeAvailableOffline, offlineStatus } from '../../src-main/cache/offline-sync';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 import { ServiceError } from '../../src-main/errors/service-error';

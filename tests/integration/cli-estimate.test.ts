@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import { toEstimateDocument } from '../../src-main/estimates/document';
-import type { SimDataset, SimEstimate } from '../../src-main/simulator/data/types';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
+import type { SimDataset, SimEstimate } from '../../simulator/data/types';
+import { startSimulator, type Simulator } from '../../simulator/index';
 import {
   MONEY_FIELDS,
   TOTAL_FIELDS,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 import { EXPORT_COLUMNS } from '../../src-shared/estimates/columns';

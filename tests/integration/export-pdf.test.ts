@@ -6,11 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
+import { encode } from 'fast-png';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EstimateDocument } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimatePdf } from '../../src-main/exports/pdf';
-import { encodePng } from '../../src-main/simulator/png';
 import {
   allNodes,
   largeDocument,
@@ -43,16 +43,12 @@ function logoPng(): Buffer {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) px[y * w + x] = x < 72 ? 1 : y > 26 && y < 46 ? 2 : 0;
   }
-  return encodePng(
-    w,
-    h,
-    [
-      [255, 255, 255],
-      [30, 58, 95],
-      [200, 80, 40],
-    ],
-    px,
-  );
+  const palette = [
+    [255, 255, 255],
+    [30, 58, 95],
+    [200, 80, 40],
+  ];
+  return Buffer.from(encode({ width: w, height: h, data: px, channels: 1, palette }));
 }
 
 /** An RGBA PNG (pdfkit decodes these itself to split off the alpha channel). */

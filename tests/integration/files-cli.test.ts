@@ -11,7 +11,7 @@ import {
   formatSize,
   uploadCommand,
 } from '../../src-main/cli/commands/files';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 
 let sim: Simulator;

@@ -19,7 +19,7 @@ import {
   uploadFile,
   type UploadStage,
 } from '../../src-main/files/files-service';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 import { ServiceError } from '../../src-main/errors/service-error';
 

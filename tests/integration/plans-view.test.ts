@@ -9,8 +9,8 @@ import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { roomsCommand } from '../../src-main/cli/commands/plan-rooms';
 import { buildPlanView, buildRoomsTable, type PlanView } from '../../src-main/plans/plan-view';
 import { exportRoomsTable } from '../../src-main/plans/rooms-export';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
-import type { SimDataset, SimRoom } from '../../src-main/simulator/data/types';
+import { startSimulator, type Simulator } from '../../simulator';
+import type { SimDataset, SimRoom } from '../../simulator/data/types';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 import { ServiceError } from '../../src-main/errors/service-error';
 

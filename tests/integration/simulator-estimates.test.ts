@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJsonLossless } from '../../src-main/api/lossless-json';
-import type { SimProject } from '../../src-main/simulator/data/types';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
-import { Money, MoneyFields, writeJson } from '../../src-main/simulator/json-writer';
+import type { SimProject } from '../../simulator/data/types';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { Money, MoneyFields, writeJson } from '../../simulator/json-writer';
 import { admin, api, bigEstimate, fixtureDataset, type Loose } from './simulator-fixture';
 
 describe('simulator estimates', () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
+import { startSimulator, type Simulator } from '../../simulator/index';
 import { admin, api, fixtureDataset, WS_A, WS_B } from './simulator-fixture';
 
 describe('simulator faults', () => {

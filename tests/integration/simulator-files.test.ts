@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
+import { startSimulator, type Simulator } from '../../simulator/index';
 import { admin, api, fixtureDataset, WS_A, WS_B } from './simulator-fixture';
 
 async function presign(sim: Simulator, body: unknown, project = 'p-a01') {

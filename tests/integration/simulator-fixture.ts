@@ -10,8 +10,8 @@ import type {
   SimPlan,
   SimProject,
   SimWorkspace,
-} from '../../src-main/simulator/data/types';
-import type { Simulator } from '../../src-main/simulator/index';
+} from '../../simulator/data/types';
+import type { Simulator } from '../../simulator/index';
 
 export const WS_A = { customer: 'cust-acme', key: 'key-acme-0123456789abcdef' } as const;
 export const WS_B = { customer: 'cust-bravo', key: 'key-bravo-fedcba9876543210' } as const;

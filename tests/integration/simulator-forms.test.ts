@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
+import { startSimulator, type Simulator } from '../../simulator/index';
 import { api, fixtureDataset, WS_B } from './simulator-fixture';
 
 const VALID = {

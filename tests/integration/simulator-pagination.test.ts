@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
+import { startSimulator, type Simulator } from '../../simulator/index';
 import { admin, api, fixtureDataset } from './simulator-fixture';
 
 describe('simulator pagination and list filters', () => {

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
-import { resolveLocale } from '../../src-main/simulator/formatting';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { resolveLocale } from '../../simulator/formatting';
 import { admin, api, fixtureDataset, WS_A } from './simulator-fixture';
 
 /** Checks the PNG signature, every chunk's CRC and that the image data inflates to the right size. */

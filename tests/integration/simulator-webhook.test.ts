@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimProject } from '../../src-main/simulator/data/types';
-import { startSimulator, type Simulator } from '../../src-main/simulator/index';
-import { formEncode, percentEncodeAll } from '../../src-main/simulator/percent-encoding';
-import { deliverWebhook, parseWebhookReply } from '../../src-main/simulator/webhook';
+import type { SimProject } from '../../simulator/data/types';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { formEncode, percentEncodeAll } from '../../simulator/percent-encoding';
+import { deliverWebhook, parseWebhookReply } from '../../simulator/webhook';
 import { admin, api, fixtureDataset, WS_A } from './simulator-fixture';
 
 interface Received {

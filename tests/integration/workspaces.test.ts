@@ -8,7 +8,7 @@ import type { EventChannel, EventPayloads } from '../../src-shared/ipc/contract'
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 import { ServiceError } from '../../src-main/errors/service-error';

@@ -1,17 +1,23 @@
+import { encode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { crc32, deflateSync } from 'node:zlib';
 import { checkImage } from '../../src-main/exports/images';
-import { encodePng } from '../../src-main/simulator/png';
+
+/** An indexed-colour PNG of `width` × `height` pixels, all of palette entry `fill`. */
+const indexedPng = (width: number, height: number, palette: number[][], fill = 0): Buffer =>
+  Buffer.from(
+    encode({ width, height, data: new Uint8Array(width * height).fill(fill), channels: 1, palette }),
+  );
 
 const png = (): Buffer =>
-  encodePng(
+  indexedPng(
     4,
     3,
     [
       [0, 0, 0],
       [255, 255, 255],
     ],
-    new Uint8Array(12).fill(1),
+    1,
   );
 
 /** The smallest JPEG header that names a frame size (SOI, APP0, SOF0, EOI). */
@@ -37,7 +43,7 @@ describe('logo and watermark checks', () => {
     const good = png();
     const flipped = Buffer.from(good);
     flipped[flipped.length - 20] = (flipped[flipped.length - 20] as number) ^ 0xff; // CRC no longer matches
-    const badFilter = encodePng(2, 2, [[0, 0, 0]], new Uint8Array(4));
+    const badFilter = indexedPng(2, 2, [[0, 0, 0]]);
     // The same image with a row filter byte of 9 (only 0-4 exist), CRCs right.
     const raw = Buffer.from([9, 0, 0, 0, 0, 0]);
     const withBadFilter = Buffer.concat([

@@ -1,8 +1,8 @@
+import { encode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import type { ContentTable, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { buildPdfDefinition } from '../../src-main/exports/pdf';
 import { checkImage } from '../../src-main/exports/images';
-import { encodePng } from '../../src-main/simulator/png';
 import {
   largeDocument,
   makeDocument,
@@ -68,7 +68,9 @@ describe('PDF document definition', () => {
   });
 
   it('uses the images it is given: logo in the header, watermark behind every page', () => {
-    const img = checkImage(encodePng(10, 10, [[0, 0, 0]], new Uint8Array(100)));
+    const img = checkImage(
+      encode({ width: 10, height: 10, data: new Uint8Array(100), channels: 1, palette: [[0, 0, 0]] }),
+    );
     const def = buildPdfDefinition(sampleDocument(), {}, { logo: img, watermark: img });
     expect(Object.keys(def.images ?? {})).toEqual(['logo', 'watermark']);
     expect(JSON.stringify(def.content)).toContain('"image":"logo"');

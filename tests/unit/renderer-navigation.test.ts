@@ -6,7 +6,7 @@ import { channels, events, type Channel } from '../../src-shared/ipc/contract';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
-import { startSimulator, type Simulator } from '../../src-main/simulator';
+import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { loadRendererModule as load } from '../helpers/renderer-module';
 import { testDialogs } from '../helpers/test-dialogs';

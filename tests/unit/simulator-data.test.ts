@@ -6,8 +6,8 @@ import {
   computeEstimateTotals,
   generateDemoDataset,
   generateLargeDataset,
-} from '../../src-main/simulator/data/generate';
-import { Prng } from '../../src-main/simulator/data/prng';
+} from '../../simulator/data/generate';
+import { Prng } from '../../simulator/data/prng';
 import type {
   SimDataset,
   SimEstimate,
@@ -15,7 +15,7 @@ import type {
   SimFormElement,
   SimStatistics,
   SimWorkspace,
-} from '../../src-main/simulator/data/types';
+} from '../../simulator/data/types';
 
 const DATASET_PATH = fileURLToPath(new URL('../../resources/demo/dataset.json', import.meta.url));
 

@@ -28,6 +28,10 @@ export function notFound(what = 'Resource'): HttpError {
   return new HttpError(404, `${what} not found`);
 }
 
+export function methodNotAllowed(allowed: string[]): HttpError {
+  return new HttpError(405, 'Method not allowed', { allowed }, { Allow: allowed.join(', ') });
+}
+
 export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'bytes'; status: number; body: Buffer; contentType: string; headers?: Record<string, string> };

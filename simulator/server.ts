@@ -13,6 +13,7 @@ import {
   HttpError,
   isLoopback,
   json,
+  methodNotAllowed,
   notFound,
   parseJsonBody,
   pathOnly,
@@ -102,12 +103,7 @@ async function handle(deps: ApiServerDeps, req: IncomingMessage, res: ServerResp
       const match = deps.admin.match(method, path.slice(ADMIN_PREFIX.length) || '/');
       if (match.kind === 'none') throw notFound('Admin endpoint');
       if (match.kind === 'method') {
-        throw new HttpError(
-          405,
-          'Method not allowed',
-          { allowed: match.allowed },
-          { Allow: match.allowed.join(', ') },
-        );
+        throw methodNotAllowed(match.allowed);
       }
       reply = await match.route.handler({ sim, controls: deps.controls, body }, match.params);
     } catch (err) {
@@ -174,12 +170,7 @@ async function routeApi(
   }
   if (match.kind === 'none') throw notFound('Endpoint');
   if (match.kind === 'method') {
-    throw new HttpError(
-      405,
-      'Method not allowed',
-      { allowed: match.allowed },
-      { Allow: match.allowed.join(', ') },
-    );
+    throw methodNotAllowed(match.allowed);
   }
   const ctx: ApiContext = {
     sim,

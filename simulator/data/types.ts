@@ -213,6 +213,23 @@ export interface SimEstimateTotals {
   total: DecimalString;
 }
 
+/** The company block of an estimate: the workspace's company as its estimates show it. */
+export interface SimCompany {
+  id: string;
+  logo_url: string | null;
+  watermark_url: string | null;
+  company: string;
+  email: string;
+  phone: string;
+  fax: string;
+  website: string;
+  street: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  province: string;
+}
+
 /** The estimate detail exactly as the service serves it (timestamps `YYYY-MM-DD HH:MM:SS`, UTC). */
 export interface SimEstimate {
   id: string;
@@ -248,31 +265,9 @@ export interface SimEstimate {
     id: string;
     name: string;
     description: string;
-    address: {
-      id: string;
-      street: string;
-      city: string;
-      country: string;
-      postal_code: string;
-      latitude: number | null;
-      longitude: number | null;
-    };
+    address: { id: string } & SimAddress;
   };
-  company: {
-    id: string;
-    logo_url: string | null;
-    watermark_url: string | null;
-    company: string;
-    email: string;
-    phone: string;
-    fax: string;
-    website: string;
-    street: string;
-    city: string;
-    postal_code: string;
-    country: string;
-    province: string;
-  };
+  company: SimCompany;
   items: SimEstimateItem[];
   estimate_totals: SimEstimateTotals;
 }

@@ -2,6 +2,7 @@
  * Types of the simulator's control surface: faults, variants, statistics and Custom Export results.
  * The admin API (`/_sim/...`) and `Simulator.faults` expose the same operations with these shapes.
  */
+import type { SimFile } from './data/types';
 
 export interface FaultSpec {
   /** Delay before answering every matching API request, until cleared. */
@@ -61,17 +62,8 @@ export interface WebhookResult {
   error?: string;
 }
 
-export interface ProjectFileJson {
-  id: string;
-  name: string;
-  file_type: string;
-  content_type: string;
-  size: number;
-  created: string;
-  origin: 'upload' | 'export';
-  url: string;
-  url_expires_at: string;
-}
+/** A project file as the API shows it: the stored record with a presigned download URL. */
+export type ProjectFileJson = Omit<SimFile, 'content_seed'> & { url: string; url_expires_at: string };
 
 export interface CustomExportResult {
   files: ProjectFileJson[];

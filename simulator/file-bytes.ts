@@ -2,11 +2,12 @@
  * Deterministic content for seeded project files: the same seed always gives the same bytes, each
  * common type is a valid file of that type (so viewers and tests can open it), and the length is
  * the size the data set declares whenever a valid file can have that size. The padding goes where
- * each format allows filler: PDF comments, a private PNG chunk, JPEG COM segments, XML comments,
+ * each format allows filler: PDF comments, a PNG text chunk, JPEG COM segments, XML comments,
  * DXF 999 comments, a CSV column.
  */
 import { createHash } from 'node:crypto';
-import { encodePng, type Rgb } from './png';
+import type { IndexedColors } from 'fast-png';
+import { indexedPng } from './png';
 
 /** Declared sizes beyond this are not honoured (the file is then this big). */
 export const MAX_SEEDED_BYTES = 32 * 1024 * 1024;
@@ -86,9 +87,13 @@ function pdf(title: string, seed: string, padding: number): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
+/** A tEXt chunk's frame: length, type and CRC, plus the NUL after its keyword. */
+const PNG_TEXT_FRAME = 13;
+const PNG_PADDING_KEYWORD = 'Padding';
+
 function png(seed: string, padding: number): Buffer {
   const h = hash(seed);
-  const palette: Rgb[] = [
+  const palette: IndexedColors = [
     [h[0] as number, h[1] as number, h[2] as number],
     [h[3] as number, h[4] as number, h[5] as number],
   ];
@@ -97,9 +102,11 @@ function png(seed: string, padding: number): Buffer {
   const px = new Uint8Array(width * height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) px[y * width + x] = (x >> 3) ^ (y >> 3) ? 1 : 0;
-  // A private ancillary chunk ("plDk": ancillary, private, safe to copy) carries the filler.
-  const extra = padding >= 12 ? { type: 'plDk', data: noise(seed, padding - 12) } : undefined;
-  return encodePng(width, height, palette, px, { keyword: 'Comment', value: ascii(seed) }, extra);
+  const text: Record<string, string> = { Comment: ascii(seed) };
+  // A second text chunk carries the filler.
+  const fillerLength = padding - PNG_TEXT_FRAME - PNG_PADDING_KEYWORD.length;
+  if (fillerLength >= 0) text[PNG_PADDING_KEYWORD] = filler(seed, fillerLength);
+  return indexedPng(width, height, palette, px, text);
 }
 
 /** A baseline greyscale 8×8 JPEG: one block whose DC and AC are both "nothing", i.e. mid grey. */

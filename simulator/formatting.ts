@@ -3,10 +3,11 @@
  * Formatted values follow the plan's unit system only: the stored numbers are already in that
  * system, so no conversion happens here and no other unit is ever produced.
  */
+import { LANGUAGES as LOCALES, type UiLanguage as Locale } from '../src-shared/i18n/languages';
 import type { UnitSystem } from './data/types';
 
-export const LOCALES = ['en-US', 'de-DE', 'fr-FR', 'pt-PT', 'es-ES'] as const;
-export type Locale = (typeof LOCALES)[number];
+// The service answers in exactly the languages the app speaks.
+export { LOCALES, type Locale };
 
 /**
  * Picks the first allowed tag of an Accept-Language header (in q order). Only the five
