@@ -29,17 +29,39 @@ interface ColumnSpec {
   inTree: boolean;
   /** The field of the estimate's totals that sums this column. */
   total?: TotalField;
+  /** Width on screen, in px (text columns also share what is left). */
+  treeWidth?: number;
+  /** Width bounds in a spreadsheet, in characters: [min, max]. */
+  sheetWidth: readonly [number, number];
 }
 
 export const ESTIMATE_COLUMNS = {
-  code: { kind: 'text', internal: false, label: 'column.code', docLabel: 'doc.column.code', inTree: true },
-  name: { kind: 'text', internal: false, label: 'column.name', docLabel: 'doc.column.name', inTree: true },
+  code: {
+    kind: 'text',
+    internal: false,
+    label: 'column.code',
+    docLabel: 'doc.column.code',
+    inTree: true,
+    treeWidth: 104,
+    sheetWidth: [8, 24],
+  },
+  name: {
+    kind: 'text',
+    internal: false,
+    label: 'column.name',
+    docLabel: 'doc.column.name',
+    inTree: true,
+    treeWidth: 280,
+    sheetWidth: [24, 60],
+  },
   description: {
     kind: 'text',
     internal: false,
     label: 'column.description',
     docLabel: 'doc.column.description',
     inTree: true,
+    treeWidth: 260,
+    sheetWidth: [16, 60],
   },
   quantity: {
     kind: 'quantity',
@@ -47,14 +69,26 @@ export const ESTIMATE_COLUMNS = {
     label: 'column.quantity',
     docLabel: 'doc.column.quantity',
     inTree: true,
+    treeWidth: 104,
+    sheetWidth: [10, 14],
   },
-  unit: { kind: 'text', internal: false, label: 'column.unit', docLabel: 'doc.column.unit', inTree: true },
+  unit: {
+    kind: 'text',
+    internal: false,
+    label: 'column.unit',
+    docLabel: 'doc.column.unit',
+    inTree: true,
+    treeWidth: 72,
+    sheetWidth: [6, 12],
+  },
   labor_unit_price: {
     kind: 'unit-price',
     internal: true,
     label: 'column.labor_unit_price',
     docLabel: 'doc.column.labor_unit_price',
     inTree: true,
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   equipment_unit_price: {
     kind: 'unit-price',
@@ -62,6 +96,8 @@ export const ESTIMATE_COLUMNS = {
     label: 'column.equipment_unit_price',
     docLabel: 'doc.column.equipment_unit_price',
     inTree: true,
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   material_unit_price: {
     kind: 'unit-price',
@@ -69,6 +105,8 @@ export const ESTIMATE_COLUMNS = {
     label: 'column.material_unit_price',
     docLabel: 'doc.column.material_unit_price',
     inTree: true,
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   other_unit_price: {
     kind: 'unit-price',
@@ -76,6 +114,8 @@ export const ESTIMATE_COLUMNS = {
     label: 'column.other_unit_price',
     docLabel: 'doc.column.other_unit_price',
     inTree: true,
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   labor_cost: {
     kind: 'amount',
@@ -84,6 +124,8 @@ export const ESTIMATE_COLUMNS = {
     docLabel: 'doc.column.labor_cost',
     inTree: true,
     total: 'labor_costs_total',
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   equipment_cost: {
     kind: 'amount',
@@ -92,6 +134,8 @@ export const ESTIMATE_COLUMNS = {
     docLabel: 'doc.column.equipment_cost',
     inTree: true,
     total: 'equipment_costs_total',
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   material_cost: {
     kind: 'amount',
@@ -100,6 +144,8 @@ export const ESTIMATE_COLUMNS = {
     docLabel: 'doc.column.material_cost',
     inTree: true,
     total: 'material_costs_total',
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   other_cost: {
     kind: 'amount',
@@ -108,6 +154,8 @@ export const ESTIMATE_COLUMNS = {
     docLabel: 'doc.column.other_cost',
     inTree: true,
     total: 'other_costs_total',
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   total_cost: {
     kind: 'amount',
@@ -116,6 +164,8 @@ export const ESTIMATE_COLUMNS = {
     docLabel: 'doc.column.total_cost',
     inTree: true,
     total: 'costs_total',
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   markup: {
     kind: 'amount',
@@ -124,6 +174,8 @@ export const ESTIMATE_COLUMNS = {
     docLabel: 'doc.column.markup',
     inTree: true,
     total: 'markup_total',
+    treeWidth: 128,
+    sheetWidth: [13, 20],
   },
   discount: {
     kind: 'amount',
@@ -132,8 +184,18 @@ export const ESTIMATE_COLUMNS = {
     docLabel: 'doc.column.discount',
     inTree: true,
     total: 'discount_total',
+    treeWidth: 128,
+    sheetWidth: [13, 20],
   },
-  tax: { kind: 'rate', internal: false, label: 'column.tax', docLabel: 'doc.column.tax', inTree: true },
+  tax: {
+    kind: 'rate',
+    internal: false,
+    label: 'column.tax',
+    docLabel: 'doc.column.tax',
+    inTree: true,
+    treeWidth: 84,
+    sheetWidth: [10, 12],
+  },
   total: {
     kind: 'amount',
     internal: false,
@@ -141,6 +203,8 @@ export const ESTIMATE_COLUMNS = {
     docLabel: 'doc.column.total',
     inTree: true,
     total: 'total',
+    treeWidth: 164,
+    sheetWidth: [14, 20],
   },
   internal_notes: {
     kind: 'text',
@@ -149,6 +213,7 @@ export const ESTIMATE_COLUMNS = {
     label: 'column.internal_notes',
     docLabel: 'doc.column.internal_notes',
     inTree: false,
+    sheetWidth: [16, 50],
   },
 } as const satisfies Record<string, ColumnSpec>;
 

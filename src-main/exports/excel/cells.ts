@@ -3,7 +3,12 @@
  * binary numbers Excel stores, shared style objects, and column widths from the content.
  */
 import type ExcelJS from 'exceljs';
-import { columnKind, type AmountColumn, type ExportColumnKey } from '../../../src-shared/estimates/columns';
+import {
+  columnKind,
+  columnSpec,
+  type AmountColumn,
+  type ExportColumnKey,
+} from '../../../src-shared/estimates/columns';
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import { roundedText, unitsText } from '../../../src-shared/money/amounts';
 import { cleanText } from '../parties';
@@ -106,29 +111,6 @@ export function itemCell(column: ExportColumnKey, row: EstimateRow, styles: Styl
   }
 }
 
-/** Width bounds per column kind; text columns by their content, figures by the largest sum. */
-const WIDTH: Record<ExportColumnKey, [min: number, max: number]> = {
-  code: [8, 24],
-  name: [24, 60],
-  description: [16, 60],
-  quantity: [10, 14],
-  unit: [6, 12],
-  labor_unit_price: [13, 20],
-  equipment_unit_price: [13, 20],
-  material_unit_price: [13, 20],
-  other_unit_price: [13, 20],
-  labor_cost: [13, 20],
-  equipment_cost: [13, 20],
-  material_cost: [13, 20],
-  other_cost: [13, 20],
-  total_cost: [13, 20],
-  markup: [13, 20],
-  discount: [13, 20],
-  tax: [10, 12],
-  total: [14, 20],
-  internal_notes: [16, 50],
-};
-
 /** Column widths from the content (text length; digits of the largest total), within bounds. */
 export function columnWidths(
   columns: readonly ExportColumnKey[],
@@ -138,7 +120,7 @@ export function columnWidths(
   const digits = Math.max(1, (largestCents / 100n).toString().replace('-', '').length);
   const moneyWidth = digits + Math.floor((digits - 1) / 3) + 7;
   return columns.map((column) => {
-    const [min, max] = WIDTH[column];
+    const [min, max] = columnSpec(column).sheetWidth;
     const kind = columnKind(column);
     let want = min;
     if (kind === 'text') {

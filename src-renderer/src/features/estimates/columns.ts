@@ -9,6 +9,7 @@ import {
   TREE_COLUMNS,
   clientCopyColumns,
   columnKind,
+  columnSpec,
   lockedInClientCopy,
   normalizeColumns,
   type ExportColumnKey,
@@ -51,27 +52,10 @@ export function columnLabel(key: ExportColumnKey): MessageKey {
   return ESTIMATE_COLUMNS[key].label;
 }
 
-/** Column widths in the tree (px); name and description share what is left (see FLEX_COLUMNS). */
-export const COLUMN_WIDTH: Record<TreeColumnKey, number> = {
-  code: 104,
-  name: 280,
-  description: 260,
-  quantity: 104,
-  unit: 72,
-  labor_unit_price: 136,
-  equipment_unit_price: 136,
-  material_unit_price: 136,
-  other_unit_price: 136,
-  labor_cost: 136,
-  equipment_cost: 136,
-  material_cost: 136,
-  other_cost: 136,
-  total_cost: 136,
-  markup: 128,
-  discount: 128,
-  tax: 84,
-  total: 164,
-};
+/** A column's width in the tree (px), from the column table. */
+function treeWidth(key: TreeColumnKey): number {
+  return columnSpec(key).treeWidth ?? 120;
+}
 
 /** Keeps only known tree columns, in canonical order, always with the name column. */
 export function normalizeTreeColumns(columns: readonly string[]): TreeColumnKey[] {
@@ -100,8 +84,8 @@ export function gridTemplate(columns: readonly TreeColumnKey[]): { template: str
   let minWidth = 0;
   const parts = columns.map((c) => {
     const flex = FLEX_COLUMNS[c];
-    minWidth += flex ? flex.min : COLUMN_WIDTH[c];
-    return flex ? `minmax(${flex.min}px, ${flex.share}fr)` : `${COLUMN_WIDTH[c]}px`;
+    minWidth += flex ? flex.min : treeWidth(c);
+    return flex ? `minmax(${flex.min}px, ${flex.share}fr)` : `${treeWidth(c)}px`;
   });
   return { template: parts.join(' '), minWidth };
 }
