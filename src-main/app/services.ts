@@ -5,6 +5,7 @@ import type { ApiClientOptions } from '../api/client';
 import { WorkspaceCaches } from '../cache/workspace-caches';
 import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
+import { PresetsService } from '../exports/presets-service';
 import { FilesAppService } from '../files/files-app-service';
 import type { Logger } from '../log/logger';
 import { OfflineService } from '../offline/offline-service';
@@ -43,6 +44,7 @@ export interface MainServices {
   workspaceSettings: WorkspaceSettingsService;
   projects: ProjectsService;
   estimates: EstimatesService;
+  presets: PresetsService;
   offline: OfflineService;
   plans: PlansService;
   files: FilesAppService;
@@ -94,6 +96,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     onCacheUnavailable: (meta) => notices.push({ code: 'cache-unavailable', workspaceName: meta.name }),
   });
   const projects = new ProjectsService(operations, active.source);
+  const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
 
   // What one workspace showed must never be shown for another: a change drops what was kept.
   workspaces.onChange((change) => {
@@ -125,7 +128,9 @@ export function createServices(o: ServiceOptions): RunningServices {
       operations,
       (name, kind) => o.dialogs.saveFile(name, kind),
       o.logger,
+      presets,
     ),
+    presets,
     offline: new OfflineService(active.source, operations),
     plans: new PlansService(active.source, o.dialogs),
     files: new FilesAppService(active.source, operations, o.dialogs, path.join(o.userDataDir, 'tmp')),

@@ -117,6 +117,12 @@ export class CachedClient {
     );
   }
 
+  /** The estimate as last fetched, from the cache only (no request); null when it was never kept. */
+  cachedEstimate(projectId: string, estimateId: string): Fetched<EstimateDetail> | null {
+    const hit = this.cache.get<EstimateDetail>('estimate', cacheKeys.estimate(projectId, estimateId));
+    return hit ? { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt } : null;
+  }
+
   /**
    * Fetches the project, its plan and every estimate, and stores them in one transaction. Uses the
    * service only (never the cache); a failure leaves the previous offline copy as it was.

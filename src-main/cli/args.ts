@@ -20,6 +20,10 @@ const OPTIONS = {
   out: { type: 'string' },
   format: { type: 'string' },
   'client-copy': { type: 'boolean' },
+  preset: { type: 'string' },
+  columns: { type: 'string' },
+  paper: { type: 'string' },
+  'no-statements': { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

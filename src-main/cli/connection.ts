@@ -1,4 +1,5 @@
 import { ApiClient } from '../api/client';
+import { normaliseBaseUrl } from '../api/base-url';
 import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type UiLanguage } from '../../src-shared/i18n/languages';
 import type { Logger } from '../log/logger';
 import { startDemoSimulator, type Simulator } from '../demo/demo-simulator';
@@ -11,6 +12,8 @@ export interface Connection {
   simulator?: Simulator;
   /** `--lang`: what the service answers in, and what the CLI prints in. */
   language: UiLanguage;
+  /** Which workspace this is, as the app's settings name it (for its saved export presets). */
+  workspace: { baseUrl: string; customer: string } | 'demo';
 }
 
 /** Flags win over environment variables; --demo serves the built-in demo workspace in-process. */
@@ -28,7 +31,7 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
       actingUser,
       logger,
     });
-    return { client, simulator, language: language ?? DEFAULT_LANGUAGE };
+    return { client, simulator, language: language ?? DEFAULT_LANGUAGE, workspace: 'demo' };
   }
   const baseUrl = flags['base-url'] ?? env.PLANDESK_BASE_URL;
   const customer = flags.customer ?? env.PLANDESK_CUSTOMER;
@@ -54,6 +57,7 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
       logger,
     }),
     language: language ?? DEFAULT_LANGUAGE,
+    workspace: { baseUrl: normaliseBaseUrl(baseUrl!), customer: customer!.trim() },
   };
 }
 

@@ -1,7 +1,8 @@
 import { silentLogger, stderrLogger } from '../log/logger';
 import { parseCliArgs } from './args';
 import { estimateCommand } from './commands/estimate';
-import { exportCommand } from './commands/export';
+import { exportCommand, type ExportContext } from './commands/export';
+import { savedPresets } from './saved-presets';
 import { deleteFileCommand, downloadCommand, filesCommand, uploadCommand } from './commands/files';
 import { roomsCommand } from './commands/plan-rooms';
 import { estimatesCommand } from './commands/estimates';
@@ -25,8 +26,10 @@ Commands:
   plan PLAN_ID                               plan statistics, floors
   estimates PROJECT_ID [--all]               a project's estimates
   estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
-  export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--client-copy]
-                                             an estimate (or all, xlsx) as a client-ready file
+  export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
+        [--columns a,b,c] [--paper A4|Letter] [--no-statements]
+                                             an estimate (or all, xlsx) as a client quote (the default),
+                                             the internal worksheet, or a preset saved in the app
   rooms PLAN_ID --format xlsx|csv --out FILE the plan's rooms table as a spreadsheet
   files PROJECT_ID                           a project's files
   upload PROJECT_ID FILE [--name NAME]       upload a file (pdf, docx, xlsx, csv, jpg, png, … usdz)
@@ -66,9 +69,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const run = COMMANDS[command];
     if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
     const logger = flags.verbose ? stderrLogger('info') : silentLogger;
-    const { client, simulator, language } = await connect(flags, io.env, logger);
+    const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
     try {
-      io.stdout((await run(client, flags, positionals, cliText(language))) + '\n');
+      const context: CommandContext = {
+        warn: (line) => io.stderr(line + '\n'),
+        savedPresets: command === 'export' ? await savedPresets(io.env, workspace) : [],
+      };
+      io.stdout((await run(client, flags, positionals, cliText(language), context)) + '\n');
     } finally {
       await simulator?.close();
     }
@@ -87,7 +94,10 @@ type Command = (
   flags: Parameters<typeof workspaceCommand>[1],
   positionals: string[],
   text: CliText,
+  context: CommandContext,
 ) => Promise<string>;
+
+type CommandContext = ExportContext;
 
 const COMMANDS: Record<string, Command> = {
   workspace: (c, f, _p, x) => workspaceCommand(c, f, x),
@@ -96,7 +106,7 @@ const COMMANDS: Record<string, Command> = {
   plan: planCommand,
   estimates: estimatesCommand,
   estimate: estimateCommand,
-  export: exportCommand,
+  export: (c, f, p, x, ctx) => exportCommand(c, f, p, x, ctx),
   rooms: roomsCommand,
   files: filesCommand,
   upload: (c, f, p, x) => uploadCommand(c, f, p, undefined, x),

@@ -16,6 +16,11 @@ import { toEstimateDocument } from './document';
 import { flattenTree } from './flatten';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ExportColumnKey } from '../../src-shared/estimates/columns';
+import { quoteTotals, quoteTotalsView } from '../../src-shared/estimates/quote-totals';
+import type { EstimateSummary } from '../../src-shared/estimates/types';
+import type { ExportPreset, Paper } from '../../src-shared/exports/presets';
+import { currencyDigits } from '../../src-shared/money/currency';
+import type { ExportOptions } from '../exports/options';
 import { ServiceError } from '../errors/service-error';
 
 export type SaveFormat = 'xlsx' | 'pdf';
@@ -27,26 +32,37 @@ export interface ExportRequest {
   projectId: string;
   estimateId?: string | undefined;
   format: SaveFormat;
-  columns: ExportColumnKey[];
-  clientCopy: boolean;
+  /** A built-in preset (`quote`, `internal`) or a saved one's id: it decides what kind of document it is. */
+  presetId: string;
+  /** The columns chosen for this export (a client document still never gets an internal one). */
+  columns?: ExportColumnKey[] | undefined;
   language: UiLanguage;
+  paper?: Paper | undefined;
+  statements?: boolean | undefined;
   operationId?: string | undefined;
 }
+
+/** Estimates whose totals a list fetches in the background, at most, each time it is shown. */
+const BACKGROUND_TOTALS = 20;
 
 /**
  * Estimates as the app shows and exports them: read through the cache (so they work offline), turned
  * into the tree with exact totals, flattened for the virtual list, and written to Excel or PDF.
  */
 export class EstimatesService {
+  /** Totals worked out before, by workspace, project and estimate, with the version they are of. */
+  private readonly summaries = new Map<string, { modified: string | null; summary: EstimateSummary }>();
+
   constructor(
     private readonly active: ActiveSource,
     private readonly operations: Operations,
     private readonly chooseSavePath: ChooseSavePath,
     private readonly logger: Logger,
+    private readonly presets: { saved(): Promise<ExportPreset[]>; markUsed(id: string): Promise<void> },
   ) {}
 
   async list(projectId: string): Promise<EstimateList> {
-    const { cached } = await this.active();
+    const { meta, cached } = await this.active();
     const r = await cached.listAllEstimates(projectId);
     return {
       rows: r.data.map((e) => ({
@@ -56,20 +72,37 @@ export class EstimatesService {
         uniqueId: e.unique_id,
         created: e.created ?? null,
         modified: e.modified ?? null,
+        // Only what is known without a request: a list must open at once.
+        totals: this.known(
+          meta.id,
+          projectId,
+          e.id,
+          e.modified ?? null,
+          () => cached.cachedEstimate(projectId, e.id)?.data ?? null,
+        ),
       })),
       ...provenance(r),
     };
   }
 
   async get(projectId: string, estimateId: string, operationId?: string): Promise<EstimateView> {
-    const { cached } = await this.active();
+    const { meta, cached } = await this.active();
     const op = this.operations.start(operationId);
     try {
       const r = await cached.getEstimate(projectId, estimateId, { signal: op.signal });
       const doc = toEstimateDocument(r.data);
+      const rows = flattenTree(doc.tree);
+      const quote = quoteTotalsView(
+        quoteTotals(rows, doc.service_totals, currencyDigits(doc.estimate.currency)),
+      );
+      this.summaries.set(`${meta.id}|${projectId}|${estimateId}`, {
+        modified: r.data.modified ?? null,
+        summary: { currency: doc.estimate.currency, quote },
+      });
       return {
         estimate: doc.estimate,
-        rows: flattenTree(doc.tree),
+        rows,
+        quote,
         service_totals: doc.service_totals,
         computed_totals: doc.computed_totals,
         warnings: doc.warnings,
@@ -78,6 +111,83 @@ export class EstimatesService {
     } finally {
       op.finish();
     }
+  }
+
+  /**
+   * The totals of a project's estimates for its list: from what PlanDesk already knows, else fetched
+   * one after another (at most a few per call, so a long list never eats the request budget), until
+   * cancelled. Estimates that cannot be fetched are left out.
+   */
+  async totals(
+    projectId: string,
+    estimates: { id: string; modified: string | null }[],
+    operationId?: string,
+  ): Promise<Record<string, EstimateSummary>> {
+    const { meta, cached } = await this.active();
+    const op = this.operations.start(operationId);
+    const out: Record<string, EstimateSummary> = {};
+    let fetched = 0;
+    try {
+      for (const { id, modified } of estimates) {
+        if (op.signal.aborted) break;
+        const known = this.known(
+          meta.id,
+          projectId,
+          id,
+          modified,
+          () => cached.cachedEstimate(projectId, id)?.data ?? null,
+        );
+        if (known) {
+          out[id] = known;
+          continue;
+        }
+        if (fetched >= BACKGROUND_TOTALS) break;
+        fetched++;
+        try {
+          const r = await cached.getEstimate(projectId, id, { signal: op.signal });
+          out[id] = this.summarize(meta.id, projectId, r.data);
+        } catch (err) {
+          if (op.signal.aborted) break;
+          this.logger.log('info', `totals of estimate ${id} not available: ${(err as Error).message}`);
+        }
+      }
+      return out;
+    } finally {
+      op.finish();
+    }
+  }
+
+  /**
+   * The summary of an estimate as the list knows it (`modified`, null: any version): one worked out
+   * before, or worked out now from the cached copy; null when neither is that version.
+   */
+  private known(
+    workspaceId: string,
+    projectId: string,
+    estimateId: string,
+    modified: string | null,
+    cachedDetail: () => EstimateDetail | null,
+  ): EstimateSummary | null {
+    const current = (m: string | null | undefined): boolean =>
+      modified === null || (m != null && sameMoment(m, modified));
+    const kept = this.summaries.get(`${workspaceId}|${projectId}|${estimateId}`);
+    if (kept && current(kept.modified)) return kept.summary;
+    const detail = cachedDetail();
+    return detail && current(detail.modified) ? this.summarize(workspaceId, projectId, detail) : null;
+  }
+
+  private summarize(workspaceId: string, projectId: string, detail: EstimateDetail): EstimateSummary {
+    const doc = toEstimateDocument(detail);
+    const rows = flattenTree(doc.tree);
+    const summary: EstimateSummary = {
+      currency: doc.estimate.currency,
+      quote: quoteTotalsView(quoteTotals(rows, doc.service_totals, currencyDigits(doc.estimate.currency))),
+    };
+    this.summaries.set(`${workspaceId}|${projectId}|${detail.id}`, {
+      modified: detail.modified ?? null,
+      summary,
+    });
+    return summary;
   }
 
   /**
@@ -114,7 +224,14 @@ export class EstimatesService {
       const target = await this.chooseSavePath(suggestedName(docs, req), req.format);
       if (!target) return { path: null, source, fetchedAt: oldest.fetchedAt.toISOString() };
 
-      const options = { columns: req.columns, clientCopy: req.clientCopy, language: req.language };
+      const options: ExportOptions = {
+        preset: req.presetId,
+        savedPresets: await this.presets.saved(),
+        columns: req.columns,
+        language: req.language,
+        paper: req.paper,
+        statements: req.statements,
+      };
       if (req.format === 'xlsx') {
         await writeEstimateWorkbook(docs, options, target);
       } else {
@@ -130,6 +247,7 @@ export class EstimatesService {
           target,
         );
       }
+      await this.presets.markUsed(req.presetId).catch(() => undefined);
       this.logger.log(
         'info',
         `exported ${docs.length} estimate(s) as ${req.format} to ${path.basename(target)}`,
@@ -139,6 +257,13 @@ export class EstimatesService {
       op.finish();
     }
   }
+}
+
+/** The same moment written two ways (the list's ISO 8601 and the detail's `YYYY-MM-DD HH:MM:SS`). */
+function sameMoment(a: string, b: string): boolean {
+  const time = (s: string): number =>
+    Date.parse(/^\d{4}-\d{2}-\d{2} /.test(s) ? s.replace(' ', 'T') + 'Z' : s);
+  return a === b || time(a) === time(b);
 }
 
 function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {

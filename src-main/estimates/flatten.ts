@@ -1,4 +1,5 @@
 import type { EstimateNode, EstimateRow } from '../../src-shared/estimates/types';
+import { PicoSum } from './pico-sum';
 
 /**
  * The one flattened shape of an estimate tree, used by the screen (a virtual list), the exports and
@@ -34,7 +35,7 @@ export function flattenTree(tree: readonly EstimateNode[] | null | undefined): E
     }
     const { children, ...fields } = node;
     const index = rows.length;
-    rows.push({ ...fields, depth, parentIndex, subtreeSize: 0 });
+    rows.push({ ...fields, depth, parentIndex, subtreeSize: 0, net_amount: null });
     open.push(index);
     pushChildren(children, depth + 1, index);
   }
@@ -42,7 +43,40 @@ export function flattenTree(tree: readonly EstimateNode[] | null | undefined): E
     const done = open.pop()!;
     rows[done]!.subtreeSize = rows.length - done - 1;
   }
+  fillNetAmounts(rows);
   return rows;
+}
+
+/**
+ * Every row's net amount: a position's total cost + markup − discount, a group's the sum over its
+ * positions (exact; in one pass from the last row up, children before parents).
+ */
+function fillNetAmounts(rows: EstimateRow[]): void {
+  const line = new PicoSum();
+  const groupSums: (PicoSum | undefined)[] = new Array<PicoSum | undefined>(rows.length);
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!;
+    let text: string | null;
+    let sum: PicoSum | undefined;
+    if (row.type === 'group') {
+      sum = groupSums[i];
+      text = sum === undefined ? null : sum.toText();
+    } else if (row.total_cost === null && row.markup === null && row.discount === null) {
+      text = null;
+    } else {
+      line.reset();
+      line.add(row.total_cost);
+      line.add(row.markup);
+      line.subtract(row.discount);
+      text = line.toText();
+    }
+    row.net_amount = text;
+    const parent = row.parentIndex;
+    if (text === null || parent < 0 || rows[parent]!.type !== 'group') continue;
+    const into = (groupSums[parent] ??= new PicoSum());
+    if (sum !== undefined) into.addSum(sum);
+    else into.add(text);
+  }
 }
 
 /** Outline numbers per row: "2.1.3" is the third child of the first child of the second top item. */

@@ -36,6 +36,25 @@ export class PicoSum {
     else this.addOther(text);
   }
 
+  /** Subtracts a decimal text; null, and text that is not a number, count as zero. */
+  subtract(text: string | null | undefined): void {
+    if (text === null || text === undefined) return;
+    const parts = this.parts;
+    if (parts.read(text)) this.addParts(-parts.whole, -parts.pico);
+    else {
+      const d = Decimal.tryParse(text);
+      if (d !== null && !d.isZero()) this.rest = this.rest === null ? d.neg() : this.rest.sub(d);
+    }
+  }
+
+  /** Back to zero, to be used again. */
+  reset(): void {
+    this.whole = 0;
+    this.pico = 0;
+    this.big = 0n;
+    this.rest = null;
+  }
+
   /** Adds one amount to two sums (a position's total: the estimate's and its group's), reading it once. */
   static addToBoth(text: string | null | undefined, first: PicoSum, second: PicoSum | null): void {
     if (text === null || text === undefined) return;

@@ -1,49 +1,79 @@
 /**
- * What an export contains: the item columns (the same choice for Excel and PDF), the language of
- * every label, and whether it is a client copy. Which columns a client copy may show is the column
- * table's rule (src-shared/estimates/columns.ts); this only resolves a request against it.
+ * What an export contains, resolved from a preset (src-shared/exports/presets.ts) and the choices
+ * made for this one export. The client quote is the default; a client document never holds an
+ * internal column (the preset's rule, applied again here to whatever columns were asked for).
  */
+import { isAmountColumn, type ExportColumnKey } from '../../src-shared/estimates/columns';
+import type { EstimateRow } from '../../src-shared/estimates/types';
 import {
-  CLIENT_COPY_COLUMNS,
-  EXPORT_COLUMNS,
-  clientCopyColumns,
-  normalizeColumns,
-  type ExportColumnKey,
-} from '../../src-shared/estimates/columns';
+  BUILT_IN_PRESETS,
+  QUOTE_PRESET_ID,
+  findPreset,
+  normalizePreset,
+  paperFor,
+  type DocumentKind,
+  type ExportPreset,
+  type Paper,
+} from '../../src-shared/exports/presets';
 import { resolveLanguage, type UiLanguage } from '../../src-shared/i18n/languages';
+import { amountOrNull } from '../../src-shared/money/amounts';
+import { ServiceError } from '../errors/service-error';
 
 export interface ExportOptions {
-  /**
-   * The item columns, in any order (they are written in the canonical order). Default: every
-   * column, or the client copy's when `clientCopy` is set. Unknown names are ignored.
-   */
+  /** A preset, or the id or name of one (`quote`, `internal`, a saved one's); default the quote. */
+  preset?: ExportPreset | string;
+  /** Saved presets a name may refer to. */
+  savedPresets?: readonly ExportPreset[];
+  /** Columns instead of the preset's (a client document still never gets an internal one). */
   columns?: readonly string[];
-  /** The client-copy preset: no internal columns. */
-  clientCopy?: boolean;
-  /**
-   * A client copy never contains internal notes, even when `columns` lists them (a saved "all
-   * columns" choice must not leak them), unless this is set as well.
-   */
-  includeInternalNotesInClientCopy?: boolean;
-  /** Labels, number and date formats. Default en-US. */
+  /** The document's language (labels, numbers, dates, paper); default the preset's, else en-US. */
   language?: string;
+  paper?: Paper;
+  statements?: boolean;
+  /** The old switch, kept for callers that still use it: true is the quote, false the worksheet. */
+  clientCopy?: boolean;
 }
 
 export interface ResolvedExportOptions {
+  kind: DocumentKind;
   columns: ExportColumnKey[];
-  clientCopy: boolean;
   language: UiLanguage;
+  paper: 'A4' | 'Letter';
+  statements: boolean;
+}
+
+export function resolvePreset(options: ExportOptions = {}): ExportPreset {
+  const wanted = options.preset ?? (options.clientCopy === false ? BUILT_IN_PRESETS[1]!.id : QUOTE_PRESET_ID);
+  if (typeof wanted !== 'string') return normalizePreset(wanted);
+  const found = findPreset(wanted, options.savedPresets ?? []);
+  if (!found) throw new ServiceError('config', `There is no export preset called "${wanted.slice(0, 60)}".`);
+  return normalizePreset(found);
 }
 
 export function resolveExportOptions(options: ExportOptions = {}): ResolvedExportOptions {
-  const clientCopy = options.clientCopy === true;
-  const optIn = options.includeInternalNotesInClientCopy === true;
-  let columns: ExportColumnKey[];
-  if (!clientCopy) columns = normalizeColumns(options.columns ?? EXPORT_COLUMNS);
-  else if (options.columns) columns = clientCopyColumns(options.columns, optIn);
-  // The client copy's own choice, plus the opted-in notes.
-  else columns = clientCopyColumns([...CLIENT_COPY_COLUMNS, ...(optIn ? ['internal_notes'] : [])], optIn);
-  // A table needs something to show: fall back to the item names.
-  if (columns.length === 0) columns = ['name'];
-  return { columns, clientCopy, language: resolveLanguage(options.language) };
+  const preset = resolvePreset(options);
+  const chosen = normalizePreset({
+    ...preset,
+    columns: [...(options.columns ?? preset.columns)] as ExportColumnKey[],
+  });
+  const language = resolveLanguage(options.language ?? preset.language ?? undefined);
+  return {
+    kind: preset.kind,
+    columns: chosen.columns,
+    language,
+    paper: paperFor(options.paper ?? preset.paper, language),
+    statements: options.statements ?? preset.statements,
+  };
 }
+
+/**
+ * The columns one document shows: the discount column only when some position has a discount (a
+ * column of zeros says nothing but "no discount" on every line).
+ */
+export function columnsFor(opts: ResolvedExportOptions, rows: readonly EstimateRow[]): ExportColumnKey[] {
+  if (!opts.columns.includes('discount')) return opts.columns;
+  const anyDiscount = rows.some((r) => r.type !== 'group' && !(amountOrNull(r.discount)?.isZero() ?? true));
+  return anyDiscount ? opts.columns : opts.columns.filter((c) => c !== 'discount');
+}
+
+export { isAmountColumn };

@@ -27,6 +27,31 @@ function joinNonEmpty(parts: string[], sep: string): string {
   return parts.filter((p) => p !== '').join(sep);
 }
 
+/**
+ * Place parts joined, each once: a region that repeats the city ("22767 Hamburg", "Hamburg": a
+ * city-state's city and province) is printed once.
+ */
+function joinPlace(parts: string[], sep: string): string {
+  const kept: string[] = [];
+  for (const part of parts) {
+    if (part === '') continue;
+    const lower = part.toLocaleLowerCase();
+    if (
+      kept.some(
+        (k) =>
+          k.toLocaleLowerCase() === lower ||
+          k
+            .toLocaleLowerCase()
+            .split(/[\s,]+/)
+            .includes(lower),
+      )
+    )
+      continue;
+    kept.push(part);
+  }
+  return kept.join(sep);
+}
+
 export interface CustomerLines {
   /** "Firstname Lastname", or the company when there is no person. */
   name: string;
@@ -47,7 +72,7 @@ export function customerLines(c: EstimateParty | null | undefined): CustomerLine
     name: person || company,
     company: person ? company : '',
     street: partyField(c, 'address'),
-    place: joinNonEmpty(
+    place: joinPlace(
       [joinNonEmpty([partyField(c, 'zip'), partyField(c, 'city')], ' '), partyField(c, 'area')],
       ', ',
     ),
@@ -72,7 +97,7 @@ export function companyLines(c: EstimateParty | null | undefined): CompanyLines 
   return {
     name: partyField(c, 'company'),
     street: partyField(c, 'street'),
-    place: joinNonEmpty(
+    place: joinPlace(
       [joinNonEmpty([partyField(c, 'postal_code'), partyField(c, 'city')], ' '), partyField(c, 'province')],
       ', ',
     ),

@@ -4,6 +4,7 @@
  */
 import type { AmountColumn } from '../../src-shared/estimates/columns';
 import type { EstimateRow } from '../../src-shared/estimates/types';
+import { columnValue } from '../../src-shared/estimates/net';
 import { amountOrNull, scaledUnits } from '../../src-shared/money/amounts';
 import type { Decimal } from '../../src-shared/money/decimal';
 
@@ -21,7 +22,7 @@ export function subtreeSums(
   const sums = new Map<AmountColumn, bigint[]>();
   for (const column of columns) {
     const acc: bigint[] = rows.map((row) =>
-      row.type === 'group' ? 0n : (scaledUnits(row[column], scale) ?? 0n),
+      row.type === 'group' ? 0n : (scaledUnits(columnValue(row, column), scale) ?? 0n),
     );
     for (let i = rows.length - 1; i >= 0; i--) {
       const parent = rows[i]!.parentIndex;

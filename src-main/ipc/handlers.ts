@@ -59,6 +59,11 @@ export function createHandlers(s: MainServices): Handlers {
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
     'estimates:export': (request) => s.estimates.export(request),
+    'estimates:totals': ({ projectId, estimates, operationId }) =>
+      s.estimates.totals(projectId, estimates, operationId),
+    'exports:presets': () => s.presets.list(),
+    'exports:savePreset': (preset) => s.presets.save(preset),
+    'exports:deletePreset': (id) => s.presets.remove(id),
     'plans:get': ({ planId }) => s.plans.get(planId),
     'plans:image': ({ url }) => s.plans.image(url),
     'plans:exportRooms': ({ planId, format, language }) => s.plans.exportRooms(planId, format, language),

@@ -27,6 +27,17 @@ const windowState = z.object({
 });
 export type WindowState = z.infer<typeof windowState>;
 
+/** A saved export preset (see src-shared/exports/presets.ts); checked again whenever it is used. */
+const exportPreset = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().max(200),
+  kind: z.enum(['client', 'internal']),
+  columns: z.array(z.string().max(60)).max(100),
+  language: z.enum(LANGUAGES).nullable(),
+  paper: z.enum(['auto', 'A4', 'Letter']),
+  statements: z.boolean(),
+});
+
 const settingsSchema = z.object({
   version: z.literal(1),
   language: z.enum(LANGUAGES),
@@ -34,13 +45,25 @@ const settingsSchema = z.object({
   /** 'demo' or a workspace id */
   activeWorkspaceId: z.string(),
   window: windowState.nullable(),
+  /** Saved export presets, per workspace id (files written before presets existed have none). */
+  exportPresets: z.record(z.string(), z.array(exportPreset).max(100)).default({}),
+  /** The preset last used for an export, per workspace id. */
+  lastExportPreset: z.record(z.string(), z.string().max(100)).default({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEMO_WORKSPACE_ID = 'demo';
 
 export function defaultSettings(language: Settings['language'] = 'en-US'): Settings {
-  return { version: 1, language, workspaces: [], activeWorkspaceId: DEMO_WORKSPACE_ID, window: null };
+  return {
+    version: 1,
+    language,
+    workspaces: [],
+    activeWorkspaceId: DEMO_WORKSPACE_ID,
+    window: null,
+    exportPresets: {},
+    lastExportPreset: {},
+  };
 }
 
 /**

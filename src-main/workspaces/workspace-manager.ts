@@ -165,7 +165,9 @@ export class WorkspaceManager {
       const workspaces = cur.workspaces.filter((w) => w.id !== id);
       const activeWorkspaceId =
         cur.activeWorkspaceId === id ? (workspaces[0]?.id ?? DEMO_WORKSPACE_ID) : cur.activeWorkspaceId;
-      return { ...cur, workspaces, activeWorkspaceId };
+      const { [id]: _presets, ...exportPresets } = cur.exportPresets;
+      const { [id]: _last, ...lastExportPreset } = cur.lastExportPreset;
+      return { ...cur, workspaces, activeWorkspaceId, exportPresets, lastExportPreset };
     });
     await this.removeCache(id);
     this.clients.delete(id);

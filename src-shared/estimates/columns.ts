@@ -1,10 +1,12 @@
 /**
  * The one table of estimate item columns. Everything else about columns is derived from it: the
- * export options and their validation in the IPC contract, the Excel and PDF writers, the tree's
- * column chooser, and the client-copy rule (a confidentiality rule: an `internal` column never
- * reaches a client unless the user asks for it where `clientOptIn` allows).
+ * export presets and their validation in the IPC contract, the Excel and PDF writers, the tree's
+ * column chooser, and the client-document rule (a confidentiality rule: an `internal` column never
+ * appears in a document made for a client).
  *
- * The order of the entries is the canonical order of columns in every table and document.
+ * Most columns are an item's own field; `derived` ones are computed from the fields (see
+ * src-shared/estimates/net.ts). The order of the entries is the canonical order of columns in every
+ * table and document.
  */
 import type { MessageKey } from '../i18n/catalogue';
 import type { TotalField } from './types';
@@ -17,10 +19,10 @@ export type ColumnKind = 'text' | 'quantity' | 'unit-price' | 'amount' | 'rate';
 
 interface ColumnSpec {
   kind: ColumnKind;
-  /** The contractor's own figures and notes: never in a client document by default. */
+  /** The contractor's own figures and notes: never in a client document. */
   internal: boolean;
-  /** May be put back into a client copy on purpose (with a warning to the user). */
-  clientOptIn?: true;
+  /** Computed from the item's fields rather than sent by the service. */
+  derived?: true;
   /** The label on screen (tree header, column chooser, export dialog). */
   label: MessageKey;
   /** The header in a document: shorter where a printed column is narrow. */
@@ -80,6 +82,16 @@ export const ESTIMATE_COLUMNS = {
     inTree: true,
     treeWidth: 72,
     sheetWidth: [6, 12],
+  },
+  net_unit_price: {
+    kind: 'unit-price',
+    internal: false,
+    derived: true,
+    label: 'column.net_unit_price',
+    docLabel: 'doc.column.net_unit_price',
+    inTree: true,
+    treeWidth: 136,
+    sheetWidth: [13, 20],
   },
   labor_unit_price: {
     kind: 'unit-price',
@@ -196,6 +208,17 @@ export const ESTIMATE_COLUMNS = {
     treeWidth: 84,
     sheetWidth: [10, 12],
   },
+  net_amount: {
+    kind: 'amount',
+    internal: false,
+    derived: true,
+    label: 'column.net_amount',
+    docLabel: 'doc.column.net_amount',
+    inTree: true,
+    total: 'subtotal_without_tax',
+    treeWidth: 150,
+    sheetWidth: [14, 20],
+  },
   total: {
     kind: 'amount',
     internal: false,
@@ -209,7 +232,6 @@ export const ESTIMATE_COLUMNS = {
   internal_notes: {
     kind: 'text',
     internal: true,
-    clientOptIn: true,
     label: 'column.internal_notes',
     docLabel: 'doc.column.internal_notes',
     inTree: false,
@@ -255,18 +277,14 @@ export const TREE_COLUMNS: readonly TreeColumnKey[] = keys.filter(
   (k): k is TreeColumnKey => ESTIMATE_COLUMNS[k].inTree,
 );
 
-/** What a client copy leaves out unless asked: every internal column. */
+/** What a client document never contains: every internal column. */
 export const INTERNAL_COLUMNS: readonly ExportColumnKey[] = keys.filter((k) => ESTIMATE_COLUMNS[k].internal);
 
-/** The client copy's columns: everything that is not internal. */
-export const CLIENT_COPY_COLUMNS: readonly ExportColumnKey[] = keys.filter(
-  (k) => !ESTIMATE_COLUMNS[k].internal,
-);
+/** Everything a client document may contain. */
+export const CLIENT_COLUMNS: readonly ExportColumnKey[] = keys.filter((k) => !ESTIMATE_COLUMNS[k].internal);
 
-/** An internal column that a client copy may never show, whatever the user ticks. */
-export function lockedInClientCopy(key: ExportColumnKey): boolean {
-  const spec: ColumnSpec = ESTIMATE_COLUMNS[key];
-  return spec.internal && spec.clientOptIn !== true;
+export function isInternalColumn(key: ExportColumnKey): boolean {
+  return ESTIMATE_COLUMNS[key].internal;
 }
 
 /** Known columns only, each once, in the canonical order. */
@@ -275,14 +293,9 @@ export function normalizeColumns(columns: Iterable<string>): ExportColumnKey[] {
   return keys.filter((k) => wanted.has(k));
 }
 
-/**
- * The columns a client copy may contain, from what was asked for: the locked internal columns are
- * dropped always; an opt-in column (internal notes) stays only when `optIn` is set.
- */
-export function clientCopyColumns(columns: Iterable<string>, optIn: boolean): ExportColumnKey[] {
-  return normalizeColumns(columns).filter(
-    (k) => !lockedInClientCopy(k) && (optIn || !ESTIMATE_COLUMNS[k].internal),
-  );
+/** The columns of `columns` a client document may show: internal ones are dropped, always. */
+export function clientColumns(columns: Iterable<string>): ExportColumnKey[] {
+  return normalizeColumns(columns).filter((k) => !ESTIMATE_COLUMNS[k].internal);
 }
 
 /** The column whose sum a total field is, if any. */

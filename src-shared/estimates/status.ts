@@ -11,3 +11,8 @@ export function statusLabelKey(status: string | null | undefined): MessageKey | 
   const known = status.trim().toLowerCase();
   return Object.hasOwn(STATUS_LABELS, known) ? STATUS_LABELS[known]! : null;
 }
+
+/** A draft: its documents carry a visible "Draft" mark instead of the service's status word. */
+export function isDraft(status: string | null | undefined): boolean {
+  return statusLabelKey(status) === 'estimates.statusDraft';
+}

@@ -1,4 +1,5 @@
 import type { Provenance } from '../offline/types';
+import type { QuoteTotalsView } from './quote-totals';
 
 /**
  * An estimate as PlanDesk shows and exports it: the service's flat items rebuilt into a tree, the
@@ -134,6 +135,14 @@ export interface EstimateListRow {
   /** ISO 8601 */
   created: string | null;
   modified: string | null;
+  /** The estimate's totals where PlanDesk knows them (opened before, or fetched in the background). */
+  totals: EstimateSummary | null;
+}
+
+/** What a list shows of an estimate's money: its currency and its client totals. */
+export interface EstimateSummary {
+  currency: string | null;
+  quote: QuoteTotalsView;
 }
 
 export interface EstimateList extends Provenance {
@@ -148,11 +157,18 @@ export interface EstimateRow extends Omit<EstimateNode, 'children'> {
   depth: number;
   parentIndex: number;
   subtreeSize: number;
+  /**
+   * What the client pays before VAT: a position's total cost + markup − discount; a group's, the sum
+   * over its positions. Exact, twelve digits.
+   */
+  net_amount: DecimalString | null;
 }
 
 export interface EstimateView extends Provenance {
   estimate: EstimateHeader;
   rows: EstimateRow[];
+  /** Net, VAT by rate and gross, as the documents print them. */
+  quote: QuoteTotalsView;
   service_totals: Partial<EstimateTotals>;
   computed_totals: EstimateTotals;
   warnings: EstimateWarning[];

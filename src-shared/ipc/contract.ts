@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
 import type { AppInfo, AppNotice } from '../app/types';
-import type { EstimateList, EstimateView, ExportResult } from '../estimates/types';
+import type { EstimateList, EstimateSummary, EstimateView, ExportResult } from '../estimates/types';
+import type { PresetList } from '../exports/presets';
 import type { FilePreview, FileRow, UploadResult } from '../files/types';
 import type { OfflineStatus } from '../offline/types';
 import type { ProgressEvent } from '../operations/types';
@@ -60,16 +61,33 @@ export const newProjectSchema = z.object({
     .optional(),
 });
 
+const columns = z.array(z.enum(EXPORT_COLUMNS)).min(1).max(EXPORT_COLUMNS.length);
+const paper = z.enum(['auto', 'A4', 'Letter']);
+
 export const exportRequestSchema = z.object({
   projectId: id,
   /** One estimate, or every estimate of the project (one workbook, a sheet each) when absent. */
   estimateId: id.optional(),
   format: z.enum(['xlsx', 'pdf']),
-  columns: z.array(z.enum(EXPORT_COLUMNS)).min(1).max(EXPORT_COLUMNS.length),
-  /** Hides unit prices, internal costs and internal notes unless `columns` asks for notes explicitly. */
-  clientCopy: z.boolean(),
+  /** The preset decides the kind of document: a client document never holds an internal column. */
+  presetId: z.string().min(1).max(100),
+  columns: columns.optional(),
+  /** The document's language, independent of the UI's. */
   language,
+  paper: paper.optional(),
+  statements: z.boolean().optional(),
   operationId,
+});
+
+export const presetInputSchema = z.object({
+  /** Present: replaces that saved preset. */
+  id: z.string().min(1).max(100).optional(),
+  name: z.string().trim().min(1).max(60),
+  kind: z.enum(['client', 'internal']),
+  columns,
+  language: language.nullable(),
+  paper,
+  statements: z.boolean(),
 });
 
 export const argSchemas = {
@@ -92,6 +110,16 @@ export const argSchemas = {
   'estimates:list': z.tuple([z.object({ projectId: id })]),
   'estimates:get': z.tuple([z.object({ projectId: id, estimateId: id, operationId })]),
   'estimates:export': z.tuple([exportRequestSchema]),
+  'estimates:totals': z.tuple([
+    z.object({
+      projectId: id,
+      estimates: z.array(z.object({ id, modified: z.string().max(100).nullable() })).max(500),
+      operationId,
+    }),
+  ]),
+  'exports:presets': z.tuple([]),
+  'exports:savePreset': z.tuple([presetInputSchema]),
+  'exports:deletePreset': z.tuple([z.string().min(1).max(100)]),
   'plans:get': z.tuple([z.object({ planId: id })]),
   'plans:image': z.tuple([z.object({ url: z.string().url().max(4000) })]),
   'plans:exportRooms': z.tuple([z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language })]),
@@ -135,6 +163,10 @@ export interface ChannelResults {
   'estimates:list': EstimateList;
   'estimates:get': EstimateView;
   'estimates:export': ExportResult;
+  'estimates:totals': Record<string, EstimateSummary>;
+  'exports:presets': PresetList;
+  'exports:savePreset': PresetList;
+  'exports:deletePreset': PresetList;
   'plans:get': PlanResult;
   'plans:image': string | null;
   'plans:exportRooms': { path: string | null };

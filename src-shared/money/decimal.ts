@@ -131,6 +131,26 @@ export class Decimal {
     return new Decimal(negative ? -q : q, scale);
   }
 
+  /**
+   * This ÷ `divisor`, rounded half away from zero to `scale` fractional digits (exact: the quotient
+   * is computed on integers). Null when dividing by zero.
+   */
+  divRound(divisor: Decimal, scale: number): Decimal | null {
+    if (divisor.units === 0n) return null;
+    // (a / 10^sa) / (b / 10^sb) = a·10^(sb+scale) / (b·10^sa) in units of 10^-scale.
+    let num = this.units * 10n ** BigInt(divisor.scale + scale);
+    let den = divisor.units * 10n ** BigInt(this.scale);
+    if (den < 0n) {
+      num = -num;
+      den = -den;
+    }
+    const negative = num < 0n;
+    const abs = negative ? -num : num;
+    let q = abs / den;
+    if ((abs % den) * 2n >= den) q += 1n;
+    return new Decimal(negative ? -q : q, scale);
+  }
+
   /** Text with exactly `scale` fractional digits (rounded half away from zero when shortening). */
   toFixed(scale: number = SERVICE_SCALE): string {
     const r = this.round(scale);

@@ -3,13 +3,11 @@
  * binary numbers Excel stores, shared style objects, and column widths from the content.
  */
 import type ExcelJS from 'exceljs';
-import {
-  columnKind,
-  columnSpec,
-  type AmountColumn,
-  type ExportColumnKey,
-} from '../../../src-shared/estimates/columns';
+import { columnKind, columnSpec, type ExportColumnKey } from '../../../src-shared/estimates/columns';
+import { columnValue } from '../../../src-shared/estimates/net';
 import type { EstimateRow } from '../../../src-shared/estimates/types';
+import { unitText } from '../../../src-shared/estimates/units';
+import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { roundedText, unitsText } from '../../../src-shared/money/amounts';
 import { cleanText } from '../parties';
 import type { Style, Styles } from './styles';
@@ -57,8 +55,11 @@ export function writeRow(
   cells: (CellSpec | undefined)[],
   outlineLevel = 0,
   height?: number,
+  /** Spans of 1-based columns to merge in this row (the streaming writer merges before it commits). */
+  merges: readonly { from: number; to: number }[] = [],
 ): void {
   const row = ws.addRow([]);
+  for (const m of merges) if (m.to > m.from) ws.mergeCells(row.number, m.from, row.number, m.to);
   for (let i = 0; i < cells.length; i++) {
     const spec = cells[i];
     if (spec === undefined || spec.v === null || spec.v === undefined) continue;
@@ -88,11 +89,16 @@ export function yieldToLoop(): Promise<void> {
 }
 
 /** An item's value in a column, with its style (groups get their subtotal elsewhere). */
-export function itemCell(column: ExportColumnKey, row: EstimateRow, styles: Styles): CellSpec | undefined {
+export function itemCell(
+  column: ExportColumnKey,
+  row: EstimateRow,
+  styles: Styles,
+  t: Translate,
+): CellSpec | undefined {
   const group = row.type === 'group';
   switch (columnKind(column)) {
     case 'text': {
-      const v = cellText(row[column as 'code']);
+      const v = cellText(column === 'unit' ? unitText(row.unit, t) : columnValue(row, column));
       if (column === 'name') {
         const depth = Math.min(row.depth, 15);
         return { v, s: group ? styles.nameBold[depth] : styles.name[depth] };
@@ -103,11 +109,18 @@ export function itemCell(column: ExportColumnKey, row: EstimateRow, styles: Styl
     case 'quantity':
       return group ? undefined : { v: cellNumber(row.quantity, 6), s: styles.quantity };
     case 'unit-price':
-      return group ? undefined : { v: cellNumber(row[column as 'labor_unit_price'], 4), s: styles.unitPrice };
+      // A net unit price is what the client pays per unit: to the cent, like the PDF; the cost-side
+      // unit prices keep four digits.
+      return group
+        ? undefined
+        : {
+            v: cellNumber(columnValue(row, column), column === 'net_unit_price' ? 2 : 4),
+            s: column === 'net_unit_price' ? styles.money : styles.unitPrice,
+          };
     case 'rate':
       return group ? undefined : { v: cellNumber(row.tax, 6), s: styles.rate };
     case 'amount':
-      return { v: cellNumber(row[column as AmountColumn], 2), s: styles.money };
+      return { v: cellNumber(columnValue(row, column), 2), s: styles.money };
   }
 }
 
@@ -125,7 +138,7 @@ export function columnWidths(
     let want = min;
     if (kind === 'text') {
       for (const row of rows) {
-        const v = row[column as 'name'];
+        const v = columnValue(row, column);
         const len = (typeof v === 'string' ? v.length : 0) + (column === 'name' ? 2 * row.depth : 0) + 2;
         if (len > want) want = len;
         if (want >= max) break;

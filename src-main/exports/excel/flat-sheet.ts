@@ -8,7 +8,10 @@ import {
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { outlinePaths } from '../../estimates/flatten';
+import { columnValue } from '../../../src-shared/estimates/net';
+import { unitText } from '../../../src-shared/estimates/units';
 import type { ResolvedExportOptions } from '../options';
+import { printSetup } from './print-setup';
 import {
   cellNumber,
   cellText,
@@ -45,7 +48,10 @@ export async function writeFlatSheet(
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
     autoFilter: `A1:${colLetter(width)}1`,
   };
-  const ws = wb.addWorksheet(sheetName, sheetOptions);
+  const ws = wb.addWorksheet(sheetName, {
+    ...sheetOptions,
+    ...printSetup(opts.paper, t, { landscape: true, titlesRow: 1, title: sheetName }),
+  });
   ws.columns = widths.map((w) => ({ width: w }));
   writeRow(ws, [
     ...fixed.map((v) => ({ v, s: styles.header })),
@@ -68,7 +74,10 @@ export async function writeFlatSheet(
     for (const column of columns) {
       const kind = columnKind(column);
       if (kind === 'text') {
-        cells.push({ v: cellText(row[column as 'name']), s: group ? styles.bold : styles.text });
+        cells.push({
+          v: cellText(column === 'unit' ? unitText(row.unit, t) : columnValue(row, column)),
+          s: group ? styles.bold : styles.text,
+        });
       } else if (kind === 'amount') {
         // The service's own figure, for groups too.
         cells.push({
@@ -76,7 +85,7 @@ export async function writeFlatSheet(
           s: group ? styles.moneyBold : styles.money,
         });
       } else {
-        cells.push(itemCell(column, row, styles));
+        cells.push(itemCell(column, row, styles, t));
       }
     }
     writeRow(ws, cells);

@@ -1,12 +1,21 @@
 import type ExcelJS from 'exceljs';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
+import { isDraft } from '../../../src-shared/estimates/status';
 import { cleanText } from '../parties';
 import { writeRow, type CellSpec } from './cells';
-import type { SheetLayout } from './layout';
+import type { Pair, SheetLayout, Span } from './layout';
 import type { Styles } from './styles';
 
-/** The title row and the label/value pairs above the items table, then a blank row. */
+/** The document's title: "Quote E2026… – name", with the draft mark when the estimate is a draft. */
+export function documentTitle(doc: EstimateDocument, t: Translate): string {
+  const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
+  const title = [cleanText(est.unique_identifier, 200), cleanText(est.name, 500)].filter(Boolean).join(' – ');
+  const draft = isDraft(est.status) ? ` (${t('doc.draft')})` : '';
+  return `${t('doc.quote')} ${title}`.trim() + draft;
+}
+
+/** The title row and the label/value pairs above the items table (values merged), then a blank row. */
 export function writeHeaderBlock(
   ws: ExcelJS.Worksheet,
   doc: EstimateDocument,
@@ -14,31 +23,30 @@ export function writeHeaderBlock(
   t: Translate,
   styles: Styles,
 ): void {
-  const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
-  const title = [cleanText(est.unique_identifier, 200), cleanText(est.name, 500)].filter(Boolean).join(' – ');
-  writeRow(ws, [{ v: `${t('doc.quote')} ${title}`.trim(), s: styles.title }], 0, 20);
+  writeRow(ws, [{ v: documentTitle(doc, t), s: styles.title }], 0, 20, [{ from: 1, to: layout.sheetCols }]);
   const pairCell = (value: ExcelJS.CellValue): CellSpec => ({
     v: value === '' ? null : value,
     s: value instanceof Date ? styles.date : styles.value,
   });
-  const { left, right, rightCol } = layout;
-  if (layout.sideBySide) {
+  const { left, right, leftLabel, leftValue, rightLabel, rightValue } = layout;
+  const place = (cells: (CellSpec | undefined)[], pair: Pair | undefined, label: Span, value: Span): void => {
+    if (!pair) return;
+    cells[label.from - 1] = { v: pair[0] || null, s: styles.label };
+    cells[value.from - 1] = pairCell(pair[1]);
+  };
+  if (rightLabel && rightValue) {
     for (let i = 0; i < layout.pairRows; i++) {
       const cells: (CellSpec | undefined)[] = [];
-      const l = left[i];
-      const r = right[i];
-      if (l) {
-        cells[0] = { v: l[0] || null, s: styles.label };
-        cells[1] = pairCell(l[1]);
-      }
-      if (r) {
-        cells[rightCol - 1] = { v: r[0], s: styles.label };
-        cells[rightCol] = pairCell(r[1]);
-      }
-      writeRow(ws, cells);
+      place(cells, left[i], leftLabel, leftValue);
+      place(cells, right[i], rightLabel, rightValue);
+      writeRow(ws, cells, 0, undefined, [...(left[i] ? [leftValue] : []), ...(right[i] ? [rightValue] : [])]);
     }
   } else {
-    for (const [l, v] of [...left, ...right]) writeRow(ws, [{ v: l || null, s: styles.label }, pairCell(v)]);
+    [...left, ...right].forEach((pair) => {
+      const cells: (CellSpec | undefined)[] = [];
+      place(cells, pair, leftLabel, leftValue);
+      writeRow(ws, cells, 0, undefined, [leftValue]);
+    });
   }
   writeRow(ws, []);
 }

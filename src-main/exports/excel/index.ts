@@ -12,7 +12,9 @@ import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { EstimateDocument } from '../../../src-shared/estimates/types';
+import { quoteTotals, type QuoteTotals } from '../../../src-shared/estimates/quote-totals';
+import type { EstimateDocument, EstimateRow } from '../../../src-shared/estimates/types';
+import { currencyInfo } from '../formats';
 import { translator } from '../../../src-shared/i18n/catalogue';
 import { flattenTree } from '../../estimates/flatten';
 import { writeAtomically } from '../../local-files/write-atomically';
@@ -22,6 +24,7 @@ import { SheetNamer } from '../sheet-names';
 import { writeFlatSheet } from './flat-sheet';
 import { writeMainSheet } from './main-sheet';
 import { makeStyles } from './styles';
+import { writeSummarySheet } from './summary-sheet';
 
 export type { ExportOptions };
 
@@ -83,16 +86,35 @@ async function writeWorkbook(
   const t = translator(opts.language);
   const namer = new SheetNamer();
   const several = docs.length > 1;
+  const internal = opts.kind === 'internal';
+  const quoteOf = (doc: EstimateDocument, rows: EstimateRow[]): QuoteTotals =>
+    quoteTotals(
+      rows,
+      doc.service_totals ?? {},
+      currencyInfo(opts.language, doc.estimate?.currency)?.digits ?? 2,
+    );
+  if (several) {
+    // The summary comes first, so every estimate's totals are worked out before any sheet is written.
+    const entries = docs.map((doc) => ({ doc, quote: quoteOf(doc, flattenTree(doc.tree)) }));
+    const styles = makeStyles(opts.language, docs[0]!.estimate?.currency ?? null);
+    writeSummarySheet(wb, namer.take(t('doc.summarySheet'), ''), entries, opts.paper, t, styles);
+  }
   for (const doc of docs) {
     const rows = flattenTree(doc.tree);
     const title = cleanText(doc.estimate?.name, 200) || cleanText(doc.estimate?.unique_identifier, 200);
     const mainName = namer.take(title, t('doc.quote'));
-    const flatName = several
-      ? namer.take(title, t('doc.quote'), t('doc.flatSuffix'))
-      : namer.take(t('doc.itemsFlat'), '');
     const styles = makeStyles(opts.language, doc.estimate?.currency ?? null);
-    await Promise.race([writeMainSheet(wb, mainName, doc, rows, opts, t, styles, check), failed]);
-    await Promise.race([writeFlatSheet(wb, flatName, rows, opts, t, styles, check), failed]);
+    await Promise.race([
+      writeMainSheet(wb, mainName, doc, rows, opts, quoteOf(doc, rows), t, styles, check),
+      failed,
+    ]);
+    // The sheet of ids and parent ids is for the contractor's own lookups: never in a client quote.
+    if (internal) {
+      const flatName = several
+        ? namer.take(title, t('doc.quote'), t('doc.flatSuffix'))
+        : namer.take(t('doc.itemsFlat'), '');
+      await Promise.race([writeFlatSheet(wb, flatName, rows, opts, t, styles, check), failed]);
+    }
   }
   await Promise.race([wb.commit(), failed]);
 }

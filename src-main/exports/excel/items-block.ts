@@ -35,7 +35,7 @@ export async function writeItemsBlock(
     const r = layout.firstItem + i;
     const end = i + row.subtreeSize;
     const cells = columns.map((column, c): CellSpec | undefined => {
-      if (row.type !== 'group' || !isAmountColumn(column)) return itemCell(column, row, styles);
+      if (row.type !== 'group' || !isAmountColumn(column)) return itemCell(column, row, styles, t);
       const sum = layout.sums.get(column)![i]!;
       if (end === i) return { v: 0, s: styles.moneyBold };
       const L = colLetter(c + 1);

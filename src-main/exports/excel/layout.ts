@@ -1,7 +1,8 @@
 /**
- * Where everything goes on an estimate's sheet: the header block's pairs, the items table, the
- * totals block beside the total column, and the widths of the columns. Computed once, then the
- * header, items and totals writers fill in their parts.
+ * Where everything goes on an estimate's sheet: the header block (labels with their values merged
+ * across enough columns that a date never shows ###), the items table, and the totals block with its
+ * labels right beside their figures. Computed once; the header, items and totals writers fill in
+ * their parts.
  */
 import type ExcelJS from 'exceljs';
 import {
@@ -9,6 +10,7 @@ import {
   type AmountColumn,
   type ExportColumnKey,
 } from '../../../src-shared/estimates/columns';
+import type { QuoteTotals } from '../../../src-shared/estimates/quote-totals';
 import { statusLabelKey } from '../../../src-shared/estimates/status';
 import type { EstimateDocument, EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
@@ -20,6 +22,12 @@ import { columnWidths } from './cells';
 
 export type Pair = [label: string, value: ExcelJS.CellValue];
 
+/** A span of 1-based columns. */
+export interface Span {
+  from: number;
+  to: number;
+}
+
 export interface SheetLayout {
   columns: ExportColumnKey[];
   amountColumns: AmountColumn[];
@@ -27,20 +35,24 @@ export interface SheetLayout {
   sums: Map<AmountColumn, bigint[]>;
   left: Pair[];
   right: Pair[];
-  /** The two header blocks side by side (the table is wide enough), or one under the other. */
-  sideBySide: boolean;
-  rightCol: number;
+  /** The header block: label and value columns of its left part and (side by side) its right part. */
+  leftLabel: Span;
+  leftValue: Span;
+  rightLabel: Span | null;
+  rightValue: Span | null;
   pairRows: number;
   /** 1-based rows of the items table's header, its first and its last item. */
   headerRow: number;
   firstItem: number;
   lastItem: number;
-  /** 1-based columns of the totals block: labels, the sheet's figures, the service's (0: none). */
-  labelCol: number;
+  /** The totals block: labels (merged, right-aligned), the VAT bases, the figures, the service's (0: none). */
+  totalsLabel: Span;
+  baseCol: number;
   valueCol: number;
   serviceCol: number;
   sheetCols: number;
   widths: number[];
+  quote: QuoteTotals;
 }
 
 /** The sum of a column over the whole estimate, in cents. */
@@ -48,7 +60,11 @@ export function wholeSum(layout: SheetLayout, rows: readonly EstimateRow[], colu
   return rootSum(rows, layout.sums.get(column)!);
 }
 
-function headerPairs(doc: EstimateDocument, t: Translate): { left: Pair[]; right: Pair[] } {
+function headerPairs(
+  doc: EstimateDocument,
+  t: Translate,
+  kind: ResolvedExportOptions['kind'],
+): { left: Pair[]; right: Pair[] } {
   const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
   const company = companyLines(est.company);
   const customer = customerLines(est.customer);
@@ -56,6 +72,15 @@ function headerPairs(doc: EstimateDocument, t: Translate): { left: Pair[]; right
   const dateValue = (s: string | null | undefined): ExcelJS.CellValue =>
     serviceDate(s) ?? (cleanText(s ?? '', 100) || null);
   const status = statusLabelKey(est.status);
+  const right: Pair[] = [
+    [t('doc.estimateNumber'), cleanText(est.unique_identifier, 200)],
+    [t('doc.issueDate'), dateValue(est.date_issue)],
+    [t('doc.validUntil'), dateValue(est.date_valid_until)],
+  ];
+  // The service's status word is internal; a client document says "Draft" in its title instead.
+  if (kind === 'internal')
+    right.push([t('doc.status'), status ? t(status) : cleanText(est.status ?? '', 200)]);
+  right.push([t('doc.currency'), cleanText(est.currency, 20)]);
   return {
     left: [
       [t('doc.company'), [company.name, company.place].filter(Boolean).join(', ')],
@@ -64,42 +89,44 @@ function headerPairs(doc: EstimateDocument, t: Translate): { left: Pair[]; right
       [t('doc.project'), project.name],
       ['', project.address],
     ],
-    right: [
-      [t('doc.estimateNumber'), cleanText(est.unique_identifier, 200)],
-      [t('doc.issueDate'), dateValue(est.date_issue)],
-      [t('doc.validUntil'), dateValue(est.date_valid_until)],
-      [t('doc.status'), status ? t(status) : cleanText(est.status ?? '', 200)],
-      [t('doc.currency'), cleanText(est.currency, 20)],
-    ],
+    right,
   };
 }
+
+/** Characters a date or a short value needs (dd.mm.yyyy, or a quote number). */
+const VALUE_MIN = 14;
 
 export function sheetLayout(
   doc: EstimateDocument,
   rows: readonly EstimateRow[],
+  columns: ExportColumnKey[],
   opts: ResolvedExportOptions,
+  quote: QuoteTotals,
   t: Translate,
 ): SheetLayout {
-  const columns = opts.columns;
   const amountColumns = columns.filter(isAmountColumn);
   // Sums in cents of the cent-rounded values: what the formulas add up.
   const sums = subtreeSums(rows, amountColumns, 2);
-  const { left, right } = headerPairs(doc, t);
-  const sideBySide = columns.length >= 5;
-  const rightCol = sideBySide ? 4 : 1;
+  const { left, right } = headerPairs(doc, t, opts.kind);
+  const serviceCol = opts.kind === 'internal' ? columns.length + 1 : 0;
+  // The figures go under the net amount (else the last amount column, else past the table), the VAT
+  // bases one column left of them, the labels merged over the columns left of those.
+  const colOf = (c: ExportColumnKey): number => columns.indexOf(c) + 1;
+  const lastAmount = [...amountColumns].reverse()[0];
+  let valueCol = colOf('net_amount') || (lastAmount ? colOf(lastAmount) : columns.length + 1);
+  if (valueCol < 3) valueCol = 3;
+  const baseCol = valueCol - 1;
+  const sheetCols = Math.max(columns.length, valueCol, serviceCol);
+  const totalsLabel: Span = { from: 1, to: baseCol - 1 };
+
+  const sideBySide = sheetCols >= 6;
+  const half = Math.ceil(sheetCols / 2);
+  const leftLabel: Span = { from: 1, to: 1 };
+  const leftValue: Span = { from: 2, to: sideBySide ? half : sheetCols };
+  const rightLabel: Span | null = sideBySide ? { from: half + 1, to: half + 1 } : null;
+  const rightValue: Span | null = sideBySide ? { from: half + 2, to: sheetCols } : null;
   const pairRows = sideBySide ? Math.max(left.length, right.length) : left.length + right.length;
   const headerRow = 1 + pairRows + 2;
-
-  // Totals block placement: labels under the name column, figures under the total column and the
-  // service's figures right of it.
-  const colOf = (c: ExportColumnKey): number => columns.indexOf(c) + 1;
-  const labelCol = colOf('name') > 0 ? colOf('name') : 1;
-  let valueCol = colOf('total') > 0 ? colOf('total') : columns.length + 1;
-  if (valueCol <= labelCol) valueCol = labelCol + 1;
-  // A client copy shows one column of figures; internal exports put the service's own figures
-  // beside the sheet's, so a difference stands out.
-  const serviceCol = opts.clientCopy ? 0 : valueCol + 1;
-  const sheetCols = Math.max(columns.length, valueCol, serviceCol);
 
   const layout: SheetLayout = {
     columns,
@@ -107,17 +134,21 @@ export function sheetLayout(
     sums,
     left,
     right,
-    sideBySide,
-    rightCol,
+    leftLabel,
+    leftValue,
+    rightLabel,
+    rightValue,
     pairRows,
     headerRow,
     firstItem: headerRow + 1,
     lastItem: headerRow + rows.length,
-    labelCol,
+    totalsLabel,
+    baseCol,
     valueCol,
     serviceCol,
     sheetCols,
     widths: [],
+    quote,
   };
   layout.widths = widths(layout, rows, t);
   return layout;
@@ -130,25 +161,32 @@ function widths(layout: SheetLayout, rows: readonly EstimateRow[], t: Translate)
     const abs = v < 0n ? -v : v;
     if (abs > largest) largest = abs;
   }
+  const gross = layout.quote.gross < 0n ? -layout.quote.gross : layout.quote.gross;
+  if (gross > largest) largest = gross;
   const widths = columnWidths(layout.columns, rows, largest);
   while (widths.length < layout.sheetCols) widths.push(16);
-  // The header block's label columns must fit their labels (their right neighbours hold values).
+  const moneyWidth = Math.max(...widths.slice(layout.valueCol - 1, layout.valueCol), 14);
+  widths[layout.valueCol - 1] = Math.max(widths[layout.valueCol - 1] ?? 0, moneyWidth);
+  widths[layout.baseCol - 1] = Math.max(widths[layout.baseCol - 1] ?? 0, moneyWidth);
+  if (layout.serviceCol > 0) {
+    widths[layout.serviceCol - 1] = Math.max(
+      widths[layout.serviceCol - 1] ?? 0,
+      moneyWidth,
+      t('doc.perService').length + 2,
+    );
+    widths[layout.valueCol - 1] = Math.max(widths[layout.valueCol - 1]!, t('doc.calculated').length + 2);
+  }
+  // Header labels fit their column; values get at least a date's width over their merged span.
   const fit = (col: number, pairs: Pair[]): void => {
     const need = Math.max(...pairs.map(([label]) => label.length + 2));
     widths[col - 1] = Math.min(30, Math.max(widths[col - 1] ?? 10, need));
   };
-  fit(1, layout.sideBySide ? layout.left : [...layout.left, ...layout.right]);
-  if (layout.sideBySide) fit(layout.rightCol, layout.right);
-  const { valueCol, serviceCol } = layout;
-  if (serviceCol > 0) {
-    widths[serviceCol - 1] = Math.max(
-      widths[serviceCol - 1] ?? 0,
-      widths[valueCol - 1] ?? 14,
-      t('doc.perService').length + 2,
-    );
-    widths[valueCol - 1] = Math.max(widths[valueCol - 1] ?? 0, t('doc.calculated').length + 2);
-  } else {
-    widths[valueCol - 1] = Math.max(widths[valueCol - 1] ?? 0, 14);
+  const spanWidth = (s: Span): number => widths.slice(s.from - 1, s.to).reduce((a, b) => a + b, 0);
+  fit(layout.leftLabel.from, layout.rightLabel ? layout.left : [...layout.left, ...layout.right]);
+  if (layout.rightLabel) fit(layout.rightLabel.from, layout.right);
+  for (const span of [layout.leftValue, layout.rightValue]) {
+    if (span && spanWidth(span) < VALUE_MIN)
+      widths[span.to - 1] = widths[span.to - 1]! + VALUE_MIN - spanWidth(span);
   }
   return widths;
 }

@@ -1,8 +1,11 @@
 import type ExcelJS from 'exceljs';
 import type { EstimateDocument, EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
-import type { ResolvedExportOptions } from '../options';
-import { writeHeaderBlock } from './header-block';
+import type { QuoteTotals } from '../../../src-shared/estimates/quote-totals';
+import { RateFormat } from '../formats';
+import { columnsFor, type ResolvedExportOptions } from '../options';
+import { documentTitle, writeHeaderBlock } from './header-block';
+import { printSetup } from './print-setup';
 import { outlineLevels, writeItemsBlock } from './items-block';
 import { sheetLayout } from './layout';
 import type { Styles } from './styles';
@@ -15,11 +18,18 @@ export async function writeMainSheet(
   doc: EstimateDocument,
   rows: readonly EstimateRow[],
   opts: ResolvedExportOptions,
+  quote: QuoteTotals,
   t: Translate,
   styles: Styles,
   check: () => void,
 ): Promise<void> {
-  const layout = sheetLayout(doc, rows, opts, t);
+  const columns = columnsFor(opts, rows);
+  const layout = sheetLayout(doc, rows, columns, opts, quote, t);
+  const print = printSetup(opts.paper, t, {
+    landscape: layout.sheetCols > 7,
+    titlesRow: layout.headerRow,
+    title: documentTitle(doc, t),
+  });
   const ws = wb.addWorksheet(sheetName, {
     properties: {
       defaultRowHeight: 15,
@@ -36,11 +46,11 @@ export async function writeMainSheet(
         activeCell: `A${layout.firstItem}`,
       },
     ],
-    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 },
+    ...print,
   });
   ws.columns = layout.widths.map((width) => ({ width }));
   writeHeaderBlock(ws, doc, layout, t, styles);
   await writeItemsBlock(ws, rows, layout, t, styles, check);
-  writeTotalsBlock(ws, doc, rows, layout, t, styles, opts.clientCopy);
+  writeTotalsBlock(ws, doc, rows, layout, t, styles, new RateFormat(opts.language), opts.kind === 'internal');
   ws.commit();
 }

@@ -23,6 +23,9 @@ export interface Styles {
   quantity: Style;
   rate: Style;
   totalsHeader: Style;
+  /** Totals labels: right-aligned, so they stand right beside their figures. */
+  totalsLabel: Style;
+  totalsLabelBold: Style;
   warning: Style;
 }
 
@@ -80,6 +83,8 @@ export function makeStyles(language: UiLanguage, currency: string | null): Style
     quantity: { numFmt: '#,##0.00#' },
     rate: { numFmt: '0.0#%' },
     totalsHeader: { font: { bold: true, color: grey }, alignment: { horizontal: 'right' } },
+    totalsLabel: { alignment: { horizontal: 'right' } },
+    totalsLabelBold: { font: { bold: true }, alignment: { horizontal: 'right' } },
     warning: { font: { color: { argb: 'FF9A3412' } } },
   };
 }

@@ -1,32 +1,29 @@
 import type ExcelJS from 'exceljs';
-import { COLUMN_OF_TOTAL, type ExportColumnKey } from '../../../src-shared/estimates/columns';
+import { COLUMN_OF_TOTAL, type AmountColumn } from '../../../src-shared/estimates/columns';
+import { minorUnitsText } from '../../../src-shared/estimates/quote-totals';
 import type { EstimateDocument, EstimateRow, TotalField } from '../../../src-shared/estimates/types';
-import { TOTAL_FIELDS } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { scaledUnits } from '../../../src-shared/money/amounts';
-import { cellNumber, cellsAt, cellText, centsNumber, colLetter, writeRow, type CellSpec } from './cells';
+import type { RateFormat } from '../formats';
+import { cellNumber, cellsAt, cellText, colLetter, writeRow, type CellSpec } from './cells';
 import { wholeSum, type SheetLayout } from './layout';
 import type { Styles } from './styles';
 
-interface Figure {
-  cell: ExcelJS.CellValue;
-  /** Cents. */
-  value: bigint;
-}
-
-/** The fields the sheet lists: the cost kinds whose columns are shown, then net, tax and total. */
-function listedFields(columns: readonly ExportColumnKey[]): TotalField[] {
-  const fields = TOTAL_FIELDS.filter((field) => {
-    const column = COLUMN_OF_TOTAL[field];
-    return column !== undefined && field !== 'total' && columns.includes(column);
-  });
-  return [...fields, 'subtotal_without_tax', 'tax_total', 'total'];
+interface Line {
+  label: string;
+  /** The sheet's figure: a formula with its exact cached result, or a number. */
+  value: ExcelJS.CellValue;
+  base?: ExcelJS.CellValue;
+  service?: number | null;
+  total?: boolean;
 }
 
 /**
- * The totals block under the items: each figure a formula over the item rows where the sheet has
- * the column (else the service's figure), next to the service's own figures in internal exports;
- * then the warnings (internal exports only: a message may quote internal details).
+ * The totals block under the items, its labels right beside the figures. Every client sees the net
+ * subtotal, VAT per rate on its base (each a formula: the base × the rate, rounded), a rounding line
+ * when the service's gross total needs one, and the gross total — the same figures as the PDF, so
+ * the sheet adds up as printed. An internal worksheet also shows the costs and markup, and the
+ * service's own figures beside the sheet's.
  */
 export function writeTotalsBlock(
   ws: ExcelJS.Worksheet,
@@ -35,93 +32,102 @@ export function writeTotalsBlock(
   layout: SheetLayout,
   t: Translate,
   styles: Styles,
-  clientCopy: boolean,
+  rate: RateFormat,
+  internal: boolean,
 ): void {
-  const { columns, labelCol, valueCol, serviceCol, sheetCols } = layout;
-  const headerCells: [number, CellSpec][] = [[labelCol, { v: t('doc.totalsHeading'), s: styles.bold }]];
-  if (serviceCol > 0) {
-    headerCells.push([valueCol, { v: t('doc.calculated'), s: styles.totalsHeader }]);
-    headerCells.push([serviceCol, { v: t('doc.perService'), s: styles.totalsHeader }]);
-  }
-  writeRow(ws, cellsAt(sheetCols, headerCells));
-
-  const fields = listedFields(columns);
-  const totalsStart = layout.headerRow + rows.length + 3;
-  const ref = (field: TotalField): string => `${colLetter(valueCol)}${totalsStart + fields.indexOf(field)}`;
-  const service = (field: TotalField): string | undefined => doc.service_totals?.[field];
-  const fallback = (field: TotalField): bigint =>
-    scaledUnits(service(field), 2) ?? scaledUnits(doc.computed_totals?.[field], 2) ?? 0n;
-  const formula = (f: string, value: bigint): Figure => ({
-    cell: { formula: f, result: centsNumber(value) },
-    value,
-  });
-  const plain = (value: bigint): Figure => ({ cell: centsNumber(value), value });
-  const shown = (field: TotalField): boolean => {
-    const column = COLUMN_OF_TOTAL[field];
-    return column !== undefined && columns.includes(column);
+  const { columns, totalsLabel, baseCol, valueCol, serviceCol, sheetCols, quote } = layout;
+  const digits = quote.digits;
+  const minor = (v: bigint): number => Number(minorUnitsText(v, digits));
+  const service = (field: TotalField): number | null => cellNumber(doc.service_totals?.[field], 2);
+  const totalsRow = layout.headerRow + rows.length + 3;
+  const V = colLetter(valueCol);
+  const B = colLetter(baseCol);
+  const sumOf = (column: AmountColumn, cents: bigint): ExcelJS.CellValue => {
+    const L = colLetter(columns.indexOf(column) + 1);
+    return { formula: `SUBTOTAL(9,${L}${layout.firstItem}:${L}${layout.lastItem})`, result: minor(cents) };
   };
 
-  const figures = new Map<TotalField, Figure>();
-  for (const field of fields) {
-    const column = COLUMN_OF_TOTAL[field];
-    if (!column) continue;
-    if (shown(field) && rows.length > 0) {
-      const L = colLetter(columns.indexOf(column) + 1);
-      figures.set(
-        field,
-        formula(`SUBTOTAL(9,${L}${layout.firstItem}:${L}${layout.lastItem})`, wholeSum(layout, rows, column)),
-      );
-    } else {
-      figures.set(field, plain(fallback(field)));
+  const lines: Line[] = [];
+  if (internal) {
+    for (const field of ['costs_total', 'markup_total', 'discount_total'] as const) {
+      const column = COLUMN_OF_TOTAL[field]!;
+      const shown = columns.includes(column) && rows.length > 0;
+      const cents = shown
+        ? wholeSum(layout, rows, column)
+        : (scaledUnits(doc.computed_totals?.[field], 2) ?? 0n);
+      lines.push({
+        label: t(`totals.${field}`),
+        value: shown ? sumOf(column, cents) : minor(cents),
+        service: service(field),
+      });
     }
   }
-  const taxFrom = ['total', 'costs_total', 'markup_total', 'discount_total'] as const;
-  if (rows.length > 0 && taxFrom.every((f) => figures.has(f) && shown(f))) {
-    // The service's definition: tax = Σ (total − total cost − markup + discount) over the positions.
-    const [total, costs, markup, discount] = taxFrom.map((f) => figures.get(f)!.value) as [
-      bigint,
-      bigint,
-      bigint,
-      bigint,
-    ];
-    figures.set(
-      'tax_total',
-      formula(
-        `${ref('total')}-${ref('costs_total')}-${ref('markup_total')}+${ref('discount_total')}`,
-        total - costs - markup + discount,
-      ),
-    );
-  } else {
-    // Without the cost columns the sheet cannot derive the tax: the service's figure.
-    figures.set('tax_total', plain(fallback('tax_total')));
+  // The net subtotal is a formula over the net amounts when they add up to it to the cent.
+  const netColumnShown = columns.includes('net_amount') && rows.length > 0;
+  const netValue: ExcelJS.CellValue =
+    netColumnShown && wholeSum(layout, rows, 'net_amount') === quote.net
+      ? sumOf('net_amount', quote.net)
+      : minor(quote.net);
+  const netRow = totalsRow + 1 + lines.length;
+  lines.push({
+    label: t('doc.netSubtotal'),
+    value: netValue,
+    service: internal ? service('subtotal_without_tax') : undefined,
+  });
+  const vatRows: number[] = [];
+  for (const vat of quote.vat) {
+    const row = totalsRow + 1 + lines.length;
+    vatRows.push(row);
+    lines.push({
+      label: t('doc.vatOn', { rate: rate.format(vat.rate), base: '' }).trim(),
+      base: minor(vat.base),
+      value: { formula: `ROUND(${B}${row}*${vat.rate.toString()},${digits})`, result: minor(vat.amount) },
+    });
   }
-  const total = figures.get('total')!;
-  const tax = figures.get('tax_total')!;
-  figures.set(
-    'subtotal_without_tax',
-    formula(`${ref('total')}-${ref('tax_total')}`, total.value - tax.value),
-  );
+  const roundingRow = quote.rounding !== 0n ? totalsRow + 1 + lines.length : 0;
+  if (roundingRow) lines.push({ label: t('doc.rounding'), value: minor(quote.rounding) });
+  if (internal) {
+    const vatTotal = quote.vat.reduce((a, v) => a + v.amount, 0n) + quote.rounding;
+    const refs = [...vatRows, ...(roundingRow ? [roundingRow] : [])].map((r) => `${V}${r}`);
+    lines.push({
+      label: t('totals.tax_total'),
+      value: refs.length > 0 ? { formula: refs.join('+'), result: minor(vatTotal) } : minor(vatTotal),
+      service: service('tax_total'),
+    });
+  }
+  const addends = [netRow, ...vatRows, ...(roundingRow ? [roundingRow] : [])].map((r) => `${V}${r}`);
+  lines.push({
+    label: t('doc.grossTotal'),
+    value: { formula: addends.join('+'), result: minor(quote.gross) },
+    service: internal ? service('total') : undefined,
+    total: true,
+  });
 
-  for (const field of fields) {
-    const isTotal = field === 'total';
+  const heading: [number, CellSpec][] = [
+    [totalsLabel.to, { v: t('doc.totalsHeading'), s: styles.totalsLabelBold }],
+  ];
+  if (serviceCol > 0) {
+    heading.push([valueCol, { v: t('doc.calculated'), s: styles.totalsHeader }]);
+    heading.push([serviceCol, { v: t('doc.perService'), s: styles.totalsHeader }]);
+  }
+  writeRow(ws, cellsAt(sheetCols, heading));
+  for (const line of lines) {
     const placed: [number, CellSpec][] = [
-      [labelCol, { v: t(`totals.${field}`), s: isTotal ? styles.bold : styles.value }],
-      [valueCol, { v: figures.get(field)!.cell, s: isTotal ? styles.moneyTotal : styles.money }],
+      [totalsLabel.from, { v: line.label, s: line.total ? styles.totalsLabelBold : styles.totalsLabel }],
+      [valueCol, { v: line.value, s: line.total ? styles.moneyTotal : styles.money }],
     ];
-    if (serviceCol > 0) {
-      placed.push([
-        serviceCol,
-        { v: cellNumber(service(field), 2), s: isTotal ? styles.moneyTotal : styles.money },
-      ]);
+    if (line.base !== undefined) placed.push([baseCol, { v: line.base, s: styles.money }]);
+    if (serviceCol > 0 && line.service !== undefined) {
+      placed.push([serviceCol, { v: line.service, s: line.total ? styles.moneyTotal : styles.money }]);
     }
-    writeRow(ws, cellsAt(sheetCols, placed));
+    writeRow(ws, cellsAt(sheetCols, placed), 0, undefined, [totalsLabel]);
   }
 
-  if (!clientCopy && Array.isArray(doc.warnings) && doc.warnings.length > 0) {
+  // Warnings (internal documents only: a message may quote internal details).
+  if (internal && Array.isArray(doc.warnings) && doc.warnings.length > 0) {
     writeRow(ws, []);
-    writeRow(ws, cellsAt(sheetCols, [[labelCol, { v: t('doc.warnings'), s: styles.bold }]]));
-    for (const w of doc.warnings) {
-      writeRow(ws, cellsAt(sheetCols, [[labelCol, { v: cellText(w?.message), s: styles.warning }]]));
-    }
+    writeRow(ws, cellsAt(sheetCols, [[1, { v: t('doc.warnings'), s: styles.bold }]]));
+    for (const w of doc.warnings)
+      writeRow(ws, cellsAt(sheetCols, [[1, { v: cellText(w?.message), s: styles.warning }]]));
   }
 }

@@ -1,12 +1,15 @@
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, ContentTable, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { quoteTotals } from '../../../src-shared/estimates/quote-totals';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import { translator } from '../../../src-shared/i18n/catalogue';
 import { flattenTree } from '../../estimates/flatten';
 import type { CheckedImage } from '../images';
-import { resolveExportOptions, type ExportOptions } from '../options';
+import { currencyInfo } from '../formats';
+import { columnsFor, resolveExportOptions, type ExportOptions } from '../options';
 import { cleanText, companyLines } from '../parties';
 import { documentFormats } from './formats';
-import { headerBlock } from './header';
+import { fitAtMost, headerBlock } from './header';
+import { keepTogether, tagRows } from './keep-together';
 import { itemsTable } from './items-table';
 import { pageFor, tableColumns } from './layout';
 import { COLORS, TABLE_FONT, pdfText, textWidth } from './text';
@@ -22,7 +25,13 @@ export function buildPdfDefinition(
   const t = translator(opts.language);
   const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
   const rows = flattenTree(doc.tree);
+  const shown = columnsFor(opts, rows);
   const formats = documentFormats(opts.language, est.currency);
+  const quote = quoteTotals(
+    rows,
+    doc.service_totals ?? {},
+    currencyInfo(opts.language, est.currency)?.digits ?? 2,
+  );
   const totalText = formats.money.format(totalFigure(doc, 'total'));
   let code = '';
   for (const r of rows) {
@@ -30,18 +39,28 @@ export function buildPdfDefinition(
     if (textWidth(c, TABLE_FONT) > textWidth(code, TABLE_FONT)) code = c;
   }
   const widest = { money: totalText.replace(/^-/, '') + '0', code };
-  const columns = tableColumns(opts, widest);
-  const page = pageFor(columns);
+  const columns = tableColumns(shown, widest);
+  const page = pageFor(columns, opts.paper);
   const logo = images.logo ?? null;
   const watermark = images.watermark ?? null;
   const number = cleanText(est.unique_identifier, 200);
   const companyName = companyLines(est.company).name;
 
   const content: Content[] = [...headerBlock(doc, opts, t, logo, page.width)];
-  if (rows.length > 0) content.push(itemsTable(rows, columns, opts, t, formats));
-  content.push(totalsBlock(doc, rows, opts, t, formats));
-  const closing = cleanText(est.closing_statement, 10_000);
-  if (closing) content.push({ text: pdfText(closing, 10_000), margin: [0, 6, 0, 0] });
+  const table = rows.length > 0 ? itemsTable(rows, columns, shown, t, formats) : null;
+  if (table) content.push(table.node);
+  // Stacks with ids: pdfmake reports where they land, for the page-break plan.
+  const totals = {
+    stack: [totalsBlock(doc, quote, opts, t, formats)],
+    id: 'totals',
+    unbreakable: true,
+  } as Content;
+  content.push(totals);
+  const closingText = opts.statements ? cleanText(est.closing_statement, 10_000) : '';
+  const closing: Content | null = closingText
+    ? ({ stack: [{ text: pdfText(closingText, 10_000) }], id: 'closing', margin: [0, 6, 0, 0] } as Content)
+    : null;
+  if (closing) content.push(closing);
 
   const def: TDocumentDefinitions = {
     pageSize: page.size,
@@ -57,6 +76,7 @@ export function buildPdfDefinition(
     defaultStyle: { font: 'Roboto', fontSize: 9, color: COLORS.text, lineHeight: 1.15 },
     styles: {
       docTitle: { fontSize: 20, bold: true, color: COLORS.accent },
+      draftMark: { fontSize: 11, bold: true, color: COLORS.note, characterSpacing: 2, margin: [0, 2, 0, 0] },
       companyName: { fontSize: 12, bold: true, color: COLORS.accent, margin: [0, 0, 0, 2] },
       blockLabel: {
         fontSize: 7.5,
@@ -92,18 +112,30 @@ export function buildPdfDefinition(
   if (watermark) {
     imageMap.watermark = watermark.dataUrl;
     def.background = (_page: number, size: { width: number; height: number }): Content => {
-      const scale = Math.min((size.width * 0.6) / watermark.width, (size.height * 0.6) / watermark.height);
-      const w = watermark.width * scale;
-      const h = watermark.height * scale;
+      // Centred behind the content, faint, its aspect kept, and never above its own size at 150 dpi.
+      const [w, h] = fitAtMost(watermark, size.width * 0.6, size.height * 0.6);
+      const scale = Math.min(w / watermark.width, h / watermark.height);
+      const width = watermark.width * scale;
+      const height = watermark.height * scale;
       return {
         image: 'watermark',
-        width: w,
-        height: h,
-        opacity: 0.08,
-        absolutePosition: { x: (size.width - w) / 2, y: (size.height - h) / 2 },
+        width,
+        height,
+        opacity: 0.06,
+        absolutePosition: { x: (size.width - width) / 2, y: (size.height - height) / 2 },
       };
     };
   }
   if (Object.keys(imageMap).length > 0) def.images = imageMap;
+  if (table) {
+    tagRows(table.node as ContentTable);
+    def.pageBreakBefore = keepTogether({
+      body: table.body,
+      headingRows: table.headingRows,
+      totals,
+      closing,
+      topMargin: 40,
+    });
+  }
   return def;
 }

@@ -1,5 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { statusLabelKey } from '../../../src-shared/estimates/status';
+import { isDraft, statusLabelKey } from '../../../src-shared/estimates/status';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import type { CheckedImage } from '../images';
@@ -12,6 +12,14 @@ import { COLORS, pdfText } from './text';
 function statusText(t: Translate, status: string | null | undefined): string {
   const key = statusLabelKey(status);
   return key ? t(key) : cleanText(status ?? '', 200);
+}
+
+/** Points per pixel at 150 dpi: an image is never printed larger than that, so it never looks blocky. */
+const PT_PER_PX = 72 / 150;
+
+/** A box for `fit`: at most `maxW` × `maxH` points, and at most the image's own size at 150 dpi. */
+export function fitAtMost(image: CheckedImage, maxW: number, maxH: number): [number, number] {
+  return [Math.min(maxW, image.width * PT_PER_PX), Math.min(maxH, image.height * PT_PER_PX)];
 }
 
 /** Company with logo, the quote's title and details, customer and project, the opening statement. */
@@ -27,7 +35,7 @@ export function headerBlock(
   const customer = customerLines(est.customer);
   const project = projectLines(est.project);
   const companyStack: Content[] = [];
-  if (logo) companyStack.push({ image: 'logo', fit: [170, 60], margin: [0, 0, 0, 6] });
+  if (logo) companyStack.push({ image: 'logo', fit: fitAtMost(logo, 170, 60), margin: [0, 0, 0, 6] });
   if (company.name) companyStack.push({ text: pdfText(company.name), style: 'companyName' });
   for (const line of [company.street, company.place, company.country]) {
     if (line) companyStack.push({ text: pdfText(line) });
@@ -42,7 +50,10 @@ export function headerBlock(
     [t('doc.estimateNumber'), cleanText(est.unique_identifier, 200)],
     [t('doc.issueDate'), formatDate(opts.language, est.date_issue)],
     [t('doc.validUntil'), formatDate(opts.language, est.date_valid_until)],
-    [t('doc.status'), statusText(t, est.status)],
+    // The service's status word is internal; a client sees only whether the quote is a draft.
+    ...(opts.kind === 'internal'
+      ? ([[t('doc.status'), statusText(t, est.status)]] as [string, string][])
+      : []),
     [t('doc.currency'), cleanText(est.currency, 20)],
   ];
   const metaBody: TableCell[][] = meta
@@ -78,6 +89,9 @@ export function headerBlock(
           width: 210,
           stack: [
             { text: pdfText(t('doc.quote')), style: 'docTitle', alignment: 'right' },
+            ...(isDraft(est.status)
+              ? [{ text: pdfText(t('doc.draft')), style: 'draftMark', alignment: 'right' } as Content]
+              : []),
             metaBody.length > 0
               ? {
                   table: { widths: ['*', 'auto'], body: metaBody },
@@ -98,7 +112,7 @@ export function headerBlock(
   ];
   const name = cleanText(est.name, 500);
   if (name) blocks.push({ text: pdfText(name), style: 'estimateName' });
-  const opening = cleanText(est.opening_statement, 10_000);
+  const opening = opts.statements ? cleanText(est.opening_statement, 10_000) : '';
   if (opening) blocks.push({ text: pdfText(opening, 10_000), margin: [0, 0, 0, 10] });
   return blocks;
 }

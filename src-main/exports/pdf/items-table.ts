@@ -8,11 +8,13 @@ import {
   columnSpec,
   isAmountColumn,
   type AmountColumn,
+  type ExportColumnKey,
 } from '../../../src-shared/estimates/columns';
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
+import { columnValue } from '../../../src-shared/estimates/net';
+import { unitText } from '../../../src-shared/estimates/units';
 import { amountOrNull } from '../../../src-shared/money/amounts';
-import type { ResolvedExportOptions } from '../options';
 import { subtreeSums } from '../sums';
 import { moneyOfUnits, type Formats } from './formats';
 import type { Column } from './layout';
@@ -25,10 +27,13 @@ function indentOf(row: EstimateRow): number {
   return Math.min(row.depth, 6) * 8;
 }
 
+/** The columns a document shows, by the keys the shared text column stands for. */
+type Shown = readonly ExportColumnKey[];
+
 function itemCells(
   row: EstimateRow,
   columns: readonly Column[],
-  opts: ResolvedExportOptions,
+  shown: Shown,
   t: Translate,
   formats: Formats,
 ): TableCell[] {
@@ -36,11 +41,11 @@ function itemCells(
     const key = column.key;
     if (column.width === '*') {
       const stack: Content[] = [];
-      if (opts.columns.includes('name')) stack.push({ text: pdfText(row.name) });
-      if (opts.columns.includes('description') && row.description) {
+      if (shown.includes('name')) stack.push({ text: pdfText(row.name) });
+      if (shown.includes('description') && row.description) {
         stack.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: TABLE_FONT - 0.5 });
       }
-      if (opts.columns.includes('internal_notes') && row.internal_notes) {
+      if (shown.includes('internal_notes') && row.internal_notes) {
         stack.push({
           text: `${t('doc.internalNote')}: ${pdfText(row.internal_notes)}`,
           italics: true,
@@ -53,7 +58,7 @@ function itemCells(
     let text = '';
     switch (columnKind(key)) {
       case 'text':
-        text = pdfText(row[key as 'code'], 200);
+        text = pdfText(key === 'unit' ? unitText(row.unit, t) : columnValue(row, key), 200);
         break;
       case 'quantity':
         text = formats.quantity.format(amountOrNull(row.quantity));
@@ -63,25 +68,21 @@ function itemCells(
         break;
       case 'unit-price':
       case 'amount':
-        text = formats.money.format(amountOrNull(row[key as AmountColumn]));
+        text = formats.money.format(amountOrNull(columnValue(row, key)));
         break;
     }
     return { text: pdfText(text), alignment: column.numeric ? 'right' : 'left', noWrap: column.numeric };
   });
 }
 
-function groupHeadingCells(
-  row: EstimateRow,
-  columns: readonly Column[],
-  opts: ResolvedExportOptions,
-): TableCell[] {
+function groupHeadingCells(row: EstimateRow, columns: readonly Column[], shown: Shown): TableCell[] {
   const fill = COLORS.groupFill[Math.min(row.depth, 2)];
   const textAt = columns.findIndex((c) => c.width === '*');
   const title: Content[] = [{ text: pdfText(row.name), bold: true }];
-  if (opts.columns.includes('description') && row.description) {
+  if (shown.includes('description') && row.description) {
     title.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: TABLE_FONT - 0.5 });
   }
-  if (opts.columns.includes('internal_notes') && row.internal_notes) {
+  if (shown.includes('internal_notes') && row.internal_notes) {
     title.push({
       text: pdfText(row.internal_notes),
       italics: true,
@@ -148,13 +149,20 @@ function subtotalCells(
   });
 }
 
+/** The items table, and which of its body rows are group headings (to keep them with what follows). */
+export interface ItemsTable {
+  node: Content;
+  body: TableCell[][];
+  headingRows: Set<number>;
+}
+
 export function itemsTable(
   rows: readonly EstimateRow[],
   columns: readonly Column[],
-  opts: ResolvedExportOptions,
+  shown: Shown,
   t: Translate,
   formats: Formats,
-): Content {
+): ItemsTable {
   const amountColumns = columns.map((c) => c.key).filter(isAmountColumn);
   const sums = subtreeSums(rows, amountColumns, EXACT);
   const header: TableCell[] = columns.map((c) => ({
@@ -163,6 +171,7 @@ export function itemsTable(
     alignment: c.numeric ? 'right' : 'left',
   }));
   const body: TableCell[][] = [header];
+  const headingRows = new Set<number>();
   // Groups whose subtree is still being listed; each closes with its subtotal row.
   const open: number[] = [];
   const closeUntil = (i: number): void => {
@@ -177,14 +186,15 @@ export function itemsTable(
   rows.forEach((row, i) => {
     closeUntil(i);
     if (row.type === 'group') {
-      body.push(groupHeadingCells(row, columns, opts));
+      headingRows.add(body.length);
+      body.push(groupHeadingCells(row, columns, shown));
       open.push(i);
     } else {
-      body.push(itemCells(row, columns, opts, t, formats));
+      body.push(itemCells(row, columns, shown, t, formats));
     }
   });
   closeUntil(Number.MAX_SAFE_INTEGER);
-  return {
+  const node: Content = {
     table: { headerRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width), body },
     layout: {
       hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
@@ -200,4 +210,5 @@ export function itemsTable(
     fontSize: TABLE_FONT,
     margin: [0, 4, 0, 10],
   };
+  return { node, body, headingRows };
 }

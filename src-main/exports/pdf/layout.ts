@@ -1,12 +1,11 @@
 import { columnKind, type ExportColumnKey } from '../../../src-shared/estimates/columns';
-import type { ResolvedExportOptions } from '../options';
 import { TABLE_FONT, textWidth } from './text';
 
-/** Usable width (page minus 40 pt margins) of each page choice. */
-const PAGE = {
-  A4: { portrait: 515, landscape: 762 },
-  A3: { landscape: 1110 },
-};
+/** Usable width (page minus 40 pt margins) of each paper: the document's own, then a larger one. */
+const PAPER = {
+  A4: { portrait: 515, landscape: 762, larger: 'A3', largerLandscape: 1110 },
+  LETTER: { portrait: 532, landscape: 712, larger: 'TABLOID', largerLandscape: 1144 },
+} as const;
 const MIN_TEXT_COLUMN = 150;
 /** Cell padding left and right, plus a little slack. */
 const CELL_PAD = 8;
@@ -25,11 +24,14 @@ const TEXT_KEYS: readonly ExportColumnKey[] = ['name', 'description', 'internal_
  * usual layout: the name, the description under it, the note in italics); the rest get widths from
  * their content.
  */
-export function tableColumns(opts: ResolvedExportOptions, widest: { money: string; code: string }): Column[] {
-  const textKey = TEXT_KEYS.find((k) => opts.columns.includes(k)) ?? null;
+export function tableColumns(
+  shown: readonly ExportColumnKey[],
+  widest: { money: string; code: string },
+): Column[] {
+  const textKey = TEXT_KEYS.find((k) => shown.includes(k)) ?? null;
   const moneyWidth = Math.max(44, textWidth(widest.money, TABLE_FONT) + CELL_PAD);
   const columns: Column[] = [];
-  for (const key of opts.columns) {
+  for (const key of shown) {
     if (TEXT_KEYS.includes(key)) {
       if (key === textKey) columns.push({ key, width: '*', numeric: false });
       continue;
@@ -47,16 +49,18 @@ export function tableColumns(opts: ResolvedExportOptions, widest: { money: strin
 }
 
 export interface PageChoice {
-  size: 'A4' | 'A3';
+  size: 'A4' | 'A3' | 'LETTER' | 'TABLOID';
   orientation: 'portrait' | 'landscape';
   width: number;
 }
 
-/** A4 portrait when the columns fit, else A4 landscape, else A3 landscape. */
-export function pageFor(columns: readonly Column[]): PageChoice {
+/** The document's paper in portrait when the columns fit, else landscape, else the larger paper. */
+export function pageFor(columns: readonly Column[], paper: 'A4' | 'Letter'): PageChoice {
   const fixed = columns.reduce((s, c) => s + (c.width === '*' ? 0 : c.width), 0);
   const need = fixed + MIN_TEXT_COLUMN;
-  if (need <= PAGE.A4.portrait) return { size: 'A4', orientation: 'portrait', width: PAGE.A4.portrait };
-  if (need <= PAGE.A4.landscape) return { size: 'A4', orientation: 'landscape', width: PAGE.A4.landscape };
-  return { size: 'A3', orientation: 'landscape', width: PAGE.A3.landscape };
+  const size = paper === 'Letter' ? 'LETTER' : 'A4';
+  const p = PAPER[size];
+  if (need <= p.portrait) return { size, orientation: 'portrait', width: p.portrait };
+  if (need <= p.landscape) return { size, orientation: 'landscape', width: p.landscape };
+  return { size: p.larger, orientation: 'landscape', width: p.largerLandscape };
 }

@@ -1,10 +1,10 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import type { EstimateDocument, EstimateRow, TotalField } from '../../../src-shared/estimates/types';
+import type { EstimateDocument, TotalField } from '../../../src-shared/estimates/types';
+import { minorUnitsText, type QuoteTotals } from '../../../src-shared/estimates/quote-totals';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { amountOrNull } from '../../../src-shared/money/amounts';
-import type { Decimal } from '../../../src-shared/money/decimal';
+import { Decimal } from '../../../src-shared/money/decimal';
 import type { ResolvedExportOptions } from '../options';
-import { singleTaxRate } from '../sums';
 import type { Formats } from './formats';
 import { COLORS, pdfText } from './text';
 
@@ -13,41 +13,67 @@ export function totalFigure(doc: EstimateDocument, field: TotalField): Decimal |
   return amountOrNull(doc.service_totals?.[field]) ?? amountOrNull(doc.computed_totals?.[field]);
 }
 
-/** The totals block, right-aligned under the table and kept on one page. */
+interface Line {
+  label: string;
+  value: string;
+  strong?: boolean;
+  muted?: boolean;
+}
+
+/**
+ * The totals block, right-aligned under the table and kept on one page: in an internal document the
+ * costs and markup first; then for everyone the net subtotal, VAT per rate on its base, a rounding
+ * line when one is needed, and the gross total. Every figure is printed as `quote` computed it, so
+ * the block adds up as printed.
+ */
 export function totalsBlock(
   doc: EstimateDocument,
-  rows: readonly EstimateRow[],
+  quote: QuoteTotals,
   opts: ResolvedExportOptions,
   t: Translate,
   formats: Formats,
 ): Content {
-  const figure = (field: TotalField): Decimal | null => totalFigure(doc, field);
-  const lines: { label: string; value: Decimal | null; strong?: boolean }[] = [];
-  if (opts.columns.includes('total_cost'))
-    lines.push({ label: t('totals.costs_total'), value: figure('costs_total') });
-  const markup = figure('markup_total');
-  if (opts.columns.includes('markup') && markup && !markup.isZero()) {
-    lines.push({ label: t('totals.markup_total'), value: markup });
+  const money = (minor: bigint): string =>
+    formats.money.format(Decimal.parse(minorUnitsText(minor, quote.digits)));
+  const lines: Line[] = [];
+  if (opts.kind === 'internal') {
+    const figure = (field: TotalField): Decimal | null => totalFigure(doc, field);
+    const costs = figure('costs_total');
+    const markup = figure('markup_total');
+    const discount = figure('discount_total');
+    if (costs)
+      lines.push({ label: t('totals.costs_total'), value: formats.money.format(costs), muted: true });
+    if (markup && !markup.isZero())
+      lines.push({ label: t('totals.markup_total'), value: formats.money.format(markup), muted: true });
+    if (discount && !discount.isZero())
+      lines.push({
+        label: t('totals.discount_total'),
+        value: formats.money.format(discount.neg()),
+        muted: true,
+      });
   }
-  const discount = figure('discount_total');
-  if (discount && !discount.isZero())
-    lines.push({ label: t('totals.discount_total'), value: discount.neg() });
-  lines.push({ label: t('totals.subtotal_without_tax'), value: figure('subtotal_without_tax') });
-  const rate = singleTaxRate(rows);
-  lines.push({
-    label:
-      rate && !rate.isZero()
-        ? t('doc.taxWithRate', { rate: formats.rate.format(rate) })
-        : t('totals.tax_total'),
-    value: figure('tax_total'),
-  });
-  lines.push({ label: t('totals.total'), value: figure('total'), strong: true });
+  lines.push({ label: t('doc.netSubtotal'), value: money(quote.net) });
+  for (const vat of quote.vat) {
+    lines.push({
+      label: t('doc.vatOn', { rate: formats.rate.format(vat.rate), base: money(vat.base) }),
+      value: money(vat.amount),
+    });
+  }
+  if (quote.rounding !== 0n) lines.push({ label: t('doc.rounding'), value: money(quote.rounding) });
+  lines.push({ label: t('doc.grossTotal'), value: money(quote.gross), strong: true });
+
   const body: TableCell[][] = lines.map((l) => [
-    { text: pdfText(l.label), bold: l.strong === true, fontSize: l.strong ? 11 : 9 },
     {
-      text: pdfText(formats.money.format(l.value)),
+      text: pdfText(l.label),
       bold: l.strong === true,
       fontSize: l.strong ? 11 : 9,
+      color: l.muted ? COLORS.muted : undefined,
+    },
+    {
+      text: pdfText(l.value),
+      bold: l.strong === true,
+      fontSize: l.strong ? 11 : 9,
+      color: l.muted ? COLORS.muted : undefined,
       alignment: 'right',
       noWrap: true,
     },

@@ -80,7 +80,7 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
         ...(estimateId ? { estimateId } : {}),
         format,
         columns,
-        clientCopy,
+        presetId: clientCopy ? 'quote' : 'internal',
         language,
         operationId: id,
       }),

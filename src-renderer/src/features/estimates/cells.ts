@@ -7,6 +7,7 @@ import type { UiLanguage } from '../../i18n/languages';
 import { displayKind, TREE_COLUMN_KEYS, type TreeColumnKey } from './columns';
 import { groupMismatch, percentFromDecimal } from './figures';
 import type { EstimateRow } from '../../../../src-shared/estimates/types';
+import { columnValue } from '../../../../src-shared/estimates/net';
 
 export interface RowCells {
   text: Record<TreeColumnKey, string>;
@@ -30,7 +31,7 @@ export function formatRate(value: string, lang: UiLanguage): string {
 }
 
 export function formatCell(row: EstimateRow, key: TreeColumnKey, currency: string, lang: UiLanguage): string {
-  const value = row[key];
+  const value = columnValue(row, key);
   if (value === null || value === undefined || value === '') return '';
   switch (displayKind(key)) {
     case 'money':

@@ -7,10 +7,10 @@ import {
   ESTIMATE_COLUMNS,
   EXPORT_COLUMNS,
   TREE_COLUMNS,
-  clientCopyColumns,
+  clientColumns,
   columnKind,
   columnSpec,
-  lockedInClientCopy,
+  isInternalColumn,
   normalizeColumns,
   type ExportColumnKey,
   type TreeColumnKey,
@@ -104,7 +104,7 @@ export function normalizeExportColumns(columns: readonly string[]): ExportColumn
 
 /** Turning the client copy on unticks every internal column. */
 export function applyClientCopy(columns: readonly ExportColumnKey[]): ExportColumnKey[] {
-  return clientCopyColumns(columns, false);
+  return clientColumns(columns);
 }
 
 /**
@@ -117,7 +117,7 @@ export function toggleExportColumn(
   clientCopy: boolean,
 ): ExportColumnKey[] {
   if (columns.includes(key)) return normalizeExportColumns(columns.filter((c) => c !== key));
-  if (clientCopy && lockedInClientCopy(key)) return normalizeExportColumns(columns);
+  if (clientCopy && isInternalColumn(key)) return normalizeExportColumns(columns);
   return normalizeExportColumns([...columns, key]);
 }
 
@@ -129,7 +129,7 @@ export function leaveClientCopy(
   columns: readonly ExportColumnKey[],
   before: readonly ExportColumnKey[],
 ): ExportColumnKey[] {
-  return normalizeExportColumns([...columns, ...before.filter((c) => lockedInClientCopy(c))]);
+  return normalizeExportColumns([...columns, ...before.filter((c) => isInternalColumn(c))]);
 }
 
 /** The "internal notes will be visible to the client" warning applies. */
@@ -137,4 +137,5 @@ export function notesExposed(columns: readonly ExportColumnKey[], clientCopy: bo
   return clientCopy && columns.some((c) => ESTIMATE_COLUMNS[c].internal);
 }
 
-export { lockedInClientCopy };
+/** Internal columns are never in a client document. */
+export const lockedInClientCopy = isInternalColumn;

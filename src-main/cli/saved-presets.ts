@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { ExportPreset } from '../../src-shared/exports/presets';
+
+/**
+ * The export presets the app saved for a workspace, read (never written) from the app's
+ * settings.json, so `plandesk export --preset "<name>"` uses the same presets as the app. The
+ * workspace is the one with the same service address and customer ID; the demo workspace is `demo`.
+ */
+export async function savedPresets(
+  env: NodeJS.ProcessEnv,
+  workspace: { baseUrl: string; customer: string } | 'demo',
+): Promise<ExportPreset[]> {
+  let settings: unknown;
+  try {
+    settings = JSON.parse(await readFile(join(appDataDir(env), 'settings.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  if (!isRecord(settings)) return [];
+  const workspaces = Array.isArray(settings.workspaces) ? settings.workspaces.filter(isRecord) : [];
+  const id =
+    workspace === 'demo'
+      ? 'demo'
+      : workspaces.find((w) => w.baseUrl === workspace.baseUrl && w.customer === workspace.customer)?.id;
+  const all = isRecord(settings.exportPresets) ? settings.exportPresets : {};
+  const mine = typeof id === 'string' ? all[id] : undefined;
+  // Each preset is checked again where it is used (normalizePreset): a hand-edited file cannot leak.
+  return Array.isArray(mine) ? (mine.filter(isRecord) as unknown as ExportPreset[]) : [];
+}
+
+/** The app's user-data folder (Electron's `userData` for PlanDesk), or PLANDESK_DATA_DIR. */
+export function appDataDir(env: NodeJS.ProcessEnv): string {
+  if (env.PLANDESK_DATA_DIR) return env.PLANDESK_DATA_DIR;
+  if (process.platform === 'win32')
+    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'PlanDesk');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'PlanDesk');
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'PlanDesk');
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

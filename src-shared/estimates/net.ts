@@ -1,0 +1,29 @@
+/**
+ * What a client pays per line, before VAT: an item's net amount is `total_cost + markup − discount`
+ * (exactly as the service computes its subtotal without tax); its net unit price is that amount ÷
+ * its quantity. Both are derived columns of the column table; everything reads them through
+ * `columnValue`, so a derived column and an item's own field look the same to the writers.
+ */
+import { amountOrNull, amountText } from '../money/amounts';
+import type { ExportColumnKey } from './columns';
+import type { EstimateRow } from './types';
+
+/** Digits kept of a net unit price (it is shown rounded to the currency's minor unit). */
+const UNIT_PRICE_SCALE = 12;
+
+/** The net unit price of a position (net amount ÷ quantity); null for groups or without a quantity. */
+export function netUnitPrice(row: Pick<EstimateRow, 'type' | 'net_amount' | 'quantity'>): string | null {
+  if (row.type === 'group') return null;
+  const net = amountOrNull(row.net_amount);
+  const quantity = amountOrNull(row.quantity);
+  if (net === null || quantity === null || quantity.isZero()) return null;
+  const price = net.divRound(quantity, UNIT_PRICE_SCALE);
+  return price === null ? null : amountText(price);
+}
+
+/** A row's value in a column, as exact decimal text (or the text of a text column); null when none. */
+export function columnValue(row: EstimateRow, key: ExportColumnKey): string | null {
+  if (key === 'net_unit_price') return netUnitPrice(row);
+  const value = row[key];
+  return typeof value === 'string' ? value : null;
+}

@@ -1,0 +1,143 @@
+/**
+ * The totals a client reads: the net subtotal, VAT per rate on its base, and the gross total.
+ *
+ * Two promises must both hold, to the cent: the printed figures add up as printed (a reader with a
+ * calculator finds no cent off: each VAT line is its printed base × its rate, rounded; the bases add
+ * up to the net subtotal), and the net and gross totals are the service's. When the service rounded
+ * its tax per item, both cannot hold with the VAT lines alone; a labelled rounding line then takes
+ * the difference, so the block still adds up and still ends on the service's gross total.
+ *
+ * When the service's own totals disagree with its items, the document cannot show both: it shows
+ * the items' totals (so its lines add up to them) and `mismatch` says so, for a warning.
+ */
+import { amountOrNull } from '../money/amounts';
+import { Decimal } from '../money/decimal';
+import type { EstimateRow, EstimateTotals } from './types';
+
+export interface VatLine {
+  /** The rate as a fraction, exact ("0.19"). */
+  rate: Decimal;
+  /** The net amount taxed at this rate, in minor units of the currency. */
+  base: bigint;
+  /** base × rate, rounded: in minor units. */
+  amount: bigint;
+}
+
+export interface QuoteTotals {
+  /** Fraction digits of the currency (2 for EUR): every figure below is in units of 10^-digits. */
+  digits: number;
+  net: bigint;
+  /** By rate, lowest first; a 0 % line when positions have no VAT. */
+  vat: VatLine[];
+  /** What makes net + VAT lines equal the gross total (zero when nothing is needed). */
+  rounding: bigint;
+  gross: bigint;
+  /** Whose totals the block shows. */
+  source: 'service' | 'items';
+  /** Set when the service's totals differ from its items (by at least one minor unit). */
+  mismatch: { serviceNet: bigint; serviceGross: bigint } | null;
+}
+
+/** Rounded to `digits` (half away from zero) and expressed in units of 10^-digits. */
+function units(d: Decimal, digits: number): bigint {
+  return d.round(digits).units;
+}
+
+export function quoteTotals(
+  rows: readonly EstimateRow[],
+  service: Partial<EstimateTotals>,
+  digits: number,
+): QuoteTotals {
+  // Exact net and gross per rate, over the positions.
+  const byRate = new Map<string, { rate: Decimal; net: Decimal }>();
+  let itemsNet = Decimal.ZERO;
+  let itemsGross = Decimal.ZERO;
+  for (const row of rows) {
+    if (row.type === 'group') continue;
+    const net = amountOrNull(row.net_amount) ?? Decimal.ZERO;
+    itemsNet = itemsNet.add(net);
+    itemsGross = itemsGross.add(amountOrNull(row.total) ?? Decimal.ZERO);
+    const rate = amountOrNull(row.tax) ?? Decimal.ZERO;
+    const key = rate.toString();
+    const entry = byRate.get(key);
+    if (entry) entry.net = entry.net.add(net);
+    else byRate.set(key, { rate, net });
+  }
+
+  const serviceNet = amountOrNull(service.subtotal_without_tax);
+  const serviceGross = amountOrNull(service.total);
+  const agree =
+    serviceNet !== null &&
+    serviceGross !== null &&
+    units(serviceNet, digits) === units(itemsNet, digits) &&
+    units(serviceGross, digits) === units(itemsGross, digits);
+  const mismatch =
+    serviceNet !== null && serviceGross !== null && !agree
+      ? { serviceNet: units(serviceNet, digits), serviceGross: units(serviceGross, digits) }
+      : null;
+  const source = agree ? 'service' : 'items';
+  const net = units(agree ? serviceNet : itemsNet, digits);
+  const gross = units(agree ? serviceGross : itemsGross, digits);
+
+  // Bases rounded so that they add up to the printed net: the differences of rounding go, one
+  // minor unit each, to the bases that rounding moved furthest (largest remainder).
+  const rates = [...byRate.values()].sort((a, b) => a.rate.cmp(b.rate));
+  const minor = Decimal.parse(`1e-${digits}`);
+  const exact = rates.map((r) => r.net);
+  const bases = exact.map((d) => units(d, digits));
+  let diff = net - bases.reduce((a, b) => a + b, 0n);
+  if (diff !== 0n && bases.length > 0 && (diff < 0n ? -diff : diff) <= BigInt(bases.length)) {
+    const step = diff > 0n ? 1n : -1n;
+    // How far each exact base lies from its rounded value, in the direction of the correction.
+    const order = exact
+      .map((d, i) => ({ i, gap: d.sub(Decimal.fromInteger(bases[i]!).mul(minor)) }))
+      .sort((a, b) => (step > 0n ? b.gap.cmp(a.gap) : a.gap.cmp(b.gap)));
+    for (let k = 0; diff !== 0n; k++) {
+      const at = order[k % order.length]!.i;
+      bases[at] = bases[at]! + step;
+      diff -= step;
+    }
+  }
+  const vat: VatLine[] = rates.map((r, i) => ({
+    rate: r.rate,
+    base: bases[i]!,
+    amount: units(Decimal.fromInteger(bases[i]!).mul(minor).mul(r.rate), digits),
+  }));
+  const rounding = gross - net - vat.reduce((a, v) => a + v.amount, 0n);
+  return { digits, net, vat, rounding, gross, source, mismatch };
+}
+
+/** Minor units back to exact decimal text ("123456" with 2 digits → "1234.56"). */
+export function minorUnitsText(value: bigint, digits: number): string {
+  const negative = value < 0n;
+  const abs = (negative ? -value : value).toString().padStart(digits + 1, '0');
+  const int = abs.slice(0, abs.length - digits);
+  const frac = abs.slice(abs.length - digits);
+  return (negative ? '-' : '') + int + (digits > 0 ? '.' + frac : '');
+}
+
+/** The totals as they cross to the renderer: exact decimal text (no bigint crosses IPC). */
+export interface QuoteTotalsView {
+  digits: number;
+  net: string;
+  vat: { rate: string; base: string; amount: string }[];
+  rounding: string;
+  gross: string;
+  source: 'service' | 'items';
+  mismatch: { serviceNet: string; serviceGross: string } | null;
+}
+
+export function quoteTotalsView(q: QuoteTotals): QuoteTotalsView {
+  const text = (v: bigint): string => minorUnitsText(v, q.digits);
+  return {
+    digits: q.digits,
+    net: text(q.net),
+    vat: q.vat.map((v) => ({ rate: v.rate.toString(), base: text(v.base), amount: text(v.amount) })),
+    rounding: text(q.rounding),
+    gross: text(q.gross),
+    source: q.source,
+    mismatch: q.mismatch
+      ? { serviceNet: text(q.mismatch.serviceNet), serviceGross: text(q.mismatch.serviceGross) }
+      : null,
+  };
+}
