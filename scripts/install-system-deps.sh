@@ -9,7 +9,7 @@ PACKAGES=(
   gnome-keyring dbus   # a real Secret Service for the keychain tests (scripts/with-keyring.sh)
   chromium             # the UI tests drive Debian's Chromium (no Playwright browser download)
   fonts-dejavu-core    # text in screenshots
-  libreoffice-calc-nogui poppler-utils unzip   # exported xlsx/pdf are read back by independent readers
+  libreoffice-calc-nogui poppler-utils unzip python3-openpyxl   # exported xlsx/pdf are read back by independent readers
 )
 
 missing=()

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
-import { pdftoppm, pdftotext, soffice, toolPath } from './external-tools';
+import { openpyxl, pdftoppm, pdftotext, soffice, toolPath } from './external-tools';
 
 const run = promisify(execFile);
 
@@ -206,4 +206,60 @@ export async function renderPages(
   return (await readdir(outDir))
     .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'))
     .map((f) => join(outDir, f));
+}
+
+/** The text of a PDF, all pages, in reading layout (pdftotext -layout). */
+export async function pdfText(pdf: string): Promise<string> {
+  return (await pdfPages(pdf)).join('\f');
+}
+
+/** The workbook printed by LibreOffice (its own print setup, as a client printing it gets) to a PDF. */
+export function workbookAsPdf(xlsx: string, pdfFile: string): Promise<void> {
+  return withLibreOffice(xlsx, 'pdf', async (outDir) => {
+    const file = (await readdir(outDir)).find((f) => f.endsWith('.pdf'));
+    if (!file) throw new Error('LibreOffice wrote no .pdf file');
+    await writeFile(pdfFile, await readFile(join(outDir, file)));
+  });
+}
+
+export interface OpenpyxlCell {
+  sheet: string;
+  ref: string;
+  /** The cell as openpyxl reads it: a number, text, or a formula ("=…"). */
+  value: string | number | boolean | null;
+}
+
+/** Every non-empty cell of every sheet, read by openpyxl (Python), plus each sheet's print setup. */
+export async function openpyxlRead(xlsx: string): Promise<{
+  cells: OpenpyxlCell[];
+  sheets: {
+    name: string;
+    paperSize: number | null;
+    fitToWidth: number | null;
+    printTitleRows: string | null;
+    footer: string | null;
+  }[];
+}> {
+  const script = `
+import json, sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+cells, sheets = [], []
+for ws in wb.worksheets:
+    ps = ws.page_setup
+    sheets.append({"name": ws.title, "paperSize": int(ps.paperSize) if ps.paperSize else None,
+                   "fitToWidth": int(ps.fitToWidth) if ps.fitToWidth is not None else None,
+                   "printTitleRows": ws.print_title_rows, "footer": ws.oddFooter.right.text if ws.oddFooter and ws.oddFooter.right else None})
+    for row in ws.iter_rows():
+        for c in row:
+            if c.value is not None:
+                v = c.value
+                if not isinstance(v, (int, float, str, bool)): v = str(v)
+                cells.append({"sheet": ws.title, "ref": c.coordinate, "value": v})
+print(json.dumps({"cells": cells, "sheets": sheets}))
+`;
+  const { stdout } = await run(toolPath(openpyxl), ['-c', script, xlsx], {
+    maxBuffer: 256 << 20,
+    timeout: TIMEOUT_MS,
+  });
+  return JSON.parse(stdout);
 }

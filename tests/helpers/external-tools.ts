@@ -42,6 +42,22 @@ export const pdftotext = externalTool(['pdftotext'], 'poppler-utils');
 export const pdftoppm = externalTool(['pdftoppm'], 'poppler-utils');
 export const unzip = externalTool(['unzip'], 'unzip');
 export const setpriv = externalTool(['setpriv'], 'util-linux');
+/** Debian's python3 with openpyxl (an independent xlsx reader); not a pyenv python. */
+export const openpyxl: ExternalTool = {
+  name: 'python3-openpyxl',
+  path: hasOpenpyxl() ? '/usr/bin/python3' : null,
+  debianPackage: 'python3-openpyxl',
+};
+
+function hasOpenpyxl(): boolean {
+  try {
+    accessSync('/usr/lib/python3/dist-packages/openpyxl/__init__.py', constants.R_OK);
+    accessSync('/usr/bin/python3', constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';

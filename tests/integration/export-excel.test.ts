@@ -17,6 +17,7 @@ import { TOTAL_FIELDS } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimateWorkbook } from '../../src-main/exports/excel';
 import { documentLabels } from '../helpers/document-labels';
+import { translate } from '../../src-shared/i18n/catalogue';
 import {
   allNodes,
   largeDocument,
@@ -26,8 +27,16 @@ import {
   SECRET_NOTE,
   SECRET_NOTE_2,
 } from '../helpers/export-fixture';
-import { flatOds, recalculatedSheets, type Sheet } from '../helpers/export-readers';
-import { describeWithTools, soffice, toolPath, unzip } from '../helpers/external-tools';
+import {
+  flatOds,
+  openpyxlRead,
+  pdfText,
+  recalculatedSheets,
+  workbookAsPdf,
+  type Sheet,
+} from '../helpers/export-readers';
+import { describeWithTools, openpyxl, pdftotext, soffice, toolPath, unzip } from '../helpers/external-tools';
+import { INTERNAL_COLUMNS } from '../../src-shared/estimates/columns';
 import { withDemoEstimate } from '../helpers/demo-estimates';
 
 const run = promisify(execFile);
@@ -43,7 +52,11 @@ afterAll(async () => {
 
 const cents = (s: string | null | undefined): string => Decimal.parse(s && s !== '' ? s : '0').toFixed(2);
 
-/** The rows of the estimate sheet keyed by code, and the totals block keyed by label. */
+/**
+ * The rows of the estimate sheet keyed by code, and the totals block keyed by its labels (the
+ * first cell with text), with the columns of the sheet's figures, the VAT bases and (in an internal
+ * worksheet) the service's figures.
+ */
 function readEstimateSheet(sheet: Sheet, lang: 'de-DE' | 'en-US' | 'fr-FR' = 'de-DE') {
   const labels = documentLabels(lang);
   const headerAt = sheet.rows.findIndex(
@@ -58,7 +71,7 @@ function readEstimateSheet(sheet: Sheet, lang: 'de-DE' | 'en-US' | 'fr-FR' = 'de
     const row = sheet.rows[i] as string[];
     items.set(row[0] as string, row);
   }
-  const totalsHeader = sheet.rows.findIndex((r) => r.includes(labels.totalsHeading));
+  const totalsHeader = sheet.rows.findIndex((r, k) => k > headerAt && r.includes(labels.totalsHeading));
   const totals = new Map<string, string[]>();
   for (
     let t = totalsHeader + 1;
@@ -69,17 +82,49 @@ function readEstimateSheet(sheet: Sheet, lang: 'de-DE' | 'en-US' | 'fr-FR' = 'de
     totals.set(row.find((c) => c !== '') as string, row);
   }
   const th = sheet.rows[totalsHeader] as string[];
-  // A client copy has one column of figures, under the total column.
-  const calculated = th.indexOf(labels.calculated);
+  const valueCol = col(labels.columns.net_amount);
   return {
     header,
     col,
     items,
     totals,
-    calculatedCol: calculated >= 0 ? calculated : header.indexOf(labels.columns.total),
+    valueCol,
+    baseCol: valueCol - 1,
     serviceCol: th.indexOf(labels.perService),
     headerRow: headerAt + 1,
   };
+}
+
+/** The totals block as printed: net, VAT lines, rounding, gross; checks that it adds up as printed. */
+function checkTotalsBlock(sheet: ReturnType<typeof readEstimateSheet>, lang: 'de-DE' | 'en-US' | 'fr-FR') {
+  const t = (key: Parameters<typeof translate>[1]): string => translate(lang, key);
+  const figure = (label: string): Decimal =>
+    Decimal.parse(sheet.totals.get(label)?.[sheet.valueCol] ?? 'NaN');
+  const net = figure(t('doc.netSubtotal'));
+  const gross = figure(t('doc.grossTotal'));
+  const vatLines = [...sheet.totals.entries()].filter(
+    ([label]) =>
+      label.startsWith(translate(lang, 'doc.vat')) || label.startsWith('VAT') || label.startsWith('MwSt.'),
+  );
+  let sum = net;
+  let bases = Decimal.ZERO;
+  for (const [label, row] of vatLines) {
+    if (label === t('totals.tax_total')) continue;
+    const base = Decimal.parse(row[sheet.baseCol] as string);
+    const amount = Decimal.parse(row[sheet.valueCol] as string);
+    const rate = Decimal.parse((/(\d+(?:[.,]\d+)?)\s?%/.exec(label)?.[1] ?? 'NaN').replace(',', '.')).mul(
+      Decimal.parse('0.01'),
+    );
+    // A reader with a calculator: base × rate, rounded to the cent, is what is printed.
+    expect(amount.toFixed(2), label).toBe(base.mul(rate).toFixed(2));
+    bases = bases.add(base);
+    sum = sum.add(amount);
+  }
+  const rounding = sheet.totals.get(t('doc.rounding'));
+  if (rounding) sum = sum.add(Decimal.parse(rounding[sheet.valueCol] as string));
+  expect(bases.toFixed(2)).toBe(net.toFixed(2));
+  expect(sum.toFixed(2)).toBe(gross.toFixed(2));
+  return { net, gross, vatLines: vatLines.length };
 }
 
 /** Σ of a money field over the positions of a subtree, exactly. */
@@ -88,7 +133,16 @@ function subtreeSum(node: EstimateNode, field: keyof EstimateNode): Decimal {
   return Decimal.sum(node.children.map((c) => subtreeSum(c, field)));
 }
 
-describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () => {
+/** A position's net amount (total cost + markup − discount), a group's the sum of its positions'. */
+function netOf(node: EstimateNode): Decimal {
+  if (node.type === 'position') {
+    const d = (s: string | null): Decimal => Decimal.parse(s ?? '0');
+    return d(node.total_cost).add(d(node.markup)).sub(d(node.discount));
+  }
+  return Decimal.sum(node.children.map(netOf));
+}
+
+describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, openpyxl, pdftotext], () => {
   it(
     'really recalculates: a formula with a wrong cached result comes back corrected (canary)',
     async () => {
@@ -105,11 +159,11 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
   );
 
   it(
-    'recalculated group subtotals and totals equal the service figures to the cent',
+    'internal worksheet: recalculated group subtotals and totals equal the service figures to the cent',
     async () => {
       const doc = sampleDocument();
       const file = join(dir, 'sample.xlsx');
-      await writeEstimateWorkbook([doc], { language: 'de-DE' }, file);
+      await writeEstimateWorkbook([doc], { language: 'de-DE', preset: 'internal' }, file);
       const sheets = await recalculatedSheets(file);
       expect(sheets.map((s) => s.name)).toEqual(['Angebot Komplettsanierung Küche', 'Positionen (flach)']);
       const sheet = readEstimateSheet(sheets[0] as Sheet);
@@ -138,6 +192,9 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
           const value = row[sheet.col(labels.columns[field])] as string;
           expect(cents(value), `${node.code} ${field}`).toBe(subtreeSum(node, field).toFixed(2));
         }
+        expect(cents(row[sheet.col(labels.columns.net_amount)]), `${node.code} net`).toBe(
+          netOf(node).toFixed(2),
+        );
         if (node.type === 'group') {
           groups++;
           // ... and equal to the service's own group total.
@@ -146,22 +203,34 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
       }
       expect(groups).toBe(5);
 
-      for (const field of TOTAL_FIELDS) {
-        const row = sheet.totals.get(labels.totals[field]) as string[];
-        expect(row, field).toBeDefined();
-        expect(cents(row[sheet.calculatedCol]), field).toBe(cents(doc.service_totals[field]));
-        expect(cents(row[sheet.serviceCol]), field).toBe(cents(doc.service_totals[field]));
+      // The totals block adds up as printed and ends on the service's net and gross totals.
+      const { net, gross } = checkTotalsBlock(sheet, 'de-DE');
+      expect(net.toFixed(2)).toBe(cents(doc.service_totals.subtotal_without_tax));
+      expect(gross.toFixed(2)).toBe('6195.35');
+      // Beside them, the service's own figures.
+      for (const [label, field] of [
+        [labels.totals.costs_total, 'costs_total'],
+        [labels.totals.markup_total, 'markup_total'],
+        [translate('de-DE', 'doc.netSubtotal'), 'subtotal_without_tax'],
+        [labels.totals.tax_total, 'tax_total'],
+        [translate('de-DE', 'doc.grossTotal'), 'total'],
+      ] as [string, TotalField][]) {
+        const row = sheet.totals.get(label) as string[];
+        expect(row, label).toBeDefined();
+        expect(cents(row[sheet.serviceCol]), label).toBe(cents(doc.service_totals[field]));
+        expect(cents(row[sheet.valueCol]), label).toBe(cents(doc.service_totals[field]));
       }
-      expect(cents(sheet.totals.get('Gesamtbetrag')?.[sheet.calculatedCol])).toBe('6195.35');
 
-      // The header block, in German.
+      // The header block, in German, with the internal status.
       const flatText = (sheets[0] as Sheet).rows.map((r) => r.join('|')).join('\n');
       for (const text of [
-        'Angebotsnr.|A-2025-0042',
+        'Angebotsnr.|',
+        'A-2025-0042',
         'Bäckström & Søn Ausbau GmbH',
         'François Muñoz-Weiß',
-        'Status|Endgültig',
-        'Währung|EUR',
+        'Status|',
+        'Endgültig',
+        'Währung|',
       ]) {
         expect(flatText).toContain(text);
       }
@@ -174,7 +243,7 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
     async () => {
       const doc = largeDocument(20_000);
       const file = join(dir, 'large.xlsx');
-      await writeEstimateWorkbook([doc], { language: 'en-US' }, file);
+      await writeEstimateWorkbook([doc], { language: 'en-US', preset: 'internal' }, file);
       const sheets = await recalculatedSheets(file);
       expect(sheets).toHaveLength(2);
       const sheet = readEstimateSheet(sheets[0] as Sheet, 'en-US');
@@ -189,10 +258,9 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
         checked++;
       }
       expect(checked).toBeGreaterThan(1_000);
-      for (const field of TOTAL_FIELDS) {
-        const row = sheet.totals.get(labels.totals[field]) as string[];
-        expect(cents(row[sheet.calculatedCol]), field).toBe(cents(doc.service_totals[field]));
-      }
+      const { net, gross } = checkTotalsBlock(sheet, 'en-US');
+      expect(net.toFixed(2)).toBe(cents(doc.service_totals.subtotal_without_tax));
+      expect(gross.toFixed(2)).toBe(cents(doc.service_totals.total));
       // The flat sheet: every item once.
       expect((sheets[1] as Sheet).rows.length - 1).toBe(nodes.length);
     },
@@ -214,12 +282,14 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
       ];
       const docs = names.map((name) => sampleDocument({ name }));
       const file = join(dir, 'names.xlsx');
-      await writeEstimateWorkbook(docs, { language: 'en-US' }, file);
+      await writeEstimateWorkbook(docs, { language: 'en-US', preset: 'internal' }, file);
 
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(file);
       const written = wb.worksheets.map((w) => w.name);
-      expect(written).toHaveLength(names.length * 2);
+      // The summary, then an estimate sheet and its flat sheet per estimate.
+      expect(written).toHaveLength(1 + names.length * 2);
+      expect(written[0]).toBe('Summary');
       const folded = new Set<string>();
       for (const name of written) {
         expect(name.length, name).toBeLessThanOrEqual(31);
@@ -230,7 +300,7 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
         folded.add(name.toLowerCase());
       }
       expect(folded.size).toBe(written.length);
-      expect(written.slice(0, 4)).toEqual([
+      expect(written.slice(1, 5)).toEqual([
         'Q1_Q2_ Bad_Name__x_',
         'Q1_Q2_ Bad_Name__x_ (flat)',
         'Q1_Q2_ Bad_Name__x_ (2)',
@@ -241,16 +311,16 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
       const sheets = await recalculatedSheets(file);
       expect(sheets.map((s) => s.name)).toEqual(written);
       // Each estimate sheet still adds up.
-      for (let i = 0; i < sheets.length; i += 2) {
+      for (let i = 1; i < sheets.length; i += 2) {
         const sheet = readEstimateSheet(sheets[i] as Sheet, 'en-US');
-        expect(cents(sheet.totals.get('Total')?.[sheet.calculatedCol])).toBe('6195.35');
+        expect(checkTotalsBlock(sheet, 'en-US').gross.toFixed(2)).toBe('6195.35');
       }
     },
     LO_TIMEOUT,
   );
 
   it(
-    'writes the hierarchy as outline levels with collapsible groups and a frozen header row',
+    'writes the hierarchy as outline levels with collapsible groups, a frozen header row and a print setup',
     async () => {
       const doc = sampleDocument();
       const file = join(dir, 'outline.xlsx');
@@ -272,17 +342,26 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
       expect(bold).toEqual([true, true, true, false, false, false, false, true, true, false, false, false]);
       expect(ws.properties.outlineProperties?.summaryBelow).toBe(false);
       expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
-      const total = ws.getRow(header + 1).getCell(18).value as ExcelJS.CellFormulaValue;
-      expect(total.formula).toBe('SUBTOTAL(9,R10:R15)');
-      expect(total.result).toBe(1798.27);
+      // The quote's last column is the net amount: a group's is the SUBTOTAL of its subtree.
+      const netCol = (ws.getRow(header).values as unknown[]).indexOf('Gesamtpreis');
+      expect(netCol).toBeGreaterThan(0);
+      const net = ws.getRow(header + 1).getCell(netCol).value as ExcelJS.CellFormulaValue;
+      const L = String.fromCharCode(64 + netCol);
+      expect(net.formula).toBe(`SUBTOTAL(9,${L}10:${L}15)`);
+      expect(net.result).toBe(Number(netOf(doc.tree[0]!).toFixed(2)));
 
-      // The raw XML (unzip): frozen pane below the header, summary rows above.
+      // The raw XML (unzip): frozen pane below the header, summary rows above, A4, header row
+      // repeated on every page, page numbers in the footer.
       const { stdout: xml } = await run(toolPath(unzip), ['-p', file, 'xl/worksheets/sheet1.xml'], {
         maxBuffer: 64 << 20,
       });
       expect(xml).toMatch(/<pane [^>]*ySplit="8"[^>]*state="frozen"/);
       expect(xml).toContain('<outlinePr summaryBelow="0"');
       expect(xml).toMatch(/<row r="12"[^>]*outlineLevel="3"/);
+      expect(xml).toMatch(/<pageSetup [^>]*paperSize="9"/);
+      expect(xml).toMatch(/<oddFooter>[^<]*Seite &amp;P von &amp;N/);
+      const { stdout: book } = await run(toolPath(unzip), ['-p', file, 'xl/workbook.xml']);
+      expect(book).toMatch(/_xlnm.Print_Titles[^>]*>[^<]*\$8:\$8/);
 
       // LibreOffice turns the outline levels into nested row groups.
       const fods = await flatOds(file);
@@ -298,67 +377,128 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
   );
 
   it(
-    'a client copy has no unit price, cost or internal-notes columns and no internal note anywhere',
+    'the client quote (the default) has no internal column, no internal figure, no id sheet',
     async () => {
       const doc = sampleDocument();
       doc.warnings = [{ code: 'group-total-mismatch', item_id: 'x', message: `Check ${SECRET_NOTE}` }];
       const file = join(dir, 'client.xlsx');
-      await writeEstimateWorkbook(
-        [doc, sampleDocument({ name: 'Second' })],
-        { language: 'de-DE', clientCopy: true },
-        file,
-      );
+      await writeEstimateWorkbook([doc, sampleDocument({ name: 'Second' })], { language: 'de-DE' }, file);
       const sheets = await recalculatedSheets(file);
-      expect(sheets).toHaveLength(4);
+      // The summary and one sheet per estimate: no flat sheet of ids.
+      expect(sheets.map((s) => s.name)).toEqual(['Übersicht', 'Angebot Komplettsanierung Küche', 'Second']);
       const labels = documentLabels('de-DE');
       const everything = sheets.flatMap((s) => s.rows.flat()).join('\n');
       expect(everything).not.toContain(SECRET_NOTE);
       expect(everything).not.toContain(SECRET_NOTE_2);
       expect(everything).not.toContain('INTERN');
-      for (const hidden of [
-        'labor_unit_price',
-        'equipment_unit_price',
-        'material_unit_price',
-        'other_unit_price',
-        'labor_cost',
-        'total_cost',
-        'markup',
-        'internal_notes',
-      ] as const) {
+      for (const hidden of INTERNAL_COLUMNS) {
         for (const sheet of sheets)
           expect(
             sheet.rows.some((r) => r.includes(labels.columns[hidden])),
             hidden,
           ).toBe(false);
       }
-      const sheet = readEstimateSheet(sheets[0] as Sheet);
+      const sheet = readEstimateSheet(sheets[1] as Sheet);
       expect(sheet.header.filter(Boolean)).toEqual([
         'Nr.',
         'Bezeichnung',
         'Beschreibung',
         'Menge',
         'Einheit',
+        'Einzelpreis',
         'Rabatt',
         'MwSt.-Satz',
-        'Gesamt',
+        'Gesamtpreis',
       ]);
-      // Totals a client may see, still adding up.
-      expect([...sheet.totals.keys()]).toEqual(['Rabatt', 'Zwischensumme (netto)', 'MwSt.', 'Gesamtbetrag']);
-      for (const field of ['discount_total', 'subtotal_without_tax', 'tax_total', 'total'] as TotalField[]) {
-        expect(cents(sheet.totals.get(labels.totals[field])?.[sheet.calculatedCol])).toBe(
-          cents(doc.service_totals[field]),
-        );
+      // Net lines; the totals a client may see, adding up as printed and matching the service.
+      for (const node of allNodes(doc)) {
+        const row = sheet.items.get(node.code as string) as string[];
+        expect(cents(row[sheet.col('Gesamtpreis')]), node.code as string).toBe(netOf(node).toFixed(2));
       }
+      const { net, gross } = checkTotalsBlock(sheet, 'de-DE');
+      expect(net.toFixed(2)).toBe(cents(doc.service_totals.subtotal_without_tax));
+      expect(gross.toFixed(2)).toBe(cents(doc.service_totals.total));
+      expect(sheet.serviceCol).toBe(-1);
 
-      // Asked for explicitly, the notes are there.
-      const withNotes = join(dir, 'client-notes.xlsx');
-      await writeEstimateWorkbook(
-        [doc],
-        { clientCopy: true, includeInternalNotesInClientCopy: true },
-        withNotes,
+      // openpyxl (an independent reader): no cost-side figure anywhere in the workbook.
+      const { cells, sheets: setup } = await openpyxlRead(file);
+      const clientFigures = new Set<string>();
+      for (const node of allNodes(doc)) {
+        const unitPrice = node.quantity ? netOf(node).divRound(Decimal.parse(node.quantity), 2) : null;
+        for (const v of [netOf(node), unitPrice, node.quantity, node.tax, node.discount, node.total]) {
+          if (v !== null) clientFigures.add(Decimal.of(v).toFixed(2));
+        }
+      }
+      const internalFigures = new Set<string>();
+      for (const node of allNodes(doc)) {
+        if (node.type === 'group') continue;
+        for (const c of INTERNAL_COLUMNS) {
+          const v = node[c as keyof EstimateNode];
+          const amount = typeof v === 'string' ? Decimal.tryParse(v) : null;
+          if (amount !== null && !amount.isZero()) internalFigures.add(amount.toFixed(2));
+        }
+      }
+      const leaks = cells.filter(
+        (c) =>
+          typeof c.value === 'number' &&
+          internalFigures.has(c.value.toFixed(2)) &&
+          !clientFigures.has(c.value.toFixed(2)),
       );
-      const again = await recalculatedSheets(withNotes);
-      expect(again.flatMap((s) => s.rows.flat()).join('\n')).toContain(SECRET_NOTE);
+      expect(leaks).toEqual([]);
+      // Print setup on every sheet: A4, one page wide, the header row repeated, page numbers.
+      for (const s of setup) {
+        expect(s.paperSize, s.name).toBe(9);
+        expect(s.fitToWidth, s.name).toBe(1);
+        expect(s.printTitleRows, s.name).toMatch(/^\$?\d+:\$?\d+$/);
+        expect(s.footer, s.name).toContain('&P');
+      }
+    },
+    LO_TIMEOUT,
+  );
+
+  it(
+    'printed by LibreOffice, the quote shows no ### and its header block is whole',
+    async () => {
+      for (const language of ['de-DE', 'en-US', 'fr-FR'] as const) {
+        const file = join(dir, `print-${language}.xlsx`);
+        await writeEstimateWorkbook([sampleDocument()], { language }, file);
+        const pdf = join(dir, `print-${language}.pdf`);
+        await workbookAsPdf(file, pdf);
+        const text = await pdfText(pdf);
+        expect(text, language).not.toContain('###');
+        expect(text, language).toMatch(language === 'en-US' ? /11\/\d\d\/2025/ : /\d\d[./]11[./]2025/);
+      }
+    },
+    LO_TIMEOUT,
+  );
+
+  it(
+    'the project workbook starts with a summary whose totals are the sum of the estimates',
+    async () => {
+      const docs = [
+        sampleDocument(),
+        sampleDocument({ name: 'Bad', unique_identifier: 'A-2' }),
+        largeDocument(300),
+      ];
+      const file = join(dir, 'project.xlsx');
+      await writeEstimateWorkbook(docs, { language: 'en-US' }, file);
+      const sheets = await recalculatedSheets(file);
+      const summary = sheets[0] as Sheet;
+      expect(summary.name).toBe('Summary');
+      const header = summary.rows.findIndex((r) => r.includes('Net') && r.includes('Gross'));
+      const rows = summary.rows.slice(header + 1, header + 1 + docs.length);
+      const col = (name: string): number => (summary.rows[header] as string[]).indexOf(name);
+      let grossSum = Decimal.ZERO;
+      docs.forEach((doc, i) => {
+        const row = rows[i] as string[];
+        expect(row[col('Estimate')]).toBe(doc.estimate.name);
+        expect(cents(row[col('Net')])).toBe(cents(doc.service_totals.subtotal_without_tax));
+        expect(cents(row[col('Gross')])).toBe(cents(doc.service_totals.total));
+        grossSum = grossSum.add(Decimal.parse(doc.service_totals.total as string));
+      });
+      const totalRow = summary.rows[header + 1 + docs.length] as string[];
+      expect(totalRow).toContain('Project total');
+      expect(cents(totalRow[col('Gross')])).toBe(grossSum.toFixed(2));
     },
     LO_TIMEOUT,
   );
@@ -389,23 +529,23 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip], () 
         header: { name: longName },
       });
       const file = join(dir, 'odd.xlsx');
-      await writeEstimateWorkbook([empty, nulls, long], {}, file);
+      await writeEstimateWorkbook([empty, nulls, long], { preset: 'internal' }, file);
       const sheets = await recalculatedSheets(file);
-      expect(sheets).toHaveLength(6);
-      const totalRow = (sheet: Sheet): string[] =>
-        sheet.rows.find((r) => r.includes('Total') && r.some((c) => /^-?\d/.test(c))) as string[];
+      expect(sheets).toHaveLength(7);
+      const grossRow = (sheet: Sheet): string[] =>
+        sheet.rows.find((r) => r.includes('Total (gross)')) as string[];
       // Empty estimate: zero (the service sent no totals).
-      expect(totalRow(sheets[0] as Sheet).filter((c) => /^-?\d/.test(c))).toEqual(['0']);
+      expect(grossRow(sheets[1] as Sheet).filter((c) => /^-?\d/.test(c))).toEqual(['0']);
       // Null names and fields, an empty group, an invalid currency: figures still right.
-      expect(cents(totalRow(sheets[2] as Sheet).find((c) => /^\d/.test(c)))).toBe(
+      expect(cents(grossRow(sheets[3] as Sheet).find((c) => /^\d/.test(c)))).toBe(
         cents(nulls.service_totals.total),
       );
       // 45,000 characters: cut to Excel's cell limit (32,767), the column width capped.
-      const cell = (sheets[4] as Sheet).rows.flat().find((c) => c.startsWith('ÜÜÜ')) as string;
+      const cell = (sheets[5] as Sheet).rows.flat().find((c) => c.startsWith('ÜÜÜ')) as string;
       expect(cell.length).toBeLessThanOrEqual(32_767);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(file);
-      expect(wb.worksheets[4]?.getColumn(2).width).toBeLessThanOrEqual(60);
+      expect(wb.worksheets[5]?.getColumn(2).width).toBeLessThanOrEqual(60);
     },
     LO_TIMEOUT,
   );
@@ -416,7 +556,7 @@ describe('Excel export outputs', () => {
     const chunks: Buffer[] = [];
     const stream = new PassThrough();
     stream.on('data', (c: Buffer) => chunks.push(c));
-    await writeEstimateWorkbook([sampleDocument()], { language: 'fr-FR' }, stream);
+    await writeEstimateWorkbook([sampleDocument()], { language: 'fr-FR', preset: 'internal' }, stream);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Angebot Komplettsanierung Küche', 'Postes (à plat)']);
@@ -435,7 +575,7 @@ describe('Excel export outputs', () => {
       if (bytes > 10_000) failing.destroy(new Error('disk full'));
     });
     await expect(writeEstimateWorkbook([largeDocument(3_000)], {}, failing)).rejects.toThrow('disk full');
-    const left = (await readdir(dir)).filter((f) => f.endsWith('.partial'));
+    const left = (await readdir(dir)).filter((f) => f.endsWith('.partial') || f.endsWith('.part'));
     expect(left).toEqual([]);
   });
 
@@ -453,21 +593,17 @@ describeWithTools('Excel export of a simulator estimate', [soffice], () => {
         (d) => allNodes(d).length >= 15,
         async (doc) => {
           expect(doc).not.toBeNull();
+          const real = doc as EstimateDocument;
           const file = join(dir, 'simulator.xlsx');
-          await writeEstimateWorkbook([doc as EstimateDocument], { language: 'de-DE' }, file);
+          await writeEstimateWorkbook([real], { language: 'de-DE', preset: 'internal' }, file);
           const sheets = await recalculatedSheets(file);
           const sheet = readEstimateSheet(sheets[0] as Sheet);
           const labels = documentLabels('de-DE');
-          for (const field of TOTAL_FIELDS) {
-            const service = (doc as EstimateDocument).service_totals[field];
-            if (service === undefined) continue;
-            expect(cents(sheet.totals.get(labels.totals[field])?.[sheet.calculatedCol]), field).toBe(
-              cents(service),
-            );
-          }
+          const { net, gross } = checkTotalsBlock(sheet, 'de-DE');
+          expect(net.toFixed(2)).toBe(cents(real.service_totals.subtotal_without_tax));
+          expect(gross.toFixed(2)).toBe(cents(real.service_totals.total));
           // Every group's recalculated subtotal matches the service's group total (the demo data is
           // consistent: no group-total-mismatch warnings).
-          const real = doc as EstimateDocument;
           expect(real.warnings.filter((w) => w.code === 'group-total-mismatch')).toEqual([]);
           let groups = 0;
           for (const node of allNodes(real)) {

@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { encode } from 'fast-png';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { EstimateDocument } from '../../src-shared/estimates/types';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { INTERNAL_COLUMNS } from '../../src-shared/estimates/columns';
+import type { EstimateDocument, EstimateNode } from '../../src-shared/estimates/types';
+import { translate } from '../../src-shared/i18n/catalogue';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimatePdf } from '../../src-main/exports/pdf';
 import {
@@ -104,6 +108,7 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
         sampleDocument(),
         {
           language: 'de-DE',
+          preset: 'internal',
           columns: [
             'code',
             'name',
@@ -152,16 +157,19 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
       }
       expect(text).toMatch(/Summe Wände & Decken\s+25,00 €\s+853,18 €/);
       expect(text).toMatch(/Summe Ausbau: Fußböden\s+0,00 €\s+4\.122,19 €/);
-      // Totals, hand-checked against the positions (see export-fixture.ts), in German format.
+      // Totals, hand-checked against the positions (see export-fixture.ts), in German format: the
+      // VAT line is 19 % of its base as a calculator gives it (989,17 €); the service rounded per
+      // item (989,19 €), so a rounding line of 0,02 € brings the block to the service's total.
       expect(text).toMatch(/Rabatt\s+-25,00 €/);
       expect(text).toMatch(/Zwischensumme \(netto\)\s+5\.206,16 €/);
-      expect(text).toMatch(/MwSt\. \(19 %\)\s+989,19 €/);
-      expect(text).toMatch(/Gesamtbetrag\s+6\.195,35 €/);
+      expect(text).toMatch(/MwSt\. 19 % auf 5\.206,16 €\s+989,17 €/);
+      expect(text).toMatch(/Rundungsdifferenz\s+0,02 €/);
+      expect(text).toMatch(/Gesamtbetrag \(brutto\)\s+6\.195,35 €/);
       expect(text).toContain('Parkett Eiche geölt, Garçon-Muster');
       expect(text).toMatch(/38,6\s+m²\s+54,95 €/);
       expect(pages[0]).toContain(`Seite 1 von ${pages.length}`);
       expect(pages[pages.length - 1]).toContain(`Seite ${pages.length} von ${pages.length}`);
-      // Not a client copy, but these columns were not chosen: no costs, no notes.
+      // An internal document, but these columns were not chosen: no costs, no notes.
       expect(text).not.toContain(SECRET_NOTE);
       expect(text).not.toContain('Lohnkosten');
       const pngs = await renderPages(file, PAGES_DIR);
@@ -174,42 +182,89 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
     'repeats the table header on every page of a long quote',
     async () => {
       const doc = largeDocument(400, 7);
-      const { file, pages } = await writeAndRead(doc, { language: 'de-DE', clientCopy: true }, 'long-de');
+      const { file, pages } = await writeAndRead(doc, { language: 'de-DE' }, 'long-de');
       expect(pages.length).toBeGreaterThan(3);
       pages.forEach((page, i) => {
-        // The header row: code, name, quantity, unit, discount, tax rate, total.
+        // The quote's header row: code, name, quantity, unit, unit price, discount, rate, amount.
         expect(page, `page ${i + 1}`).toMatch(
-          /Nr\.\s+Bezeichnung\s+Menge\s+Einheit\s+Rabatt\s+MwSt\.-?\s*\S*\s+Gesamt/,
+          /Nr\.\s+Bezeichnung\s+Menge\s+Einheit\s+Einzelpreis\s+Rabatt\s+MwSt\.-?\s*\S*\s+Gesamtpreis/,
         );
         expect(page).toContain(`Seite ${i + 1} von ${pages.length}`);
       });
       const text = pages.join('\n');
-      expect(text).toMatch(new RegExp(`Gesamtbetrag\\s+${deMoney(doc.service_totals.total as string)}`));
+      expect(text).toMatch(
+        new RegExp(`Gesamtbetrag \\(brutto\\)\\s+${deMoney(doc.service_totals.total as string)}`),
+      );
+      checkPrintedTotals(text, doc, 'de-DE');
+      // No page starts with a group heading's subtotal or ends with a heading alone: a heading is
+      // always followed by a row on its page.
+      for (const [i, page] of pages.entries()) {
+        const lines = page.split('\n').filter((l) => l.trim() !== '' && !/Seite \d+ von/.test(l));
+        const last = lines[lines.length - 1] ?? '';
+        const headings = allNodes(doc)
+          .filter((n) => n.type === 'group')
+          .map((n) => `${n.code}`);
+        expect(
+          headings.some(
+            (code) => new RegExp(`^\\s*${code.replace(/\./g, '\\.')}\\s+\\S`).test(last) && !/€/.test(last),
+          ),
+          `page ${i + 1} ends with a heading: ${last}`,
+        ).toBe(false);
+      }
       await renderPages(file, PAGES_DIR, { first: 1, last: 2 });
     },
     TIMEOUT,
   );
 
   it(
-    'a client copy has no internal notes, unit prices or costs',
+    'the client quote (the default) has no internal note, unit cost, cost or markup figure',
     async () => {
-      const internal = await writeAndRead(sampleDocument(), { language: 'de-DE' }, 'internal-de');
-      // The internal copy has them (so the search below can find them).
+      const doc = sampleDocument();
+      const internal = await writeAndRead(doc, { language: 'de-DE', preset: 'internal' }, 'internal-de');
+      // The internal worksheet has them (so the search below can find them).
       expect(internal.text.replace(/\s+/g, ' ')).toContain('Intern: INTERN: Einkauf bei Ødegaard');
       expect(internal.text).toContain('EP Lohn');
+      expect(internal.text).toContain('Endgültig');
 
-      const client = await writeAndRead(
-        sampleDocument(),
-        { language: 'de-DE', clientCopy: true },
-        'client-de',
-      );
+      const client = await writeAndRead(doc, { language: 'de-DE' }, 'client-de');
       const flat = client.text.replace(/\s+/g, ' ');
       for (const secret of [SECRET_NOTE, SECRET_NOTE_2, 'INTERN', 'Restposten', 'Intern:'])
         expect(flat).not.toContain(secret);
       for (const header of ['EP Lohn', 'EP Material', 'Lohnkosten', 'Kosten gesamt', 'Zuschlag'])
         expect(flat).not.toContain(header);
-      expect(flat).toMatch(/Gesamtbetrag 6\.195,35 €/);
+      // The service's status word is internal.
+      expect(flat).not.toContain('Endgültig');
+      // No internal figure of any position: its unit costs, costs and markup (unless a client
+      // figure happens to be the same amount).
+      const clientFigures = new Set<string>();
+      for (const node of allNodes(doc)) {
+        const unitPrice = node.quantity ? netOf(node).divRound(Decimal.parse(node.quantity), 2) : null;
+        for (const v of [node.total, node.discount, netOf(node), unitPrice])
+          if (v !== null) clientFigures.add(deMoney(v, false));
+      }
+
+      for (const node of allNodes(doc).filter((n) => n.type === 'position')) {
+        for (const field of INTERNAL_COLUMNS) {
+          const v = node[field as keyof EstimateNode];
+          const amount = typeof v === 'string' ? Decimal.tryParse(v) : null;
+          if (amount === null || amount.isZero()) continue;
+          const printed = deMoney(amount, false);
+          if (clientFigures.has(printed)) continue;
+          expect(flat, `${node.name} ${field}`).not.toContain(printed);
+        }
+      }
+      checkPrintedTotals(client.text, doc, 'de-DE');
+      expect(flat).toMatch(/Gesamtbetrag \(brutto\) 6\.195,35 €/);
       await renderPages(client.file, PAGES_DIR);
+
+      // A draft says so, visibly, instead of the status word.
+      const draft = await writeAndRead(
+        sampleDocument({ status: 'draft' }),
+        { language: 'de-DE' },
+        'draft-de',
+      );
+      expect(draft.pages[0]).toContain('ENTWURF');
+      expect(draft.text).not.toContain('Entwurf');
     },
     TIMEOUT,
   );
@@ -218,24 +273,59 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
     'writes labels, money and page numbers in each UI language',
     async () => {
       const cases = [
-        { language: 'en-US', total: /Total\s+€6,195\.35/, page: 'Page 1 of', title: 'Quote' },
-        { language: 'fr-FR', total: /Total TTC\s+6 195,35 €/, page: 'Page 1 sur', title: 'Devis' },
-        { language: 'pt-PT', total: /Total\s+6195,35 €/, page: 'Página 1 de', title: 'Orçamento' },
-        { language: 'es-ES', total: /Total\s+6195,35 €/, page: 'Página 1 de', title: 'Presupuesto' },
+        {
+          language: 'en-US',
+          total: /Total \(gross\)\s+€6,195\.35/,
+          page: 'Page 1 of',
+          title: 'Quote',
+          date: '11/03/2025',
+          unit: 'pcs',
+        },
+        {
+          language: 'fr-FR',
+          total: /Total TTC\s+6 195,35 €/,
+          page: 'Page 1 sur',
+          title: 'Devis',
+          date: '03/11/2025',
+          unit: 'pièce',
+        },
+        {
+          language: 'pt-PT',
+          total: /Total \(c\/ IVA\)\s+6195,35 €/,
+          page: 'Página 1 de',
+          title: 'Orçamento',
+          date: '03/11/2025',
+          unit: 'un.',
+        },
+        {
+          language: 'es-ES',
+          total: /Total \(IVA incluido\)\s+6195,35 €/,
+          page: 'Página 1 de',
+          title: 'Presupuesto',
+          date: '03/11/2025',
+          unit: 'ud.',
+        },
       ];
       for (const c of cases) {
-        const { text } = await writeAndRead(
+        const { file, text } = await writeAndRead(
           sampleDocument(),
-          { language: c.language, clientCopy: true },
+          { language: c.language },
           `quote-${c.language}`,
         );
         expect(text, c.language).toMatch(c.total);
         expect(text, c.language).toContain(c.page);
         expect(text, c.language).toContain(c.title);
+        expect(text, c.language).toContain(c.date);
+        // "pcs" in the language of the document.
+        expect(text, c.language).toMatch(new RegExp(`\\s1\\s+${c.unit.replace('.', '\\.')}\\s`));
+        if (c.language === 'en-US') {
+          checkPrintedTotals(text, sampleDocument(), 'en-US');
+          expect(await pageSize(file)).toBe('612 x 792');
+        } else expect(await pageSize(file)).toBe('595.28 x 841.89');
       }
       // USD in en-US.
       const usd = await writeAndRead(sampleDocument({ currency: 'USD' }), { language: 'en-US' }, 'quote-usd');
-      expect(usd.text).toMatch(/Total\s+\$6,195\.35/);
+      expect(usd.text).toMatch(/Total \(gross\)\s+\$6,195\.35/);
     },
     TIMEOUT,
   );
@@ -255,7 +345,7 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
         'odd-empty',
       );
       expect(r1.pages.length).toBe(1);
-      expect(r1.text).toMatch(/Gesamtbetrag\s+0,00(?! €)/);
+      expect(r1.text).toMatch(/Gesamtbetrag \(brutto\)\s+0,00(?! €)/);
 
       // No currency: plain numbers, no code.
       const noCurrency = await writeAndRead(
@@ -263,7 +353,7 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
         { language: 'de-DE' },
         'odd-no-currency',
       );
-      expect(noCurrency.text).toMatch(/Gesamtbetrag\s+6\.195,35\s*$/m);
+      expect(noCurrency.text).toMatch(/Gesamtbetrag \(brutto\)\s+6\.195,35\s*$/m);
       expect(noCurrency.text).not.toContain('€');
 
       const longWord = 'Sonderanfertigung' + 'ü'.repeat(150);
@@ -315,21 +405,79 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
     'makes a 2,000-item quote',
     async () => {
       const doc = largeDocument(2_000, 3);
-      const started = performance.now();
-      const { pages, text } = await writeAndRead(doc, { language: 'fr-FR', clientCopy: true }, 'items-2000');
-      const ms = performance.now() - started;
+      // Its speed is measured by npm run bench (bench/exports.ts), not here.
+      const { pages, text } = await writeAndRead(doc, { language: 'fr-FR' }, 'items-2000');
       expect(pages.length).toBeGreaterThan(30);
       expect(text).toMatch(new RegExp(`Total TTC\\s+${frMoney(doc.service_totals.total as string)}`));
-      // The target is 5 s (bench/exports.ts measures it); a loaded test machine gets slack.
-      expect(ms).toBeLessThan(20_000);
     },
     TIMEOUT,
   );
 });
 
-function deMoney(value: string): string {
-  const [int, frac] = Decimal.parse(value).toFixed(2).split('.') as [string, string];
-  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, '\\.')},${frac} €`;
+/** German money text ("1.234,50 €"); as a regular expression unless `regex` is false. */
+function deMoney(value: string | Decimal, regex = true): string {
+  const [int, frac] = Decimal.of(value).toFixed(2).split('.') as [string, string];
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, regex ? '\\.' : '.')},${frac} €`;
+}
+
+/** A position's net amount (total cost + markup − discount), a group's the sum of its positions'. */
+function netOf(node: EstimateNode): Decimal {
+  if (node.type === 'position') {
+    const d = (s: string | null): Decimal => Decimal.parse(s ?? '0');
+    return d(node.total_cost).add(d(node.markup)).sub(d(node.discount));
+  }
+  return Decimal.sum(node.children.map(netOf));
+}
+
+/** Money read back from de-DE or en-US text. */
+function readMoney(text: string, lang: 'de-DE' | 'en-US'): Decimal {
+  const digits = text.replace(/[€$\s]/g, '');
+  return Decimal.parse(
+    lang === 'de-DE' ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, ''),
+  );
+}
+
+/**
+ * The totals block as pdftotext reads it: every VAT line is its printed base × its rate (a reader's
+ * calculator agrees), the bases add up to the net subtotal, net + VAT lines + rounding is the gross
+ * total, and net and gross are the service's to the cent.
+ */
+function checkPrintedTotals(text: string, doc: EstimateDocument, lang: 'de-DE' | 'en-US'): void {
+  const money = lang === 'de-DE' ? '(-?[\\d.]+,\\d\\d €)' : '(-?€[\\d,]+\\.\\d\\d)';
+  const label = (key: Parameters<typeof translate>[1]) => translate(lang, key).replace(/[()]/g, '\\$&');
+  const one = (key: Parameters<typeof translate>[1]): Decimal | null => {
+    const m = new RegExp(`${label(key)}\\s+${money}`).exec(text);
+    return m ? readMoney(m[1] as string, lang) : null;
+  };
+  const net = one('doc.netSubtotal');
+  const gross = one('doc.grossTotal');
+  expect(net?.toFixed(2)).toBe(Decimal.parse(doc.service_totals.subtotal_without_tax as string).toFixed(2));
+  expect(gross?.toFixed(2)).toBe(Decimal.parse(doc.service_totals.total as string).toFixed(2));
+  const vatWord = lang === 'de-DE' ? 'MwSt\\.' : 'VAT';
+  const on = lang === 'de-DE' ? 'auf' : 'on';
+  const lines = [
+    ...text.matchAll(new RegExp(`${vatWord} (\\d+(?:[.,]\\d+)?) ?% ${on} ${money}\\s+${money}`, 'g')),
+  ];
+  expect(lines.length).toBeGreaterThan(0);
+  let sum = net as Decimal;
+  let bases = Decimal.ZERO;
+  for (const m of lines) {
+    const rate = Decimal.parse((m[1] as string).replace(',', '.')).mul(Decimal.parse('0.01'));
+    const base = readMoney(m[2] as string, lang);
+    const amount = readMoney(m[3] as string, lang);
+    expect(amount.toFixed(2), m[0]).toBe(base.mul(rate).toFixed(2));
+    bases = bases.add(base);
+    sum = sum.add(amount);
+  }
+  const rounding = one('doc.rounding');
+  if (rounding) sum = sum.add(rounding);
+  expect(bases.toFixed(2)).toBe((net as Decimal).toFixed(2));
+  expect(sum.toFixed(2)).toBe((gross as Decimal).toFixed(2));
+}
+
+async function pageSize(pdf: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('pdfinfo', [pdf]);
+  return /Page size:\s+([\d.]+ x [\d.]+)/.exec(stdout)?.[1] ?? '';
 }
 
 function frMoney(value: string): string {
@@ -360,7 +508,6 @@ describeWithTools('PDF export of a simulator estimate', [pdftotext, pdftoppm], (
             doc as EstimateDocument,
             {
               language: 'de-DE',
-              clientCopy: true,
               images: {
                 logo: await fetchBytes(company.logo_url),
                 watermark: await fetchBytes(company.watermark_url),
@@ -372,9 +519,10 @@ describeWithTools('PDF export of a simulator estimate', [pdftotext, pdftoppm], (
           expect(notices).toEqual([]);
           expect(text).toMatch(
             new RegExp(
-              `Gesamtbetrag\\s+${deMoney((doc as EstimateDocument).service_totals.total as string)}`,
+              `Gesamtbetrag \\(brutto\\)\\s+${deMoney((doc as EstimateDocument).service_totals.total as string)}`,
             ),
           );
+          checkPrintedTotals(text, doc as EstimateDocument, 'de-DE');
           expect(text).toContain((doc as EstimateDocument).estimate.unique_identifier as string);
           for (const node of allNodes(doc as EstimateDocument).filter((n) => n.type === 'group')) {
             expect(text.replace(/\s+/g, ' ')).toContain((node.name as string).replace(/\s+/g, ' '));

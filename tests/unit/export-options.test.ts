@@ -1,59 +1,101 @@
 import { describe, expect, it } from 'vitest';
-import { resolveExportOptions } from '../../src-main/exports/options';
-import { CLIENT_COPY_COLUMNS, EXPORT_COLUMNS, columnSpec } from '../../src-shared/estimates/columns';
+import { columnsFor, resolveExportOptions, resolvePreset } from '../../src-main/exports/options';
+import {
+  CLIENT_COLUMNS,
+  EXPORT_COLUMNS,
+  INTERNAL_COLUMNS,
+  columnSpec,
+} from '../../src-shared/estimates/columns';
+import type { EstimateRow } from '../../src-shared/estimates/types';
+import {
+  QUOTE_COLUMNS,
+  normalizePreset,
+  paperFor,
+  type ExportPreset,
+} from '../../src-shared/exports/presets';
 import { translate } from '../../src-shared/i18n/catalogue';
 import { LANGUAGES } from '../../src-shared/i18n/languages';
 
-describe('export options', () => {
-  it('exports every column by default, in English', () => {
-    expect(resolveExportOptions()).toEqual({
-      columns: [...EXPORT_COLUMNS],
-      clientCopy: false,
+const saved: ExportPreset = {
+  id: 'p1',
+  name: 'Kurzangebot',
+  kind: 'client',
+  // A hand-edited settings file: internal columns asked for in a client preset.
+  columns: ['code', 'name', 'total_cost', 'markup', 'internal_notes', 'net_amount'],
+  language: 'de-DE',
+  paper: 'auto',
+  statements: false,
+};
+
+describe('export presets and options', () => {
+  it('is the client quote by default, in English: net prices, no internal column', () => {
+    const opts = resolveExportOptions();
+    expect(opts).toEqual({
+      kind: 'client',
+      columns: [...QUOTE_COLUMNS],
       language: 'en-US',
+      paper: 'Letter',
+      statements: true,
     });
+    expect(opts.columns.some((c) => INTERNAL_COLUMNS.includes(c))).toBe(false);
+    // The old switch still means the same documents.
+    expect(resolveExportOptions({ clientCopy: true }).kind).toBe('client');
+    expect(resolveExportOptions({ clientCopy: false }).kind).toBe('internal');
   });
 
-  it('the client copy hides unit prices, internal costs, markup and internal notes', () => {
-    const { columns } = resolveExportOptions({ clientCopy: true });
-    expect(columns).toEqual(['code', 'name', 'description', 'quantity', 'unit', 'discount', 'tax', 'total']);
-    expect(CLIENT_COPY_COLUMNS).toEqual(columns);
+  it('the internal worksheet has every column', () => {
+    expect(resolveExportOptions({ preset: 'internal' }).columns).toEqual([...EXPORT_COLUMNS]);
   });
 
-  it('never puts internal notes into a client copy unless asked explicitly', () => {
+  it('never puts an internal column into a client document, whatever was asked', () => {
     expect(
-      resolveExportOptions({ clientCopy: true, columns: ['name', 'internal_notes', 'total'] }).columns,
-    ).toEqual(['name', 'total']);
-    expect(
-      resolveExportOptions({
-        clientCopy: true,
-        columns: ['name', 'internal_notes'],
-        includeInternalNotesInClientCopy: true,
-      }).columns,
-    ).toEqual(['name', 'internal_notes']);
-    expect(
-      resolveExportOptions({ clientCopy: true, includeInternalNotesInClientCopy: true }).columns,
-    ).toContain('internal_notes');
-    // Explicit columns without the notes stay without them.
-    expect(
-      resolveExportOptions({ clientCopy: true, columns: ['name'], includeInternalNotesInClientCopy: true })
+      resolveExportOptions({ preset: 'quote', columns: ['name', 'internal_notes', 'markup', 'net_amount'] })
         .columns,
-    ).toEqual(['name']);
-    // Internal exports keep them when chosen.
-    expect(resolveExportOptions({ columns: ['internal_notes'] }).columns).toEqual(['internal_notes']);
+    ).toEqual(['name', 'net_amount']);
+    const fromSaved = resolveExportOptions({ preset: 'Kurzangebot', savedPresets: [saved] });
+    expect(fromSaved.columns).toEqual(['code', 'name', 'net_amount']);
+    expect(fromSaved).toMatchObject({ kind: 'client', language: 'de-DE', paper: 'A4', statements: false });
+    expect(normalizePreset(saved).columns).toEqual(['code', 'name', 'net_amount']);
+    expect(CLIENT_COLUMNS.every((c) => !columnSpec(c).internal)).toBe(true);
+    // Internal documents keep what was chosen.
+    expect(resolveExportOptions({ preset: 'internal', columns: ['internal_notes'] }).columns).toEqual([
+      'internal_notes',
+    ]);
+  });
+
+  it('finds presets by id or name, and says so when there is none', () => {
+    expect(resolvePreset({ preset: 'kurzangebot', savedPresets: [saved] }).id).toBe('p1');
+    expect(resolvePreset({ preset: 'internal' }).kind).toBe('internal');
+    expect(() => resolvePreset({ preset: 'nope' })).toThrow(/no export preset called "nope"/);
   });
 
   it('orders columns canonically, drops unknown ones, falls back to the name', () => {
-    expect(resolveExportOptions({ columns: ['total', 'bogus', 'code', 'total'] }).columns).toEqual([
-      'code',
-      'total',
-    ]);
+    expect(
+      resolveExportOptions({ preset: 'internal', columns: ['total', 'bogus', 'code', 'total'] }).columns,
+    ).toEqual(['code', 'total']);
     expect(resolveExportOptions({ columns: [] }).columns).toEqual(['name']);
     expect(resolveExportOptions({ columns: ['nope'] }).columns).toEqual(['name']);
   });
 
-  it('accepts the five UI languages and falls back to English', () => {
-    for (const lang of LANGUAGES) expect(resolveExportOptions({ language: lang }).language).toBe(lang);
+  it('shows the discount column only when some position has a discount', () => {
+    const row = (discount: string | null, type: 'group' | 'position' = 'position') =>
+      ({ type, discount }) as EstimateRow;
+    const opts = resolveExportOptions();
+    expect(
+      columnsFor(opts, [row(null), row('0.000000000000'), row('5.000000000000', 'group')]),
+    ).not.toContain('discount');
+    expect(columnsFor(opts, [row(null), row('2.500000000000')])).toContain('discount');
+  });
+
+  it('takes the paper and the language of the document, A4 everywhere but en-US', () => {
+    for (const lang of LANGUAGES) {
+      const opts = resolveExportOptions({ language: lang });
+      expect(opts.language).toBe(lang);
+      expect(opts.paper).toBe(lang === 'en-US' ? 'Letter' : 'A4');
+    }
     expect(resolveExportOptions({ language: 'xx-XX' }).language).toBe('en-US');
+    expect(resolveExportOptions({ language: 'de-DE', paper: 'Letter' }).paper).toBe('Letter');
+    expect(paperFor('auto', 'fr-FR')).toBe('A4');
   });
 
   it('has every label in every language', () => {
@@ -65,5 +107,7 @@ describe('export options', () => {
     expect(translate('de-DE', 'doc.page', { page: 1, pages: 3 })).toBe('Seite 1 von 3');
     expect(translate('fr-FR', 'doc.page', { page: 1, pages: 3 })).toBe('Page 1 sur 3');
     expect(translate('es-ES', 'doc.page', { page: 1, pages: 3 })).toBe('Página 1 de 3');
+    expect(translate('de-DE', 'doc.quote')).toBe('Angebot');
+    expect(translate('pt-PT', 'doc.quote')).toBe('Orçamento');
   });
 });

@@ -39,6 +39,7 @@ export function writeTotalsBlock(
   const digits = quote.digits;
   const minor = (v: bigint): number => Number(minorUnitsText(v, digits));
   const service = (field: TotalField): number | null => cellNumber(doc.service_totals?.[field], 2);
+  // The rows of the block: the blank row after the items, the heading, then one per line.
   const totalsRow = layout.headerRow + rows.length + 3;
   const V = colLetter(valueCol);
   const B = colLetter(baseCol);
@@ -68,7 +69,7 @@ export function writeTotalsBlock(
     netColumnShown && wholeSum(layout, rows, 'net_amount') === quote.net
       ? sumOf('net_amount', quote.net)
       : minor(quote.net);
-  const netRow = totalsRow + 1 + lines.length;
+  const netRow = totalsRow + lines.length;
   lines.push({
     label: t('doc.netSubtotal'),
     value: netValue,
@@ -76,7 +77,7 @@ export function writeTotalsBlock(
   });
   const vatRows: number[] = [];
   for (const vat of quote.vat) {
-    const row = totalsRow + 1 + lines.length;
+    const row = totalsRow + lines.length;
     vatRows.push(row);
     lines.push({
       label: t('doc.vatOn', { rate: rate.format(vat.rate), base: '' }).trim(),
@@ -84,7 +85,7 @@ export function writeTotalsBlock(
       value: { formula: `ROUND(${B}${row}*${vat.rate.toString()},${digits})`, result: minor(vat.amount) },
     });
   }
-  const roundingRow = quote.rounding !== 0n ? totalsRow + 1 + lines.length : 0;
+  const roundingRow = quote.rounding !== 0n ? totalsRow + lines.length : 0;
   if (roundingRow) lines.push({ label: t('doc.rounding'), value: minor(quote.rounding) });
   if (internal) {
     const vatTotal = quote.vat.reduce((a, v) => a + v.amount, 0n) + quote.rounding;

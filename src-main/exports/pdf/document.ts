@@ -134,6 +134,13 @@ export function buildPdfDefinition(
       headingRows: table.headingRows,
       totals,
       closing,
+      // Lines of about 16 pt (the gross total's a little more), and the block's margins.
+      totalsHeight: 16 * (quote.vat.length + 3 + (opts.kind === 'internal' ? 3 : 0)) + 22,
+      // About 100 characters to a line of 10.35 pt.
+      closingHeight:
+        closingText.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 100)), 0) *
+          10.35 +
+        8,
       topMargin: 40,
     });
   }

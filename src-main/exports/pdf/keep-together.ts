@@ -25,6 +25,9 @@ export interface KeepTogetherInput {
   headingRows: Set<number>;
   totals: Content;
   closing: Content | null;
+  /** Points the totals block and the closing statement need (estimated from their lines). */
+  totalsHeight: number;
+  closingHeight: number;
   /** The page's top margin (the content area starts there). */
   topMargin: number;
 }
@@ -62,16 +65,27 @@ export function keepTogether(input: KeepTogetherInput): (node: { id?: string }) 
 }
 
 /** Marks the rows to move; returns the id of the one pdfmake must be told about, or null for none. */
-function plan({ body, headingRows, totals, closing, topMargin }: KeepTogetherInput): string | null {
+function plan({
+  body,
+  headingRows,
+  totals,
+  closing,
+  totalsHeight,
+  closingHeight,
+  topMargin,
+}: KeepTogetherInput): string | null {
   const rows = body.slice(1).map((row, k) => ({ index: k + 1, at: first(reported(row)) }));
   if (rows.length === 0 || rows.some((r) => r.at === null)) return null;
   const at = (i: number): Position => rows[i]!.at!;
   const bottom = topMargin + at(0).pageInnerHeight;
 
-  // Row heights from where the next row starts on the same page; the last row of a page gets the
-  // median height of its kind (pdfmake reports where a node starts, not where it ends).
-  const heights: (number | null)[] = rows.map((r, i) =>
-    i + 1 < rows.length && at(i + 1).pageNumber === at(i).pageNumber ? at(i + 1).top - at(i).top : null,
+  // A row pdfmake moved to the next page (rows are unbreakable) still reports where it was first
+  // laid out: only rows after the first of a page report their real place.
+  const moved = (i: number): boolean => i > 0 && at(i).pageNumber !== at(i - 1).pageNumber;
+  // Row heights from where the next row starts on the same page; the others get the median height
+  // of their kind (pdfmake reports where a node starts, not where it ends).
+  const heights: (number | null)[] = rows.map((_, i) =>
+    i + 1 < rows.length && !moved(i) && !moved(i + 1) ? at(i + 1).top - at(i).top : null,
   );
   const median = (kind: boolean): number => {
     const hs = heights
@@ -80,35 +94,41 @@ function plan({ body, headingRows, totals, closing, topMargin }: KeepTogetherInp
     return hs.length > 0 ? hs[Math.floor(hs.length / 2)]! : 14;
   };
   const h = (i: number): number => heights[i] ?? median(headingRows.has(rows[i]!.index));
-  // Where rows start on a continued page (below the repeated header row).
-  const continued = rows.find(
-    (r, i) => i > 0 && r.at!.pageNumber > at(0).pageNumber && at(i - 1).pageNumber < r.at!.pageNumber,
-  );
-  const pageTop = continued?.at?.top ?? at(0).top;
+  // Rows on a continued page start below the repeated header row.
+  const header = first(reported(body[0]!));
+  const headerHeight = header && header.pageNumber === at(0).pageNumber ? at(0).top - header.top : 20;
+  const pageTop = topMargin + headerHeight;
 
   const totalsAt = first(totals);
-  const closingAt = closing ? first(closing) : null;
   const lastRow = rows.length - 1;
   const lastBottom = at(lastRow).top + h(lastRow);
+  // The gap between the table and the totals, where pdfmake put them on the same page.
   const gapBeforeTotals =
-    totalsAt && totalsAt.pageNumber === at(lastRow).pageNumber ? Math.max(0, totalsAt.top - lastBottom) : 14;
-  const totalsHeight =
-    totalsAt && closingAt && closingAt.pageNumber === totalsAt.pageNumber
-      ? closingAt.top - totalsAt.top
-      : 110;
-  const closingHeight = 40;
+    totalsAt && !moved(lastRow) && totalsAt.pageNumber === at(lastRow).pageNumber
+      ? Math.max(0, Math.min(40, totalsAt.top - lastBottom))
+      : 14;
 
-  const moved: number[] = [];
+  const breaks: number[] = [];
+  const isHeading = (i: number): boolean => headingRows.has(rows[i]!.index);
+  /** Where each row starts in the simulated layout, and whether it opens a page. */
+  const opens: boolean[] = new Array<boolean>(rows.length).fill(false);
   let y = at(0).top;
-  const newPage = (): void => {
-    y = pageTop;
-  };
   for (let i = 0; i < rows.length; i++) {
-    if (y + h(i) > bottom) newPage();
-    const heading = headingRows.has(rows[i]!.index);
-    if (heading && i + 1 < rows.length && y > pageTop && y + h(i) + h(i + 1) > bottom) {
-      moved.push(i);
-      newPage();
+    if (y + h(i) > bottom) {
+      y = pageTop;
+      opens[i] = true;
+    }
+    if (isHeading(i) && i + 1 < rows.length && !opens[i] && y + h(i) + h(i + 1) > bottom) {
+      // The heading goes over with what follows it, and so do the headings right above it on the
+      // same page (a group whose first child is a subgroup).
+      let k = i;
+      while (k > 0 && isHeading(k - 1) && !opens[k]) k--;
+      if (!opens[k]) {
+        breaks.push(k);
+        opens[k] = true;
+        y = pageTop;
+        for (let j = k; j < i; j++) y += h(j);
+      }
     }
     y += h(i);
   }
@@ -124,17 +144,17 @@ function plan({ body, headingRows, totals, closing, topMargin }: KeepTogetherInp
       pageTop + h(lastRow) + needTotals + needClosing <= bottom)
   ) {
     let from = lastRow;
-    if (from > 0 && headingRows.has(rows[from - 1]!.index)) from -= 1;
-    if (at(from).top > pageTop + 1 && !moved.includes(from)) moved.push(from);
+    while (from > 0 && isHeading(from - 1) && !opens[from]) from -= 1;
+    if (!breaks.includes(from)) breaks.push(from);
   }
 
-  if (moved.length === 0) return null;
-  moved.sort((a, b) => a - b);
-  const trigger = reported(body[rows[moved[0]!]!.index]!);
+  if (breaks.length === 0) return null;
+  breaks.sort((a, b) => a - b);
+  const trigger = reported(body[rows[breaks[0]!]!.index]!);
   if (!trigger?.id) return null;
   // A row moves when every cell of it breaks; pdfmake sets the break of the cell the hook answers
   // for, these now.
-  for (const i of moved) {
+  for (const i of breaks) {
     for (const cell of body[rows[i]!.index]!) if (isCell(cell) && cell !== trigger) cell.pageBreak = 'before';
   }
   return trigger.id;
