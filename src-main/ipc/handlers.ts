@@ -66,7 +66,8 @@ export function createHandlers(s: MainServices): Handlers {
     'exports:deletePreset': (id) => s.presets.remove(id),
     'plans:get': ({ planId }) => s.plans.get(planId),
     'plans:image': ({ url }) => s.plans.image(url),
-    'plans:exportRooms': ({ planId, format, language }) => s.plans.exportRooms(planId, format, language),
+    'plans:exportRooms': ({ planId, format, language, projectName }) =>
+      s.plans.exportRooms(planId, format, language, projectName),
     'files:list': ({ projectId }) => s.files.list(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
     'files:download': ({ projectId, fileId, operationId }) =>

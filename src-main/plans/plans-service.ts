@@ -37,6 +37,7 @@ export class PlansService {
     planId: string,
     format: 'xlsx' | 'csv',
     language: UiLanguage,
+    projectName?: string,
   ): Promise<{ path: string | null }> {
     const { view, rooms } = await this.get(planId);
     const target = await this.dialogs.saveFile(
@@ -44,7 +45,7 @@ export class PlansService {
       format,
     );
     if (!target) return { path: null };
-    await exportRoomsTable(rooms, format, target, { language });
+    await exportRoomsTable(rooms, format, target, { language, projectName: projectName ?? null });
     return { path: target };
   }
 }

@@ -32,8 +32,11 @@ export type RoomsExportFormat = 'xlsx' | 'csv';
 export interface RoomsExportOptions {
   /** The language of the headers (the unit is appended where the column has one); default en-US. */
   language?: UiLanguage;
-  /** Worksheet name (xlsx); default "Rooms". */
+  /** Worksheet name (xlsx); default "Rooms" in the language. */
   sheetName?: string;
+  /** For the workbook's header block: the project's name, and the date it is printed with. */
+  projectName?: string | null;
+  date?: Date;
 }
 
 export interface RoomsColumn {
@@ -102,45 +105,92 @@ export async function writeRoomsCsv(
   });
 }
 
-/** The workbook: one sheet, header row bold and frozen, with an auto filter. */
+/** Columns whose figures add up in the totals row (a sum of ceiling heights means nothing). */
+const SUMMED: ReadonlySet<RoomsColumnKey> = new Set(['area', 'perimeter', 'volume', 'doors', 'windows']);
+
+/**
+ * The workbook: a header block (plan, project, date), the table with its units in the headers, bold
+ * and frozen with an auto filter, a totals row of formulas, and a print setup (fitted to the page
+ * width, the header row repeated, page numbers in the footer).
+ */
 export function roomsWorkbook(table: RoomsTable, options: RoomsExportOptions = {}): ExcelJS.Workbook {
+  const language = options.language ?? DEFAULT_LANGUAGE;
+  const t = translator(language);
   const columns = roomsColumns(table, options);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'PlanDesk';
-  const sheet = wb.addWorksheet(
-    sheetName(options.sheetName ?? translator(options.language ?? DEFAULT_LANGUAGE)('plan.rooms')),
-    {
-      views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+  const title = [t('plan.rooms'), table.planName].filter(Boolean).join(' – ');
+  const headerRow = 6;
+  const lastRow = headerRow + table.rows.length;
+  const footer = `&L${title.replace(/&/g, '&&')}&R${t('doc.page', { page: '&P', pages: '&N' })}`;
+  const sheet = wb.addWorksheet(sheetName(options.sheetName ?? t('plan.rooms')), {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: headerRow }],
+    pageSetup: {
+      paperSize: (language === 'en-US' ? 1 : 9) as unknown as ExcelJS.PaperSize,
+      orientation: columns.length > 7 ? 'landscape' : 'portrait',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: `${headerRow}:${headerRow}`,
     },
-  );
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: Math.min(40, Math.max(10, c.header.length + 2)),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.eachCell((cell) => {
-    cell.font = { bold: true };
+    headerFooter: { oddFooter: footer, evenFooter: footer },
   });
-  for (const row of table.rows) {
-    sheet.addRow(columns.map((c) => cellValue(row, c)));
-  }
-  // Text cells stay text: a room called "=SUM(…)" must not become a formula.
-  columns.forEach((c, i) => {
-    const column = sheet.getColumn(i + 1);
-    if (c.kind === 'text') {
-      column.eachCell({ includeEmpty: false }, (cell, rowNumber) => {
-        if (rowNumber > 1 && typeof cell.value === 'string') cell.numFmt = '@';
-      });
+  sheet.getCell(1, 1).value = title;
+  sheet.getCell(1, 1).font = { bold: true, size: 14 };
+  const facts: [string, ExcelJS.CellValue][] = [
+    [t('doc.project'), options.projectName ?? null],
+    [t('doc.plan'), table.planName],
+    [t('doc.date'), options.date ?? new Date()],
+  ];
+  facts.forEach(([label, value], i) => {
+    const labelCell = sheet.getCell(2 + i, 1);
+    labelCell.value = label;
+    labelCell.font = { bold: true, color: { argb: 'FF4B5563' } };
+    const valueCell = sheet.getCell(2 + i, 2);
+    valueCell.value = typeof value === 'string' ? neutralise(value) : value;
+    if (value instanceof Date) {
+      valueCell.numFmt = language === 'en-US' ? 'mm/dd/yyyy' : language === 'de-DE' ? 'dd.mm.yyyy' : 'dd/mm/yyyy';
+      valueCell.alignment = { horizontal: 'left' };
     }
-    let widest = c.header.length;
-    column.eachCell({ includeEmpty: false }, (cell) => {
-      widest = Math.max(widest, String(cell.value ?? '').length);
-    });
-    column.width = Math.min(40, Math.max(10, widest + 2));
+    // Merged over the next columns, so a long name or a date never shows ###.
+    sheet.mergeCells(2 + i, 2, 2 + i, Math.max(2, Math.min(columns.length, 4)));
   });
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = sheet.getRow(headerRow);
+  columns.forEach((c, i) => {
+    const cell = header.getCell(i + 1);
+    cell.value = c.header;
+    cell.font = { bold: true };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE5E7EB' } };
+  });
+  table.rows.forEach((row, r) => {
+    const line = sheet.getRow(headerRow + 1 + r);
+    columns.forEach((c, i) => {
+      const cell = line.getCell(i + 1);
+      cell.value = cellValue(row, c);
+      // Text cells stay text: a room called "=SUM(…)" must not become a formula.
+      if (c.kind === 'text' && typeof cell.value === 'string') cell.numFmt = '@';
+    });
+  });
+  // The totals row: a SUM per figure column where the column holds numbers.
+  const totals = sheet.getRow(lastRow + 1);
+  totals.getCell(1).value = t('doc.totalRow');
+  totals.font = { bold: true };
+  columns.forEach((c, i) => {
+    if (c.kind !== 'number' || !SUMMED.has(c.key) || table.rows.length === 0) return;
+    const L = String.fromCharCode(65 + i);
+    const result = table.rows.reduce((sum, row) => sum + ((cellValue(row, c) as number | null) ?? 0), 0);
+    const cell = totals.getCell(i + 1);
+    cell.value = { formula: `SUM(${L}${headerRow + 1}:${L}${lastRow})`, result: Math.round(result * 1000) / 1000 };
+    cell.font = { bold: true };
+    cell.border = { top: { style: 'thin' } };
+  });
+  columns.forEach((c, i) => {
+    let widest = c.header.length;
+    for (const row of table.rows) widest = Math.max(widest, String(cellValue(row, c) ?? '').length);
+    sheet.getColumn(i + 1).width = Math.min(40, Math.max(10, widest + 2));
+  });
+  sheet.getColumn(1).width = Math.max(sheet.getColumn(1).width ?? 10, ...facts.map(([l]) => l.length + 2));
+  sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: columns.length } };
   return wb;
 }
 

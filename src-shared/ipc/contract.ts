@@ -122,7 +122,9 @@ export const argSchemas = {
   'exports:deletePreset': z.tuple([z.string().min(1).max(100)]),
   'plans:get': z.tuple([z.object({ planId: id })]),
   'plans:image': z.tuple([z.object({ url: z.string().url().max(4000) })]),
-  'plans:exportRooms': z.tuple([z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language })]),
+  'plans:exportRooms': z.tuple([
+    z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language, projectName: shortText.optional() }),
+  ]),
   'files:list': z.tuple([z.object({ projectId: id })]),
   'files:upload': z.tuple([
     z.object({

@@ -1,5 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import { toEstimateDocument } from '../../src-main/estimates/document';
@@ -13,6 +17,7 @@ import {
 } from '../../src-shared/estimates/types';
 
 const BIN = 'bin/plandesk.cjs';
+let dir = mkdtempSync(join(tmpdir(), 'plandesk-cli-est-'));
 const MONEY = /^-?\d+\.\d{12}$/;
 
 function run(
@@ -263,5 +268,159 @@ describe('plandesk estimate (a broken estimate over HTTP)', () => {
     expect(human.stdout).toMatch(/1\.00 ≠/); // the group's row
     expect(human.stdout).toMatch(/^Warnings \(4\):$/m);
     expect(human.stdout).toMatch(/^ {2}orphan \[orphan-1\]: /m);
+  });
+
+  it('export warns on stderr that the service totals differ, and the document shows the items\u2019', async () => {
+    const out = join(dir, 'broken.xlsx');
+    const r = await run(['export', projectId, estimate.id, '--format', 'xlsx', '--out', out], connEnv(sim));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: the service’s totals do not match its items/);
+    expect(r.stderr).toContain('the service says');
+    expect(r.stdout).toContain(out);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const cells = wb.worksheets[0]!.getSheetValues()
+      .flat()
+      .filter((v) => v !== undefined && v !== null);
+    const gross = cells.find(
+      (v) =>
+        typeof v === 'object' &&
+        v !== null &&
+        'formula' in v &&
+        /\+/.test(String((v as { formula: string }).formula)),
+    );
+    // Not the service's 0.01: the items' gross total.
+    expect((gross as { result: number }).result).toBeGreaterThan(1);
+  });
+});
+
+describe('plandesk export: presets and columns', () => {
+  let sim: Simulator;
+  const { projectId, estimate } = deepestDemoEstimate();
+  beforeAll(async () => {
+    sim = await startSimulator({ dataset: 'demo' });
+    dir = mkdtempSync(join(tmpdir(), 'plandesk-cli-export-'));
+  });
+  afterAll(async () => {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const sheetsOf = async (file: string) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    return wb.worksheets.map((ws) => ({ name: ws.name, text: JSON.stringify(ws.getSheetValues()) }));
+  };
+
+  it('makes the client quote by default; --client-copy is the same; --preset internal the worksheet', async () => {
+    const quote = join(dir, 'quote.xlsx');
+    expect(
+      (await run(['export', projectId, estimate.id, '--format', 'xlsx', '--out', quote], connEnv(sim))).code,
+    ).toBe(0);
+    const q = await sheetsOf(quote);
+    expect(q).toHaveLength(1);
+    expect(q[0]!.text).not.toContain('Total cost');
+    expect(q[0]!.text).toContain('Unit price');
+    const alias = join(dir, 'alias.xlsx');
+    const a = await run(
+      ['export', projectId, estimate.id, '--format', 'xlsx', '--out', alias, '--client-copy', '--json'],
+      connEnv(sim),
+    );
+    expect(JSON.parse(a.stdout)).toMatchObject({ kind: 'client', estimates: 1 });
+    const internal = join(dir, 'internal.xlsx');
+    const i = await run(
+      [
+        'export',
+        projectId,
+        estimate.id,
+        '--format',
+        'xlsx',
+        '--out',
+        internal,
+        '--preset',
+        'internal',
+        '--json',
+      ],
+      connEnv(sim),
+    );
+    expect(JSON.parse(i.stdout)).toMatchObject({ kind: 'internal' });
+    const w = await sheetsOf(internal);
+    expect(w).toHaveLength(2);
+    expect(w[0]!.text).toContain('Total cost');
+  });
+
+  it('--columns chooses columns, never an internal one for a client', async () => {
+    const out = join(dir, 'cols.xlsx');
+    const r = await run(
+      [
+        'export',
+        projectId,
+        estimate.id,
+        '--format',
+        'xlsx',
+        '--out',
+        out,
+        '--columns',
+        'code,name,markup,net_amount',
+      ],
+      connEnv(sim),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('not in a client document: markup');
+    const [sheet] = await sheetsOf(out);
+    expect(sheet!.text).not.toContain('Markup');
+    expect(sheet!.text).toContain('Amount');
+  });
+
+  it('uses a preset the app saved for this workspace (read from its settings.json)', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'plandesk-cli-data-'));
+    const w = sim.workspaces[0]!;
+    writeFileSync(
+      join(data, 'settings.json'),
+      JSON.stringify({
+        workspaces: [{ id: 'ws-1', baseUrl: sim.baseUrl, customer: w.customer }],
+        exportPresets: {
+          'ws-1': [
+            {
+              id: 'p1',
+              name: 'Kurzangebot',
+              kind: 'client',
+              columns: ['name', 'total_cost', 'net_amount'],
+              language: 'de-DE',
+              paper: 'A4',
+              statements: false,
+            },
+          ],
+        },
+      }),
+    );
+    const out = join(dir, 'saved.xlsx');
+    const r = await run(
+      [
+        'export',
+        projectId,
+        estimate.id,
+        '--format',
+        'xlsx',
+        '--out',
+        out,
+        '--preset',
+        'kurzangebot',
+        '--lang',
+        'de-DE',
+      ],
+      { ...connEnv(sim), PLANDESK_DATA_DIR: data },
+    );
+    expect(r.code).toBe(0);
+    const [sheet] = await sheetsOf(out);
+    expect(sheet!.text).toContain('Gesamtpreis');
+    expect(sheet!.text).not.toContain('Kosten gesamt');
+    const unknown = await run(
+      ['export', projectId, estimate.id, '--format', 'xlsx', '--out', out, '--preset', 'nope'],
+      { ...connEnv(sim), PLANDESK_DATA_DIR: data },
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toBe('error(config): There is no export preset called "nope".');
+    rmSync(data, { recursive: true, force: true });
   });
 });

@@ -9,6 +9,7 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 import { EXPORT_COLUMNS } from '../../src-shared/estimates/columns';
+import { Decimal } from '../../src-shared/money/decimal';
 
 // The estimates screen's main side, wired as the app wires it: a real workspace on the simulator,
 // the real SQLite cache, real export files. (The keychain is not what this test is about, so the
@@ -203,5 +204,76 @@ describe('estimates service', () => {
     expect((await fs.readdir(cacheDir)).some((f) => f.startsWith(id))).toBe(true);
     await services.workspaces.remove(id);
     expect((await fs.readdir(cacheDir)).some((f) => f.startsWith(id))).toBe(false);
+  });
+});
+
+describe('quotes: presets, totals for the list', () => {
+  it('keeps saved presets per workspace; a client preset never keeps an internal column', async () => {
+    const start = await services.presets.list();
+    expect(start.presets.map((p) => p.id)).toEqual(['quote', 'internal']);
+    expect(start.lastUsed).toBe('quote');
+    const saved = await services.presets.save({
+      name: 'Kurzangebot',
+      kind: 'client',
+      columns: ['code', 'name', 'markup', 'internal_notes', 'net_amount'],
+      language: 'de-DE',
+      paper: 'auto',
+      statements: false,
+    });
+    const mine = saved.presets.find((p) => p.name === 'Kurzangebot')!;
+    expect(mine.columns).toEqual(['code', 'name', 'net_amount']);
+    expect(saved.lastUsed).toBe(mine.id);
+    // Same name again: replaced, not doubled.
+    const again = await services.presets.save({ ...mine, id: undefined, columns: ['name', 'net_amount'] });
+    expect(again.presets.filter((p) => p.name === 'Kurzangebot')).toHaveLength(1);
+    await expect(services.presets.remove('quote')).rejects.toMatchObject({ kind: 'validation' });
+
+    // An export with it remembers it, and the document follows it.
+    const { projectId, estimateIds } = await projectWithEstimates();
+    const id = again.presets.find((p) => p.name === 'Kurzangebot')!.id;
+    const out = await services.estimates.export({
+      projectId,
+      estimateId: estimateIds[0]!,
+      format: 'xlsx',
+      presetId: id,
+      language: 'de-DE',
+    });
+    expect(out.path).toBeTruthy();
+    expect((await services.presets.list()).lastUsed).toBe(id);
+
+    // Another workspace has its own presets.
+    const w = sim.workspaces[1]!;
+    await services.workspaces.add({
+      customer: w.customer,
+      key: w.key,
+      baseUrl: sim.baseUrl,
+      language: 'fr-FR',
+    });
+    expect((await services.presets.list()).presets.map((p) => p.id)).toEqual(['quote', 'internal']);
+    // Settings.json holds them; removing the workspace drops them.
+    const settings = JSON.parse(await fs.readFile(path.join(userData, 'settings.json'), 'utf8'));
+    expect(Object.values(settings.exportPresets).flat()).toHaveLength(1);
+  });
+
+  it('gives the list the totals it knows at once, and fetches the others in the background', async () => {
+    const { projectId, estimateIds } = await projectWithEstimates();
+    const list = await services.estimates.list(projectId);
+    expect(list.rows.every((r) => r.totals === null)).toBe(true);
+    // Opening one makes its totals known.
+    const view = await services.estimates.get(projectId, estimateIds[0]!);
+    expect(view.quote.gross).toBe(Decimal.parse(view.service_totals.total!).toFixed(2));
+    const again = await services.estimates.list(projectId);
+    expect(again.rows.find((r) => r.id === estimateIds[0])?.totals?.quote.gross).toBe(view.quote.gross);
+    // The rest in the background: each estimate's net and gross as its documents print them.
+    const totals = await services.estimates.totals(
+      projectId,
+      again.rows.map((r) => ({ id: r.id, modified: r.modified })),
+    );
+    expect(Object.keys(totals).sort()).toEqual([...estimateIds].sort());
+    for (const id of estimateIds) {
+      const detail = await services.estimates.get(projectId, id);
+      expect(totals[id]!.quote.net).toBe(detail.quote.net);
+      expect(totals[id]!.quote.gross).toBe(Decimal.parse(detail.service_totals.total!).toFixed(2));
+    }
   });
 });

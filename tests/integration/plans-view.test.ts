@@ -204,17 +204,27 @@ describe('plan view from the simulator', () => {
 });
 
 describe('rooms export', () => {
-  it('xlsx: header bold and frozen, numbers numeric, unit in the header', async () => {
+  it('xlsx: a header block, the table bold and frozen, numbers numeric, units in the headers, totals, print setup', async () => {
     const table = buildRoomsTable(buildPlanView(await client().getPlan('pl-p-a01')));
     const path = join(dir, 'rooms.xlsx');
-    await exportRoomsTable(table, 'xlsx', path);
+    await exportRoomsTable(table, 'xlsx', path, {
+      projectName: 'Haus Müller',
+      date: new Date(Date.UTC(2026, 4, 12)),
+    });
 
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(path);
     const ws = wb.worksheets[0]!;
     expect(ws.name).toBe('Rooms');
-    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    const header = ws.getRow(1);
+    // Project, plan and date above the table.
+    expect(ws.getCell('A1').value).toBe(`Rooms – ${table.planName}`);
+    expect([ws.getCell('A2').value, ws.getCell('B2').value]).toEqual(['Project', 'Haus Müller']);
+    expect([ws.getCell('A3').value, ws.getCell('B3').value]).toEqual(['Plan', table.planName]);
+    expect(ws.getCell('A4').value).toBe('Date');
+    expect((ws.getCell('B4').value as Date).toISOString().slice(0, 10)).toBe('2026-05-12');
+    const headerRow = 6;
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: headerRow });
+    const header = ws.getRow(headerRow);
     expect((header.values as unknown[]).slice(1)).toEqual([
       'Floor',
       'Room',
@@ -227,8 +237,7 @@ describe('rooms export', () => {
       'Windows',
     ]);
     for (let c = 1; c <= 9; c++) expect(header.getCell(c).font?.bold).toBe(true);
-    expect(ws.rowCount).toBe(3);
-    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual([
+    expect((ws.getRow(headerRow + 1).values as unknown[]).slice(1)).toEqual([
       'Ground Floor',
       'Kitchen',
       'kitchen',
@@ -239,7 +248,7 @@ describe('rooms export', () => {
       1,
       0,
     ]);
-    expect((ws.getRow(3).values as unknown[]).slice(1)).toEqual([
+    expect((ws.getRow(headerRow + 2).values as unknown[]).slice(1)).toEqual([
       'Ground Floor',
       'Küche "Süd", Öl-Lager',
       'storage',
@@ -250,6 +259,20 @@ describe('rooms export', () => {
       0,
       0,
     ]);
+    // The totals row: sums of the figures that add up (not of ceiling heights).
+    const totals = ws.getRow(headerRow + 3);
+    expect(totals.getCell(1).value).toBe('Total');
+    expect(totals.getCell(4).value).toMatchObject({ formula: 'SUM(D7:D8)', result: 23.95 });
+    expect(totals.getCell(6).value).toBeNull();
+    expect(totals.getCell(7).value).toMatchObject({ formula: 'SUM(G7:G8)', result: 59.88 });
+    // Printed: one page wide, the header row on every page, page numbers.
+    expect(ws.pageSetup).toMatchObject({
+      fitToPage: true,
+      fitToWidth: 1,
+      paperSize: 1,
+      printTitlesRow: '6:6',
+    });
+    expect(ws.headerFooter.oddFooter).toContain('Page &P of &N');
     expect((await readdir(dir)).filter((n) => n.endsWith('.part'))).toEqual([]);
   });
 
@@ -295,7 +318,8 @@ describe('rooms command', () => {
     );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(xlsx);
-    expect(wb.worksheets[0]!.rowCount).toBe(3);
+    // Header block (5 rows), the header row, two rooms, the totals row.
+    expect(wb.worksheets[0]!.rowCount).toBe(9);
 
     const csv = join(dir, 'cli-rooms.csv');
     await roomsCommand(c, { out: csv }, ['pl-p-a01']); // format from the extension

@@ -3,7 +3,7 @@ import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call } from '../../api';
 import { useI18n } from '../../i18n/store';
 import { latestOnly } from '../../lib/latest';
-import { registerScreen } from '../navigation/store';
+import { registerScreen, useNavigation } from '../navigation/store';
 import { nextSort, type RoomsColumn, type RoomsSort } from './rooms-sort';
 import type { PlanResult } from '../../../../src-shared/plans/types';
 
@@ -133,7 +133,11 @@ export const usePlans = create<PlansState>()((set, get) => ({
     const { planId, key } = get();
     if (!planId || get().exportBusy) return;
     set({ exportBusy: format, exportError: null, exportedPath: null });
-    const res = await call((api) => api.exportRooms({ planId, format, language: useI18n.getState().lang }));
+    const view = useNavigation.getState().view;
+    const projectName = 'projectName' in view ? view.projectName : undefined;
+    const res = await call((api) =>
+      api.exportRooms({ planId, format, language: useI18n.getState().lang, ...(projectName ? { projectName } : {}) }),
+    );
     if (get().key !== key) return;
     if (res.ok) set({ exportBusy: null, exportedPath: res.data.path });
     else set({ exportBusy: null, exportError: res.error });
