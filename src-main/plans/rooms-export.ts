@@ -149,7 +149,8 @@ export function roomsWorkbook(table: RoomsTable, options: RoomsExportOptions = {
     const valueCell = sheet.getCell(2 + i, 2);
     valueCell.value = typeof value === 'string' ? neutralise(value) : value;
     if (value instanceof Date) {
-      valueCell.numFmt = language === 'en-US' ? 'mm/dd/yyyy' : language === 'de-DE' ? 'dd.mm.yyyy' : 'dd/mm/yyyy';
+      valueCell.numFmt =
+        language === 'en-US' ? 'mm/dd/yyyy' : language === 'de-DE' ? 'dd.mm.yyyy' : 'dd/mm/yyyy';
       valueCell.alignment = { horizontal: 'left' };
     }
     // Merged over the next columns, so a long name or a date never shows ###.
@@ -180,7 +181,10 @@ export function roomsWorkbook(table: RoomsTable, options: RoomsExportOptions = {
     const L = String.fromCharCode(65 + i);
     const result = table.rows.reduce((sum, row) => sum + ((cellValue(row, c) as number | null) ?? 0), 0);
     const cell = totals.getCell(i + 1);
-    cell.value = { formula: `SUM(${L}${headerRow + 1}:${L}${lastRow})`, result: Math.round(result * 1000) / 1000 };
+    cell.value = {
+      formula: `SUM(${L}${headerRow + 1}:${L}${lastRow})`,
+      result: Math.round(result * 1000) / 1000,
+    };
     cell.font = { bold: true };
     cell.border = { top: { style: 'thin' } };
   });

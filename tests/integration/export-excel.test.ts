@@ -13,7 +13,6 @@ import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EstimateDocument, EstimateNode, TotalField } from '../../src-shared/estimates/types';
-import { TOTAL_FIELDS } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimateWorkbook } from '../../src-main/exports/excel';
 import { documentLabels } from '../helpers/document-labels';

@@ -136,7 +136,12 @@ export const usePlans = create<PlansState>()((set, get) => ({
     const view = useNavigation.getState().view;
     const projectName = 'projectName' in view ? view.projectName : undefined;
     const res = await call((api) =>
-      api.exportRooms({ planId, format, language: useI18n.getState().lang, ...(projectName ? { projectName } : {}) }),
+      api.exportRooms({
+        planId,
+        format,
+        language: useI18n.getState().lang,
+        ...(projectName ? { projectName } : {}),
+      }),
     );
     if (get().key !== key) return;
     if (res.ok) set({ exportBusy: null, exportedPath: res.data.path });
