@@ -238,16 +238,22 @@ describe('columns', () => {
     expect(cols.TREE_COLUMN_KEYS).not.toContain('internal_notes');
   });
 
-  it('a client copy unticks unit prices, costs, markup and notes, and keeps them unticked', () => {
+  it('a client document unticks unit costs, costs, markup and notes, and keeps them unticked', () => {
     const copy = cols.applyClientCopy(cols.defaultExportColumns());
-    expect(copy).toEqual(['code', 'name', 'description', 'quantity', 'unit', 'discount', 'tax', 'total']);
-    for (const key of internal.filter((k) => k !== 'internal_notes')) {
-      expect(cols.toggleExportColumn(copy, key, true)).toEqual(copy);
-    }
-    const withNotes = cols.toggleExportColumn(copy, 'internal_notes', true);
-    expect(withNotes).toContain('internal_notes');
-    expect(cols.notesExposed(withNotes, true)).toBe(true);
-    expect(cols.notesExposed(withNotes, false)).toBe(false);
+    expect(copy).toEqual([
+      'code',
+      'name',
+      'description',
+      'quantity',
+      'unit',
+      'net_unit_price',
+      'discount',
+      'tax',
+      'net_amount',
+      'total',
+    ]);
+    // Internal columns, the notes included, cannot be ticked for a client.
+    for (const key of internal) expect(cols.toggleExportColumn(copy, key, true)).toEqual(copy);
     expect(cols.notesExposed(copy, true)).toBe(false);
   });
 
