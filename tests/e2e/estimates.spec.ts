@@ -73,7 +73,8 @@ test('exports: Excel client copy and a PDF quote, read back by independent reade
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(xlsxPath);
   const text = wb.worksheets.map((ws) => ws.getSheetValues().flat(2).join(' ')).join(' ');
-  expect(text).not.toMatch(/Unit price|Labor cost|internal/i);
+  // The net unit price is the client's; unit costs, costs and markup are not.
+  expect(text).not.toMatch(/Labor unit price|Labor cost|Total cost|Markup|internal/i);
 
   await page.getByTestId('export-open').click();
   await page.getByTestId('export-format-pdf').check();
