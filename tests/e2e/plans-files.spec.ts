@@ -167,7 +167,7 @@ test('a PDF is previewed inside the app, page by page', async ({ app }) => {
     estimateId: estimates.rows[0]!.id,
     format: 'pdf',
     columns: ['code', 'name', 'quantity', 'unit', 'total'],
-    clientCopy: true,
+    presetId: 'quote',
     language: 'de-DE',
   });
   app.dialogs.answers.open = [quote.path!];

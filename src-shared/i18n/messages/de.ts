@@ -299,17 +299,11 @@ export const de: Messages = {
   'export.allHint': 'Alle Kostenvoranschläge dieses Projekts kommen in eine Datei.',
   'export.format': 'Dateiformat',
   'export.columns': 'Spalten',
-  'export.clientCopy': 'Kundenexemplar',
-  'export.clientCopyHint':
-    'Für den Kunden: ohne Einheitspreise, die vier Kostenarten, Kosten gesamt, Zuschlag und interne Notizen.',
-  'export.notesWarning': 'Interne Notizen werden für den Kunden sichtbar.',
-  'export.language': 'Sprache des Dokuments',
   'export.submit': 'Exportieren',
   'export.working': 'Export läuft… Wählen Sie, wo die Datei gespeichert werden soll.',
   'export.stop': 'Export abbrechen',
   'export.noColumns': 'Wählen Sie mindestens eine Spalte.',
   'export.savedTo': 'Gespeichert unter {path}',
-  'export.lockedHint': 'Nicht Teil eines Kundenexemplars',
 
   'header.workspaceSettings': 'Einstellungen des Arbeitsbereichs',
   'detail.openPlan': 'Grundriss',
@@ -652,4 +646,18 @@ export const de: Messages = {
   'estimates.totalsLoading': 'Summen werden geladen…',
   'cli.totalsMismatch':
     'Warnung: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
+
+  // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
+  'export.paperLetter': 'US-Letter',
+  'export.presetKind': 'Art des Dokuments',
+  'export.presetNameMissing': 'Geben Sie der Vorlage einen Namen.',
+  'export.totalsMismatchWorkbook':
+    'Bei diesen Kalkulationen passen die Summen des Dienstes nicht zu den Positionen. Die Arbeitsmappe zeigt die Summen der Positionen; prüfen Sie die Kalkulationen im Dienst, bevor Sie sie versenden:',
+  'export.totalsMismatchLine':
+    '{name}: {net} netto, {gross} brutto (der Dienst nennt {serviceNet} und {serviceGross})',
+  'totalsBar.byRate': 'MwSt. nach Steuersatz',
+  'totalsBar.vatRate': '{rate} auf {base}',
+  'totalsBar.rounding': 'Rundungsdifferenz',
+  'totalsBar.mismatchDetail':
+    'der Dienst nennt {serviceNet} netto und {serviceGross} brutto; angezeigt wird, was die Positionen ergeben',
 };
