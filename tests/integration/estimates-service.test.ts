@@ -91,7 +91,7 @@ describe('estimates service', () => {
       estimateId: estimateIds[0]!,
       format: 'pdf',
       columns: [...EXPORT_COLUMNS],
-      clientCopy: true,
+      presetId: 'quote',
       language: 'de-DE',
     });
     expect(pdf.path).toMatch(/\.pdf$/);
@@ -101,7 +101,7 @@ describe('estimates service', () => {
       projectId,
       format: 'xlsx',
       columns: ['code', 'name', 'total'],
-      clientCopy: false,
+      presetId: 'internal',
       language: 'en-US',
     });
     expect(xlsx.path).toMatch(/\.xlsx$/);
@@ -113,7 +113,7 @@ describe('estimates service', () => {
       estimateId: estimateIds[0]!,
       format: 'xlsx',
       columns: ['name'],
-      clientCopy: false,
+      presetId: 'internal',
       language: 'en-US',
     });
     expect(none.path).toBeNull();
@@ -126,7 +126,7 @@ describe('estimates service', () => {
         projectId,
         format: 'pdf',
         columns: ['name'],
-        clientCopy: false,
+        presetId: 'internal',
         language: 'en-US',
       }),
     ).rejects.toMatchObject({ kind: 'validation' });
@@ -163,7 +163,7 @@ describe('estimates service', () => {
       estimateId: estimateIds[1]!,
       format: 'xlsx',
       columns: ['name', 'total'],
-      clientCopy: false,
+      presetId: 'internal',
       language: 'fr-FR',
     });
     expect(xlsx.source).toBe('cache');
