@@ -20,13 +20,7 @@ interface CellsModule {
   formatQuantity: (value: string, lang: UiLanguage) => string;
 }
 interface ColumnsModule {
-  EXPORT_COLUMN_KEYS: readonly string[];
   TREE_COLUMN_KEYS: readonly string[];
-  defaultExportColumns: () => string[];
-  applyClientCopy: (columns: readonly string[]) => string[];
-  leaveClientCopy: (columns: readonly string[], before: readonly string[]) => string[];
-  toggleExportColumn: (columns: readonly string[], key: string, clientCopy: boolean) => string[];
-  notesExposed: (columns: readonly string[], clientCopy: boolean) => boolean;
   normalizeTreeColumns: (columns: readonly string[]) => string[];
   toggleTreeColumn: (columns: readonly string[], key: string) => string[];
 }
@@ -217,51 +211,10 @@ describe('warnings in the UI language', () => {
 });
 
 describe('columns', () => {
-  const internal = [
-    'labor_unit_price',
-    'equipment_unit_price',
-    'material_unit_price',
-    'other_unit_price',
-    'labor_cost',
-    'equipment_cost',
-    'material_cost',
-    'other_cost',
-    'total_cost',
-    'markup',
-    'internal_notes',
-  ];
-
-  it('exports every column but the internal notes by default', () => {
-    expect(cols.defaultExportColumns()).toEqual(
-      cols.EXPORT_COLUMN_KEYS.filter((c) => c !== 'internal_notes'),
-    );
+  it('the tree offers the net columns but never the internal notes', () => {
+    expect(cols.TREE_COLUMN_KEYS).toContain('net_unit_price');
+    expect(cols.TREE_COLUMN_KEYS).toContain('net_amount');
     expect(cols.TREE_COLUMN_KEYS).not.toContain('internal_notes');
-  });
-
-  it('a client document unticks unit costs, costs, markup and notes, and keeps them unticked', () => {
-    const copy = cols.applyClientCopy(cols.defaultExportColumns());
-    expect(copy).toEqual([
-      'code',
-      'name',
-      'description',
-      'quantity',
-      'unit',
-      'net_unit_price',
-      'discount',
-      'tax',
-      'net_amount',
-      'total',
-    ]);
-    // Internal columns, the notes included, cannot be ticked for a client.
-    for (const key of internal) expect(cols.toggleExportColumn(copy, key, true)).toEqual(copy);
-    expect(cols.notesExposed(copy, true)).toBe(false);
-  });
-
-  it('turning the client copy off ticks again what it had unticked', () => {
-    const before = cols.defaultExportColumns();
-    const copy = cols.toggleExportColumn(cols.applyClientCopy(before), 'description', true);
-    const after = cols.leaveClientCopy(copy, before);
-    expect(after).toEqual(before.filter((c) => c !== 'description'));
   });
 
   it('tree columns keep the canonical order and always the name', () => {

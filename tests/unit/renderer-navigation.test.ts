@@ -10,7 +10,7 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { loadRendererModule as load } from '../helpers/renderer-module';
 import { testDialogs } from '../helpers/test-dialogs';
-import type { EstimateList, EstimateView } from '../../src-shared/estimates/types';
+import type { EstimateList, EstimateSummary, EstimateView } from '../../src-shared/estimates/types';
 import type { FileRow } from '../../src-shared/files/types';
 import type { PlanResult } from '../../src-shared/plans/types';
 import type { ProjectPage } from '../../src-shared/projects/types';
@@ -58,6 +58,8 @@ interface EstimatesModule {
     estimate: EstimateView | null;
     estimateLoading: boolean;
     offlineProjectId: string | null;
+    listTotals: Record<string, EstimateSummary>;
+    totalsFetching: boolean;
   }>;
 }
 interface PlansModule {
@@ -143,6 +145,8 @@ interface DemoProject extends ProjectRef {
 }
 let withPlan: DemoProject;
 let other: DemoProject;
+/** A project no other test opens: main knows none of its estimates' totals until this one asks. */
+let untouched: DemoProject;
 
 beforeAll(async () => {
   sim = await startSimulator({ dataset: 'demo' });
@@ -183,8 +187,10 @@ beforeAll(async () => {
   }
   withPlan = found.find((p) => p.planId)!;
   other = found.find((p) => p.projectId !== withPlan.projectId)!;
+  untouched = found.find((p) => p !== withPlan && p !== other)!;
   expect(withPlan).toBeDefined();
   expect(other).toBeDefined();
+  expect(untouched).toBeDefined();
 
   nav = (await load<NavigationModule>('features/navigation/store.ts')).useNavigation;
   [estimates, plans, files, projects] = await Promise.all([
@@ -232,7 +238,8 @@ describe('navigation', () => {
     expect(nav.getState().view).toEqual({ name: 'estimate', ...ref(withPlan), estimateId });
     await settled();
     expect(estimates.getState().estimate?.estimate.id).toBe(estimateId);
-    expect(calls).toEqual(['estimates:list', 'offline:status', 'estimates:get']);
+    // The list's totals that main did not know yet were fetched in the background.
+    expect(calls).toEqual(['estimates:list', 'offline:status', 'estimates:totals', 'estimates:get']);
   });
 
   it('back from an estimate keeps the list that came from the service; back to projects drops it all', async () => {
@@ -352,5 +359,33 @@ describe('a stale answer after navigating away is ignored', () => {
     expect(calls.filter((c) => c === 'estimates:get')).toHaveLength(1);
     expect(estimates.getState().estimate).toBeNull();
     expect(estimates.getState().estimateLoading).toBe(false);
+  });
+
+  it('totals fetched in the background for a list left meanwhile are dropped, and fetched on return', async () => {
+    const release = holdNext('estimates:totals');
+    nav.getState().openProject(ref(untouched));
+    await settled();
+    expect(calls).toContain('estimates:totals');
+    expect(estimates.getState().totalsFetching).toBe(true);
+
+    const opened = untouched.estimateIds[0]!;
+    nav.getState().openEstimate(opened);
+    // Leaving the list cancels the background work in main; its answer, when it comes, is dropped.
+    expect(calls).toContain('operations:cancel');
+    expect(estimates.getState().totalsFetching).toBe(false);
+    release();
+    await settled();
+    // Only the estimate the user opened is known (from the estimate itself).
+    expect(Object.keys(estimates.getState().listTotals)).toEqual([opened]);
+    expect(estimates.getState().listTotals[opened]!.quote).toEqual(estimates.getState().estimate!.quote);
+
+    calls = [];
+    nav.getState().backToList();
+    await settled();
+    expect(calls).toEqual(['estimates:totals']);
+    const list = estimates.getState().list!;
+    const known = list.rows.filter((r) => r.totals ?? estimates.getState().listTotals[r.id]);
+    expect(known.map((r) => r.id)).toEqual(untouched.estimateIds);
+    expect(estimates.getState().totalsFetching).toBe(false);
   });
 });

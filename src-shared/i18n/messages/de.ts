@@ -299,17 +299,11 @@ export const de: Messages = {
   'export.allHint': 'Alle Kostenvoranschläge dieses Projekts kommen in eine Datei.',
   'export.format': 'Dateiformat',
   'export.columns': 'Spalten',
-  'export.clientCopy': 'Kundenexemplar',
-  'export.clientCopyHint':
-    'Für den Kunden: ohne Einheitspreise, die vier Kostenarten, Kosten gesamt, Zuschlag und interne Notizen.',
-  'export.notesWarning': 'Interne Notizen werden für den Kunden sichtbar.',
-  'export.language': 'Sprache des Dokuments',
   'export.submit': 'Exportieren',
   'export.working': 'Export läuft… Wählen Sie, wo die Datei gespeichert werden soll.',
   'export.stop': 'Export abbrechen',
   'export.noColumns': 'Wählen Sie mindestens eine Spalte.',
   'export.savedTo': 'Gespeichert unter {path}',
-  'export.lockedHint': 'Nicht Teil eines Kundenexemplars',
 
   'header.workspaceSettings': 'Einstellungen des Arbeitsbereichs',
   'detail.openPlan': 'Grundriss',
@@ -530,7 +524,7 @@ export const de: Messages = {
   'doc.column.internal_notes': 'Interne Notizen',
 
   // The command line (plandesk): table headings and what it reports.
-  'cli.estimate': 'Kalkulation',
+  'cli.estimate': 'Kostenvoranschlag',
   'cli.id': 'ID',
   'cli.number': 'Nummer',
   'cli.status': 'Status',
@@ -564,11 +558,11 @@ export const de: Messages = {
   'cli.pageOf': 'Seite {page} von {pages}',
   'cli.shown': '{count} angezeigt',
   'cli.projectsInAll': '{count} Projekte insgesamt',
-  'cli.estimatesInAll': '{count} Kalkulationen insgesamt',
+  'cli.estimatesInAll': '{count} Kostenvoranschläge insgesamt',
   'cli.projects_one': '{count} Projekt',
   'cli.projects_other': '{count} Projekte',
-  'cli.estimates_one': '{count} Kalkulation',
-  'cli.estimates_other': '{count} Kalkulationen',
+  'cli.estimates_one': '{count} Kostenvoranschlag',
+  'cli.estimates_other': '{count} Kostenvoranschläge',
   'cli.files_one': '{count} Datei',
   'cli.files_other': '{count} Dateien',
   'cli.owner': 'Inhaber',
@@ -588,8 +582,8 @@ export const de: Messages = {
   'cli.wroteRooms_other': '{count} Räume nach {path} geschrieben',
   'cli.roomsNotAvailable':
     'Räume: nicht verfügbar (der Dienst hat diesen Grundriss im älteren Format gesendet, das keine Räume auflistet).',
-  'cli.exportedOne': 'Kalkulation „{name}“ exportiert nach {path}',
-  'cli.exportedMany': '{count} Kalkulationen exportiert nach {path}',
+  'cli.exportedOne': 'Kostenvoranschlag „{name}“ exportiert nach {path}',
+  'cli.exportedMany': '{count} Kostenvoranschläge exportiert nach {path}',
 
   // Client quotes: presets, net prices, VAT by rate, the totals bar (issue 12).
   'column.net_unit_price': 'Einzelpreis (netto)',
@@ -602,8 +596,8 @@ export const de: Messages = {
   'doc.grossTotal': 'Gesamtbetrag (brutto)',
   'doc.draft': 'ENTWURF',
   'doc.summarySheet': 'Übersicht',
-  'doc.summaryTitle': 'Kalkulationen zu {project}',
-  'doc.estimate': 'Kalkulation',
+  'doc.summaryTitle': 'Kostenvoranschläge zu {project}',
+  'doc.estimate': 'Kostenvoranschlag',
   'doc.net': 'Netto',
   'doc.vat': 'MwSt.',
   'doc.gross': 'Brutto',
@@ -636,9 +630,9 @@ export const de: Messages = {
   'export.statements': 'Einleitungs- und Schlusstext',
   'export.internalLocked': 'Interne Spalten stehen nie in einem Dokument für Kunden.',
   'export.totalsMismatch':
-    'Die Summen des Dienstes passen nicht zu seinen Positionen. Das Dokument zeigt die Summen der Positionen: {net} netto, {gross} brutto (der Dienst nennt {serviceNet} und {serviceGross}). Prüfen Sie die Kalkulation im Dienst, bevor Sie sie versenden.',
+    'Die Summen des Dienstes passen nicht zu seinen Positionen. Das Dokument zeigt die Summen der Positionen: {net} netto, {gross} brutto (der Dienst nennt {serviceNet} und {serviceGross}). Prüfen Sie den Kostenvoranschlag im Dienst, bevor Sie ihn versenden.',
   'export.exportAnyway': 'Trotzdem exportieren',
-  'totalsBar.label': 'Summen dieser Kalkulation',
+  'totalsBar.label': 'Summen dieses Kostenvoranschlags',
   'totalsBar.net': 'Netto',
   'totalsBar.vat': 'MwSt.',
   'totalsBar.gross': 'Brutto',
@@ -647,9 +641,24 @@ export const de: Messages = {
   'estimate.hideDetails': 'Kunden- und Projektdaten ausblenden',
   'estimates.colNet': 'Netto',
   'estimates.colGross': 'Brutto',
-  'estimates.projectSum': 'Alle Kalkulationen: {net} netto, {gross} brutto',
-  'estimates.projectSumPartial': '{count} von {total} Kalkulationen bekannt: {net} netto, {gross} brutto',
+  'estimates.projectSum': 'Alle Kostenvoranschläge: {net} netto, {gross} brutto',
+  'estimates.projectSumPartial':
+    '{count} von {total} Kostenvoranschlägen bekannt: {net} netto, {gross} brutto',
   'estimates.totalsLoading': 'Summen werden geladen…',
   'cli.totalsMismatch':
     'Warnung: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
+
+  // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
+  'export.paperLetter': 'US-Letter',
+  'export.presetKind': 'Art des Dokuments',
+  'export.presetNameMissing': 'Geben Sie der Vorlage einen Namen.',
+  'export.totalsMismatchWorkbook':
+    'Bei diesen Kostenvoranschlägen passen die Summen des Dienstes nicht zu den Positionen. Die Arbeitsmappe zeigt die Summen der Positionen; prüfen Sie die Kostenvoranschläge im Dienst, bevor Sie sie versenden:',
+  'export.totalsMismatchLine':
+    '{name}: {net} netto, {gross} brutto (der Dienst nennt {serviceNet} und {serviceGross})',
+  'totalsBar.byRate': 'MwSt. nach Steuersatz',
+  'totalsBar.vatRate': '{rate} auf {base}',
+  'totalsBar.rounding': 'Rundungsdifferenz',
+  'totalsBar.mismatchDetail':
+    'der Dienst nennt {serviceNet} netto und {serviceGross} brutto; angezeigt wird, was die Positionen ergeben',
 };

@@ -292,17 +292,11 @@ export const en = {
   'export.allHint': 'Every estimate of this project goes into one file.',
   'export.format': 'Format',
   'export.columns': 'Columns',
-  'export.clientCopy': 'Client copy',
-  'export.clientCopyHint':
-    'For the customer: leaves out unit prices, the four cost kinds, total cost, markup and internal notes.',
-  'export.notesWarning': 'Internal notes will be visible to the client.',
-  'export.language': 'Language of the document',
   'export.submit': 'Export',
   'export.working': 'Exporting… Choose where to save the file.',
   'export.stop': 'Stop export',
   'export.noColumns': 'Choose at least one column.',
   'export.savedTo': 'Saved to {path}',
-  'export.lockedHint': 'Not part of a client copy',
 
   'header.workspaceSettings': 'Workspace settings',
   'detail.openPlan': 'Plan',
@@ -638,6 +632,20 @@ export const en = {
   'estimates.totalsLoading': 'Totals are being fetched…',
   'cli.totalsMismatch':
     'warning: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
+
+  // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
+  'export.paperLetter': 'US Letter',
+  'export.presetKind': 'Kind of document',
+  'export.presetNameMissing': 'Give the preset a name.',
+  'export.totalsMismatchWorkbook':
+    'The service’s totals do not match the items of these estimates. The workbook shows the totals of the items; check the estimates in the service before you send it:',
+  'export.totalsMismatchLine':
+    '{name}: {net} net, {gross} gross (the service says {serviceNet} and {serviceGross})',
+  'totalsBar.byRate': 'VAT by rate',
+  'totalsBar.vatRate': '{rate} on {base}',
+  'totalsBar.rounding': 'Rounding difference',
+  'totalsBar.mismatchDetail':
+    'the service says {serviceNet} net and {serviceGross} gross; the figures shown are what the items add up to',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

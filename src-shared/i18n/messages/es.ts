@@ -293,17 +293,11 @@ export const es: Messages = {
   'export.allHint': 'Todos los presupuestos de este proyecto van a un único archivo.',
   'export.format': 'Formato de archivo',
   'export.columns': 'Columnas',
-  'export.clientCopy': 'Copia para el cliente',
-  'export.clientCopyHint':
-    'Para el cliente: sin precios unitarios, los cuatro tipos de coste, el coste total, el margen ni las notas internas.',
-  'export.notesWarning': 'Las notas internas serán visibles para el cliente.',
-  'export.language': 'Idioma del documento',
   'export.submit': 'Exportar',
   'export.working': 'Exportando… Elija dónde guardar el archivo.',
   'export.stop': 'Detener la exportación',
   'export.noColumns': 'Elija al menos una columna.',
   'export.savedTo': 'Guardado en {path}',
-  'export.lockedHint': 'No forma parte de una copia para el cliente',
 
   'header.workspaceSettings': 'Ajustes del espacio de trabajo',
   'detail.openPlan': 'Plano',
@@ -642,4 +636,18 @@ export const es: Messages = {
   'estimates.totalsLoading': 'Obteniendo los totales…',
   'cli.totalsMismatch':
     'aviso: los totales del servicio no cuadran con sus partidas; el documento muestra los de las partidas ({net} sin IVA, {gross} con IVA; el servicio indica {serviceNet} y {serviceGross}).',
+
+  // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
+  'export.paperLetter': 'Carta (EE. UU.)',
+  'export.presetKind': 'Tipo de documento',
+  'export.presetNameMissing': 'Dé un nombre a la plantilla.',
+  'export.totalsMismatchWorkbook':
+    'En estos presupuestos, los totales del servicio no cuadran con las partidas. El libro muestra los totales de las partidas; revise estos presupuestos en el servicio antes de enviarlo:',
+  'export.totalsMismatchLine':
+    '{name}: {net} sin IVA, {gross} con IVA (el servicio indica {serviceNet} y {serviceGross})',
+  'totalsBar.byRate': 'IVA por tipo',
+  'totalsBar.vatRate': '{rate} sobre {base}',
+  'totalsBar.rounding': 'Diferencia de redondeo',
+  'totalsBar.mismatchDetail':
+    'el servicio indica {serviceNet} sin IVA y {serviceGross} con IVA; las cifras mostradas son la suma de las partidas',
 };

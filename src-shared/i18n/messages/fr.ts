@@ -294,17 +294,11 @@ export const fr: Messages = {
   'export.allHint': 'Tous les devis de ce projet sont réunis dans un seul fichier.',
   'export.format': 'Format de fichier',
   'export.columns': 'Colonnes',
-  'export.clientCopy': 'Exemplaire client',
-  'export.clientCopyHint':
-    'Pour le client : sans prix unitaires, les quatre types de coûts, le coût total, la marge ni les notes internes.',
-  'export.notesWarning': 'Les notes internes seront visibles par le client.',
-  'export.language': 'Langue du document',
   'export.submit': 'Exporter',
   'export.working': 'Exportation en cours… Choisissez où enregistrer le fichier.',
   'export.stop': 'Arrêter l’exportation',
   'export.noColumns': 'Choisissez au moins une colonne.',
   'export.savedTo': 'Enregistré dans {path}',
-  'export.lockedHint': 'Ne fait pas partie d’un exemplaire client',
 
   'header.workspaceSettings': 'Paramètres de l’espace de travail',
   'detail.openPlan': 'Plan',
@@ -644,4 +638,18 @@ export const fr: Messages = {
   'estimates.totalsLoading': 'Chargement des totaux…',
   'cli.totalsMismatch':
     'avertissement : les totaux du service ne correspondent pas à ses postes ; le document affiche ceux des postes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
+
+  // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
+  'export.paperLetter': 'Lettre US',
+  'export.presetKind': 'Type de document',
+  'export.presetNameMissing': 'Donnez un nom au modèle.',
+  'export.totalsMismatchWorkbook':
+    'Pour ces devis, les totaux du service ne correspondent pas aux postes. Le classeur affiche les totaux des postes ; vérifiez ces devis dans le service avant de l’envoyer :',
+  'export.totalsMismatchLine':
+    '{name} : {net} HT, {gross} TTC (le service indique {serviceNet} et {serviceGross})',
+  'totalsBar.byRate': 'TVA par taux',
+  'totalsBar.vatRate': '{rate} sur {base}',
+  'totalsBar.rounding': 'Écart d’arrondi',
+  'totalsBar.mismatchDetail':
+    'le service indique {serviceNet} HT et {serviceGross} TTC ; les montants affichés sont la somme des postes',
 };

@@ -291,17 +291,11 @@ export const pt: Messages = {
   'export.allHint': 'Todos os orçamentos deste projeto vão para um único ficheiro.',
   'export.format': 'Formato do ficheiro',
   'export.columns': 'Colunas',
-  'export.clientCopy': 'Cópia para o cliente',
-  'export.clientCopyHint':
-    'Para o cliente: sem preços unitários, os quatro tipos de custo, custo total, margem e notas internas.',
-  'export.notesWarning': 'As notas internas vão ficar visíveis para o cliente.',
-  'export.language': 'Idioma do documento',
   'export.submit': 'Exportar',
   'export.working': 'A exportar… Escolha onde guardar o ficheiro.',
   'export.stop': 'Parar a exportação',
   'export.noColumns': 'Escolha pelo menos uma coluna.',
   'export.savedTo': 'Guardado em {path}',
-  'export.lockedHint': 'Não faz parte de uma cópia para o cliente',
 
   'header.workspaceSettings': 'Definições do espaço de trabalho',
   'detail.openPlan': 'Planta',
@@ -638,4 +632,18 @@ export const pt: Messages = {
   'estimates.totalsLoading': 'A obter os totais…',
   'cli.totalsMismatch':
     'aviso: os totais do serviço não correspondem aos seus artigos; o documento mostra os dos artigos ({net} s/ IVA, {gross} c/ IVA; o serviço indica {serviceNet} e {serviceGross}).',
+
+  // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
+  'export.paperLetter': 'Carta (EUA)',
+  'export.presetKind': 'Tipo de documento',
+  'export.presetNameMissing': 'Dê um nome à predefinição.',
+  'export.totalsMismatchWorkbook':
+    'Nestes orçamentos, os totais do serviço não correspondem aos artigos. O livro mostra os totais dos artigos; verifique estes orçamentos no serviço antes de o enviar:',
+  'export.totalsMismatchLine':
+    '{name}: {net} s/ IVA, {gross} c/ IVA (o serviço indica {serviceNet} e {serviceGross})',
+  'totalsBar.byRate': 'IVA por taxa',
+  'totalsBar.vatRate': '{rate} sobre {base}',
+  'totalsBar.rounding': 'Diferença de arredondamento',
+  'totalsBar.mismatchDetail':
+    'o serviço indica {serviceNet} s/ IVA e {serviceGross} c/ IVA; os valores mostrados são a soma dos artigos',
 };

@@ -13,14 +13,17 @@ import { ExportedNotice, OfflineSource } from './ScreenNotes';
 import { Statement } from './Statement';
 import { StatusBadge } from './StatusBadge';
 import { useEstimates } from './store';
+import { TotalsBar } from './TotalsBar';
 import { TotalsBlock } from './TotalsBlock';
+import { totalsMismatches } from './TotalsMismatchWarning';
 import { WarningsPanel } from './WarningsPanel';
 import { indexById, totalsFieldOf } from './warnings';
 import './estimates.css';
 
 /**
- * One estimate, as the service sent it: header, opening statement, the items as a tree, closing
- * statement, the totals beside what the items add up to, and every warning.
+ * One estimate, as the service sent it: the client totals always in view, the header (folding),
+ * opening statement, the items as a tree, closing statement, the service's totals beside what the
+ * items add up to, and every warning.
  */
 export function EstimateScreen() {
   const t = useT();
@@ -138,6 +141,8 @@ export function EstimateScreen() {
         </p>
       )}
 
+      {data && <TotalsBar quote={data.quote} currency={currency} />}
+
       {data && (
         <div className="estimate-scroll">
           <EstimateHeader estimate={data.estimate} />
@@ -173,6 +178,9 @@ export function EstimateScreen() {
         <ExportDialog
           projectId={view.projectId}
           estimateId={data.estimate.id}
+          mismatches={totalsMismatches([
+            { id: data.estimate.id, name: data.estimate.name, currency, quote: data.quote },
+          ])}
           onClose={() => setExporting(false)}
         />
       )}

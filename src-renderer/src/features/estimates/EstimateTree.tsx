@@ -15,7 +15,15 @@ import { Button } from '../../components/Button';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { RowFormatter, type RowCells } from './cells';
 import { ColumnChooser } from './ColumnChooser';
-import { columnLabel, displayKind, FIXED_TREE_COLUMN, gridTemplate, type TreeColumnKey } from './columns';
+import {
+  columnLabel,
+  displayKind,
+  FIXED_TREE_COLUMN,
+  gridTemplate,
+  stickyPlaces,
+  type StickyPlace,
+  type TreeColumnKey,
+} from './columns';
 import {
   carryExpansion,
   collapseAll,
@@ -66,12 +74,24 @@ interface RowLabels {
   noTotal: (computed: string) => string;
 }
 
+type StickyMap = ReadonlyMap<TreeColumnKey, StickyPlace>;
+
+/** Class and offset of a cell that stays in view while the other columns scroll sideways. */
+function stuck(place: StickyPlace | undefined): { className: string; style?: CSSProperties } {
+  if (!place) return { className: '' };
+  return {
+    className: ` is-sticky is-sticky-${place.side}${place.edge ? ' is-sticky-edge' : ''}`,
+    style: place.side === 'left' ? { left: place.offset } : { right: place.offset },
+  };
+}
+
 interface TreeRowProps {
   row: EstimateRow;
   index: number;
   position: number;
   cells: RowCells;
   columns: readonly TreeColumnKey[];
+  sticky: StickyMap;
   expanded: boolean;
   tabbable: boolean;
   highlighted: boolean;
@@ -80,12 +100,28 @@ interface TreeRowProps {
   onActivate: (index: number) => void;
 }
 
-function TotalCell({ row, cells, labels }: { row: EstimateRow; cells: RowCells; labels: RowLabels }) {
+function TotalCell({
+  row,
+  cells,
+  labels,
+  place,
+}: {
+  row: EstimateRow;
+  cells: RowCells;
+  labels: RowLabels;
+  place: StickyPlace | undefined;
+}) {
   const shown = cells.text.total;
+  const { className: sticky, style } = stuck(place);
   if (cells.mismatch) {
     const detail = labels.mismatch(shown, cells.computedTotal);
     return (
-      <div role="gridcell" className="tree-cell tree-cell-money tree-cell-mismatch" title={detail}>
+      <div
+        role="gridcell"
+        className={`tree-cell tree-cell-money tree-cell-mismatch${sticky}`}
+        style={style}
+        title={detail}
+      >
         <span className="tree-mismatch" data-testid={`mismatch-${row.id}`}>
           <span className="tree-mismatch-sign" aria-hidden="true">
             ≠
@@ -98,13 +134,18 @@ function TotalCell({ row, cells, labels }: { row: EstimateRow; cells: RowCells; 
   }
   if (!shown && row.type === 'group' && cells.computedTotal) {
     return (
-      <div role="gridcell" className="tree-cell tree-cell-money" title={labels.noTotal(cells.computedTotal)}>
+      <div
+        role="gridcell"
+        className={`tree-cell tree-cell-money${sticky}`}
+        style={style}
+        title={labels.noTotal(cells.computedTotal)}
+      >
         <span className="tree-cell-empty">—</span>
       </div>
     );
   }
   return (
-    <div role="gridcell" className="tree-cell tree-cell-money">
+    <div role="gridcell" className={`tree-cell tree-cell-money${sticky}`} style={style}>
       {shown}
     </div>
   );
@@ -117,6 +158,7 @@ const TreeRow = memo(function TreeRow({
   position,
   cells,
   columns,
+  sticky,
   expanded,
   tabbable,
   highlighted,
@@ -156,13 +198,15 @@ const TreeRow = memo(function TreeRow({
       }}
     >
       {columns.map((key) => {
+        const place = sticky.get(key);
+        const { className: stickyClass, style } = stuck(place);
         if (key === FIXED_TREE_COLUMN) {
           return (
             <div
               key={key}
               role="gridcell"
-              className="tree-cell tree-cell-name"
-              style={{ paddingLeft: indent }}
+              className={`tree-cell tree-cell-name${stickyClass}`}
+              style={{ ...style, paddingLeft: indent }}
             >
               {expandable ? (
                 <button
@@ -186,14 +230,16 @@ const TreeRow = memo(function TreeRow({
             </div>
           );
         }
-        if (key === 'total') return <TotalCell key={key} row={row} cells={cells} labels={labels} />;
+        if (key === 'total')
+          return <TotalCell key={key} row={row} cells={cells} labels={labels} place={place} />;
         const kind = displayKind(key);
         const value = cells.text[key];
         return (
           <div
             key={key}
             role="gridcell"
-            className={`tree-cell tree-cell-${kind}`}
+            className={`tree-cell tree-cell-${kind}${stickyClass}`}
+            style={style}
             title={kind === 'text' && value ? value : undefined}
           >
             {value}
@@ -232,6 +278,7 @@ export function EstimateTree({ rows, currency, columns, ref }: EstimateTreeProps
   const visible = useMemo(() => computeVisibleRows(rows, flags), [rows, flags]);
   const formatter = useMemo(() => new RowFormatter(rows, currency, lang), [rows, currency, lang]);
   const { template, minWidth } = useMemo(() => gridTemplate(columns), [columns]);
+  const sticky = useMemo(() => stickyPlaces(columns), [columns]);
 
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(640);
@@ -425,16 +472,21 @@ export function EstimateTree({ rows, currency, columns, ref }: EstimateTreeProps
         onKeyDown={onKeyDown}
       >
         <div className="tree-header" role="row" aria-rowindex={1}>
-          {columns.map((key) => (
-            <div
-              key={key}
-              role="columnheader"
-              className={`tree-head tree-head-${displayKind(key)}`}
-              title={t(columnLabel(key))}
-            >
-              {t(columnLabel(key))}
-            </div>
-          ))}
+          {columns.map((key) => {
+            const { className: stickyClass, style } = stuck(sticky.get(key));
+            return (
+              <div
+                key={key}
+                role="columnheader"
+                className={`tree-head tree-head-${displayKind(key)}${stickyClass}`}
+                style={style}
+                title={t(columnLabel(key))}
+                data-testid={`tree-head-${key}`}
+              >
+                {t(columnLabel(key))}
+              </div>
+            );
+          })}
         </div>
         {rows.length === 0 ? (
           <div className="tree-empty">{t('estimate.noItems')}</div>
@@ -452,6 +504,7 @@ export function EstimateTree({ rows, currency, columns, ref }: EstimateTreeProps
                   position={position}
                   cells={cells}
                   columns={columns}
+                  sticky={sticky}
                   expanded={flags[index] === 1}
                   tabbable={index === current}
                   highlighted={index === highlight}

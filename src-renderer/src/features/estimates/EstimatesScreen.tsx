@@ -6,16 +6,18 @@ import { Notice } from '../../components/Notice';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Table } from '../../components/Table';
 import { describeError } from '../../errors/describe-error';
-import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useNavigation } from '../navigation/store';
 import { ExportDialog } from './ExportDialog';
 import { OfflineControls } from './OfflineControls';
+import { ProjectSumLine } from './ProjectSumLine';
 import { ExportedNotice, OfflineSource } from './ScreenNotes';
 import { StatusBadge } from './StatusBadge';
 import { ESTIMATES_PAGE_SIZE, useEstimates } from './store';
+import { totalsMismatches } from './TotalsMismatchWarning';
 import './estimates.css';
-import type { EstimateListRow } from '../../../../src-shared/estimates/types';
+import type { EstimateListRow, EstimateSummary } from '../../../../src-shared/estimates/types';
 
 const DASH = '—';
 
@@ -36,6 +38,7 @@ export function EstimatesScreen() {
   const error = useEstimates((s) => s.listError);
   const page = useEstimates((s) => s.listPage);
   const offlineError = useEstimates((s) => s.offlineError);
+  const listTotals = useEstimates((s) => s.listTotals);
   const [exporting, setExporting] = useState(false);
   const store = useEstimates.getState;
   const navigation = useNavigation.getState;
@@ -46,6 +49,10 @@ export function EstimatesScreen() {
   const pages = Math.max(1, Math.ceil(rows.length / ESTIMATES_PAGE_SIZE));
   const shownPage = Math.min(page, pages);
   const pageRows = rows.slice((shownPage - 1) * ESTIMATES_PAGE_SIZE, shownPage * ESTIMATES_PAGE_SIZE);
+  const summaryOf = (row: EstimateListRow): EstimateSummary | null =>
+    row.totals ?? listTotals[row.id] ?? null;
+  const money = (summary: EstimateSummary | null, field: 'net' | 'gross') =>
+    summary ? formatMoney(summary.quote[field], summary.currency ?? '', lang) : '';
 
   return (
     <section
@@ -111,6 +118,8 @@ export function EstimatesScreen() {
             <col className="col-status" />
             <col className="col-date" />
             <col className="col-date" />
+            <col className="col-money" />
+            <col className="col-money" />
           </colgroup>
           <thead>
             <tr>
@@ -119,6 +128,12 @@ export function EstimatesScreen() {
               <th scope="col">{t('projects.colStatus')}</th>
               <th scope="col">{t('projects.colCreated')}</th>
               <th scope="col">{t('projects.colModified')}</th>
+              <th scope="col" className="num">
+                {t('estimates.colNet')}
+              </th>
+              <th scope="col" className="num">
+                {t('estimates.colGross')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -150,15 +165,22 @@ export function EstimatesScreen() {
                 <td title={formatDateTime(row.modified, lang) || undefined}>
                   {formatDate(row.modified, lang) || <span className="cell-empty">{DASH}</span>}
                 </td>
+                <td className="num" data-testid={`estimate-net-${row.id}`}>
+                  {money(summaryOf(row), 'net') || <span className="cell-empty">{DASH}</span>}
+                </td>
+                <td className="num" data-testid={`estimate-gross-${row.id}`}>
+                  {money(summaryOf(row), 'gross') || <span className="cell-empty">{DASH}</span>}
+                </td>
               </tr>
             ))}
             {rows.length === 0 && (
               <tr className="table-message">
-                <td colSpan={5}>{!data ? (loading ? t('estimates.loading') : '') : t('estimates.empty')}</td>
+                <td colSpan={7}>{!data ? (loading ? t('estimates.loading') : '') : t('estimates.empty')}</td>
               </tr>
             )}
           </tbody>
         </Table>
+        {data && rows.length > 0 && <ProjectSumLine summaries={rows.map(summaryOf)} />}
         {data && (
           <nav className="pager" aria-label={t('projects.pager')}>
             <span className="pager-spacer" />
@@ -201,7 +223,20 @@ export function EstimatesScreen() {
         )}
       </div>
 
-      {exporting && <ExportDialog projectId={view.projectId} onClose={() => setExporting(false)} />}
+      {exporting && (
+        <ExportDialog
+          projectId={view.projectId}
+          mismatches={totalsMismatches(
+            rows.map((row) => {
+              const summary = summaryOf(row);
+              return summary
+                ? { id: row.id, name: row.name, currency: summary.currency, quote: summary.quote }
+                : null;
+            }),
+          )}
+          onClose={() => setExporting(false)}
+        />
+      )}
     </section>
   );
 }

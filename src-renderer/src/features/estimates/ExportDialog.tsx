@@ -1,25 +1,28 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import { BUILT_IN_PRESETS, type ExportPreset, type Paper } from '../../../../src-shared/exports/presets';
 import { call, newOperationId } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { Notice } from '../../components/Notice';
 import { describeError } from '../../errors/describe-error';
-import { LANGUAGE_NAMES, LANGUAGES, isUiLanguage, type UiLanguage } from '../../i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGES, isUiLanguage } from '../../i18n/languages';
 import { useLang, useT } from '../../i18n/store';
 import { useOperations } from '../operations/store';
+import { columnLabel, EXPORT_COLUMN_KEYS } from './columns';
 import {
-  columnLabel,
-  EXPORT_COLUMN_KEYS,
-  applyClientCopy,
-  defaultExportColumns,
-  leaveClientCopy,
-  lockedInClientCopy,
-  notesExposed,
-  toggleExportColumn,
-} from './columns';
+  automaticPaper,
+  choiceFromPreset,
+  columnLocked,
+  documentLanguage,
+  exportArgs,
+  initialPreset,
+  toggleColumn,
+  type ExportChoice,
+} from './export-choice';
+import { ExportPresetPicker } from './ExportPresetPicker';
+import { usePresets } from './presets-store';
 import { useEstimates } from './store';
-import type { ExportColumnKey } from '../../../../src-shared/estimates/columns';
+import { TotalsMismatchWarning, type TotalsMismatch } from './TotalsMismatchWarning';
 
 type Format = 'xlsx' | 'pdf';
 
@@ -29,63 +32,72 @@ const FORMATS: { value: Format; label: string }[] = [
   { value: 'pdf', label: 'PDF' },
 ];
 
+const PAPERS: Paper[] = ['auto', 'A4', 'Letter'];
+
 export interface ExportDialogProps {
   projectId: string;
   /** One estimate; absent: every estimate of the project into one file. */
   estimateId?: string;
+  /** Estimates of this export whose service totals disagree with their items. */
+  mismatches: readonly TotalsMismatch[];
   onClose: () => void;
 }
 
 /**
- * Export to Excel or PDF: columns, client copy, language. Main asks where to save; a closed save
- * dialog ends the export quietly, and the dialog stays open to try again.
+ * Export to Excel or PDF. A preset decides the kind of document (the client quote by default, else
+ * the one last used); its columns, language, paper and statements can be changed for this export,
+ * and saved as a preset. Main asks where to save; a closed save dialog ends the export quietly, and
+ * this dialog stays open to try again.
  */
-export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogProps) {
+export function ExportDialog({ projectId, estimateId, mismatches, onClose }: ExportDialogProps) {
   const t = useT();
   const lang = useLang();
-  const formatName = useId();
+  const id = useId();
+  const presetsError = usePresets((s) => s.error);
   const [format, setFormat] = useState<Format>('xlsx');
-  const [clientCopy, setClientCopy] = useState(false);
-  const [columns, setColumns] = useState<ExportColumnKey[]>(defaultExportColumns);
-  const [beforeClientCopy, setBeforeClientCopy] = useState<ExportColumnKey[]>([]);
-  const [language, setLanguage] = useState<UiLanguage>(lang);
+  const [choice, setChoice] = useState<ExportChoice>(() => choiceFromPreset(BUILT_IN_PRESETS[0]!));
   const [operationId, setOperationId] = useState<string | null>(null);
   const [error, setError] = useState<ErrorValue | null>(null);
   const [noColumns, setNoColumns] = useState(false);
+  // Once the user has chosen anything, the workspace's presets arriving late change nothing.
+  const touched = useRef(false);
   const busy = operationId !== null;
 
-  const changeClientCopy = (on: boolean) => {
-    setClientCopy(on);
-    if (on) {
-      setBeforeClientCopy(columns);
-      setColumns(applyClientCopy(columns));
-    } else {
-      setColumns(leaveClientCopy(columns, beforeClientCopy));
-    }
+  useEffect(() => {
+    void usePresets
+      .getState()
+      .load()
+      .then((list) => {
+        if (list && !touched.current) setChoice(choiceFromPreset(initialPreset(list)));
+      });
+  }, []);
+
+  const change = (next: ExportChoice) => {
+    touched.current = true;
+    setChoice(next);
   };
+  const pick = (preset: ExportPreset) => change(choiceFromPreset(preset));
 
   const submit = async () => {
     if (busy) return;
-    if (columns.length === 0) {
+    if (choice.columns.length === 0) {
       setNoColumns(true);
       return;
     }
-    const id = newOperationId('export');
-    useOperations.getState().start(id, 'progress.exporting', { showAfterMs: 300 });
-    setOperationId(id);
+    const opId = newOperationId('export');
+    useOperations.getState().start(opId, 'progress.exporting', { showAfterMs: 300 });
+    setOperationId(opId);
     setError(null);
     const res = await call((api) =>
       api.exportEstimates({
         projectId,
         ...(estimateId ? { estimateId } : {}),
         format,
-        columns,
-        presetId: clientCopy ? 'quote' : 'internal',
-        language,
-        operationId: id,
+        ...exportArgs(choice, lang),
+        operationId: opId,
       }),
     );
-    useOperations.getState().finish(id);
+    useOperations.getState().finish(opId);
     setOperationId(null);
     if (!res.ok) {
       // Stopped by the user: nothing went wrong, the dialog simply stays.
@@ -103,6 +115,12 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
     if (operationId) void useOperations.getState().cancel(operationId);
   };
 
+  const shownError = error ?? presetsError;
+  const lockedHintId = `${id}-locked`;
+  const docLang = documentLanguage(choice, lang);
+  const autoPaper = automaticPaper(choice, lang);
+  const paperName = (p: 'A4' | 'Letter') => (p === 'Letter' ? t('export.paperLetter') : 'A4');
+
   return (
     <Dialog
       title={estimateId ? t('export.title') : t('export.titleAll')}
@@ -112,7 +130,11 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
       size="lg"
       testId="export-dialog"
       error={
-        error ? describeError(error, lang) : noColumns && columns.length === 0 ? t('export.noColumns') : null
+        shownError
+          ? describeError(shownError, lang)
+          : noColumns && choice.columns.length === 0
+            ? t('export.noColumns')
+            : null
       }
       footer={
         <>
@@ -126,13 +148,22 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
           ) : (
             <Button onClick={onClose}>{t('common.cancel')}</Button>
           )}
-          <Button type="submit" variant="primary" busy={busy} data-testid="export-submit">
-            {t('export.submit')}
+          <Button
+            type="submit"
+            variant="primary"
+            busy={busy}
+            data-testid="export-submit"
+            data-anyway={mismatches.length > 0 || undefined}
+          >
+            {mismatches.length > 0 ? t('export.exportAnyway') : t('export.submit')}
           </Button>
         </>
       }
     >
       {!estimateId && <p className="dialog-intro">{t('export.allHint')}</p>}
+      <TotalsMismatchWarning items={mismatches} workbook={!estimateId} />
+
+      <ExportPresetPicker choice={choice} disabled={busy} onPick={pick} />
 
       <fieldset className="export-group" disabled={busy}>
         <legend>{t('export.format')}</legend>
@@ -141,12 +172,11 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
             <label key={f.value} className="export-choice">
               <input
                 type="radio"
-                name={formatName}
+                name={`${id}-format`}
                 value={f.value}
                 checked={format === f.value}
                 onChange={() => setFormat(f.value)}
                 data-testid={`export-format-${f.value}`}
-                data-autofocus={f.value === format || undefined}
               />
               {f.label}
             </label>
@@ -156,32 +186,21 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
 
       <fieldset className="export-group" disabled={busy}>
         <legend>{t('export.columns')}</legend>
-        <label className="export-choice export-client-copy">
-          <input
-            type="checkbox"
-            checked={clientCopy}
-            onChange={(e) => changeClientCopy(e.target.checked)}
-            data-testid="export-client-copy"
-          />
-          <span>
-            <span className="export-choice-title">{t('export.clientCopy')}</span>
-            <span className="export-choice-hint">{t('export.clientCopyHint')}</span>
-          </span>
-        </label>
         <div className="export-columns">
           {EXPORT_COLUMN_KEYS.map((key) => {
-            const locked = clientCopy && lockedInClientCopy(key);
+            const locked = columnLocked(choice.kind, key);
             return (
               <label
                 key={key}
                 className={`export-choice${locked ? ' is-locked' : ''}`}
-                title={locked ? t('export.lockedHint') : undefined}
+                title={locked ? t('export.internalLocked') : undefined}
               >
                 <input
                   type="checkbox"
-                  checked={columns.includes(key)}
+                  checked={choice.columns.includes(key)}
                   disabled={locked}
-                  onChange={() => setColumns((c) => toggleExportColumn(c, key, clientCopy))}
+                  aria-describedby={locked ? lockedHintId : undefined}
+                  onChange={() => change(toggleColumn(choice, key))}
                   data-testid={`export-column-${key}`}
                 />
                 {t(columnLabel(key))}
@@ -189,34 +208,68 @@ export function ExportDialog({ projectId, estimateId, onClose }: ExportDialogPro
             );
           })}
         </div>
-        {notesExposed(columns, clientCopy) && (
-          <Notice tone="warning" testId="export-notes-warning" className="export-notes-warning">
-            {t('export.notesWarning')}
-          </Notice>
+        {choice.kind === 'client' && (
+          <p id={lockedHintId} className="export-locked-hint" data-testid="export-internal-locked">
+            {t('export.internalLocked')}
+          </p>
         )}
       </fieldset>
 
-      <div className="field export-language">
-        <label className="field-label" htmlFor={`${formatName}-language`}>
-          {t('export.language')}
-        </label>
-        <select
-          id={`${formatName}-language`}
-          className="select"
-          value={language}
-          disabled={busy}
-          onChange={(e) => {
-            if (isUiLanguage(e.target.value)) setLanguage(e.target.value);
-          }}
-          data-testid="export-language"
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </option>
-          ))}
-        </select>
+      <div className="export-settings">
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-language`}>
+            {t('export.documentLanguage')}
+          </label>
+          <select
+            id={`${id}-language`}
+            className="select"
+            value={docLang}
+            disabled={busy}
+            onChange={(e) => {
+              if (isUiLanguage(e.target.value)) change({ ...choice, language: e.target.value });
+            }}
+            data-testid="export-language"
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-paper`}>
+            {t('export.paper')}
+          </label>
+          <select
+            id={`${id}-paper`}
+            className="select"
+            value={choice.paper}
+            disabled={busy}
+            onChange={(e) => {
+              const paper = PAPERS.find((p) => p === e.target.value);
+              if (paper) change({ ...choice, paper });
+            }}
+            data-testid="export-paper"
+          >
+            {PAPERS.map((p) => (
+              <option key={p} value={p}>
+                {p === 'auto' ? t('export.paperAuto', { paper: paperName(autoPaper) }) : paperName(p)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
+      <label className="export-choice export-statements">
+        <input
+          type="checkbox"
+          checked={choice.statements}
+          disabled={busy}
+          onChange={(e) => change({ ...choice, statements: e.target.checked })}
+          data-testid="export-statements"
+        />
+        {t('export.statements')}
+      </label>
     </Dialog>
   );
 }

@@ -1,17 +1,15 @@
 /**
- * The estimate columns on screen: which the tree shows by default, their widths, and the export
- * dialog's ticking rules. What a column is (its kind, its label, whether it is internal and so never
- * in a client copy) comes from the one column table, src-shared/estimates/columns.ts.
+ * The estimate columns on screen: which the tree shows by default, their widths, and which stay in
+ * view while the others scroll. What a column is (its kind, its label, whether it is internal and so
+ * never in a client document) comes from the one column table, src-shared/estimates/columns.ts; the
+ * export dialog's rules are in export-choice.ts.
  */
 import {
   ESTIMATE_COLUMNS,
   EXPORT_COLUMNS,
   TREE_COLUMNS,
-  clientColumns,
   columnKind,
   columnSpec,
-  isInternalColumn,
-  normalizeColumns,
   type ExportColumnKey,
   type TreeColumnKey,
 } from '../../../../src-shared/estimates/columns';
@@ -90,52 +88,42 @@ export function gridTemplate(columns: readonly TreeColumnKey[]): { template: str
   return { template: parts.join(' '), minWidth };
 }
 
-// ---- exports ------------------------------------------------------------------------------------
-
-/** The export dialog's starting choice: every column but the internal notes. */
-export function defaultExportColumns(): ExportColumnKey[] {
-  return EXPORT_COLUMN_KEYS.filter((c) => c !== 'internal_notes');
+/** Where a column stays while the others scroll sideways: its side and its distance from that edge (px). */
+export interface StickyPlace {
+  side: 'left' | 'right';
+  offset: number;
+  /** The innermost sticky column of its side: it draws the line the other columns pass under. */
+  edge: boolean;
 }
 
-/** Canonical order, known columns only. */
-export function normalizeExportColumns(columns: readonly string[]): ExportColumnKey[] {
-  return normalizeColumns(columns);
-}
-
-/** Turning the client copy on unticks every internal column. */
-export function applyClientCopy(columns: readonly ExportColumnKey[]): ExportColumnKey[] {
-  return clientColumns(columns);
-}
+/** Code and name stay at the left, the total at the right, so a row is always recognisable. */
+const STICKY_LEFT: ReadonlySet<TreeColumnKey> = new Set(['code', 'name']);
+const STICKY_RIGHT: ReadonlySet<TreeColumnKey> = new Set(['total']);
 
 /**
- * Ticks or unticks one export column. In a client copy the locked internal columns stay unticked;
- * an opt-in column (the internal notes) may be ticked again on purpose.
+ * The sticky columns among those shown: the run of left ones at the start and of right ones at the
+ * end. A left run stops after a column of flexible width, as the next one's offset would be unknown.
  */
-export function toggleExportColumn(
-  columns: readonly ExportColumnKey[],
-  key: ExportColumnKey,
-  clientCopy: boolean,
-): ExportColumnKey[] {
-  if (columns.includes(key)) return normalizeExportColumns(columns.filter((c) => c !== key));
-  if (clientCopy && isInternalColumn(key)) return normalizeExportColumns(columns);
-  return normalizeExportColumns([...columns, key]);
+export function stickyPlaces(columns: readonly TreeColumnKey[]): Map<TreeColumnKey, StickyPlace> {
+  const places = new Map<TreeColumnKey, StickyPlace>();
+  let left = 0;
+  let i = 0;
+  for (; i < columns.length && STICKY_LEFT.has(columns[i]!); i++) {
+    const key = columns[i]!;
+    places.set(key, { side: 'left', offset: left, edge: false });
+    if (FLEX_COLUMNS[key]) {
+      i++;
+      break;
+    }
+    left += treeWidth(key);
+  }
+  if (i > 0) places.get(columns[i - 1]!)!.edge = true;
+  let right = 0;
+  let j = columns.length - 1;
+  for (; j >= i && STICKY_RIGHT.has(columns[j]!) && !FLEX_COLUMNS[columns[j]!]; j--) {
+    places.set(columns[j]!, { side: 'right', offset: right, edge: false });
+    right += treeWidth(columns[j]!);
+  }
+  if (j < columns.length - 1) places.get(columns[j + 1]!)!.edge = true;
+  return places;
 }
-
-/**
- * Turning the client copy off ticks again the columns it had unticked (those that were ticked before
- * it was turned on); everything else stays as the user left it.
- */
-export function leaveClientCopy(
-  columns: readonly ExportColumnKey[],
-  before: readonly ExportColumnKey[],
-): ExportColumnKey[] {
-  return normalizeExportColumns([...columns, ...before.filter((c) => isInternalColumn(c))]);
-}
-
-/** The "internal notes will be visible to the client" warning applies. */
-export function notesExposed(columns: readonly ExportColumnKey[], clientCopy: boolean): boolean {
-  return clientCopy && columns.some((c) => ESTIMATE_COLUMNS[c].internal);
-}
-
-/** Internal columns are never in a client document. */
-export const lockedInClientCopy = isInternalColumn;

@@ -70,3 +70,11 @@ export function compareTotal(
   if (own === undefined || own === null) return 'match';
   return decimalEquals(sent, own) ? 'match' : 'mismatch';
 }
+
+/**
+ * All VAT of a quote in one figure: what lies between its net and gross totals, so the three figures
+ * shown side by side add up (a rounding line, when there is one, is part of it).
+ */
+export function vatTotal(quote: { net: DecimalString; gross: DecimalString }): DecimalString {
+  return Decimal.parse(quote.gross).sub(Decimal.parse(quote.net)).toString();
+}

@@ -6,39 +6,58 @@ import { registerScreen, useNavigation, type View, type ViewOf } from '../naviga
 import { useOperations } from '../operations/store';
 import { DEFAULT_TREE_COLUMNS, normalizeTreeColumns, toggleTreeColumn, type TreeColumnKey } from './columns';
 import type { OfflineStatus } from '../../../../src-shared/offline/types';
-import type { EstimateList, EstimateView, ExportResult } from '../../../../src-shared/estimates/types';
+import type {
+  EstimateList,
+  EstimateSummary,
+  EstimateView,
+  ExportResult,
+} from '../../../../src-shared/estimates/types';
 
 /**
- * The data behind a project's estimates screens (its list, and one estimate): the list, the open
- * estimate, the project's offline copy, the tree columns chosen (remembered on this computer), and
- * the last export's result. Loaded when navigation shows those screens (registered below).
+ * The data behind a project's estimates screens (its list, and one estimate): the list and the
+ * totals of its estimates, the open estimate, the project's offline copy, the tree columns chosen
+ * and whether the estimate's header is folded (both remembered on this computer), and the last
+ * export's result. Loaded when navigation shows those screens (registered below).
  */
 
 /** Rows per page of the estimates list (client-side paging). */
 export const ESTIMATES_PAGE_SIZE = 25;
 
+/** Estimates whose totals one background request asks for: a few, so leaving stops it soon. */
+const TOTALS_BATCH = 4;
+
 const COLUMNS_STORAGE_KEY = 'plandesk.estimateTreeColumns';
+const HEADER_STORAGE_KEY = 'plandesk.estimateHeaderFolded';
+
+/** A choice remembered on this computer; undefined when there is none or it cannot be read. */
+function readStored(key: string): unknown {
+  try {
+    const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(key) : null;
+    return saved ? (JSON.parse(saved) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStored(key: string, value: unknown): void {
+  try {
+    if (typeof localStorage !== 'undefined') localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Not remembered across restarts; still kept for this session.
+  }
+}
 
 function loadColumns(): TreeColumnKey[] {
-  try {
-    const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(COLUMNS_STORAGE_KEY) : null;
-    const parsed: unknown = saved ? JSON.parse(saved) : null;
-    if (Array.isArray(parsed) && parsed.every((c) => typeof c === 'string')) {
-      return normalizeTreeColumns(parsed as string[]);
-    }
-  } catch {
-    // Unreadable: the defaults.
+  const parsed = readStored(COLUMNS_STORAGE_KEY);
+  if (Array.isArray(parsed) && parsed.every((c) => typeof c === 'string')) {
+    return normalizeTreeColumns(parsed as string[]);
   }
   return [...DEFAULT_TREE_COLUMNS];
 }
 
-function saveColumns(columns: readonly TreeColumnKey[]): void {
-  try {
-    if (typeof localStorage !== 'undefined')
-      localStorage.setItem(COLUMNS_STORAGE_KEY, JSON.stringify(columns));
-  } catch {
-    // Not remembered across restarts; still kept for this session.
-  }
+/** Folded unless the user unfolded it: on a small screen the items come first. */
+function loadHeaderFolded(): boolean {
+  return readStored(HEADER_STORAGE_KEY) !== false;
 }
 
 interface EstimatesState {
@@ -48,6 +67,9 @@ interface EstimatesState {
   listLoading: boolean;
   listError: ErrorValue | null;
   listPage: number;
+  /** Totals fetched in the background for the list's estimates that came without them. */
+  listTotals: Record<string, EstimateSummary>;
+  totalsFetching: boolean;
 
   offline: OfflineStatus | null;
   offlineProjectId: string | null;
@@ -60,17 +82,21 @@ interface EstimatesState {
   estimateCancelled: boolean;
 
   columns: TreeColumnKey[];
+  headerFolded: boolean;
   /** The last export (where it was saved, and from which data); shown until dismissed or the user moves on. */
   exported: (ExportResult & { path: string }) | null;
   /** The last export was made from the offline copy of this time; cleared when the view refreshes. */
   exportOfflineAt: string | null;
 
   loadList: () => Promise<void>;
+  /** Fetches the missing totals of the list's estimates, a few at a time, until all are known. */
+  loadTotals: () => Promise<void>;
   loadOfflineStatus: () => Promise<void>;
   loadEstimate: () => Promise<void>;
   makeOffline: () => Promise<void>;
   setListPage: (page: number) => void;
   toggleColumn: (key: TreeColumnKey) => void;
+  toggleHeader: () => void;
   setExported: (result: (ExportResult & { path: string }) | null) => void;
   dismissOfflineError: () => void;
 }
@@ -78,7 +104,9 @@ interface EstimatesState {
 const listLatest = latestOnly();
 const estimateLatest = latestOnly();
 const offlineLatest = latestOnly();
+const totalsLatest = latestOnly();
 let estimateOperation: string | null = null;
+let totalsOperation: string | null = null;
 
 function stopEstimateOperation(): void {
   const running = estimateOperation;
@@ -89,12 +117,23 @@ function stopEstimateOperation(): void {
   }
 }
 
+/** The background fetch of totals ends; what it fetched so far stays. */
+function stopTotals(): void {
+  totalsLatest.invalidate();
+  const running = totalsOperation;
+  totalsOperation = null;
+  if (running) void call((api) => api.cancelOperation(running));
+  useEstimates.setState({ totalsFetching: false });
+}
+
 const emptyData = {
   list: null,
   listProjectId: null,
   listLoading: false,
   listError: null,
   listPage: 1,
+  listTotals: {},
+  totalsFetching: false,
   offline: null,
   offlineProjectId: null,
   offlineBusy: false,
@@ -120,6 +159,7 @@ function shownProjectId(): string | null {
 export const useEstimates = create<EstimatesState>()((set, get) => ({
   ...emptyData,
   columns: loadColumns(),
+  headerFolded: loadHeaderFolded(),
 
   loadList: async () => {
     const projectId = shownProjectId();
@@ -130,15 +170,53 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     if (!listLatest.isCurrent(token)) return;
     if (res.ok) {
       const pages = Math.max(1, Math.ceil(res.data.rows.length / ESTIMATES_PAGE_SIZE));
+      // A new list: what it does not say about totals is fetched again (main keeps what it knows).
       set((s) => ({
         list: res.data,
         listProjectId: projectId,
         listLoading: false,
         listPage: Math.min(s.listPage, pages),
+        listTotals: {},
       }));
+      void get().loadTotals();
     } else {
       set({ listLoading: false, listError: res.error });
     }
+  },
+
+  loadTotals: async () => {
+    const projectId = shownProjectId();
+    const list = get().list;
+    const onList = useNavigation.getState().view.name === 'estimates';
+    if (!onList || !projectId || !list || get().listProjectId !== projectId) return;
+    stopTotals();
+    const token = totalsLatest.begin();
+    // Asked once per run: an estimate that cannot be fetched now is not asked for again and again.
+    const asked = new Set<string>();
+    set({ totalsFetching: true });
+    for (;;) {
+      const known = get().listTotals;
+      const batch = list.rows
+        .filter((r) => !r.totals && !known[r.id] && !asked.has(r.id))
+        .slice(0, TOTALS_BATCH);
+      if (batch.length === 0) break;
+      for (const r of batch) asked.add(r.id);
+      const operationId = newOperationId('totals');
+      totalsOperation = operationId;
+      const res = await call((api) =>
+        api.getEstimateTotals({
+          projectId,
+          estimates: batch.map((r) => ({ id: r.id, modified: r.modified })),
+          operationId,
+        }),
+      );
+      if (totalsOperation === operationId) totalsOperation = null;
+      if (!totalsLatest.isCurrent(token)) return;
+      // Offline without a copy, or out of requests: the list shows what it knows, the sum says so.
+      if (!res.ok) break;
+      set((s) => ({ listTotals: { ...s.listTotals, ...res.data } }));
+    }
+    set({ totalsFetching: false });
   },
 
   loadOfflineStatus: async () => {
@@ -168,7 +246,13 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     if (res.ok) {
       // Read by the UI benchmark (bench/ui-estimate.spec.ts): the data has arrived from main.
       performance.mark('plandesk:estimate-data');
-      set({ estimate: res.data, estimateLoading: false });
+      const summary: EstimateSummary = { currency: res.data.estimate.currency, quote: res.data.quote };
+      set((s) => ({
+        estimate: res.data,
+        estimateLoading: false,
+        // The list shows these totals when the user goes back to it.
+        listTotals: s.listProjectId === projectId ? { ...s.listTotals, [estimateId]: summary } : s.listTotals,
+      }));
     } else if (res.error.kind === 'cancelled') set({ estimateLoading: false, estimateCancelled: true });
     else set({ estimateLoading: false, estimateError: res.error });
   },
@@ -197,8 +281,14 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
 
   toggleColumn: (key) => {
     const columns = toggleTreeColumn(get().columns, key);
-    saveColumns(columns);
+    writeStored(COLUMNS_STORAGE_KEY, columns);
     set({ columns });
+  },
+
+  toggleHeader: () => {
+    const headerFolded = !get().headerFolded;
+    writeStored(HEADER_STORAGE_KEY, headerFolded);
+    set({ headerFolded });
   },
 
   setExported: (result) =>
@@ -209,6 +299,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
 /** Off to a screen outside the project's estimates: nothing of them stays, nothing on its way lands. */
 function dropAll(): void {
   stopEstimateOperation();
+  stopTotals();
   listLatest.invalidate();
   estimateLatest.invalidate();
   offlineLatest.invalidate();
@@ -221,6 +312,8 @@ function openList(view: ViewOf<'estimates'>, from: View): void {
     // Back from one of its estimates: the list is still there, unless it is the offline copy.
     useEstimates.setState({ exported: null, exportOfflineAt: null });
     if (!s.list || s.list.source === 'cache') void s.loadList();
+    // Totals still missing when the user opened the estimate are fetched on.
+    else void s.loadTotals();
     return;
   }
   const sameProject = s.listProjectId === view.projectId;
@@ -228,7 +321,7 @@ function openList(view: ViewOf<'estimates'>, from: View): void {
     listPage: sameProject ? s.listPage : 1,
     exported: null,
     exportOfflineAt: null,
-    ...(sameProject ? {} : { list: null, listProjectId: view.projectId, listError: null }),
+    ...(sameProject ? {} : { list: null, listProjectId: view.projectId, listError: null, listTotals: {} }),
     ...(s.offlineProjectId === view.projectId
       ? {}
       : { offline: null, offlineProjectId: view.projectId, offlineError: null, offlineBusy: false }),
@@ -269,6 +362,8 @@ registerScreen('estimates', {
   open: openList,
   refresh: () => refresh('loadList'),
   leave: (_view, to) => {
+    // The background totals never compete with the screen the user went to.
+    stopTotals();
     if (!inProject(to)) dropAll();
   },
 });
