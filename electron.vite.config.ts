@@ -8,7 +8,13 @@ export default defineConfig({
       outDir: 'out/main',
       // fast-png is ESM only: bundled into the simulator's chunk rather than required from CommonJS.
       externalizeDeps: { exclude: ['fast-png'] },
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/index.ts') } },
+      // The worker threads' script is its own entry: out/main/worker.js (see src-main/workers/pool.ts).
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/index.ts'),
+          worker: resolve(__dirname, 'src-main/workers/worker-entry.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -1,14 +1,16 @@
-// Bundles the `plandesk` CLI into one CommonJS file that runs on plain Node (no Electron, no tsx).
+// Bundles the `plandesk` CLI into CommonJS files that run on plain Node (no Electron, no tsx): the
+// command itself and the worker threads' script next to it (src-main/workers/pool.ts finds it there).
 // Runs on `npm install` (prepare) so `npx plandesk` works straight after installing.
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src-main/cli/index.ts'],
-  outfile: 'out/cli/plandesk.cjs',
+const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
-});
+};
+
+await build({ ...common, entryPoints: ['src-main/cli/index.ts'], outfile: 'out/cli/plandesk.cjs' });
+await build({ ...common, entryPoints: ['src-main/workers/worker-entry.ts'], outfile: 'out/cli/worker.cjs' });

@@ -43,6 +43,12 @@ export async function writeEstimatePdf(
   options: PdfOptions,
   out: string,
 ): Promise<void> {
+  const bytes = await renderEstimatePdf(doc, options);
+  await writeAtomically(out, (partial) => writeFile(partial, bytes));
+}
+
+/** The PDF quote's bytes. */
+export async function renderEstimatePdf(doc: EstimateDocument, options: PdfOptions): Promise<Buffer> {
   const fontDir = findFontDir(options.fontDir);
   const notice = options.onNotice ?? (() => undefined);
   const est = doc.estimate;
@@ -65,5 +71,5 @@ export async function writeEstimatePdf(
     notice(`The logo or watermark could not be embedded (${e instanceof Error ? e.message : String(e)}).`);
     bytes = await render(buildPdfDefinition(doc, options), fontDir);
   }
-  await writeAtomically(out, (partial) => writeFile(partial, bytes));
+  return bytes;
 }

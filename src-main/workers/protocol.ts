@@ -1,0 +1,20 @@
+/**
+ * What crosses between main and a worker: a task by name with its input, and its outcome as plain
+ * data (errors as ErrorValue: a ServiceError does not survive the thread boundary as a class).
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { ErrorValue } from '../../src-shared/errors/service-error';
+
+export interface TaskMessage<I = unknown> {
+  task: string;
+  input: I;
+  /** Where the task reports progress (done, total), when the caller wants it. */
+  progress?: MessagePort;
+}
+
+export type TaskOutcome<O = unknown> = { ok: true; value: O } | { ok: false; error: ErrorValue; detail?: string };
+
+export interface ProgressMessage {
+  done: number;
+  total: number | null;
+}
