@@ -20,6 +20,12 @@ const OPTIONS = {
   out: { type: 'string' },
   format: { type: 'string' },
   'client-copy': { type: 'boolean' },
+  yes: { type: 'boolean' },
+  project: { type: 'string' },
+  'send-real-key': { type: 'boolean' },
+  'reply-status': { type: 'string' },
+  'reply-message': { type: 'string' },
+  'show-key': { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

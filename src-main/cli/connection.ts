@@ -11,6 +11,8 @@ export interface Connection {
   simulator?: Simulator;
   /** `--lang`: what the service answers in, and what the CLI prints in. */
   language: UiLanguage;
+  /** The API key in use: only `webhook-test --send-real-key` reads it. */
+  key: string;
 }
 
 /** Flags win over environment variables; --demo serves the built-in demo workspace in-process. */
@@ -28,7 +30,7 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
       actingUser,
       logger,
     });
-    return { client, simulator, language: language ?? DEFAULT_LANGUAGE };
+    return { client, simulator, language: language ?? DEFAULT_LANGUAGE, key: ws.key };
   }
   const baseUrl = flags['base-url'] ?? env.PLANDESK_BASE_URL;
   const customer = flags.customer ?? env.PLANDESK_CUSTOMER;
@@ -54,7 +56,13 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
       logger,
     }),
     language: language ?? DEFAULT_LANGUAGE,
+    key: key!,
   };
+}
+
+/** The language of `--lang` (or PLANDESK_LANG), for commands that need no connection. */
+export function cliLanguage(flags: CliFlags, env: NodeJS.ProcessEnv): UiLanguage {
+  return parseLanguage(flags.lang ?? env.PLANDESK_LANG) ?? DEFAULT_LANGUAGE;
 }
 
 function parseLanguage(value: string | undefined): UiLanguage | undefined {
