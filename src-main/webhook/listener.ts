@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { decodeServiceForm, MalformedForm } from '../../src-shared/webhook/form-encoding';
 import type { WebhookStatus } from '../../src-shared/webhook/types';
-import { readCall, type FileUrl } from './project-updated';
+import { FILE_URL_LIFETIME_MS, readCall, waitText, type FileUrl } from './project-updated';
 import { replyXml } from './reply-xml';
 
 export interface ListenerOptions {
@@ -115,7 +115,7 @@ export async function startWebhookListener(o: ListenerOptions): Promise<RunningL
         fields: read.fields ?? null,
         listing: read.listing ?? null,
         files: read.files ?? {},
-        filesExpireAt: new Date(arrived.getTime() + 60 * 60 * 1000).toISOString(),
+        filesExpireAt: new Date(arrived.getTime() + FILE_URL_LIFETIME_MS).toISOString(),
         missing: read.missing ?? [],
         problems,
         notes: read.notes ?? [],
@@ -123,7 +123,7 @@ export async function startWebhookListener(o: ListenerOptions): Promise<RunningL
       });
     };
     const timer = setTimeout(
-      () => answer(408, {}, [`the body did not arrive within ${Math.round(timeoutMs / 1000)} s`]),
+      () => answer(408, {}, [`the body did not arrive within ${waitText(timeoutMs)}`]),
       timeoutMs,
     );
 

@@ -25,6 +25,11 @@ export const FILE_KINDS = [
 ];
 const PER_FLOOR = new Set(['jpg', 'png', 'svg', 'dxf']);
 
+/** A wait in words for a report line: "300 ms", "15 s". */
+export function waitText(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}
+
 /** File URLs stay valid this long after the call (spec: 60 minutes). */
 export const FILE_URL_LIFETIME_MS = 60 * 60 * 1000;
 

@@ -13,6 +13,7 @@ import {
   type WebhookFailure,
   type WebhookTestResult,
 } from '../../src-shared/webhook/types';
+import { waitText } from './project-updated';
 import { readReply } from './reply-xml';
 
 export const WEBHOOK_TEST_TIMEOUT_MS = 10_000;
@@ -110,7 +111,7 @@ export async function sendProjectUpdated(o: SendOptions): Promise<WebhookTestRes
     const timer = setTimeout(() => {
       finish(
         result({
-          failure: { reason: 'timeout', detail: `no answer within ${Math.round(timeoutMs / 1000)} s` },
+          failure: { reason: 'timeout', detail: `no answer within ${waitText(timeoutMs)}` },
         }),
       );
       req.destroy();
