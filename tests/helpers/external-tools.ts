@@ -42,6 +42,8 @@ export const pdftotext = externalTool(['pdftotext'], 'poppler-utils');
 export const pdftoppm = externalTool(['pdftoppm'], 'poppler-utils');
 export const unzip = externalTool(['unzip'], 'unzip');
 export const setpriv = externalTool(['setpriv'], 'util-linux');
+/** Makes a throwaway self-signed certificate for a receiver whose TLS must fail. */
+export const openssl = externalTool(['openssl'], 'openssl');
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
