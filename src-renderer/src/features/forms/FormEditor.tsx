@@ -33,6 +33,7 @@ export function FormEditor() {
   const editor = useForms((s) => s.editor);
   const opening = useForms((s) => s.opening);
   const openError = useForms((s) => s.openError);
+  const listOffline = useForms((s) => s.list?.source === 'cache');
   const [dialog, setDialog] = useState<'delete' | 'copy' | null>(null);
   const store = useForms.getState;
 
@@ -124,7 +125,7 @@ export function FormEditor() {
         )}
       </div>
 
-      {readOnly && editor.fetchedAt && <OfflineMarker fetchedAt={editor.fetchedAt} />}
+      {readOnly && editor.fetchedAt && !listOffline && <OfflineMarker fetchedAt={editor.fetchedAt} />}
       {editor.actionError && <Notice tone="error">{describeError(editor.actionError, lang)}</Notice>}
       {editor.exportedTo && (
         <Notice tone="success" testId="form-exported">

@@ -1,7 +1,7 @@
 import { Badge } from '../../components/Badge';
 import { onRowKeyDown } from '../../components/row-keys';
 import { Table } from '../../components/Table';
-import { formatDateTime } from '../../i18n/format';
+import { formatDate, formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { useContextLabel } from './contexts';
 import { useForms } from './store';
@@ -79,7 +79,9 @@ export function FormsTable() {
             <td className="num" data-testid={`form-questions-${f.id}`}>
               {f.questions}
             </td>
-            <td>{formatDateTime(f.modified, lang) || <span className="cell-empty">—</span>}</td>
+            <td title={formatDateTime(f.modified, lang)}>
+              {formatDate(f.modified, lang) || <span className="cell-empty">—</span>}
+            </td>
           </tr>
         ))}
       </tbody>
