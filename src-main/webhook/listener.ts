@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeServiceForm, MalformedForm } from '../../src-shared/webhook/form-encoding';
 import type { WebhookStatus } from '../../src-shared/webhook/types';
 import { FILE_URL_LIFETIME_MS, readCall, waitText, type FileUrl } from './project-updated';
-import { replyXml } from './reply-xml';
+import { replyXml } from '../../src-shared/webhook/reply-xml';
 
 export interface ListenerOptions {
   /** 0 (default): a free port. */

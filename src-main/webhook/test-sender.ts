@@ -14,7 +14,7 @@ import {
   type WebhookTestResult,
 } from '../../src-shared/webhook/types';
 import { waitText } from './project-updated';
-import { readReply } from './reply-xml';
+import { readReply } from '../../src-shared/webhook/reply-xml';
 
 export const WEBHOOK_TEST_TIMEOUT_MS = 10_000;
 const MAX_REPLY_BYTES = 1024 * 1024;

@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type RunningServices } from '../../src-main/app/services';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
+import type { RunningServices } from '../../src-main/app/services';
 import { exactJsonText } from '../../src-shared/json/exact-json';
-import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
+import { testServices } from '../helpers/test-services';
 
 // A stand-in for a service that is stranger than the simulator: documents PlanDesk cannot fully
 // read (numbers a double would change, fields at every level, a numeric id, odd element types),
@@ -89,16 +88,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`;
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-hostile-'));
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: dir,
-    secrets: new MemorySecretStore(),
-    logger: captureLog().logger,
-    emit: () => undefined,
-    dialogs: testDialogs(dir).dialogs,
-    clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttemptsTransient: 1 } },
-  });
+  services = testServices(dir, { retry: { maxAttemptsTransient: 1 } });
   await services.workspaces.add({ customer: 'c', key: 'k', baseUrl, language: 'en-US' });
 });
 
@@ -160,15 +150,7 @@ describe('forms against a hostile service', () => {
     await fs.writeFile(file, `${FORM}\n`);
     const dialogs = testDialogs(dir);
     dialogs.answers.open = [file];
-    const local = createServices({
-      version: 'test',
-      platform: 'linux',
-      userDataDir: path.join(dir, 'second'),
-      secrets: new MemorySecretStore(),
-      logger: captureLog().logger,
-      emit: () => undefined,
-      dialogs: dialogs.dialogs,
-    });
+    const local = testServices(path.join(dir, 'second'), { dialogs: dialogs.dialogs });
     try {
       await local.workspaces.add({ customer: 'c', key: 'k', baseUrl, language: 'en-US' });
       // "wall" is not among the four contexts and the service offers no others: refused, nothing sent.

@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { formFileText } from '../../src-main/forms/form-documents';
 import { startSimulator, type Simulator } from '../../simulator';
 import { exactJsonText, parseExactJson, type JsonObject } from '../../src-shared/json/exact-json';
 import { formId } from '../../src-shared/forms/tree';
-import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
+import { testServices } from '../helpers/test-services';
 
 // The forms feature as the app wires it, against the simulator over HTTP, with the real keychain
 // (each workspace's key in it) and the real SQLite cache.
@@ -75,15 +75,10 @@ beforeEach(async () => {
   secrets = new KeytarSecretStore(`PlanDesk-test-${randomUUID()}`);
   dialogs = testDialogs(dir);
   events = [];
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: path.join(dir, 'userdata'),
+  services = testServices(path.join(dir, 'userdata'), {
     secrets,
-    logger: captureLog().logger,
     emit: (e, p) => void events.push([e, p]),
     dialogs: dialogs.dialogs,
-    clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
   });
   for (const i of [1, 0]) {
     const w = sim.workspaces[i]!;

@@ -3,12 +3,11 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
-import { captureLog } from '../helpers/log-capture';
-import { testDialogs } from '../helpers/test-dialogs';
+import { testServices } from '../helpers/test-services';
 
 // Teams, a project's team, the team filter, and the workspace screen's main side, against the
 // simulator with the real keychain.
@@ -30,16 +29,7 @@ beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-teams-'));
   secrets = new KeytarSecretStore(`PlanDesk-test-${randomUUID()}`);
   events = [];
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: dir,
-    secrets,
-    logger: captureLog().logger,
-    emit: (e, p) => void events.push([e, p]),
-    dialogs: testDialogs(dir).dialogs,
-    clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  });
+  services = testServices(dir, { secrets, emit: (e, p) => void events.push([e, p]) });
   const w = sim.workspaces[0]!;
   wsId = (
     await services.workspaces.add({

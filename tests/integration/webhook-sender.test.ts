@@ -7,7 +7,7 @@ import type { AddressInfo, Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startWebhookListener, type ReceivedCall } from '../../src-main/webhook/listener';
 import { sendProjectUpdated } from '../../src-main/webhook/test-sender';
@@ -15,8 +15,7 @@ import { sampleFields } from '../../src-main/webhook/test-fields';
 import { startSimulator, type Simulator } from '../../simulator';
 import { PLACEHOLDER_KEY, WEBHOOK_STATUSES, maskKey, statusMeaning } from '../../src-shared/webhook/types';
 import { describeWithTools, openssl, toolPath } from '../helpers/external-tools';
-import { captureLog } from '../helpers/log-capture';
-import { testDialogs } from '../helpers/test-dialogs';
+import { testServices } from '../helpers/test-services';
 
 // The test sender: against the listener (every status, the placeholder and the real key, a real
 // project's fields), and against receivers that misbehave in every way it must name.
@@ -55,15 +54,7 @@ beforeAll(async () => {
   sim = await startSimulator({ dataset: 'demo' });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-webhook-'));
   secrets = new KeytarSecretStore(`PlanDesk-test-${randomUUID()}`);
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: dir,
-    secrets,
-    logger: captureLog().logger,
-    emit: () => undefined,
-    dialogs: testDialogs(dir).dialogs,
-  });
+  services = testServices(dir, { secrets });
   const w = sim.workspaces[0]!;
   await services.workspaces.add({
     customer: w.customer,

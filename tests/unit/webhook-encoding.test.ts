@@ -8,7 +8,7 @@ import {
 } from '../../src-shared/webhook/form-encoding';
 import { maskKey, statusMeaning } from '../../src-shared/webhook/types';
 import { fileKindOf, fileParams, readCall } from '../../src-main/webhook/project-updated';
-import { escapeXmlText, readReply, replyXml } from '../../src-main/webhook/reply-xml';
+import { escapeXmlText, readReply, replyXml } from '../../src-shared/webhook/reply-xml';
 import { checkReceiverUrl, isLoopbackHost } from '../../src-main/webhook/test-sender';
 
 const bytes = (s: string) => new TextEncoder().encode(s);

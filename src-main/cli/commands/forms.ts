@@ -14,7 +14,7 @@ import {
   withoutManagedFields,
 } from '../../forms/form-documents';
 import { ServiceError } from '../../errors/service-error';
-import type { FormProblem } from '../../../src-shared/forms/check';
+import type { CheckOptions } from '../../../src-shared/forms/check';
 import { childrenOf, elementInfo, formId, formName } from '../../../src-shared/forms/tree';
 import { exactJsonText, type JsonObject, type JsonValue } from '../../../src-shared/json/exact-json';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
@@ -84,10 +84,14 @@ function treeLines(doc: JsonObject, t: Translate): string[] {
   return lines;
 }
 
-function invalidFile(file: string, problems: FormProblem[], syntaxError: string | null): ServiceError {
-  if (syntaxError) return new ServiceError('validation', `"${file}" is not valid JSON: ${syntaxError}`);
-  const list = problems.map((p) => `${p.path || 'the file'} ${PROBLEM_TEXT[p.code]}`).join('; ');
-  return new ServiceError(
+/** The form in the file, checked; a file that fails the checks is refused before anything is sent. */
+async function checkedFile(file: string, options: CheckOptions): Promise<JsonObject> {
+  const read = await readFormFile(file, options);
+  if (read.ok) return read.document;
+  if (read.syntaxError)
+    throw new ServiceError('validation', `"${file}" is not valid JSON: ${read.syntaxError}`);
+  const list = read.problems.map((p) => `${p.path || 'the file'} ${PROBLEM_TEXT[p.code]}`).join('; ');
+  throw new ServiceError(
     'validation',
     `"${file}" is not a form PlanDesk can send (nothing was sent): ${list}.`,
   );
@@ -102,11 +106,10 @@ export async function formCreateCommand(
 ): Promise<string> {
   const file = requirePositional(positionals, 0, 'FILE.json');
   const options = await client.getFormContextOptions();
-  const read = await readFormFile(file, {
+  const document = await checkedFile(file, {
     contexts: allowedContexts(options ? { contextOptions: options, publishing: false } : null),
   });
-  if (!read.ok) throw invalidFile(file, read.problems, read.syntaxError);
-  const created = await client.createForm(withoutManagedFields(read.document));
+  const created = await client.createForm(withoutManagedFields(document));
   if (flags.json) return formFileText(created).trimEnd();
   return text.t('cli.formCreated', { name: formName(created), id: formId(created) ?? '' });
 }
@@ -124,14 +127,13 @@ export async function formUpdateCommand(
   const id = requirePositional(positionals, 0, 'FORM_ID');
   const file = requirePositional(positionals, 1, 'FILE.json');
   // The service judges context values: a form may already carry ones this check would not know.
-  const read = await readFormFile(file, {});
-  if (!read.ok) throw invalidFile(file, read.problems, read.syntaxError);
-  const fileId = formId(read.document);
+  const document = await checkedFile(file, {});
+  const fileId = formId(document);
   if (fileId !== null && fileId !== id) {
     throw new ServiceError('config', `"${file}" is form ${fileId}, not ${id}. Nothing was sent.`);
   }
   const current = await client.getForm(id);
-  const changes = changedFields(current, read.document);
+  const changes = changedFields(current, document);
   const names = Object.keys(changes);
   if (names.length === 0) {
     return flags.json

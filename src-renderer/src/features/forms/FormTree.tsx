@@ -81,21 +81,17 @@ export function FormTree({
       {children.length === 0 ? (
         <p className="form-tree-empty">{t('forms.noElements')}</p>
       ) : (
-        <ol className="form-tree-list" role="tree" aria-label={t('forms.structure')}>
-          {children.map((el, i) => (
-            <ElementNode
-              key={i}
-              element={el}
-              path={[i]}
-              siblings={children}
-              fieldErrors={fieldErrors}
-              readOnly={readOnly}
-              focus={focus}
-              setFocus={setFocus}
-              add={add}
-            />
-          ))}
-        </ol>
+        <ElementList
+          elements={children}
+          parent={[]}
+          role="tree"
+          label={t('forms.structure')}
+          fieldErrors={fieldErrors}
+          readOnly={readOnly}
+          focus={focus}
+          setFocus={setFocus}
+          add={add}
+        />
       )}
       {!readOnly && (
         <div className="form-tree-add">
@@ -121,6 +117,31 @@ export function FormTree({
   );
 }
 
+interface TreeProps {
+  fieldErrors: Record<string, string>;
+  readOnly: boolean;
+  focus: FocusRequest | null;
+  setFocus: (f: FocusRequest | null) => void;
+  add: (parent: NodePath, kind: 'section' | 'question') => void;
+}
+
+/** The elements of one container, each with its own subtree. */
+function ElementList({
+  elements,
+  parent,
+  role,
+  label,
+  ...tree
+}: TreeProps & { elements: JsonValue[]; parent: number[]; role: 'tree' | 'group'; label?: string }) {
+  return (
+    <ol className="form-tree-list" role={role} aria-label={label}>
+      {elements.map((el, i) => (
+        <ElementNode key={i} element={el} path={[...parent, i]} siblings={elements} {...tree} />
+      ))}
+    </ol>
+  );
+}
+
 function ElementNode({
   element,
   path,
@@ -130,15 +151,10 @@ function ElementNode({
   focus,
   setFocus,
   add,
-}: {
+}: TreeProps & {
   element: JsonValue;
   path: number[];
   siblings: JsonValue[];
-  fieldErrors: Record<string, string>;
-  readOnly: boolean;
-  focus: FocusRequest | null;
-  setFocus: (f: FocusRequest | null) => void;
-  add: (parent: NodePath, kind: 'section' | 'question') => void;
 }) {
   const t = useT();
   const tp = useTPlural();
@@ -182,6 +198,42 @@ function ElementNode({
           ? (info.type ?? t('forms.otherElement'))
           : t('forms.notAnElement');
   const previous = siblings[index - 1];
+  const moves: {
+    control: Exclude<Control, 'label'>;
+    glyph: string;
+    label: string;
+    possible: boolean;
+    change: (doc: JsonObject) => Moved;
+  }[] = [
+    {
+      control: 'up',
+      glyph: '↑',
+      label: t('forms.moveUp'),
+      possible: index > 0,
+      change: (d) => moveUp(d, path),
+    },
+    {
+      control: 'down',
+      glyph: '↓',
+      label: t('forms.moveDown'),
+      possible: index < siblings.length - 1,
+      change: (d) => moveDown(d, path),
+    },
+    {
+      control: 'in',
+      glyph: '→',
+      label: t('forms.nest'),
+      possible: canHoldChildren(previous),
+      change: (d) => nestIntoPrevious(d, path),
+    },
+    {
+      control: 'out',
+      glyph: '←',
+      label: t('forms.unnest'),
+      possible: path.length > 1,
+      change: (d) => moveOut(d, path),
+    },
+  ];
   const otherErrors = Object.entries(errors).filter(([field]) => field !== 'label');
 
   return (
@@ -246,62 +298,23 @@ function ElementNode({
         )}
         {!readOnly && (
           <span className="form-node-tools">
-            <button
-              type="button"
-              className="icon-button"
-              ref={(el) => {
-                refs.current.up = el;
-              }}
-              disabled={index === 0}
-              onClick={() => move((d) => moveUp(d, path), 'up')}
-              title={t('forms.moveUp')}
-              aria-label={t('forms.moveUp')}
-              data-testid={`node-up-${id}`}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              ref={(el) => {
-                refs.current.down = el;
-              }}
-              disabled={index >= siblings.length - 1}
-              onClick={() => move((d) => moveDown(d, path), 'down')}
-              title={t('forms.moveDown')}
-              aria-label={t('forms.moveDown')}
-              data-testid={`node-down-${id}`}
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              ref={(el) => {
-                refs.current.in = el;
-              }}
-              disabled={!canHoldChildren(previous)}
-              onClick={() => move((d) => nestIntoPrevious(d, path), 'in')}
-              title={t('forms.nest')}
-              aria-label={t('forms.nest')}
-              data-testid={`node-in-${id}`}
-            >
-              →
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              ref={(el) => {
-                refs.current.out = el;
-              }}
-              disabled={path.length < 2}
-              onClick={() => move((d) => moveOut(d, path), 'out')}
-              title={t('forms.unnest')}
-              aria-label={t('forms.unnest')}
-              data-testid={`node-out-${id}`}
-            >
-              ←
-            </button>
+            {moves.map((m) => (
+              <button
+                key={m.control}
+                type="button"
+                className="icon-button"
+                ref={(el) => {
+                  refs.current[m.control] = el;
+                }}
+                disabled={!m.possible}
+                onClick={() => move(m.change, m.control)}
+                title={m.label}
+                aria-label={m.label}
+                data-testid={`node-${m.control}-${id}`}
+              >
+                {m.glyph}
+              </button>
+            ))}
             <button
               type="button"
               className="icon-button icon-danger"
@@ -343,21 +356,16 @@ function ElementNode({
         </div>
       )}
       {children && (
-        <ol className="form-tree-list" role="group">
-          {children.map((child, i) => (
-            <ElementNode
-              key={i}
-              element={child}
-              path={[...path, i]}
-              siblings={children}
-              fieldErrors={fieldErrors}
-              readOnly={readOnly}
-              focus={focus}
-              setFocus={setFocus}
-              add={add}
-            />
-          ))}
-        </ol>
+        <ElementList
+          elements={children}
+          parent={path}
+          role="group"
+          fieldErrors={fieldErrors}
+          readOnly={readOnly}
+          focus={focus}
+          setFocus={setFocus}
+          add={add}
+        />
       )}
       {info.container && !readOnly && (
         <div className="form-node-add">

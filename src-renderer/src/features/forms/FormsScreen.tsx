@@ -78,7 +78,7 @@ export function FormsScreen() {
   const store = useForms.getState;
 
   return (
-    <section className="forms-screen" aria-labelledby="forms-title" data-testid="forms-screen">
+    <section className="screen" aria-labelledby="forms-title" data-testid="forms-screen">
       <ScreenBar
         back={{
           label: t('forms.back'),

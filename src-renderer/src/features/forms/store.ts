@@ -10,6 +10,7 @@ import type {
   ImportOutcome,
 } from '../../../../src-shared/forms/types';
 import { jsonEqual, type JsonObject } from '../../../../src-shared/json/exact-json';
+import type { Result } from '../../../../src-shared/ipc/contract';
 import { call } from '../../api';
 import { latestOnly } from '../../lib/latest';
 import type { TFunction } from '../../i18n/store';
@@ -137,6 +138,21 @@ export const useForms = create<FormsState>()((set, get) => {
   const setEditor = (change: Partial<EditorState>) =>
     set((s) => (s.editor ? { editor: { ...s.editor, ...change } } : {}));
 
+  /** An action on the open, saved form; its answer is dropped if another form was opened meanwhile. */
+  const onOpenForm = async <T>(
+    busy: NonNullable<EditorState['busy']>,
+    run: (id: string) => Promise<Result<T>>,
+    done: (data: T) => void,
+  ): Promise<void> => {
+    const id = get().editor?.id;
+    if (!id) return;
+    setEditor({ busy, actionError: null, exportedTo: null });
+    const res = await run(id);
+    if (get().editor?.id !== id) return;
+    if (res.ok) done(res.data);
+    else setEditor({ busy: null, actionError: res.error });
+  };
+
   return {
     ...fresh,
     workspaceId: null,
@@ -230,18 +246,15 @@ export const useForms = create<FormsState>()((set, get) => {
       return false;
     },
 
-    duplicate: async (name) => {
-      const editor = get().editor;
-      if (!editor?.id) return;
-      const id = editor.id;
-      setEditor({ busy: 'duplicate', actionError: null });
-      const res = await call((api) => api.duplicateForm({ id, name }));
-      if (get().editor?.id !== id) return;
-      if (res.ok) {
-        set({ editor: editorFor(res.data) });
-        void get().loadList();
-      } else setEditor({ busy: null, actionError: res.error });
-    },
+    duplicate: (name) =>
+      onOpenForm(
+        'duplicate',
+        (id) => call((api) => api.duplicateForm({ id, name })),
+        (detail) => {
+          set({ editor: editorFor(detail) });
+          void get().loadList();
+        },
+      ),
 
     remove: async (id) => {
       const res = await call((api) => api.deleteForm({ id }));
@@ -257,16 +270,12 @@ export const useForms = create<FormsState>()((set, get) => {
       return res.ok ? res.data : res.error;
     },
 
-    exportForm: async () => {
-      const editor = get().editor;
-      if (!editor?.id) return;
-      const id = editor.id;
-      setEditor({ busy: 'export', actionError: null, exportedTo: null });
-      const res = await call((api) => api.exportForm({ id }));
-      if (get().editor?.id !== id) return;
-      if (res.ok) setEditor({ busy: null, exportedTo: res.data.path });
-      else setEditor({ busy: null, actionError: res.error });
-    },
+    exportForm: () =>
+      onOpenForm(
+        'export',
+        (id) => call((api) => api.exportForm({ id })),
+        (saved) => setEditor({ busy: null, exportedTo: saved.path }),
+      ),
 
     importForm: async () => {
       if (get().importing) return;
@@ -283,18 +292,16 @@ export const useForms = create<FormsState>()((set, get) => {
       }
     },
 
-    setPublished: async (published) => {
-      const editor = get().editor;
-      if (!editor?.id) return;
-      const id = editor.id;
-      setEditor({ busy: 'publish', actionError: null });
-      const res = await call((api) => api.setFormPublished({ id, published }));
-      if (get().editor?.id !== id) return;
-      if (res.ok) {
-        set({ editor: { ...editorFor(res.data), document: get().editor?.document ?? res.data.document } });
-        void get().loadList();
-      } else setEditor({ busy: null, actionError: res.error });
-    },
+    setPublished: (published) =>
+      onOpenForm(
+        'publish',
+        (id) => call((api) => api.setFormPublished({ id, published })),
+        (detail) => {
+          // What the user has not saved yet stays in the editor.
+          set({ editor: { ...editorFor(detail), document: get().editor?.document ?? detail.document } });
+          void get().loadList();
+        },
+      ),
 
     dismissImport: () => set({ importOutcome: null, importError: null }),
     dismissDeleted: () => set({ deleted: null }),

@@ -251,7 +251,7 @@ export function WorkspaceScreen() {
   const [webhookDialog, setWebhookDialog] = useState(false);
 
   return (
-    <section className="ws-screen" aria-labelledby="ws-title" data-testid="workspace-screen">
+    <section className="screen" aria-labelledby="ws-title" data-testid="workspace-screen">
       <ScreenBar
         back={{
           label: t('forms.back'),

@@ -25,7 +25,8 @@ export function replyXml(status: number, message: string | null): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<PlanService><status>${status}</status>${body}</PlanService>\n`;
 }
 
-function decodeXmlText(raw: string): string {
+/** The text of an element: CDATA as it is, entities resolved. */
+export function decodeXmlText(raw: string): string {
   const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(raw);
   if (cdata) return cdata[1] as string;
   return raw.replace(/&(#x[0-9a-f]+|#\d+|lt|gt|amp|quot|apos);/gi, (whole, ent: string) => {
