@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import type { SimDataset } from '../../simulator/data/types';
 import { startWebhookListener, type ReceivedCall } from '../../src-main/webhook/listener';
 import { childrenOf, elementInfo } from '../../src-shared/forms/tree';
 import { addWorkspaceViaUi, expect, test } from './harness';
@@ -178,4 +180,72 @@ test('forms: offline, the list and a form are read-only from the cache', async (
   await expect(page.getByTestId('form-export')).toBeEnabled();
   await app.screenshot('26-forms-offline');
   app.sim.faults.clearFaults();
+});
+
+/** The demo data with a form the simulator would refuse as it stands: one question's answer type. */
+function demoWithOddForm(): SimDataset {
+  const data = JSON.parse(readFileSync('resources/demo/dataset.json', 'utf8')) as SimDataset;
+  const form = data.workspaces[0]!.forms[0]!;
+  form.name = 'Mit Schieberegler';
+  const section = form.children[0]!;
+  const question = section.children![0]!;
+  question.input = 'slider' as never;
+  question.hint = 'from a newer app';
+  return data;
+}
+
+test.describe('a form the service refuses as edited', () => {
+  test.use({ simDataset: demoWithOddForm() });
+  test("shows the service's validation error at the field it names", async ({ app }) => {
+    const { page } = app;
+    await app.open();
+    await addWorkspaceViaUi(app, 0);
+    await openForms(page);
+    const form = (await app.services.forms.list()).forms.find((f) => f.name === 'Mit Schieberegler')!;
+    await page.getByTestId(`form-row-${form.id}`).click();
+    await expect(page.getByTestId('node-kept-0.0')).toHaveText(
+      '1 more field kept as the service sent it: hint',
+    );
+    await expect(page.getByTestId('node-input-0.0')).toHaveValue('slider');
+    await page.getByTestId('node-label-0.0').fill('Feuchte (geschätzt)');
+    await page.getByTestId('form-save').click();
+    await expect(page.getByTestId('node-errors-0.0')).toContainText('input: must be one of text, number');
+    await expect(page.getByTestId('form-save-error')).toBeVisible();
+    await app.screenshot('27-form-service-field-error');
+    await page.getByTestId('node-input-0.0').selectOption('number');
+    await expect(page.getByTestId('node-errors-0.0')).toHaveCount(0);
+    await page.getByTestId('form-save').click();
+    await expect(page.getByTestId('form-status')).toHaveText('All changes saved');
+    const saved = (await app.services.forms.get(form.id)).document;
+    expect((saved.children as { children: Record<string, unknown>[] }[])[0]!.children[0]).toMatchObject({
+      label: 'Feuchte (geschätzt)',
+      input: 'number',
+      hint: 'from a newer app',
+    });
+  });
+});
+
+test('teams: the project list is filtered by team only where its items name the team', async ({ app }) => {
+  const { page } = app;
+  const rows = page.getByTestId('projects-table').locator('[data-testid^="project-row-"]');
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  await expect(page.getByTestId('project-team-filter')).toHaveCount(0);
+
+  app.sim.faults.setVariants({ teamOnProjectListItems: true });
+  await app.emit('event:menuCommand', { command: 'reload' });
+  await expect(page.getByTestId('project-team-filter')).toBeVisible();
+  const team = (await app.services.teams.list())[0]!;
+  const expected = await app.services.projects.list({
+    page: 1,
+    pageSize: 50,
+    sort: 'service',
+    direction: 'asc',
+    teamId: team.id,
+  });
+  await page.getByTestId('project-team-filter').selectOption(team.id);
+  await expect(rows).toHaveCount(Math.min(expected.rows.length, 25));
+  await expect(rows.first()).toHaveAttribute('data-testid', `project-row-${expected.rows[0]!.id}`);
+  await app.screenshot('28-projects-by-team');
+  app.sim.faults.setVariants({ teamOnProjectListItems: false });
 });
