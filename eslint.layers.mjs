@@ -7,7 +7,18 @@
 // src-main may import src-shared. Only the Electron glue (ipc, index.ts) imports electron; only the
 // demo loader imports the simulator.
 
-const FEATURES = ['estimates', 'exports', 'files', 'plans', 'projects', 'workspaces', 'offline'];
+const FEATURES = [
+  'estimates',
+  'exports',
+  'files',
+  'plans',
+  'projects',
+  'workspaces',
+  'offline',
+  'forms',
+  'teams',
+  'webhook',
+];
 const BASICS = ['errors', 'log', 'json', 'local-files', 'operations'];
 const FRONT_DOORS = ['app', 'ipc', 'cli', 'demo'];
 

@@ -81,6 +81,8 @@ export function defaultVariants(): VariantFlags {
     warnings207: false,
     moneyAsStrings: false,
     legacyPlanShape: false,
+    plannedFormEndpoints: false,
+    teamOnProjectListItems: false,
   };
 }
 

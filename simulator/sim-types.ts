@@ -26,6 +26,10 @@ export interface VariantFlags {
   warnings207: boolean;
   moneyAsStrings: boolean;
   legacyPlanShape: boolean;
+  /** The spec's planned form operations: context options, publish, unpublish. */
+  plannedFormEndpoints: boolean;
+  /** Project list items carry `team{id,name}` (the spec shows list items only in part). */
+  teamOnProjectListItems: boolean;
 }
 
 export const VARIANT_NAMES: readonly (keyof VariantFlags)[] = [
@@ -35,6 +39,8 @@ export const VARIANT_NAMES: readonly (keyof VariantFlags)[] = [
   'warnings207',
   'moneyAsStrings',
   'legacyPlanShape',
+  'plannedFormEndpoints',
+  'teamOnProjectListItems',
 ];
 
 export interface SimStats {

@@ -4,6 +4,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { decodeXmlText } from '../src-shared/webhook/reply-xml';
 import { formEncode } from './percent-encoding';
 import type { WebhookResult } from './sim-types';
 
@@ -16,21 +17,6 @@ const STATUS_MEANINGS: Record<number, string> = {
   14: 'user reference or e-mail does not exist',
   18: 'listing does not exist',
 };
-
-function decodeXmlText(raw: string): string {
-  const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(raw);
-  if (cdata) return cdata[1] as string;
-  return raw.replace(/&(#x[0-9a-f]+|#\d+|lt|gt|amp|quot|apos);/gi, (whole, ent: string) => {
-    const e = ent.toLowerCase();
-    if (e === 'lt') return '<';
-    if (e === 'gt') return '>';
-    if (e === 'amp') return '&';
-    if (e === 'quot') return '"';
-    if (e === 'apos') return "'";
-    const code = e.startsWith('#x') ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
 
 /** Finds `<status>` and `<message>` wherever they are: the root element's name is not documented. */
 export function parseWebhookReply(text: string): { status?: number; message?: string } {

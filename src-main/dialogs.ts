@@ -2,7 +2,7 @@
  * The OS dialogs and opener, behind one small interface: Electron's in the app (src-main/index.ts),
  * answered by the test harness in e2e tests (Electron cannot run there).
  */
-export type SaveKind = 'xlsx' | 'pdf' | 'csv';
+export type SaveKind = 'xlsx' | 'pdf' | 'csv' | 'json';
 
 export interface Dialogs {
   /** "Save as…" with a suggested file name; null when the user cancels. */

@@ -54,6 +54,7 @@ const SAVE_FILTERS: Record<SaveKind, FileFilter> = {
   xlsx: { name: 'Excel', extensions: ['xlsx'] },
   pdf: { name: 'PDF', extensions: ['pdf'] },
   csv: { name: 'CSV', extensions: ['csv'] },
+  json: { name: 'JSON', extensions: ['json'] },
 };
 
 /** The OS dialogs and opener for main's services (src-main/dialogs.ts). */

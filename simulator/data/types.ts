@@ -294,10 +294,15 @@ export interface SimFile {
 export interface SimForm {
   id: string;
   name: string;
-  context: ('plan' | 'floor' | 'room' | 'objectsTree')[];
+  /** The four targets; with the planned context options on, also their custom values. */
+  context: string[];
   children: SimFormElement[];
   created: string;
   modified: string;
+  /** Set by the planned publish/unpublish endpoints (variant `plannedFormEndpoints`). */
+  published?: boolean;
+  /** Fields the simulator does not check are kept as sent: the live schema is not shown. */
+  [extra: string]: unknown;
 }
 
 export interface SimFormElement {
@@ -308,4 +313,6 @@ export interface SimFormElement {
   options?: string[];
   required?: boolean;
   children?: SimFormElement[];
+  /** Fields the simulator does not check are kept as sent. */
+  [extra: string]: unknown;
 }

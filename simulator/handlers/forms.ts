@@ -1,5 +1,8 @@
 /**
- * /forms: list, get, create, update, delete, with schema validation of nested elements.
+ * /forms: list, get, create, update, delete, with schema validation of nested elements. Fields the
+ * simulator does not check are kept as sent, at every level: the live schema is not shown, and a
+ * client must not lose what it does not understand. With the variant `plannedFormEndpoints`, also
+ * the spec's planned operations (context options, publish, unpublish) under paths of our choosing.
  */
 import { randomUUID } from 'node:crypto';
 import { requireAdmin } from '../auth';
@@ -15,19 +18,61 @@ const CONTEXTS = ['plan', 'floor', 'room', 'objectsTree'] as const;
 const TYPES = ['section', 'question'] as const;
 const INPUTS = ['text', 'number', 'choice', 'checkbox', 'date', 'photo'] as const;
 const MAX_DEPTH = 32;
+const ELEMENT_KEYS = new Set(['id', 'type', 'label', 'input', 'options', 'required', 'children']);
+/** Top-level keys the service manages: never taken from a request body. */
+const MANAGED_KEYS = new Set(['id', 'created', 'modified', 'published']);
+const FORM_KEYS = new Set(['name', 'context', 'children', ...MANAGED_KEYS]);
+
+/** What a request sent besides the checked keys, in the order sent. */
+function extraFields(body: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !known.has(k)));
+}
 
 function oneOf<T extends string>(list: readonly T[], v: unknown): v is T {
   return typeof v === 'string' && (list as readonly string[]).includes(v);
 }
 
-function validateContext(v: unknown, f: FieldCollector): SimForm['context'] | undefined {
+/** The planned context options: the four targets, the workspace's room types and object categories. */
+function contextOptions(ctx: ApiContext): { value: string; label: string; kind: string }[] {
+  const roomTypes = new Set<string>();
+  const categories = new Set<string>();
+  for (const p of ctx.ws.data.projects) {
+    for (const floor of p.plan.floors) {
+      for (const room of floor.rooms) {
+        if (room.values.roomType) roomTypes.add(room.values.roomType);
+        for (const o of room.objects) categories.add(o.category);
+      }
+    }
+  }
+  const labels: Record<(typeof CONTEXTS)[number], string> = {
+    plan: 'Plan',
+    floor: 'Floor',
+    room: 'Room',
+    objectsTree: 'Objects',
+  };
+  return [
+    ...CONTEXTS.map((c) => ({ value: c, label: labels[c], kind: 'target' })),
+    ...[...roomTypes].sort().map((t) => ({ value: `room:${t}`, label: t, kind: 'room-type' })),
+    ...[...categories].sort().map((c) => ({ value: `objectsTree:${c}`, label: c, kind: 'object-category' })),
+  ];
+}
+
+function allowedContexts(ctx: ApiContext): readonly string[] {
+  return ctx.sim.variants.plannedFormEndpoints ? contextOptions(ctx).map((o) => o.value) : CONTEXTS;
+}
+
+function validateContext(
+  v: unknown,
+  f: FieldCollector,
+  allowed: readonly string[],
+): SimForm['context'] | undefined {
   if (v === undefined || v === null) return void f.add('context', 'is required');
   if (!Array.isArray(v)) return void f.add('context', 'must be an array');
   if (v.length === 0) return void f.add('context', 'must not be empty');
   let ok = true;
   v.forEach((c, i) => {
-    if (!oneOf(CONTEXTS, c)) {
-      f.add(`context[${i}]`, `must be one of ${CONTEXTS.join(', ')}`);
+    if (!oneOf(allowed, c)) {
+      f.add(`context[${i}]`, `must be one of ${allowed.join(', ')}`);
       ok = false;
     }
   });
@@ -79,7 +124,7 @@ function validateElements(
       const children = validateElements(el.children, `${at}.children`, f, depth + 1);
       if (children) element.children = children;
     }
-    out.push(element);
+    out.push({ ...element, ...extraFields(el, ELEMENT_KEYS) });
   });
   return out;
 }
@@ -90,12 +135,31 @@ function findForm(ctx: ApiContext, id: string | undefined): SimForm {
   return form;
 }
 
+/** The form as the API shows it: its publication state only where the planned endpoints exist. */
+function formView(ctx: ApiContext, form: SimForm): Record<string, unknown> {
+  const { published, ...rest } = form;
+  return ctx.sim.variants.plannedFormEndpoints ? { ...rest, published: published ?? false } : rest;
+}
+
+function requirePlanned(ctx: ApiContext): void {
+  if (!ctx.sim.variants.plannedFormEndpoints) throw notFound('Endpoint');
+}
+
+function setPublished(ctx: ApiContext, p: Record<string, string>, published: boolean): Reply {
+  requirePlanned(ctx);
+  requireAdmin(ctx);
+  const form = findForm(ctx, p.id);
+  form.published = published;
+  form.modified = isoSeconds(ctx.sim.now());
+  return json({ data: formView(ctx, form) });
+}
+
 async function createForm(ctx: ApiContext): Promise<Reply> {
   requireAdmin(ctx);
   const body = objectBody(await ctx.body());
   const f = new FieldCollector();
   const name = f.requiredString(body, 'name');
-  const context = validateContext(body.context, f);
+  const context = validateContext(body.context, f, allowedContexts(ctx));
   const children =
     body.children === undefined || body.children === null
       ? void f.add('children', 'is required')
@@ -103,9 +167,17 @@ async function createForm(ctx: ApiContext): Promise<Reply> {
   f.throwIfAny();
   if (name === undefined || !context || !children) throw badRequest('Validation failed');
   const now = isoSeconds(ctx.sim.now());
-  const form: SimForm = { id: randomUUID(), name, context, children, created: now, modified: now };
+  const form: SimForm = {
+    id: randomUUID(),
+    name,
+    context,
+    children,
+    ...extraFields(body, FORM_KEYS),
+    created: now,
+    modified: now,
+  };
   ctx.ws.addForm(form);
-  return json({ data: form }, 201);
+  return json({ data: formView(ctx, form) }, 201);
 }
 
 async function updateForm(ctx: ApiContext, p: Record<string, string>): Promise<Reply> {
@@ -117,15 +189,18 @@ async function updateForm(ctx: ApiContext, p: Record<string, string>): Promise<R
   }
   const f = new FieldCollector();
   const name = body.name === undefined ? undefined : f.requiredString(body, 'name');
-  const context = body.context === undefined ? undefined : validateContext(body.context, f);
+  const context =
+    body.context === undefined ? undefined : validateContext(body.context, f, allowedContexts(ctx));
   const children =
     body.children === undefined ? undefined : validateElements(body.children, 'children', f, 1);
   f.throwIfAny();
   if (name !== undefined) form.name = name;
   if (context !== undefined) form.context = context;
   if (children !== undefined) form.children = children;
+  // A partial update: other fields sent replace theirs, fields not sent stay as they were.
+  Object.assign(form, extraFields(body, FORM_KEYS));
   form.modified = isoSeconds(ctx.sim.now());
-  return json({ data: form });
+  return json({ data: formView(ctx, form) });
 }
 
 export function registerFormRoutes(router: Router<ApiContext>): void {
@@ -134,10 +209,23 @@ export function registerFormRoutes(router: Router<ApiContext>): void {
       const forms = ctx.ws.data.forms;
       // All forms come on one page; page parameters are not part of this endpoint.
       const pageSize = Math.max(forms.length, 1);
-      return json({ data: forms, page_info: pageInfo(ctx, forms.length, { page: 1, pageSize }) });
+      return json({
+        data: forms.map((form) => formView(ctx, form)),
+        page_info: pageInfo(ctx, forms.length, { page: 1, pageSize }),
+      });
     })
     .add('POST', '/forms', createForm)
-    .add('GET', '/forms/:id', (ctx, p) => json({ data: findForm(ctx, p.id) }))
+    .add('GET', '/forms/context-options', (ctx) => {
+      requirePlanned(ctx);
+      return json({ data: contextOptions(ctx) });
+    })
+    .add('GET', '/forms/:id', (ctx, p) => json({ data: formView(ctx, findForm(ctx, p.id)) }))
+    .add('GET', '/forms/:id/publication', (ctx, p) => {
+      requirePlanned(ctx);
+      return json({ data: { published: findForm(ctx, p.id).published ?? false } });
+    })
+    .add('PUT', '/forms/:id/publish', (ctx, p) => setPublished(ctx, p, true))
+    .add('PUT', '/forms/:id/unpublish', (ctx, p) => setPublished(ctx, p, false))
     .add('PUT', '/forms/:id', updateForm)
     .add('DELETE', '/forms/:id', (ctx, p) => {
       requireAdmin(ctx);

@@ -13,7 +13,7 @@ import { FieldCollector, objectBody } from '../validation';
 
 export function projectListItem(sim: SimState, ws: WorkspaceState, p: SimProject): Record<string, unknown> {
   const assignee = ws.user(p.assignee_id);
-  return {
+  const item: Record<string, unknown> = {
     id: p.id,
     name: p.name,
     external_reference_id: p.external_reference_id,
@@ -23,17 +23,23 @@ export function projectListItem(sim: SimState, ws: WorkspaceState, p: SimProject
     user_modified: p.user_modified,
     archived_at: p.archived_at,
   };
+  if (sim.variants.teamOnProjectListItems) item.team = projectTeam(ws, p);
+  return item;
+}
+
+function projectTeam(ws: WorkspaceState, p: SimProject): { id: string; name: string } | null {
+  const team = p.team_id ? ws.team(p.team_id) : undefined;
+  return team ? { id: team.id, name: team.name } : null;
 }
 
 export function projectDetail(sim: SimState, ws: WorkspaceState, p: SimProject): Record<string, unknown> {
-  const team = p.team_id ? ws.team(p.team_id) : undefined;
   const user = ws.user(p.creator_id);
   const a = p.address;
   return {
     ...projectListItem(sim, ws, p),
     plan_id: p.plan.id,
     cloud_url: `${sim.origin}/cloud/projects/${encodeURIComponent(p.id)}`,
-    team: team ? { id: team.id, name: team.name } : null,
+    team: projectTeam(ws, p),
     user: user
       ? { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname }
       : null,

@@ -1,4 +1,5 @@
 import { ServiceError } from '../errors/service-error';
+import { jsonDepth, type JsonObject } from '../../src-shared/json/exact-json';
 import { isAllowedRedirectTarget } from './base-url';
 import { dataOf, decode } from './decode';
 import { fastEstimateDetail } from './estimate-parse';
@@ -32,6 +33,45 @@ export interface FormInput {
   name: string;
   context: string[];
   children: unknown[];
+}
+
+/** A form exactly as the service sent it; see src-shared/json/exact-json.ts. */
+export type FormDocument = JsonObject;
+export type FormContextOption = s.FormContextOption;
+
+/**
+ * Paths of the spec's planned form operations, which it does not show: PlanDesk's choice, kept in
+ * this one place to correct when the service documents them. A 404 or 405 means "not offered".
+ */
+export const PLANNED_FORM_PATHS = {
+  contextOptions: '/forms/context-options',
+  publication: (id: string) => `/forms/${id}/publication`,
+  publish: (id: string) => `/forms/${id}/publish`,
+  unpublish: (id: string) => `/forms/${id}/unpublish`,
+};
+
+const NOT_OFFERED = Symbol('not offered');
+
+/** A planned endpoint's answer, or NOT_OFFERED when the service has no such endpoint (404/405). */
+async function planned(request: Promise<{ json: unknown }>): Promise<unknown> {
+  try {
+    return (await request).json;
+  } catch (err) {
+    if (err instanceof ServiceError && (err.status === 404 || err.status === 405)) return NOT_OFFERED;
+    throw err;
+  }
+}
+
+/** Deeper than this, a document would break the JSON writers and IPC: no form a person made. */
+const MAX_DOCUMENT_DEPTH = 256;
+
+/** Checks what PlanDesk reads of a form (id, name) and hands back the document itself, untouched. */
+function formDocument(value: unknown, what: string): FormDocument {
+  decode(s.formSchema, value, what);
+  if (jsonDepth(value, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+    throw new ServiceError('invalid-response', `The service's answer for ${what} is nested too deeply.`);
+  }
+  return value as FormDocument;
 }
 
 /**
@@ -216,34 +256,84 @@ export class ApiClient {
   }
 
   // ---- forms and teams --------------------------------------------------------------------------
+  // A form's schema is not shown, so forms travel as documents exactly as sent ('exact' parse):
+  // PlanDesk sends back every field it does not understand unchanged.
 
-  async listForms(opts: CallOptions = {}): Promise<s.Form[]> {
-    const { json } = await this.http.request('GET', '/forms', opts);
-    const data = dataOf(json);
-    return decode(s.formSchema.array(), data, 'the forms');
+  async listForms(opts: CallOptions = {}): Promise<FormDocument[]> {
+    const { json } = await this.http.request('GET', '/forms', { ...opts, parse: 'exact' });
+    // Enveloped as the spec's lists are; a bare array is taken too.
+    const data = Array.isArray(json) ? json : dataOf(json);
+    if (!Array.isArray(data))
+      throw new ServiceError('invalid-response', 'The service sent no list of forms.');
+    return data.map((f, i) => formDocument(f, `form ${i + 1} of the list`));
   }
 
-  async getForm(id: string, opts: CallOptions = {}): Promise<s.Form> {
-    const { json } = await this.http.request('GET', `/forms/${seg(id)}`, opts);
-    return decode(s.formSchema, dataOf(json), 'the form');
+  async getForm(id: string, opts: CallOptions = {}): Promise<FormDocument> {
+    const { json } = await this.http.request('GET', `/forms/${seg(id)}`, { ...opts, parse: 'exact' });
+    return formDocument(dataOf(json), 'the form');
   }
 
-  async createForm(input: FormInput, opts: CallOptions = {}): Promise<s.Form> {
-    const { json } = await this.http.request('POST', '/forms', { ...opts, body: input });
-    return decode(s.formSchema, dataOf(json), 'the new form');
+  /** `body`: name, context, children and any other fields to keep (never id, created, modified). */
+  async createForm(body: FormInput | JsonObject, opts: CallOptions = {}): Promise<FormDocument> {
+    const { json } = await this.http.request('POST', '/forms', { ...opts, body, parse: 'exact' });
+    return formDocument(dataOf(json), 'the new form');
   }
 
-  async updateForm(id: string, changes: Partial<FormInput>, opts: CallOptions = {}): Promise<s.Form> {
-    const { json } = await this.http.request('PUT', `/forms/${seg(id)}`, { ...opts, body: changes });
-    return decode(s.formSchema, dataOf(json), 'the updated form');
+  /** A partial update: only the fields in `changes` are sent; the service keeps the others. */
+  async updateForm(
+    id: string,
+    changes: Partial<FormInput> | JsonObject,
+    opts: CallOptions = {},
+  ): Promise<FormDocument> {
+    const { json } = await this.http.request('PUT', `/forms/${seg(id)}`, {
+      ...opts,
+      body: changes,
+      parse: 'exact',
+    });
+    return formDocument(dataOf(json), 'the updated form');
   }
 
   async deleteForm(id: string, opts: CallOptions = {}): Promise<void> {
     await this.http.request('DELETE', `/forms/${seg(id)}`, opts);
   }
 
+  /**
+   * The planned "context options" (contexts including custom room types and object categories).
+   * Null when the service does not offer it (404 or 405).
+   */
+  async getFormContextOptions(opts: CallOptions = {}): Promise<FormContextOption[] | null> {
+    const json = await planned(this.http.request('GET', PLANNED_FORM_PATHS.contextOptions, opts));
+    if (json === NOT_OFFERED) return null;
+    const data = Array.isArray(json) ? json : dataOf(json);
+    return decode(s.formContextOptionsSchema, data, 'the form context options');
+  }
+
+  /** Whether the form is published (planned endpoint); null when the service does not offer it. */
+  async getFormPublication(id: string, opts: CallOptions = {}): Promise<boolean | null> {
+    const json = await planned(this.http.request('GET', PLANNED_FORM_PATHS.publication(seg(id)), opts));
+    if (json === NOT_OFFERED) return null;
+    return decode(s.formPublicationSchema, json, 'the form publication state');
+  }
+
+  /** Publishes or unpublishes (planned endpoints). A 404/405 is a `not-found` saying it is not offered. */
+  async setFormPublished(id: string, published: boolean, opts: CallOptions = {}): Promise<FormDocument> {
+    const path = published ? PLANNED_FORM_PATHS.publish(seg(id)) : PLANNED_FORM_PATHS.unpublish(seg(id));
+    const json = await planned(this.http.request('PUT', path, { ...opts, parse: 'exact' }));
+    if (json === NOT_OFFERED) {
+      throw new ServiceError('not-found', 'The service does not offer publishing forms (yet).');
+    }
+    return formDocument(dataOf(json), 'the form');
+  }
+
   listTeams(req: PageRequest = {}): Promise<Page<s.Team>> {
     return this.http.page('/teams', s.teamSchema, req);
+  }
+
+  listAllTeams(options: ListAllOptions = {}): Promise<s.Team[]> {
+    return listAllPages(
+      (page, pageSize) => this.listTeams({ page, pageSize, signal: options.signal }),
+      options,
+    );
   }
 
   async getTeam(id: string, opts: CallOptions = {}): Promise<s.Team> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Decimal, exactAmountText } from '../../src-shared/money/amounts';
 import { TOTAL_FIELDS, type TotalField } from '../../src-shared/estimates/types';
+import { isExactNumber, type ExactNumber } from '../../src-shared/json/exact-json';
 
 /**
  * Schemas for what the service sends. Tolerant by design: extra fields pass through (the service adds
@@ -87,6 +88,9 @@ export const projectListItemSchema = z.looseObject({
   user_created: z.string().nullish(),
   user_modified: z.string().nullish(),
   archived_at: z.string().nullish(),
+  // Not in the spec's list items, nor seen live on them; read when a service sends them.
+  team: z.looseObject({ id: idSchema, name: z.string().nullish() }).nullish(),
+  team_id: idSchema.nullish(),
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
@@ -271,13 +275,66 @@ export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 
 export const FORM_CONTEXTS = ['plan', 'floor', 'room', 'objectsTree'] as const;
 
+/** What PlanDesk reads of a form; the document itself is kept as sent (client.ts `formDocument`). */
 export const formSchema = z.looseObject({
-  id: idSchema,
+  id: z.union([idSchema, z.custom<ExactNumber>(isExactNumber)]),
   name: z.string(),
-  context: z.array(z.string()).nullish(),
+  context: z.array(z.unknown()).nullish(),
   children: z.array(z.unknown()).nullish(),
 });
 export type Form = z.infer<typeof formSchema>;
+
+const optionText = z.union([z.string(), z.number()]).transform(String);
+
+/**
+ * The planned context options (shape not shown): strings, or objects naming a value and maybe a
+ * label and a kind under any of the usual names.
+ */
+export const formContextOptionsSchema = z.array(
+  z.union([
+    optionText.transform((value) => ({ value, label: value, kind: null as string | null })),
+    z
+      .looseObject({
+        value: optionText.optional(),
+        id: optionText.optional(),
+        key: optionText.optional(),
+        name: optionText.optional(),
+        label: optionText.nullish(),
+        title: optionText.nullish(),
+        kind: optionText.nullish(),
+        type: optionText.nullish(),
+        group: optionText.nullish(),
+      })
+      .transform((o, ctx) => {
+        const value = o.value ?? o.id ?? o.key ?? o.name;
+        if (value === undefined) {
+          ctx.addIssue({ code: 'custom', message: 'an option without a value' });
+          return z.NEVER;
+        }
+        return {
+          value,
+          label: o.label ?? o.title ?? o.name ?? value,
+          kind: o.kind ?? o.type ?? o.group ?? null,
+        };
+      }),
+  ]),
+);
+export type FormContextOption = z.output<typeof formContextOptionsSchema>[number];
+
+/** `{data:{published}}`, `{published}`, or a `status` of published/active vs. anything else. */
+export const formPublicationSchema = z
+  .unknown()
+  .transform((v) => (v && typeof v === 'object' && 'data' in v ? (v as { data: unknown }).data : v))
+  .pipe(
+    z.union([
+      z.looseObject({ published: z.boolean() }).transform((o) => o.published),
+      z.looseObject({ active: z.boolean() }).transform((o) => o.active),
+      z
+        .looseObject({ status: z.string() })
+        .transform((o) => ['published', 'active'].includes(o.status.toLowerCase())),
+      z.boolean(),
+    ]),
+  );
 
 export const teamSchema = z.looseObject({
   id: idSchema,

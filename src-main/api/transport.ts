@@ -10,6 +10,7 @@ import { decode } from './decode';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
 import { errorForStatus, parseErrorBody } from './http-errors';
+import { exactJsonText, parseExactJson } from '../../src-shared/json/exact-json';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -37,8 +38,12 @@ export type Query = Record<string, string | number | undefined | null | (string 
 export interface RequestSpec extends CallOptions {
   query?: Query;
   body?: unknown;
-  /** 'lossless' keeps every non-integer number's exact text (estimates carry money). */
-  parse?: 'plain' | 'lossless';
+  /**
+   * 'lossless' keeps every non-integer number's exact text (estimates carry money). 'exact' keeps
+   * every number literal as sent, in the answer and in the body (forms: PlanDesk sends back what it
+   * does not understand unchanged).
+   */
+  parse?: 'plain' | 'lossless' | 'exact';
 }
 
 export interface PageRequest extends CallOptions {
@@ -181,7 +186,12 @@ export class ServiceTransport {
     spec: RequestSpec = {},
   ): Promise<{ status: number; json: unknown }> {
     const url = this.url(path, spec.query);
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const body =
+      spec.body === undefined
+        ? undefined
+        : spec.parse === 'exact'
+          ? exactJsonText(spec.body, 0)
+          : JSON.stringify(spec.body);
     // A POST may have been acted on before a failure; repeating it could create a second project.
     const idempotent = method !== 'POST';
     const where = `${method} ${url.pathname}${url.search}`;
@@ -239,7 +249,12 @@ export class ServiceTransport {
       try {
         return {
           status,
-          json: spec.parse === 'lossless' ? parseJsonLossless(text, scanned) : JSON.parse(text),
+          json:
+            spec.parse === 'lossless'
+              ? parseJsonLossless(text, scanned)
+              : spec.parse === 'exact'
+                ? parseExactJson(text)
+                : JSON.parse(text),
         };
       } catch {
         this.logger.log('warn', `${where}: malformed JSON (${text.length} bytes)`);

@@ -7,6 +7,7 @@ import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
 import { PresetsService } from '../exports/presets-service';
 import { FilesAppService } from '../files/files-app-service';
+import { FormsService } from '../forms/forms-service';
 import type { Logger } from '../log/logger';
 import { OfflineService } from '../offline/offline-service';
 import { Operations } from '../operations/operations';
@@ -14,6 +15,8 @@ import { PlansService } from '../plans/plans-service';
 import { ProjectsService } from '../projects/projects-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
+import { TeamsService } from '../teams/teams-service';
+import { WebhookTestService } from '../webhook/webhook-test-service';
 import { DEMO_APP_WORKSPACE, startDemoSimulator, type Simulator } from '../demo/demo-simulator';
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
@@ -48,6 +51,9 @@ export interface MainServices {
   offline: OfflineService;
   plans: PlansService;
   files: FilesAppService;
+  forms: FormsService;
+  teams: TeamsService;
+  webhookTest: WebhookTestService;
   operations: Operations;
   logger: Logger;
 }
@@ -134,6 +140,18 @@ export function createServices(o: ServiceOptions): RunningServices {
     offline: new OfflineService(active.source, operations),
     plans: new PlansService(active.source, o.dialogs),
     files: new FilesAppService(active.source, operations, o.dialogs, path.join(o.userDataDir, 'tmp')),
+    forms: new FormsService(
+      active.source,
+      {
+        list: () => workspaces.list(),
+        client: (id) => workspaces.client(id),
+        keyRejected: (id) => workspaces.markKeyRejected(id),
+      },
+      o.dialogs,
+      o.logger,
+    ),
+    teams: new TeamsService(active.source),
+    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey()),
     operations,
     logger: o.logger,
     close: async () => {

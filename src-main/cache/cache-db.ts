@@ -20,7 +20,8 @@ import type Database from 'better-sqlite3';
 export type Db = Database.Database;
 
 /** What is cached. Keys: see `cacheKeys`. */
-export type CacheKind = 'projects-page' | 'project' | 'plan' | 'estimates-list' | 'estimate';
+export type CacheKind =
+  'projects-page' | 'project' | 'plan' | 'estimates-list' | 'estimate' | 'forms-list' | 'form' | 'workspace';
 
 export const CACHE_KINDS: readonly CacheKind[] = [
   'projects-page',
@@ -28,6 +29,9 @@ export const CACHE_KINDS: readonly CacheKind[] = [
   'plan',
   'estimates-list',
   'estimate',
+  'forms-list',
+  'form',
+  'workspace',
 ];
 
 export interface CacheHit<T> {

@@ -6,7 +6,7 @@
  * answer from the service itself (auth, not found, validation, …) is passed on as-is: a revoked key
  * or a deleted project must never be hidden behind old data.
  */
-import type { ApiClient, CallOptions, PageRequest, ProjectQuery } from '../api/client';
+import type { ApiClient, CallOptions, FormDocument, PageRequest, ProjectQuery } from '../api/client';
 import type { ListAllOptions, Page } from '../api/paging';
 import type {
   EstimateDetail,
@@ -14,6 +14,7 @@ import type {
   PlanDocument,
   ProjectDetail,
   ProjectListItem,
+  Workspace,
 } from '../api/schemas';
 import { silentLogger, type Logger } from '../log/logger';
 import { cacheKeys, type CacheDb, type CacheKind } from './cache-db';
@@ -42,7 +43,14 @@ export type ConnectivityListener = (online: boolean, reason: string | null) => v
 /** The part of ApiClient this needs (a test may pass a fake). */
 export type ReadClient = Pick<
   ApiClient,
-  'listProjects' | 'getProject' | 'getPlan' | 'listAllEstimates' | 'getEstimate' | 'getWorkspace'
+  | 'listProjects'
+  | 'getProject'
+  | 'getPlan'
+  | 'listAllEstimates'
+  | 'getEstimate'
+  | 'getWorkspace'
+  | 'listForms'
+  | 'getForm'
 >;
 
 export interface CachedClientOptions {
@@ -121,6 +129,25 @@ export class CachedClient {
   cachedEstimate(projectId: string, estimateId: string): Fetched<EstimateDetail> | null {
     const hit = this.cache.get<EstimateDetail>('estimate', cacheKeys.estimate(projectId, estimateId));
     return hit ? { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt } : null;
+  }
+
+  /** The workspace's forms, exactly as sent: offline, the forms screen shows them read-only. */
+  listForms(opts: CallOptions = {}): Promise<Fetched<FormDocument[]>> {
+    return this.read('forms-list', cacheKeys.formsList(), () => this.client.listForms(opts));
+  }
+
+  getForm(id: string, opts: CallOptions = {}): Promise<Fetched<FormDocument>> {
+    return this.read('form', cacheKeys.form(id), () => this.client.getForm(id, opts));
+  }
+
+  /** The workspace's details (the workspace screen). */
+  getWorkspace(opts: CallOptions = {}): Promise<Fetched<Workspace>> {
+    return this.read('workspace', cacheKeys.workspace(), () => this.client.getWorkspace(opts));
+  }
+
+  /** Forgets a cached answer the service no longer gives (a deleted form). */
+  forget(kind: CacheKind, key: string): void {
+    this.cache.delete(kind, key);
   }
 
   /**

@@ -16,4 +16,8 @@ export const cacheKeys = {
   plan: (planId: string): string => enc(planId),
   estimatesList: (projectId: string): string => enc(projectId),
   estimate: (projectId: string, estimateId: string): string => `${enc(projectId)}/${enc(estimateId)}`,
+  /** The workspace has one list of forms and one set of details. */
+  formsList: (): string => 'all',
+  form: (formId: string): string => enc(formId),
+  workspace: (): string => 'details',
 };

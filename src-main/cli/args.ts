@@ -24,6 +24,12 @@ const OPTIONS = {
   columns: { type: 'string' },
   paper: { type: 'string' },
   'no-statements': { type: 'boolean' },
+  yes: { type: 'boolean' },
+  project: { type: 'string' },
+  'send-real-key': { type: 'boolean' },
+  'reply-status': { type: 'string' },
+  'reply-message': { type: 'string' },
+  'show-key': { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -14,6 +14,8 @@ export interface Connection {
   language: UiLanguage;
   /** Which workspace this is, as the app's settings name it (for its saved export presets). */
   workspace: { baseUrl: string; customer: string } | 'demo';
+  /** The API key in use: only `webhook-test --send-real-key` reads it. */
+  key: string;
 }
 
 /** Flags win over environment variables; --demo serves the built-in demo workspace in-process. */
@@ -31,7 +33,7 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
       actingUser,
       logger,
     });
-    return { client, simulator, language: language ?? DEFAULT_LANGUAGE, workspace: 'demo' };
+    return { client, simulator, language: language ?? DEFAULT_LANGUAGE, workspace: 'demo', key: ws.key };
   }
   const baseUrl = flags['base-url'] ?? env.PLANDESK_BASE_URL;
   const customer = flags.customer ?? env.PLANDESK_CUSTOMER;
@@ -58,7 +60,13 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
     }),
     language: language ?? DEFAULT_LANGUAGE,
     workspace: { baseUrl: normaliseBaseUrl(baseUrl!), customer: customer!.trim() },
+    key: key!,
   };
+}
+
+/** The language of `--lang` (or PLANDESK_LANG), for commands that need no connection. */
+export function cliLanguage(flags: CliFlags, env: NodeJS.ProcessEnv): UiLanguage {
+  return parseLanguage(flags.lang ?? env.PLANDESK_LANG) ?? DEFAULT_LANGUAGE;
 }
 
 function parseLanguage(value: string | undefined): UiLanguage | undefined {

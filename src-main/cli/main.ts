@@ -6,11 +6,20 @@ import { savedPresets } from './saved-presets';
 import { deleteFileCommand, downloadCommand, filesCommand, uploadCommand } from './commands/files';
 import { roomsCommand } from './commands/plan-rooms';
 import { estimatesCommand } from './commands/estimates';
+import {
+  formCommand,
+  formCreateCommand,
+  formDeleteCommand,
+  formsCommand,
+  formUpdateCommand,
+} from './commands/forms';
+import { teamsCommand } from './commands/teams';
+import { webhookListenCommand, webhookTestCommand } from './commands/webhook';
 import { planCommand } from './commands/plan';
 import { projectCommand, projectsCommand } from './commands/projects';
 import { simulatorCommand } from './commands/simulator';
 import { workspaceCommand } from './commands/workspace';
-import { connect } from './connection';
+import { cliLanguage, connect } from './connection';
 import { cliText, type CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
 
@@ -35,6 +44,19 @@ Commands:
   upload PROJECT_ID FILE [--name NAME]       upload a file (pdf, docx, xlsx, csv, jpg, png, … usdz)
   download PROJECT_ID FILE_ID --out PATH     download a file
   delete-file PROJECT_ID FILE_ID             delete a file (permanent)
+  teams                                      the workspace's teams and their members
+  forms                                      the workspace's forms
+  form FORM_ID                               one form: its sections and questions (--json: the file format)
+  form-create FILE.json                      a new form from a file (checked before anything is sent)
+  form-update FORM_ID FILE.json              send what changed in a file "form FORM_ID --json" wrote
+  form-delete FORM_ID --yes                  delete a form (permanent; refused without --yes)
+  webhook-listen [--port N] [--reply-status 0|1|2|14|18] [--reply-message TEXT] [--show-key]
+                                             receive Project Updated calls on 127.0.0.1: one JSON
+                                             line {"url": …} when ready, then one per call
+  webhook-test URL [--project PROJECT_ID] [--send-real-key]
+                                             post a Project Updated call as the service would (https,
+                                             or http on this computer) and show the reply's status;
+                                             a placeholder key unless --send-real-key
 
 Connection (flags win over environment variables):
   --base-url URL      PLANDESK_BASE_URL    e.g. https://service.example.com/api/v2
@@ -66,9 +88,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       await simulatorCommand(flags, (line) => io.stdout(line + '\n'));
       return 0;
     }
+    const logger = flags.verbose ? stderrLogger('info') : silentLogger;
+    if (command === 'webhook-listen') {
+      await webhookListenCommand(flags, (line) => io.stdout(line + '\n'));
+      return 0;
+    }
+    if (command === 'webhook-test') {
+      // A connection only for --project or --send-real-key: a receiver can be tested without one.
+      const out = await webhookTestCommand(
+        flags,
+        positionals,
+        () => connect(flags, io.env, logger),
+        cliText(cliLanguage(flags, io.env)),
+      );
+      io.stdout(out.stdout + '\n');
+      if (out.stderr) io.stderr(out.stderr);
+      return out.code;
+    }
     const run = COMMANDS[command];
     if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
-    const logger = flags.verbose ? stderrLogger('info') : silentLogger;
     const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
     try {
       const context: CommandContext = {
@@ -112,4 +150,10 @@ const COMMANDS: Record<string, Command> = {
   upload: (c, f, p, x) => uploadCommand(c, f, p, undefined, x),
   download: (c, f, p, x) => downloadCommand(c, f, p, undefined, x),
   'delete-file': deleteFileCommand,
+  teams: (c, f, _p, x) => teamsCommand(c, f, x),
+  forms: (c, f, _p, x) => formsCommand(c, f, x),
+  form: formCommand,
+  'form-create': formCreateCommand,
+  'form-update': formUpdateCommand,
+  'form-delete': formDeleteCommand,
 };

@@ -49,7 +49,10 @@ export class EstimateBodyReader {
     try {
       json = parseJsonLossless(text, { mayLoseDigits });
     } catch {
-      throw new ServiceError('invalid-response', 'The service sent an answer PlanDesk could not read (malformed JSON).');
+      throw new ServiceError(
+        'invalid-response',
+        'The service sent an answer PlanDesk could not read (malformed JSON).',
+      );
     }
     const data = dataOf(json);
     const detail = Array.isArray(data) ? data[0] : data;

@@ -53,5 +53,9 @@ export async function estimateCacheBodyTask(
   input: EstimateBodyInput,
 ): Promise<{ cacheBody: Uint8Array; summary: EstimateSummary; modified: string | null }> {
   const detail = (await read(input)).detail();
-  return { cacheBody: moved(cacheBodyOf(detail)), summary: summaryOf(estimateViewOf(detail)), modified: detail.modified ?? null };
+  return {
+    cacheBody: moved(cacheBodyOf(detail)),
+    summary: summaryOf(estimateViewOf(detail)),
+    modified: detail.modified ?? null,
+  };
 }

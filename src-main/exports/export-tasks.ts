@@ -29,7 +29,9 @@ async function details(estimates: readonly EstimateBodyInput[]): Promise<Estimat
 
 /** The cache's copies of the bodies that came from the service (null for the others). */
 function cacheBodies(estimates: readonly EstimateBodyInput[], read: EstimateDetail[]): (Uint8Array | null)[] {
-  return estimates.map((e, i) => (e.origin === 'response' ? (Piscina.move(cacheBodyOf(read[i]!)) as Uint8Array) : null));
+  return estimates.map((e, i) =>
+    e.origin === 'response' ? (Piscina.move(cacheBodyOf(read[i]!)) as Uint8Array) : null,
+  );
 }
 
 export interface XlsxTaskInput {
@@ -60,10 +62,15 @@ export interface PdfTaskInput {
   path: string;
 }
 
-export async function pdfTask(input: PdfTaskInput): Promise<{ cacheBodies: (Uint8Array | null)[]; notices: string[] }> {
+export async function pdfTask(
+  input: PdfTaskInput,
+): Promise<{ cacheBodies: (Uint8Array | null)[]; notices: string[] }> {
   const read = await details([input.estimate]);
   const notices: string[] = [];
-  const bytes = await renderEstimatePdf(toEstimateDocument(read[0]!), { ...input.options, onNotice: (m) => notices.push(m) });
+  const bytes = await renderEstimatePdf(toEstimateDocument(read[0]!), {
+    ...input.options,
+    onNotice: (m) => notices.push(m),
+  });
   await writeFile(input.path, bytes, { flag: 'wx', mode: 0o600 });
   return { cacheBodies: cacheBodies([input.estimate], read), notices };
 }

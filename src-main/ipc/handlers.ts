@@ -21,6 +21,8 @@ const OWN_CREDENTIALS: ReadonlySet<Channel> = new Set<Channel>([
   'workspaces:switch',
   'workspaces:remove',
   'workspaces:replaceKey',
+  // A 401 while checking a new acting user is about that user, not the stored key.
+  'workspaces:setActingUser',
 ]);
 
 /**
@@ -76,6 +78,22 @@ export function createHandlers(s: MainServices): Handlers {
     'files:preview': ({ projectId, fileId }) => s.files.preview(projectId, fileId),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
+    'forms:list': () => s.forms.list(),
+    'forms:get': ({ id }) => s.forms.get(id),
+    'forms:create': ({ document }) => s.forms.create(document),
+    'forms:update': ({ id, changes }) => s.forms.update(id, changes),
+    'forms:duplicate': ({ id, name }) => s.forms.duplicate(id, name),
+    'forms:delete': ({ id }) => s.forms.remove(id),
+    'forms:copyTo': ({ id, workspaceIds }) => s.forms.copyTo(id, workspaceIds),
+    'forms:export': ({ id }) => s.forms.exportToFile(id),
+    'forms:import': () => s.forms.importFromFile(),
+    'forms:setPublished': ({ id, published }) => s.forms.setPublished(id, published),
+    'teams:list': () => s.teams.list(),
+    'workspaces:details': () => s.workspaceSettings.details(),
+    'workspaces:checkConnection': () => s.workspaceSettings.checkConnection(),
+    'workspaces:setActingUser': async ({ actingUser }) =>
+      s.workspaces.setActingUser((await s.workspaces.activeMeta()).id, actingUser),
+    'webhook:test': (request) => s.webhookTest.test(request),
   };
 }
 

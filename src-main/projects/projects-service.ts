@@ -1,6 +1,7 @@
 import type { ProjectDetail, ProjectListItem } from '../api/schemas';
 import type { Operations } from '../operations/operations';
 import type { ActiveSource } from '../app/active-workspace';
+import { ServiceError } from '../errors/service-error';
 import type {
   CreatedProjectView,
   ProjectDetailView,
@@ -15,6 +16,8 @@ export interface ProjectQuery {
   externalReferenceId?: string | undefined;
   sort: 'service' | 'name' | 'modified';
   direction: 'asc' | 'desc';
+  /** Only the projects of this team; possible only when the service's list items name their team. */
+  teamId?: string | undefined;
   operationId?: string | undefined;
 }
 
@@ -30,6 +33,7 @@ export interface NewProjectInput {
         country?: string | undefined;
       }
     | undefined;
+  teamId?: string | undefined;
 }
 
 /** How long a fully loaded, sorted list is reused while the user pages through it. */
@@ -56,8 +60,9 @@ export class ProjectsService {
       externalReferenceId: q.externalReferenceId?.trim() || undefined,
     };
     const op = this.operations.start(q.operationId);
+    const teamId = q.teamId?.trim() || undefined;
     try {
-      if (q.sort === 'service') {
+      if (q.sort === 'service' && !teamId) {
         const fetched = await cached.listProjects({
           ...filters,
           page: q.page,
@@ -73,6 +78,7 @@ export class ProjectsService {
           pageSize: q.pageSize,
           totalPages: page.pageInfo.totalPages,
           totalCount: page.pageInfo.totalCount,
+          teamsOnRows: page.items.some(namesTeam),
         };
       }
       const key = JSON.stringify([meta.id, filters]);
@@ -87,7 +93,15 @@ export class ProjectsService {
         });
         this.sortedCache = { key, at: Date.now(), items };
       }
-      const sorted = sortProjects(items, q.sort, q.direction);
+      const teamsOnRows = items.some(namesTeam);
+      if (teamId && !teamsOnRows) {
+        throw new ServiceError(
+          'validation',
+          "The service's project list does not say which team a project belongs to, so it cannot be filtered by team.",
+        );
+      }
+      const chosen = teamId ? items.filter((p) => teamOf(p)?.id === teamId) : items;
+      const sorted = q.sort === 'service' ? chosen : sortProjects(chosen, q.sort, q.direction);
       const start = (q.page - 1) * q.pageSize;
       return {
         rows: sorted.slice(start, start + q.pageSize).map(toRow),
@@ -95,6 +109,7 @@ export class ProjectsService {
         pageSize: q.pageSize,
         totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
         totalCount: sorted.length,
+        teamsOnRows,
       };
     } finally {
       op.finish();
@@ -130,6 +145,7 @@ export class ProjectsService {
       email: input.email.trim(),
       external_reference_id: input.externalReferenceId?.trim() || undefined,
       address,
+      team_id: input.teamId?.trim() || undefined,
     });
     this.sortedCache = null;
     return { project: toDetail(created.project), warnings: created.warnings };
@@ -168,7 +184,21 @@ export function sortProjects(
   });
 }
 
+/** Whether the service said which team this list item belongs to (a `team` or `team_id`, maybe null). */
+function namesTeam(p: ProjectListItem): boolean {
+  return (
+    Object.prototype.hasOwnProperty.call(p, 'team') || Object.prototype.hasOwnProperty.call(p, 'team_id')
+  );
+}
+
+function teamOf(p: ProjectListItem): { id: string; name: string | null } | null {
+  if (p.team) return { id: p.team.id, name: p.team.name ?? null };
+  if (p.team_id) return { id: p.team_id, name: null };
+  return null;
+}
+
 export function toRow(p: ProjectListItem): ProjectRow {
+  const team = namesTeam(p) ? teamOf(p) : undefined;
   return {
     id: p.id,
     name: p.name,
@@ -178,6 +208,7 @@ export function toRow(p: ProjectListItem): ProjectRow {
     archived: Boolean(p.archived_at),
     archivedAt: p.archived_at ?? null,
     assigneeEmail: p.assignee?.email ?? null,
+    ...(team !== undefined ? { teamId: team?.id ?? null, teamName: team?.name ?? null } : {}),
   };
 }
 

@@ -57,7 +57,10 @@ function workerScript(): { filename: string; execArgv: string[] } {
  * at most four — the work is a few large tasks at a time, and each worker costs memory. Idle workers
  * end after a while, so an app left open holds none.
  */
-export function createWorkers(logger: Logger, size = Math.max(1, Math.min(4, availableParallelism() - 1))): Workers {
+export function createWorkers(
+  logger: Logger,
+  size = Math.max(1, Math.min(4, availableParallelism() - 1)),
+): Workers {
   const { filename, execArgv } = workerScript();
   const pool = new Piscina({
     filename,
@@ -107,9 +110,14 @@ export function createWorkers(logger: Logger, size = Math.max(1, Math.min(4, ava
     },
     streaming<O>(task: string, input: object, options: RunOptions = {}) {
       const channel = new MessageChannel();
-      const post = (m: ChunkMessage, transfer: Transferable[] = []): void => channel.port1.postMessage(m, transfer as never);
+      const post = (m: ChunkMessage, transfer: Transferable[] = []): void =>
+        channel.port1.postMessage(m, transfer as never);
       const result = workers
-        .run<O>(task, { ...input, chunks: channel.port2 }, { ...options, transfer: [...(options.transfer ?? []), channel.port2] })
+        .run<O>(
+          task,
+          { ...input, chunks: channel.port2 },
+          { ...options, transfer: [...(options.transfer ?? []), channel.port2] },
+        )
         .finally(() => channel.port1.close());
       const sink: BodySink = {
         begin: () => post({ type: 'begin' }),

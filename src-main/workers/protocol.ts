@@ -12,7 +12,8 @@ export interface TaskMessage<I = unknown> {
   progress?: MessagePort;
 }
 
-export type TaskOutcome<O = unknown> = { ok: true; value: O } | { ok: false; error: ErrorValue; detail?: string };
+export type TaskOutcome<O = unknown> =
+  { ok: true; value: O } | { ok: false; error: ErrorValue; detail?: string };
 
 export interface ProgressMessage {
   done: number;

@@ -9,7 +9,8 @@ import { TASKS } from './tasks';
 export default async function run(message: TaskMessage): Promise<TaskOutcome> {
   const progress = message.progress;
   const report = progress
-    ? (done: number, total: number | null): void => progress.postMessage({ done, total } satisfies ProgressMessage)
+    ? (done: number, total: number | null): void =>
+        progress.postMessage({ done, total } satisfies ProgressMessage)
     : undefined;
   try {
     const load = TASKS[message.task];
@@ -18,7 +19,12 @@ export default async function run(message: TaskMessage): Promise<TaskOutcome> {
     return { ok: true, value: await task(message.input as never, report) };
   } catch (err) {
     // A ServiceError is an answer for the user; anything else is a fault whose details go to the log.
-    const detail = err instanceof ServiceError ? undefined : err instanceof Error ? (err.stack ?? err.message) : String(err);
+    const detail =
+      err instanceof ServiceError
+        ? undefined
+        : err instanceof Error
+          ? (err.stack ?? err.message)
+          : String(err);
     return { ok: false, error: toErrorValue(err), ...(detail ? { detail } : {}) };
   } finally {
     progress?.close();

@@ -36,7 +36,7 @@ export interface WorkspaceManagerDeps {
  * cache files must be closed first); the others after the change is saved.
  */
 export interface WorkspaceChange {
-  kind: 'added' | 'switched' | 'removing' | 'removed' | 'key-replaced' | 'language';
+  kind: 'added' | 'switched' | 'removing' | 'removed' | 'key-replaced' | 'language' | 'acting-user';
   id: string;
 }
 
@@ -206,6 +206,60 @@ export class WorkspaceManager {
 
   async uiLanguage(): Promise<UiLanguage> {
     return (await this.deps.settings.load()).language;
+  }
+
+  /**
+   * Sets (or, with null, clears) the e-mail whose permissions apply to the workspace's requests.
+   * The service checks it first (GET /workspace with it); a refusal changes nothing.
+   */
+  async setActingUser(id: string, actingUser: string | null): Promise<WorkspaceMeta> {
+    if (id === DEMO_WORKSPACE_ID) {
+      throw new ServiceError('validation', 'The demo workspace always acts as its owner.');
+    }
+    const record = await this.record(id);
+    const value = actingUser?.trim() || null;
+    const key = await this.deps.secrets.get(id);
+    if (!key) throw new ServiceError('auth', 'No API key is stored for this workspace on this computer.');
+    if (value !== null) {
+      try {
+        await this.makeClient({ ...record, key, actingUser: value }).getWorkspace();
+      } catch (err) {
+        if (!(err instanceof ServiceError) || err.kind !== 'auth') throw err;
+        // With a key that works, a 401 here is about the acting user, not the key.
+        throw new ServiceError(
+          'validation',
+          `The service refused requests acting as ${value}: not a user of this workspace, or without permission.`,
+          err.status,
+          { acting_user: ['is not accepted by the service'] },
+          err.serviceMessage,
+        );
+      }
+    }
+    await this.deps.settings.update((cur) => ({
+      ...cur,
+      workspaces: cur.workspaces.map((w) => (w.id === id ? { ...w, actingUser: value } : w)),
+    }));
+    this.clients.delete(id);
+    this.changed('acting-user', id);
+    return this.meta({ ...record, actingUser: value });
+  }
+
+  /** Another workspace's own client, with its own key (copying a form there, say). */
+  async client(id: string): Promise<ApiClient> {
+    if (id !== DEMO_WORKSPACE_ID) await this.record(id);
+    return this.clientFor(id);
+  }
+
+  /**
+   * The active workspace's API key itself. Only for a webhook test the user explicitly asked to
+   * send with the real key; it never leaves main otherwise.
+   */
+  async activeKey(): Promise<string> {
+    const { id } = await this.activeMeta();
+    if (id === DEMO_WORKSPACE_ID) return (await this.deps.demo()).key;
+    const key = await this.deps.secrets.get(id);
+    if (!key) throw new ServiceError('auth', 'No API key is stored for this workspace on this computer.');
+    return key;
   }
 
   /** Called when the service answered 401 for this workspace. */

@@ -1,10 +1,47 @@
-import type { WorkspaceSettings } from '../../src-shared/workspaces/types';
+import type {
+  ConnectionCheck,
+  WorkspaceDetails,
+  WorkspacePerson,
+  WorkspaceSettings,
+} from '../../src-shared/workspaces/types';
+import type { Workspace } from '../api/schemas';
 import type { ActiveSource } from '../app/active-workspace';
-import { ServiceError } from '../errors/service-error';
+import { ServiceError, toErrorValue } from '../errors/service-error';
 
-/** The active workspace's own settings in the service: its name and the Project Updated webhook. */
+/**
+ * The active workspace in the service: its details as sent, the connectivity check, and its own
+ * settings there (the Project Updated webhook).
+ */
 export class WorkspaceSettingsService {
   constructor(private readonly active: ActiveSource) {}
+
+  /** Read through the cache: offline, the workspace screen shows the last details it had. */
+  async details(): Promise<WorkspaceDetails> {
+    const { cached } = await this.active();
+    const fetched = await cached.getWorkspace();
+    return {
+      ...detailsOf(fetched.data),
+      source: fetched.source,
+      fetchedAt: fetched.fetchedAt.toISOString(),
+    };
+  }
+
+  /**
+   * GET /workspace, timed from request to parsed answer. A refused key is thrown (the app's one
+   * signal of a revoked key follows); any other failure is the check's result.
+   */
+  async checkConnection(): Promise<ConnectionCheck> {
+    const { client } = await this.active();
+    const checkedAt = new Date().toISOString();
+    const started = performance.now();
+    try {
+      await client.getWorkspace();
+      return { ok: true, roundTripMs: Math.round(performance.now() - started), checkedAt, error: null };
+    } catch (err) {
+      if (err instanceof ServiceError && err.kind === 'auth') throw err;
+      return { ok: false, roundTripMs: null, checkedAt, error: toErrorValue(err) };
+    }
+  }
 
   async get(): Promise<WorkspaceSettings> {
     const { client } = await this.active();
@@ -38,4 +75,43 @@ function isWebhookAddress(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const KNOWN_FIELDS = new Set(['id', 'name', 'owner', 'users', 'formats', 'webhook_url']);
+
+function textOf(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null;
+}
+
+function person(v: unknown): WorkspacePerson | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const name = [textOf(o.firstname), textOf(o.lastname)].filter(Boolean).join(' ') || textOf(o.name) || null;
+  return { name, email: textOf(o.email), role: textOf(o.role) };
+}
+
+/** The details as sent: what PlanDesk names, the web addresses, and every other plain field. */
+function detailsOf(ws: Workspace): WorkspaceDetails {
+  const raw = ws as Record<string, unknown>;
+  const urls: WorkspaceDetails['urls'] = [];
+  const other: WorkspaceDetails['other'] = [];
+  for (const [field, value] of Object.entries(raw)) {
+    if (KNOWN_FIELDS.has(field)) continue;
+    if (typeof value === 'string' && /^https?:\/\//i.test(value)) urls.push({ field, url: value });
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      other.push({ field, value: String(value) });
+    }
+  }
+  return {
+    id: ws.id ?? null,
+    name: ws.name,
+    owner: person(ws.owner),
+    users: Array.isArray(raw.users)
+      ? raw.users.map(person).filter((p): p is WorkspacePerson => p !== null)
+      : null,
+    formats: ws.formats ?? null,
+    webhookUrl: ws.webhook_url ?? null,
+    urls,
+    other,
+  };
 }

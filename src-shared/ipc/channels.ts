@@ -39,6 +39,21 @@ export const channels = {
   'offline:makeAvailable': 'makeProjectAvailableOffline',
   'offline:status': 'getProjectOfflineStatus',
   'operations:cancel': 'cancelOperation',
+  'forms:list': 'listForms',
+  'forms:get': 'getForm',
+  'forms:create': 'createForm',
+  'forms:update': 'updateForm',
+  'forms:duplicate': 'duplicateForm',
+  'forms:delete': 'deleteForm',
+  'forms:copyTo': 'copyFormToWorkspaces',
+  'forms:export': 'exportForm',
+  'forms:import': 'importForm',
+  'forms:setPublished': 'setFormPublished',
+  'teams:list': 'listTeams',
+  'workspaces:details': 'getWorkspaceDetails',
+  'workspaces:checkConnection': 'checkConnection',
+  'workspaces:setActingUser': 'setActingUser',
+  'webhook:test': 'testWebhook',
 } as const;
 
 export type Channel = keyof typeof channels;

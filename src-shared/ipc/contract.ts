@@ -8,7 +8,17 @@ import type { OfflineStatus } from '../offline/types';
 import type { ProgressEvent } from '../operations/types';
 import type { PlanResult } from '../plans/types';
 import type { CreatedProjectView, ProjectDetailView, ProjectPage, ProjectRow } from '../projects/types';
-import type { WorkspaceList, WorkspaceMeta, WorkspaceSettings } from '../workspaces/types';
+import type {
+  ConnectionCheck,
+  WorkspaceDetails,
+  WorkspaceList,
+  WorkspaceMeta,
+  WorkspaceSettings,
+} from '../workspaces/types';
+import type { CopyOutcome, FormDetail, FormList, ImportOutcome } from '../forms/types';
+import { isJsonObject, jsonDepth, type JsonObject } from '../json/exact-json';
+import type { TeamView } from '../teams/types';
+import type { WebhookTestResult } from '../webhook/types';
 import { EXPORT_COLUMNS } from '../estimates/columns';
 import { channels, events, type Channel, type EventChannel } from './channels';
 import { LANGUAGES } from '../i18n/languages';
@@ -35,6 +45,8 @@ export const projectQuerySchema = z.object({
   /** 'service' keeps the service's order and pages on the server; name/modified sort the whole list. */
   sort: z.enum(['service', 'name', 'modified']).default('service'),
   direction: z.enum(['asc', 'desc']).default('asc'),
+  /** Only this team's projects (when the service's list items name their team). */
+  teamId: id.optional(),
   operationId,
 });
 
@@ -59,10 +71,16 @@ export const newProjectSchema = z.object({
       country: shortText.optional(),
     })
     .optional(),
+  teamId: id.optional(),
 });
 
 const columns = z.array(z.enum(EXPORT_COLUMNS)).min(1).max(EXPORT_COLUMNS.length);
 const paper = z.enum(['auto', 'A4', 'Letter']);
+/** A form document as the service sent it, maybe edited: a JSON object of a sane depth. */
+const formDocument = z.custom<JsonObject>(
+  (v) => isJsonObject(v) && jsonDepth(v, 256) <= 256,
+  'must be a form document',
+);
 
 export const exportRequestSchema = z.object({
   projectId: id,
@@ -141,6 +159,28 @@ export const argSchemas = {
   'offline:makeAvailable': z.tuple([z.object({ projectId: id, operationId })]),
   'offline:status': z.tuple([id]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
+  'forms:list': z.tuple([]),
+  'forms:get': z.tuple([z.object({ id })]),
+  'forms:create': z.tuple([z.object({ document: formDocument })]),
+  /** `changes`: the top-level fields that changed, each whole. */
+  'forms:update': z.tuple([z.object({ id, changes: formDocument })]),
+  'forms:duplicate': z.tuple([z.object({ id, name: z.string().trim().min(1).max(500) })]),
+  'forms:delete': z.tuple([z.object({ id })]),
+  'forms:copyTo': z.tuple([z.object({ id, workspaceIds: z.array(id).min(1).max(50) })]),
+  'forms:export': z.tuple([z.object({ id })]),
+  'forms:import': z.tuple([]),
+  'forms:setPublished': z.tuple([z.object({ id, published: z.boolean() })]),
+  'teams:list': z.tuple([]),
+  'workspaces:details': z.tuple([]),
+  'workspaces:checkConnection': z.tuple([]),
+  'workspaces:setActingUser': z.tuple([z.object({ actingUser: z.string().trim().max(200).nullable() })]),
+  'webhook:test': z.tuple([
+    z.object({
+      url: z.string().trim().min(1).max(2000),
+      projectId: id.optional(),
+      sendRealKey: z.boolean().default(false),
+    }),
+  ]),
 } satisfies Record<Channel, z.ZodTuple>;
 
 // ---- results ------------------------------------------------------------------------------------
@@ -181,6 +221,21 @@ export interface ChannelResults {
   'offline:makeAvailable': OfflineStatus;
   'offline:status': OfflineStatus;
   'operations:cancel': { cancelled: boolean };
+  'forms:list': FormList;
+  'forms:get': FormDetail;
+  'forms:create': FormDetail;
+  'forms:update': FormDetail;
+  'forms:duplicate': FormDetail;
+  'forms:delete': { deleted: true };
+  'forms:copyTo': CopyOutcome[];
+  'forms:export': { path: string | null };
+  'forms:import': ImportOutcome;
+  'forms:setPublished': FormDetail;
+  'teams:list': TeamView[];
+  'workspaces:details': WorkspaceDetails;
+  'workspaces:checkConnection': ConnectionCheck;
+  'workspaces:setActingUser': WorkspaceMeta;
+  'webhook:test': WebhookTestResult;
 }
 
 // ---- events -------------------------------------------------------------------------------------

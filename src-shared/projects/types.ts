@@ -11,6 +11,9 @@ export interface ProjectRow {
   archived: boolean;
   archivedAt: string | null;
   assigneeEmail: string | null;
+  /** Only when the service's list items name the team (they need not: see docs/service-shapes.md). */
+  teamId?: string | null;
+  teamName?: string | null;
 }
 
 export interface ProjectPage extends Partial<Provenance> {
@@ -19,6 +22,8 @@ export interface ProjectPage extends Partial<Provenance> {
   pageSize: number;
   totalPages: number | null;
   totalCount: number | null;
+  /** Whether the list items say which team each project belongs to (then they can be filtered by it). */
+  teamsOnRows?: boolean;
 }
 
 export interface ProjectDetailView extends ProjectRow {

@@ -1,5 +1,7 @@
 /** Workspaces as the UI sees them: never a key. */
+import type { ErrorValue } from '../errors/service-error';
 import type { UiLanguage } from '../i18n/languages';
+import type { Provenance } from '../offline/types';
 
 export interface WorkspaceMeta {
   id: string;
@@ -21,4 +23,38 @@ export interface WorkspaceList {
 export interface WorkspaceSettings {
   name: string;
   webhookUrl: string | null;
+}
+
+export interface WorkspacePerson {
+  name: string | null;
+  email: string | null;
+  role: string | null;
+}
+
+/**
+ * The workspace as the service describes it (GET /workspace). The spec shows only `webhook_url`;
+ * everything else is shown as sent, and only when sent.
+ */
+export interface WorkspaceDetails extends Partial<Provenance> {
+  id: string | null;
+  name: string;
+  owner: WorkspacePerson | null;
+  /** Null when the service sends no user list. */
+  users: WorkspacePerson[] | null;
+  formats: string[] | null;
+  webhookUrl: string | null;
+  /** Other fields holding a web address (a logo, …), by field name. */
+  urls: { field: string; url: string }[];
+  /** Other plain fields the service sent, by field name. */
+  other: { field: string; value: string }[];
+}
+
+/** The connectivity check: GET /workspace, timed. */
+export interface ConnectionCheck {
+  ok: boolean;
+  /** Round trip of the check in milliseconds (null when it failed). */
+  roundTripMs: number | null;
+  /** ISO 8601 */
+  checkedAt: string;
+  error: ErrorValue | null;
 }

@@ -58,6 +58,8 @@ function hasOpenpyxl(): boolean {
     return false;
   }
 }
+/** Makes a throwaway self-signed certificate for a receiver whose TLS must fail. */
+export const openssl = externalTool(['openssl'], 'openssl');
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';

@@ -9,6 +9,7 @@ import { captureLog } from '../helpers/log-capture';
 import { toEstimateDocument } from '../../src-main/estimates/document';
 import { preorder } from '../../src-main/estimates/tree';
 import { ServiceError } from '../../src-main/errors/service-error';
+import { formId } from '../../src-shared/forms/tree';
 
 let sim: Simulator;
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 50 };
@@ -216,19 +217,20 @@ describe('every endpoint', () => {
     const c = client();
     const forms = await c.listForms();
     expect(forms.length).toBeGreaterThan(0);
-    expect((await c.getForm(forms[0]!.id)).name).toBe(forms[0]!.name);
+    expect((await c.getForm(formId(forms[0]!)!)).name).toBe(forms[0]!.name);
     const created = await c.createForm({
       name: 'Abnahmeprotokoll',
       context: ['room', 'objectsTree'],
       children: [{ type: 'section', label: 'Wände', children: [{ type: 'question', label: 'Risse?' }] }],
     });
     expect(created.context).toEqual(['room', 'objectsTree']);
-    const updated = await c.updateForm(created.id, { name: 'Abnahme' });
+    const id = formId(created)!;
+    const updated = await c.updateForm(id, { name: 'Abnahme' });
     expect(updated.name).toBe('Abnahme');
     const bad = await failure(c.createForm({ name: 'x', context: ['garage'], children: [] }));
     expect(bad.kind).toBe('validation');
-    await c.deleteForm(created.id);
-    expect((await failure(c.getForm(created.id))).kind).toBe('not-found');
+    await c.deleteForm(id);
+    expect((await failure(c.getForm(id))).kind).toBe('not-found');
   });
 
   it('teams: list and get', async () => {

@@ -86,6 +86,10 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Type',
   'Date',
   'page {page}',
+  'Section',
+  'Sections',
+  'Question',
+  'Questions',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 

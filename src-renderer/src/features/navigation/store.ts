@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
 /**
- * Where the user is: the projects list, or one of a project's screens (its estimates, one estimate,
- * its plan, its files). A view is plain data; moving between views goes through `go`, which tells
+ * Where the user is: the projects list, one of a project's screens (its estimates, one estimate,
+ * its plan, its files), or one of the workspace's own screens (its forms, the workspace itself). A view is plain data; moving between views goes through `go`, which tells
  * the screen left and the screen shown. Each feature registers a loader for its screens
  * (`registerScreen`) and keeps its own data: navigation imports no feature, so no store imports
  * another in a circle.
@@ -20,7 +20,9 @@ export type View =
   | ({ name: 'estimates' } & ProjectRef)
   | ({ name: 'estimate'; estimateId: string } & ProjectRef)
   | ({ name: 'plan'; planId: string } & ProjectRef)
-  | ({ name: 'files' } & ProjectRef);
+  | ({ name: 'files' } & ProjectRef)
+  | { name: 'forms'; workspaceId: string | null }
+  | { name: 'workspace'; workspaceId: string | null };
 
 export type ViewName = View['name'];
 export type ViewOf<N extends ViewName> = Extract<View, { name: N }>;

@@ -14,6 +14,7 @@ import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useProjects } from './store';
 import { DRAFT_FIELDS, PROJECT_FIELD_MAP, toNewProject, validateDraft, type DraftField } from './validation';
 import type { ProjectRow } from '../../../../src-shared/projects/types';
+import type { TeamView } from '../../../../src-shared/teams/types';
 
 type Phase = 'edit' | 'checking' | 'duplicates' | 'creating';
 
@@ -61,6 +62,21 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
   const duplicatesRef = useRef<HTMLDivElement>(null);
   const busy = phase === 'checking' || phase === 'creating';
   const store = useProjects.getState;
+  const [teams, setTeams] = useState<TeamView[] | null>(null);
+  const [teamsFailed, setTeamsFailed] = useState(false);
+
+  // The workspace's teams to choose from; without them the project is simply created without one.
+  useEffect(() => {
+    let live = true;
+    void call((api) => api.listTeams()).then((res) => {
+      if (!live) return;
+      if (res.ok) setTeams(res.data);
+      else setTeamsFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // Duplicates found: the choice gets the focus (Open existing project comes first).
   useEffect(() => {
@@ -297,6 +313,32 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
             {(p) => input('email', p, { type: 'email' })}
           </Field>
         </div>
+        <Field
+          label={t('create.team')}
+          name="team"
+          optional
+          hint={teamsFailed ? t('create.teamsUnavailable') : t('create.teamHint')}
+        >
+          {(p) => (
+            <select
+              {...p}
+              className="select"
+              value={draft.teamId}
+              onChange={(e) => store().updateDraft({ teamId: e.target.value })}
+              disabled={busy || teams === null}
+              data-testid="cp-team"
+            >
+              <option value="">
+                {teams === null && !teamsFailed ? t('create.teamsLoading') : t('create.noTeam')}
+              </option>
+              {teams?.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <fieldset className="field-group" disabled={busy}>
           <legend>
             {t('create.address')} <span className="field-optional">({t('common.optional')})</span>

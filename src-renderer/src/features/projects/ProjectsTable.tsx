@@ -36,7 +36,9 @@ export function ProjectsTable() {
   const loading = useProjects((s) => s.loading);
   const sort = useProjects((s) => s.query.sort);
   const direction = useProjects((s) => s.query.direction);
-  const filtered = useProjects((s) => Boolean(s.loadedQuery?.name || s.loadedQuery?.ref));
+  const filtered = useProjects((s) =>
+    Boolean(s.loadedQuery?.name || s.loadedQuery?.ref || s.loadedQuery?.team),
+  );
   const selectedId = useProjects((s) => s.selectedId);
 
   const rows = data?.rows ?? [];

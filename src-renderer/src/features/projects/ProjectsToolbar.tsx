@@ -8,7 +8,12 @@ export function ProjectsToolbar({ onCreate }: { onCreate: () => void }) {
   const searchText = useProjects((s) => s.searchText);
   const refText = useProjects((s) => s.refText);
   const sorted = useProjects((s) => s.query.sort !== 'service');
-  const filtered = useProjects((s) => Boolean(s.query.name || s.query.ref || s.searchText || s.refText));
+  const filtered = useProjects((s) =>
+    Boolean(s.query.name || s.query.ref || s.query.team || s.searchText || s.refText),
+  );
+  const team = useProjects((s) => s.query.team);
+  const teams = useProjects((s) => s.teams);
+  const teamsOnRows = useProjects((s) => s.page?.teamsOnRows === true);
   const focusTick = useProjects((s) => s.focusSearchTick);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -71,6 +76,27 @@ export function ProjectsToolbar({ onCreate }: { onCreate: () => void }) {
           spellCheck={false}
         />
       </div>
+      {(teamsOnRows || team) && teams && (
+        <div className="toolbar-field">
+          <label htmlFor="project-team-filter" className="toolbar-label">
+            {t('projects.teamFilter')}
+          </label>
+          <select
+            id="project-team-filter"
+            className="select"
+            value={team}
+            onChange={(e) => store().setTeam(e.target.value)}
+            data-testid="project-team-filter"
+          >
+            <option value="">{t('projects.allTeams')}</option>
+            {teams.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {filtered && (
         <Button size="sm" variant="ghost" onClick={() => store().clearFilters()} data-testid="clear-filters">
           {t('projects.clearFilters')}

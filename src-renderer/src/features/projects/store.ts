@@ -12,6 +12,7 @@ import { latestOnly } from '../../lib/latest';
 import { registerScreen } from '../navigation/store';
 import { useOperations } from '../operations/store';
 import { EMPTY_DRAFT, type ProjectDraft } from './validation';
+import type { TeamView } from '../../../../src-shared/teams/types';
 
 export type SortKey = 'service' | 'name' | 'modified';
 export type SortDirection = 'asc' | 'desc';
@@ -26,6 +27,8 @@ export interface ProjectQuery {
   name: string;
   /** Exact external reference filter. */
   ref: string;
+  /** Only this team's projects ('' for all); offered only when the list items name their team. */
+  team: string;
   sort: SortKey;
   direction: SortDirection;
 }
@@ -35,6 +38,7 @@ export const INITIAL_QUERY: ProjectQuery = {
   pageSize: DEFAULT_PAGE_SIZE,
   name: '',
   ref: '',
+  team: '',
   sort: 'service',
   direction: 'asc',
 };
@@ -71,6 +75,8 @@ interface ProjectsState {
   focusSearchTick: number;
   /** The create-project form, kept while the app runs so closing the dialog loses nothing. */
   draft: ProjectDraft;
+  /** The workspace's teams for the team filter; loaded once the list shows it can be filtered. */
+  teams: TeamView[] | null;
 
   reset: () => void;
   load: () => Promise<void>;
@@ -79,6 +85,7 @@ interface ProjectsState {
   setRefText: (text: string) => void;
   commitFilters: () => void;
   clearFilters: () => void;
+  setTeam: (teamId: string) => void;
   setPage: (page: number) => void;
   setPageSize: (size: PageSize) => void;
   toggleSort: (key: Exclude<SortKey, 'service'>) => void;
@@ -139,6 +146,7 @@ const initialState = {
   created: null,
   warningsDismissed: false,
   draft: EMPTY_DRAFT,
+  teams: null,
 } satisfies Partial<ProjectsState>;
 
 export const useProjects = create<ProjectsState>()((set, get) => {
@@ -189,6 +197,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
           pageSize: query.pageSize,
           name: query.name || undefined,
           externalReferenceId: query.ref || undefined,
+          teamId: query.team || undefined,
           sort: query.sort,
           direction: query.direction,
           operationId,
@@ -212,6 +221,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
           return;
         }
         set({ page: data, loadedQuery: query, loading: false });
+        if (data.teamsOnRows && get().teams === null) void loadTeams();
         return;
       }
       if (res.error.kind === 'cancelled') {
@@ -259,7 +269,11 @@ export const useProjects = create<ProjectsState>()((set, get) => {
       clearFilterTimer();
       set({ searchText: '', refText: '' });
       const { query } = get();
-      if (query.name || query.ref) update({ name: '', ref: '', page: 1 });
+      if (query.name || query.ref || query.team) update({ name: '', ref: '', team: '', page: 1 });
+    },
+
+    setTeam: (teamId) => {
+      if (teamId !== get().query.team) update({ team: teamId, page: 1 });
     },
 
     setPage: (page) => {
@@ -346,6 +360,11 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     updateDraft: (change) => set((s) => ({ draft: { ...s.draft, ...change } })),
     clearDraft: () => set({ draft: EMPTY_DRAFT }),
   };
+
+  async function loadTeams(): Promise<void> {
+    const res = await call((api) => api.listTeams());
+    if (res.ok) set({ teams: res.data });
+  }
 
   function afterAction(id: string, res: Result<ProjectDetailView>): boolean {
     set({ actionBusy: null });

@@ -9,9 +9,12 @@ export interface ProjectDraft {
   postal: string;
   city: string;
   country: string;
+  /** The team chosen from the workspace's teams; '' for none. */
+  teamId: string;
 }
 
-export type DraftField = keyof ProjectDraft;
+/** The form's text fields (the team is chosen from a list). */
+export type DraftField = Exclude<keyof ProjectDraft, 'teamId'>;
 
 export const EMPTY_DRAFT: ProjectDraft = {
   name: '',
@@ -21,6 +24,7 @@ export const EMPTY_DRAFT: ProjectDraft = {
   postal: '',
   city: '',
   country: '',
+  teamId: '',
 };
 
 /** The order fields appear in the form (to focus the first invalid one). */
@@ -58,6 +62,7 @@ export interface NewProjectInput {
   email: string;
   externalReferenceId?: string;
   address?: { street?: string; city?: string; postalCode?: string; country?: string };
+  teamId?: string;
 }
 
 /** The createProject argument: trimmed, empty parts left out. */
@@ -74,5 +79,6 @@ export function toNewProject(draft: ProjectDraft): NewProjectInput {
   if (Object.values(address).some(Boolean)) {
     input.address = Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined));
   }
+  if (draft.teamId) input.teamId = draft.teamId;
   return input;
 }

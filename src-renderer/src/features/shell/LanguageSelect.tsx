@@ -4,18 +4,35 @@ import { useI18n, useT } from '../../i18n/store';
 import { useWorkspaces } from '../workspaces/store';
 
 /** Changes the UI language at once and asks main to remember it (and use it with the service). */
-export function LanguageSelect() {
-  const t = useT();
+export function useChangeLanguage(): (value: string) => Promise<void> {
   const lang = useI18n((s) => s.lang);
   const setLang = useI18n((s) => s.setLang);
   const setShellError = useWorkspaces((s) => s.setShellError);
-
-  const change = async (value: string) => {
+  return async (value: string) => {
     if (!isUiLanguage(value) || value === lang) return;
     setLang(value);
     const res = await call((api) => api.setLanguage(value));
     if (!res.ok) setShellError(res.error);
   };
+}
+
+/** The languages, each named in itself. */
+export function LanguageOptions() {
+  return (
+    <>
+      {LANGUAGES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {LANGUAGE_NAMES[l]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function LanguageSelect() {
+  const t = useT();
+  const lang = useI18n((s) => s.lang);
+  const change = useChangeLanguage();
 
   return (
     <label className="header-lang">
@@ -26,11 +43,7 @@ export function LanguageSelect() {
         value={lang}
         onChange={(e) => void change(e.target.value)}
       >
-        {LANGUAGES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {LANGUAGE_NAMES[l]}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </label>
   );

@@ -6,6 +6,7 @@ import { useLang, useT } from '../../i18n/store';
 import { EstimateScreen } from '../estimates/EstimateScreen';
 import { EstimatesScreen } from '../estimates/EstimatesScreen';
 import { FilesScreen } from '../files/FilesScreen';
+import { FormsScreen } from '../forms/FormsScreen';
 import { useNavigation } from '../navigation/store';
 import { AppNotices } from '../notices/AppNotices';
 import { PlanScreen } from '../plans/PlanScreen';
@@ -18,14 +19,16 @@ import { useWorkspaces } from '../workspaces/store';
 import { WorkspaceBanners } from '../workspaces/WorkspaceBanners';
 import { WorkspaceSettingsDialog } from '../workspaces/WorkspaceSettingsDialog';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
+import { WorkspaceScreen } from '../workspace-screen/WorkspaceScreen';
 import { LanguageSelect } from './LanguageSelect';
 import { StatusBar } from './StatusBar';
 import './shell.css';
 import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 /**
- * The window: header (workspace, language), banners, the current view (projects, a project's
- * estimates, one estimate, its plan, its files), status bar, and the workspace dialogs.
+ * The window: header (workspace, its forms and its own screen, language), banners, the current view
+ * (projects, a project's estimates, one estimate, its plan, its files, the workspace's forms, the
+ * workspace), status bar, and the workspace dialogs.
  */
 export function Shell() {
   const t = useT();
@@ -40,13 +43,16 @@ export function Shell() {
   const generation = useWorkspaces((s) => s.generation);
   const viewName = useNavigation((s) => s.view.name);
 
-  // Another workspace: back to its projects. The same one with a new key: fetch the view again.
+  // Another workspace: back to its projects (its forms or its own screen stay, for the new one).
+  // The same one with a new key: fetch the view again.
   useEffect(() => {
     const navigation = useNavigation.getState();
     const view = navigation.view;
     if (view.name === 'projects') return;
-    if (view.workspaceId !== activeId) navigation.backToProjects();
-    else navigation.refresh();
+    if (view.workspaceId === activeId) navigation.refresh();
+    else if (view.name === 'forms' || view.name === 'workspace') {
+      navigation.go({ name: view.name, workspaceId: activeId });
+    } else navigation.backToProjects();
   }, [activeId, generation]);
 
   // Ctrl/Cmd+F finds, like the menu's Find (when no dialog is open).
@@ -78,6 +84,24 @@ export function Shell() {
         </Button>
         <Button
           size="sm"
+          className={`header-button${viewName === 'forms' ? ' is-current' : ''}`}
+          onClick={() => useNavigation.getState().go({ name: 'forms', workspaceId: activeId })}
+          aria-current={viewName === 'forms' ? 'page' : undefined}
+          data-testid="open-forms"
+        >
+          {t('header.forms')}
+        </Button>
+        <Button
+          size="sm"
+          className={`header-button${viewName === 'workspace' ? ' is-current' : ''}`}
+          onClick={() => useNavigation.getState().go({ name: 'workspace', workspaceId: activeId })}
+          aria-current={viewName === 'workspace' ? 'page' : undefined}
+          data-testid="open-workspace"
+        >
+          {t('header.workspaceScreen')}
+        </Button>
+        <Button
+          size="sm"
           className="header-button header-settings"
           onClick={() => setSettingsOpen(true)}
           title={t('header.workspaceSettings')}
@@ -106,6 +130,8 @@ export function Shell() {
         {viewName === 'estimate' && <EstimateScreen />}
         {viewName === 'plan' && <PlanScreen />}
         {viewName === 'files' && <FilesScreen />}
+        {viewName === 'forms' && <FormsScreen />}
+        {viewName === 'workspace' && <WorkspaceScreen />}
       </main>
       <StatusBar />
       {adding && <AddWorkspaceDialog onClose={() => setAdding(false)} />}
