@@ -12,6 +12,7 @@ import { workspaceCommand } from './commands/workspace';
 import { connect } from './connection';
 import { cliText, type CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
+import { terminalSafe } from './terminal-text';
 
 export const HELP = `plandesk — the Floor-Plan Project Service from the command line
 
@@ -68,7 +69,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const logger = flags.verbose ? stderrLogger('info') : silentLogger;
     const { client, simulator, language } = await connect(flags, io.env, logger);
     try {
-      io.stdout((await run(client, flags, positionals, cliText(language))) + '\n');
+      // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
+      io.stdout(terminalSafe(await run(client, flags, positionals, cliText(language))) + '\n');
     } finally {
       await simulator?.close();
     }
@@ -77,7 +79,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const e = toErrorValue(err);
     if (!(err instanceof ServiceError) && process.env.PLANDESK_DEBUG)
       io.stderr(String((err as Error)?.stack) + '\n');
-    io.stderr(`error(${e.kind}): ${e.message}\n`);
+    io.stderr(`error(${e.kind}): ${terminalSafe(e.message, { oneLine: true })}\n`);
     return e.kind === 'config' ? 2 : 1;
   }
 }

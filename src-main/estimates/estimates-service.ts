@@ -17,6 +17,7 @@ import { flattenTree } from './flatten';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ExportColumnKey } from '../../src-shared/estimates/columns';
 import { ServiceError } from '../errors/service-error';
+import { safeFileName } from '../../src-shared/files/safe-file-name';
 
 export type SaveFormat = 'xlsx' | 'pdf';
 
@@ -145,7 +146,7 @@ function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {
   return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
 }
 
-/** Characters Windows, macOS or Linux refuse in file names (control characters are replaced separately). */
+/** Characters Windows, macOS or Linux refuse in file names: spaces here, for a readable suggestion. */
 const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
 
 /** "E202600017 Küche Weiß.xlsx": the number and name, minus characters no file system accepts. */
@@ -165,5 +166,6 @@ export function suggestedName(
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 120) || 'Estimate';
-  return `${safe}.${req.format}`;
+  // The rule every file name follows (hidden characters, reserved names, length).
+  return safeFileName(`${safe}.${req.format}`, `Estimate.${req.format}`);
 }

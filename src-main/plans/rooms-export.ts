@@ -19,6 +19,7 @@ import {
   type RoomsTableRow,
 } from './plan-view';
 import { writeAtomically } from '../local-files/write-atomically';
+import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import { translator } from '../../src-shared/i18n/catalogue';
 import { DEFAULT_LANGUAGE, type UiLanguage } from '../../src-shared/i18n/languages';
 import {
@@ -166,13 +167,23 @@ function isMeasure(key: RoomsColumnKey): key is MeasureColumn {
   return (MEASURE_COLUMNS as readonly string[]).includes(key);
 }
 
+/**
+ * A field as Excel and LibreOffice read it whichever separator they assume: the list separator of
+ * de, fr, es and pt is `;`, so a field holding `,`, `;`, a tab, a quote or a line break is quoted.
+ */
 function csvField(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[",;\t\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A text starting like a formula (=, +, -, @, tab, CR) gets a leading apostrophe, as OWASP advises. */
+/**
+ * Text from the service as a CSV cell that no spreadsheet takes for a formula: control characters
+ * are removed first (a spreadsheet may drop them and then see `=…`), then a text that starts like a
+ * formula (`=`, `+`, `-`, `@`) once leading blanks are trimmed gets a leading apostrophe, as OWASP
+ * advises.
+ */
 function neutralise(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const text = withoutHiddenCharacters(s);
+  return /^\s*[=+\-@]/.test(text) ? `'${text}` : text;
 }
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */

@@ -9,10 +9,27 @@ import type { PlanResult } from '../plans/types';
 import type { CreatedProjectView, ProjectDetailView, ProjectPage, ProjectRow } from '../projects/types';
 import type { WorkspaceList, WorkspaceMeta, WorkspaceSettings } from '../workspaces/types';
 import { EXPORT_COLUMNS } from '../estimates/columns';
-import { channels, events, type Channel, type EventChannel } from './channels';
+import {
+  channels,
+  events,
+  preloadChannels,
+  type Channel,
+  type EventChannel,
+  type MainChannel,
+  type PreloadChannel,
+} from './channels';
 import { LANGUAGES } from '../i18n/languages';
+import { isUsableId } from './ids';
 
-export { channels, events, type Channel, type EventChannel };
+export {
+  channels,
+  events,
+  preloadChannels,
+  type Channel,
+  type EventChannel,
+  type MainChannel,
+  type PreloadChannel,
+};
 
 /**
  * The one contract between renderer and main: for every channel in `channels.ts`, the zod schema of
@@ -21,7 +38,8 @@ export { channels, events, type Channel, type EventChannel };
  */
 
 const language = z.enum(LANGUAGES);
-const id = z.string().min(1).max(200);
+/** An identifier that becomes a path segment of the service's URLs (see ids.ts). */
+const id = z.string().min(1).max(200).refine(isUsableId, { message: 'not a usable identifier' });
 const shortText = z.string().max(500);
 /** Operation ids let the renderer cancel a long call and match its progress events. */
 const operationId = z.string().min(1).max(100).optional();
@@ -93,25 +111,31 @@ export const argSchemas = {
   'estimates:get': z.tuple([z.object({ projectId: id, estimateId: id, operationId })]),
   'estimates:export': z.tuple([exportRequestSchema]),
   'plans:get': z.tuple([z.object({ planId: id })]),
-  'plans:image': z.tuple([z.object({ url: z.string().url().max(4000) })]),
+  /** Only an image URL main gave out in that plan's view (see PlansService). */
+  'plans:image': z.tuple([z.object({ planId: id, url: z.string().url().max(4000) })]),
   'plans:exportRooms': z.tuple([z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language })]),
   'files:list': z.tuple([z.object({ projectId: id })]),
   'files:upload': z.tuple([
     z.object({
       projectId: id,
-      /** Paths of dropped files (from window.api.pathForFile); none: main asks with the open dialog. */
+      /**
+       * Paths of dropped files (from window.api.pathForFile, which registers each with main); none:
+       * main asks with the open dialog. Main uploads no other path.
+       */
       paths: z.array(z.string().min(1).max(4096)).max(50).optional(),
       operationId,
     }),
   ]),
   'files:download': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:open': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
-  'files:preview': z.tuple([z.object({ projectId: id, fileId: id })]),
+  'files:showInFolder': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
+  'files:preview': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:delete': z.tuple([z.object({ projectId: id, fileId: id })]),
   'offline:makeAvailable': z.tuple([z.object({ projectId: id, operationId })]),
   'offline:status': z.tuple([id]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
-} satisfies Record<Channel, z.ZodTuple>;
+  'files:registerDrop': z.tuple([z.string().min(1).max(4096)]),
+} satisfies Record<MainChannel, z.ZodTuple>;
 
 // ---- results ------------------------------------------------------------------------------------
 
@@ -142,11 +166,13 @@ export interface ChannelResults {
   'files:upload': UploadResult;
   'files:download': { path: string | null };
   'files:open': { path: string };
+  'files:showInFolder': { path: string };
   'files:preview': FilePreview | null;
   'files:delete': { deleted: true };
   'offline:makeAvailable': OfflineStatus;
   'offline:status': OfflineStatus;
   'operations:cancel': { cancelled: boolean };
+  'files:registerDrop': { registered: boolean };
 }
 
 // ---- events -------------------------------------------------------------------------------------
@@ -175,6 +201,9 @@ export type PlanDeskApi = {
 } & {
   [E in EventChannel as (typeof events)[E]]: (listener: (payload: EventPayloads[E]) => void) => () => void;
 } & {
-  /** The path on disk of a file dropped onto the window (Electron's webUtils.getPathForFile). */
-  pathForFile: (file: Blob & { readonly name: string }) => string;
+  /**
+   * The path on disk of a file dropped onto the window (Electron's webUtils.getPathForFile; '' for a
+   * file that has none), registered with main as one the user gave PlanDesk to upload.
+   */
+  pathForFile: (file: Blob & { readonly name: string }) => Promise<string>;
 };

@@ -27,10 +27,10 @@ export interface UploadRun {
   cancelling: boolean;
 }
 
-export type FileAction = 'preview' | 'download' | 'open' | 'delete';
+export type FileAction = 'preview' | 'download' | 'open' | 'show' | 'delete';
 
 export type PreviewState =
-  | { file: FileRow; status: 'loading' }
+  | { file: FileRow; status: 'loading'; operationId: string }
   | { file: FileRow; status: 'ready'; preview: FilePreview }
   | { file: FileRow; status: 'none' }
   | { file: FileRow; status: 'error'; error: ErrorValue };
@@ -69,6 +69,8 @@ interface FilesState {
   cancelUpload: () => Promise<void>;
   download: (file: FileRow) => Promise<void>;
   openWithSystem: (file: FileRow) => Promise<void>;
+  /** Shows the file in the system's file manager (the types PlanDesk does not open). */
+  showInFolder: (file: FileRow) => Promise<void>;
   showPreview: (file: FileRow) => Promise<void>;
   closePreview: () => void;
   /** Deletes the file; the error when it failed (the confirm dialog shows it), else null. */
@@ -249,11 +251,23 @@ export const useFiles = create<FilesState>()((set, get) => {
       if (!res.ok) set({ actionError: res.error });
     },
 
+    showInFolder: async (file) => {
+      const { projectId, key } = get();
+      if (!projectId || get().busy[file.id]) return;
+      setBusy(file.id, 'show');
+      set({ actionError: null });
+      const res = await call((api) => api.showFileInFolder({ projectId, fileId: file.id }));
+      if (get().key !== key) return;
+      setBusy(file.id, null);
+      if (!res.ok) set({ actionError: res.error });
+    },
+
     showPreview: async (file) => {
       const { projectId, key } = get();
       if (!projectId) return;
-      set({ preview: { file, status: 'loading' } });
-      const res = await call((api) => api.previewFile({ projectId, fileId: file.id }));
+      const operationId = newOperationId('preview');
+      set({ preview: { file, status: 'loading', operationId } });
+      const res = await call((api) => api.previewFile({ projectId, fileId: file.id, operationId }));
       if (get().key !== key || get().preview?.file.id !== file.id) return;
       set({
         preview: res.ok
@@ -264,7 +278,12 @@ export const useFiles = create<FilesState>()((set, get) => {
       });
     },
 
-    closePreview: () => set({ preview: null }),
+    closePreview: () => {
+      // A preview still on its way is not needed any more: main stops fetching it.
+      const preview = get().preview;
+      if (preview?.status === 'loading') void call((api) => api.cancelOperation(preview.operationId));
+      set({ preview: null });
+    },
 
     remove: async (file) => {
       const { projectId, key } = get();
