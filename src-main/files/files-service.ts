@@ -256,6 +256,9 @@ async function downloadToFile(
     throw localFileError(err, destPath, 'write');
   }
   const sink = handle.createWriteStream();
+  /** A failure writing the file (a full or read-only disk) is about this computer, not the network. */
+  let writeError: unknown = null;
+  sink.on('error', (err) => (writeError ??= err));
   let bytes: number;
   try {
     bytes = await downloadFromPresignedUrl(
@@ -267,7 +270,7 @@ async function downloadToFile(
   } catch (err) {
     await closed(sink);
     await unlink(partial).catch(() => undefined);
-    throw err;
+    throw writeError && !opts.signal?.aborted ? localFileError(writeError, destPath, 'write') : err;
   }
   await closed(sink);
   if (opts.signal?.aborted) {

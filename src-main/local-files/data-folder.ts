@@ -1,8 +1,8 @@
 /**
  * PlanDesk's own part of the user-data folder: `settings.json`, `logs/`, `cache/`, `tmp/`. On POSIX
  * systems all of it is for the user alone (folders 0700, files 0600: the cache holds customers'
- * names, e-mails and addresses), whatever the umask; folders and files made by an older version are
- * tightened at start. Something in the way of a folder (a file named `logs`) is moved aside, never
+ * names, e-mails and addresses), whatever the umask; what an older version made readable by others
+ * is tightened at start. Something in the way of a folder (a file named `logs`) is moved aside, never
  * deleted, and PlanDesk starts anyway.
  */
 import {
@@ -105,12 +105,14 @@ export function emptyFolderSync(dir: string): void {
 }
 
 /**
- * 0700 for PlanDesk's folders, 0600 for its files (settings.json and what was moved aside next to
- * it, the cache with its -wal/-shm, the logs). The user-data folder itself is 0700 too: Electron
+ * No access for anyone but the user to PlanDesk's folders and files (settings.json and what was moved
+ * aside next to it, the cache with its -wal/-shm, the logs, tmp/): new ones are made 0700 and 0600,
+ * and here the group and other bits of existing ones are cleared (the user's own bits are left as
+ * they are: a folder the user made read-only stays so). The user-data folder itself too: Electron
  * keeps the renderer's storage there.
  */
 function tightenModes(userDataDir: string): void {
-  chmodQuietly(userDataDir, PRIVATE_FOLDER_MODE);
+  privateMode(userDataDir);
   let top: string[];
   try {
     top = readdirSync(userDataDir);
@@ -119,20 +121,17 @@ function tightenModes(userDataDir: string): void {
   }
   for (const name of top) {
     const full = path.join(userDataDir, name);
-    if (name.startsWith('settings.json')) chmodQuietly(full, PRIVATE_FILE_MODE);
-    else if ((DATA_FOLDERS as readonly string[]).includes(name)) tightenTree(full, 3);
+    if (name.startsWith('settings.json') || (DATA_FOLDERS as readonly string[]).includes(name)) {
+      tightenTree(full, 3);
+    }
   }
 }
 
 function tightenTree(target: string, depth: number): void {
   const stat = lstatSync(target, { throwIfNoEntry: false });
   if (!stat || stat.isSymbolicLink()) return;
-  if (!stat.isDirectory()) {
-    chmodQuietly(target, PRIVATE_FILE_MODE);
-    return;
-  }
-  chmodQuietly(target, PRIVATE_FOLDER_MODE);
-  if (depth === 0) return;
+  privateMode(target, stat.mode);
+  if (!stat.isDirectory() || depth === 0) return;
   let names: string[];
   try {
     names = readdirSync(target);
@@ -142,9 +141,10 @@ function tightenTree(target: string, depth: number): void {
   for (const name of names) tightenTree(path.join(target, name), depth - 1);
 }
 
-function chmodQuietly(target: string, mode: number): void {
+function privateMode(target: string, mode?: number): void {
   try {
-    chmodSync(target, mode);
+    const current = (mode ?? lstatSync(target).mode) & 0o777;
+    if (current & 0o077) chmodSync(target, current & 0o700);
   } catch {
     // not ours to change (another owner): left as it is
   }

@@ -176,14 +176,17 @@ function csvField(s: string): string {
 }
 
 /**
- * Text from the service as a CSV cell that no spreadsheet takes for a formula: control characters
- * are removed first (a spreadsheet may drop them and then see `=…`), then a text that starts like a
- * formula (`=`, `+`, `-`, `@`) once leading blanks are trimmed gets a leading apostrophe, as OWASP
- * advises.
+ * Text from the service as a CSV cell that no spreadsheet takes for a formula. Control characters go
+ * first (a spreadsheet may drop them and then see `=…`). Then every place where a cell could start
+ * gets a leading apostrophe before `=`, `+`, `-` or `@` (as OWASP advises), leading blanks trimmed
+ * away in the check: the start of the text, and, since a spreadsheet that assumes the other
+ * separator (`;` where PlanDesk writes `,`, as Excel does in de, fr, es and pt) splits the line
+ * there, the place after each `,` and `;` inside the text.
  */
+const FORMULA_STARTS = /((?:^|[,;])\s*)(?=[=+\-@])/g;
+
 function neutralise(s: string): string {
-  const text = withoutHiddenCharacters(s);
-  return /^\s*[=+\-@]/.test(text) ? `'${text}` : text;
+  return withoutHiddenCharacters(s).replace(FORMULA_STARTS, "$1'");
 }
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */

@@ -113,7 +113,7 @@ export class SettingsStore {
         this.logger.log('error', `could not save settings: ${(err as Error).message}`);
         throw new ServiceError(
           'config',
-          `PlanDesk could not save its settings (${fileSystemReason(err)}). Nothing was changed; free some space or check the folder ${path.dirname(this.file)}, then try again.`,
+          `PlanDesk could not save its settings (${fileSystemReason(err)}). The change was not saved; free some space or check the folder ${path.dirname(this.file)}, then try again.`,
         );
       }
       this.current = next;

@@ -42,6 +42,7 @@ export const pdftotext = externalTool(['pdftotext'], 'poppler-utils');
 export const pdftoppm = externalTool(['pdftoppm'], 'poppler-utils');
 export const unzip = externalTool(['unzip'], 'unzip');
 export const setpriv = externalTool(['setpriv'], 'util-linux');
+export const unshare = externalTool(['unshare'], 'util-linux');
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
