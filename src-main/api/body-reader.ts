@@ -24,6 +24,24 @@ export function checkDeclaredLength(headers: { get(name: string): string | null 
   if (Number.isFinite(declared) && declared > maxBytes) throw new TooLargeError(maxBytes);
 }
 
+/**
+ * Hands every chunk of `body` to `take`, counting bytes as they come (one addition per chunk, never
+ * work per byte): TooLargeError at the first chunk past the cap.
+ */
+export async function eachChunk(
+  body: AsyncIterable<Uint8Array>,
+  limit: BodyLimit,
+  take: (chunk: Uint8Array) => void,
+): Promise<void> {
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.byteLength;
+    if (received > limit.maxBytes) throw new TooLargeError(limit.maxBytes);
+    limit.onChunk?.();
+    take(chunk);
+  }
+}
+
 /** The body as text (UTF-8, a leading BOM dropped, as Response.text() does), at most `maxBytes`. */
 export async function readCappedText(
   body: AsyncIterable<Uint8Array> | null,
@@ -32,13 +50,7 @@ export async function readCappedText(
   if (!body) return '';
   const decoder = new TextDecoder('utf-8');
   const parts: string[] = [];
-  let received = 0;
-  for await (const chunk of body) {
-    received += chunk.byteLength;
-    if (received > limit.maxBytes) throw new TooLargeError(limit.maxBytes);
-    limit.onChunk?.();
-    parts.push(decoder.decode(chunk, { stream: true }));
-  }
+  await eachChunk(body, limit, (chunk) => parts.push(decoder.decode(chunk, { stream: true })));
   parts.push(decoder.decode());
   return parts.join('');
 }
@@ -50,13 +62,7 @@ export async function readCappedBytes(
 ): Promise<Uint8Array> {
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
-  let received = 0;
-  for await (const chunk of body) {
-    received += chunk.byteLength;
-    if (received > limit.maxBytes) throw new TooLargeError(limit.maxBytes);
-    limit.onChunk?.();
-    chunks.push(chunk);
-  }
+  await eachChunk(body, limit, (chunk) => chunks.push(chunk));
   return new Uint8Array(Buffer.concat(chunks));
 }
 

@@ -1,4 +1,4 @@
-import { TooLargeError, type BodyLimit } from './body-reader';
+import { eachChunk, type BodyLimit } from './body-reader';
 
 /**
  * JSON parsing that never loses a digit.
@@ -180,12 +180,6 @@ export async function readJsonText(
   limit: BodyLimit = { maxBytes: Number.POSITIVE_INFINITY },
 ): Promise<{ text: string; mayLoseDigits: boolean }> {
   const reader = new JsonTextReader();
-  let received = 0;
-  for await (const chunk of body) {
-    received += chunk.byteLength;
-    if (received > limit.maxBytes) throw new TooLargeError(limit.maxBytes);
-    limit.onChunk?.();
-    reader.push(chunk);
-  }
+  await eachChunk(body, limit, (chunk) => reader.push(chunk));
   return reader.finish();
 }

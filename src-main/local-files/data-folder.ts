@@ -89,13 +89,7 @@ export async function emptyFolder(dir: string): Promise<void> {
 }
 
 export function emptyFolderSync(dir: string): void {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of entries) {
+  for (const name of readdirQuietly(dir)) {
     try {
       rmSync(path.join(dir, name), { recursive: true, force: true });
     } catch {
@@ -113,13 +107,7 @@ export function emptyFolderSync(dir: string): void {
  */
 function tightenModes(userDataDir: string): void {
   privateMode(userDataDir);
-  let top: string[];
-  try {
-    top = readdirSync(userDataDir);
-  } catch {
-    return;
-  }
-  for (const name of top) {
+  for (const name of readdirQuietly(userDataDir)) {
     const full = path.join(userDataDir, name);
     if (name.startsWith('settings.json') || (DATA_FOLDERS as readonly string[]).includes(name)) {
       tightenTree(full, 3);
@@ -132,13 +120,16 @@ function tightenTree(target: string, depth: number): void {
   if (!stat || stat.isSymbolicLink()) return;
   privateMode(target, stat.mode);
   if (!stat.isDirectory() || depth === 0) return;
-  let names: string[];
+  for (const name of readdirQuietly(target)) tightenTree(path.join(target, name), depth - 1);
+}
+
+/** The names in `dir`; none when it cannot be read (nothing to do there, then). */
+function readdirQuietly(dir: string): string[] {
   try {
-    names = readdirSync(target);
+    return readdirSync(dir);
   } catch {
-    return;
+    return [];
   }
-  for (const name of names) tightenTree(path.join(target, name), depth - 1);
 }
 
 function privateMode(target: string, mode?: number): void {

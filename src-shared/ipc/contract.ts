@@ -9,27 +9,11 @@ import type { PlanResult } from '../plans/types';
 import type { CreatedProjectView, ProjectDetailView, ProjectPage, ProjectRow } from '../projects/types';
 import type { WorkspaceList, WorkspaceMeta, WorkspaceSettings } from '../workspaces/types';
 import { EXPORT_COLUMNS } from '../estimates/columns';
-import {
-  channels,
-  events,
-  preloadChannels,
-  type Channel,
-  type EventChannel,
-  type MainChannel,
-  type PreloadChannel,
-} from './channels';
+import type { Channel, EventChannel, MainChannel, channels, events } from './channels';
 import { LANGUAGES } from '../i18n/languages';
 import { isUsableId } from './ids';
 
-export {
-  channels,
-  events,
-  preloadChannels,
-  type Channel,
-  type EventChannel,
-  type MainChannel,
-  type PreloadChannel,
-};
+export * from './channels';
 
 /**
  * The one contract between renderer and main: for every channel in `channels.ts`, the zod schema of

@@ -118,6 +118,15 @@ export async function addWorkspaceViaUi(app: AppFixture, index: number, key?: st
   ).toBeVisible();
 }
 
+/** Selects the first project in the list; returns its id and plan id. */
+export async function selectFirstProject(app: AppFixture): Promise<{ projectId: string; planId: string }> {
+  const page = await app.services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' });
+  const project = await app.services.projects.get(page.rows[0]!.id);
+  await app.page.getByTestId(`project-row-${project.id}`).click();
+  await expect(app.page.getByTestId('project-detail')).toBeVisible();
+  return { projectId: project.id, planId: project.planId! };
+}
+
 /**
  * Adds the large simulator's workspace through the UI and opens the 20,000-item estimate of its
  * "Benchmark Tower" project; resolves when its first rows are on screen.

@@ -1,19 +1,10 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addWorkspaceViaUi, expect, test, type AppFixture } from './harness';
+import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
 
 // Issue 10: the window under a strict content security policy, a page running hostile script, files
 // the system could run, and a webhook address that would receive the key. The built renderer and
 // preload in Chromium, main's real services behind them.
-
-/** Selects the first project and returns its id and plan id. */
-async function firstProject(app: AppFixture): Promise<{ projectId: string; planId: string }> {
-  const page = await app.services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' });
-  const project = await app.services.projects.get(page.rows[0]!.id);
-  await app.page.getByTestId(`project-row-${project.id}`).click();
-  await expect(app.page.getByTestId('project-detail')).toBeVisible();
-  return { projectId: project.id, planId: project.planId! };
-}
 
 test('the content security policy allows no inline style or script, and every screen renders under it', async ({
   app,
@@ -26,7 +17,7 @@ test('the content security policy allows no inline style or script, and every sc
   expect(policy).not.toContain('unsafe-eval');
 
   await app.open();
-  await firstProject(app);
+  await selectFirstProject(app);
   // The plan view sizes its image box and colours its swatches with style properties, set through
   // the DOM (which the policy allows), never through style attributes in markup (which it blocks).
   await page.getByTestId('open-plan').click();
@@ -58,7 +49,7 @@ test('a page running hostile script cannot upload a file it names; window.api ca
   const { page } = app;
   await app.open();
   await addWorkspaceViaUi(app, 0);
-  const { projectId } = await firstProject(app);
+  const { projectId } = await selectFirstProject(app);
   const secret = path.join(app.exportDir, 'id_rsa.pdf');
   await fs.writeFile(secret, 'PRIVATE KEY');
   const answer = await page.evaluate(
@@ -80,7 +71,7 @@ test('a file type the system could run is shown in its folder, never opened', as
   const { page } = app;
   await app.open();
   await addWorkspaceViaUi(app, 0);
-  const { projectId } = await firstProject(app);
+  const { projectId } = await selectFirstProject(app);
   // Custom Export adds plan.xml and floor-N.dxf: not types PlanDesk opens with another program.
   await app.sim.faults.customExport(projectId, {});
   await page.getByTestId('open-files').click();

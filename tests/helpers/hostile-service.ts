@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
+import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 
 /**
  * A stand-in for a hostile (or broken) Floor-Plan Project Service on 127.0.0.1: real HTTP, with the
@@ -92,6 +94,18 @@ export async function startHostileService(): Promise<HostileService> {
     json(res, 200, { data: hostile.workspace });
   });
   return hostile;
+}
+
+/** An API client for the hostile service's workspace: a budget of its own, short retries. */
+export function hostileClient(h: HostileService, options: Partial<ApiClientOptions> = {}): ApiClient {
+  return new ApiClient({
+    baseUrl: h.baseUrl,
+    customer: h.customer,
+    key: h.key,
+    budget: new SlidingWindowBudget(10_000, 60_000),
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    ...options,
+  });
 }
 
 export function json(res: http.ServerResponse, status: number, body: unknown): void {

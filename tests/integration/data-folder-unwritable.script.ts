@@ -10,11 +10,11 @@
  */
 import { chmodSync, promises as fs, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator } from '../../simulator';
-import { captureLog } from '../helpers/log-capture';
+import { startAppServices } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
 
 const [mode, dir] = process.argv.slice(2) as ['full' | 'read-only', string];
@@ -25,16 +25,7 @@ async function main(): Promise<void> {
   const sim = await startSimulator({ dataset: 'demo' });
   const secrets = new MemorySecretStore();
   const start = (): RunningServices =>
-    createServices({
-      version: 'test',
-      platform: 'linux',
-      userDataDir: userData,
-      secrets,
-      logger: captureLog().logger,
-      emit: () => undefined,
-      clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-      dialogs: testDialogs(saveDir).dialogs,
-    });
+    startAppServices({ userDataDir: userData, secrets, dialogs: testDialogs(saveDir).dialogs });
   const ws = (i: number) => ({
     customer: sim.workspaces[i]!.customer,
     key: sim.workspaces[i]!.key,

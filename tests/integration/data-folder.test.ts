@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
+import { startAppServices } from '../helpers/app-services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { logFileSink } from '../../src-main/log/log-file';
 import { createLogger, type Logger } from '../../src-main/log/logger';
@@ -22,14 +23,10 @@ let secrets: MemorySecretStore;
 const running: RunningServices[] = [];
 
 function start(logger: Logger = captureLog().logger): RunningServices {
-  const services = createServices({
-    version: 'test',
-    platform: 'linux',
+  const services = startAppServices({
     userDataDir: userData,
     secrets,
     logger,
-    emit: () => undefined,
-    clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
     dialogs: testDialogs(path.join(userData, '..')).dialogs,
   });
   running.push(services);

@@ -2,15 +2,12 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src-main/api/client';
-import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
 import { downloadCommand, filesCommand } from '../../src-main/cli/commands/files';
 import { runCli } from '../../src-main/cli/main';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { captureLog } from '../helpers/log-capture';
+import { startAppServices } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
-import { json, startHostileService, type HostileService } from '../helpers/hostile-service';
+import { hostileClient, json, startHostileService, type HostileService } from '../helpers/hostile-service';
 
 // Issue 10, items 1 and 2: files any workspace user can put into a project through the API, named
 // to be run, to look like something else, or to leave the chosen folder.
@@ -27,6 +24,10 @@ const FILES = [
   { id: 'f-esc', name: '\u001b]0;pwned\u0007\u001b[2J\u001b[31mred\u009b1m.pdf', file_type: 'pdf' },
 ];
 const BYTES = Buffer.from('%PDF-1.4 hostile');
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/;
+// eslint-disable-next-line no-control-regex
+const TERMINAL_CONTROLS = /[\u001b\u0007\u009b]/;
 
 let h: HostileService;
 let dir: string;
@@ -48,15 +49,7 @@ beforeEach(async () => {
   });
   await fs.mkdir(path.join(dir, 'out'));
   dialogs = testDialogs(path.join(dir, 'out'));
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: path.join(dir, 'userdata'),
-    secrets: new MemorySecretStore(),
-    logger: captureLog().logger,
-    emit: () => undefined,
-    dialogs: dialogs.dialogs,
-  });
+  services = startAppServices({ userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs });
   await services.workspaces.add({ customer: h.customer, key: h.key, baseUrl: h.baseUrl, language: 'en-US' });
 });
 
@@ -66,14 +59,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-function cliClient(): ApiClient {
-  return new ApiClient({
-    baseUrl: h.baseUrl,
-    customer: h.customer,
-    key: h.key,
-    budget: new SlidingWindowBudget(10_000, 60_000),
-  });
-}
+const cliClient = () => hostileClient(h);
 
 describe('file names from the service, on the files screen', () => {
   it('are shown without hidden characters, with the type of their real extension', async () => {
@@ -84,7 +70,7 @@ describe('file names from the service, on the files screen', () => {
     expect(row('f-bat')).toMatchObject({ type: 'bat', openable: false });
     expect(row('f-desktop')).toMatchObject({ type: 'desktop', openable: false });
     expect(row('f-pdf')).toMatchObject({ type: 'pdf', openable: true });
-    for (const r of rows) expect(r.name).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+    for (const r of rows) expect(r.name).not.toMatch(HIDDEN);
   });
 
   it('only the upload types are opened with the OS; anything else is shown in its folder, never run', async () => {
@@ -145,7 +131,7 @@ describe('file names from the service, on the command line', () => {
   it('prints no terminal escape sequence the service put into a name', async () => {
     const table = await filesCommand(cliClient(), {}, ['p1']);
     expect(table).toContain('red');
-    expect(table).not.toMatch(/[\u001b\u0007\u009b]/);
+    expect(table).not.toMatch(TERMINAL_CONTROLS);
 
     const out: string[] = [];
     const code = await runCli(
@@ -157,6 +143,6 @@ describe('file names from the service, on the command line', () => {
       },
     );
     expect(code).toBe(0);
-    expect(out.join('')).not.toMatch(/[\u001b\u0007\u009b]/);
+    expect(out.join('')).not.toMatch(TERMINAL_CONTROLS);
   });
 });

@@ -4,19 +4,24 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
-import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
+import type { ApiClientOptions } from '../../src-main/api/client';
 import { downloadFromPresignedUrl } from '../../src-main/api/storage';
 import {
   DOWNLOAD_SIZE_MARGIN_BYTES,
   MAX_LIST_PAGE_JSON_BYTES,
   MAX_LOGO_BYTES,
 } from '../../src-main/api/limits';
-import { createServices, type RunningServices } from '../../src-main/app/services';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { captureLog } from '../helpers/log-capture';
+import type { RunningServices } from '../../src-main/app/services';
+import { startAppServices } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
-import { json, startHostileService, stream, trickle, type HostileService } from '../helpers/hostile-service';
+import {
+  hostileClient,
+  json,
+  startHostileService,
+  stream,
+  trickle,
+  type HostileService,
+} from '../helpers/hostile-service';
 
 // Issue 10, item 6: a hostile service (a stand-in on 127.0.0.1) sends too much, too slowly, or less
 // than it promised. Every cap holds while the bytes arrive, and every long transfer ends.
@@ -37,16 +42,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-function client(options: Partial<ApiClientOptions> = {}): ApiClient {
-  return new ApiClient({
-    baseUrl: h.baseUrl,
-    customer: h.customer,
-    key: h.key,
-    budget: new SlidingWindowBudget(10_000, 60_000),
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    ...options,
-  });
-}
+const client = (options: Partial<ApiClientOptions> = {}) => hostileClient(h, options);
 
 /** Runs `work` and reports how long it took and the longest stall of the event loop meanwhile. */
 async function timed<T>(
@@ -86,16 +82,7 @@ async function appWithFile(file: Record<string, unknown>): Promise<{
   const out = path.join(dir, 'out');
   await fs.mkdir(out);
   const dialogs = testDialogs(out);
-  const services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: path.join(dir, 'userdata'),
-    secrets: new MemorySecretStore(),
-    logger: captureLog().logger,
-    emit: () => undefined,
-    dialogs: dialogs.dialogs,
-    clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  });
+  const services = startAppServices({ userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs });
   await services.workspaces.add({ customer: h.customer, key: h.key, baseUrl: h.baseUrl, language: 'en-US' });
   return { services, dialogs };
 }

@@ -2,16 +2,15 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
+import type { ApiClientOptions } from '../../src-main/api/client';
 import { MAX_WALK_PAGES } from '../../src-main/api/limits';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
 import { runCli } from '../../src-main/cli/main';
 import { createDispatcher } from '../../src-main/ipc/handlers';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { captureLog } from '../helpers/log-capture';
+import { startAppServices } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
-import { json, startHostileService, type HostileService } from '../helpers/hostile-service';
+import { hostileClient, json, startHostileService, type HostileService } from '../helpers/hostile-service';
 
 // Issue 10: a service that claims endless pages (item 8), ids that would change the path (item 5),
 // and error answers that echo the key (low). Against a hostile stand-in on 127.0.0.1.
@@ -25,16 +24,7 @@ afterEach(async () => {
   await h.close();
 });
 
-function client(options: Partial<ApiClientOptions> = {}): ApiClient {
-  return new ApiClient({
-    baseUrl: h.baseUrl,
-    customer: h.customer,
-    key: h.key,
-    budget: new SlidingWindowBudget(10_000, 60_000),
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    ...options,
-  });
-}
+const client = (options: Partial<ApiClientOptions> = {}) => hostileClient(h, options);
 
 const projectRequests = () => h.requests.filter((r) => r.path.startsWith('/api/v2/projects?'));
 
@@ -106,15 +96,7 @@ describe('ids that would change the path', () => {
 
   it('main refuses them at the IPC door, before any feature runs', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-ids-'));
-    const services = createServices({
-      version: 'test',
-      platform: 'linux',
-      userDataDir: dir,
-      secrets: new MemorySecretStore(),
-      logger: captureLog().logger,
-      emit: () => undefined,
-      dialogs: testDialogs(dir).dialogs,
-    });
+    const services = startAppServices({ userDataDir: dir, dialogs: testDialogs(dir).dialogs });
     try {
       await services.workspaces.add({
         customer: h.customer,
@@ -155,13 +137,8 @@ describe('an error answer that echoes the key', () => {
   it('is shown without it in the window', async () => {
     echo();
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-redact-'));
-    const services: RunningServices = createServices({
-      version: 'test',
-      platform: 'linux',
+    const services: RunningServices = startAppServices({
       userDataDir: dir,
-      secrets: new MemorySecretStore(),
-      logger: captureLog().logger,
-      emit: () => undefined,
       dialogs: testDialogs(dir).dialogs,
     });
     try {

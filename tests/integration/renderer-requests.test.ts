@@ -3,11 +3,10 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
-import { captureLog } from '../helpers/log-capture';
+import { startAppServices } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
 
 // Issue 10, items 3 and 4 and the plan images: what a compromised renderer may ask of main. Everything
@@ -30,15 +29,7 @@ beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-renderer-requests-'));
   await fs.mkdir(path.join(dir, 'out'));
   dialogs = testDialogs(path.join(dir, 'out'));
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: path.join(dir, 'userdata'),
-    secrets: new MemorySecretStore(),
-    logger: captureLog().logger,
-    emit: () => undefined,
-    dialogs: dialogs.dialogs,
-  });
+  services = startAppServices({ userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs });
   const w = sim.workspaces[0]!;
   await services.workspaces.add({
     customer: w.customer,

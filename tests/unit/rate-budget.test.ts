@@ -57,28 +57,8 @@ describe('SlidingWindowBudget', () => {
     ac.abort();
     await expect(p).rejects.toMatchObject({ kind: 'cancelled' });
   });
-});
 
-describe('backoffDelay', () => {
-  it('grows exponentially with jitter and stays under the cap', () => {
-    const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
-    expect(backoffDelay(0, policy, () => 0)).toBe(50);
-    expect(backoffDelay(0, policy, () => 1)).toBe(100);
-    expect(backoffDelay(3, policy, () => 1)).toBe(800);
-    expect(backoffDelay(10, policy, () => 1)).toBe(1000);
-    expect(backoffDelay(10, policy, () => 0)).toBe(500);
-  });
-});
-
-// Issue 10, item 8: page walks are bulk requests; they leave a reserve for everything else.
-describe('SlidingWindowBudget: the reserve kept from page walks', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
+  // Issue 10, item 8: page walks are bulk requests; they leave a reserve for everything else.
   it('bulk requests stop at the bulk limit; ordinary ones use the rest', async () => {
     const budget = new SlidingWindowBudget(10, 1_000, () => Date.now(), 0.2);
     expect(budget.bulkLimit).toBe(8);
@@ -118,5 +98,16 @@ describe('SlidingWindowBudget: the reserve kept from page walks', () => {
     await vi.advanceTimersByTimeAsync(1_001);
     expect(order).toEqual(['ordinary', 'bulk']);
     (await bulk)();
+  });
+});
+
+describe('backoffDelay', () => {
+  it('grows exponentially with jitter and stays under the cap', () => {
+    const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
+    expect(backoffDelay(0, policy, () => 0)).toBe(50);
+    expect(backoffDelay(0, policy, () => 1)).toBe(100);
+    expect(backoffDelay(3, policy, () => 1)).toBe(800);
+    expect(backoffDelay(10, policy, () => 1)).toBe(1000);
+    expect(backoffDelay(10, policy, () => 0)).toBe(500);
   });
 });

@@ -5,6 +5,7 @@ import { keyValues } from '../../src-main/cli/commands/projects';
 
 // Issue 10 (low): what the service names things must not reach a terminal as control sequences.
 
+// eslint-disable-next-line no-control-regex
 const ESCAPES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 describe('terminalSafe', () => {

@@ -8,6 +8,7 @@ import { checkUploads } from './file-types';
 import { sortFilesByDate } from './sort';
 import type { FilePreview, FileRow } from '../../../../src-shared/files/types';
 import type { ProgressEvent } from '../../../../src-shared/operations/types';
+import type { PlanDeskApi, Result } from '../../../../src-shared/ipc/contract';
 
 /**
  * A project's files (online only): the list, uploads (dropped files or the open dialog) with their
@@ -110,6 +111,22 @@ export const useFiles = create<FilesState>()((set, get) => {
       else delete busy[id];
       return { busy };
     });
+
+  /** Hands a file to the system (open it, or show it in its folder); a failure is shown. */
+  const handOver = async (
+    file: FileRow,
+    action: 'open' | 'show',
+    run: (api: PlanDeskApi, projectId: string) => Promise<Result<unknown>>,
+  ) => {
+    const { projectId, key } = get();
+    if (!projectId || get().busy[file.id]) return;
+    setBusy(file.id, action);
+    set({ actionError: null });
+    const res = await call((api) => run(api, projectId));
+    if (get().key !== key) return;
+    setBusy(file.id, null);
+    if (!res.ok) set({ actionError: res.error });
+  };
 
   const runUpload = async (paths: string[] | undefined, names: string[]) => {
     const { projectId, key } = get();
@@ -240,27 +257,11 @@ export const useFiles = create<FilesState>()((set, get) => {
       else set({ actionError: res.error });
     },
 
-    openWithSystem: async (file) => {
-      const { projectId, key } = get();
-      if (!projectId || get().busy[file.id]) return;
-      setBusy(file.id, 'open');
-      set({ actionError: null });
-      const res = await call((api) => api.openFile({ projectId, fileId: file.id }));
-      if (get().key !== key) return;
-      setBusy(file.id, null);
-      if (!res.ok) set({ actionError: res.error });
-    },
+    openWithSystem: (file) =>
+      handOver(file, 'open', (api, projectId) => api.openFile({ projectId, fileId: file.id })),
 
-    showInFolder: async (file) => {
-      const { projectId, key } = get();
-      if (!projectId || get().busy[file.id]) return;
-      setBusy(file.id, 'show');
-      set({ actionError: null });
-      const res = await call((api) => api.showFileInFolder({ projectId, fileId: file.id }));
-      if (get().key !== key) return;
-      setBusy(file.id, null);
-      if (!res.ok) set({ actionError: res.error });
-    },
+    showInFolder: (file) =>
+      handOver(file, 'show', (api, projectId) => api.showFileInFolder({ projectId, fileId: file.id })),
 
     showPreview: async (file) => {
       const { projectId, key } = get();
