@@ -19,3 +19,18 @@ export function startAppServices(
     ...options,
   });
 }
+
+/** The same, with a workspace of `service` added (and active). */
+export async function startAppWithWorkspace(
+  service: { baseUrl: string; customer: string; key: string },
+  options: Parameters<typeof startAppServices>[0],
+): Promise<RunningServices> {
+  const services = startAppServices(options);
+  await services.workspaces.add({
+    customer: service.customer,
+    key: service.key,
+    baseUrl: service.baseUrl,
+    language: 'en-US',
+  });
+  return services;
+}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServices } from '../../src-main/app/services';
 import { downloadCommand, filesCommand } from '../../src-main/cli/commands/files';
 import { runCli } from '../../src-main/cli/main';
-import { startAppServices } from '../helpers/app-services';
+import { startAppWithWorkspace } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
 import { hostileClient, json, startHostileService, type HostileService } from '../helpers/hostile-service';
 
@@ -49,8 +49,10 @@ beforeEach(async () => {
   });
   await fs.mkdir(path.join(dir, 'out'));
   dialogs = testDialogs(path.join(dir, 'out'));
-  services = startAppServices({ userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs });
-  await services.workspaces.add({ customer: h.customer, key: h.key, baseUrl: h.baseUrl, language: 'en-US' });
+  services = await startAppWithWorkspace(h, {
+    userDataDir: path.join(dir, 'userdata'),
+    dialogs: dialogs.dialogs,
+  });
 });
 
 afterEach(async () => {

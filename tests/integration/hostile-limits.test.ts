@@ -12,7 +12,7 @@ import {
   MAX_LOGO_BYTES,
 } from '../../src-main/api/limits';
 import type { RunningServices } from '../../src-main/app/services';
-import { startAppServices } from '../helpers/app-services';
+import { startAppWithWorkspace } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
 import {
   hostileClient,
@@ -82,8 +82,10 @@ async function appWithFile(file: Record<string, unknown>): Promise<{
   const out = path.join(dir, 'out');
   await fs.mkdir(out);
   const dialogs = testDialogs(out);
-  const services = startAppServices({ userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs });
-  await services.workspaces.add({ customer: h.customer, key: h.key, baseUrl: h.baseUrl, language: 'en-US' });
+  const services = await startAppWithWorkspace(h, {
+    userDataDir: path.join(dir, 'userdata'),
+    dialogs: dialogs.dialogs,
+  });
   return { services, dialogs };
 }
 

@@ -5,10 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClientOptions } from '../../src-main/api/client';
 import { MAX_WALK_PAGES } from '../../src-main/api/limits';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
-import type { RunningServices } from '../../src-main/app/services';
 import { runCli } from '../../src-main/cli/main';
 import { createDispatcher } from '../../src-main/ipc/handlers';
-import { startAppServices } from '../helpers/app-services';
+import { startAppWithWorkspace } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
 import { hostileClient, json, startHostileService, type HostileService } from '../helpers/hostile-service';
 
@@ -96,14 +95,8 @@ describe('ids that would change the path', () => {
 
   it('main refuses them at the IPC door, before any feature runs', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-ids-'));
-    const services = startAppServices({ userDataDir: dir, dialogs: testDialogs(dir).dialogs });
+    const services = await startAppWithWorkspace(h, { userDataDir: dir, dialogs: testDialogs(dir).dialogs });
     try {
-      await services.workspaces.add({
-        customer: h.customer,
-        key: h.key,
-        baseUrl: h.baseUrl,
-        language: 'en-US',
-      });
       const before = h.requests.length;
       const dispatch = createDispatcher(services, () => undefined);
       for (const id of ['..', '.', 'a/b', 'x\\..', 'a\u0007']) {
@@ -137,17 +130,8 @@ describe('an error answer that echoes the key', () => {
   it('is shown without it in the window', async () => {
     echo();
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-redact-'));
-    const services: RunningServices = startAppServices({
-      userDataDir: dir,
-      dialogs: testDialogs(dir).dialogs,
-    });
+    const services = await startAppWithWorkspace(h, { userDataDir: dir, dialogs: testDialogs(dir).dialogs });
     try {
-      await services.workspaces.add({
-        customer: h.customer,
-        key: h.key,
-        baseUrl: h.baseUrl,
-        language: 'en-US',
-      });
       const result = await createDispatcher(services, () => undefined)('projects:get', ['p1']);
       expect(result).toMatchObject({ ok: false, error: { kind: 'validation' } });
       const shown = JSON.stringify(result);
