@@ -270,7 +270,9 @@ async function downloadToFile(
   } catch (err) {
     await closed(sink);
     await unlink(partial).catch(() => undefined);
-    throw writeError && !opts.signal?.aborted ? localFileError(writeError, destPath, 'write') : err;
+    throw isFileSystemError(writeError) && !opts.signal?.aborted
+      ? localFileError(writeError, destPath, 'write')
+      : err;
   }
   await closed(sink);
   if (opts.signal?.aborted) {
@@ -284,6 +286,15 @@ async function downloadToFile(
     throw localFileError(err, destPath, 'write');
   }
   return bytes;
+}
+
+/**
+ * An error of the file system itself (ENOSPC, EACCES, EROFS, …), not one a stream passed on when the
+ * transfer was cut off (ERR_STREAM_PREMATURE_CLOSE).
+ */
+function isFileSystemError(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
 }
 
 /** Destroys the stream if still open and waits until its file descriptor is closed. */
