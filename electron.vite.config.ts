@@ -34,13 +34,15 @@ export default defineConfig({
     plugins: [
       react(),
       {
-        // Development only (`npm run dev`): React Refresh injects an inline script and the dev server
-        // talks over a websocket. The built app (`npm start`, packages) keeps the strict policy.
+        // Development only (`npm run dev`): React Refresh injects an inline script, Vite injects the
+        // stylesheets as <style> elements, and the dev server talks over a websocket. The built app
+        // (`npm start`, packages) keeps the strict policy.
         name: 'plandesk-dev-csp',
         apply: 'serve',
         transformIndexHtml: (html: string) =>
           html
             .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+            .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
             .replace("connect-src 'none'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
       },
     ],

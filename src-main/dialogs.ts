@@ -13,4 +13,17 @@ export interface Dialogs {
   chooseFolder(): Promise<string | null>;
   /** Opens a downloaded file with the program the OS associates with it. */
   openPath(path: string): Promise<void>;
+  /** Shows a file selected in the system's file manager; runs nothing. */
+  showInFolder(path: string): Promise<void>;
+  /** Asks the user a yes/no question in a native dialog; true when they confirm. */
+  confirm(question: ConfirmQuestion): Promise<boolean>;
+}
+
+/** A question for the native confirmation dialog, already in the user's language. */
+export interface ConfirmQuestion {
+  title: string;
+  message: string;
+  detail: string;
+  confirmLabel: string;
+  cancelLabel: string;
 }

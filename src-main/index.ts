@@ -7,16 +7,17 @@ import {
   type FileFilter,
   type MenuItemConstructorOptions,
 } from 'electron';
-import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
 import { createLogger } from './log/logger';
+import { logFileSink } from './log/log-file';
 import { registerIpc } from './ipc/register';
 import { KeytarSecretStore } from './secrets/secret-store';
 import { createServices } from './app/services';
 import type { WindowState } from './settings/settings-store';
 import type { Dialogs, SaveKind } from './dialogs';
 import { languageForLocale } from '../src-shared/i18n/languages';
+import { denyAllPermissions, rendererUrlCheck } from './window-security';
 
 // Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
 // src-main/<feature>, tested without Electron.
@@ -25,18 +26,7 @@ app.setName('PlanDesk');
 const RENDERER_DEV_URL = process.env.ELECTRON_RENDERER_URL;
 const RENDERER_FILE = path.join(__dirname, '../renderer/index.html');
 
-function isTrustedUrl(url: string): boolean {
-  if (RENDERER_DEV_URL) return url.startsWith(RENDERER_DEV_URL);
-  try {
-    const u = new URL(url);
-    return (
-      u.protocol === 'file:' &&
-      path.normalize(decodeURIComponent(u.pathname)) === path.normalize(RENDERER_FILE)
-    );
-  } catch {
-    return false;
-  }
-}
+const isTrustedUrl = rendererUrlCheck(RENDERER_DEV_URL, RENDERER_FILE);
 
 /** The only way out to the web: https links, opened in the user's browser. */
 function openExternal(url: string): void {
@@ -91,6 +81,22 @@ function electronDialogs(): Dialogs {
     openPath: async (p) => {
       const problem = await shell.openPath(p);
       if (problem) throw new Error(problem);
+    },
+    showInFolder: async (p) => shell.showItemInFolder(p),
+    confirm: async (q) => {
+      const options = {
+        type: 'warning' as const,
+        title: q.title,
+        message: q.message,
+        detail: q.detail,
+        buttons: [q.cancelLabel, q.confirmLabel],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      };
+      const w = parent();
+      const r = w ? await dialog.showMessageBox(w, options) : await dialog.showMessageBox(options);
+      return r.response === 1;
     },
   };
 }
@@ -172,7 +178,7 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
       openExternal(url);
     }
   });
-  win.webContents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  denyAllPermissions(win.webContents.session);
   const remember = () => {
     if (win.isDestroyed() || win.isMinimized()) return;
     const b = win.getNormalBounds();
@@ -191,16 +197,8 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
 async function main(): Promise<void> {
   await app.whenReady();
   const userData = app.getPath('userData');
-  const logDir = path.join(userData, 'logs');
-  mkdirSync(logDir, { recursive: true });
-  const logFile = path.join(logDir, 'main.log');
-  const logger = createLogger((level, line) => {
-    try {
-      appendFileSync(logFile, `${new Date().toISOString()} [${level}] ${line}\n`);
-    } catch {
-      // a full disk must not take the app down
-    }
-  });
+  // The logs folder is made (and anything in its way moved aside) by createServices, before any line.
+  const logger = createLogger(logFileSink(path.join(userData, 'logs', 'main.log')));
 
   const services = createServices({
     version: app.getVersion(),

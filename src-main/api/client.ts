@@ -1,9 +1,11 @@
 import { ServiceError } from '../errors/service-error';
 import { jsonDepth, type JsonObject } from '../../src-shared/json/exact-json';
+import { isUsableId } from '../../src-shared/ipc/ids';
 import { isAllowedRedirectTarget } from './base-url';
 import { dataOf, decode } from './decode';
 import { fastEstimateDetail } from './estimate-parse';
 import { listAllPages, type ListAllOptions, type Page } from './paging';
+import { MAX_ESTIMATE_JSON_BYTES } from './limits';
 import * as s from './schemas';
 import { ServiceTransport, type ApiClientOptions, type CallOptions, type PageRequest } from './transport';
 
@@ -121,7 +123,7 @@ export class ApiClient {
 
   listAllProjects(query: ProjectQuery = {}, options: ListAllOptions = {}): Promise<s.ProjectListItem[]> {
     return listAllPages(
-      (page, pageSize) => this.listProjects({ ...query, page, pageSize, signal: options.signal }),
+      (page, pageSize) => this.listProjects({ ...query, page, pageSize, signal: options.signal, bulk: true }),
       options,
     );
   }
@@ -177,7 +179,8 @@ export class ApiClient {
 
   listAllProjectFiles(projectId: string, options: ListAllOptions = {}): Promise<s.ProjectFile[]> {
     return listAllPages(
-      (page, pageSize) => this.listProjectFiles(projectId, { page, pageSize, signal: options.signal }),
+      (page, pageSize) =>
+        this.listProjectFiles(projectId, { page, pageSize, signal: options.signal, bulk: true }),
       options,
     );
   }
@@ -228,7 +231,8 @@ export class ApiClient {
 
   listAllEstimates(projectId: string, options: ListAllOptions = {}): Promise<s.EstimateListItem[]> {
     return listAllPages(
-      (page, pageSize) => this.listEstimates(projectId, { page, pageSize, signal: options.signal }),
+      (page, pageSize) =>
+        this.listEstimates(projectId, { page, pageSize, signal: options.signal, bulk: true }),
       options,
     );
   }
@@ -245,6 +249,7 @@ export class ApiClient {
       {
         ...opts,
         parse: 'lossless',
+        maxBytes: MAX_ESTIMATE_JSON_BYTES,
       },
     );
     const data = dataOf(json);
@@ -353,7 +358,18 @@ export class ApiClient {
   }
 }
 
+/**
+ * One path segment from an identifier. Ids come from the service or the renderer: `.`, `..`, an
+ * empty id, a separator or a control character would change which resource the path names (a file
+ * id `..` turns `DELETE /projects/{id}/files/..` into `DELETE /projects/{id}`), so they are refused
+ * before any request.
+ */
 function seg(id: string): string {
-  if (!id) throw new ServiceError('config', 'An identifier is missing.');
+  if (!isUsableId(id)) {
+    throw new ServiceError(
+      'validation',
+      id ? `"${id.slice(0, 40)}" cannot be used as an identifier.` : 'An identifier is missing.',
+    );
+  }
   return encodeURIComponent(id);
 }

@@ -1,3 +1,5 @@
+import { eachChunk, type BodyLimit } from './body-reader';
+
 /**
  * JSON parsing that never loses a digit.
  *
@@ -169,11 +171,15 @@ function openLiteral(text: string): string {
   return c === 58 || c === 44 || c === 91 ? text.slice(i) : '';
 }
 
-/** Reads a response body through a JsonTextReader. */
+/**
+ * Reads a response body through a JsonTextReader, at most `limit.maxBytes` (TooLargeError past it).
+ * The cap costs one addition per chunk, never work per character.
+ */
 export async function readJsonText(
   body: AsyncIterable<Uint8Array>,
+  limit: BodyLimit = { maxBytes: Number.POSITIVE_INFINITY },
 ): Promise<{ text: string; mayLoseDigits: boolean }> {
   const reader = new JsonTextReader();
-  for await (const chunk of body) reader.push(chunk);
+  await eachChunk(body, limit, (chunk) => reader.push(chunk));
   return reader.finish();
 }

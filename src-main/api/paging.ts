@@ -1,3 +1,6 @@
+import { ServiceError } from '../errors/service-error';
+import { MAX_WALK_PAGES } from './limits';
+
 /** Page metadata in the one shape PlanDesk uses, from either spelling the service sends. */
 export interface PageInfo {
   page: number;
@@ -41,7 +44,7 @@ export interface ListAllOptions {
   pageSize?: number;
   /** Pages fetched at once after the first. The rate budget still applies to each. */
   concurrency?: number;
-  /** Hard stop, so a misbehaving service can never keep us paging forever. */
+  /** The most pages read (limits.ts MAX_WALK_PAGES); a list that goes on past it is an error. */
   maxPages?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number | null) => void;
@@ -50,8 +53,12 @@ export interface ListAllOptions {
 /**
  * Fetches every page. Page 1 tells how many there are (by totalPages, or totalCount over the page
  * size the service actually used); the rest are fetched concurrently. Without usable page info, or
- * when the pages add up to fewer items than the service said, it walks on page by page until an
- * empty page, a page of items already seen (a service ignoring `page`), or maxPages.
+ * when the pages add up to fewer items than the service said, it walks on page by page.
+ *
+ * What the service claims is never trusted to go on: the walk ends at the first page that brings
+ * nothing new (empty, or only items already seen: a service ignoring `page`), and a list still
+ * bringing new items at `maxPages` is an error, not an endless walk. Cancelled with `signal`
+ * between pages and during each.
  */
 export async function listAllPages<T extends { id: string }>(
   fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
@@ -59,66 +66,94 @@ export async function listAllPages<T extends { id: string }>(
 ): Promise<T[]> {
   const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const maxPages = options.maxPages ?? 10_000;
+  const maxPages = Math.max(1, options.maxPages ?? MAX_WALK_PAGES);
+  const { signal } = options;
+  const fetchOne = (page: number): Promise<Page<T>> => {
+    if (signal?.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
+    return fetchPage(page, pageSize);
+  };
 
-  const first = await fetchPage(1, pageSize);
-  const pages: T[][] = [first.items];
+  const first = await fetchOne(1);
   const info = first.pageInfo;
   const perPage = info.pageSize && info.pageSize > 0 ? info.pageSize : first.items.length;
   let total: number | null = null;
   if (info.totalPages !== null) total = info.totalPages;
   else if (info.totalCount !== null && perPage > 0) total = Math.ceil(info.totalCount / perPage);
   options.onProgress?.(1, total);
-
   if (first.items.length === 0) return [];
 
+  /** The lowest page each id was seen on: a page adds something when one of its ids is new there. */
+  const firstSeenOn = new Map<string, number>();
+  const bringsNew = (page: number, items: T[]): boolean => {
+    let added = false;
+    for (const item of items) {
+      const seen = firstSeenOn.get(item.id);
+      if (seen === undefined || seen >= page) {
+        added = true;
+        firstSeenOn.set(item.id, page);
+      }
+    }
+    return added;
+  };
+  bringsNew(1, first.items);
+  const pages: T[][] = [first.items];
+  /** The first page found to bring nothing new: the list ends before it. */
+  let end = Number.POSITIVE_INFINITY;
+
   let lastFetched = 1;
-  if (total !== null) {
-    total = Math.min(total, maxPages);
+  if (total !== null && total > 1) {
+    const planned = Math.min(total, maxPages);
     let next = 2;
     let done = 1;
     const worker = async () => {
-      while (next <= total!) {
+      while (next <= planned && next < end) {
         const page = next++;
-        const result = await fetchPage(page, pageSize);
+        const result = await fetchOne(page);
         pages[page - 1] = result.items;
-        options.onProgress?.(++done, total);
+        if (result.items.length === 0 || !bringsNew(page, result.items)) end = Math.min(end, page);
+        options.onProgress?.(++done, planned);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, total - 1)) }, worker));
-    lastFetched = total;
+    await Promise.all(Array.from({ length: Math.min(concurrency, planned - 1) }, worker));
+    lastFetched = Math.min(planned, end - 1);
+    if (end > planned && total > maxPages) throw tooManyPages(maxPages);
   }
 
   const seen = new Set<string>();
   const out: T[] = [];
-  const addPage = (items: T[]): number => {
-    let added = 0;
+  const keep = (items: T[]) => {
     for (const item of items) {
       if (seen.has(item.id)) continue;
       seen.add(item.id);
       out.push(item);
-      added++;
     }
-    return added;
   };
-  for (const p of pages) if (p) addPage(p);
-
+  for (const items of pages.slice(0, lastFetched)) keep(items ?? []);
   const lastPage = pages[lastFetched - 1] ?? [];
   const shortOfCount = info.totalCount !== null && out.length < info.totalCount;
   const mustWalk =
-    total === null ? first.items.length > 0 && info.hasNext !== false : shortOfCount && lastPage.length > 0;
+    end === Number.POSITIVE_INFINITY &&
+    (total === null ? info.hasNext !== false : shortOfCount && lastPage.length > 0);
   if (!mustWalk) return out;
 
   // Walk on one page at a time.
-  for (let page = lastFetched + 1; page <= maxPages; page++) {
-    const result = await fetchPage(page, pageSize);
+  for (let page = lastFetched + 1; ; page++) {
+    if (page > maxPages) throw tooManyPages(maxPages);
+    const result = await fetchOne(page);
     options.onProgress?.(page, null);
-    if (result.items.length === 0) break;
-    if (addPage(result.items) === 0) break;
+    if (result.items.length === 0 || !bringsNew(page, result.items)) break;
+    keep(result.items);
     // Without page info, a page shorter than the first is the last one.
     if (total === null && result.items.length < first.items.length) break;
     if (info.totalCount !== null && out.length >= info.totalCount) break;
     if (result.pageInfo.hasNext === false) break;
   }
   return out;
+}
+
+function tooManyPages(maxPages: number): ServiceError {
+  return new ServiceError(
+    'invalid-response',
+    `The list goes on for more than ${maxPages} pages; PlanDesk stopped reading it there. Narrow the search, or check the service.`,
+  );
 }

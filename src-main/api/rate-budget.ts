@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ServiceError } from '../errors/service-error';
+import { WALK_BUDGET_RESERVE } from './limits';
 
 /**
  * A client-side request budget: at most `limit` requests per sliding `windowMs`, so ordinary use never
@@ -14,19 +15,24 @@ export class SlidingWindowBudget {
   private finished: number[] = [];
   private inFlight = 0;
   private waiters: {
+    bulk: boolean;
     resolve: () => void;
     reject: (e: unknown) => void;
     signal?: AbortSignal;
     onAbort?: () => void;
   }[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** Bulk requests (page walks) stop here, so the rest of the window stays for everything else. */
+  readonly bulkLimit: number;
 
   constructor(
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    bulkReserve: number = WALK_BUDGET_RESERVE,
   ) {
     if (!(limit > 0) || !(windowMs > 0)) throw new RangeError('limit and windowMs must be positive');
+    this.bulkLimit = Math.max(1, limit - Math.ceil(limit * bulkReserve));
   }
 
   /** Requests currently counted against the window. */
@@ -35,12 +41,17 @@ export class SlidingWindowBudget {
     return this.finished.length + this.inFlight;
   }
 
-  /** Waits for a free slot; returns the function to call when the response has arrived. */
-  async acquire(signal?: AbortSignal): Promise<() => void> {
+  /**
+   * Waits for a free slot; returns the function to call when the response has arrived. A `bulk`
+   * request waits while the window is at `bulkLimit`, and never holds up an ordinary one queued
+   * behind it.
+   */
+  async acquire(signal?: AbortSignal, bulk = false): Promise<() => void> {
     if (signal?.aborted) throw abortError();
-    if (this.waiters.length === 0 && this.used() < this.limit) return this.take();
+    const queuedAhead = bulk ? this.waiters.length > 0 : this.waiters.some((w) => !w.bulk);
+    if (!queuedAhead && this.used() < this.cap(bulk)) return this.take();
     await new Promise<void>((resolve, reject) => {
-      const waiter: (typeof this.waiters)[number] = { resolve, reject };
+      const waiter: (typeof this.waiters)[number] = { bulk, resolve, reject };
       if (signal) {
         waiter.signal = signal;
         waiter.onAbort = () => {
@@ -54,6 +65,10 @@ export class SlidingWindowBudget {
     });
     // `drain` already counted us in flight before resolving.
     return this.releaser();
+  }
+
+  private cap(bulk: boolean): number {
+    return bulk ? this.bulkLimit : this.limit;
   }
 
   private take(): () => void {
@@ -79,9 +94,22 @@ export class SlidingWindowBudget {
     if (drop > 0) this.finished.splice(0, drop);
   }
 
+  /** Lets waiters in, in order; a bulk waiter that must wait does not block ordinary ones behind it. */
   private drain(): void {
-    while (this.waiters.length > 0 && this.used() < this.limit) {
-      const w = this.waiters.shift()!;
+    let bulkBlocked = false;
+    for (let i = 0; i < this.waiters.length;) {
+      const w = this.waiters[i]!;
+      if (w.bulk && bulkBlocked) {
+        i++;
+        continue;
+      }
+      if (this.used() >= this.cap(w.bulk)) {
+        if (!w.bulk) break;
+        bulkBlocked = true;
+        i++;
+        continue;
+      }
+      this.waiters.splice(i, 1);
       if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
       this.inFlight++;
       w.resolve();

@@ -3,7 +3,14 @@ import https from 'node:https';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isAllowedRedirectTarget } from './base-url';
+import { StallWatchdog } from './body-reader';
 import { ServiceError } from '../errors/service-error';
+import {
+  DOWNLOAD_SIZE_MARGIN_BYTES,
+  MAX_UNLISTED_DOWNLOAD_BYTES,
+  STALL_TIMEOUT_MS,
+  sizeInWords,
+} from './limits';
 
 /**
  * Transfers to and from presigned storage URLs. Deliberately a separate path from the API client:
@@ -13,7 +20,26 @@ import { ServiceError } from '../errors/service-error';
 export interface TransferOptions {
   signal?: AbortSignal;
   onProgress?: (bytes: number, total: number | null) => void;
+  /** No byte sent or received for this long: the transfer has stalled (limits.ts STALL_TIMEOUT_MS). */
   timeoutMs?: number;
+}
+
+export interface DownloadLimits {
+  /** The size the file list gave: fewer bytes is an error, not a complete file. */
+  expectedBytes?: number | null;
+  /** More bytes than this are not read (the transfer is cut off). */
+  maxBytes: number;
+  /** The whole transfer, start to end. */
+  deadlineMs?: number;
+}
+
+/** How many bytes a download of a file listed at `listedBytes` may bring (limits.ts). */
+export function downloadCap(listedBytes: number | null | undefined, ceiling?: number): number {
+  const cap =
+    typeof listedBytes === 'number' && Number.isFinite(listedBytes) && listedBytes >= 0
+      ? listedBytes + DOWNLOAD_SIZE_MARGIN_BYTES
+      : MAX_UNLISTED_DOWNLOAD_BYTES;
+  return ceiling === undefined ? cap : Math.min(cap, ceiling);
 }
 
 /** PUTs `size` bytes from `source` with exactly the headers the service returned for the URL. */
@@ -51,42 +77,112 @@ export async function putToPresignedUrl(
   }
 }
 
-/** GETs a presigned URL into `sink`. A 403 means the link expired: the caller asks the service for a fresh one. */
+/**
+ * GETs a presigned URL into `sink`, at most `limits.maxBytes` and no fewer than `limits.expectedBytes`.
+ * A 403 means the link expired: the caller asks the service for a fresh one.
+ */
 export async function downloadFromPresignedUrl(
   url: string,
   sink: Writable,
   options: TransferOptions = {},
+  limits: DownloadLimits = { maxBytes: MAX_UNLISTED_DOWNLOAD_BYTES },
 ): Promise<number> {
   const target = checkedUrl(url);
-  const res = await exchange(target, 'GET', {}, options, (req) => {
-    req.end();
-    return Promise.resolve();
-  });
-  if (res.statusCode === 403) {
-    res.resume();
-    throw new ServiceError('auth', 'The download link has expired.', 403);
-  }
-  if (!res.statusCode || res.statusCode < 200 || res.statusCode >= 300) {
-    res.resume();
-    throw new ServiceError(
-      'server',
-      `The storage service refused the download (HTTP ${res.statusCode}).`,
-      res.statusCode,
-    );
-  }
-  const total = Number(res.headers['content-length']) || null;
-  let received = 0;
-  res.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    options.onProgress?.(received, total);
-  });
+  const stallMs = options.timeoutMs ?? STALL_TIMEOUT_MS;
+  const stall = new StallWatchdog(stallMs);
+  const deadline = limits.deadlineMs === undefined ? null : AbortSignal.timeout(limits.deadlineMs);
+  const signals = [stall.signal];
+  if (deadline) signals.push(deadline);
+  if (options.signal) signals.push(options.signal);
+  const signal = AbortSignal.any(signals);
+  /** Why the transfer was cut off by us (not by the user), if it was. */
+  const stopped = (): ServiceError | null => {
+    if (options.signal?.aborted) return null;
+    if (deadline?.aborted) return tooSlow(limits.deadlineMs!);
+    if (stall.fired) {
+      return new ServiceError(
+        'network',
+        `The storage service stopped sending (nothing for ${Math.round(stallMs / 1000)} s).`,
+      );
+    }
+    return null;
+  };
   try {
-    await pipeline(res, sink, { signal: options.signal });
-  } catch (err) {
-    if (options.signal?.aborted) throw new ServiceError('cancelled', 'The download was cancelled.');
-    throw new ServiceError('network', `The download was interrupted (${(err as Error).message}).`);
+    let res: http.IncomingMessage;
+    try {
+      res = await exchange(target, 'GET', {}, { ...options, timeoutMs: stallMs, signal }, (req) => {
+        req.end();
+        return Promise.resolve();
+      });
+    } catch (err) {
+      throw stopped() ?? err;
+    }
+    if (res.statusCode === 403) {
+      res.resume();
+      throw new ServiceError('auth', 'The download link has expired.', 403);
+    }
+    if (!res.statusCode || res.statusCode < 200 || res.statusCode >= 300) {
+      res.resume();
+      throw new ServiceError(
+        'server',
+        `The storage service refused the download (HTTP ${res.statusCode}).`,
+        res.statusCode,
+      );
+    }
+    const declared = Number(res.headers['content-length']);
+    const total = Number.isFinite(declared) && declared > 0 ? declared : null;
+    if (total !== null && total > limits.maxBytes) {
+      res.destroy();
+      throw tooLarge(limits.maxBytes);
+    }
+    let received = 0;
+    let over = false;
+    stall.kick();
+    res.on('data', (chunk: Buffer) => {
+      stall.kick();
+      received += chunk.length;
+      if (received > limits.maxBytes) {
+        over = true;
+        res.destroy();
+        return;
+      }
+      options.onProgress?.(received, total);
+    });
+    try {
+      await pipeline(res, sink, { signal });
+    } catch (err) {
+      if (options.signal?.aborted) throw new ServiceError('cancelled', 'The download was cancelled.');
+      if (over) throw tooLarge(limits.maxBytes);
+      throw (
+        stopped() ?? new ServiceError('network', `The download was interrupted (${(err as Error).message}).`)
+      );
+    }
+    if (over) throw tooLarge(limits.maxBytes);
+    const expected = limits.expectedBytes ?? total;
+    if (expected !== null && expected !== undefined && received < expected) {
+      throw new ServiceError(
+        'network',
+        `The download ended early: ${received} of ${expected} bytes arrived. Try again.`,
+      );
+    }
+    return received;
+  } finally {
+    stall.stop();
   }
-  return received;
+}
+
+function tooLarge(maxBytes: number): ServiceError {
+  return new ServiceError(
+    'invalid-response',
+    `The storage service sent more than the file's listed size (over ${sizeInWords(maxBytes)}); the download was stopped.`,
+  );
+}
+
+function tooSlow(deadlineMs: number): ServiceError {
+  return new ServiceError(
+    'network',
+    `The file did not arrive within ${Math.round(deadlineMs / 1000)} s; the transfer was stopped.`,
+  );
 }
 
 function checkedUrl(url: string): URL {

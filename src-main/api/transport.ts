@@ -11,6 +11,24 @@ import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
 import { errorForStatus, parseErrorBody } from './http-errors';
 import { exactJsonText, parseExactJson } from '../../src-shared/json/exact-json';
+import {
+  StallWatchdog,
+  TooLargeError,
+  checkDeclaredLength,
+  readCappedBytes,
+  readCappedText,
+  readTextPrefix,
+} from './body-reader';
+import {
+  ATTEMPT_TIMEOUT_MS,
+  MAX_ERROR_BODY_BYTES,
+  MAX_JSON_BYTES,
+  MAX_LIST_PAGE_JSON_BYTES,
+  MAX_LOGO_BYTES,
+  REQUEST_DEADLINE_MS,
+  STALL_TIMEOUT_MS,
+  sizeInWords,
+} from './limits';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -22,6 +40,10 @@ export interface ApiClientOptions {
   actingUser?: string;
   /** Per attempt, including reading the body. */
   timeoutMs?: number;
+  /** A request with all its retries (limits.ts REQUEST_DEADLINE_MS by default). */
+  deadlineMs?: number;
+  /** No byte for this long ends an attempt (limits.ts STALL_TIMEOUT_MS by default). */
+  stallTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   /** Client-side budget; by default one shared per key: 500 requests per 5 minutes. */
   budget?: BudgetSettings | SlidingWindowBudget;
@@ -31,6 +53,11 @@ export interface ApiClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * One of many requests of a walk over all pages: it may not use the share of the rate budget kept
+   * for everything else (limits.ts WALK_BUDGET_RESERVE).
+   */
+  bulk?: boolean;
 }
 
 export type Query = Record<string, string | number | undefined | null | (string | number)[]>;
@@ -44,6 +71,8 @@ export interface RequestSpec extends CallOptions {
    * does not understand unchanged).
    */
   parse?: 'plain' | 'lossless' | 'exact';
+  /** The largest answer accepted, read as it arrives (limits.ts MAX_JSON_BYTES by default). */
+  maxBytes?: number;
 }
 
 export interface PageRequest extends CallOptions {
@@ -71,6 +100,8 @@ export class ServiceTransport {
   private readonly language: UiLanguage | undefined;
   readonly actingUser: string | undefined;
   private readonly timeoutMs: number;
+  private readonly deadlineMs: number;
+  private readonly stallMs: number;
   private readonly retry: RetryPolicy;
   private readonly budget: SlidingWindowBudget;
   private readonly logger: Logger;
@@ -88,7 +119,9 @@ export class ServiceTransport {
     this.actingUser = options.actingUser
       ? requireHeaderValue(options.actingUser, 'acting user e-mail')
       : undefined;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    this.deadlineMs = options.deadlineMs ?? REQUEST_DEADLINE_MS;
+    this.stallMs = options.stallTimeoutMs ?? STALL_TIMEOUT_MS;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.budget =
       options.budget instanceof SlidingWindowBudget
@@ -116,22 +149,27 @@ export class ServiceTransport {
     const headers = target.origin === this.origin ? this.headers() : { 'user-agent': this.userAgent };
     delete headers['content-type'];
     headers.accept = 'image/png, image/jpeg, image/*';
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    const release = await this.budget.acquire(opts.signal).catch(() => null);
+    const maxBytes = opts.maxBytes ?? MAX_LOGO_BYTES;
+    const release = await this.budget.acquire(opts.signal, opts.bulk).catch(() => null);
     if (!release) return null;
+    const stall = new StallWatchdog(this.stallMs);
+    const signals = [AbortSignal.timeout(this.timeoutMs), stall.signal];
+    if (opts.signal) signals.push(opts.signal);
     try {
       // No redirects: a redirect could carry the credentials to another host.
-      const res = await fetch(target, { headers, redirect: 'manual', signal });
+      const res = await fetch(target, { headers, redirect: 'manual', signal: AbortSignal.any(signals) });
       if (res.status !== 200) {
         await res.body?.cancel();
         return null;
       }
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      return bytes.byteLength <= (opts.maxBytes ?? 10 * 1024 * 1024) ? bytes : null;
-    } catch {
+      checkDeclaredLength(res.headers, maxBytes);
+      return await readCappedBytes(res.body, { maxBytes, onChunk: stall.kick });
+    } catch (err) {
+      if (err instanceof TooLargeError)
+        this.logger.log('warn', `image ${target.pathname} is over ${sizeInWords(maxBytes)}; not shown`);
       return null;
     } finally {
+      stall.stop();
       release();
     }
   }
@@ -150,7 +188,9 @@ export class ServiceTransport {
     }
     const { json } = await this.request('GET', path, {
       signal: req.signal,
+      bulk: req.bulk,
       query: { ...filters, page, page_size: pageSize },
+      maxBytes: MAX_LIST_PAGE_JSON_BYTES,
     });
     const envelope = decode(s.listEnvelopeSchema, json, 'the list');
     const items = envelope.data.map((item, i) => decode(itemSchema, item, `item ${i + 1} of the list`));
@@ -195,53 +235,81 @@ export class ServiceTransport {
     // A POST may have been acted on before a failure; repeating it could create a second project.
     const idempotent = method !== 'POST';
     const where = `${method} ${url.pathname}${url.search}`;
+    const maxBytes = spec.maxBytes ?? MAX_JSON_BYTES;
     let rateRetries = 0;
     let transientRetries = 0;
+    /** Starts with the first attempt: waiting for the budget before it is not the service's time. */
+    let deadline: AbortSignal | undefined;
 
     for (;;) {
       if (spec.signal?.aborted) throw cancelled();
-      const release = await this.budget.acquire(spec.signal);
+      const release = await this.budget.acquire(spec.signal, spec.bulk);
+      deadline ??= AbortSignal.timeout(this.deadlineMs);
       const timeout = AbortSignal.timeout(this.timeoutMs);
-      const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+      const stall = new StallWatchdog(this.stallMs);
+      const signals = [timeout, deadline, stall.signal];
+      if (spec.signal) signals.push(spec.signal);
+      const signal = AbortSignal.any(signals);
       const started = Date.now();
-      let status: number;
+      let status = 0;
       let text: string;
       /** For a lossless parse of a 2xx body: what the reader found while the body came in. */
       let scanned: { mayLoseDigits: boolean } | undefined;
       try {
+        if (deadline.aborted) throw this.pastDeadline();
         const res = await this.send(method, url, body, signal);
         status = res.status;
-        if (spec.parse === 'lossless' && res.ok && res.body) {
-          ({ text, ...scanned } = await readJsonText(res.body));
+        stall.kick();
+        if (!res.ok) {
+          text = await readTextPrefix(res.body, MAX_ERROR_BODY_BYTES);
         } else {
-          text = await res.text();
+          checkDeclaredLength(res.headers, maxBytes);
+          const limit = { maxBytes, onChunk: stall.kick };
+          if (spec.parse === 'lossless' && res.body) {
+            ({ text, ...scanned } = await readJsonText(res.body, limit));
+          } else {
+            text = await readCappedText(res.body, limit);
+          }
         }
       } catch (err) {
         release();
         if (spec.signal?.aborted) throw cancelled();
+        if (err instanceof TooLargeError) {
+          this.logger.log('warn', `${where}: answer over ${sizeInWords(err.limit)}; not read further`);
+          throw new ServiceError(
+            'invalid-response',
+            `The service's answer was larger than PlanDesk accepts (over ${sizeInWords(err.limit)}); it was not read.`,
+            status || undefined,
+          );
+        }
         if (err instanceof ServiceError) throw err;
-        const reason = timeout.aborted
-          ? `no answer within ${Math.round(this.timeoutMs / 1000)} s`
-          : describeNetworkError(err);
+        if (deadline.aborted) throw this.pastDeadline();
+        const reason = stall.fired
+          ? `nothing received for ${Math.round(this.stallMs / 1000)} s`
+          : timeout.aborted
+            ? `no answer within ${Math.round(this.timeoutMs / 1000)} s`
+            : describeNetworkError(err);
         this.logger.log('warn', `${where} failed: ${reason}`);
         if (idempotent && transientRetries + 1 < this.retry.maxAttemptsTransient) {
-          await this.pause(transientRetries++, spec.signal);
+          await this.pause(transientRetries++, spec.signal, deadline);
           continue;
         }
         throw new ServiceError(
           'network',
           `Could not reach the service (${reason}). Check the connection and try again.`,
         );
+      } finally {
+        stall.stop();
       }
       release();
       this.logger.log('info', `${where} → ${status} (${Date.now() - started} ms)`);
 
       if (status === 429 && rateRetries + 1 < this.retry.maxAttemptsRateLimited) {
-        await this.pause(rateRetries++, spec.signal);
+        await this.pause(rateRetries++, spec.signal, deadline);
         continue;
       }
       if (status >= 500 && idempotent && transientRetries + 1 < this.retry.maxAttemptsTransient) {
-        await this.pause(transientRetries++, spec.signal);
+        await this.pause(transientRetries++, spec.signal, deadline);
         continue;
       }
       if (status < 200 || status >= 300) throw errorForStatus(status, parseErrorBody(text));
@@ -267,11 +335,18 @@ export class ServiceTransport {
     }
   }
 
-  private async pause(retry: number, signal?: AbortSignal): Promise<void> {
+  private pastDeadline(): ServiceError {
+    return new ServiceError(
+      'network',
+      `The service did not answer completely within ${Math.round(this.deadlineMs / 1000)} s. Check the connection and try again.`,
+    );
+  }
+
+  private async pause(retry: number, signal: AbortSignal | undefined, deadline: AbortSignal): Promise<void> {
     try {
-      await sleep(backoffDelay(retry, this.retry), signal);
+      await sleep(backoffDelay(retry, this.retry), signal ? AbortSignal.any([signal, deadline]) : deadline);
     } catch {
-      throw cancelled();
+      throw signal?.aborted ? cancelled() : this.pastDeadline();
     }
   }
 

@@ -21,6 +21,7 @@ import { DEMO_APP_WORKSPACE, startDemoSimulator, type Simulator } from '../demo/
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
+import { emptyFolderSync, prepareDataFolder } from '../local-files/data-folder';
 import type { Emit } from './events';
 
 export interface ServiceOptions {
@@ -69,9 +70,19 @@ export interface RunningServices extends MainServices {
  * tests exercise the same objects the app runs.
  */
 export function createServices(o: ServiceOptions): RunningServices {
+  const notices: AppNotice[] = [];
+  const folder = prepareDataFolder(o.userDataDir);
+  for (const moved of folder.movedAside) {
+    o.logger.log('warn', `${moved.name} in the data folder was not a folder; moved to ${moved.movedTo}`);
+    notices.push({ code: 'data-moved-aside', path: moved.movedTo });
+  }
+  if (folder.unwritable) {
+    o.logger.log('error', `the data folder ${o.userDataDir} cannot be written: ${folder.unwritable}`);
+    notices.push({ code: 'data-folder-unwritable', path: o.userDataDir });
+  }
+  const scratchDir = path.join(o.userDataDir, 'tmp');
   const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
   let demo: Promise<Simulator> | null = null;
-  const notices: AppNotice[] = [];
   const caches = new WorkspaceCaches(o.userDataDir, o.logger, {}, (id, r) => {
     o.logger.log(
       'warn',
@@ -103,6 +114,7 @@ export function createServices(o: ServiceOptions): RunningServices {
   });
   const projects = new ProjectsService(operations, active.source);
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
+  const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir);
 
   // What one workspace showed must never be shown for another: a change drops what was kept.
   workspaces.onChange((change) => {
@@ -110,6 +122,8 @@ export function createServices(o: ServiceOptions): RunningServices {
     if (change.kind === 'removing') {
       active.forget(change.id);
       caches.close(change.id);
+      // Previews and opened files of that workspace.
+      void files.clearScratch();
     }
   });
 
@@ -119,7 +133,10 @@ export function createServices(o: ServiceOptions): RunningServices {
     takeNotices: async () => {
       await settings.load();
       if (settings.recovered) {
-        notices.unshift({ code: 'settings-recovered', path: settings.recovered.movedTo });
+        notices.unshift({
+          code: 'settings-recovered',
+          ...(settings.recovered.movedTo ? { path: settings.recovered.movedTo } : {}),
+        });
         settings.recovered = null;
       }
       return notices.splice(0);
@@ -127,7 +144,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     settings,
     caches,
     workspaces,
-    workspaceSettings: new WorkspaceSettingsService(active.source),
+    workspaceSettings: new WorkspaceSettingsService(active.source, o.dialogs),
     projects,
     estimates: new EstimatesService(
       active.source,
@@ -139,7 +156,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     presets,
     offline: new OfflineService(active.source, operations),
     plans: new PlansService(active.source, o.dialogs),
-    files: new FilesAppService(active.source, operations, o.dialogs, path.join(o.userDataDir, 'tmp')),
+    files,
     forms: new FormsService(
       active.source,
       {
@@ -155,6 +172,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     operations,
     logger: o.logger,
     close: async () => {
+      emptyFolderSync(scratchDir);
       active.close();
       caches.closeAll();
       if (demo) await (await demo).close();

@@ -2,10 +2,20 @@
  * Opening a workspace's cache file: checked, migrated, moved aside (never deleted) when it cannot be
  * used, and kept in memory for the session when the folder cannot be written.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ServiceError } from '../errors/service-error';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
 import type { CacheDb, Db, OpenCacheOptions } from './cache-db';
 import type { Logger } from '../log/logger';
 import {
@@ -40,7 +50,9 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 /**
  * Whether a file that exists could be an SQLite database, judged from its first 16 bytes without
- * SQLite: opening a garbage file would let SQLite delete a -wal next to it before failing.
+ * SQLite: opening a garbage file would let SQLite delete a -wal next to it before failing. An empty
+ * file is not one (SQLite would quietly start afresh in it, and the user would not be told): it is
+ * treated as damaged, moved aside and reported like any other.
  */
 function hasSqliteHeader(file: string): boolean {
   let fd: number;
@@ -52,7 +64,7 @@ function hasSqliteHeader(file: string): boolean {
   try {
     const head = Buffer.alloc(SQLITE_HEADER.length);
     const n = readSync(fd, head, 0, head.length, 0);
-    return n === 0 || (n === head.length && head.equals(SQLITE_HEADER));
+    return n === head.length && head.equals(SQLITE_HEADER);
   } finally {
     closeSync(fd);
   }
@@ -67,6 +79,14 @@ function prepareDb(file: string, options: OpenCacheOptions): Db {
     timeout: options.busyTimeoutMs ?? 2000,
   });
   try {
+    // The user's alone: SQLite makes the -wal and -shm with the database file's mode.
+    if (!readonly && process.platform !== 'win32') {
+      try {
+        chmodSync(file, PRIVATE_FILE_MODE);
+      } catch {
+        // not ours to change: tightened again at the next start if it can be
+      }
+    }
     // The first read of the header: a file that is not a database fails here.
     const version = userVersion(db);
     if (version > CACHE_SCHEMA_VERSION) throw new NewerVersionError(version);
@@ -165,7 +185,7 @@ export function openCache(
     return new SqliteCache(db, ':memory:', logger, null, null);
   }
   try {
-    if (!options.readonly) mkdirSync(dir, { recursive: true });
+    if (!options.readonly) mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   } catch (err) {
     return inMemory(describe(err));
   }

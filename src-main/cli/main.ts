@@ -22,6 +22,7 @@ import { workspaceCommand } from './commands/workspace';
 import { cliLanguage, connect } from './connection';
 import { cliText, type CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
+import { terminalSafe } from './terminal-text';
 
 export const HELP = `plandesk — the Floor-Plan Project Service from the command line
 
@@ -90,7 +91,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const logger = flags.verbose ? stderrLogger('info') : silentLogger;
     if (command === 'webhook-listen') {
-      await webhookListenCommand(flags, (line) => io.stdout(line + '\n'));
+      // What arrives is printed: a caller's fields reach the terminal without control sequences.
+      await webhookListenCommand(flags, (line) => io.stdout(terminalSafe(line) + '\n'));
       return 0;
     }
     if (command === 'webhook-test') {
@@ -101,8 +103,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         () => connect(flags, io.env, logger),
         cliText(cliLanguage(flags, io.env)),
       );
-      io.stdout(out.stdout + '\n');
-      if (out.stderr) io.stderr(out.stderr);
+      // The receiver's reply is quoted: it reaches the terminal without control sequences.
+      io.stdout(terminalSafe(out.stdout) + '\n');
+      if (out.stderr) io.stderr(terminalSafe(out.stderr));
       return out.code;
     }
     const run = COMMANDS[command];
@@ -110,10 +113,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
     try {
       const context: CommandContext = {
-        warn: (line) => io.stderr(line + '\n'),
+        warn: (line) => io.stderr(terminalSafe(line) + '\n'),
         savedPresets: command === 'export' ? await savedPresets(io.env, workspace) : [],
       };
-      io.stdout((await run(client, flags, positionals, cliText(language), context)) + '\n');
+      // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
+      io.stdout(terminalSafe(await run(client, flags, positionals, cliText(language), context)) + '\n');
     } finally {
       await simulator?.close();
     }
@@ -122,7 +126,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const e = toErrorValue(err);
     if (!(err instanceof ServiceError) && process.env.PLANDESK_DEBUG)
       io.stderr(String((err as Error)?.stack) + '\n');
-    io.stderr(`error(${e.kind}): ${e.message}\n`);
+    io.stderr(`error(${e.kind}): ${terminalSafe(e.message, { oneLine: true })}\n`);
     return e.kind === 'config' ? 2 : 1;
   }
 }

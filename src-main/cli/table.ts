@@ -1,6 +1,13 @@
-/** A plain-text table: columns padded to their widest cell, a rule under the header. */
+import { terminalSafe } from './terminal-text';
+
+/**
+ * A plain-text table: columns padded to their widest cell, a rule under the header. Cells come from
+ * the service: each is one line with no escape sequence (terminal-text.ts).
+ */
 export function renderTable(headers: string[], rows: (string | number | null | undefined)[][]): string {
-  const cells = rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
+  const cells = rows.map((r) =>
+    r.map((c) => (c === null || c === undefined ? '' : terminalSafe(String(c), { oneLine: true }))),
+  );
   const widths = headers.map((h, i) => Math.max(width(h), ...cells.map((r) => width(r[i] ?? ''))));
   const line = (r: string[]) =>
     r

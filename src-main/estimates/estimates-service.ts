@@ -22,6 +22,7 @@ import type { ExportPreset, Paper } from '../../src-shared/exports/presets';
 import { currencyDigits } from '../../src-shared/money/currency';
 import type { ExportOptions } from '../exports/options';
 import { ServiceError } from '../errors/service-error';
+import { safeFileName } from '../../src-shared/files/safe-file-name';
 
 export type SaveFormat = 'xlsx' | 'pdf';
 
@@ -270,7 +271,7 @@ function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {
   return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
 }
 
-/** Characters Windows, macOS or Linux refuse in file names (control characters are replaced separately). */
+/** Characters Windows, macOS or Linux refuse in file names: spaces here, for a readable suggestion. */
 const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
 
 /** "E202600017 Küche Weiß.xlsx": the number and name, minus characters no file system accepts. */
@@ -290,5 +291,6 @@ export function suggestedName(
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 120) || 'Estimate';
-  return `${safe}.${req.format}`;
+  // The rule every file name follows (hidden characters, reserved names, length).
+  return safeFileName(`${safe}.${req.format}`, `Estimate.${req.format}`);
 }

@@ -14,10 +14,16 @@ import { basename, dirname, join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import type { ApiClient } from '../api/client';
 import type { ProjectFile } from '../api/schemas';
-import { downloadFromPresignedUrl, putToPresignedUrl } from '../api/storage';
+import {
+  downloadCap,
+  downloadFromPresignedUrl,
+  putToPresignedUrl,
+  type DownloadLimits,
+} from '../api/storage';
 import { uploadTypeOf } from './file-types';
 import { ServiceError } from '../errors/service-error';
 import { localFileError } from '../local-files/write-atomically';
+import { markAsFromInternet } from '../local-files/zone-identifier';
 
 export type { ProjectFile };
 
@@ -40,6 +46,10 @@ export interface UploadOptions extends TransferOptions {
 export interface DownloadOptions {
   signal?: AbortSignal;
   onProgress?: (bytes: number, total: number | null) => void;
+  /** A lower ceiling than the listed size allows (e.g. a preview's). */
+  maxBytes?: number;
+  /** The whole download, start to end; none by default (a download can be cancelled instead). */
+  deadlineMs?: number;
 }
 
 export interface DownloadResult {
@@ -155,7 +165,9 @@ export async function uploadFile(
 /**
  * Downloads a file of the project to `destPath`. The bytes go to a temporary file next to it, which
  * is renamed to `destPath` only when complete: a failure or cancel leaves no file there (an
- * existing file at `destPath` is replaced only by a complete download).
+ * existing file at `destPath` is replaced only by a complete download). At most the listed size
+ * (plus a margin, limits.ts) is read, and fewer bytes than listed is an error. On Windows the file
+ * is marked as coming from the Internet (zone-identifier.ts).
  *
  * `file` is the file's ID (the file list is read to get its download link) or an entry of a file
  * list read earlier. Download links expire after 60 minutes; on a 403 the list is read again for a
@@ -186,7 +198,13 @@ export async function downloadFile(
       throw new ServiceError('invalid-response', `The service gave no download link for "${entry.name}".`);
     }
     try {
-      const bytes = await downloadToFile(url, destPath, opts);
+      const limits = {
+        expectedBytes: entry.size ?? null,
+        maxBytes: downloadCap(entry.size, opts.maxBytes),
+        ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
+      };
+      const bytes = await downloadToFile(url, destPath, opts, limits);
+      await markAsFromInternet(destPath, url);
       return { file: entry, path: destPath, bytes, refreshedUrl };
     } catch (err) {
       const expired = err instanceof ServiceError && err.status === 403;
@@ -224,7 +242,12 @@ async function findFile(
 }
 
 /** One attempt: storage → temporary file → rename. The temporary file never outlives a failure. */
-async function downloadToFile(url: string, destPath: string, opts: DownloadOptions): Promise<number> {
+async function downloadToFile(
+  url: string,
+  destPath: string,
+  opts: DownloadOptions,
+  limits: DownloadLimits,
+): Promise<number> {
   const partial = join(dirname(destPath), `.${basename(destPath)}.${randomUUID().slice(0, 8)}.part`);
   let handle: FileHandle;
   try {
@@ -233,13 +256,23 @@ async function downloadToFile(url: string, destPath: string, opts: DownloadOptio
     throw localFileError(err, destPath, 'write');
   }
   const sink = handle.createWriteStream();
+  /** A failure writing the file (a full or read-only disk) is about this computer, not the network. */
+  let writeError: unknown = null;
+  sink.on('error', (err) => (writeError ??= err));
   let bytes: number;
   try {
-    bytes = await downloadFromPresignedUrl(url, sink, { signal: opts.signal, onProgress: opts.onProgress });
+    bytes = await downloadFromPresignedUrl(
+      url,
+      sink,
+      { signal: opts.signal, onProgress: opts.onProgress },
+      limits,
+    );
   } catch (err) {
     await closed(sink);
     await unlink(partial).catch(() => undefined);
-    throw err;
+    throw isFileSystemError(writeError) && !opts.signal?.aborted
+      ? localFileError(writeError, destPath, 'write')
+      : err;
   }
   await closed(sink);
   if (opts.signal?.aborted) {
@@ -253,6 +286,15 @@ async function downloadToFile(url: string, destPath: string, opts: DownloadOptio
     throw localFileError(err, destPath, 'write');
   }
   return bytes;
+}
+
+/**
+ * An error of the file system itself (ENOSPC, EACCES, EROFS, …), not one a stream passed on when the
+ * transfer was cut off (ERR_STREAM_PREMATURE_CLOSE).
+ */
+function isFileSystemError(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
 }
 
 /** Destroys the stream if still open and waits until its file descriptor is closed. */

@@ -1,21 +1,23 @@
 import {
   argSchemas,
-  type Channel,
-  type ChannelParsedArgs,
   type ChannelResults,
+  type MainChannel,
   type Result,
 } from '../../src-shared/ipc/contract';
+import type { z } from 'zod';
 import type { Emit } from '../app/events';
 import type { MainServices } from '../app/services';
 import { ServiceError, toErrorValue } from '../errors/service-error';
 
-type Handlers = { [C in Channel]: (...args: ChannelParsedArgs<C>) => Promise<ChannelResults[C]> };
+type Handlers = {
+  [C in MainChannel]: (...args: z.output<(typeof argSchemas)[C]>) => Promise<ChannelResults[C]>;
+};
 
 /**
  * Channels that check credentials the user is typing (or manage the list itself): a 401 there is
  * about that input, not a sign that the active workspace's stored key was revoked.
  */
-const OWN_CREDENTIALS: ReadonlySet<Channel> = new Set<Channel>([
+const OWN_CREDENTIALS: ReadonlySet<MainChannel> = new Set<MainChannel>([
   'workspaces:list',
   'workspaces:add',
   'workspaces:switch',
@@ -67,7 +69,7 @@ export function createHandlers(s: MainServices): Handlers {
     'exports:savePreset': (preset) => s.presets.save(preset),
     'exports:deletePreset': (id) => s.presets.remove(id),
     'plans:get': ({ planId }) => s.plans.get(planId),
-    'plans:image': ({ url }) => s.plans.image(url),
+    'plans:image': ({ planId, url }) => s.plans.image(planId, url),
     'plans:exportRooms': ({ planId, format, language, projectName }) =>
       s.plans.exportRooms(planId, format, language, projectName),
     'files:list': ({ projectId }) => s.files.list(projectId),
@@ -75,7 +77,10 @@ export function createHandlers(s: MainServices): Handlers {
     'files:download': ({ projectId, fileId, operationId }) =>
       s.files.download(projectId, fileId, operationId),
     'files:open': ({ projectId, fileId, operationId }) => s.files.open(projectId, fileId, operationId),
-    'files:preview': ({ projectId, fileId }) => s.files.preview(projectId, fileId),
+    'files:showInFolder': ({ projectId, fileId, operationId }) =>
+      s.files.showInFolder(projectId, fileId, operationId),
+    'files:preview': ({ projectId, fileId, operationId }) => s.files.preview(projectId, fileId, operationId),
+    'files:registerDrop': async (filePath) => s.files.registerDrop(filePath),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
     'forms:list': () => s.forms.list(),
@@ -102,7 +107,7 @@ export function createHandlers(s: MainServices): Handlers {
  * real workspace marks its key as rejected and tells the renderer, which asks for a new key: this
  * event is the one signal of a rejected key.
  */
-export async function dispatch<C extends Channel>(
+export async function dispatch<C extends MainChannel>(
   s: MainServices,
   handlers: Handlers,
   emit: Emit,
@@ -132,5 +137,5 @@ export async function dispatch<C extends Channel>(
 
 export function createDispatcher(s: MainServices, emit: Emit) {
   const handlers = createHandlers(s);
-  return <C extends Channel>(channel: C, args: unknown[]) => dispatch(s, handlers, emit, channel, args);
+  return <C extends MainChannel>(channel: C, args: unknown[]) => dispatch(s, handlers, emit, channel, args);
 }

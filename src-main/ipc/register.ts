@@ -1,12 +1,13 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { channels, type Channel } from '../../src-shared/ipc/channels';
+import { channels, preloadChannels, type MainChannel } from '../../src-shared/ipc/channels';
 import type { Emit } from '../app/events';
 import type { MainServices } from '../app/services';
 import { createDispatcher } from './handlers';
 
 /**
- * Registers one ipcMain handler per contract entry. Requests from any frame other than our own
- * renderer (file:// in production, the dev server in development) are refused.
+ * Registers one ipcMain handler per contract entry (the preload's own channels included). Requests
+ * from any frame other than our own renderer (file:// in production, the dev server in development)
+ * are refused.
  */
 export function registerIpc(
   services: MainServices,
@@ -14,7 +15,8 @@ export function registerIpc(
   isTrustedUrl: (url: string) => boolean,
 ): void {
   const dispatch = createDispatcher(services, emit);
-  for (const channel of Object.keys(channels) as Channel[]) {
+  const all: MainChannel[] = [...(Object.keys(channels) as MainChannel[]), ...preloadChannels];
+  for (const channel of all) {
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
       const url = event.senderFrame?.url ?? '';
       if (!isTrustedUrl(url)) {

@@ -25,20 +25,33 @@ function isFileSystemError(err: unknown): boolean {
 
 /** A file-system failure on the user's own file, in words (never a raw code where one is known). */
 export function localFileError(err: unknown, path: string, action: 'read' | 'write'): ServiceError {
+  return new ServiceError(
+    'validation',
+    `PlanDesk could not ${action} "${path}": ${fileSystemReason(err, action)}.`,
+  );
+}
+
+/** Why a file-system call failed, in a few words: "the disk is full", "the disk is read-only", … */
+export function fileSystemReason(err: unknown, action: 'read' | 'write' = 'write'): string {
   const code = (err as NodeJS.ErrnoException)?.code;
-  const why =
-    code === 'ENOENT'
-      ? action === 'read'
-        ? 'it does not exist'
-        : 'its folder does not exist'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
-        : code === 'ENOSPC'
-          ? 'the disk is full'
-          : code === 'EISDIR'
-            ? 'it is a folder'
-            : code === 'EROFS'
-              ? 'the disk is read-only'
-              : (code ?? 'unknown error');
-  return new ServiceError('validation', `PlanDesk could not ${action} "${path}": ${why}.`);
+  switch (code) {
+    case 'ENOENT':
+      return action === 'read' ? 'it does not exist' : 'its folder does not exist';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'the disk is full';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'ENOTDIR':
+      return 'a file is in the way of a folder';
+    case 'EROFS':
+      return 'the disk is read-only';
+    case 'EEXIST':
+      return 'something of that name is already there';
+    default:
+      return code ?? 'unknown error';
+  }
 }

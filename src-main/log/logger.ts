@@ -13,9 +13,14 @@ export type LogSink = (level: LogLevel, line: string) => void;
 
 const secrets = new Set<string>();
 
-/** Registers a value that must never appear in any log line. Short values are ignored (too many false hits). */
+/**
+ * Registers a value that must never appear in any log line or error shown to the user (also in its
+ * URL-encoded form). Short values are ignored (too many false hits).
+ */
 export function registerSecret(value: string): void {
-  if (value.length >= 6) secrets.add(value);
+  if (value.length < 6) return;
+  secrets.add(value);
+  secrets.add(encodeURIComponent(value));
 }
 
 export function redact(line: string): string {

@@ -4,33 +4,55 @@ import { buildPlanView, buildRoomsTable } from './plan-view';
 import { exportRoomsTable } from './rooms-export';
 import type { PlanResult } from '../../src-shared/plans/types';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
+import type { PlanView } from '../../src-shared/plans/types';
+import { ServiceError } from '../errors/service-error';
+import { safeFileName } from '../../src-shared/files/safe-file-name';
+import { MAX_PLAN_IMAGE_BYTES } from '../api/limits';
 
-const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** Plans whose image URLs are remembered; the oldest are forgotten first. */
+const REMEMBERED_PLANS = 50;
 
 /** The plan view, its rooms table and its images, read through the cache so they work offline. */
 export class PlansService {
+  /** Per workspace and plan: the image URLs its view gave out, the only ones `image` fetches. */
+  private readonly imageUrls = new Map<string, Set<string>>();
+
   constructor(
     private readonly active: ActiveSource,
     private readonly dialogs: Dialogs,
   ) {}
 
   async get(planId: string): Promise<PlanResult> {
-    const { cached } = await this.active();
+    const { cached, meta } = await this.active();
     const r = await cached.getPlan(planId);
     const view = buildPlanView(r.data);
+    this.remember(`${meta.id}|${planId}`, view);
     return { view, rooms: buildRoomsTable(view), source: r.source, fetchedAt: r.fetchedAt.toISOString() };
   }
 
   /**
    * A floor or room image as a data: URL. Main fetches it: on the service's host with the
    * credentials, anywhere else without (see ApiClient.fetchImage). Null when there is none.
+   * Only a URL that this plan's view (built by `get`) gave out is fetched: the renderer cannot make
+   * main send the credentials to any other path of the service's host.
    */
-  async image(url: string): Promise<string | null> {
-    const { client } = await this.active();
-    const bytes = await client.fetchImage(url, { maxBytes: MAX_IMAGE_BYTES });
+  async image(planId: string, url: string): Promise<string | null> {
+    const { client, meta } = await this.active();
+    if (!this.imageUrls.get(`${meta.id}|${planId}`)?.has(url)) {
+      throw new ServiceError('validation', 'That image is not part of the plan shown.');
+    }
+    const bytes = await client.fetchImage(url, { maxBytes: MAX_PLAN_IMAGE_BYTES });
     if (!bytes) return null;
     const type = sniffImageType(bytes);
     return type ? `data:${type};base64,${Buffer.from(bytes).toString('base64')}` : null;
+  }
+
+  private remember(key: string, view: PlanView): void {
+    this.imageUrls.delete(key);
+    this.imageUrls.set(key, imageUrlsOf(view));
+    while (this.imageUrls.size > REMEMBERED_PLANS) {
+      this.imageUrls.delete(this.imageUrls.keys().next().value as string);
+    }
   }
 
   async exportRooms(
@@ -40,14 +62,22 @@ export class PlansService {
     projectName?: string,
   ): Promise<{ path: string | null }> {
     const { view, rooms } = await this.get(planId);
-    const target = await this.dialogs.saveFile(
-      `${(view.name ?? 'Plan').replace(/[\\/:*?"<>|]+/g, ' ').trim()} rooms.${format}`,
-      format,
-    );
+    const name = `${(view.name ?? 'Plan').replace(/[\\/:*?"<>|]+/g, ' ').trim()} rooms.${format}`;
+    const target = await this.dialogs.saveFile(safeFileName(name, `Plan rooms.${format}`), format);
     if (!target) return { path: null };
     await exportRoomsTable(rooms, format, target, { language, projectName: projectName ?? null });
     return { path: target };
   }
+}
+
+/** Every image URL of the view: its floors' and rooms' image maps. */
+function imageUrlsOf(view: PlanView): Set<string> {
+  const urls = new Set<string>();
+  for (const floor of view.floors ?? []) {
+    if (floor.imageMap?.url) urls.add(floor.imageMap.url);
+    for (const room of floor.rooms ?? []) if (room.imageMap?.url) urls.add(room.imageMap.url);
+  }
+  return urls;
 }
 
 /** Only real images become data URLs (never an HTML error page passed off as one). */

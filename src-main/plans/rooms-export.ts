@@ -19,6 +19,7 @@ import {
   type RoomsTableRow,
 } from './plan-view';
 import { writeAtomically } from '../local-files/write-atomically';
+import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import { translator } from '../../src-shared/i18n/catalogue';
 import { DEFAULT_LANGUAGE, type UiLanguage } from '../../src-shared/i18n/languages';
 import {
@@ -220,13 +221,26 @@ function isMeasure(key: RoomsColumnKey): key is MeasureColumn {
   return (MEASURE_COLUMNS as readonly string[]).includes(key);
 }
 
+/**
+ * A field as Excel and LibreOffice read it whichever separator they assume: the list separator of
+ * de, fr, es and pt is `;`, so a field holding `,`, `;`, a tab, a quote or a line break is quoted.
+ */
 function csvField(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[",;\t\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A text starting like a formula (=, +, -, @, tab, CR) gets a leading apostrophe, as OWASP advises. */
+/**
+ * Text from the service as a CSV cell that no spreadsheet takes for a formula. Control characters go
+ * first (a spreadsheet may drop them and then see `=…`). Then every place where a cell could start
+ * gets a leading apostrophe before `=`, `+`, `-` or `@` (as OWASP advises), leading blanks trimmed
+ * away in the check: the start of the text, and, since a spreadsheet that assumes the other
+ * separator (`;` where PlanDesk writes `,`, as Excel does in de, fr, es and pt) splits the line
+ * there, the place after each `,` and `;` inside the text.
+ */
+const FORMULA_STARTS = /((?:^|[,;])\s*)(?=[=+\-@])/g;
+
 function neutralise(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return withoutHiddenCharacters(s).replace(FORMULA_STARTS, "$1'");
 }
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
 import { writeFileAtomic } from './atomic-file';
+import { ServiceError } from '../errors/service-error';
+import { asideName } from '../local-files/data-folder';
+import { fileSystemReason } from '../local-files/write-atomically';
 import { LANGUAGES } from '../../src-shared/i18n/languages';
 
 /** What settings.json holds. Never a key: those live in the OS keychain. */
@@ -74,8 +77,8 @@ export function defaultSettings(language: Settings['language'] = 'en-US'): Setti
 export class SettingsStore {
   private current: Settings | null = null;
   private queue: Promise<void> = Promise.resolve();
-  /** Set when the file on disk could not be read and was moved aside. */
-  recovered: { movedTo: string } | null = null;
+  /** Set when the file on disk could not be read: where it was moved (null: it could not be moved). */
+  recovered: { movedTo: string | null } | null = null;
 
   constructor(
     readonly file: string,
@@ -86,29 +89,36 @@ export class SettingsStore {
   async load(): Promise<Settings> {
     if (this.current) return this.current;
     let text: string | null = null;
+    let unreadable = false;
     try {
       text = await fs.readFile(this.file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      // A folder (or anything else that cannot be read) where the file belongs: moved aside below.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') unreadable = true;
     }
-    if (text === null) {
+    if (text === null && !unreadable) {
       this.current = defaultSettings(this.initialLanguage);
       return this.current;
     }
     let parsed: Settings | null = null;
     try {
-      const r = settingsSchema.safeParse(JSON.parse(text));
+      const r = settingsSchema.safeParse(JSON.parse(text ?? ''));
       if (r.success) parsed = r.data;
     } catch {
       parsed = null;
     }
     if (!parsed) {
-      const movedTo = `${this.file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      await fs.rename(this.file, movedTo).catch(() => undefined);
-      this.recovered = { movedTo };
+      const movedTo = asideName(this.file);
+      const moved = await fs.rename(this.file, movedTo).then(
+        () => true,
+        () => false,
+      );
+      this.recovered = moved ? { movedTo } : { movedTo: null };
       this.logger.log(
         'warn',
-        `settings file was unreadable; moved to ${path.basename(movedTo)} and started fresh`,
+        moved
+          ? `settings file was unreadable; moved to ${path.basename(movedTo)} and started fresh`
+          : 'settings file was unreadable and could not be moved aside; started fresh (changes may not be saved)',
       );
       parsed = defaultSettings(this.initialLanguage);
     }
@@ -120,7 +130,15 @@ export class SettingsStore {
   async update(change: (s: Settings) => Settings): Promise<Settings> {
     const run = this.queue.then(async () => {
       const next = settingsSchema.parse(change(structuredClone(await this.load())));
-      await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
+      try {
+        await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
+      } catch (err) {
+        this.logger.log('error', `could not save settings: ${(err as Error).message}`);
+        throw new ServiceError(
+          'config',
+          `PlanDesk could not save its settings (${fileSystemReason(err)}). The change was not saved; free some space or check the folder ${path.dirname(this.file)}, then try again.`,
+        );
+      }
       this.current = next;
     });
     this.queue = run.catch(() => undefined);

@@ -9,6 +9,8 @@ import { DEMO_WORKSPACE_ID, type SettingsStore, type WorkspaceRecord } from '../
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { WorkspaceList, WorkspaceMeta } from '../../src-shared/workspaces/types';
 import { ServiceError } from '../errors/service-error';
+import { MAX_STORED_NAME_LENGTH } from '../api/limits';
+import { cappedServiceText } from '../../src-shared/text/hidden-characters';
 
 export interface DemoConnection {
   name: string;
@@ -113,7 +115,7 @@ export class WorkspaceManager {
 
     const record: WorkspaceRecord = {
       id: randomUUID(),
-      name: remote.name,
+      name: storedName(remote.name),
       customer: input.customer.trim(),
       baseUrl,
       language: input.language,
@@ -131,10 +133,12 @@ export class WorkspaceManager {
     } catch (err) {
       await this.deps.secrets.delete(record.id).catch(() => undefined);
       this.deps.logger.log('error', `could not save settings: ${(err as Error).message}`);
-      throw new ServiceError(
-        'config',
-        'PlanDesk could not save its settings file. Check the disk and try again.',
-      );
+      throw err instanceof ServiceError
+        ? err
+        : new ServiceError(
+            'config',
+            'PlanDesk could not save its settings file. Check the disk and try again.',
+          );
     }
     this.deps.logger.log('info', `workspace added: ${record.name}`);
     this.changed('added', record.id);
@@ -152,14 +156,17 @@ export class WorkspaceManager {
     return this.list();
   }
 
-  /** Removes the workspace, its keychain entry and its cached data; the user's other data stays. */
+  /**
+   * Removes the workspace, its keychain entry and its cached data; the user's other data stays. The
+   * key is deleted only once settings.json no longer lists the workspace: if that write fails, the
+   * workspace stays set up, key and all.
+   */
   async remove(id: string): Promise<WorkspaceList> {
     if (id === DEMO_WORKSPACE_ID)
       throw new ServiceError('validation', 'The demo workspace cannot be removed.');
     const s = await this.deps.settings.load();
     if (!s.workspaces.some((w) => w.id === id))
       throw new ServiceError('not-found', 'That workspace is no longer set up.');
-    await this.deps.secrets.delete(id);
     this.changed('removing', id);
     await this.deps.settings.update((cur) => {
       const workspaces = cur.workspaces.filter((w) => w.id !== id);
@@ -169,9 +176,18 @@ export class WorkspaceManager {
       const { [id]: _last, ...lastExportPreset } = cur.lastExportPreset;
       return { ...cur, workspaces, activeWorkspaceId, exportPresets, lastExportPreset };
     });
-    await this.removeCache(id);
     this.clients.delete(id);
     this.needsKey.delete(id);
+    try {
+      await this.deps.secrets.delete(id);
+    } catch (err) {
+      // The workspace is gone from PlanDesk; a key left in the keychain is named in the log.
+      this.deps.logger.log(
+        'warn',
+        `keychain entry of removed workspace ${id} not deleted: ${(err as Error).message}`,
+      );
+    }
+    await this.removeCache(id);
     this.changed('removed', id);
     return this.list();
   }
@@ -184,12 +200,12 @@ export class WorkspaceManager {
     await this.deps.secrets.set(id, key.trim());
     await this.deps.settings.update((cur) => ({
       ...cur,
-      workspaces: cur.workspaces.map((w) => (w.id === id ? { ...w, name: remote.name } : w)),
+      workspaces: cur.workspaces.map((w) => (w.id === id ? { ...w, name: storedName(remote.name) } : w)),
     }));
     this.clients.delete(id);
     this.needsKey.delete(id);
     this.changed('key-replaced', id);
-    return this.meta({ ...record, name: remote.name });
+    return this.meta({ ...record, name: storedName(remote.name) });
   }
 
   /** The UI language is the active workspace's language: it also sets Accept-Language. */
@@ -351,7 +367,19 @@ export class WorkspaceManager {
     await Promise.all(
       entries
         .filter((f) => f === id || f.startsWith(`${id}.`))
-        .map((f) => fs.rm(path.join(dir, f), { recursive: true, force: true })),
+        .map((f) =>
+          fs.rm(path.join(dir, f), { recursive: true, force: true }).catch((err: unknown) => {
+            this.deps.logger.log(
+              'warn',
+              `could not delete ${f} of a removed workspace: ${(err as Error).message}`,
+            );
+          }),
+        ),
     );
   }
+}
+
+/** A workspace name from the service as settings.json keeps it: capped, no hidden characters. */
+function storedName(name: string): string {
+  return cappedServiceText(name, MAX_STORED_NAME_LENGTH) || 'Workspace';
 }

@@ -6,14 +6,20 @@ import type {
 } from '../../src-shared/workspaces/types';
 import type { Workspace } from '../api/schemas';
 import type { ActiveSource } from '../app/active-workspace';
+import type { ConfirmQuestion, Dialogs } from '../dialogs';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError, toErrorValue } from '../errors/service-error';
+import { translator } from '../../src-shared/i18n/catalogue';
 
 /**
  * The active workspace in the service: its details as sent, the connectivity check, and its own
  * settings there (the Project Updated webhook).
  */
 export class WorkspaceSettingsService {
-  constructor(private readonly active: ActiveSource) {}
+  constructor(
+    private readonly active: ActiveSource,
+    private readonly dialogs: Pick<Dialogs, 'confirm'>,
+  ) {}
 
   /** Read through the cache: offline, the workspace screen shows the last details it had. */
   async details(): Promise<WorkspaceDetails> {
@@ -49,7 +55,12 @@ export class WorkspaceSettingsService {
     return { name: ws.name, webhookUrl: ws.webhook_url ?? null };
   }
 
-  /** https only (the service posts the Project Updated webhook there); null clears it. */
+  /**
+   * https only (the service posts the Project Updated webhook there); null clears it. The service
+   * posts the workspace's API key to that address with every Custom Export, so a new address is
+   * set only after the user confirmed it in a native dialog that names its host: a page cannot
+   * redirect the key on its own.
+   */
   async setWebhook(url: string | null): Promise<WorkspaceSettings> {
     const value = url?.trim() ? url.trim() : null;
     if (value !== null && !isWebhookAddress(value)) {
@@ -62,10 +73,33 @@ export class WorkspaceSettingsService {
         },
       );
     }
-    const { client } = await this.active();
+    const { client, meta } = await this.active();
+    if (value !== null) {
+      const current = (await client.getWorkspace()).webhook_url ?? null;
+      if (value !== current && !(await this.confirmed(value, meta.language))) {
+        throw new ServiceError('cancelled', 'The webhook address was not changed.');
+      }
+    }
     const ws = await client.setWebhookUrl(value);
     return { name: ws.name, webhookUrl: ws.webhook_url ?? null };
   }
+
+  private confirmed(value: string, language: UiLanguage): Promise<boolean> {
+    return this.dialogs.confirm(webhookQuestion(value, language));
+  }
+}
+
+/** The native question naming the host that would receive the key. */
+function webhookQuestion(value: string, language: UiLanguage): ConfirmQuestion {
+  const t = translator(language);
+  const host = new URL(value).host;
+  return {
+    title: t('security.webhookConfirmTitle'),
+    message: t('security.webhookConfirmMessage', { host }),
+    detail: t('security.webhookConfirmDetail', { host, url: value }),
+    confirmLabel: t('security.webhookConfirmButton', { host }),
+    cancelLabel: t('common.cancel'),
+  };
 }
 
 function isWebhookAddress(value: string): boolean {

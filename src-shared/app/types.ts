@@ -12,7 +12,17 @@ export interface AppInfo {
  * PlanDesk started afresh. `path` is where the old file now is.
  */
 export interface AppNotice {
-  code: 'settings-recovered' | 'cache-recovered' | 'cache-unavailable';
+  /**
+   * `data-moved-aside`: something in the way of one of PlanDesk's folders (a file named `logs`) was
+   * moved to `path`; `data-folder-unwritable`: the data folder (`path`) cannot be written, so
+   * settings and offline copies are not saved.
+   */
+  code:
+    | 'settings-recovered'
+    | 'cache-recovered'
+    | 'cache-unavailable'
+    | 'data-moved-aside'
+    | 'data-folder-unwritable';
   workspaceName?: string;
   path?: string;
 }

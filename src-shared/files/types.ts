@@ -2,9 +2,15 @@
 
 export interface FileRow {
   id: string;
+  /** Without hidden characters (safe-file-name.ts), so it reads as the name on disk will. */
   name: string;
-  /** Extension without the dot, lower case. */
+  /** The real extension of the name (never the service's `file_type`), lower case, without the dot. */
   type: string;
+  /**
+   * Whether PlanDesk opens it with the OS's program (the upload types only); anything else is
+   * offered "Show in folder".
+   */
+  openable: boolean;
   contentType: string | null;
   size: number | null;
   /** ISO 8601 */

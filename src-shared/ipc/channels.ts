@@ -34,6 +34,7 @@ export const channels = {
   'files:upload': 'uploadFiles',
   'files:download': 'downloadFile',
   'files:open': 'openFile',
+  'files:showInFolder': 'showFileInFolder',
   'files:preview': 'previewFile',
   'files:delete': 'deleteFile',
   'offline:makeAvailable': 'makeProjectAvailableOffline',
@@ -57,6 +58,17 @@ export const channels = {
 } as const;
 
 export type Channel = keyof typeof channels;
+
+/**
+ * Channels only the preload itself calls, never on `window.api`: a page (even one running hostile
+ * script) cannot reach them. `files:registerDrop` tells main the path Electron gave a file really
+ * dropped on the window, the only paths besides its own open dialog's that main uploads.
+ */
+export const preloadChannels = ['files:registerDrop'] as const;
+
+export type PreloadChannel = (typeof preloadChannels)[number];
+/** Every channel main handles. */
+export type MainChannel = Channel | PreloadChannel;
 
 /** Events main sends to the renderer; `window.api.on<Name>(listener)` returns an unsubscribe. */
 export const events = {

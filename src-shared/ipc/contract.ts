@@ -20,10 +20,11 @@ import { isJsonObject, jsonDepth, type JsonObject } from '../json/exact-json';
 import type { TeamView } from '../teams/types';
 import type { WebhookTestResult } from '../webhook/types';
 import { EXPORT_COLUMNS } from '../estimates/columns';
-import { channels, events, type Channel, type EventChannel } from './channels';
+import type { Channel, EventChannel, MainChannel, channels, events } from './channels';
 import { LANGUAGES } from '../i18n/languages';
+import { isUsableId } from './ids';
 
-export { channels, events, type Channel, type EventChannel };
+export * from './channels';
 
 /**
  * The one contract between renderer and main: for every channel in `channels.ts`, the zod schema of
@@ -32,7 +33,8 @@ export { channels, events, type Channel, type EventChannel };
  */
 
 const language = z.enum(LANGUAGES);
-const id = z.string().min(1).max(200);
+/** An identifier that becomes a path segment of the service's URLs (see ids.ts). */
+const id = z.string().min(1).max(200).refine(isUsableId, { message: 'not a usable identifier' });
 const shortText = z.string().max(500);
 /** Operation ids let the renderer cancel a long call and match its progress events. */
 const operationId = z.string().min(1).max(100).optional();
@@ -139,7 +141,8 @@ export const argSchemas = {
   'exports:savePreset': z.tuple([presetInputSchema]),
   'exports:deletePreset': z.tuple([z.string().min(1).max(100)]),
   'plans:get': z.tuple([z.object({ planId: id })]),
-  'plans:image': z.tuple([z.object({ url: z.string().url().max(4000) })]),
+  /** Only an image URL main gave out in that plan's view (see PlansService). */
+  'plans:image': z.tuple([z.object({ planId: id, url: z.string().url().max(4000) })]),
   'plans:exportRooms': z.tuple([
     z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language, projectName: shortText.optional() }),
   ]),
@@ -147,14 +150,18 @@ export const argSchemas = {
   'files:upload': z.tuple([
     z.object({
       projectId: id,
-      /** Paths of dropped files (from window.api.pathForFile); none: main asks with the open dialog. */
+      /**
+       * Paths of dropped files (from window.api.pathForFile, which registers each with main); none:
+       * main asks with the open dialog. Main uploads no other path.
+       */
       paths: z.array(z.string().min(1).max(4096)).max(50).optional(),
       operationId,
     }),
   ]),
   'files:download': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:open': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
-  'files:preview': z.tuple([z.object({ projectId: id, fileId: id })]),
+  'files:showInFolder': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
+  'files:preview': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:delete': z.tuple([z.object({ projectId: id, fileId: id })]),
   'offline:makeAvailable': z.tuple([z.object({ projectId: id, operationId })]),
   'offline:status': z.tuple([id]),
@@ -181,7 +188,8 @@ export const argSchemas = {
       sendRealKey: z.boolean().default(false),
     }),
   ]),
-} satisfies Record<Channel, z.ZodTuple>;
+  'files:registerDrop': z.tuple([z.string().min(1).max(4096)]),
+} satisfies Record<MainChannel, z.ZodTuple>;
 
 // ---- results ------------------------------------------------------------------------------------
 
@@ -216,6 +224,7 @@ export interface ChannelResults {
   'files:upload': UploadResult;
   'files:download': { path: string | null };
   'files:open': { path: string };
+  'files:showInFolder': { path: string };
   'files:preview': FilePreview | null;
   'files:delete': { deleted: true };
   'offline:makeAvailable': OfflineStatus;
@@ -236,6 +245,7 @@ export interface ChannelResults {
   'workspaces:checkConnection': ConnectionCheck;
   'workspaces:setActingUser': WorkspaceMeta;
   'webhook:test': WebhookTestResult;
+  'files:registerDrop': { registered: boolean };
 }
 
 // ---- events -------------------------------------------------------------------------------------
@@ -264,6 +274,9 @@ export type PlanDeskApi = {
 } & {
   [E in EventChannel as (typeof events)[E]]: (listener: (payload: EventPayloads[E]) => void) => () => void;
 } & {
-  /** The path on disk of a file dropped onto the window (Electron's webUtils.getPathForFile). */
-  pathForFile: (file: Blob & { readonly name: string }) => string;
+  /**
+   * The path on disk of a file dropped onto the window (Electron's webUtils.getPathForFile; '' for a
+   * file that has none), registered with main as one the user gave PlanDesk to upload.
+   */
+  pathForFile: (file: Blob & { readonly name: string }) => Promise<string>;
 };

@@ -85,6 +85,11 @@ export interface AppFixture {
   dialogs: ReturnType<typeof testDialogs>;
   /** Opens (or reopens) the app window. */
   open(): Promise<void>;
+  /**
+   * What the renderer's content security policy blocked so far (and forgets it). Every test ends
+   * with none: the strict policy (no inline styles or scripts) must break nothing on any screen.
+   */
+  takeCspViolations(): Promise<string[]>;
   /** Sends a main→renderer event, as webContents.send does. */
   emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): Promise<void>;
   screenshot(name: string): Promise<string>;
@@ -111,6 +116,15 @@ export async function addWorkspaceViaUi(app: AppFixture, index: number, key?: st
   await expect(
     page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
   ).toBeVisible();
+}
+
+/** Selects the first project in the list; returns its id and plan id. */
+export async function selectFirstProject(app: AppFixture): Promise<{ projectId: string; planId: string }> {
+  const page = await app.services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' });
+  const project = await app.services.projects.get(page.rows[0]!.id);
+  await app.page.getByTestId(`project-row-${project.id}`).click();
+  await expect(app.page.getByTestId('project-detail')).toBeVisible();
+  return { projectId: project.id, planId: project.planId! };
 }
 
 /**
@@ -186,6 +200,20 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       return dispatch(channel, Array.isArray(args) ? args : []);
     });
     await page.addInitScript(preloadInitScript({ dropDir: exportDir }));
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.defineProperty(globalThis, '__cspViolations', { value: seen });
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sample})`),
+      );
+    });
+    const takeCspViolations = async (): Promise<string[]> =>
+      page
+        .evaluate(() => {
+          const seen = (globalThis as unknown as { __cspViolations?: string[] }).__cspViolations ?? [];
+          return seen.splice(0);
+        })
+        .catch(() => []);
     const fixture: AppFixture = {
       page,
       sim,
@@ -199,6 +227,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       open: async () => {
         await page.goto(renderer.url);
       },
+      takeCspViolations,
       emit,
       screenshot: async (name) => {
         const file = path.join(SCREENSHOT_DIR, `${name}.png`);
@@ -207,6 +236,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       },
     };
     await use(fixture);
+    const violations = await takeCspViolations();
     for (const w of (await services.settings.load()).workspaces)
       await secrets.delete(w.id).catch(() => undefined);
     await services.close();
@@ -214,6 +244,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
     await renderer.close();
     await fs.rm(userData, { recursive: true, force: true });
     await fs.rm(exportDir, { recursive: true, force: true });
+    expect(violations, 'the content security policy blocked something').toEqual([]);
   },
 });
 

@@ -2,18 +2,9 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { addWorkspaceViaUi, expect, test, type AppFixture } from './harness';
+import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** Selects the first project in the list and returns its id and plan id. */
-async function selectFirstProject(app: AppFixture): Promise<{ projectId: string; planId: string }> {
-  const page = await app.services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' });
-  const project = await app.services.projects.get(page.rows[0]!.id);
-  await app.page.getByTestId(`project-row-${project.id}`).click();
-  await expect(app.page.getByTestId('project-detail')).toBeVisible();
-  return { projectId: project.id, planId: project.planId! };
-}
 
 test("plan view: statistics in the service's words, floors with image maps, rooms with walls and objects", async ({
   app,

@@ -82,6 +82,7 @@ async function withLibreOffice<T>(
   file: string,
   filter: string,
   read: (outDir: string, log: string) => Promise<T>,
+  infilter?: string,
 ): Promise<T> {
   const sofficePath = toolPath(soffice);
   const work = await mkdtemp(join(tmpdir(), 'lo-profile-'));
@@ -99,6 +100,7 @@ async function withLibreOffice<T>(
         '--norestore',
         '--nologo',
         '--nolockcheck',
+        ...(infilter ? [`--infilter=${infilter}`] : []),
         '--convert-to',
         filter,
         '--outdir',
@@ -137,6 +139,60 @@ export function flatOds(xlsx: string): Promise<string> {
     if (!file) throw new Error('LibreOffice wrote no .fods file');
     return readFile(join(outDir, file), 'utf8');
   });
+}
+
+export interface OpenedCell {
+  /** What the cell shows. */
+  text: string;
+  /** The formula LibreOffice made of it, if it made one. */
+  formula: string | null;
+}
+
+/**
+ * A CSV file as LibreOffice opens it with `separator` as the field separator (as Calc's import
+ * dialog would, UTF-8, `"` quoting): every row's cells, with any formula it made of them. Read
+ * back from the flat OpenDocument file LibreOffice saves.
+ */
+export function csvAsOpened(csv: string, separator: ',' | ';'): Promise<OpenedCell[][]> {
+  const infilter = `CSV:${separator.charCodeAt(0)},34,76,1`;
+  return withLibreOffice(
+    csv,
+    'fods',
+    async (outDir) => {
+      const file = (await readdir(outDir)).find((f) => f.endsWith('.fods'));
+      if (!file) throw new Error('LibreOffice wrote no .fods file');
+      const xml = await readFile(join(outDir, file), 'utf8');
+      return [...xml.matchAll(/<table:table-row\b[^>]*>([\s\S]*?)<\/table:table-row>/g)].map((row) =>
+        [...row[1]!.matchAll(/<table:table-cell\b([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g)]
+          .map((cell) => ({
+            text: [...(cell[2] ?? '').matchAll(/<text:p>([\s\S]*?)<\/text:p>/g)]
+              .map((p) => unescapeXml(openDocumentText(p[1]!)))
+              .join('\n'),
+            formula: /table:formula="([^"]*)"/.exec(cell[1]!)?.[1] ?? null,
+          }))
+          .filter((_, i, cells) => cells.slice(i).some((c) => c.text !== '' || c.formula !== null)),
+      );
+    },
+    infilter,
+  );
+}
+
+/** A paragraph's text: `<text:s text:c="3"/>` is three spaces, `<text:tab/>` a tab. */
+function openDocumentText(xml: string): string {
+  return xml
+    .replace(/<text:s\s+text:c="(\d+)"\s*\/>/g, (_, n: string) => ' '.repeat(Number(n)))
+    .replace(/<text:s\s*\/>/g, ' ')
+    .replace(/<text:tab\s*\/>/g, '\t')
+    .replace(/<[^>]+>/g, '');
+}
+
+function unescapeXml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** pdftotext -layout, one string per page. */

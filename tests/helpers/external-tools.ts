@@ -60,6 +60,7 @@ function hasOpenpyxl(): boolean {
 }
 /** Makes a throwaway self-signed certificate for a receiver whose TLS must fail. */
 export const openssl = externalTool(['openssl'], 'openssl');
+export const unshare = externalTool(['unshare'], 'util-linux');
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';

@@ -147,12 +147,18 @@ describe('opening the cache', () => {
     }
   });
 
-  it('an empty (0-byte) file is a version-0 database: migrated, not moved', async () => {
+  it('an empty (0-byte) file is damaged: moved aside (the user is told), and a fresh cache works', async () => {
     await fs.mkdir(cacheDir, { recursive: true });
     await fs.writeFile(file, '');
     const c = open();
-    expect(c.recovered).toBeNull();
+    expect(c.recovered).toEqual({
+      reason: 'corrupt',
+      movedTo: expect.stringContaining('.sqlite.unreadable-'),
+    });
+    expect((await fs.stat(c.recovered!.movedTo)).size).toBe(0);
     expectWorking(c);
+    c.close();
+    expect(rawVersion(file)).toBe(CACHE_SCHEMA_VERSION);
   });
 
   it('a version-0 file whose tables clash with the schema is moved aside as corrupt', async () => {

@@ -142,9 +142,14 @@ describe('plan view (main side)', () => {
     expect(plan.view.floors!.length).toBeGreaterThan(0);
     expect(plan.rooms.rows.length).toBeGreaterThan(0);
     const imageUrl = plan.view.floors![0]!.imageMap!.url!;
-    const image = await services.plans.image(imageUrl);
+    const image = await services.plans.image(detail.planId!, imageUrl);
     expect(image).toMatch(/^data:image\/png;base64,/);
-    expect(await services.plans.image('https://elsewhere.invalid/x.png')).toBeNull();
+    // Only URLs the plan's view gave out are fetched.
+    await expect(
+      services.plans.image(detail.planId!, 'https://elsewhere.invalid/x.png'),
+    ).rejects.toMatchObject({
+      kind: 'validation',
+    });
 
     const out = await services.plans.exportRooms(detail.planId!, 'csv', 'en-US');
     expect(out.path).toMatch(/rooms\.csv$/);

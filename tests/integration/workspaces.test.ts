@@ -208,7 +208,7 @@ describe('workspaces', () => {
     const list = await services.workspaces.list();
     expect(list.activeId).toBe('demo');
     expect(services.settings.recovered?.movedTo).toMatch(/settings\.json\.unreadable-/);
-    expect(await fs.readFile(services.settings.recovered!.movedTo, 'utf8')).toBe('{ this is not json');
+    expect(await fs.readFile(services.settings.recovered!.movedTo!, 'utf8')).toBe('{ this is not json');
     // The user is told, once.
     const notices = await services.takeNotices();
     expect(notices).toEqual([

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MainServices } from '../../src-main/app/services';
-import { channels } from '../../src-shared/ipc/channels';
+import { channels, preloadChannels } from '../../src-shared/ipc/channels';
 import { ServiceError } from '../../src-main/errors/service-error';
 
 // ipcMain is mocked (Electron cannot run here); the handlers behind it are the real ones.
@@ -45,8 +45,8 @@ describe('IPC registration', () => {
     );
   });
 
-  it('registers a handler for every channel in the contract', () => {
-    expect([...handlers.keys()].sort()).toEqual(Object.keys(channels).sort());
+  it("registers a handler for every channel in the contract, the preload's own included", () => {
+    expect([...handlers.keys()].sort()).toEqual([...Object.keys(channels), ...preloadChannels].sort());
   });
 
   it('answers with data from the real handler', async () => {

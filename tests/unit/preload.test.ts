@@ -58,10 +58,31 @@ describe('preload', () => {
     expect(listeners.get('event:progress')?.size).toBe(0);
   });
 
-  it('gives a dropped file its path through Electron, and nothing more', () => {
-    const api = exposeInMainWorld.mock.calls[0]![1] as { pathForFile: (f: { name: string }) => string };
-    expect(api.pathForFile({ name: 'Aufmaß.pdf' })).toBe('/home/user/Desktop/Aufmaß.pdf');
+  it('gives a dropped file its path through Electron, registered with main first, and nothing more', async () => {
+    const api = exposeInMainWorld.mock.calls[0]![1] as {
+      pathForFile: (f: { name: string }) => Promise<string>;
+    };
+    invoke.mockClear();
+    getPathForFile.mockClear();
+    expect(await api.pathForFile({ name: 'Aufmaß.pdf' })).toBe('/home/user/Desktop/Aufmaß.pdf');
     expect(getPathForFile).toHaveBeenCalledTimes(1);
+    expect(invoke).toHaveBeenCalledExactlyOnceWith('files:registerDrop', '/home/user/Desktop/Aufmaß.pdf');
+  });
+
+  it('registers nothing for a file Electron knows no path of (one the page made itself)', async () => {
+    const api = exposeInMainWorld.mock.calls[0]![1] as {
+      pathForFile: (f: { name: string }) => Promise<string>;
+    };
+    invoke.mockClear();
+    getPathForFile.mockReturnValueOnce('');
+    expect(await api.pathForFile({ name: 'made-up.pdf' })).toBe('');
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it("exposes no way to register a path: the drop channel is the preload's own", () => {
+    const [, api] = exposeInMainWorld.mock.calls[0] as [string, Record<string, unknown>];
+    expect(Object.keys(api).some((name) => /register/i.test(name))).toBe(false);
+    expect(Object.keys(channels)).not.toContain('files:registerDrop');
   });
 
   it('imports nothing but electron and the plain channel list (the sandbox allows no more)', () => {

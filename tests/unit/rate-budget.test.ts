@@ -57,6 +57,48 @@ describe('SlidingWindowBudget', () => {
     ac.abort();
     await expect(p).rejects.toMatchObject({ kind: 'cancelled' });
   });
+
+  // Issue 10, item 8: page walks are bulk requests; they leave a reserve for everything else.
+  it('bulk requests stop at the bulk limit; ordinary ones use the rest', async () => {
+    const budget = new SlidingWindowBudget(10, 1_000, () => Date.now(), 0.2);
+    expect(budget.bulkLimit).toBe(8);
+    for (let i = 0; i < 8; i++) (await budget.acquire(undefined, true))();
+    let bulkNinth = false;
+    const pending = budget.acquire(undefined, true).then((release) => {
+      bulkNinth = true;
+      release();
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(bulkNinth).toBe(false);
+    (await budget.acquire())();
+    (await budget.acquire())();
+    expect(budget.used()).toBe(10);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(bulkNinth).toBe(true);
+    await pending;
+  });
+
+  it('a waiting bulk request never holds up an ordinary one queued behind it', async () => {
+    const budget = new SlidingWindowBudget(5, 1_000, () => Date.now(), 0.2);
+    const held = [];
+    for (let i = 0; i < 4; i++) held.push(await budget.acquire(undefined, true));
+    const order: string[] = [];
+    const bulk = budget.acquire(undefined, true).then((r) => {
+      order.push('bulk');
+      return r;
+    });
+    const ordinary = budget.acquire().then((r) => {
+      order.push('ordinary');
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['ordinary']);
+    for (const release of held) release();
+    (await ordinary)();
+    await vi.advanceTimersByTimeAsync(1_001);
+    expect(order).toEqual(['ordinary', 'bulk']);
+    (await bulk)();
+  });
 });
 
 describe('backoffDelay', () => {

@@ -159,6 +159,7 @@ describe('files list order', () => {
     id,
     name,
     type: 'pdf',
+    openable: true,
     contentType: 'application/pdf',
     size: 1,
     created,

@@ -4,7 +4,7 @@
  * nothing half-written at the destination).
  */
 import { stat } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
 import type { ProjectFile } from '../../api/schemas';
 import { deleteFile, downloadFile, listFiles, uploadFile } from '../../files/files-service';
@@ -12,6 +12,7 @@ import { requirePositional } from '../args';
 import { renderTable } from '../table';
 import { json, keyValues } from './projects';
 import { ServiceError } from '../../errors/service-error';
+import { writeNewFileInside } from '../../local-files/new-file-inside';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { EN, type CliText } from '../i18n';
 
@@ -81,21 +82,27 @@ export async function downloadCommand(
   const fileId = requirePositional(positionals, 1, 'FILE_ID');
   const out = stringFlag(flags, 'out');
   if (!out) throw new ServiceError('config', 'Missing --out PATH (a file, or a folder to save into).');
-  let target: string | ProjectFile = fileId;
-  let dest = resolve(out);
-  if (await isDirectory(dest)) {
+  const outPath = resolve(out);
+  let meter: ReturnType<typeof progressMeter> | null = null;
+  const download = (target: string | ProjectFile, dest: string) => {
+    meter = progress ? progressMeter(progress, t('cli.downloadingTo', { name: basename(dest) })) : null;
+    return withInterrupt((signal) =>
+      downloadFile(client, projectId, target, dest, {
+        signal,
+        onProgress: (bytes, total) => meter?.update(bytes, total),
+      }),
+    ).finally(() => meter?.done());
+  };
+  let result;
+  if (await isDirectory(outPath)) {
+    // Into the folder under the service's name made safe (never its id), never over another file.
     const file = (await listFiles(client, projectId)).find((f) => f.id === fileId);
     if (!file) throw new ServiceError('not-found', `The project has no file with the ID "${fileId}".`);
-    target = file;
-    dest = join(dest, safeFileName(file.name, file.id));
+    result = (await writeNewFileInside(outPath, file.name, (dest) => download(file, dest))).result;
+  } else {
+    // A file path the user typed: theirs to name, and to replace.
+    result = await download(fileId, outPath);
   }
-  const meter = progress ? progressMeter(progress, t('cli.downloadingTo', { name: basename(dest) })) : null;
-  const result = await withInterrupt((signal) =>
-    downloadFile(client, projectId, target, dest, {
-      signal,
-      onProgress: (bytes, total) => meter?.update(bytes, total),
-    }),
-  ).finally(() => meter?.done());
   if (flags.json) return json({ file: result.file, path: result.path, bytes: result.bytes });
   return t('cli.saved', { name: result.file.name, size: formatSize(result.bytes), path: result.path });
 }
@@ -155,16 +162,6 @@ function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const m = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)/.exec(iso);
   return m ? `${m[1]} ${m[2]}` : iso;
-}
-
-/** A name from the service made safe as one file name in a folder. */
-function safeFileName(name: string, fallback: string): string {
-  const clean = basename(name.replace(/\\/g, '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x1f<>:"|?*]/g, '_')
-    .replace(/^\.+$/, '')
-    .trim();
-  return clean || fallback;
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { positiveInt, requirePositional, type CliFlags } from '../args';
 import { renderTable } from '../table';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { EN, type CliText } from '../i18n';
+import { terminalSafe } from '../terminal-text';
 
 export async function projectsCommand(
   client: ApiClient,
@@ -90,9 +91,12 @@ export function pageFooter(
   return `${page} (${t('cli.shown', { count: shown })}${total})`;
 }
 
+/** "Label  value" lines; values come from the service, so each is one line without escapes. */
 export function keyValues(rows: [string, string | number | null | undefined][]): string {
   const w = Math.max(...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v ?? ''}`).join('\n');
+  return rows
+    .map(([k, v]) => `${k.padEnd(w)}  ${terminalSafe(String(v ?? ''), { oneLine: true })}`)
+    .join('\n');
 }
 
 export function json(value: unknown): string {

@@ -865,4 +865,17 @@ export const de: Messages = {
   'cli.webhookStatus': 'HTTP {http} · Status {status}: {meaning}',
   'cli.webhookMessage': 'Meldung: {message}',
   'cli.webhookNoMessage': 'Keine Meldung.',
+  // ---- hardening (issue 10): the webhook confirmation, "Show in folder", the data folder ----
+  'security.webhookConfirmTitle': 'Neue Webhook-Adresse',
+  'security.webhookConfirmMessage': 'Den API-Schlüssel dieses Arbeitsbereichs an {host} senden?',
+  'security.webhookConfirmDetail':
+    'Nach jedem Custom Export sendet der Dienst den API-Schlüssel des Arbeitsbereichs zusammen mit dem Projekt und Links zu seinen Dateien an {url}. Bestätigen Sie nur, wenn {host} ein eigenes oder ein vertrauenswürdiges System ist.',
+  'security.webhookConfirmButton': 'An {host} senden',
+  'files.showInFolder': 'Im Ordner zeigen',
+  'files.showInFolderHint':
+    'Dateien dieses Typs öffnet PlanDesk nicht mit einem anderen Programm: Sie werden stattdessen in ihrem Ordner gezeigt.',
+  'notice.dataMovedAside':
+    'Im Datenordner von PlanDesk stand etwas einem benötigten Ordner im Weg; es wurde nach {path} verschoben und PlanDesk normal gestartet.',
+  'notice.dataFolderUnwritable':
+    'PlanDesk kann nicht in seinen Datenordner ({path}) schreiben: Einstellungen, Offline-Kopien und Vorschauen werden erst wieder gespeichert, wenn das möglich ist.',
 };

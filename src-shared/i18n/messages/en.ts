@@ -846,6 +846,19 @@ export const en = {
   'cli.webhookStatus': 'HTTP {http} · status {status}: {meaning}',
   'cli.webhookMessage': 'Message: {message}',
   'cli.webhookNoMessage': 'No message.',
+  // ---- hardening (issue 10): the webhook confirmation, "Show in folder", the data folder ----
+  'security.webhookConfirmTitle': 'New webhook address',
+  'security.webhookConfirmMessage': 'Send this workspace’s API key to {host}?',
+  'security.webhookConfirmDetail':
+    'After every Custom Export the service posts the workspace’s API key, with the project and links to its files, to {url}. Confirm only if {host} is a system of your own or one you trust.',
+  'security.webhookConfirmButton': 'Send to {host}',
+  'files.showInFolder': 'Show in folder',
+  'files.showInFolderHint':
+    'PlanDesk does not open this type of file with another program: it is shown in its folder instead.',
+  'notice.dataMovedAside':
+    'Something in PlanDesk’s data folder was in the way of a folder PlanDesk needs; it was moved to {path} and PlanDesk started normally.',
+  'notice.dataFolderUnwritable':
+    'PlanDesk cannot write to its data folder ({path}): settings, offline copies and previews are not saved until it can.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -853,4 +853,17 @@ export const es: Messages = {
   'cli.webhookStatus': 'HTTP {http} · estado {status}: {meaning}',
   'cli.webhookMessage': 'Mensaje: {message}',
   'cli.webhookNoMessage': 'Sin mensaje.',
+  // ---- hardening (issue 10): the webhook confirmation, "Show in folder", the data folder ----
+  'security.webhookConfirmTitle': 'Nueva dirección de webhook',
+  'security.webhookConfirmMessage': '¿Enviar la clave API de este espacio de trabajo a {host}?',
+  'security.webhookConfirmDetail':
+    'Tras cada Custom Export, el servicio envía la clave API del espacio de trabajo, con el proyecto y los enlaces a sus archivos, a {url}. Confirme solo si {host} es un sistema propio o de confianza.',
+  'security.webhookConfirmButton': 'Enviar a {host}',
+  'files.showInFolder': 'Mostrar en la carpeta',
+  'files.showInFolderHint':
+    'PlanDesk no abre este tipo de archivo con otro programa: en su lugar se muestra en su carpeta.',
+  'notice.dataMovedAside':
+    'Algo en la carpeta de datos de PlanDesk ocupaba el lugar de una carpeta necesaria; se movió a {path} y PlanDesk se inició con normalidad.',
+  'notice.dataFolderUnwritable':
+    'PlanDesk no puede escribir en su carpeta de datos ({path}): la configuración, las copias sin conexión y las vistas previas no se guardan hasta que sea posible.',
 };

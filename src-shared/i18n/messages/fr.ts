@@ -855,4 +855,17 @@ export const fr: Messages = {
   'cli.webhookStatus': 'HTTP {http} · statut {status} : {meaning}',
   'cli.webhookMessage': 'Message : {message}',
   'cli.webhookNoMessage': 'Aucun message.',
+  // ---- hardening (issue 10): the webhook confirmation, "Show in folder", the data folder ----
+  'security.webhookConfirmTitle': 'Nouvelle adresse de webhook',
+  'security.webhookConfirmMessage': 'Envoyer la clé API de cet espace de travail à {host} ?',
+  'security.webhookConfirmDetail':
+    'Après chaque Custom Export, le service envoie la clé API de l’espace de travail, avec le projet et les liens vers ses fichiers, à {url}. Ne confirmez que si {host} est un système à vous ou un système de confiance.',
+  'security.webhookConfirmButton': 'Envoyer à {host}',
+  'files.showInFolder': 'Afficher dans le dossier',
+  'files.showInFolderHint':
+    'PlanDesk n’ouvre pas ce type de fichier avec un autre programme : il est affiché dans son dossier à la place.',
+  'notice.dataMovedAside':
+    'Un élément du dossier de données de PlanDesk gênait un dossier nécessaire ; il a été déplacé vers {path} et PlanDesk a démarré normalement.',
+  'notice.dataFolderUnwritable':
+    'PlanDesk ne peut pas écrire dans son dossier de données ({path}) : réglages, copies hors ligne et aperçus ne sont pas enregistrés tant que ce n’est pas possible.',
 };

@@ -847,4 +847,17 @@ export const pt: Messages = {
   'cli.webhookStatus': 'HTTP {http} · estado {status}: {meaning}',
   'cli.webhookMessage': 'Mensagem: {message}',
   'cli.webhookNoMessage': 'Sem mensagem.',
+  // ---- hardening (issue 10): the webhook confirmation, "Show in folder", the data folder ----
+  'security.webhookConfirmTitle': 'Novo endereço de webhook',
+  'security.webhookConfirmMessage': 'Enviar a chave API deste espaço de trabalho para {host}?',
+  'security.webhookConfirmDetail':
+    'Após cada Custom Export, o serviço envia a chave API do espaço de trabalho, com o projeto e as ligações para os seus ficheiros, para {url}. Confirme apenas se {host} for um sistema seu ou de confiança.',
+  'security.webhookConfirmButton': 'Enviar para {host}',
+  'files.showInFolder': 'Mostrar na pasta',
+  'files.showInFolderHint':
+    'O PlanDesk não abre este tipo de ficheiro com outro programa: em vez disso, é mostrado na sua pasta.',
+  'notice.dataMovedAside':
+    'Algo na pasta de dados do PlanDesk estava no lugar de uma pasta necessária; foi movido para {path} e o PlanDesk iniciou normalmente.',
+  'notice.dataFolderUnwritable':
+    'O PlanDesk não consegue escrever na sua pasta de dados ({path}): definições, cópias offline e pré-visualizações não são guardadas enquanto não for possível.',
 };

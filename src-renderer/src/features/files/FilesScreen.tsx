@@ -19,10 +19,13 @@ function hasFiles(e: DragEvent | globalThis.DragEvent): boolean {
   return Array.from(e.dataTransfer?.types ?? []).includes('Files');
 }
 
-/** A dropped file's path on disk (Electron's webUtils); '' when it has none (e.g. dragged from a web page). */
-function pathOf(file: File): string {
+/**
+ * A dropped file's path on disk (Electron's webUtils, registered with main for the upload); '' when
+ * it has none (e.g. dragged from a web page).
+ */
+async function pathOf(file: File): Promise<string> {
   try {
-    return getApi().pathForFile(file) || '';
+    return (await getApi().pathForFile(file)) || '';
   } catch {
     return '';
   }
@@ -130,7 +133,9 @@ export function FilesScreen() {
     if (uploading) return;
     const files = Array.from(e.dataTransfer?.files ?? []);
     if (files.length === 0) return;
-    void store().uploadDropped(files.map((f) => ({ name: f.name, path: pathOf(f) })));
+    void Promise.all(files.map(async (f) => ({ name: f.name, path: await pathOf(f) }))).then((dropped) =>
+      store().uploadDropped(dropped),
+    );
   };
 
   return (

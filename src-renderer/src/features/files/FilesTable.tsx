@@ -7,10 +7,43 @@ import { describeError } from '../../errors/describe-error';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { formatFileSize } from './file-size';
-import { useFiles } from './store';
+import { useFiles, type FileAction } from './store';
 import type { FileRow } from '../../../../src-shared/files/types';
 
 const DASH = '—';
+
+/**
+ * "Open" for the types PlanDesk opens with the system's program; for any other type (which the
+ * system might run) "Show in folder".
+ */
+export function OpenOrShowButton({ file, action }: { file: FileRow; action: FileAction | undefined }) {
+  const t = useT();
+  const store = useFiles.getState;
+  return file.openable ? (
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => void store().openWithSystem(file)}
+      busy={action === 'open'}
+      disabled={action !== undefined}
+      data-testid={`file-open-${file.id}`}
+    >
+      {t('files.open')}
+    </Button>
+  ) : (
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => void store().showInFolder(file)}
+      busy={action === 'show'}
+      disabled={action !== undefined}
+      title={t('files.showInFolderHint')}
+      data-testid={`file-show-${file.id}`}
+    >
+      {t('files.showInFolder')}
+    </Button>
+  );
+}
 
 /** The project's files, newest first, each with Preview, Download…, Open and Delete. */
 export function FilesTable() {
@@ -109,16 +142,7 @@ export function FilesTable() {
                   >
                     {t('files.download')}
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => void store().openWithSystem(file)}
-                    busy={action === 'open'}
-                    disabled={action !== undefined}
-                    data-testid={`file-open-${file.id}`}
-                  >
-                    {t('files.open')}
-                  </Button>
+                  <OpenOrShowButton file={file} action={action} />
                   <Button
                     size="sm"
                     variant="ghost"

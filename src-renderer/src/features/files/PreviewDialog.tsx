@@ -8,7 +8,8 @@ import { useFiles } from './store';
 
 /**
  * A file's preview inside the app: images as they are, PDFs drawn page by page (PdfPreview). Other
- * types say there is no preview and offer to open the file with the computer's program.
+ * types say there is no preview and offer to open the file with the computer's program (or, for a
+ * type PlanDesk does not open, to show it in its folder).
  */
 export function PreviewDialog() {
   const t = useT();
@@ -20,7 +21,7 @@ export function PreviewDialog() {
   if (!preview) return null;
   const { file } = preview;
   const close = () => store().closePreview();
-  const openButton = (
+  const openButton = file.openable ? (
     <Button
       onClick={() => void store().openWithSystem(file)}
       busy={busy === 'open'}
@@ -28,6 +29,16 @@ export function PreviewDialog() {
       data-testid="preview-open"
     >
       {t('files.open')}
+    </Button>
+  ) : (
+    <Button
+      onClick={() => void store().showInFolder(file)}
+      busy={busy === 'show'}
+      disabled={busy !== undefined}
+      title={t('files.showInFolderHint')}
+      data-testid="preview-show"
+    >
+      {t('files.showInFolder')}
     </Button>
   );
 

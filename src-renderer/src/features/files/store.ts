@@ -8,6 +8,7 @@ import { checkUploads } from './file-types';
 import { sortFilesByDate } from './sort';
 import type { FilePreview, FileRow } from '../../../../src-shared/files/types';
 import type { ProgressEvent } from '../../../../src-shared/operations/types';
+import type { PlanDeskApi, Result } from '../../../../src-shared/ipc/contract';
 
 /**
  * A project's files (online only): the list, uploads (dropped files or the open dialog) with their
@@ -27,10 +28,10 @@ export interface UploadRun {
   cancelling: boolean;
 }
 
-export type FileAction = 'preview' | 'download' | 'open' | 'delete';
+export type FileAction = 'preview' | 'download' | 'open' | 'show' | 'delete';
 
 export type PreviewState =
-  | { file: FileRow; status: 'loading' }
+  | { file: FileRow; status: 'loading'; operationId: string }
   | { file: FileRow; status: 'ready'; preview: FilePreview }
   | { file: FileRow; status: 'none' }
   | { file: FileRow; status: 'error'; error: ErrorValue };
@@ -69,6 +70,8 @@ interface FilesState {
   cancelUpload: () => Promise<void>;
   download: (file: FileRow) => Promise<void>;
   openWithSystem: (file: FileRow) => Promise<void>;
+  /** Shows the file in the system's file manager (the types PlanDesk does not open). */
+  showInFolder: (file: FileRow) => Promise<void>;
   showPreview: (file: FileRow) => Promise<void>;
   closePreview: () => void;
   /** Deletes the file; the error when it failed (the confirm dialog shows it), else null. */
@@ -108,6 +111,22 @@ export const useFiles = create<FilesState>()((set, get) => {
       else delete busy[id];
       return { busy };
     });
+
+  /** Hands a file to the system (open it, or show it in its folder); a failure is shown. */
+  const handOver = async (
+    file: FileRow,
+    action: 'open' | 'show',
+    run: (api: PlanDeskApi, projectId: string) => Promise<Result<unknown>>,
+  ) => {
+    const { projectId, key } = get();
+    if (!projectId || get().busy[file.id]) return;
+    setBusy(file.id, action);
+    set({ actionError: null });
+    const res = await call((api) => run(api, projectId));
+    if (get().key !== key) return;
+    setBusy(file.id, null);
+    if (!res.ok) set({ actionError: res.error });
+  };
 
   const runUpload = async (paths: string[] | undefined, names: string[]) => {
     const { projectId, key } = get();
@@ -238,22 +257,18 @@ export const useFiles = create<FilesState>()((set, get) => {
       else set({ actionError: res.error });
     },
 
-    openWithSystem: async (file) => {
-      const { projectId, key } = get();
-      if (!projectId || get().busy[file.id]) return;
-      setBusy(file.id, 'open');
-      set({ actionError: null });
-      const res = await call((api) => api.openFile({ projectId, fileId: file.id }));
-      if (get().key !== key) return;
-      setBusy(file.id, null);
-      if (!res.ok) set({ actionError: res.error });
-    },
+    openWithSystem: (file) =>
+      handOver(file, 'open', (api, projectId) => api.openFile({ projectId, fileId: file.id })),
+
+    showInFolder: (file) =>
+      handOver(file, 'show', (api, projectId) => api.showFileInFolder({ projectId, fileId: file.id })),
 
     showPreview: async (file) => {
       const { projectId, key } = get();
       if (!projectId) return;
-      set({ preview: { file, status: 'loading' } });
-      const res = await call((api) => api.previewFile({ projectId, fileId: file.id }));
+      const operationId = newOperationId('preview');
+      set({ preview: { file, status: 'loading', operationId } });
+      const res = await call((api) => api.previewFile({ projectId, fileId: file.id, operationId }));
       if (get().key !== key || get().preview?.file.id !== file.id) return;
       set({
         preview: res.ok
@@ -264,7 +279,12 @@ export const useFiles = create<FilesState>()((set, get) => {
       });
     },
 
-    closePreview: () => set({ preview: null }),
+    closePreview: () => {
+      // A preview still on its way is not needed any more: main stops fetching it.
+      const preview = get().preview;
+      if (preview?.status === 'loading') void call((api) => api.cancelOperation(preview.operationId));
+      set({ preview: null });
+    },
 
     remove: async (file) => {
       const { projectId, key } = get();

@@ -19,6 +19,10 @@ function noticeText(notice: AppNotice, t: TFunction): string {
         : t('notice.cacheRecoveredNoPath');
     case 'cache-unavailable':
       return t('notice.cacheUnavailable');
+    case 'data-moved-aside':
+      return t('notice.dataMovedAside', { path: notice.path ?? '' });
+    case 'data-folder-unwritable':
+      return t('notice.dataFolderUnwritable', { path: notice.path ?? '' });
   }
 }
 

@@ -112,9 +112,10 @@ export const usePlans = create<PlansState>()((set, get) => ({
     const current = get().images[url];
     if (current && !force && current.status !== 'error') return;
     if (current?.status === 'loading') return;
-    const key = get().key;
+    const { key, planId } = get();
+    if (!planId) return;
     set((s) => ({ images: { ...s.images, [url]: { status: 'loading' } } }));
-    const res = await call((api) => api.getPlanImage({ url }));
+    const res = await call((api) => api.getPlanImage({ planId, url }));
     if (get().key !== key) return;
     const next: ImageState = res.ok
       ? res.data

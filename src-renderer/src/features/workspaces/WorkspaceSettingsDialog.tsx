@@ -89,6 +89,8 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     closeWhenSaved.current = false;
+    // The user declined main's confirmation (the address would receive the key): nothing changed.
+    if (res.error.kind === 'cancelled') return;
     if (res.error.kind === 'validation' && res.error.fieldErrors) {
       const { fields, unmatched } = mapFieldErrors(res.error, WEBHOOK_FIELD_MAP);
       setFieldError(fields.webhookUrl ?? null);

@@ -1,0 +1,147 @@
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningServices } from '../../src-main/app/services';
+import { createDispatcher } from '../../src-main/ipc/handlers';
+import { startSimulator, type Simulator } from '../../simulator';
+import { startAppServices } from '../helpers/app-services';
+import { testDialogs } from '../helpers/test-dialogs';
+
+// Issue 10, items 3 and 4 and the plan images: what a compromised renderer may ask of main. Everything
+// goes through main's real IPC dispatcher, as the window's calls do.
+
+let sim: Simulator;
+let dir: string;
+let services: RunningServices;
+let dialogs: ReturnType<typeof testDialogs>;
+let dispatch: ReturnType<typeof createDispatcher>;
+let projectId: string;
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeEach(async () => {
+  sim = await startSimulator({ dataset: 'demo' });
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-renderer-requests-'));
+  await fs.mkdir(path.join(dir, 'out'));
+  dialogs = testDialogs(path.join(dir, 'out'));
+  services = startAppServices({ userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs });
+  const w = sim.workspaces[0]!;
+  await services.workspaces.add({
+    customer: w.customer,
+    key: w.key,
+    baseUrl: sim.baseUrl,
+    language: 'de-DE',
+  });
+  dispatch = createDispatcher(services, () => undefined);
+  projectId = (await services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' }))
+    .rows[0]!.id;
+});
+
+afterEach(async () => {
+  await services.close();
+  await sim.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const names = async () => (await services.files.list(projectId)).map((f) => f.name);
+
+describe('uploads', () => {
+  it('only files from main’s own dialog or a real drop are uploaded, never a path the page names', async () => {
+    const secret = path.join(dir, 'id_rsa.pdf');
+    await fs.writeFile(secret, 'PRIVATE KEY');
+    const named = await dispatch('files:upload', [{ projectId, paths: [secret] }]);
+    expect(named).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: expect.stringContaining('open dialog or dropped') },
+    });
+    expect(await names()).not.toContain('id_rsa.pdf');
+
+    // A real drop: the preload registers the path Electron gave the dropped file.
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.writeFile(dropped, PNG);
+    expect(await dispatch('files:registerDrop', [dropped])).toEqual({ ok: true, data: { registered: true } });
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+    // And what the open dialog returned.
+    const picked = path.join(dir, 'Aufmaß.pdf');
+    await fs.writeFile(picked, '%PDF-1.4');
+    dialogs.answers.open = [picked];
+    expect(await dispatch('files:upload', [{ projectId }])).toMatchObject({ ok: true });
+    expect(await names()).toEqual(expect.arrayContaining(['Baustelle.png', 'Aufmaß.pdf']));
+  });
+
+  it('a link is never followed, and nothing but a regular file is read', async () => {
+    const target = path.join(dir, 'passwd');
+    await fs.writeFile(target, 'root:x:0:0');
+    const link = path.join(dir, 'x.pdf');
+    await fs.symlink(target, link);
+    const fifo = path.join(dir, 'pipe.pdf');
+    execFileSync('mkfifo', [fifo]);
+    const folder = path.join(dir, 'folder.pdf');
+    await fs.mkdir(folder);
+    for (const p of [link, fifo, folder]) {
+      await dispatch('files:registerDrop', [p]);
+      expect(await dispatch('files:upload', [{ projectId, paths: [p] }]), p).toMatchObject({
+        ok: false,
+        error: { kind: 'validation' },
+      });
+    }
+    expect(await names()).not.toEqual(expect.arrayContaining(['x.pdf']));
+    expect(await names()).not.toContain('pipe.pdf');
+  });
+});
+
+describe('the webhook address', () => {
+  it('a new address is set only after the user confirmed it in a dialog naming the host', async () => {
+    dialogs.answers.confirm = false;
+    expect(
+      await dispatch('workspaces:setWebhook', [{ url: 'https://collector.evil.example/hook' }]),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: 'cancelled' },
+    });
+    expect((await services.workspaceSettings.get()).webhookUrl).toBeNull();
+    const asked = dialogs.calls.confirmed[0]!;
+    expect(asked.message).toBe('Den API-Schlüssel dieses Arbeitsbereichs an collector.evil.example senden?');
+    expect(asked.detail).toContain('https://collector.evil.example/hook');
+    expect(asked.confirmLabel).toBe('An collector.evil.example senden');
+
+    dialogs.answers.confirm = true;
+    expect(
+      await dispatch('workspaces:setWebhook', [{ url: 'https://hooks.example.com/plandesk' }]),
+    ).toMatchObject({
+      ok: true,
+      data: { webhookUrl: 'https://hooks.example.com/plandesk' },
+    });
+    // Saving the same address again, or clearing it, sends the key nowhere new: no question.
+    await dispatch('workspaces:setWebhook', [{ url: 'https://hooks.example.com/plandesk' }]);
+    await dispatch('workspaces:setWebhook', [{ url: null }]);
+    expect(dialogs.calls.confirmed).toHaveLength(2);
+  });
+});
+
+describe('plan images', () => {
+  it('only an image URL the plan’s view gave out is fetched; any other path of the host is not asked', async () => {
+    const planId = (await services.projects.get(projectId)).planId!;
+    const result = await dispatch('plans:get', [{ planId }]);
+    expect(result.ok).toBe(true);
+    const url = result.ok ? result.data.view.floors![0]!.imageMap!.url! : '';
+    expect(await dispatch('plans:image', [{ planId, url }])).toMatchObject({
+      ok: true,
+      data: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+
+    const before = sim.faults.stats().requests;
+    for (const other of [`${sim.baseUrl}/projects`, `${sim.baseUrl}/workspace`, `${url}?x=1`]) {
+      expect(await dispatch('plans:image', [{ planId, url: other }])).toMatchObject({
+        ok: false,
+        error: { kind: 'validation' },
+      });
+    }
+    expect(sim.faults.stats().requests).toBe(before);
+  });
+});
