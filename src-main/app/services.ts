@@ -14,6 +14,8 @@ import { ProjectsService } from '../projects/projects-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { DEMO_APP_WORKSPACE, startDemoSimulator, type Simulator } from '../demo/demo-simulator';
+import { UpdateController, type Updater } from '../updates/update-controller';
+import type { UpdatesUnavailableReason } from '../../src-shared/updates/types';
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
@@ -31,6 +33,13 @@ export interface ServiceOptions {
   clientOptions?: Partial<ApiClientOptions>;
   /** The OS dialogs in the app; the e2e harness answers them itself. */
   dialogs: Dialogs;
+  /**
+   * The packaged app's resources folder (Electron's process.resourcesPath), where the demo data set
+   * ships; absent when running from the sources, which find it in the checkout.
+   */
+  resourcesDir?: string;
+  /** Whether this copy updates itself, and how to load the updater; absent: off (development). */
+  updates?: { unavailable: UpdatesUnavailableReason | null; loadUpdater: () => Promise<Updater> };
 }
 
 /** Main's features, as the IPC handlers (and the tests) use them. */
@@ -47,6 +56,7 @@ export interface MainServices {
   plans: PlansService;
   files: FilesAppService;
   operations: Operations;
+  updates: UpdateController;
   logger: Logger;
 }
 
@@ -79,7 +89,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     clientOptions: o.clientOptions,
     demoInfo: DEMO_APP_WORKSPACE,
     demo: async () => {
-      demo ??= startDemoSimulator({ dataset: 'demo' });
+      demo ??= startDemoSimulator({ dataset: 'demo', resourcesDir: o.resourcesDir });
       const sim = await demo;
       const ws = sim.workspaces[0]!;
       return { name: ws.name, baseUrl: sim.baseUrl, customer: ws.customer, key: ws.key };
@@ -94,6 +104,16 @@ export function createServices(o: ServiceOptions): RunningServices {
     onCacheUnavailable: (meta) => notices.push({ code: 'cache-unavailable', workspaceName: meta.name }),
   });
   const projects = new ProjectsService(operations, active.source);
+  const updates = new UpdateController({
+    unavailable: o.updates?.unavailable ?? 'development',
+    loadUpdater: o.updates?.loadUpdater ?? (() => Promise.reject(new Error('No updater in this build.'))),
+    setting: {
+      get: async () => (await settings.load()).autoUpdate,
+      set: async (autoUpdate) => void (await settings.update((s) => ({ ...s, autoUpdate }))),
+    },
+    logger: o.logger,
+    onStatus: (status) => o.emit('event:update', status),
+  });
 
   // What one workspace showed must never be shown for another: a change drops what was kept.
   workspaces.onChange((change) => {
@@ -130,8 +150,10 @@ export function createServices(o: ServiceOptions): RunningServices {
     plans: new PlansService(active.source, o.dialogs),
     files: new FilesAppService(active.source, operations, o.dialogs, path.join(o.userDataDir, 'tmp')),
     operations,
+    updates,
     logger: o.logger,
     close: async () => {
+      updates.stop();
       active.close();
       caches.closeAll();
       if (demo) await (await demo).close();

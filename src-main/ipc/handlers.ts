@@ -70,6 +70,9 @@ export function createHandlers(s: MainServices): Handlers {
     'files:preview': ({ projectId, fileId }) => s.files.preview(projectId, fileId),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
+    'updates:status': async () => s.updates.status(),
+    'updates:setAutomatic': (automatic) => s.updates.setAutomatic(automatic),
+    'updates:install': async () => ({ restarting: await s.updates.install() }),
   };
 }
 

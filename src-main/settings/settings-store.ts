@@ -34,13 +34,22 @@ const settingsSchema = z.object({
   /** 'demo' or a workspace id */
   activeWorkspaceId: z.string(),
   window: windowState.nullable(),
+  /** Check for updates at start and every few hours (files written before this setting: on). */
+  autoUpdate: z.boolean().default(true),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEMO_WORKSPACE_ID = 'demo';
 
 export function defaultSettings(language: Settings['language'] = 'en-US'): Settings {
-  return { version: 1, language, workspaces: [], activeWorkspaceId: DEMO_WORKSPACE_ID, window: null };
+  return {
+    version: 1,
+    language,
+    workspaces: [],
+    activeWorkspaceId: DEMO_WORKSPACE_ID,
+    window: null,
+    autoUpdate: true,
+  };
 }
 
 /**

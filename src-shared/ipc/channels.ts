@@ -35,6 +35,9 @@ export const channels = {
   'offline:makeAvailable': 'makeProjectAvailableOffline',
   'offline:status': 'getProjectOfflineStatus',
   'operations:cancel': 'cancelOperation',
+  'updates:status': 'getUpdateStatus',
+  'updates:setAutomatic': 'setAutomaticUpdates',
+  'updates:install': 'installUpdate',
 } as const;
 
 export type Channel = keyof typeof channels;
@@ -45,6 +48,7 @@ export const events = {
   'event:workspaceAuthFailed': 'onWorkspaceAuthFailed',
   'event:menuCommand': 'onMenuCommand',
   'event:connectivity': 'onConnectivity',
+  'event:update': 'onUpdateStatus',
 } as const;
 
 export type EventChannel = keyof typeof events;

@@ -7,6 +7,7 @@ import type { OfflineStatus } from '../offline/types';
 import type { ProgressEvent } from '../operations/types';
 import type { PlanResult } from '../plans/types';
 import type { CreatedProjectView, ProjectDetailView, ProjectPage, ProjectRow } from '../projects/types';
+import type { UpdateStatus } from '../updates/types';
 import type { WorkspaceList, WorkspaceMeta, WorkspaceSettings } from '../workspaces/types';
 import { EXPORT_COLUMNS } from '../estimates/columns';
 import { channels, events, type Channel, type EventChannel } from './channels';
@@ -111,6 +112,9 @@ export const argSchemas = {
   'offline:makeAvailable': z.tuple([z.object({ projectId: id, operationId })]),
   'offline:status': z.tuple([id]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
+  'updates:status': z.tuple([]),
+  'updates:setAutomatic': z.tuple([z.boolean()]),
+  'updates:install': z.tuple([]),
 } satisfies Record<Channel, z.ZodTuple>;
 
 // ---- results ------------------------------------------------------------------------------------
@@ -147,6 +151,10 @@ export interface ChannelResults {
   'offline:makeAvailable': OfflineStatus;
   'offline:status': OfflineStatus;
   'operations:cancel': { cancelled: boolean };
+  'updates:status': UpdateStatus;
+  'updates:setAutomatic': UpdateStatus;
+  /** False when no downloaded update is waiting (nothing happens then). */
+  'updates:install': { restarting: boolean };
 }
 
 // ---- events -------------------------------------------------------------------------------------
@@ -159,6 +167,8 @@ export interface EventPayloads {
   'event:menuCommand': { command: MenuCommand };
   /** The service became unreachable (online: false) or reachable again. */
   'event:connectivity': { online: boolean };
+  /** The update status changed (a check, a download, a failure, the setting). */
+  'event:update': UpdateStatus;
 }
 
 // ---- the derived window.api ---------------------------------------------------------------------
