@@ -1,5 +1,6 @@
 import { app, BrowserWindow, dialog, shell, type FileFilter } from 'electron';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
 import { registerIpc } from './ipc/register';
 import { KeytarSecretStore } from './secrets/secret-store';
@@ -26,7 +27,8 @@ function isTrustedUrl(url: string): boolean {
     const u = new URL(url);
     return (
       u.protocol === 'file:' &&
-      path.normalize(decodeURIComponent(u.pathname)) === path.normalize(RENDERER_FILE)
+      // fileURLToPath, not the URL's pathname: on Windows that is `/C:/…`, never equal to a path.
+      path.normalize(fileURLToPath(u)) === path.normalize(RENDERER_FILE)
     );
   } catch {
     return false;

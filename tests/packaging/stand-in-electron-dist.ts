@@ -33,7 +33,9 @@ export function makeStandInElectronDist(dir: string): string {
   writeFileSync(
     executable,
     Buffer.concat([
-      Buffer.from("#!/bin/sh\n# PlanDesk's stand-in for the Electron executable (tests/packaging).\n# fuses: "),
+      Buffer.from(
+        "#!/bin/sh\n# PlanDesk's stand-in for the Electron executable (tests/packaging).\n# fuses: ",
+      ),
       wire,
       Buffer.from('\necho "This is a stand-in for Electron, made for packaging checks only." >&2\nexit 1\n'),
     ]),
