@@ -43,7 +43,10 @@ const MAIN_LAYERS = {
       [['ipc', 'cli', 'demo', 'shell'], 'features never import the IPC layer, the shell or the CLI'],
     ]),
   ),
-  app: [['ipc', 'cli', 'shell'], 'the wiring is used by the IPC layer and the shell, not the other way round'],
+  app: [
+    ['ipc', 'cli', 'shell'],
+    'the wiring is used by the IPC layer and the shell, not the other way round',
+  ],
   cli: [['ipc', 'app'], 'the CLI talks to the service through the client, never through IPC'],
   demo: [[...FEATURES, 'ipc', 'cli', 'app'], 'the demo loader only starts the simulator'],
   ipc: [['cli', 'demo', 'shell'], 'the IPC layer goes through the wiring'],

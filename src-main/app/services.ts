@@ -105,7 +105,8 @@ export function createServices(o: ServiceOptions): RunningServices {
   });
   const projects = new ProjectsService(operations, active.source);
   const updates = new UpdateController({
-    unavailable: o.updates?.unavailable ?? 'development',
+    // Null means "updates itself": only a missing `updates` option means development.
+    unavailable: o.updates ? o.updates.unavailable : 'development',
     loadUpdater: o.updates?.loadUpdater ?? (() => Promise.reject(new Error('No updater in this build.'))),
     setting: {
       get: async () => (await settings.load()).autoUpdate,
