@@ -156,6 +156,28 @@ describe('the packaged app', () => {
     expect(unpackedBytes).toBeLessThan(MAX_UNPACKED_BYTES);
   });
 
+  it('names only files that exist for the other installers: icons of every platform, macOS entitlements', () => {
+    // js-yaml comes with electron-updater; electron-builder validated this file's schema when it packed.
+    const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+    const config = yaml.load(readFileSync('electron-builder.yml', 'utf8')) as {
+      win: { icon: string };
+      mac: { icon: string; entitlements: string; entitlementsInherit: string; hardenedRuntime: boolean };
+      linux: { icon: string };
+    };
+    expect(config.mac.hardenedRuntime).toBe(true);
+    const plist = readFileSync(config.mac.entitlements, 'utf8');
+    expect(plist).toContain('com.apple.security.cs.allow-jit');
+    expect(existsSync(config.mac.entitlementsInherit)).toBe(true);
+    // Made by scripts/make-icons.mjs from its one source image.
+    expect(readFileSync(config.win.icon).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+    expect(readFileSync(config.mac.icon).subarray(0, 4).toString('latin1')).toBe('icns');
+    for (const size of [16, 32, 48, 64, 128, 256, 512, 1024]) {
+      const png = readFileSync(path.join(config.linux.icon, `${size}x${size}.png`));
+      expect(png.readUInt32BE(16), `${size}px width`).toBe(size);
+      expect(png.readUInt32BE(20), `${size}px height`).toBe(size);
+    }
+  });
+
   it('has its fuses set: no RunAsNode, no NODE_OPTIONS, encrypted cookies, asar integrity, app from asar only', async () => {
     expect(existsSync(packaged.executable)).toBe(true);
     const wire = (await getCurrentFuseWire(packaged.executable)) as unknown as Record<string, number>;
