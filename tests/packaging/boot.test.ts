@@ -47,6 +47,17 @@ describe('the packaged main, booted', () => {
     return r.data;
   };
 
+  /** Adds a workspace of the test's own simulator, as the Add workspace dialog does. */
+  const addWorkspace = (index: number) => {
+    const w = sim.workspaces[index]!;
+    return data<WorkspaceMeta>('workspaces:add', {
+      customer: w.customer,
+      key: w.key,
+      language: 'en-US',
+      baseUrl: sim.baseUrl,
+    });
+  };
+
   beforeAll(async () => {
     sim = await startSimulator({ dataset: 'demo' });
     main = new BootedMain(layout);
@@ -168,12 +179,7 @@ describe('the packaged main, booted', () => {
 
   it('keeps a key in the OS keychain, from the packaged keytar', async () => {
     const w = sim.workspaces[0]!;
-    const added = await data<WorkspaceMeta>('workspaces:add', {
-      customer: w.customer,
-      key: w.key,
-      language: 'en-US',
-      baseUrl: sim.baseUrl,
-    });
+    const added = await addWorkspace(0);
     const keychain = new KeytarSecretStore(KEYCHAIN_SERVICE);
     expect(await keychain.get(added.id)).toBe(w.key);
     const page = await data<ProjectPage>('projects:list', { page: 1, pageSize: 5 });
@@ -273,13 +279,7 @@ describe('the packaged main, booted', () => {
 
   it('closes the cache database cleanly on quit', async () => {
     // A real workspace (the demo keeps no cache on disk), its projects cached.
-    const w = sim.workspaces[1]!;
-    const added = await data<WorkspaceMeta>('workspaces:add', {
-      customer: w.customer,
-      key: w.key,
-      language: 'en-US',
-      baseUrl: sim.baseUrl,
-    });
+    const added = await addWorkspace(1);
     onTestFinished(() => new KeytarSecretStore(KEYCHAIN_SERVICE).delete(added.id));
     await data<ProjectPage>('projects:list', { page: 1, pageSize: 5 });
     const cacheDir = path.join(main.userData, 'cache');
