@@ -35,11 +35,8 @@ export function appMenu(deps: AppMenuDeps): { install(): Promise<void> } {
       message: t('app.name'),
       detail: [
         t('about.version', { version: app.getVersion() }),
-        t('about.runtime', {
-          electron: process.versions.electron ?? '',
-          chrome: process.versions.chrome ?? '',
-          node: process.versions.node,
-        }),
+        // Product names: the same in every language.
+        `Electron ${process.versions.electron ?? ''} · Chromium ${process.versions.chrome ?? ''} · Node.js ${process.versions.node}`,
       ].join('\n'),
       buttons: [t('common.ok')],
     });

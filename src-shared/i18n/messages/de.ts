@@ -623,7 +623,6 @@ export const de: Messages = {
   'menu.checkForUpdates': 'Nach Updates suchen…',
   'menu.openLogs': 'Protokollordner öffnen',
   'about.version': 'Version {version}',
-  'about.runtime': 'Electron {electron} · Chromium {chrome} · Node.js {node}',
   'shell.startFailedDetail': '{message}\n\nDie Einzelheiten stehen im Protokoll: {path}',
   'shell.openLogsFailed': 'Der Protokollordner konnte nicht geöffnet werden: {message}',
   'updates.title': 'Softwareaktualisierung',
@@ -644,5 +643,4 @@ export const de: Messages = {
   'updates.automatic': 'Automatisch aktualisieren',
   'updates.automaticHint':
     'Sucht beim Start und alle paar Stunden nach einer neuen Version und lädt sie im Hintergrund herunter.',
-  'updates.version': 'PlanDesk {version}',
 };

@@ -610,7 +610,6 @@ export const en = {
   'menu.checkForUpdates': 'Check for Updates…',
   'menu.openLogs': 'Open Logs Folder',
   'about.version': 'Version {version}',
-  'about.runtime': 'Electron {electron} · Chromium {chrome} · Node.js {node}',
   'shell.startFailedDetail': '{message}\n\nThe details are in the log: {path}',
   'shell.openLogsFailed': 'The logs folder could not be opened: {message}',
   'updates.title': 'Software Update',
@@ -631,7 +630,6 @@ export const en = {
   'updates.automatic': 'Update automatically',
   'updates.automaticHint':
     'Looks for a new version at start and every few hours, and downloads it in the background.',
-  'updates.version': 'PlanDesk {version}',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -613,7 +613,6 @@ export const es: Messages = {
   'menu.checkForUpdates': 'Buscar actualizaciones…',
   'menu.openLogs': 'Abrir la carpeta de registros',
   'about.version': 'Versión {version}',
-  'about.runtime': 'Electron {electron} · Chromium {chrome} · Node.js {node}',
   'shell.startFailedDetail': '{message}\n\nLos detalles están en el registro: {path}',
   'shell.openLogsFailed': 'No se ha podido abrir la carpeta de registros: {message}',
   'updates.title': 'Actualización de software',
@@ -635,5 +634,4 @@ export const es: Messages = {
   'updates.automatic': 'Actualizar automáticamente',
   'updates.automaticHint':
     'Busca una versión nueva al iniciar y cada pocas horas, y la descarga en segundo plano.',
-  'updates.version': 'PlanDesk {version}',
 };

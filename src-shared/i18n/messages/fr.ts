@@ -616,7 +616,6 @@ export const fr: Messages = {
   'menu.checkForUpdates': 'Rechercher des mises à jour…',
   'menu.openLogs': 'Ouvrir le dossier des journaux',
   'about.version': 'Version {version}',
-  'about.runtime': 'Electron {electron} · Chromium {chrome} · Node.js {node}',
   'shell.startFailedDetail': '{message}\n\nLes détails se trouvent dans le journal : {path}',
   'shell.openLogsFailed': 'Le dossier des journaux n’a pas pu être ouvert : {message}',
   'updates.title': 'Mise à jour du logiciel',
@@ -638,5 +637,4 @@ export const fr: Messages = {
   'updates.automatic': 'Mettre à jour automatiquement',
   'updates.automaticHint':
     'Recherche une nouvelle version au démarrage puis toutes les quelques heures, et la télécharge en arrière-plan.',
-  'updates.version': 'PlanDesk {version}',
 };

@@ -609,7 +609,6 @@ export const pt: Messages = {
   'menu.checkForUpdates': 'Procurar atualizações…',
   'menu.openLogs': 'Abrir a pasta dos registos',
   'about.version': 'Versão {version}',
-  'about.runtime': 'Electron {electron} · Chromium {chrome} · Node.js {node}',
   'shell.startFailedDetail': '{message}\n\nOs pormenores estão no registo: {path}',
   'shell.openLogsFailed': 'Não foi possível abrir a pasta dos registos: {message}',
   'updates.title': 'Atualização de software',
@@ -631,5 +630,4 @@ export const pt: Messages = {
   'updates.automatic': 'Atualizar automaticamente',
   'updates.automaticHint':
     'Procura uma nova versão ao iniciar e de poucas em poucas horas, e transfere-a em segundo plano.',
-  'updates.version': 'PlanDesk {version}',
 };

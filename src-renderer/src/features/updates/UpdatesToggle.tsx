@@ -15,7 +15,11 @@ export function UpdatesToggle() {
   const why = status.unavailable ? t(UNAVAILABLE_MESSAGES[status.unavailable]) : t('updates.automaticHint');
   return (
     <label className="statusbar-updates" title={why} data-testid="updates-toggle">
-      {version && <span className="statusbar-muted">{t('updates.version', { version })}</span>}
+      {version && (
+        <span className="statusbar-muted">
+          {t('app.name')} {version}
+        </span>
+      )}
       <input
         type="checkbox"
         checked={status.unavailable === null && status.automatic}
