@@ -11,7 +11,18 @@ const SIMULATOR_MESSAGE = 'Only src-main/demo/ loads the simulator: use src-main
 const simulatorFromApp = { regex: SIMULATOR_FROM_APP, message: SIMULATOR_MESSAGE };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'resources/**', 'coverage/**', 'test-results/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'resources/**',
+      'coverage/**',
+      'test-results/**',
+      'dist/**',
+      '.tmp/**',
+      'build/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,8 +4,8 @@
 //   src-shared  ←  src-preload (the channel list only)      src-shared  ←  src-renderer (window.api only)
 //
 // One entry per folder of src-main: the sibling folders it must not import, and why. Everything in
-// src-main may import src-shared. Only the Electron glue (ipc, index.ts) imports electron; only the
-// demo loader imports the simulator.
+// src-main may import src-shared. Only the Electron glue (ipc, shell, index.ts) imports electron; only
+// the demo loader imports the simulator.
 
 const FEATURES = [
   'estimates',
@@ -20,7 +20,9 @@ const FEATURES = [
   'webhook',
 ];
 const BASICS = ['errors', 'log', 'json', 'local-files', 'operations'];
-const FRONT_DOORS = ['app', 'ipc', 'cli', 'demo'];
+const FRONT_DOORS = ['app', 'ipc', 'cli', 'demo', 'shell'];
+/** The Electron glue: the only folders of src-main that may import electron. */
+const ELECTRON_GLUE = ['ipc', 'shell'];
 
 /** folder → [folders it must not import, why] */
 const MAIN_LAYERS = {
@@ -47,12 +49,23 @@ const MAIN_LAYERS = {
     ]),
   ),
   ...Object.fromEntries(
-    FEATURES.map((f) => [f, [['ipc', 'cli', 'demo'], 'features never import the IPC layer or the CLI']]),
+    FEATURES.map((f) => [
+      f,
+      [['ipc', 'cli', 'demo', 'shell'], 'features never import the IPC layer, the shell or the CLI'],
+    ]),
   ),
-  app: [['ipc', 'cli'], 'the wiring is used by the IPC layer, not the other way round'],
+  app: [
+    ['ipc', 'cli', 'shell'],
+    'the wiring is used by the IPC layer and the shell, not the other way round',
+  ],
   cli: [['ipc', 'app'], 'the CLI talks to the service through the client, never through IPC'],
   demo: [[...FEATURES, 'ipc', 'cli', 'app'], 'the demo loader only starts the simulator'],
-  ipc: [['cli', 'demo'], 'the IPC layer goes through the wiring'],
+  ipc: [['cli', 'demo', 'shell'], 'the IPC layer goes through the wiring'],
+  shell: [['cli', 'demo', 'ipc'], 'the window, menu and updater glue goes through the wiring'],
+  updates: [
+    ['api', 'cache', ...FEATURES, 'settings', 'secrets', ...FRONT_DOORS],
+    'the update state machine knows only what the wiring gives it',
+  ],
 };
 
 /** Relative specifiers that reach src-main/<folder> from one or two folders deep. */
@@ -76,7 +89,7 @@ export const layers = [
     files: [`src-main/${folder}/**/*.ts`],
     rules: restrict([
       [siblings(denied), `src-main/${folder}: ${why}.`],
-      ...(folder === 'ipc' || folder === 'app'
+      ...(folder === 'ipc' || folder === 'app' || folder === 'shell'
         ? []
         : [
             [
@@ -85,9 +98,14 @@ export const layers = [
               'Only the IPC layer and the Electron entry use the services wiring.',
             ],
           ]),
-      ...(folder === 'ipc'
+      ...(ELECTRON_GLUE.includes(folder)
         ? []
-        : [[['electron'], 'Only the Electron glue (src-main/ipc, src-main/index.ts) imports electron.']]),
+        : [
+            [
+              ['electron', 'electron-updater'],
+              'Only the Electron glue (src-main/ipc, src-main/shell, src-main/index.ts) imports electron.',
+            ],
+          ]),
       ...(folder === 'demo'
         ? []
         : [[SIMULATOR, 'Only the demo loader (src-main/demo) imports the simulator.']]),
@@ -97,7 +115,10 @@ export const layers = [
     files: ['src-main/*.ts'],
     ignores: ['src-main/index.ts'],
     rules: restrict([
-      [['electron', ...SIMULATOR], 'Only the Electron entry and the demo loader import these.'],
+      [
+        ['electron', 'electron-updater', ...SIMULATOR],
+        'Only the Electron entry and the demo loader import these.',
+      ],
     ]),
   },
   {

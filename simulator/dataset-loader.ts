@@ -21,9 +21,13 @@ function walkUp(start: string): string[] {
   }
 }
 
-/** PLANDESK_RESOURCES (the resources folder) first, then upwards from the cwd and this module. */
-export function demoDatasetCandidates(): string[] {
+/**
+ * The caller's resources folder (the packaged app's process.resourcesPath) first, then
+ * PLANDESK_RESOURCES, then upwards from the cwd and this module (a checkout of the sources).
+ */
+export function demoDatasetCandidates(resourcesDir?: string): string[] {
   const candidates: string[] = [];
+  if (resourcesDir) candidates.push(join(resourcesDir, 'demo', 'dataset.json'));
   const env = process.env.PLANDESK_RESOURCES;
   if (env) candidates.push(join(env, 'demo', 'dataset.json'));
   candidates.push(...walkUp(process.cwd()));
@@ -31,8 +35,8 @@ export function demoDatasetCandidates(): string[] {
   return [...new Set(candidates)];
 }
 
-async function loadDemo(): Promise<SimDataset> {
-  const candidates = demoDatasetCandidates();
+async function loadDemo(resourcesDir?: string): Promise<SimDataset> {
+  const candidates = demoDatasetCandidates(resourcesDir);
   const path = candidates.find((p) => existsSync(p));
   if (!path) {
     throw new Error(`Demo data set not found; looked for ${DEMO_RELATIVE} at: ${candidates.join(', ')}`);
@@ -45,8 +49,11 @@ async function loadDemo(): Promise<SimDataset> {
   }
 }
 
-export async function loadDataset(spec: SimDataset | 'demo' | 'large'): Promise<SimDataset> {
-  if (spec === 'demo') return loadDemo();
+export async function loadDataset(
+  spec: SimDataset | 'demo' | 'large',
+  resourcesDir?: string,
+): Promise<SimDataset> {
+  if (spec === 'demo') return loadDemo(resourcesDir);
   if (spec === 'large') {
     return generateLargeDataset();
   }

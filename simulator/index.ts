@@ -43,6 +43,11 @@ export interface SimulatorOptions {
   /** Default 'demo' (resources/demo/dataset.json). */
   dataset?: SimDataset | 'demo' | 'large';
   /**
+   * The folder that holds `demo/dataset.json` (the packaged app's resources folder); looked in before
+   * PLANDESK_RESOURCES and the folders above the cwd.
+   */
+  resourcesDir?: string;
+  /**
    * Requests per window per key; defaults 500 / 2000 per 300,000 ms. `now` is the windows' clock
    * (default Date.now): a test passes its own to move past a window without waiting for it.
    */
@@ -89,7 +94,7 @@ function closeServer(server: Server): Promise<void> {
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const store = new Store(await loadDataset(options.dataset ?? 'demo'));
+  const store = new Store(await loadDataset(options.dataset ?? 'demo', options.resourcesDir));
   const limits = options.rateLimit ?? {};
   const limiter = new RateLimiter(
     {

@@ -1,28 +1,23 @@
-import {
-  app,
-  BrowserWindow,
-  dialog,
-  Menu,
-  shell,
-  type FileFilter,
-  type MenuItemConstructorOptions,
-} from 'electron';
+import { app, BrowserWindow, dialog, shell, type FileFilter } from 'electron';
 import path from 'node:path';
 import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
-import { createLogger } from './log/logger';
-import { logFileSink } from './log/log-file';
 import { registerIpc } from './ipc/register';
 import { KeytarSecretStore } from './secrets/secret-store';
 import { createServices } from './app/services';
 import type { WindowState } from './settings/settings-store';
 import type { Dialogs, SaveKind } from './dialogs';
-import { languageForLocale } from '../src-shared/i18n/languages';
+import { languageForLocale, type UiLanguage } from '../src-shared/i18n/languages';
+import { appMenu } from './shell/app-menu';
+import { loadElectronUpdater } from './shell/electron-updater';
+import { failStartup, openMainLog } from './shell/startup';
+import { updatesUnavailable } from './updates/availability';
 import { denyAllPermissions, rendererUrlCheck } from './window-security';
 
 // Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
 // src-main/<feature>, tested without Electron.
 
 app.setName('PlanDesk');
+const log = openMainLog(app.getPath('userData'));
 const RENDERER_DEV_URL = process.env.ELECTRON_RENDERER_URL;
 const RENDERER_FILE = path.join(__dirname, '../renderer/index.html');
 
@@ -105,43 +100,6 @@ function emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): void
   mainWindow?.webContents.send(event, payload);
 }
 
-function buildMenu(): void {
-  const send = (command: 'reload' | 'find') => () => emit('event:menuCommand', { command });
-  const template: MenuItemConstructorOptions[] = [
-    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
-    { role: 'fileMenu' },
-    {
-      label: 'Edit',
-      submenu: [
-        { role: 'undo' },
-        { role: 'redo' },
-        { type: 'separator' },
-        { role: 'cut' },
-        { role: 'copy' },
-        { role: 'paste' },
-        { role: 'selectAll' },
-        { type: 'separator' },
-        { label: 'Find', accelerator: 'CmdOrCtrl+F', click: send('find') },
-      ],
-    },
-    {
-      label: 'View',
-      submenu: [
-        { label: 'Reload Data', accelerator: 'CmdOrCtrl+R', click: send('reload') },
-        { type: 'separator' },
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
-        { type: 'separator' },
-        { role: 'togglefullscreen' },
-        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
-      ],
-    },
-    { role: 'windowMenu' },
-  ];
-  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
-}
-
 async function createWindow(saved: WindowState | null, onState: (s: WindowState) => void): Promise<void> {
   const win = new BrowserWindow({
     width: saved?.width ?? 1280,
@@ -194,25 +152,58 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
   else await win.loadFile(RENDERER_FILE);
 }
 
+/** A second start of PlanDesk shows the window of the first instead. */
+function focusMainWindow(): void {
+  const win = mainWindow;
+  if (!win || win.isDestroyed()) return;
+  if (win.isMinimized()) win.restore();
+  win.show();
+  win.focus();
+}
+
 async function main(): Promise<void> {
   await app.whenReady();
-  const userData = app.getPath('userData');
-  // The logs folder is made (and anything in its way moved aside) by createServices, before any line.
-  const logger = createLogger(logFileSink(path.join(userData, 'logs', 'main.log')));
-
+  const packaged = app.isPackaged;
   const services = createServices({
     version: app.getVersion(),
     platform: process.platform,
-    userDataDir: userData,
+    userDataDir: app.getPath('userData'),
     secrets: new KeytarSecretStore(),
-    logger,
+    logger: log.logger,
     emit,
     initialLanguage: languageForLocale(app.getLocale()),
     dialogs: electronDialogs(),
+    // The demo data set ships next to app.asar; from the sources it is found in the checkout.
+    resourcesDir: packaged ? process.resourcesPath : undefined,
+    updates: {
+      unavailable: updatesUnavailable({
+        packaged,
+        platform: process.platform,
+        resourcesDir: process.resourcesPath,
+        env: process.env,
+      }),
+      loadUpdater: () => loadElectronUpdater(log.logger),
+    },
   });
   const settings = await services.settings.load();
+  uiLanguage = settings.language;
   registerIpc(services, emit, isTrustedUrl);
-  buildMenu();
+  const menu = appMenu({
+    language: () => services.workspaces.uiLanguage(),
+    window: () => mainWindow,
+    command: (command) => emit('event:menuCommand', { command }),
+    updates: services.updates,
+    logsDir: log.dir,
+    logger: log.logger,
+  });
+  await menu.install();
+  services.workspaces.onChange((change) => {
+    if (change.kind !== 'language') return;
+    void services.workspaces.uiLanguage().then((language) => {
+      uiLanguage = language;
+      return menu.install();
+    });
+  });
 
   let pending: NodeJS.Timeout | undefined;
   const saveWindow = (state: WindowState) => {
@@ -230,7 +221,56 @@ async function main(): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => void services.close());
+  // Quitting waits for the offline caches to close (WAL checkpointed) and the demo simulator to stop.
+  let quit: 'running' | 'closing' | 'closed' = 'running';
+  app.on('will-quit', (event) => {
+    if (quit === 'closed') return;
+    event.preventDefault();
+    if (quit === 'closing') return;
+    quit = 'closing';
+    void services
+      .close()
+      .catch((err: unknown) => log.logger.log('error', `closing on quit failed: ${String(err)}`))
+      .finally(() => {
+        quit = 'closed';
+        log.logger.log('info', 'PlanDesk closed');
+        app.quit();
+      });
+  });
+
+  await services.updates.start();
+  const updates = services.updates.status().unavailable;
+  log.logger.log(
+    'info',
+    `PlanDesk ${app.getVersion()} started (${packaged ? 'packaged' : 'from the sources'}; updates ${updates ? `off: ${updates}` : 'on'})`,
+  );
 }
 
-void main();
+/** Until main() has finished, any error is a failed start: logged, shown in an error box, exit 1. */
+let started = false;
+/** The language of the error box: the user's once settings.json is read, else the OS's. */
+let uiLanguage: UiLanguage | null = null;
+
+function onUncaught(err: unknown): void {
+  if (started) {
+    log.logger.log(
+      'error',
+      `uncaught error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+    return;
+  }
+  started = true;
+  failStartup(err, log, uiLanguage ?? (app.isReady() ? languageForLocale(app.getLocale()) : 'en-US'));
+}
+process.on('uncaughtException', onUncaught);
+process.on('unhandledRejection', onUncaught);
+
+if (!app.requestSingleInstanceLock()) {
+  // Another PlanDesk is running: it shows its window (second-instance) and this one leaves.
+  app.quit();
+} else {
+  app.on('second-instance', focusMainWindow);
+  main().then(() => {
+    started = true;
+  }, onUncaught);
+}

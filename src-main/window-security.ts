@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The window's security rules that need no Electron to check (src-main/index.ts applies them):
@@ -17,7 +18,8 @@ export function rendererUrlCheck(devUrl: string | undefined, rendererFile: strin
       const u = new URL(url);
       return (
         u.protocol === 'file:' &&
-        path.normalize(decodeURIComponent(u.pathname)) === path.normalize(rendererFile)
+        // fileURLToPath, not the URL's pathname: on Windows that is `/C:/…`, never equal to a path.
+        path.normalize(fileURLToPath(u)) === path.normalize(rendererFile)
       );
     } catch {
       return false;

@@ -18,6 +18,8 @@ import { SettingsStore } from '../settings/settings-store';
 import { TeamsService } from '../teams/teams-service';
 import { WebhookTestService } from '../webhook/webhook-test-service';
 import { DEMO_APP_WORKSPACE, startDemoSimulator, type Simulator } from '../demo/demo-simulator';
+import { UpdateController, type Updater } from '../updates/update-controller';
+import type { UpdatesUnavailableReason } from '../../src-shared/updates/types';
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
@@ -36,6 +38,13 @@ export interface ServiceOptions {
   clientOptions?: Partial<ApiClientOptions>;
   /** The OS dialogs in the app; the e2e harness answers them itself. */
   dialogs: Dialogs;
+  /**
+   * The packaged app's resources folder (Electron's process.resourcesPath), where the demo data set
+   * ships; absent when running from the sources, which find it in the checkout.
+   */
+  resourcesDir?: string;
+  /** Whether this copy updates itself, and how to load the updater; absent: off (development). */
+  updates?: { unavailable: UpdatesUnavailableReason | null; loadUpdater: () => Promise<Updater> };
 }
 
 /** Main's features, as the IPC handlers (and the tests) use them. */
@@ -56,6 +65,7 @@ export interface MainServices {
   teams: TeamsService;
   webhookTest: WebhookTestService;
   operations: Operations;
+  updates: UpdateController;
   logger: Logger;
 }
 
@@ -98,7 +108,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     clientOptions: o.clientOptions,
     demoInfo: DEMO_APP_WORKSPACE,
     demo: async () => {
-      demo ??= startDemoSimulator({ dataset: 'demo' });
+      demo ??= startDemoSimulator({ dataset: 'demo', resourcesDir: o.resourcesDir });
       const sim = await demo;
       const ws = sim.workspaces[0]!;
       return { name: ws.name, baseUrl: sim.baseUrl, customer: ws.customer, key: ws.key };
@@ -115,6 +125,17 @@ export function createServices(o: ServiceOptions): RunningServices {
   const projects = new ProjectsService(operations, active.source);
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
   const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir);
+  const updates = new UpdateController({
+    // Null means "updates itself": only a missing `updates` option means development.
+    unavailable: o.updates ? o.updates.unavailable : 'development',
+    loadUpdater: o.updates?.loadUpdater ?? (() => Promise.reject(new Error('No updater in this build.'))),
+    setting: {
+      get: async () => (await settings.load()).autoUpdate,
+      set: async (autoUpdate) => void (await settings.update((s) => ({ ...s, autoUpdate }))),
+    },
+    logger: o.logger,
+    onStatus: (status) => o.emit('event:update', status),
+  });
 
   // What one workspace showed must never be shown for another: a change drops what was kept.
   workspaces.onChange((change) => {
@@ -170,9 +191,11 @@ export function createServices(o: ServiceOptions): RunningServices {
     teams: new TeamsService(active.source),
     webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey()),
     operations,
+    updates,
     logger: o.logger,
     close: async () => {
       emptyFolderSync(scratchDir);
+      updates.stop();
       active.close();
       caches.closeAll();
       if (demo) await (await demo).close();

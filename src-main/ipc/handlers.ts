@@ -99,6 +99,9 @@ export function createHandlers(s: MainServices): Handlers {
     'workspaces:setActingUser': async ({ actingUser }) =>
       s.workspaces.setActingUser((await s.workspaces.activeMeta()).id, actingUser),
     'webhook:test': (request) => s.webhookTest.test(request),
+    'updates:status': async () => s.updates.status(),
+    'updates:setAutomatic': (automatic) => s.updates.setAutomatic(automatic),
+    'updates:install': async () => ({ restarting: await s.updates.install() }),
   };
 }
 

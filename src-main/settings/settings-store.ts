@@ -52,6 +52,8 @@ const settingsSchema = z.object({
   exportPresets: z.record(z.string(), z.array(exportPreset).max(100)).default({}),
   /** The preset last used for an export, per workspace id. */
   lastExportPreset: z.record(z.string(), z.string().max(100)).default({}),
+  /** Check for updates at start and every few hours (files written before this setting: on). */
+  autoUpdate: z.boolean().default(true),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -66,6 +68,7 @@ export function defaultSettings(language: Settings['language'] = 'en-US'): Setti
     window: null,
     exportPresets: {},
     lastExportPreset: {},
+    autoUpdate: true,
   };
 }
 

@@ -7,13 +7,15 @@ import { useNavigation } from './features/navigation/store';
 import { useOperations } from './features/operations/store';
 import { useProjects } from './features/projects/store';
 import { Shell } from './features/shell/Shell';
+import { useUpdates } from './features/updates/store';
 import { useWorkspaces } from './features/workspaces/store';
 import { useLang, useT } from './i18n/store';
 import { useBoot } from './features/shell/boot';
 
 /**
- * Main's events: progress of long operations, a refused key, the application menu's commands, and
- * the service becoming reachable again (the current view is fetched again, replacing offline data).
+ * Main's events: progress of long operations, a refused key, the application menu's commands, the
+ * service becoming reachable again (the current view is fetched again, replacing offline data), and
+ * the update status.
  */
 function useMainEvents(enabled: boolean): void {
   useEffect(() => {
@@ -48,6 +50,9 @@ function useMainEvents(enabled: boolean): void {
           if (payload?.online === true) useNavigation.getState().refresh();
         }),
       );
+    }
+    if (typeof api.onUpdateStatus === 'function') {
+      offs.push(api.onUpdateStatus((status) => useUpdates.getState().received(status)));
     }
     return () => offs.forEach((off) => off());
   }, [enabled]);

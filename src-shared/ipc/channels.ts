@@ -55,6 +55,9 @@ export const channels = {
   'workspaces:checkConnection': 'checkConnection',
   'workspaces:setActingUser': 'setActingUser',
   'webhook:test': 'testWebhook',
+  'updates:status': 'getUpdateStatus',
+  'updates:setAutomatic': 'setAutomaticUpdates',
+  'updates:install': 'installUpdate',
 } as const;
 
 export type Channel = keyof typeof channels;
@@ -76,6 +79,7 @@ export const events = {
   'event:workspaceAuthFailed': 'onWorkspaceAuthFailed',
   'event:menuCommand': 'onMenuCommand',
   'event:connectivity': 'onConnectivity',
+  'event:update': 'onUpdateStatus',
 } as const;
 
 export type EventChannel = keyof typeof events;

@@ -19,6 +19,7 @@ import type { CopyOutcome, FormDetail, FormList, ImportOutcome } from '../forms/
 import { isJsonObject, jsonDepth, type JsonObject } from '../json/exact-json';
 import type { TeamView } from '../teams/types';
 import type { WebhookTestResult } from '../webhook/types';
+import type { UpdateStatus } from '../updates/types';
 import { EXPORT_COLUMNS } from '../estimates/columns';
 import type { Channel, EventChannel, MainChannel, channels, events } from './channels';
 import { LANGUAGES } from '../i18n/languages';
@@ -189,6 +190,9 @@ export const argSchemas = {
     }),
   ]),
   'files:registerDrop': z.tuple([z.string().min(1).max(4096)]),
+  'updates:status': z.tuple([]),
+  'updates:setAutomatic': z.tuple([z.boolean()]),
+  'updates:install': z.tuple([]),
 } satisfies Record<MainChannel, z.ZodTuple>;
 
 // ---- results ------------------------------------------------------------------------------------
@@ -246,6 +250,10 @@ export interface ChannelResults {
   'workspaces:setActingUser': WorkspaceMeta;
   'webhook:test': WebhookTestResult;
   'files:registerDrop': { registered: boolean };
+  'updates:status': UpdateStatus;
+  'updates:setAutomatic': UpdateStatus;
+  /** False when no downloaded update is waiting (nothing happens then). */
+  'updates:install': { restarting: boolean };
 }
 
 // ---- events -------------------------------------------------------------------------------------
@@ -258,6 +266,8 @@ export interface EventPayloads {
   'event:menuCommand': { command: MenuCommand };
   /** The service became unreachable (online: false) or reachable again. */
   'event:connectivity': { online: boolean };
+  /** The update status changed (a check, a download, a failure, the setting). */
+  'event:update': UpdateStatus;
 }
 
 // ---- the derived window.api ---------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { createLogger } from '../../src-main/log/logger';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator';
+import { FakeUpdater } from '../helpers/fake-updater';
 import { testDialogs } from '../helpers/test-dialogs';
 import { preloadInitScript } from './electron-stand-in';
 
@@ -83,6 +84,8 @@ export interface AppFixture {
   saveDialogAnswers: { accept: boolean };
   /** What the open-file and folder dialogs answer, and the files "opened with the OS". */
   dialogs: ReturnType<typeof testDialogs>;
+  /** electron-updater's stand-in: this "installed copy" updates itself, from what the test says. */
+  updater: FakeUpdater;
   /** Opens (or reopens) the app window. */
   open(): Promise<void>;
   /**
@@ -163,6 +166,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
     const exportDir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-exports-'));
     const saveDialogAnswers = { accept: true };
     const dialogs = testDialogs(exportDir);
+    const updater = new FakeUpdater();
     const emit = async <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
       // The function runs in the page; globalThis there is the window.
       await page
@@ -190,6 +194,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
         ...dialogs.dialogs,
         saveFile: async (name) => (saveDialogAnswers.accept ? path.join(exportDir, name) : null),
       },
+      updates: { unavailable: null, loadUpdater: async () => updater },
     });
     const dispatch = createDispatcher(services, (e, p) => void emit(e, p));
     // The same sender check as register.ts: only our renderer's origin may call.
@@ -224,6 +229,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       exportDir,
       saveDialogAnswers,
       dialogs,
+      updater,
       open: async () => {
         await page.goto(renderer.url);
       },

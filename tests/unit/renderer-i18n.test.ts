@@ -75,6 +75,7 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Name',
   'Pages',
   'Page {page}',
+  'Version {version}',
   // Document words that are the same in these languages (the exports' labels joined the catalogue).
   'ID',
   'Web',

@@ -859,6 +859,58 @@ export const en = {
     'Something in PlanDesk’s data folder was in the way of a folder PlanDesk needs; it was moved to {path} and PlanDesk started normally.',
   'notice.dataFolderUnwritable':
     'PlanDesk cannot write to its data folder ({path}): settings, offline copies and previews are not saved until it can.',
+  // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
+  'menu.file': 'File',
+  'menu.edit': 'Edit',
+  'menu.view': 'View',
+  'menu.window': 'Window',
+  'menu.help': 'Help',
+  'menu.undo': 'Undo',
+  'menu.redo': 'Redo',
+  'menu.cut': 'Cut',
+  'menu.copy': 'Copy',
+  'menu.paste': 'Paste',
+  'menu.selectAll': 'Select All',
+  'menu.find': 'Find',
+  'menu.reloadData': 'Reload Data',
+  'menu.actualSize': 'Actual Size',
+  'menu.zoomIn': 'Zoom In',
+  'menu.zoomOut': 'Zoom Out',
+  'menu.fullScreen': 'Toggle Full Screen',
+  'menu.devTools': 'Toggle Developer Tools',
+  'menu.minimize': 'Minimize',
+  'menu.zoom': 'Zoom',
+  'menu.front': 'Bring All to Front',
+  'menu.close': 'Close Window',
+  'menu.quit': 'Quit PlanDesk',
+  'menu.hide': 'Hide PlanDesk',
+  'menu.hideOthers': 'Hide Others',
+  'menu.showAll': 'Show All',
+  'menu.services': 'Services',
+  'menu.about': 'About PlanDesk',
+  'menu.checkForUpdates': 'Check for Updates…',
+  'menu.openLogs': 'Open Logs Folder',
+  'about.version': 'Version {version}',
+  'shell.startFailedDetail': '{message}\n\nThe details are in the log: {path}',
+  'shell.openLogsFailed': 'The logs folder could not be opened: {message}',
+  'updates.title': 'Software Update',
+  'updates.upToDate': 'PlanDesk {version} is the newest version.',
+  'updates.downloading':
+    'PlanDesk {version} is available and is being downloaded in the background. PlanDesk offers to restart when it is ready.',
+  'updates.ready': 'PlanDesk {version} is ready to install.',
+  'updates.restart': 'Restart to update',
+  'updates.later': 'Later',
+  'updates.checkFailed': 'PlanDesk could not check for updates: {message}',
+  'updates.failedNotice':
+    'Checking for updates failed ({message}). PlanDesk keeps working and tries again later.',
+  'updates.offDevelopment': 'Updates are off while PlanDesk runs from its sources.',
+  'updates.offPackageManager':
+    'This copy of PlanDesk was installed with your system’s package manager, which also updates it.',
+  'updates.offUnsupported':
+    'This copy of PlanDesk cannot update itself. Download the newest version from the releases page.',
+  'updates.automatic': 'Update automatically',
+  'updates.automaticHint':
+    'Looks for a new version at start and every few hours, and downloads it in the background.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -9,6 +9,7 @@ import { FilesScreen } from '../files/FilesScreen';
 import { FormsScreen } from '../forms/FormsScreen';
 import { useNavigation } from '../navigation/store';
 import { AppNotices } from '../notices/AppNotices';
+import { UpdateNotice } from '../updates/UpdateNotice';
 import { PlanScreen } from '../plans/PlanScreen';
 import { ProjectsScreen } from '../projects/ProjectsScreen';
 import { useProjects } from '../projects/store';
@@ -117,6 +118,7 @@ export function Shell() {
       </header>
       <WorkspaceBanners onAdd={() => setAdding(true)} />
       <AppNotices />
+      <UpdateNotice />
       {shellError && (
         <div className="app-shell-error">
           <Notice tone="error" onDismiss={() => setShellError(null)} testId="shell-error">

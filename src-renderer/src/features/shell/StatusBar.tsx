@@ -3,9 +3,13 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { selectCurrentOperation, useOperations } from '../operations/store';
+import { UpdatesToggle } from '../updates/UpdatesToggle';
 import { selectActiveWorkspace, useWorkspaces } from '../workspaces/store';
 
-/** The bottom bar: the active workspace on the left, the running long operation with Cancel on the right. */
+/**
+ * The bottom bar: the active workspace on the left, the running long operation with Cancel on the
+ * right, then the version and the automatic-updates setting.
+ */
 export function StatusBar() {
   const t = useT();
   const lang = useLang();
@@ -57,6 +61,7 @@ export function StatusBar() {
           </div>
         )}
       </div>
+      <UpdatesToggle />
     </footer>
   );
 }

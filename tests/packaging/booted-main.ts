@@ -1,0 +1,147 @@
+/**
+ * Boots the packaged main in a child process (tests/packaging/boot-main.ts) and talks to it.
+ *
+ * What is booted: the packaged resources folder copied to a temporary folder outside the repository
+ * (named `res`, so nothing can find the demo data by walking up to a `resources/` folder), with
+ * app.asar extracted into a folder of the same name (asar-contents.ts). Main is app.asar's
+ * package.json `main`, loaded by plain Node from there; `require('electron')` gets the stand-in, and
+ * nothing can resolve from the repository's node_modules.
+ */
+import { build } from 'esbuild';
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { copyResourcesForNode } from './asar-contents';
+import type { BootConfig, BootRequest } from './boot-main';
+import type { Recording } from './electron-stand-in';
+import type { PackagedApp } from './packaged-app';
+
+export interface BootLayout {
+  root: string;
+  resourcesDir: string;
+  /** The extracted app.asar (a folder). */
+  appDir: string;
+  /** boot-main.ts and the stand-in, bundled into one CommonJS file. */
+  bootScript: string;
+}
+
+export async function prepareBootLayout(packaged: PackagedApp): Promise<BootLayout> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'plandesk-boot-'));
+  const resourcesDir = path.join(root, 'res');
+  copyResourcesForNode(packaged.resourcesDir, resourcesDir);
+  const bootScript = path.join(root, 'boot-main.cjs');
+  await build({
+    entryPoints: [path.resolve('tests/packaging/boot-main.ts')],
+    outfile: bootScript,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return { root, resourcesDir, appDir: path.join(resourcesDir, 'app.asar'), bootScript };
+}
+
+export interface BootOptions {
+  /** The OS locale app.getLocale() reports. */
+  locale?: string;
+  singleInstanceLock?: boolean;
+  /** A user-data folder to start in (a fresh one by default). */
+  userData?: string;
+}
+
+export interface Exit {
+  code: number | null;
+  recording: Recording | null;
+}
+
+export class BootedMain {
+  readonly userData: string;
+  readonly documents: string;
+  readonly logFile: string;
+  readonly exited: Promise<Exit>;
+  stderr = '';
+  private readonly child: ChildProcess;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+  constructor(layout: BootLayout, options: BootOptions = {}) {
+    const dir = mkdtempSync(path.join(layout.root, 'run-'));
+    this.userData = options.userData ?? path.join(dir, 'userData');
+    this.documents = path.join(dir, 'documents');
+    mkdirSync(this.documents, { recursive: true });
+    const cwd = path.join(dir, 'cwd');
+    mkdirSync(cwd, { recursive: true });
+    this.logFile = path.join(this.userData, 'logs', 'main.log');
+    const config: BootConfig = {
+      resourcesDir: layout.resourcesDir,
+      userData: this.userData,
+      documents: this.documents,
+      locale: options.locale ?? 'en-US',
+      singleInstanceLock: options.singleInstanceLock ?? true,
+    };
+    const env: NodeJS.ProcessEnv = { ...process.env, PLANDESK_BOOT_CONFIG: JSON.stringify(config) };
+    // Nothing may point the app at the checkout: it must find its data through the resources folder.
+    for (const name of ['PLANDESK_RESOURCES', 'PLANDESK_PDF_FONTS', 'NODE_PATH', 'NODE_OPTIONS', 'APPIMAGE'])
+      delete env[name];
+    this.child = fork(layout.bootScript, [], {
+      cwd,
+      env,
+      execArgv: [],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    this.child.stderr?.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    this.child.stdout?.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    let recording: Recording | null = null;
+    this.child.on(
+      'message',
+      (m: { id?: number; result?: unknown; error?: string; event?: string; recording?: Recording }) => {
+        if (m.event === 'exit') recording = m.recording ?? null;
+        if (m.id === undefined) return;
+        const waiting = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        if (m.error !== undefined) waiting?.reject(new Error(m.error));
+        else waiting?.resolve(m.result);
+      },
+    );
+    this.exited = new Promise((resolve) =>
+      this.child.on('exit', (code) => {
+        for (const w of this.pending.values()) w.reject(new Error(`main exited (${code}): ${this.stderr}`));
+        resolve({ code, recording });
+      }),
+    );
+  }
+
+  request<T>(request: BootRequest): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.send({ id, request });
+    });
+  }
+
+  record() {
+    return this.request<{ recording: Recording; natives: string[]; modules: string[] }>({ op: 'record' });
+  }
+
+  log(): string {
+    return existsSync(this.logFile) ? readFileSync(this.logFile, 'utf8') : '';
+  }
+
+  /** Waits until main's log has a line matching `pattern` (main logs when it has started). */
+  async waitForLog(pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (!pattern.test(this.log())) {
+      if (Date.now() > until)
+        throw new Error(`main never logged ${pattern}; log:\n${this.log()}\n${this.stderr}`);
+      if (this.child.exitCode !== null)
+        throw new Error(`main exited (${this.child.exitCode}): ${this.stderr}\n${this.log()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill();
+  }
+}
