@@ -5,6 +5,7 @@ import type { ApiClientOptions } from '../api/client';
 import { WorkspaceCaches } from '../cache/workspace-caches';
 import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
+import { createWorkers } from '../workers/pool';
 import { PresetsService } from '../exports/presets-service';
 import { FilesAppService } from '../files/files-app-service';
 import { FormsService } from '../forms/forms-service';
@@ -115,6 +116,8 @@ export function createServices(o: ServiceOptions): RunningServices {
     },
   });
   const operations = new Operations((e) => o.emit('event:progress', e));
+  // Heavy work (large estimates, documents) runs here, off main's thread: see src-main/workers.
+  const workers = createWorkers(o.logger);
   const active = new ActiveWorkspaces({
     workspaces,
     caches,
@@ -173,9 +176,10 @@ export function createServices(o: ServiceOptions): RunningServices {
       (name, kind) => o.dialogs.saveFile(name, kind),
       o.logger,
       presets,
+      workers,
     ),
     presets,
-    offline: new OfflineService(active.source, operations),
+    offline: new OfflineService(active.source, operations, workers),
     plans: new PlansService(active.source, o.dialogs),
     files,
     forms: new FormsService(
@@ -198,6 +202,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       updates.stop();
       active.close();
       caches.closeAll();
+      await workers.close();
       if (demo) await (await demo).close();
     },
   };

@@ -21,7 +21,15 @@ export type Db = Database.Database;
 
 /** What is cached. Keys: see `cacheKeys`. */
 export type CacheKind =
-  'projects-page' | 'project' | 'plan' | 'estimates-list' | 'estimate' | 'forms-list' | 'form' | 'workspace';
+  | 'projects-page'
+  | 'project'
+  | 'plan'
+  | 'estimates-list'
+  | 'estimate'
+  | 'estimate-summary'
+  | 'forms-list'
+  | 'form'
+  | 'workspace';
 
 export const CACHE_KINDS: readonly CacheKind[] = [
   'projects-page',
@@ -29,6 +37,7 @@ export const CACHE_KINDS: readonly CacheKind[] = [
   'plan',
   'estimates-list',
   'estimate',
+  'estimate-summary',
   'forms-list',
   'form',
   'workspace',
@@ -39,12 +48,21 @@ export interface CacheHit<T> {
   fetchedAt: Date;
 }
 
+/** An entry to write: `data` (stored as latin1JsonText), or `bytes` already in that form. */
 export interface CachePut {
   kind: CacheKind;
   key: string;
-  data: unknown;
+  data?: unknown;
+  /** latin1JsonText's output as Latin-1 bytes (a worker made it); used instead of `data`. */
+  bytes?: Uint8Array | undefined;
   /** Default: now. */
   fetchedAt?: Date;
+}
+
+/** An entry's stored bytes (latin1JsonText's output as Latin-1), unparsed. */
+export interface CacheBytes {
+  bytes: Uint8Array;
+  fetchedAt: Date;
 }
 
 export interface CacheRecovery {
@@ -82,6 +100,8 @@ export interface CacheDb {
   readonly problem: string | null;
 
   get<T = unknown>(kind: CacheKind, key: string): CacheHit<T> | null;
+  /** An entry's bytes, unparsed (a large estimate is parsed by a worker, not here). */
+  getBytes(kind: CacheKind, key: string): CacheBytes | null;
   /** Whether an entry exists, without reading its body. */
   has(kind: CacheKind, key: string): boolean;
   /** False when the write failed (logged); never throws. */

@@ -16,8 +16,9 @@ import type {
   ProjectListItem,
   Workspace,
 } from '../api/schemas';
+import type { BodySink } from '../api/body-sink';
 import { silentLogger, type Logger } from '../log/logger';
-import { cacheKeys, type CacheDb, type CacheKind } from './cache-db';
+import { cacheKeys, type CacheDb, type CacheKind, type CachePut } from './cache-db';
 import {
   makeAvailableOffline,
   offlineStatus,
@@ -48,10 +49,21 @@ export type ReadClient = Pick<
   | 'getPlan'
   | 'listAllEstimates'
   | 'getEstimate'
+  | 'getEstimateBody'
   | 'getWorkspace'
   | 'listForms'
   | 'getForm'
 >;
+
+/**
+ * How an answer read as bytes is worked on (by a worker for a large one: src-main/workers/body-job.ts):
+ * the service's body while it arrives, or the cached copy when the service cannot be reached.
+ */
+export interface BodyWork<T> {
+  /** Reads the body `fetch` feeds into the sink; gives the result and the bytes the cache keeps. */
+  fromService(fetch: (sink: BodySink) => Promise<void>): Promise<{ result: T; cacheBytes: Uint8Array }>;
+  fromCache(bytes: Uint8Array): Promise<T>;
+}
 
 export interface CachedClientOptions {
   logger?: Logger;
@@ -125,6 +137,21 @@ export class CachedClient {
     );
   }
 
+  /**
+   * The estimate as bytes worked on by `work` (never parsed on this thread): the service's answer,
+   * kept in the cache as the bytes `work` gives back, or the cached copy when offline.
+   */
+  readEstimate<T>(
+    projectId: string,
+    estimateId: string,
+    work: BodyWork<T>,
+    opts: CallOptions = {},
+  ): Promise<Fetched<T>> {
+    return this.readBody('estimate', cacheKeys.estimate(projectId, estimateId), work, (sink) =>
+      this.client.getEstimateBody(projectId, estimateId, sink, opts),
+    );
+  }
+
   /** The estimate as last fetched, from the cache only (no request); null when it was never kept. */
   cachedEstimate(projectId: string, estimateId: string): Fetched<EstimateDetail> | null {
     const hit = this.cache.get<EstimateDetail>('estimate', cacheKeys.estimate(projectId, estimateId));
@@ -188,20 +215,59 @@ export class CachedClient {
     try {
       data = await fetch();
     } catch (err) {
-      this.noteFailure(err);
-      if (isOfflineError(err)) {
+      return this.cachedInstead(err, kind, key, async () => {
         const hit = this.cache.get<T>(kind, key);
-        if (hit)
-          return { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt, offlineReason: err.message };
-      } else if (err instanceof ServiceError && err.kind === 'not-found') {
-        // Gone from the service: the cached copy must not come back when offline later.
-        this.cache.delete(kind, key);
-      }
-      throw err;
+        return hit && { data: hit.data, fetchedAt: hit.fetchedAt };
+      });
     }
+    return this.kept(data, { kind, key, data });
+  }
+
+  /** `read` for an answer handled as bytes (see BodyWork): the same fallback and the same bookkeeping. */
+  private async readBody<T>(
+    kind: CacheKind,
+    key: string,
+    work: BodyWork<T>,
+    fetch: (sink: BodySink) => Promise<void>,
+  ): Promise<Fetched<T>> {
+    let out: { result: T; cacheBytes: Uint8Array };
+    try {
+      out = await work.fromService(fetch);
+    } catch (err) {
+      return this.cachedInstead(err, kind, key, async () => {
+        const hit = this.cache.getBytes(kind, key);
+        return hit && { data: await work.fromCache(hit.bytes), fetchedAt: hit.fetchedAt };
+      });
+    }
+    return this.kept(out.result, { kind, key, bytes: out.cacheBytes });
+  }
+
+  /**
+   * After a failed fetch: the cached copy when the service could not be reached; the failure itself
+   * otherwise (and a copy of something the service says is gone is dropped).
+   */
+  private async cachedInstead<T>(
+    err: unknown,
+    kind: CacheKind,
+    key: string,
+    cachedCopy: () => Promise<{ data: T; fetchedAt: Date } | null>,
+  ): Promise<Fetched<T>> {
+    this.noteFailure(err);
+    if (isOfflineError(err)) {
+      const hit = await cachedCopy();
+      if (hit) return { ...hit, source: 'cache', offlineReason: err.message };
+    } else if (err instanceof ServiceError && err.kind === 'not-found') {
+      // Gone from the service: the cached copy must not come back when offline later.
+      this.cache.delete(kind, key);
+    }
+    throw err;
+  }
+
+  /** An answer from the service: stored with the time it arrived. */
+  private kept<T>(data: T, entry: Omit<CachePut, 'fetchedAt'>): Fetched<T> {
     const fetchedAt = this.now();
     this.setOnline(true, null);
-    this.cache.put(kind, key, data, fetchedAt);
+    this.cache.putMany([{ ...entry, fetchedAt }]);
     return { data, source: 'network', fetchedAt };
   }
 

@@ -19,6 +19,15 @@ export interface MakeOfflineOptions {
   /** Estimates fetched at once. Default 4; the client's rate budget still applies to each. */
   concurrency?: number;
   now?: () => Date;
+  /**
+   * The cache entries of one estimate. The app reads estimates off main's thread
+   * (estimates/estimate-reader.ts); by default the client's parsed detail is stored.
+   */
+  estimateEntries?: (
+    projectId: string,
+    estimateId: string,
+    signal: AbortSignal,
+  ) => Promise<Omit<CachePut, 'fetchedAt'>[]>;
 }
 
 export interface OfflineSyncSummary {
@@ -88,14 +97,22 @@ export async function makeAvailableOffline(
   total += list.length;
   step();
 
+  const estimateEntries =
+    options.estimateEntries ??
+    (async (p: string, id: string, s: AbortSignal) => [
+      {
+        kind: 'estimate' as const,
+        key: cacheKeys.estimate(p, id),
+        data: await client.getEstimate(p, id, { signal: s }),
+      },
+    ]);
   let next = 0;
   let failure: unknown = null;
   const worker = async () => {
     while (failure === null && next < list.length) {
       const id = list[next++]!.id;
       try {
-        const estimate = await client.getEstimate(projectId, id, { signal });
-        add({ kind: 'estimate', key: cacheKeys.estimate(projectId, id), data: estimate });
+        for (const entry of await estimateEntries(projectId, id, signal)) add(entry);
         step();
       } catch (err) {
         if (failure === null) {

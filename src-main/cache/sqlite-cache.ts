@@ -2,6 +2,7 @@
 import type { Logger } from '../log/logger';
 import { escapeJsonBeyondLatin1 } from '../api/lossless-json';
 import type {
+  CacheBytes,
   CacheDb,
   CacheHit,
   CacheKind,
@@ -61,6 +62,21 @@ export class SqliteCache implements CacheDb {
       return { data: JSON.parse(text) as T, fetchedAt: new Date(row.fetched_at) };
     } catch (err) {
       this.fail('parse', kind, key, err);
+      return null;
+    }
+  }
+
+  getBytes(kind: CacheKind, key: string): CacheBytes | null {
+    try {
+      const row = this.stmts.get.get(kind, key) as Row | undefined;
+      if (!row) return null;
+      const bytes = typeof row.body === 'string' ? Buffer.from(row.body, 'latin1') : row.body;
+      return {
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        fetchedAt: new Date(row.fetched_at),
+      };
+    } catch (err) {
+      this.fail('read', kind, key, err);
       return null;
     }
   }
@@ -128,7 +144,7 @@ export class SqliteCache implements CacheDb {
   }
 
   private upsert(e: CachePut): void {
-    const body = Buffer.from(latin1JsonText(e.data), 'latin1');
+    const body = e.bytes ?? Buffer.from(latin1JsonText(e.data), 'latin1');
     this.stmts.upsert.run(e.kind, e.key, (e.fetchedAt ?? new Date()).getTime(), body);
   }
 

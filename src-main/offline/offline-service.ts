@@ -2,12 +2,15 @@ import type { OfflineStatus } from '../../src-shared/offline/types';
 import type { ActiveSource } from '../app/active-workspace';
 import type { Operations } from '../operations/operations';
 import { ServiceError } from '../errors/service-error';
+import { estimateCacheEntries } from '../estimates/estimate-reader';
+import type { Workers } from '../workers/pool';
 
 /** "Make available offline" for a whole project, and what a project has kept for offline use. */
 export class OfflineService {
   constructor(
     private readonly active: ActiveSource,
     private readonly operations: Operations,
+    private readonly workers: Workers,
   ) {}
 
   /**
@@ -17,7 +20,7 @@ export class OfflineService {
    * computer anyway.
    */
   async makeAvailable(projectId: string, operationId?: string): Promise<OfflineStatus> {
-    const { cached, meta } = await this.active();
+    const { cached, client, meta } = await this.active();
     if (!cached.cache.persistent && !meta.demo) {
       throw new ServiceError(
         'config',
@@ -29,6 +32,7 @@ export class OfflineService {
       await cached.makeAvailableOffline(projectId, {
         signal: op.signal,
         onProgress: (d, t) => op.progress(d, t),
+        estimateEntries: (p, id, signal) => estimateCacheEntries(this.workers, client, p, id, signal),
       });
       return this.status(projectId);
     } finally {

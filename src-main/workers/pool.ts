@@ -5,8 +5,8 @@ import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
-import type { ChunkMessage } from './chunks';
 import type { ProgressMessage, TaskMessage, TaskOutcome } from './protocol';
+import { TASKS, WORKER_SCRIPTS, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -15,41 +15,31 @@ export interface RunOptions {
   onProgress?: (done: number, total: number | null) => void;
 }
 
-/** Where a body goes as it arrives: handed to a worker chunk by chunk. */
-export interface BodySink {
-  /** A new attempt at the body starts (the transport retries): what came before is dropped. */
-  begin(): void;
-  push(chunk: Uint8Array): void;
-  end(): void;
-}
-
 /** Heavy work off the main thread: a named task (see workers/tasks.ts) run in a worker. */
 export interface Workers {
-  run<O>(task: string, input: unknown, options?: RunOptions): Promise<O>;
-  /**
-   * Starts `task` with a body that is still arriving: the task gets `chunks` (a port) in its input
-   * and reads the body while the rest of it downloads.
-   */
-  streaming<O>(task: string, input: object, options?: RunOptions): { sink: BodySink; result: Promise<O> };
+  run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
+  /** Worker threads running now (idle ones end after a while; a cancelled task's thread at once). */
+  readonly threads: number;
   close(): Promise<void>;
 }
 
-/** A chunk as its own ArrayBuffer (a view into a larger one cannot be moved to another thread). */
-function own(chunk: Uint8Array): Uint8Array {
-  return chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
+/** Whether the worker scripts are built next to this code (the app, the CLI) or run from the sources. */
+function builtScripts(): { extension: '.js' | '.cjs' } | null {
+  for (const extension of ['.js', '.cjs'] as const) {
+    if (existsSync(join(__dirname, `estimate-worker${extension}`))) return { extension };
+  }
+  return null;
 }
 
 /**
- * Where the worker script is: next to the bundle when built (out/main/worker.js for the app,
- * out/cli/worker.cjs for the CLI), else the TypeScript source, loaded through tsx (tests, benchmarks,
+ * Where each worker script is: next to the bundle when built (out/main/*.js for the app,
+ * out/cli/*.cjs for the CLI), else the TypeScript source, loaded through tsx (tests, benchmarks,
  * development).
  */
-function workerScript(): { filename: string; execArgv: string[] } {
-  for (const name of ['worker.js', 'worker.cjs']) {
-    const built = join(__dirname, name);
-    if (existsSync(built)) return { filename: built, execArgv: [] };
-  }
-  return { filename: join(__dirname, 'worker-entry.ts'), execArgv: ['--import', 'tsx'] };
+function workerScripts(): { path: (script: WorkerScript) => string; execArgv: string[] } {
+  const built = builtScripts();
+  if (built) return { path: (script) => join(__dirname, script + built.extension), execArgv: [] };
+  return { path: (script) => join(__dirname, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
 }
 
 /**
@@ -61,18 +51,21 @@ export function createWorkers(
   logger: Logger,
   size = Math.max(1, Math.min(4, availableParallelism() - 1)),
 ): Workers {
-  const { filename, execArgv } = workerScript();
+  const scripts = workerScripts();
   const pool = new Piscina({
-    filename,
-    execArgv,
+    execArgv: scripts.execArgv,
     minThreads: 0,
     maxThreads: size,
     idleTimeout: 30_000,
     // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
     resourceLimits: { maxOldGenerationSizeMb: 1024 },
   });
+  // A worker that fails outside any task (its script missing, say): logged, never a crash of main.
+  pool.on('error', (err: unknown) =>
+    logger.log('error', `worker pool: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+  );
   const workers: Workers = {
-    async run<O>(task: string, input: unknown, options: RunOptions = {}): Promise<O> {
+    async run<O>(task: TaskName, input: unknown, options: RunOptions = {}): Promise<O> {
       if (options.signal?.aborted) throw cancelled();
       let channel: MessageChannel | null = null;
       const message: TaskMessage = { task, input };
@@ -86,10 +79,16 @@ export function createWorkers(
       }
       try {
         const outcome = (await pool.run(message, {
+          filename: scripts.path(TASKS[task].script),
           transferList: transfer as never,
           ...(options.signal ? { signal: options.signal } : {}),
         })) as TaskOutcome<O>;
         if (outcome.ok) return outcome.value;
+        if (outcome.fileSystemCode) {
+          // The same error as on this thread: the caller says in words what the disk refused.
+          logger.log('warn', `worker task ${task}: ${outcome.fileSystemCode}`);
+          throw Object.assign(new Error(outcome.error.message), { code: outcome.fileSystemCode });
+        }
         if (outcome.detail) logger.log('error', `worker task ${task} failed: ${outcome.detail}`);
         throw new ServiceError(
           outcome.error.kind,
@@ -101,33 +100,16 @@ export function createWorkers(
       } catch (err) {
         // piscina aborts by ending the worker that ran the task: nothing of it goes on.
         if (options.signal?.aborted || (err as Error)?.name === 'AbortError') throw cancelled();
-        if (err instanceof ServiceError) throw err;
+        if (err instanceof ServiceError || typeof (err as NodeJS.ErrnoException)?.code === 'string')
+          throw err;
         logger.log('error', `worker task ${task} failed: ${(err as Error)?.stack ?? String(err)}`);
         throw new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
       } finally {
         channel?.port1.close();
       }
     },
-    streaming<O>(task: string, input: object, options: RunOptions = {}) {
-      const channel = new MessageChannel();
-      const post = (m: ChunkMessage, transfer: Transferable[] = []): void =>
-        channel.port1.postMessage(m, transfer as never);
-      const result = workers
-        .run<O>(
-          task,
-          { ...input, chunks: channel.port2 },
-          { ...options, transfer: [...(options.transfer ?? []), channel.port2] },
-        )
-        .finally(() => channel.port1.close());
-      const sink: BodySink = {
-        begin: () => post({ type: 'begin' }),
-        push: (chunk) => {
-          const bytes = own(chunk);
-          post({ type: 'chunk', bytes }, [bytes.buffer as ArrayBuffer]);
-        },
-        end: () => post({ type: 'end' }),
-      };
-      return { sink, result };
+    get threads() {
+      return pool.threads.length;
     },
     close: () => pool.destroy(),
   };
@@ -136,4 +118,9 @@ export function createWorkers(
 
 function cancelled(): ServiceError {
   return new ServiceError('cancelled', 'The operation was cancelled.');
+}
+
+function isFileSystemError(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
 }

@@ -13,7 +13,14 @@ export interface TaskMessage<I = unknown> {
 }
 
 export type TaskOutcome<O = unknown> =
-  { ok: true; value: O } | { ok: false; error: ErrorValue; detail?: string };
+  | { ok: true; value: O }
+  | {
+      ok: false;
+      error: ErrorValue;
+      detail?: string;
+      /** A file-system failure's code (ENOSPC, EACCES, …): the caller puts it in words. */
+      fileSystemCode?: string;
+    };
 
 export interface ProgressMessage {
   done: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
 import type { AppInfo, AppNotice } from '../app/types';
-import type { EstimateList, EstimateSummary, EstimateView, ExportResult } from '../estimates/types';
+import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
 import type { FilePreview, FileRow, UploadResult } from '../files/types';
 import type { OfflineStatus } from '../offline/types';
@@ -215,7 +215,7 @@ export interface ChannelResults {
   'projects:archive': ProjectDetailView;
   'projects:restore': ProjectDetailView;
   'estimates:list': EstimateList;
-  'estimates:get': EstimateView;
+  'estimates:get': EstimateViewText;
   'estimates:export': ExportResult;
   'estimates:totals': Record<string, EstimateSummary>;
   'exports:presets': PresetList;

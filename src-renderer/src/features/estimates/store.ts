@@ -1,3 +1,4 @@
+import { parseEstimateView } from '../../../../src-shared/estimates/view-text';
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call, newOperationId } from '../../api';
@@ -246,9 +247,10 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     if (res.ok) {
       // Read by the UI benchmark (bench/ui-estimate.spec.ts): the data has arrived from main.
       performance.mark('plandesk:estimate-data');
-      const summary: EstimateSummary = { currency: res.data.estimate.currency, quote: res.data.quote };
+      const estimate = parseEstimateView(res.data);
+      const summary: EstimateSummary = { currency: estimate.estimate.currency, quote: estimate.quote };
       set((s) => ({
-        estimate: res.data,
+        estimate,
         estimateLoading: false,
         // The list shows these totals when the user goes back to it.
         listTotals: s.listProjectId === projectId ? { ...s.listTotals, [estimateId]: summary } : s.listTotals,
