@@ -48,18 +48,18 @@ export interface CacheHit<T> {
   fetchedAt: Date;
 }
 
-/** An entry to write: `data` (stored as latin1JsonText), or `bytes` already in that form. */
+/** An entry to write: `data`, or `bytes` already in the stored form (stored-json.ts). */
 export interface CachePut {
   kind: CacheKind;
   key: string;
   data?: unknown;
-  /** latin1JsonText's output as Latin-1 bytes (a worker made it); used instead of `data`. */
+  /** storedJsonBytes' output (a worker made it); used instead of `data`. */
   bytes?: Uint8Array | undefined;
   /** Default: now. */
   fetchedAt?: Date;
 }
 
-/** An entry's stored bytes (latin1JsonText's output as Latin-1), unparsed. */
+/** An entry's stored bytes (stored-json.ts), unparsed. */
 export interface CacheBytes {
   bytes: Uint8Array;
   fetchedAt: Date;
@@ -137,4 +137,4 @@ export interface OpenCacheOptions {
 export { CACHE_MIGRATIONS, CACHE_SCHEMA_VERSION, runMigrations, type Migration } from './schema';
 export { cacheKeys } from './keys';
 export { openCache } from './open-cache';
-export { latin1JsonText } from './sqlite-cache';
+export { latin1JsonText, storedJsonBytes, storedJsonText } from './stored-json';

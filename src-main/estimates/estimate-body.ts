@@ -10,7 +10,7 @@ import { currencyDigits } from '../../src-shared/money/currency';
 import { estimateDetailOfAnswer } from '../api/estimate-parse';
 import { JsonTextReader, parseJsonLossless } from '../api/lossless-json';
 import type { EstimateDetail } from '../api/schemas';
-import { latin1JsonText } from '../cache/cache-db';
+import { storedJsonBytes, storedJsonText } from '../cache/cache-db';
 import { ServiceError } from '../errors/service-error';
 import { toEstimateDocument } from './document';
 import { flattenTree } from './flatten';
@@ -40,7 +40,7 @@ export class EstimateBodyReader {
   /** The checked detail; an answer that is not an estimate is an `invalid-response` error. */
   detail(): EstimateDetail {
     if (this.origin === 'cache') {
-      return JSON.parse(Buffer.concat(this.cached).toString('latin1')) as EstimateDetail;
+      return JSON.parse(storedJsonText(Buffer.concat(this.cached))) as EstimateDetail;
     }
     const { text, mayLoseDigits } = this.reader.finish();
     let json: unknown;
@@ -56,9 +56,9 @@ export class EstimateBodyReader {
   }
 }
 
-/** What the cache keeps of a detail: its JSON as Latin-1 bytes (see cache/sqlite-cache.ts). */
+/** What the cache keeps of a detail (cache/stored-json.ts: compressed when large). */
 export function cacheBodyOf(detail: EstimateDetail): Uint8Array {
-  return ownedBytes(Buffer.from(latin1JsonText(detail), 'latin1'));
+  return ownedBytes(storedJsonBytes(detail));
 }
 
 /** The estimate as the screen shows it (without where it came from, which the caller adds). */

@@ -27,7 +27,17 @@ export function estimateWork<O extends { cacheBody: Uint8Array | null }>(
   task: 'estimate-view' | 'estimate-read',
   signal: AbortSignal,
 ): BodyWork<O> {
-  const options = { signal, inlineBelow: INLINE_BODY_BYTES };
+  return estimateWorkFor<O>(workers, task, signal, INLINE_BODY_BYTES);
+}
+
+/** The same, with bodies below `inlineBelow` bytes read on this thread (0: none). */
+export function estimateWorkFor<O extends { cacheBody: Uint8Array | null }>(
+  workers: Workers,
+  task: 'estimate-view' | 'estimate-read',
+  signal: AbortSignal,
+  inlineBelow: number,
+): BodyWork<O> {
+  const options = { signal, inlineBelow };
   return {
     fromService: async (fetch) => {
       const job = bodyJob<O>(workers, task, { origin: 'response' }, options);

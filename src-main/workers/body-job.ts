@@ -48,8 +48,10 @@ export function bodyJob<O>(
     const port = channel.port2;
     running = workers.run<O>(task, { ...input, chunks: port }, { signal, transfer: [port] });
     // Settled by result(); an aborted job nobody waits for must not be an unhandled rejection.
-    running.catch(() => undefined);
-    void running.finally(() => channel?.port1.close());
+    running.then(
+      () => channel?.port1.close(),
+      () => channel?.port1.close(),
+    );
   };
 
   const sink: BodySink = {
@@ -76,8 +78,9 @@ export function bodyJob<O>(
   return {
     sink,
     async result() {
-      if (signal.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
+      // A worker's run settles once its thread has ended, cancelled or not.
       if (mode === 'worker') return running!;
+      if (signal.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
       if (mode === 'inline' && ended) {
         const body = chunks.length === 1 ? chunks[0]! : new Uint8Array(Buffer.concat(chunks));
         chunks = [];

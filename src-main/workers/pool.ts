@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { MessageChannel, type Transferable } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type Transferable, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
-import type { ProgressMessage, TaskMessage, TaskOutcome } from './protocol';
+import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import { TASKS, WORKER_SCRIPTS, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
@@ -18,10 +18,15 @@ export interface RunOptions {
 /** Heavy work off the main thread: a named task (see workers/tasks.ts) run in a worker. */
 export interface Workers {
   run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
-  /** Worker threads running now (idle ones end after a while; a cancelled task's thread at once). */
+  /** Worker threads now (idle ones end after a while; a cancelled task's thread at once). */
   readonly threads: number;
+  /** Tasks a thread has started and not yet finished. */
+  readonly running: number;
   close(): Promise<void>;
 }
+
+/** How long a cancel waits for the cancelled task's thread to end. */
+const THREAD_END_WAIT_MS = 5_000;
 
 /** Whether the worker scripts are built next to this code (the app, the CLI) or run from the sources. */
 function builtScripts(): { extension: '.js' | '.cjs' } | null {
@@ -56,7 +61,7 @@ export function createWorkers(
     execArgv: scripts.execArgv,
     minThreads: 0,
     maxThreads: size,
-    idleTimeout: 30_000,
+    idleTimeout: 120_000,
     // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
     resourceLimits: { maxOldGenerationSizeMb: 1024 },
   });
@@ -64,19 +69,34 @@ export function createWorkers(
   pool.on('error', (err: unknown) =>
     logger.log('error', `worker pool: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   );
+  // Each thread by id, for as long as it runs: a cancel looks up the thread its task runs on.
+  const threads = new Map<number, Worker>();
+  let running = 0;
+  pool.on('workerCreate', () => {
+    for (const w of pool.threads) {
+      if (threads.has(w.threadId)) continue;
+      const id = w.threadId;
+      threads.set(id, w);
+      w.once('exit', () => threads.delete(id));
+    }
+  });
   const workers: Workers = {
     async run<O>(task: TaskName, input: unknown, options: RunOptions = {}): Promise<O> {
       if (options.signal?.aborted) throw cancelled();
-      let channel: MessageChannel | null = null;
-      const message: TaskMessage = { task, input };
-      const transfer: Transferable[] = [...(options.transfer ?? [])];
-      if (options.onProgress) {
-        channel = new MessageChannel();
-        const report = options.onProgress;
-        channel.port1.on('message', (m: ProgressMessage) => report(m.done, m.total));
-        message.progress = channel.port2;
-        transfer.push(channel.port2);
-      }
+      const channel = new MessageChannel();
+      const message: TaskMessage = { task, input, events: channel.port2 };
+      const transfer: Transferable[] = [...(options.transfer ?? []), channel.port2];
+      /** The thread running the task, once it has started. */
+      let thread: Worker | undefined;
+      let started = false;
+      const onEvent = (m: TaskEvent): void => {
+        if (m.type === 'started') {
+          thread = threads.get(m.threadId);
+          if (!started) running++;
+          started = true;
+        } else options.onProgress?.(m.done, m.total);
+      };
+      channel.port1.on('message', onEvent);
       try {
         const outcome = (await pool.run(message, {
           filename: scripts.path(TASKS[task].script),
@@ -98,18 +118,30 @@ export function createWorkers(
           outcome.error.serviceMessage,
         );
       } catch (err) {
-        // piscina aborts by ending the worker that ran the task: nothing of it goes on.
-        if (options.signal?.aborted || (err as Error)?.name === 'AbortError') throw cancelled();
+        // piscina cancels a task by ending the thread that runs it: wait until it has ended, so
+        // nothing of the task (a file it was writing) goes on after the caller has cleaned up.
+        if (options.signal?.aborted || (err as Error)?.name === 'AbortError') {
+          // A 'started' still queued on the port names the thread too.
+          for (let m = receiveMessageOnPort(channel.port1); m; m = receiveMessageOnPort(channel.port1)) {
+            onEvent(m.message as TaskEvent);
+          }
+          if (thread) await ended(thread);
+          throw cancelled();
+        }
         if (err instanceof ServiceError || typeof (err as NodeJS.ErrnoException)?.code === 'string')
           throw err;
         logger.log('error', `worker task ${task} failed: ${(err as Error)?.stack ?? String(err)}`);
         throw new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
       } finally {
-        channel?.port1.close();
+        channel.port1.close();
+        if (started) running--;
       }
     },
     get threads() {
       return pool.threads.length;
+    },
+    get running() {
+      return running;
     },
     close: () => pool.destroy(),
   };
@@ -123,4 +155,17 @@ function cancelled(): ServiceError {
 function isFileSystemError(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+}
+
+/** Resolves when `thread` has ended (at once if it has); a thread that hangs is given up on after a while. */
+function ended(thread: Worker): Promise<void> {
+  // A thread that has ended reports -1 as its id.
+  if (thread.threadId === -1) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, THREAD_END_WAIT_MS);
+    thread.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

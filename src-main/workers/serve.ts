@@ -5,7 +5,8 @@
  */
 import { Piscina } from 'piscina';
 import { ServiceError, toErrorValue } from '../errors/service-error';
-import type { ProgressMessage, TaskMessage, TaskOutcome } from './protocol';
+import { threadId } from 'node:worker_threads';
+import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import type { Task } from './tasks';
 import { transferablesOf } from './transferables';
 
@@ -13,10 +14,11 @@ export function serveTasks(
   tasks: Readonly<Record<string, Task>>,
 ): (message: TaskMessage) => Promise<unknown> {
   return async (message) => {
-    const progress = message.progress;
-    const report = progress
+    const events = message.events;
+    events?.postMessage({ type: 'started', threadId } satisfies TaskEvent);
+    const report = events
       ? (done: number, total: number | null): void =>
-          progress.postMessage({ done, total } satisfies ProgressMessage)
+          events.postMessage({ type: 'progress', done, total } satisfies TaskEvent)
       : undefined;
     let outcome: TaskOutcome;
     try {
@@ -39,7 +41,7 @@ export function serveTasks(
         ...(typeof code === 'string' && /^E[A-Z]+$/.test(code) ? { fileSystemCode: code } : {}),
       };
     } finally {
-      progress?.close();
+      events?.close();
     }
     const transfer = outcome.ok ? transferablesOf(outcome.value) : [];
     if (transfer.length === 0) return outcome;

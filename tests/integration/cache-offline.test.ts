@@ -12,6 +12,10 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 import { ServiceError } from '../../src-main/errors/service-error';
+import Database from 'better-sqlite3';
+import { estimateWorkFor } from '../../src-main/estimates/estimate-reader';
+import type { EstimateReadOutput } from '../../src-main/estimates/estimate-tasks';
+import { createWorkers, type Workers } from '../../src-main/workers/pool';
 
 // Real parts: SQLite files in a temp folder, the simulator over HTTP, the real ApiClient.
 
@@ -410,5 +414,60 @@ describe('make available offline', () => {
     // Syncing again completes it (and drops the entry the service does not list).
     await cc.makeAvailableOffline(project.id);
     expect(cc.offlineStatus(project.id).available).toBe(true);
+  });
+});
+
+describe('estimates read as bytes (off main’s thread)', () => {
+  const pools: Workers[] = [];
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+  });
+  function work() {
+    const workers = createWorkers(log.logger);
+    pools.push(workers);
+    // 0: every body goes to a worker, however small.
+    return estimateWorkFor<EstimateReadOutput>(workers, 'estimate-read', new AbortController().signal, 0);
+  }
+
+  it('keeps the bytes a worker made, answers from them offline, and forgets an estimate that is gone', async () => {
+    const cc = new CachedClient(apiClient(), cache);
+    const estimateId = project.estimateIds[0]!;
+    const parsed = await cc.getEstimate(project.id, estimateId);
+    const online = await cc.readEstimate(project.id, estimateId, work());
+    expect(online.source).toBe('network');
+    expect(online.data.label.name).toBe(parsed.data.name);
+    expect(online.data.modified).toBe(parsed.data.modified ?? null);
+    // What the cache keeps is the checked detail, as `getEstimate` would have stored it.
+    expect(cache.get('estimate', cacheKeys.estimate(project.id, estimateId))?.data).toEqual(parsed.data);
+
+    sim.faults.setFaults({ drop: 1_000 });
+    const offline = await cc.readEstimate(project.id, estimateId, work());
+    expect(offline.source).toBe('cache');
+    expect(offline.fetchedAt.getTime()).toBe(online.fetchedAt.getTime());
+    expect(offline.data.summary).toEqual(online.data.summary);
+    expect(cc.online).toBe(false);
+
+    sim.faults.clearFaults();
+    const gone = 'a0000000-0000-4000-8000-000000000000';
+    cache.put('estimate', cacheKeys.estimate(project.id, gone), { id: gone, items: [] });
+    expect((await failure(cc.readEstimate(project.id, gone, work()))).kind).toBe('not-found');
+    expect(cache.getBytes('estimate', cacheKeys.estimate(project.id, gone))).toBeNull();
+  });
+
+  it('reads an estimate an older PlanDesk cached as text, any character included', async () => {
+    const key = cacheKeys.estimate(project.id, 'older');
+    const detail = { id: 'older', name: 'Küche ☃ 東京', unique_identifier: 'E-9', items: [] };
+    const db = new Database(cache.path);
+    db.prepare('INSERT INTO entries (kind, key, fetched_at, body) VALUES (?, ?, ?, ?)').run(
+      'estimate',
+      key,
+      Date.now(),
+      JSON.stringify(detail),
+    );
+    db.close();
+    const bytes = cache.getBytes('estimate', key);
+    expect(bytes).not.toBeNull();
+    const read = await work().fromCache(bytes!.bytes);
+    expect(read.label).toEqual({ uniqueIdentifier: 'E-9', name: 'Küche ☃ 東京', projectName: null });
   });
 });

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { COMPRESS_ABOVE_BYTES } from '../../src-main/cache/stored-json';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CACHE_MIGRATIONS,
@@ -10,6 +11,8 @@ import {
   openCache,
   runMigrations,
   latin1JsonText,
+  storedJsonBytes,
+  storedJsonText,
   type CacheDb,
   type Migration,
 } from '../../src-main/cache/cache-db';
@@ -124,6 +127,32 @@ describe('stored JSON text', () => {
       expect(again.get('estimate', 'new')?.data).toEqual(value);
       expect(again.get('estimate', 'old')?.data).toEqual(value);
       again.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is compressed when large, and reads back the same, whole or as bytes', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-cache-large-'));
+    try {
+      const items = Array.from({ length: 5_000 }, (_, i) => ({
+        id: `i${i}`,
+        name: `Fliesen ☃ ${i}`,
+        total: '1.500000000000',
+      }));
+      const value = { id: 'big', items };
+      const text = latin1JsonText(value);
+      expect(text.length).toBeGreaterThan(COMPRESS_ABOVE_BYTES);
+      const cache = openCache(dir, 'large', silentLogger);
+      expect(cache.put('estimate', 'big', value)).toBe(true);
+      const stored = cache.getBytes('estimate', 'big')!.bytes;
+      expect(stored.byteLength).toBeLessThan(text.length / 4);
+      expect(storedJsonText(stored)).toBe(text);
+      expect(cache.get('estimate', 'big')?.data).toEqual(value);
+      // The same bytes a worker makes (storedJsonBytes), written as they are.
+      expect(cache.putMany([{ kind: 'estimate', key: 'again', bytes: storedJsonBytes(value) }])).toBe(true);
+      expect(cache.get('estimate', 'again')?.data).toEqual(value);
+      cache.close();
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
