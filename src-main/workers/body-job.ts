@@ -9,7 +9,7 @@ import type { BodySink } from '../api/body-sink';
 import { ServiceError } from '../errors/service-error';
 import type { ChunkMessage } from './chunks';
 import type { Workers } from './pool';
-import { runHere, type TaskName } from './tasks';
+import { runHere, type InlineTaskName } from './tasks';
 import { ownedBytes } from './transferables';
 
 export interface BodyJob<O> {
@@ -28,7 +28,7 @@ export interface BodyJobOptions {
 
 export function bodyJob<O>(
   workers: Workers,
-  task: TaskName,
+  task: InlineTaskName,
   input: object,
   options: BodyJobOptions,
 ): BodyJob<O> {
@@ -101,7 +101,7 @@ export function bodyJob<O>(
  */
 export async function runOnBody<O>(
   workers: Workers,
-  task: TaskName,
+  task: InlineTaskName,
   input: object,
   body: Uint8Array,
   options: BodyJobOptions,

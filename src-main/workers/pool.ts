@@ -128,8 +128,7 @@ export function createWorkers(
           if (thread) await ended(thread);
           throw cancelled();
         }
-        if (err instanceof ServiceError || typeof (err as NodeJS.ErrnoException)?.code === 'string')
-          throw err;
+        if (err instanceof ServiceError || isFileSystemError(err)) throw err;
         logger.log('error', `worker task ${task} failed: ${(err as Error)?.stack ?? String(err)}`);
         throw new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
       } finally {

@@ -4,6 +4,8 @@
  * estimate). Scripts are built next to main's bundle (electron.vite.config.ts, scripts/build-cli.mjs);
  * from the sources they run through tsx.
  */
+import { estimateReadTask, estimateViewTask } from '../estimates/estimate-tasks';
+
 export type Progress = (done: number, total: number | null) => void;
 export type Task = (input: never, progress?: Progress) => Promise<unknown>;
 
@@ -14,35 +16,27 @@ export const WORKER_SCRIPTS = {
 
 export type WorkerScript = keyof typeof WORKER_SCRIPTS;
 
-interface TaskEntry {
-  script: WorkerScript;
-  /** The task itself, for a run on the calling thread (input too small for a worker). */
-  load(): Promise<Task>;
-}
-
 export const TASKS = {
-  'estimate-view': {
-    script: 'estimate-worker',
-    load: async () => (await import('../estimates/estimate-tasks')).estimateViewTask,
-  },
-  'estimate-read': {
-    script: 'estimate-worker',
-    load: async () => (await import('../estimates/estimate-tasks')).estimateReadTask,
-  },
-  'export-xlsx': {
-    script: 'export-worker',
-    load: async () => (await import('../exports/export-tasks')).xlsxTask,
-  },
-  'export-pdf': {
-    script: 'export-worker',
-    load: async () => (await import('../exports/export-tasks')).pdfTask,
-  },
-} satisfies Record<string, TaskEntry>;
+  'estimate-view': { script: 'estimate-worker' },
+  'estimate-read': { script: 'estimate-worker' },
+  'export-xlsx': { script: 'export-worker' },
+  'export-pdf': { script: 'export-worker' },
+} satisfies Record<string, { script: WorkerScript }>;
 
 export type TaskName = keyof typeof TASKS;
 
+/**
+ * The tasks main may also run itself, for input too small to be worth a worker: the same functions
+ * the estimate worker runs (imported here statically: main loads the estimate code anyway, never the
+ * export writers).
+ */
+const HERE = { 'estimate-view': estimateViewTask, 'estimate-read': estimateReadTask } satisfies Partial<
+  Record<TaskName, Task>
+>;
+
+export type InlineTaskName = keyof typeof HERE;
+
 /** Runs a task on the calling thread: the same code a worker runs. */
-export async function runHere(name: TaskName, input: unknown): Promise<unknown> {
-  const task = await TASKS[name].load();
-  return task(input as never);
+export function runHere(name: InlineTaskName, input: unknown): Promise<unknown> {
+  return HERE[name](input as never);
 }
