@@ -12,7 +12,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { channels, preloadChannels } from '../../src-shared/ipc/channels';
 import type { Result } from '../../src-shared/ipc/contract';
-import type { EstimateList, EstimateView, ExportResult } from '../../src-shared/estimates/types';
+import type {
+  EstimateList,
+  EstimateView,
+  EstimateViewText,
+  ExportResult,
+} from '../../src-shared/estimates/types';
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import type { ProjectPage } from '../../src-shared/projects/types';
 import type { UpdateStatus } from '../../src-shared/updates/types';
 import type { WorkspaceList, WorkspaceMeta } from '../../src-shared/workspaces/types';
@@ -102,7 +108,9 @@ describe('the packaged main, booted', () => {
       const estimates = await data<EstimateList>('estimates:list', { projectId: project.id });
       const first = estimates.rows[0];
       if (!first) continue;
-      opened = await data<EstimateView>('estimates:get', { projectId: project.id, estimateId: first.id });
+      opened = parseEstimateView(
+        await data<EstimateViewText>('estimates:get', { projectId: project.id, estimateId: first.id }),
+      );
       break;
     }
     expect(opened?.rows.length).toBeGreaterThan(0);
