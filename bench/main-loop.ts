@@ -192,6 +192,7 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
       await measured(() => e.export({ ...xlsx, estimateId: undefined })),
       await measured(() => exportOnMain(b, [big, quote], 'xlsx', before('project.xlsx'))),
     ]);
+    rows.push(['PDF export, 2,000 items, threads not started yet', cold, null]);
     rows.push([
       'rooms export (xlsx)',
       await measured(() => b.services.plans.exportRooms(planId, 'xlsx', 'de-DE')),
