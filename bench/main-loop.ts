@@ -237,6 +237,36 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
   }
 }
 
+/**
+ * The 20,000-item Excel export through the app, in a process of its own: the peak resident set of
+ * the whole process (main and its worker threads) while it runs.
+ */
+export async function benchExcelMemory(): Promise<Record<string, string | number>> {
+  const b = await setUp();
+  try {
+    const { projectId, big, quote } = b.tower;
+    const request = { projectId, format: 'xlsx' as const, presetId: 'internal', language: 'de-DE' as const };
+    // The export thread started and its writer loaded, as in an app in use.
+    await b.services.estimates.export({ ...request, estimateId: quote });
+    (globalThis as { gc?: () => void }).gc?.();
+    const before = process.memoryUsage().rss;
+    const run = await measured(() => b.services.estimates.export({ ...request, estimateId: big }));
+    return {
+      'RSS before (MB)': (before / MB).toFixed(0),
+      'peak RSS, main + workers (MB)': (run.peakRss / MB).toFixed(0),
+      'target (MB)': '≤ 450',
+      'within target': run.peakRss <= 450 * MB ? 'yes' : 'NO',
+      'wall (ms)': ms(run.ms),
+      'longest stall (ms)': ms(run.gap),
+    };
+  } finally {
+    b.beforeCache.close();
+    await b.services.close();
+    await b.backend.close();
+    await rm(b.dir, { recursive: true, force: true });
+  }
+}
+
 /** A 50 MB upload and its download through the files service (unchanged: streamed, on main). */
 async function uploadAndDownload(b: Bench): Promise<Row[]> {
   const file = join(b.dir, 'site-photos.pdf');
