@@ -196,6 +196,8 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       },
       updates: { unavailable: null, loadUpdater: async () => updater },
     });
+    // As the Electron entry does once the window is up: uploads that waited are sent.
+    void services.outbox.start();
     const dispatch = createDispatcher(services, (e, p) => void emit(e, p));
     // The same sender check as register.ts: only our renderer's origin may call.
     await page.exposeBinding('__plandeskInvoke', async (source, channel: Channel, args: unknown[]) => {
