@@ -263,7 +263,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     logger: o.logger,
     close: async () => {
       emptyFolderSync(scratchDir);
-      outbox.close();
+      await outbox.close();
       updates.stop();
       active.close();
       caches.closeAll();

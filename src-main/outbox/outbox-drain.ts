@@ -53,7 +53,11 @@ export class OutboxDrain {
   private closed = false;
   /** Whether this run told the app it is sending (it does once it has something to send). */
   private announced = false;
-  private readonly inFlight = new Map<number, { controller: AbortController; sent: number }>();
+  private forgotten = false;
+  private readonly inFlight = new Map<
+    number,
+    { controller: AbortController; sent: number; stage: AttemptStage }
+  >();
 
   constructor(
     private readonly ws: string,
@@ -92,8 +96,10 @@ export class OutboxDrain {
           await this.pass();
         } while (this.again && !this.closed);
       } catch (err) {
-        this.c.logger.log('error', `outbox of ${this.ws}: ${(err as Error)?.stack ?? String(err)}`);
-        this.schedule(this.c.busyRetryMs);
+        if (!this.forgotten) {
+          this.c.logger.log('error', `outbox of ${this.ws}: ${(err as Error)?.stack ?? String(err)}`);
+          this.schedule(this.c.busyRetryMs);
+        }
       } finally {
         this.running = null;
         if (this.announced) this.c.activity(this.ws, false);
@@ -102,14 +108,30 @@ export class OutboxDrain {
     return this.running;
   }
 
-  close(): void {
+  /**
+   * `shutdown`: PlanDesk is closing: a transfer on its way is stopped (the entry waits for the next
+   * start), a register call on its way is let finish, so its answer is recorded. `forget`: the
+   * workspace is removed: everything stops and its database is no longer touched. Resolves when the
+   * run has ended.
+   */
+  async close(mode: 'shutdown' | 'forget' = 'shutdown'): Promise<void> {
     this.closed = true;
+    this.forgotten = mode === 'forget';
     this.clearTimer();
-    for (const flight of this.inFlight.values()) flight.controller.abort();
+    for (const flight of this.inFlight.values()) {
+      if (this.forgotten || flight.stage !== 'register') flight.controller.abort();
+    }
+    await this.running;
   }
 
   private get table() {
-    return this.c.cacheFor(this.ws).outbox;
+    return this.cache().outbox;
+  }
+
+  /** The workspace's cache; none once the workspace is being removed (it would be made again). */
+  private cache(): CacheDb {
+    if (this.forgotten) throw new ServiceError('cancelled', 'The workspace is being removed.');
+    return this.c.cacheFor(this.ws);
   }
 
   private async pass(): Promise<void> {
@@ -211,7 +233,7 @@ export class OutboxDrain {
     }
 
     const controller = new AbortController();
-    const flight = { controller, sent: 0 };
+    const flight = { controller, sent: 0, stage: 'prepare' as AttemptStage };
     this.inFlight.set(row.id, flight);
     this.table.update(row.id, {
       state: 'sending',
@@ -228,6 +250,7 @@ export class OutboxDrain {
         signal: controller.signal,
         onStage: (s) => {
           stage = s;
+          flight.stage = s;
           // Durable before the register request leaves: a crash after it means "check first".
           if (s === 'register') this.table.update(row.id, { state: 'registering' });
         },
@@ -259,6 +282,11 @@ export class OutboxDrain {
     const table = this.table;
     switch (outcome.kind) {
       case 'cancelled':
+        if (this.closed) {
+          // Stopped because PlanDesk closes, not by the user: it waits for the next start.
+          table.update(row.id, { state: 'waiting' });
+          return 'stop';
+        }
         table.remove(row.id);
         await this.c.copies.remove(this.ws, row.folder);
         this.c.changed(this.ws);
@@ -324,7 +352,7 @@ export class OutboxDrain {
 
   /** Registered: the entry and its copy go, and the kept files list shows the file at once. */
   private async done(row: OutboxRow, file: ProjectFile): Promise<void> {
-    const cache = this.c.cacheFor(this.ws);
+    const cache = this.cache();
     cache.outbox.remove(row.id);
     await this.c.copies.remove(this.ws, row.folder);
     updateCachedFilesList(cache, row.projectId, (files) => [...files.filter((f) => f.id !== file.id), file]);

@@ -191,15 +191,18 @@ export class OutboxService {
 
   /** The workspace is removed (its cache database, with the records, goes with it). */
   async forgetWorkspace(workspaceId: string): Promise<void> {
-    this.drains.get(workspaceId)?.close();
+    const drain = this.drains.get(workspaceId);
     this.drains.delete(workspaceId);
+    await drain?.close('forget');
     await this.copies.removeWorkspace(workspaceId);
   }
 
-  close(): void {
+  /** Stops sending (what is on its way is recorded first); before the caches close. */
+  async close(): Promise<void> {
     this.closed = true;
-    for (const drain of this.drains.values()) drain.close();
+    const drains = [...this.drains.values()];
     this.drains.clear();
+    await Promise.all(drains.map((d) => d.close()));
   }
 
   private context(): DrainContext {
