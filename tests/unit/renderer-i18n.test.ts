@@ -91,6 +91,10 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Sections',
   'Question',
   'Questions',
+  // The connection's state: German and Portuguese say "Online" and "Offline" too; megabytes.
+  'Online',
+  'Offline',
+  'MB',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 
@@ -245,7 +249,7 @@ describe('describeError', () => {
     expect(errors.errorDetail({ kind: 'auth', message: 'The service rejected the credentials.' })).toBe('');
   });
 
-  it('a network error is one sentence in the user\'s language, never a raw code', () => {
+  it("a network error is one sentence in the user's language, never a raw code", () => {
     for (const code of ['UND_ERR_SOCKET', 'ECONNREFUSED', 'ENOTFOUND']) {
       const error: ErrorValue = {
         kind: 'network',
@@ -255,7 +259,7 @@ describe('describeError', () => {
       for (const lang of ['en-US', 'de-DE', 'fr-FR', 'pt-PT', 'es-ES'] as const) {
         const text = errors.describeError(error, lang);
         expect(text).not.toContain(code);
-        expect(text).toBe(errors.errorSummary(error, lang));
+        expect(text).toBe(errors.describeError({ kind: 'network', message: '' }, lang));
       }
     }
     expect(errors.describeError({ kind: 'network', message: 'x' }, 'de-DE')).not.toBe(
