@@ -1028,6 +1028,8 @@ export const de: Messages = {
   'storage.waiting_other': '{count} wartende Uploads ({size})',
   'storage.inMemory':
     'Diese Sitzung hält ihre Daten nur im Arbeitsspeicher: Auf diesem Computer wird nichts gespeichert.',
+  'storage.demoInMemory':
+    'Die Daten des Demo-Arbeitsbereichs liegen ohnehin auf diesem Computer: Sie werden nur für diese Sitzung im Arbeitsspeicher gehalten.',
   'storage.pinnedTitle': 'Offline verfügbar gemacht',
   'storage.pinnedNone': 'Kein Projekt dieses Arbeitsbereichs ist offline verfügbar gemacht.',
   'storage.pinnedAt': 'Kopie vom {time}',

@@ -1015,6 +1015,8 @@ export const es: Messages = {
   'storage.waiting_one': '{count} subida pendiente ({size})',
   'storage.waiting_other': '{count} subidas pendientes ({size})',
   'storage.inMemory': 'Esta sesión guarda sus datos solo en memoria: no se escribe nada en este equipo.',
+  'storage.demoInMemory':
+    'Los datos del espacio de trabajo de demostración ya están en este equipo: se guardan en memoria solo durante esta sesión.',
   'storage.pinnedTitle': 'Guardado para usar sin conexión',
   'storage.pinnedNone': 'Ningún proyecto de este espacio de trabajo está guardado para usar sin conexión.',
   'storage.pinnedAt': 'Copia del {time}',

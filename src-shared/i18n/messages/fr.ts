@@ -1019,6 +1019,8 @@ export const fr: Messages = {
   'storage.waiting_other': '{count} envois en attente ({size})',
   'storage.inMemory':
     'Cette session garde ses données en mémoire seulement : rien n’est écrit sur cet ordinateur.',
+  'storage.demoInMemory':
+    'Les données de l’espace de travail de démonstration sont de toute façon sur cet ordinateur : elles restent en mémoire pour cette session seulement.',
   'storage.pinnedTitle': 'Rendu disponible hors ligne',
   'storage.pinnedNone': 'Aucun projet de cet espace de travail n’est rendu disponible hors ligne.',
   'storage.pinnedAt': 'Copie du {time}',

@@ -1009,6 +1009,8 @@ export const pt: Messages = {
   'storage.waiting_one': '{count} carregamento em espera ({size})',
   'storage.waiting_other': '{count} carregamentos em espera ({size})',
   'storage.inMemory': 'Esta sessão mantém os dados só em memória: nada é escrito neste computador.',
+  'storage.demoInMemory':
+    'Os dados da área de trabalho de demonstração já estão neste computador: ficam em memória apenas durante esta sessão.',
   'storage.pinnedTitle': 'Disponibilizado offline',
   'storage.pinnedNone': 'Nenhum projeto desta área de trabalho está disponível offline.',
   'storage.pinnedAt': 'Cópia de {time}',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button } from '../../components/Button';
 import { describeError } from '../../errors/describe-error';
-import { formatDateTime } from '../../i18n/format';
+import { formatMoment } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useWorkspaces } from '../workspaces/store';
 import { useConnection } from './store';
@@ -33,11 +33,12 @@ export function ConnectionIndicator() {
       : state === 'online'
         ? t('connection.online')
         : status.offlineSince
-          ? t('connection.offlineSince', { time: formatDateTime(status.offlineSince, lang) })
+          ? t('connection.offlineSince', { time: formatMoment(status.offlineSince, lang) })
           : t('connection.offline');
   const hint = [
+    label,
     state === 'offline' ? t('connection.offlineHint') : t('connection.onlineHint'),
-    status.lastSync ? t('connection.lastSync', { time: formatDateTime(status.lastSync, lang) }) : '',
+    status.lastSync ? t('connection.lastSync', { time: formatMoment(status.lastSync, lang) }) : '',
     error ? `${t('connection.syncFailed')} ${describeError(error, lang)}` : '',
   ]
     .filter(Boolean)
@@ -57,8 +58,13 @@ export function ConnectionIndicator() {
         {label}
       </span>
       {status.waitingUploads > 0 && (
-        <span className="connection-waiting" data-testid="connection-waiting">
-          {tp('connection.waiting', status.waitingUploads)}
+        <span
+          className="connection-waiting"
+          data-testid="connection-waiting"
+          title={tp('connection.waiting', status.waitingUploads)}
+          aria-label={tp('connection.waiting', status.waitingUploads)}
+        >
+          <span aria-hidden="true">⇡ {status.waitingUploads}</span>
         </span>
       )}
       <Button

@@ -353,6 +353,20 @@ export const useFiles = create<FilesState>()((set, get) => {
   };
 });
 
+// A waiting upload of the open project that leaves the outbox was sent (or removed): the list is
+// read again, so a file sent in the background shows without a reload.
+let waitingIds = new Set<number>();
+useOutbox.subscribe((state) => {
+  const { projectId } = useFiles.getState();
+  const now = new Set(state.entries.filter((e) => e.projectId === projectId).map((e) => e.id));
+  const left = [...waitingIds].some((id) => !now.has(id));
+  waitingIds = now;
+  if (!left || !projectId) return;
+  // Nothing of the project waits any more: the notice that files wait is no longer true.
+  if (now.size === 0) useFiles.setState({ queuedCount: null });
+  void useFiles.getState().load();
+});
+
 registerScreen('files', {
   open: (view) => useFiles.getState().open(view.projectId, view.workspaceId),
   refresh: () => void useFiles.getState().load(),

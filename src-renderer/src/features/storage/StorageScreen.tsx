@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { WorkspaceStorage } from '../../../../src-shared/offline/types';
+import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -41,6 +42,7 @@ function WorkspaceCard({ ws }: { ws: WorkspaceStorage }) {
     <section className="storage-card" data-testid={`storage-ws-${ws.workspaceId}`} aria-label={ws.name}>
       <header className="storage-card-head">
         <h2 className="storage-card-title">{ws.name}</h2>
+        {ws.demo && <Badge tone="demo">{t('common.demo')}</Badge>}
         <span className="storage-total" data-testid={`storage-total-${ws.workspaceId}`}>
           {t('storage.onDisk', { size: formatFileSize(ws.diskBytes, lang) || '0' })}
         </span>
@@ -57,7 +59,9 @@ function WorkspaceCard({ ws }: { ws: WorkspaceStorage }) {
           {t('storage.clear')}
         </Button>
       </header>
-      {!ws.persistent && <p className="storage-note">{t('storage.inMemory')}</p>}
+      {!ws.persistent && (
+        <p className="storage-note">{ws.demo ? t('storage.demoInMemory') : t('storage.inMemory')}</p>
+      )}
       <dl className="storage-figures">
         <Figure
           label={t('storage.pinnedBytes')}
@@ -197,6 +201,7 @@ export function StorageScreen() {
           <>
             <form
               className="storage-budget"
+              noValidate
               onSubmit={(e) => {
                 e.preventDefault();
                 void saveBudget();
