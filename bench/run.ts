@@ -3,6 +3,7 @@ import { benchCacheOpen } from './cache';
 import { benchEstimateTree } from './estimate-tree';
 import { benchListProjects } from './list-projects';
 import { benchUpload } from './upload';
+import { benchOfflinePin } from './offline-pin';
 import { benchExcelExport, benchPdfExport } from './exports';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
@@ -14,6 +15,7 @@ const benches: [string, () => Promise<Record<string, string | number>>][] = [
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
   ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],
   ['PDF export of 2,000 items', benchPdfExport],
+  ['Make the large project available offline (plan, images, 20,000-item estimate)', benchOfflinePin],
 ];
 
 /**
