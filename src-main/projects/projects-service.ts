@@ -122,15 +122,7 @@ export class ProjectsService {
       }
       const chosen = teamId ? items.filter((p) => teamOf(p)?.id === teamId) : items;
       const sorted = q.sort === 'service' ? chosen : sortProjects(chosen, q.sort, q.direction);
-      const start = (q.page - 1) * q.pageSize;
-      return {
-        rows: sorted.slice(start, start + q.pageSize).map(toRow),
-        page: q.page,
-        pageSize: q.pageSize,
-        totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
-        totalCount: sorted.length,
-        teamsOnRows,
-      };
+      return { ...pageOf(sorted, q), teamsOnRows };
     } finally {
       op.finish();
     }
@@ -154,15 +146,10 @@ export class ProjectsService {
       q.sort === 'modified' ? 'modified' : 'name',
       q.sort === 'service' ? 'asc' : q.direction,
     );
-    const start = (q.page - 1) * q.pageSize;
     return {
+      ...pageOf(sorted, q),
       source: 'cache',
       fetchedAt: (fetchedAt ?? new Date()).toISOString(),
-      rows: sorted.slice(start, start + q.pageSize).map(toRow),
-      page: q.page,
-      pageSize: q.pageSize,
-      totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
-      totalCount: sorted.length,
       teamsOnRows,
       offlineSearch: { kept: items.length },
     };
@@ -222,6 +209,18 @@ export class ProjectsService {
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** One page of a list that is sorted here (the whole list is known). */
+function pageOf(sorted: ProjectListItem[], q: ProjectQuery): ProjectPage {
+  const start = (q.page - 1) * q.pageSize;
+  return {
+    rows: sorted.slice(start, start + q.pageSize).map(toRow),
+    page: q.page,
+    pageSize: q.pageSize,
+    totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
+    totalCount: sorted.length,
+  };
+}
 
 /** Lower case without accents: "Müller" is found by "muller". */
 function folded(text: string): string {
