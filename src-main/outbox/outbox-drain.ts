@@ -41,6 +41,8 @@ export interface DrainContext {
 
 /** The longest wait after service failures. */
 const MAX_BUSY_WAIT_MS = 10 * 60_000;
+/** How long closing waits for a register call on its way to be answered. */
+const CLOSE_WAIT_MS = 5000;
 /** Fresh upload links asked for in a row after the storage refused an expired one. */
 const MAX_EXPIRED_RETRIES = 2;
 
@@ -121,7 +123,14 @@ export class OutboxDrain {
     for (const flight of this.inFlight.values()) {
       if (this.forgotten || flight.stage !== 'register') flight.controller.abort();
     }
-    await this.running;
+    const running = this.running;
+    if (!running) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([running, new Promise<void>((r) => (timer = setTimeout(r, CLOSE_WAIT_MS)))]);
+    clearTimeout(timer);
+    // Whatever is still on its way no longer touches the database (it is closed next): the entry
+    // stays `registering`, and the next start looks for the file before sending it again.
+    this.forgotten = true;
   }
 
   private get table() {
