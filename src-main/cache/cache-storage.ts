@@ -118,7 +118,7 @@ export class CacheStorage {
   /** What pinned projects hold: their project, plan, lists, estimates, and the parts they name. */
   private pinned(): { has: (r: Pick<SizedRow, 'kind' | 'key'>) => boolean } {
     const exact = new Set<string>();
-    const estimatePrefixes: string[] = [];
+    const projectPrefixes: string[] = [];
     const projects = this.safely(
       () =>
         this.db.prepare('SELECT project_id, plan_id FROM offline_projects').all() as {
@@ -132,17 +132,17 @@ export class CacheStorage {
       exact.add(id('estimates-list', cacheKeys.estimatesList(p.project_id)));
       exact.add(id('files-list', cacheKeys.filesList(p.project_id)));
       if (p.plan_id) exact.add(id('plan', cacheKeys.plan(p.plan_id)));
-      estimatePrefixes.push(`${cacheKeys.project(p.project_id)}/`);
+      projectPrefixes.push(`${cacheKeys.project(p.project_id)}/`);
     }
     const parts = this.safely(
       () => this.db.prepare('SELECT kind, key FROM offline_parts').all() as { kind: string; key: string }[],
       [],
     );
     for (const part of parts) exact.add(id(part.kind, part.key));
+    // Whatever is keyed under the project (`<project>/<estimate>`: the estimates, and any kind kept
+    // per estimate beside them) belongs to it; no other kind's key holds an unencoded '/'.
     return {
-      has: (r) =>
-        exact.has(id(r.kind, r.key)) ||
-        (r.kind === 'estimate' && estimatePrefixes.some((prefix) => r.key.startsWith(prefix))),
+      has: (r) => exact.has(id(r.kind, r.key)) || projectPrefixes.some((prefix) => r.key.startsWith(prefix)),
     };
   }
 
