@@ -28,7 +28,7 @@ test('on site: offline indicator, local search, floor image and files from this 
   await page.getByTestId('make-offline').click();
   await expect(page.getByTestId('offline-files-size')).toContainText(String(served.length));
   await page.getByTestId('offline-keep-files').check();
-  await app.screenshot('60-make-offline-with-files');
+  await app.screenshot('70-make-offline-with-files');
   await page.getByTestId('offline-start').click();
   await expect(page.getByTestId('offline-status')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('estimates-back').click();
@@ -46,7 +46,7 @@ test('on site: offline indicator, local search, floor image and files from this 
   const word = project.name.split(' ')[0]!.toLowerCase();
   for (const text of await rows.allInnerTexts()) expect(text.toLowerCase()).toContain(word);
   await expect(page.getByTestId(`project-row-${projectId}`)).toBeVisible();
-  await app.screenshot('61-offline-indicator-and-local-search');
+  await app.screenshot('71-offline-indicator-and-local-search');
   await page.getByTestId('project-search').fill('no project is called like this');
   await expect(rows).toHaveCount(0);
   await expect(page.getByTestId('offline-search-marker')).toBeVisible();
@@ -58,7 +58,7 @@ test('on site: offline indicator, local search, floor image and files from this 
   await expect(page.getByTestId('offline-marker')).toBeVisible();
   await expect(page.getByTestId('floor-image')).toBeVisible();
   expect(await page.getByTestId('floor-image').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-  await app.screenshot('62-offline-floor-image');
+  await app.screenshot('72-offline-floor-image');
   await page.getByTestId('plan-back').click();
 
   // The files: the list kept, every file on this computer; photos taken on site wait to be sent.
@@ -83,7 +83,7 @@ test('on site: offline indicator, local search, floor image and files from this 
   await expect(page.getByTestId('connection-waiting')).toHaveAttribute('title', '3 uploads waiting');
   // Taken on site: the originals may go; what waits is PlanDesk's copy.
   for (const name of Object.keys(photos)) await fs.rm(path.join(app.exportDir, name));
-  await app.screenshot('63-outbox-waiting');
+  await app.screenshot('73-outbox-waiting');
 
   // Signal again: Sync now sends them in order, with progress (a slow link makes it visible).
   await sim.resume();
@@ -93,7 +93,7 @@ test('on site: offline indicator, local search, floor image and files from this 
     timeout: 20_000,
   });
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-state', 'syncing');
-  await app.screenshot('64-outbox-draining');
+  await app.screenshot('74-outbox-draining');
   await expect(page.getByTestId('outbox')).toHaveCount(0, { timeout: 60_000 });
   sim.faults.clearFaults();
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-state', 'online');
@@ -102,7 +102,7 @@ test('on site: offline indicator, local search, floor image and files from this 
   }
   await expect(page.getByTestId('offline-marker')).toHaveCount(0);
   await expect(page.getByTestId('upload-queued')).toHaveCount(0);
-  await app.screenshot('65-outbox-drained');
+  await app.screenshot('75-outbox-drained');
 
   // Each once, byte for byte.
   const after = await direct.listAllProjectFiles(projectId);
@@ -129,11 +129,11 @@ test('storage view: sizes, what is pinned, clear cached data (pinned kept unless
   const card = page.getByTestId(`storage-ws-${workspaceId}`);
   await expect(card.getByTestId(`storage-pin-${projectId}`)).toBeVisible();
   await expect(page.getByTestId(`storage-total-${workspaceId}`)).toContainText(/\d/);
-  await app.screenshot('66-storage-view');
+  await app.screenshot('76-storage-view');
 
   await page.getByTestId(`storage-clear-${workspaceId}`).click();
   await expect(page.getByTestId('confirm-dialog')).toBeVisible();
-  await app.screenshot('67-storage-clear');
+  await app.screenshot('77-storage-clear');
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
   await expect(card.getByTestId(`storage-pin-${projectId}`)).toBeVisible();
