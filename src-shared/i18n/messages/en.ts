@@ -1005,7 +1005,7 @@ export const en = {
   'storage.waiting_other': '{count} uploads waiting ({size})',
   'storage.inMemory': 'This session keeps its data in memory only: nothing is written to this computer.',
   'storage.demoInMemory':
-    "The demo workspace's data is on this computer anyway: it is kept in memory for this session only.",
+    'The demo workspace’s data is on this computer anyway: it is kept in memory for this session only.',
   'storage.pinnedTitle': 'Made available offline',
   'storage.pinnedNone': 'No project of this workspace is made available offline.',
   'storage.pinnedAt': 'Copy from {time}',
