@@ -15,6 +15,7 @@ const FEATURES = [
   'projects',
   'workspaces',
   'offline',
+  'outbox',
   'forms',
   'teams',
   'webhook',

@@ -3,6 +3,7 @@ import { benchCacheOpen } from './cache';
 import { benchEstimateTree } from './estimate-tree';
 import { benchListProjects } from './list-projects';
 import { benchUpload } from './upload';
+import { benchOfflinePin } from './offline-pin';
 import { benchExcelExport, benchPdfExport } from './exports';
 import { benchExcelMemory, benchMainLoop } from './main-loop';
 
@@ -17,6 +18,7 @@ const benches: [string, () => Promise<Record<string, string | number>>][] = [
   ['PDF export of 2,000 items', benchPdfExport],
   ['Main-loop stall: heavy work off main, side by side with the same work on main', benchMainLoop],
   ['Excel export of 20,000 items through the app (workers): peak RSS', benchExcelMemory],
+  ['Make the large project available offline (plan, images, 20,000-item estimate)', benchOfflinePin],
 ];
 
 /**

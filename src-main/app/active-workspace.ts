@@ -22,8 +22,10 @@ export interface ActiveWorkspaceOptions {
   workspaces: WorkspaceManager;
   caches: WorkspaceCaches;
   logger: Logger;
-  /** The service became unreachable (false) or reachable again (true). */
-  onConnectivity: (online: boolean) => void;
+  /** The service of workspace `meta` became unreachable (false) or reachable again (true). */
+  onConnectivity: (online: boolean, meta: WorkspaceMeta) => void;
+  /** The most bytes of unpinned offline data per workspace (settings); null: no limit. */
+  budgetBytes?: () => number | null;
   /** A workspace's cache could not be opened on disk: it works in memory this session. */
   onCacheUnavailable: (meta: WorkspaceMeta) => void;
 }
@@ -48,10 +50,13 @@ export class ActiveWorkspaces {
       // The demo workspace's data is served on this computer anyway: its cache stays in memory.
       const cache = this.o.caches.for(meta.id, { memory: meta.demo });
       if (!cache.persistent && !meta.demo) this.o.onCacheUnavailable(meta);
-      const cached = new CachedClient(client, cache, { logger: this.o.logger });
+      const cached = new CachedClient(client, cache, {
+        logger: this.o.logger,
+        ...(this.o.budgetBytes ? { budgetBytes: this.o.budgetBytes } : {}),
+      });
       const fresh: { client: ApiClient; cached: CachedClient; probe?: NodeJS.Timeout } = { client, cached };
       cached.onChange((online) => {
-        this.o.onConnectivity(online);
+        this.o.onConnectivity(online, meta);
         clearInterval(fresh.probe);
         fresh.probe = online ? undefined : setInterval(() => void cached.probe(), PROBE_INTERVAL_MS);
         fresh.probe?.unref();
@@ -61,6 +66,11 @@ export class ActiveWorkspaces {
     }
     return { meta, client: entry.client, cached: entry.cached };
   };
+
+  /** The workspace's read-through client, if one was made (it is the active one, or was). */
+  cachedFor(id: string): CachedClient | undefined {
+    return this.entries.get(id)?.cached;
+  }
 
   /** Drops a workspace's cache client (it was removed, or its key or language changed). */
   forget(id: string): void {

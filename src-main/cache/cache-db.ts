@@ -16,6 +16,9 @@
  *   this session (`persistent: false`) and the app starts anyway.
  */
 import type Database from 'better-sqlite3';
+import type { CacheStorage } from './cache-storage';
+import type { KeptFilesTable } from './kept-files';
+import type { OutboxTable } from './outbox-table';
 
 export type Db = Database.Database;
 
@@ -29,7 +32,11 @@ export type CacheKind =
   | 'estimate-summary'
   | 'forms-list'
   | 'form'
-  | 'workspace';
+  | 'workspace'
+  | 'files-list';
+
+/** Bytes kept as they came (floor images), not JSON. */
+export type BlobKind = 'image';
 
 export const CACHE_KINDS: readonly CacheKind[] = [
   'projects-page',
@@ -41,6 +48,7 @@ export const CACHE_KINDS: readonly CacheKind[] = [
   'forms-list',
   'form',
   'workspace',
+  'files-list',
 ];
 
 export interface CacheHit<T> {
@@ -72,6 +80,21 @@ export interface CacheRecovery {
   movedTo: string;
 }
 
+export interface BlobHit {
+  bytes: Buffer;
+  contentType: string | null;
+  fetchedAt: Date;
+}
+
+export interface BlobPut {
+  kind: BlobKind;
+  key: string;
+  bytes: Uint8Array;
+  contentType: string | null;
+  /** Default: now. */
+  fetchedAt?: Date;
+}
+
 /** A project made available offline: written with all its parts in one transaction. */
 export interface OfflineProjectRecord {
   projectId: string;
@@ -79,14 +102,21 @@ export interface OfflineProjectRecord {
   fetchedAt: Date;
   planId: string | null;
   estimates: number;
+  /** Floor images kept with it. */
+  images: number;
+  /** Whether the user asked to keep the project's files too. */
+  keepFiles: boolean;
 }
 
 export interface OfflineSnapshot {
   projectId: string;
   fetchedAt: Date;
   planId: string | null;
-  /** The project, its plan, its estimates list and every estimate. */
+  /** The project, its plan, its estimates list, every estimate and its files list. */
   entries: CachePut[];
+  /** Its floor images. */
+  blobs?: BlobPut[];
+  keepFiles?: boolean;
 }
 
 export interface CacheDb {
@@ -117,6 +147,27 @@ export interface CacheDb {
    */
   saveOfflineProject(snapshot: OfflineSnapshot): boolean;
   getOfflineProject(projectId: string): OfflineProjectRecord | null;
+  /** Every project made available offline, oldest first. */
+  listOfflineProjects(): OfflineProjectRecord[];
+  /** No longer pinned: its data stays as ordinary cache (evicted when the budget asks), its kept files go. */
+  removeOfflineProject(projectId: string): boolean;
+
+  getBlob(kind: BlobKind, key: string): BlobHit | null;
+  /** False when the write failed (logged); never throws. */
+  putBlob(blob: BlobPut): boolean;
+  /** Every cached answer of one kind (the offline project search reads the pages and details kept). */
+  entriesOf<T = unknown>(kind: CacheKind): { key: string; data: T; fetchedAt: Date }[];
+  /** Notes that an entry was used now (least-recently-used data is evicted first). */
+  touch(kind: CacheKind | BlobKind, key: string): void;
+
+  /** Sizes, clearing, and the budget for data not pinned. */
+  readonly storage: CacheStorage;
+  /** Project files kept with a pinned project (bytes in `keptFilesDir`). */
+  readonly keptFiles: KeptFilesTable;
+  /** Uploads waiting for the service (the copies themselves are in the data folder's outbox/). */
+  readonly outbox: OutboxTable;
+  /** `<cache>/<workspace>.files`: where kept project files are; null when the cache is in memory. */
+  readonly keptFilesDir: string | null;
   close(): void;
 }
 
@@ -135,6 +186,9 @@ export interface OpenCacheOptions {
 }
 
 export { CACHE_MIGRATIONS, CACHE_SCHEMA_VERSION, runMigrations, type Migration } from './schema';
+export type { CacheStorage, StorageFigures } from './cache-storage';
+export type { KeptFile } from './kept-files';
+export type { OutboxRow, OutboxState, NewOutboxRow } from './outbox-table';
 export { cacheKeys } from './keys';
 export { openCache } from './open-cache';
 export { latin1JsonText, storedJsonBytes, storedJsonText } from './stored-json';

@@ -13,12 +13,15 @@ import type {
   EstimateListItem,
   PlanDocument,
   ProjectDetail,
+  ProjectFile,
   ProjectListItem,
   Workspace,
 } from '../api/schemas';
 import type { BodySink } from '../api/body-sink';
+import { MAX_PLAN_IMAGE_BYTES } from '../api/limits';
 import { silentLogger, type Logger } from '../log/logger';
 import { cacheKeys, type CacheDb, type CacheKind, type CachePut } from './cache-db';
+import { updateCachedFilesList } from './files-list';
 import {
   makeAvailableOffline,
   offlineStatus,
@@ -53,6 +56,8 @@ export type ReadClient = Pick<
   | 'getWorkspace'
   | 'listForms'
   | 'getForm'
+  | 'listAllProjectFiles'
+  | 'fetchImage'
 >;
 
 /**
@@ -68,6 +73,11 @@ export interface BodyWork<T> {
 export interface CachedClientOptions {
   logger?: Logger;
   now?: () => Date;
+  /**
+   * The most bytes of data that is not pinned to keep (settings: the offline storage budget); the
+   * least recently used goes first. Null or absent: no limit.
+   */
+  budgetBytes?: () => number | null;
 }
 
 /** Errors that mean "the service could not be reached": the only ones answered from the cache. */
@@ -78,6 +88,7 @@ export function isOfflineError(err: unknown): err is ServiceError {
 export class CachedClient {
   private isOnline = true;
   private reason: string | null = null;
+  private since: Date | null = null;
   private readonly listeners = new Set<ConnectivityListener>();
   private readonly logger: Logger;
   private readonly now: () => Date;
@@ -85,7 +96,7 @@ export class CachedClient {
   constructor(
     readonly client: ReadClient,
     readonly cache: CacheDb,
-    options: CachedClientOptions = {},
+    private readonly options: CachedClientOptions = {},
   ) {
     this.logger = options.logger ?? silentLogger;
     this.now = options.now ?? (() => new Date());
@@ -99,6 +110,20 @@ export class CachedClient {
   /** The last network error's message while offline, else null. */
   get offlineReason(): string | null {
     return this.reason;
+  }
+
+  /** When the service was last found unreachable (the start of this offline spell); null online. */
+  get offlineSince(): Date | null {
+    return this.since;
+  }
+
+  /**
+   * What another part of the app (the upload outbox) learnt about the service: a network error
+   * means offline, any answer means reachable. Null: a request succeeded.
+   */
+  noteOutcome(err: unknown): void {
+    if (err === null) this.setOnline(true, null);
+    else this.noteFailure(err);
   }
 
   /** Called on every change of `online`; returns the unsubscribe function. */
@@ -170,6 +195,59 @@ export class CachedClient {
   /** The workspace's details (the workspace screen). */
   getWorkspace(opts: CallOptions = {}): Promise<Fetched<Workspace>> {
     return this.read('workspace', cacheKeys.workspace(), () => this.client.getWorkspace(opts));
+  }
+
+  /** Every file of the project (with download links that expire: offline, only names and sizes). */
+  listProjectFiles(projectId: string, opts: CallOptions = {}): Promise<Fetched<ProjectFile[]>> {
+    return this.read('files-list', cacheKeys.filesList(projectId), () =>
+      this.client.listAllProjectFiles(projectId, { signal: opts.signal }),
+    );
+  }
+
+  /** Changes the kept files list (after an upload or a delete), keeping its time. */
+  updateCachedFiles(projectId: string, change: (files: ProjectFile[]) => ProjectFile[]): void {
+    updateCachedFilesList(this.cache, projectId, change);
+  }
+
+  /**
+   * A floor image: from the service, kept for offline use; when the service does not give it
+   * (offline, or a failure the image fetch does not tell apart), the copy kept earlier.
+   */
+  async floorImage(url: string, opts: CallOptions = {}): Promise<Fetched<Uint8Array | null>> {
+    const key = cacheKeys.image(url);
+    const bytes = await this.client.fetchImage(url, { ...opts, maxBytes: MAX_PLAN_IMAGE_BYTES });
+    const fetchedAt = this.now();
+    if (bytes) {
+      this.cache.putBlob({ kind: 'image', key, bytes, contentType: null, fetchedAt });
+      this.keepWithinBudget();
+      return { data: bytes, source: 'network', fetchedAt };
+    }
+    const hit = this.cache.getBlob('image', key);
+    if (!hit) return { data: null, source: 'network', fetchedAt };
+    this.cache.touch('image', key);
+    return { data: new Uint8Array(hit.bytes), source: 'cache', fetchedAt: hit.fetchedAt };
+  }
+
+  /**
+   * Every project the cache knows, from the list pages and the details it kept, the newest copy of
+   * each: what an offline search looks through. `fetchedAt` is the newest of them (null: none).
+   */
+  cachedProjects(): { items: ProjectListItem[]; fetchedAt: Date | null } {
+    const byId = new Map<string, { item: ProjectListItem; at: number }>();
+    const offer = (item: ProjectListItem, at: Date) => {
+      const seen = byId.get(item.id);
+      if (!seen || seen.at < at.getTime()) byId.set(item.id, { item, at: at.getTime() });
+    };
+    for (const e of this.cache.entriesOf<Page<ProjectListItem>>('projects-page')) {
+      for (const item of e.data.items ?? []) offer(item, e.fetchedAt);
+    }
+    for (const e of this.cache.entriesOf<ProjectDetail>('project')) offer(e.data, e.fetchedAt);
+    let newest = 0;
+    for (const { at } of byId.values()) newest = Math.max(newest, at);
+    return {
+      items: [...byId.values()].map((v) => v.item),
+      fetchedAt: newest > 0 ? new Date(newest) : null,
+    };
   }
 
   /** Forgets a cached answer the service no longer gives (a deleted form). */
@@ -255,7 +333,11 @@ export class CachedClient {
     this.noteFailure(err);
     if (isOfflineError(err)) {
       const hit = await cachedCopy();
-      if (hit) return { ...hit, source: 'cache', offlineReason: err.message };
+      if (hit) {
+        // Used while offline: the last to be evicted.
+        this.cache.touch(kind, key);
+        return { ...hit, source: 'cache', offlineReason: err.message };
+      }
     } else if (err instanceof ServiceError && err.kind === 'not-found') {
       // Gone from the service: the cached copy must not come back when offline later.
       this.cache.delete(kind, key);
@@ -268,7 +350,17 @@ export class CachedClient {
     const fetchedAt = this.now();
     this.setOnline(true, null);
     this.cache.putMany([{ ...entry, fetchedAt }]);
+    this.keepWithinBudget();
     return { data, source: 'network', fetchedAt };
+  }
+
+  /**
+   * Keeps the data that is not pinned within the budget, after every write: a read of the sizes is
+   * a pass over the rows' headers (not their bodies), small beside the answer just stored.
+   */
+  private keepWithinBudget(): void {
+    const budget = this.options.budgetBytes?.() ?? null;
+    if (budget !== null) this.cache.storage.evict(budget);
   }
 
   /** A network error means offline; an HTTP answer (even an error) means the service was reached. */
@@ -281,6 +373,7 @@ export class CachedClient {
     this.reason = online ? null : reason;
     if (online === this.isOnline) return;
     this.isOnline = online;
+    this.since = online ? null : this.now();
     this.logger.log('info', online ? 'service reachable again' : `service unreachable: ${reason ?? ''}`);
     for (const listener of [...this.listeners]) {
       try {

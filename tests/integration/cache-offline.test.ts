@@ -278,9 +278,10 @@ describe('make available offline', () => {
       const n = project.estimateIds.length;
       expect(summary).toMatchObject({ projectId: project.id, planId: project.planId, estimates: n });
       expect(summary.fetchedAt.getTime()).toBeGreaterThanOrEqual(before - 1);
-      // 1 project + 1 plan + 1 list + n estimates; the total grows as it becomes known.
-      expect(events[0]).toEqual([0, 2]);
-      expect(events.at(-1)).toEqual([3 + n, 3 + n]);
+      // 1 project + 1 plan + 1 estimates list + 1 files list + n estimates (the floor images need
+      // the plans feature, which names them; none here); the total grows as it becomes known.
+      expect(events[0]).toEqual([0, 3]);
+      expect(events.at(-1)).toEqual([4 + n, 4 + n]);
       for (let i = 1; i < events.length; i++) {
         expect(events[i]![0]).toBe(events[i - 1]![0] + 1);
         expect(events[i]![1]).toBeGreaterThanOrEqual(events[i - 1]![1]);
@@ -290,6 +291,9 @@ describe('make available offline', () => {
         available: true,
         fetchedAt: summary.fetchedAt,
         estimates: n,
+        images: 0,
+        filesList: true,
+        keepFiles: false,
       });
 
       await own.close();
@@ -328,12 +332,15 @@ describe('make available offline', () => {
       makeAvailableOffline(client, cache, project.id, { onProgress: (d) => events.push(d) }),
     );
     expect(err.kind).toBe('network');
-    expect(Math.max(...events)).toBe(3); // project, plan, list
+    expect(Math.max(...events)).toBe(4); // project, plan, estimates list, files list
     expect(snapshot(cache, project)).toEqual(before);
     expect(offlineStatus(cache, project.id)).toEqual({
       available: true,
       fetchedAt: earlier.fetchedAt,
       estimates: project.estimateIds.length,
+      images: 0,
+      filesList: true,
+      keepFiles: false,
     });
   });
 

@@ -27,8 +27,9 @@ describe('migrations', () => {
   });
   afterEach(() => db.close());
 
+  const next = CACHE_SCHEMA_VERSION + 1;
   const v2: Migration = {
-    version: 2,
+    version: next,
     description: 'an index for a later version',
     up: (d) => d.exec('CREATE INDEX entries_fetched ON entries (fetched_at)'),
   };
@@ -39,22 +40,22 @@ describe('migrations', () => {
   });
 
   it('bring a version-0 database to the last version, one step at a time', () => {
-    expect(runMigrations(db)).toEqual({ from: 0, to: 1 });
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
-    // A later release adds version 2: only that step runs.
-    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: 1, to: 2 });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(runMigrations(db)).toEqual({ from: 0, to: CACHE_SCHEMA_VERSION });
+    expect(db.pragma('user_version', { simple: true })).toBe(CACHE_SCHEMA_VERSION);
+    // A later release adds a version: only that step runs.
+    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: CACHE_SCHEMA_VERSION, to: next });
+    expect(db.pragma('user_version', { simple: true })).toBe(next);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'entries_fetched'").pluck().get()).toBe(
       'entries_fetched',
     );
     // Nothing left to do.
-    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: 2, to: 2 });
+    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: next, to: next });
   });
 
   it('a failing step rolls back, version and all', () => {
     runMigrations(db);
     const broken: Migration = {
-      version: 2,
+      version: next,
       description: 'fails halfway',
       up: (d) => {
         d.exec('CREATE TABLE half (x)');
@@ -62,7 +63,7 @@ describe('migrations', () => {
       },
     };
     expect(() => runMigrations(db, [...CACHE_MIGRATIONS, broken])).toThrow('boom');
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(CACHE_SCHEMA_VERSION);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
   });
 
@@ -224,12 +225,24 @@ describe('the cache file', () => {
       fetchedAt: at,
       planId: null,
       estimates: 1,
+      images: 0,
+      keepFiles: false,
     });
-    expect(offlineStatus(cache, 'p1')).toEqual({ available: true, fetchedAt: at, estimates: 1 });
+    expect(offlineStatus(cache, 'p1')).toEqual({
+      available: true,
+      fetchedAt: at,
+      estimates: 1,
+      images: 0,
+      filesList: false,
+      keepFiles: false,
+    });
     expect(offlineStatus(cache, 'p10')).toEqual({
       available: false,
       fetchedAt: null,
       estimates: 0,
+      images: 0,
+      filesList: false,
+      keepFiles: false,
       reason: 'never',
     });
     cache.delete('estimate', cacheKeys.estimate('p1', 'new'));

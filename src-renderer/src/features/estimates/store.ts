@@ -94,7 +94,8 @@ interface EstimatesState {
   loadTotals: () => Promise<void>;
   loadOfflineStatus: () => Promise<void>;
   loadEstimate: () => Promise<void>;
-  makeOffline: () => Promise<void>;
+  /** Keeps the project on this computer; with `keepFiles`, its files too. */
+  makeOffline: (keepFiles?: boolean) => Promise<void>;
   setListPage: (page: number) => void;
   toggleColumn: (key: TreeColumnKey) => void;
   toggleHeader: () => void;
@@ -259,7 +260,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     else set({ estimateLoading: false, estimateError: res.error });
   },
 
-  makeOffline: async () => {
+  makeOffline: async (keepFiles = false) => {
     const projectId = shownProjectId();
     if (!projectId || get().offlineBusy) return;
     const operationId = newOperationId('offline');
@@ -268,7 +269,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     // Its result replaces any status still on its way.
     offlineLatest.invalidate();
     set({ offlineBusy: true, offlineError: null });
-    const res = await call((api) => api.makeProjectAvailableOffline({ projectId, operationId }));
+    const res = await call((api) => api.makeProjectAvailableOffline({ projectId, operationId, keepFiles }));
     useOperations.getState().finish(operationId);
     if (get().offlineProjectId !== projectId) return;
     if (res.ok) set({ offline: res.data, offlineBusy: false });
