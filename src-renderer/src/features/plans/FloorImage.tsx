@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { areaShape, pointsAttr, shapeCentre, type AreaShape, type Size } from './image-map';
+import { RoomLabels, type RoomLabel } from './RoomLabels';
 import { usePlans } from './store';
 
 function Shape({ shape }: { shape: AreaShape }) {
@@ -14,10 +15,19 @@ function Shape({ shape }: { shape: AreaShape }) {
 }
 
 /**
- * The floor image (fetched by main when first shown) with the image map's areas outlined on top:
- * hovering an area names its room, clicking (or Enter) selects the room.
+ * The floor image (fetched by main when first shown) with the image map's areas outlined on top,
+ * each room labelled with its name and area (unless the user turned the labels off): hovering an
+ * area names its room, clicking (or Enter) selects the room.
  */
-export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: Map<string, string> }) {
+export function FloorImage({
+  floor,
+  roomNames,
+  roomLabels,
+}: {
+  floor: FloorView;
+  roomNames: Map<string, string>;
+  roomLabels: ReadonlyMap<string, RoomLabel>;
+}) {
   const t = useT();
   const lang = useLang();
   const map = floor.imageMap;
@@ -25,6 +35,7 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
   const image = usePlans((s) => (url ? s.images[url] : undefined));
   const selectedRoomId = usePlans((s) => s.selectedRoomId);
   const selectRoom = usePlans((s) => s.selectRoom);
+  const showLabels = usePlans((s) => s.showRoomLabels);
   const [natural, setNatural] = useState<{ src: string; size: Size } | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
 
@@ -151,6 +162,13 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
               </g>
             );
           })}
+          {showLabels && (
+            <RoomLabels
+              shapes={shapes.map(({ area, shape }) => ({ roomId: area.roomId, shape }))}
+              labels={roomLabels}
+              image={size}
+            />
+          )}
         </svg>
       )}
       {hovered && hoverCentre && size && (
