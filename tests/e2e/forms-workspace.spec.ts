@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import type { SimDataset } from '../../simulator/data/types';
 import { startWebhookListener, type ReceivedCall } from '../../src-main/webhook/listener';
 import { childrenOf, elementInfo } from '../../src-shared/forms/tree';
+import { translator } from '../../src-shared/i18n/catalogue';
+import { termLabel } from '../../src-shared/plans/vocabulary';
 import { addWorkspaceViaUi, expect, test } from './harness';
 
 function formRows(page: Page) {
@@ -113,7 +115,12 @@ test('workspace screen: details as sent, connection check, teams, and a webhook 
     await page.getByTestId('open-workspace').click();
     const details = await app.services.workspaceSettings.details();
     await expect(page.getByTestId('ws-name')).toHaveText(details.name);
-    await expect(page.getByTestId('ws-formats')).toHaveText(details.formats!.join(', '));
+    // The formats in words ("PDF document, JPEG image, …"), not the service's codes.
+    const en = translator('en-US');
+    await expect(page.getByTestId('ws-formats')).toHaveText(
+      details.formats!.map((f) => termLabel('format', f, en)).join(', '),
+    );
+    await expect(page.getByTestId('ws-formats')).toContainText('PDF document');
     await expect(page.getByTestId('ws-owner')).toContainText(details.owner!.email!);
     const teams = await app.services.teams.list();
     await expect(page.getByTestId('ws-teams').locator('li')).toHaveCount(teams.length);
