@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppNotice } from '../../src-shared/app/types';
+import type { AppNotice, Theme } from '../../src-shared/app/types';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ApiClientOptions } from '../api/client';
 import { WorkspaceCaches } from '../cache/workspace-caches';
@@ -13,6 +13,7 @@ import { OfflineService } from '../offline/offline-service';
 import { Operations } from '../operations/operations';
 import { PlansService } from '../plans/plans-service';
 import { ProjectsService } from '../projects/projects-service';
+import { ProjectFactsService } from '../projects/project-facts';
 import type { SecretStore } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { TeamsService } from '../teams/teams-service';
@@ -45,6 +46,8 @@ export interface ServiceOptions {
   resourcesDir?: string;
   /** Whether this copy updates itself, and how to load the updater; absent: off (development). */
   updates?: { unavailable: UpdatesUnavailableReason | null; loadUpdater: () => Promise<Updater> };
+  /** The user chose another appearance: the app's own parts (menus, dialogs) follow it. */
+  onTheme?: (theme: Theme) => void;
 }
 
 /** Main's features, as the IPC handlers (and the tests) use them. */
@@ -55,7 +58,11 @@ export interface MainServices {
   takeNotices: () => Promise<AppNotice[]>;
   workspaces: WorkspaceManager;
   workspaceSettings: WorkspaceSettingsService;
+  /** The appearance setting (light, dark, the system's). */
+  appearance: { theme(): Promise<Theme>; setTheme(theme: Theme): Promise<void> };
   projects: ProjectsService;
+  /** What the projects list knows of each project's estimates. */
+  projectFacts: ProjectFactsService;
   estimates: EstimatesService;
   presets: PresetsService;
   offline: OfflineService;
@@ -122,8 +129,16 @@ export function createServices(o: ServiceOptions): RunningServices {
     onConnectivity: (online) => o.emit('event:connectivity', { online }),
     onCacheUnavailable: (meta) => notices.push({ code: 'cache-unavailable', workspaceName: meta.name }),
   });
-  const projects = new ProjectsService(operations, active.source);
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
+  const estimates = new EstimatesService(
+    active.source,
+    operations,
+    (name, kind) => o.dialogs.saveFile(name, kind),
+    o.logger,
+    presets,
+  );
+  const projectFacts = new ProjectFactsService(active.source, estimates, operations);
+  const projects = new ProjectsService(operations, active.source, projectFacts);
   const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir);
   const updates = new UpdateController({
     // Null means "updates itself": only a missing `updates` option means development.
@@ -166,14 +181,16 @@ export function createServices(o: ServiceOptions): RunningServices {
     caches,
     workspaces,
     workspaceSettings: new WorkspaceSettingsService(active.source, o.dialogs),
+    appearance: {
+      theme: async () => (await settings.load()).theme,
+      setTheme: async (theme) => {
+        await settings.update((s) => ({ ...s, theme }));
+        o.onTheme?.(theme);
+      },
+    },
     projects,
-    estimates: new EstimatesService(
-      active.source,
-      operations,
-      (name, kind) => o.dialogs.saveFile(name, kind),
-      o.logger,
-      presets,
-    ),
+    projectFacts,
+    estimates,
     presets,
     offline: new OfflineService(active.source, operations),
     plans: new PlansService(active.source, o.dialogs),

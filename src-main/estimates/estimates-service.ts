@@ -158,6 +158,26 @@ export class EstimatesService {
     }
   }
 
+  /** The totals of a project's estimates known without a request (worked out before, or cached). */
+  async knownTotals(
+    projectId: string,
+    estimates: { id: string; modified: string | null }[],
+  ): Promise<Record<string, EstimateSummary>> {
+    const { meta, cached } = await this.active();
+    const out: Record<string, EstimateSummary> = {};
+    for (const { id, modified } of estimates) {
+      const known = this.known(
+        meta.id,
+        projectId,
+        id,
+        modified,
+        () => cached.cachedEstimate(projectId, id)?.data ?? null,
+      );
+      if (known) out[id] = known;
+    }
+    return out;
+  }
+
   /**
    * The summary of an estimate as the list knows it (`modified`, null: any version): one worked out
    * before, or worked out now from the cached copy; null when neither is that version.

@@ -8,6 +8,7 @@ import { ServiceError } from '../errors/service-error';
 import { asideName } from '../local-files/data-folder';
 import { fileSystemReason } from '../local-files/write-atomically';
 import { LANGUAGES } from '../../src-shared/i18n/languages';
+import { THEMES } from '../../src-shared/app/types';
 
 /** What settings.json holds. Never a key: those live in the OS keychain. */
 const workspaceRecord = z.object({
@@ -54,6 +55,8 @@ const settingsSchema = z.object({
   lastExportPreset: z.record(z.string(), z.string().max(100)).default({}),
   /** Check for updates at start and every few hours (files written before this setting: on). */
   autoUpdate: z.boolean().default(true),
+  /** Light, dark, or following the system (files written before this setting: the system's). */
+  theme: z.enum(THEMES).default('system'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -69,6 +72,7 @@ export function defaultSettings(language: Settings['language'] = 'en-US'): Setti
     exportPresets: {},
     lastExportPreset: {},
     autoUpdate: true,
+    theme: 'system',
   };
 }
 
