@@ -159,7 +159,12 @@ test('teams: chosen when creating a project, shown in its details', async ({ app
   const team = (await app.services.teams.list())[1]!;
   await page.getByTestId('create-project').click();
   await page.getByTestId('cp-name').fill('Teamprojekt');
-  await page.getByTestId('cp-email').fill(team.members![0]!.email!);
+  // The team's member is one of the workspace's users the dialog offers, named.
+  const member = team.members![0]!;
+  await expect(page.getByTestId('cp-email-user').locator(`option[value="${member.email}"]`)).toContainText(
+    member.name ?? member.email!,
+  );
+  await page.getByTestId('cp-email-user').selectOption(member.email!);
   await expect(page.getByTestId('cp-team').locator('option')).not.toHaveCount(1);
   await page.getByTestId('cp-team').selectOption(team.id);
   await page.getByTestId('cp-submit').click();

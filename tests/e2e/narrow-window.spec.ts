@@ -28,3 +28,37 @@ for (const lang of LANGUAGES) {
     expect(found).toEqual({});
   });
 }
+
+test('the check finds a cut label, a too-full bar and a wrapped button when there is one', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  await expect(
+    page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
+  ).toBeVisible();
+  expect(await overflowProblems(page)).toEqual([]);
+  await page.evaluate(() => {
+    const cut = document.createElement('button');
+    cut.className = 'btn';
+    cut.style.width = '40px';
+    cut.style.overflow = 'hidden';
+    cut.textContent = 'A label far too long for its button';
+    const wrapped = document.createElement('button');
+    wrapped.className = 'btn';
+    wrapped.style.cssText = 'width: 60px; white-space: normal; height: auto';
+    wrapped.textContent = 'Two words';
+    document.querySelector('.screen-heading, .projects-toolbar')?.append(cut, wrapped);
+    const bar = document.querySelector<HTMLElement>('.pager')!;
+    const filler = document.createElement('span');
+    filler.style.cssText = 'flex: none; width: 3000px';
+    bar.append(filler);
+  });
+  const problems = await overflowProblems(page);
+  expect(problems.some((p) => p.startsWith('cut') && p.includes('A label far too long'))).toBe(true);
+  expect(problems.some((p) => p.startsWith('wraps over 2 lines') && p.includes('Two words'))).toBe(true);
+  expect(
+    problems.some((p) => p.startsWith('bar overflows') && p.includes('.pager')),
+    problems.join('\n'),
+  ).toBe(true);
+});

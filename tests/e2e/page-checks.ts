@@ -22,28 +22,34 @@ export interface AxeProblem {
 }
 
 /**
- * axe-core's serious and critical violations on the page as it is now (dialogs and menus included).
- * axe is evaluated through the DevTools protocol, which the page's content security policy (no
- * inline script) does not apply to.
+ * Rules whose findings count whatever axe rates them: the ones the issue named (a heading skipped on
+ * the estimate screen, the demo banner outside a landmark).
+ */
+const ALWAYS_COUNTED = ['heading-order', 'region', 'landmark-one-main', 'page-has-heading-one'];
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (dialogs and menus included),
+ * and any of the rules above. axe is evaluated through the DevTools protocol, which the page's
+ * content security policy (no inline script) does not apply to.
  */
 export async function axeProblems(page: Page): Promise<AxeProblem[]> {
   const loaded = await page.evaluate(() => 'axe' in globalThis);
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
+  return page.evaluate(async (always) => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
       .axe;
     const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
       violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
     };
     return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || always.includes(v.id))
       .map((v) => ({
         rule: v.id,
         impact: v.impact ?? '',
         help: v.help,
         targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
       }));
-  });
+  }, ALWAYS_COUNTED);
 }
 
 /**
@@ -89,7 +95,16 @@ export async function overflowProblems(page: Page): Promise<string[]> {
       '.plan-header',
     ];
     for (const el of document.querySelectorAll(bars.join(','))) {
-      if (shown(el) && el.scrollWidth > el.clientWidth + 1) {
+      if (!shown(el)) continue;
+      // Spilling at the end (it scrolls) or at the start (a bar packed to its end spills there,
+      // where no scrolling reaches): every item must lie within the bar.
+      const box = el.getBoundingClientRect();
+      const outside = [...el.children].some((child) => {
+        if (!shown(child)) return false;
+        const r = child.getBoundingClientRect();
+        return r.left < box.left - 1 || r.right > box.right + 1;
+      });
+      if (outside || el.scrollWidth > el.clientWidth + 1) {
         problems.push(`bar overflows (${el.scrollWidth} > ${el.clientWidth}): ${label(el)}`);
       }
     }

@@ -47,11 +47,12 @@ export function FloorImage({
   const aspect =
     map?.width && map.height && map.width > 0 && map.height > 0 ? `${map.width} / ${map.height}` : '16 / 10';
 
+  // No image at all (the older plan shape has none): a line, not an empty frame.
   if (!url) {
     return (
-      <div className="floor-image-placeholder is-empty" style={{ aspectRatio: aspect }}>
+      <p className="plan-muted" data-testid="floor-image-absent">
         {t('plan.noImage')}
-      </div>
+      </p>
     );
   }
   if (!image || image.status === 'loading') {

@@ -138,7 +138,7 @@ export function Swatch({ colour, testId }: { colour: string | null; testId?: str
   const nameKey = colourNameKey(colour);
   const name = nameKey ? t(nameKey) : null;
   return (
-    <span className="swatch-line" data-testid={testId ? `${testId}-line` : undefined}>
+    <span className="swatch-line" data-testid={testId ? `colour-${testId}` : undefined}>
       {safe && (
         <span
           className="swatch"

@@ -96,8 +96,8 @@ export function shapeBox(shape: AreaShape): Size {
   return { width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
 }
 
-/** Average advance of a character of the UI font, as a share of the font size. */
-const CHAR_WIDTH = 0.56;
+/** Average advance of a character of the labels' (bold) font, as a share of the font size. */
+const CHAR_WIDTH = 0.62;
 
 /**
  * The font size (image pixels) for a room's label lines inside its shape: at most `base` (a share of

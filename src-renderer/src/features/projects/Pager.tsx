@@ -41,7 +41,7 @@ function OrderStatus() {
           direction: t(directionKey(sort, direction)),
         });
   return (
-    <span className="pager-order" data-testid="sort-status">
+    <span className="pager-order" data-testid="projects-order">
       {text}
     </span>
   );
