@@ -237,27 +237,15 @@ function legacyRoomView(raw: unknown, unitSystem: string | null): RoomView {
   const room = rec(raw);
   const formatted = rec(room.formatted);
   const walls = Array.isArray(room.walls) ? room.walls.map(wallView) : [];
-  const wallIndex = new Map<string, number>();
-  walls.forEach((w, i) => {
-    if (w.uid !== null && !wallIndex.has(w.uid)) wallIndex.set(w.uid, i);
-  });
-  const groups: Record<ObjectKind, ObjectView[]> = {
-    door: [],
-    window: [],
-    furniture: [],
-    'affected-area': [],
-    other: [],
-  };
-  const items = [
-    ...(Array.isArray(room.wall_items) ? room.wall_items.map((o) => ({ o, kind: null })) : []),
-    ...(Array.isArray(room.furnitures)
-      ? room.furnitures.map((o) => ({ o, kind: 'furniture' as const }))
+  const wallIndex = wallIndexOf(walls);
+  const groups = groupObjects([
+    ...(Array.isArray(room.wall_items)
+      ? room.wall_items.map((o) => legacyObjectView(o, null, wallIndex))
       : []),
-  ];
-  for (const { o, kind } of items) {
-    const view = legacyObjectView(o, kind, wallIndex);
-    groups[view.kind].push(view);
-  }
+    ...(Array.isArray(room.furnitures)
+      ? room.furnitures.map((o) => legacyObjectView(o, 'furniture', wallIndex))
+      : []),
+  ]);
   return {
     id: idText(room.uid) ?? idText(room.id),
     name: text(room.name),
@@ -382,23 +370,10 @@ function roomView(raw: unknown): RoomView {
   const room = rec(raw);
   const values = rec(room.values);
   const walls = Array.isArray(room.walls) ? room.walls.map(wallView) : [];
-  const wallIndex = new Map<string, number>();
-  walls.forEach((w, i) => {
-    if (w.uid !== null && !wallIndex.has(w.uid)) wallIndex.set(w.uid, i);
-  });
-  const groups: Record<ObjectKind, ObjectView[]> = {
-    door: [],
-    window: [],
-    furniture: [],
-    'affected-area': [],
-    other: [],
-  };
-  if (Array.isArray(room.objects)) {
-    for (const o of room.objects) {
-      const view = objectView(o, wallIndex);
-      groups[view.kind].push(view);
-    }
-  }
+  const wallIndex = wallIndexOf(walls);
+  const groups = groupObjects(
+    Array.isArray(room.objects) ? room.objects.map((o) => objectView(o, wallIndex)) : [],
+  );
   const ground = values.ground;
   return {
     id: idText(room.id),
@@ -433,6 +408,28 @@ function roomView(raw: unknown): RoomView {
       ...(isRec(ground) ? prefixed('values.ground', extraOf(ground, ['color'])) : {}),
     },
   };
+}
+
+/** Each wall's position by its uid (the first, where a uid repeats). */
+function wallIndexOf(walls: WallView[]): Map<string, number> {
+  const index = new Map<string, number>();
+  walls.forEach((w, i) => {
+    if (w.uid !== null && !index.has(w.uid)) index.set(w.uid, i);
+  });
+  return index;
+}
+
+/** A room's objects by kind, each kind in the service's order. */
+function groupObjects(objects: ObjectView[]): Record<ObjectKind, ObjectView[]> {
+  const groups: Record<ObjectKind, ObjectView[]> = {
+    door: [],
+    window: [],
+    furniture: [],
+    'affected-area': [],
+    other: [],
+  };
+  for (const view of objects) groups[view.kind].push(view);
+  return groups;
 }
 
 function wallView(raw: unknown): WallView {

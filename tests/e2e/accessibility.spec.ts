@@ -1,5 +1,5 @@
 import { axeProblems } from './page-checks';
-import { walkScreens } from './screens';
+import { openApp, walkScreens } from './screens';
 import { expect, test } from './harness';
 
 // The window the issue measured at, where menus scroll and bars are tight.
@@ -28,10 +28,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('the check finds a problem when there is one', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await expect(
-    page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
-  ).toBeVisible();
+  await openApp(app);
   await page.evaluate(() => {
     const faint = document.createElement('p');
     faint.textContent = 'Barely readable text';

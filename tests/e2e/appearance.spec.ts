@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
+import { openApp } from './screens';
 
 /** The page's background: dark when its lightness is low. */
 async function isDark(page: Page): Promise<boolean> {
@@ -11,10 +12,7 @@ async function isDark(page: Page): Promise<boolean> {
 test('dark mode follows the system, and the appearance setting overrides it and is kept', async ({ app }) => {
   const { page } = app;
   await page.emulateMedia({ colorScheme: 'dark' });
-  await app.open();
-  await expect(
-    page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
-  ).toBeVisible();
+  await openApp(app);
   await expect(page.getByTestId('theme-select')).toHaveValue('system');
   expect(await isDark(page)).toBe(true);
   await app.screenshot('80-appearance-system-dark');

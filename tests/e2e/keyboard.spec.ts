@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './harness';
+import { openApp } from './screens';
 
 /** Presses Tab (Shift+Tab going back) until `target` has the focus; fails after a screenful of stops. */
 async function tabTo(page: Page, target: Locator, back = false): Promise<void> {
@@ -119,10 +120,7 @@ test('keyboard only: projects → project → estimate → export and back, the 
 
 test('Escape closes every menu, also when the focus left it', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await expect(
-    page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
-  ).toBeVisible();
+  await openApp(app);
   await page.getByTestId('workspace-switcher').click();
   await expect(page.getByRole('menu')).toBeVisible();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

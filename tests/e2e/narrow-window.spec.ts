@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../../src-shared/i18n/languages';
 import { overflowProblems } from './page-checks';
-import { walkScreens } from './screens';
+import { openApp, walkScreens } from './screens';
 import { expect, test } from './harness';
 
 test.use({ viewport: { width: 1024, height: 700 } });
@@ -9,12 +9,7 @@ for (const lang of LANGUAGES) {
   test(`at 1024×700 in ${lang} nothing is cut off or spills out of its box`, async ({ app }) => {
     test.setTimeout(120_000);
     const { page } = app;
-    await app.open();
-    await expect(
-      page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
-    ).toBeVisible();
-    await page.getByTestId('language-select').selectOption(lang);
-    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await openApp(app, lang);
     const found: Record<string, string[]> = {};
     await walkScreens(
       app,
@@ -33,10 +28,7 @@ test('the check finds a cut label, a too-full bar and a wrapped button when ther
   app,
 }) => {
   const { page } = app;
-  await app.open();
-  await expect(
-    page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
-  ).toBeVisible();
+  await openApp(app);
   expect(await overflowProblems(page)).toEqual([]);
   await page.evaluate(() => {
     const cut = document.createElement('button');

@@ -1,5 +1,18 @@
+import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { AppFixture } from './harness';
 import { expect } from './harness';
+
+/** Opens the window and waits for the projects list (in `lang`, when given). */
+export async function openApp(app: AppFixture, lang?: UiLanguage): Promise<void> {
+  const { page } = app;
+  await app.open();
+  await expect(
+    page.getByTestId('projects-table').locator('[data-testid^="project-row-"]').first(),
+  ).toBeVisible();
+  if (!lang) return;
+  await page.getByTestId('language-select').selectOption(lang);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
 
 /**
  * Walks the demo workspace's main screens (and, when asked, its dialogs and menus) and calls
@@ -11,6 +24,8 @@ export async function walkScreens(
   options: { dialogs?: boolean } = {},
 ): Promise<void> {
   const { page } = app;
+  // Data screens on a busy machine (these walks run many times): a little longer than the default.
+  const loaded = { timeout: 20_000 };
   const dialog = async (name: string, open: () => Promise<void>, testId: string) => {
     await open();
     await expect(page.getByTestId(testId)).toBeVisible();
@@ -55,12 +70,14 @@ export async function walkScreens(
 
   await page.getByTestId('project-tab-estimates').click();
   const estimate = page.locator('[data-testid^="estimate-row-"]').first();
-  await expect(estimate).toBeVisible();
+  await expect(estimate).toBeVisible(loaded);
   await expect(page.getByTestId('estimates-totals-loading')).toHaveCount(0);
   await visit('estimates');
 
   await estimate.click();
-  await expect(page.getByTestId('estimate-tree').locator('[data-testid^="tree-row-"]').first()).toBeVisible();
+  await expect(page.getByTestId('estimate-tree').locator('[data-testid^="tree-row-"]').first()).toBeVisible(
+    loaded,
+  );
   await visit('estimate');
   if (options.dialogs) {
     await dialog('export-dialog', () => page.getByTestId('export-open').click(), 'export-dialog');
@@ -72,14 +89,16 @@ export async function walkScreens(
   }
 
   await page.getByTestId('project-tab-plan').click();
-  await expect(page.getByTestId('floor-image')).toBeVisible();
+  await expect(page.getByTestId('floor-image')).toBeVisible(loaded);
   await visit('plan');
   await page.getByTestId('rooms-tab').click();
   await expect(page.getByTestId('rooms-totals')).toBeVisible();
   await visit('rooms-table');
 
   await page.getByTestId('project-tab-files').click();
-  await expect(page.getByTestId('files-table').locator('[data-testid^="file-row-"]').first()).toBeVisible();
+  await expect(page.getByTestId('files-table').locator('[data-testid^="file-row-"]').first()).toBeVisible(
+    loaded,
+  );
   await visit('files');
 
   await page.getByTestId('open-forms').click();

@@ -9,7 +9,7 @@ import { unitSystemOf } from '../../../../src-shared/plans/units';
 import { statisticText } from '../plans/plan-text';
 import { useNavigation, type ProjectRef } from '../navigation/store';
 import { useWorkspacePeople } from '../people/use-people';
-import { addressLines, PersonText, totalComplete, totalText, useTotalCoverage } from './facts';
+import { AddressText, PersonText, totalComplete, totalText, useTotalCoverage } from './facts';
 import { IdDetails } from './IdDetails';
 import { useProject } from './store';
 import './project.css';
@@ -64,7 +64,6 @@ export function ProjectOverview() {
   const shown = detail?.id === view.projectId ? detail : null;
   const notSet = <span className="detail-empty">{t('common.notSet')}</span>;
   const text = (value: string | null | undefined) => value || notSet;
-  const lines = shown ? addressLines(shown.address, lang) : [];
   const total = totalText(facts ?? undefined, lang);
   const units = unitSystemOf(plan?.view.unitSystem);
   const area = plan?.view.statistics.find((s) => s.key === 'area');
@@ -116,13 +115,7 @@ export function ProjectOverview() {
             <dd data-testid="overview-client">{text(facts?.client)}</dd>
             <dt>{t('detail.address')}</dt>
             <dd data-testid="overview-address">
-              {lines.length > 0
-                ? lines.map((line, i) => (
-                    <span key={i} className="detail-line">
-                      {line}
-                    </span>
-                  ))
-                : notSet}
+              <AddressText address={shown?.address ?? null} empty={notSet} />
             </dd>
             <dt>{t('detail.team')}</dt>
             <dd>{text(shown?.teamName)}</dd>

@@ -15,6 +15,22 @@ export function addressLines(address: ProjectDetailView['address'], lang: UiLang
   );
 }
 
+/** A project's address, a line each (see addressLines); `empty` when it has none. */
+export function AddressText({ address, empty }: { address: ProjectDetailView['address']; empty: ReactNode }) {
+  const lang = useLang();
+  const lines = addressLines(address, lang);
+  if (lines.length === 0) return <>{empty}</>;
+  return (
+    <>
+      {lines.map((line, i) => (
+        <span key={i} className="detail-line">
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** A person by name where the workspace names them, with the e-mail beside it; else the e-mail. */
 export function PersonText({
   email,

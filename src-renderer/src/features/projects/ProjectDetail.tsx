@@ -11,7 +11,7 @@ import { useNavigation } from '../navigation/store';
 import { projectRef } from '../project/ref';
 import { useWorkspacePeople } from '../people/use-people';
 import { IdDetails } from '../project/IdDetails';
-import { addressLines, ClientFact, PersonText } from '../project/facts';
+import { AddressText, ClientFact, PersonText } from '../project/facts';
 import { useProjects } from './store';
 import type { ProjectDetailView, ProjectRow } from '../../../../src-shared/projects/types';
 
@@ -33,7 +33,6 @@ export function ProjectDetail({ id }: { id: string }) {
   const notSet = <span className="detail-empty">{t('common.notSet')}</span>;
   const text = (value: string | null | undefined) => (value ? value : notSet);
   const date = (value: string | null | undefined) => formatDateTime(value, lang) || notSet;
-  const lines = detail ? addressLines(detail.address, lang) : [];
 
   return (
     <aside
@@ -80,13 +79,7 @@ export function ProjectDetail({ id }: { id: string }) {
                 <dd>{text(detail.teamName)}</dd>
                 <dt>{t('detail.address')}</dt>
                 <dd>
-                  {lines.length > 0
-                    ? lines.map((line, i) => (
-                        <span key={i} className="detail-line">
-                          {line}
-                        </span>
-                      ))
-                    : notSet}
+                  <AddressText address={detail.address} empty={notSet} />
                 </dd>
               </>
             )}
