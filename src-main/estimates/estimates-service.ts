@@ -18,6 +18,7 @@ import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ExportColumnKey } from '../../src-shared/estimates/columns';
 import { quoteTotals, quoteTotalsView } from '../../src-shared/estimates/quote-totals';
 import type { EstimateSummary } from '../../src-shared/estimates/types';
+import { clientName } from '../../src-shared/estimates/client-name';
 import type { ExportPreset, Paper } from '../../src-shared/exports/presets';
 import { currencyDigits } from '../../src-shared/money/currency';
 import type { ExportOptions } from '../exports/options';
@@ -98,7 +99,7 @@ export class EstimatesService {
       );
       this.summaries.set(`${meta.id}|${projectId}|${estimateId}`, {
         modified: r.data.modified ?? null,
-        summary: { currency: doc.estimate.currency, quote },
+        summary: { currency: doc.estimate.currency, quote, client: clientName(doc.estimate.customer) },
       });
       return {
         estimate: doc.estimate,
@@ -203,6 +204,7 @@ export class EstimatesService {
     const summary: EstimateSummary = {
       currency: doc.estimate.currency,
       quote: quoteTotalsView(quoteTotals(rows, doc.service_totals, currencyDigits(doc.estimate.currency))),
+      client: clientName(doc.estimate.customer),
     };
     this.summaries.set(`${workspaceId}|${projectId}|${detail.id}`, {
       modified: detail.modified ?? null,

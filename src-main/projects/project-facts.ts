@@ -1,14 +1,14 @@
 /**
  * What the projects list can say about each project's estimates (how many, their total, the client
  * they name), which the service's project list items do not carry. Known facts come from what
- * PlanDesk fetched before (the read-through cache, the totals worked out earlier); the list shown
- * fetches the missing estimate lists in the background, a few projects at a time. Totals are never
- * fetched for the projects list: an estimate is large, and the list must stay cheap.
+ * PlanDesk fetched before (the cached estimate lists, the estimates' summaries worked out earlier);
+ * the list shown fetches the missing estimate lists in the background, a few projects at a time.
+ * Estimates themselves are never fetched or read for the projects list: one can be large, and the
+ * list must stay cheap.
  */
 import type { ActiveSource } from '../app/active-workspace';
 import type { EstimateListItem } from '../api/schemas';
 import type { Operations } from '../operations/operations';
-import { partyField } from '../exports/parties';
 import { projectSum } from '../../src-shared/estimates/project-sums';
 import type { EstimateSummary } from '../../src-shared/estimates/types';
 import type { ProjectFacts } from '../../src-shared/projects/types';
@@ -28,9 +28,6 @@ export interface KnownTotals {
 export const NO_FACTS: ProjectFacts = { estimates: null, total: [], totalsKnown: 0, client: null };
 
 export class ProjectFactsService {
-  /** The client an estimate names, by workspace, project, estimate and version. */
-  private readonly clients = new Map<string, string | null>();
-
   constructor(
     private readonly active: ActiveSource,
     private readonly totals: KnownTotals,
@@ -39,7 +36,7 @@ export class ProjectFactsService {
 
   /** The facts known without a request, for each project. */
   async known(projectIds: readonly string[]): Promise<Record<string, ProjectFacts>> {
-    const { meta, cached } = await this.active();
+    const { cached } = await this.active();
     const out: Record<string, ProjectFacts> = {};
     for (const projectId of new Set(projectIds)) {
       const list = cached.cachedEstimatesList(projectId)?.data ?? null;
@@ -54,7 +51,7 @@ export class ProjectFactsService {
         estimates: list.length,
         total: sum.sums.map(({ currency, net, gross }) => ({ currency, net, gross })),
         totalsKnown: sum.known,
-        client: this.clientOf(meta.id, projectId, list, (id) => cached.cachedEstimate(projectId, id)?.data),
+        client: clientOf(list, summaries),
       };
     }
     return out;
@@ -86,35 +83,14 @@ export class ProjectFactsService {
     }
     return this.known(projectIds);
   }
-
-  /** The client named on the newest estimate that names one; null when none does (or none is kept). */
-  private clientOf(
-    workspaceId: string,
-    projectId: string,
-    list: EstimateListItem[],
-    detail: (estimateId: string) => { customer?: unknown } | undefined,
-  ): string | null {
-    const newestFirst = [...list].sort((a, b) => (b.modified ?? '').localeCompare(a.modified ?? ''));
-    for (const e of newestFirst) {
-      const key = `${workspaceId}|${projectId}|${e.id}|${e.modified ?? ''}`;
-      let client = this.clients.get(key);
-      if (client === undefined) {
-        const d = detail(e.id);
-        if (!d) continue;
-        client = clientName(d.customer);
-        this.clients.set(key, client);
-      }
-      if (client) return client;
-    }
-    return null;
-  }
 }
 
-/** An estimate's customer as one name: the company, else the person, else the e-mail. */
-export function clientName(customer: unknown): string | null {
-  const party = customer && typeof customer === 'object' ? (customer as Record<string, unknown>) : null;
-  const company = partyField(party, 'company');
-  if (company) return company;
-  const person = [partyField(party, 'firstname'), partyField(party, 'lastname')].filter(Boolean).join(' ');
-  return person || partyField(party, 'email') || null;
+/** The client named on the newest estimate whose summary names one; null when none does. */
+function clientOf(list: EstimateListItem[], summaries: Record<string, EstimateSummary>): string | null {
+  const newestFirst = [...list].sort((a, b) => (b.modified ?? '').localeCompare(a.modified ?? ''));
+  for (const e of newestFirst) {
+    const client = summaries[e.id]?.client;
+    if (client) return client;
+  }
+  return null;
 }

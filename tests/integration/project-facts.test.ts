@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServices } from '../../src-main/app/services';
-import { clientName } from '../../src-main/projects/project-facts';
+import { clientName } from '../../src-shared/estimates/client-name';
 import { startSimulator, type Simulator } from '../../simulator';
 import { Decimal } from '../../src-shared/money/decimal';
 import { startAppWithWorkspace } from '../helpers/app-services';
@@ -142,6 +142,7 @@ describe('project facts', () => {
     expect(clientName({ firstname: 'Eva', lastname: 'Weiß' })).toBe('Eva Weiß');
     expect(clientName({ email: 'eva@x.example' })).toBe('eva@x.example');
     expect(clientName({ company: 42 })).toBe('42');
+    expect(clientName({ company: '  ', firstname: { x: 1 }, lastname: 'Weiß' })).toBe('Weiß');
     expect(clientName(null)).toBeNull();
     expect(clientName('text')).toBeNull();
   });
