@@ -5,6 +5,7 @@
  */
 import { LANGUAGES as LOCALES, type UiLanguage as Locale } from '../src-shared/i18n/languages';
 import type { UnitSystem } from './data/types';
+import { dimensionOf, unitFor } from '../src-shared/plans/units';
 
 // The service answers in exactly the languages the app speaks.
 export { LOCALES, type Locale };
@@ -35,22 +36,6 @@ export function resolveLocale(header: string | undefined): Locale {
   return 'en-US';
 }
 
-type Kind = 'length' | 'area' | 'volume';
-
-const UNITS: Record<UnitSystem, Record<Kind, string>> = {
-  metric: { length: 'm', area: 'm²', volume: 'm³' },
-  imperial: { length: 'ft', area: 'ft²', volume: 'ft³' },
-};
-
-/** What a statistic measures, from its name; null for counts and anything unrecognised. */
-function kindOf(key: string): Kind | null {
-  const k = key.toLowerCase();
-  if (k.includes('volume')) return 'volume';
-  if (k.includes('area') || k.includes('surface')) return 'area';
-  if (/perimeter|length|height|width|depth|thickness/.test(k)) return 'length';
-  return null;
-}
-
 const formatters = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: Locale, digits: number): Intl.NumberFormat {
   const id = `${locale}/${digits}`;
@@ -70,11 +55,11 @@ export function formatStatistics(
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(stats)) {
     if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-    const kind = kindOf(key);
+    const kind = dimensionOf(key);
     if (kind === null) {
       out[key] = numberFormat(locale, Number.isInteger(value) ? 0 : 2).format(value);
     } else {
-      out[key] = `${numberFormat(locale, 1).format(value)} ${UNITS[unitSystem][kind]}`;
+      out[key] = `${numberFormat(locale, 1).format(value)} ${unitFor(kind, unitSystem)}`;
     }
   }
   return out;
@@ -87,7 +72,7 @@ export function formatDimensions(
   locale: Locale,
 ): string {
   const f = numberFormat(locale, 2);
-  const u = UNITS[unitSystem].length;
+  const u = unitFor('length', unitSystem);
   return `${f.format(dims.width)} ${u} × ${f.format(dims.length)} ${u}`;
 }
 

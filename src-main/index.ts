@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, shell, type FileFilter } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, shell, type FileFilter } from 'electron';
 import path from 'node:path';
 import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
 import { registerIpc } from './ipc/register';
@@ -184,9 +184,14 @@ async function main(): Promise<void> {
       }),
       loadUpdater: () => loadElectronUpdater(log.logger),
     },
+    onTheme: (theme) => {
+      nativeTheme.themeSource = theme;
+    },
   });
   const settings = await services.settings.load();
   uiLanguage = settings.language;
+  // Menus, dialogs and the window's own parts in the appearance the user chose.
+  nativeTheme.themeSource = settings.theme;
   registerIpc(services, emit, isTrustedUrl);
   const menu = appMenu({
     language: () => services.workspaces.uiLanguage(),

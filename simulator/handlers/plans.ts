@@ -1,7 +1,7 @@
 /**
  * /plans: plan detail (new shape or the legacy live shape), floor/room images, plan export files.
  */
-import type { SimFloor, SimImageMap, SimPlan, SimProject, SimRoom } from '../data/types';
+import type { SimFloor, SimImageMap, SimObject, SimPlan, SimProject, SimRoom } from '../data/types';
 import { formatDimensions, formatStatistics, type Locale } from '../formatting';
 import { badRequest, bytes, json, notFound, type Reply } from '../http-util';
 import { renderPlanPng, type Box } from '../png';
@@ -80,6 +80,74 @@ export function planXml(plan: SimPlan): string {
   return `<plan uid="${xmlAttr(plan.id)}" name="${xmlAttr(plan.name)}">${floors}</plan>`;
 }
 
+/** A figure in the plan's unit system, as the legacy `formatted{…}` strings write it. */
+function legacyFormatted(
+  figures: Record<string, number>,
+  plan: SimPlan,
+  locale: Locale,
+): Record<string, string> {
+  return formatStatistics(figures, plan.unit_system, locale);
+}
+
+/** A door, window or piece of furniture the legacy way: plain figures, with `formatted` strings. */
+function legacyItem(o: SimObject, plan: SimPlan, locale: Locale): Record<string, unknown> {
+  const v = o.values as { width?: number; height?: number; depth?: number };
+  const figures: Record<string, number> = {};
+  for (const k of ['width', 'height', 'depth'] as const) if (typeof v[k] === 'number') figures[k] = v[k];
+  return {
+    uid: o.uid,
+    symbol_id: o.symbol_id,
+    name: o.name,
+    type: o.category,
+    ...figures,
+    formatted: legacyFormatted(figures, plan, locale),
+  };
+}
+
+function legacyRoom(r: SimRoom, plan: SimPlan, locale: Locale): Record<string, unknown> {
+  const openings = r.objects
+    .filter((o) => o.category === 'door' || o.category === 'window')
+    .reduce((sum, o) => {
+      const v = o.values as { width: number; height: number };
+      return sum + v.width * v.height;
+    }, 0);
+  const figures = {
+    area: r.statistics.area,
+    perimeter: r.statistics.perimeter,
+    height: r.values.ceilingHeight,
+    volume: r.statistics.volume,
+    walls_surface: r.statistics.walls_surface,
+    openings_surface: Math.round(openings * 100) / 100,
+  };
+  return {
+    uid: r.id,
+    name: r.name,
+    room_type: r.values.roomType,
+    dimensions: r.dimensions,
+    ...figures,
+    formatted: {
+      ...legacyFormatted(figures, plan, locale),
+      dimensions: formatDimensions(r.dimensions, plan.unit_system, locale),
+    },
+    wall_items: r.objects
+      .filter((o) => o.category === 'door' || o.category === 'window')
+      .map((o) => legacyItem(o, plan, locale)),
+    furnitures: r.objects.filter((o) => o.category === 'furniture').map((o) => legacyItem(o, plan, locale)),
+  };
+}
+
+function legacyFloor(f: SimFloor, plan: SimPlan, locale: Locale): Record<string, unknown> {
+  const figures = { area: f.statistics.area, perimeter: f.statistics.perimeter };
+  return {
+    uid: f.id,
+    name: f.name,
+    level: f.level,
+    ...figures,
+    formatted: legacyFormatted(figures, plan, locale),
+    rooms: f.rooms.map((r) => legacyRoom(r, plan, locale)),
+  };
+}
+
 function legacyPlanView(ws: WorkspaceState, project: SimProject, locale: Locale): Record<string, unknown> {
   const plan = project.plan;
   const rooms = plan.floors.flatMap((f) => f.rooms);
@@ -112,6 +180,7 @@ function legacyPlanView(ws: WorkspaceState, project: SimProject, locale: Locale)
         window_count: plan.windows_count,
         floor_count: plan.floors.length,
         room_count: rooms.length,
+        floors: plan.floors.map((f) => legacyFloor(f, plan, locale)),
       },
     },
     xml: planXml(plan),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppNotice } from '../../src-shared/app/types';
+import type { AppNotice, Theme } from '../../src-shared/app/types';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ApiClientOptions } from '../api/client';
 import { WorkspaceCaches } from '../cache/workspace-caches';
@@ -17,6 +17,7 @@ import { OutboxService } from '../outbox/outbox-service';
 import { Operations } from '../operations/operations';
 import { PlansService } from '../plans/plans-service';
 import { ProjectsService } from '../projects/projects-service';
+import { ProjectFactsService } from '../projects/project-facts';
 import type { SecretStore } from '../secrets/secret-store';
 import { DEFAULT_OFFLINE_BUDGET_MB, DEMO_WORKSPACE_ID, SettingsStore } from '../settings/settings-store';
 import { TeamsService } from '../teams/teams-service';
@@ -51,6 +52,8 @@ export interface ServiceOptions {
   updates?: { unavailable: UpdatesUnavailableReason | null; loadUpdater: () => Promise<Updater> };
   /** How soon the upload outbox tries again (tests make it quick); defaults in OutboxService. */
   outbox?: { busyRetryMs?: number; offlineRetryMs?: number };
+  /** The user chose another appearance: the app's own parts (menus, dialogs) follow it. */
+  onTheme?: (theme: Theme) => void;
 }
 
 /** Main's features, as the IPC handlers (and the tests) use them. */
@@ -61,7 +64,11 @@ export interface MainServices {
   takeNotices: () => Promise<AppNotice[]>;
   workspaces: WorkspaceManager;
   workspaceSettings: WorkspaceSettingsService;
+  /** The appearance setting (light, dark, the system's). */
+  appearance: { theme(): Promise<Theme>; setTheme(theme: Theme): Promise<void> };
   projects: ProjectsService;
+  /** What the projects list knows of each project's estimates. */
+  projectFacts: ProjectFactsService;
   estimates: EstimatesService;
   presets: PresetsService;
   offline: OfflineService;
@@ -169,8 +176,17 @@ export function createServices(o: ServiceOptions): RunningServices {
     logger: o.logger,
     ...o.outbox,
   });
-  const projects = new ProjectsService(operations, active.source);
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
+  const estimates = new EstimatesService(
+    active.source,
+    operations,
+    (name, kind) => o.dialogs.saveFile(name, kind),
+    o.logger,
+    presets,
+    workers,
+  );
+  const projectFacts = new ProjectFactsService(active.source, estimates, operations);
+  const projects = new ProjectsService(operations, active.source, projectFacts);
   const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir, undefined, outbox);
   const offline = new OfflineService(active.source, operations, workers);
   const storage = new StorageService({
@@ -234,15 +250,16 @@ export function createServices(o: ServiceOptions): RunningServices {
     caches,
     workspaces,
     workspaceSettings: new WorkspaceSettingsService(active.source, o.dialogs),
+    appearance: {
+      theme: async () => (await settings.load()).theme,
+      setTheme: async (theme) => {
+        await settings.update((s) => ({ ...s, theme }));
+        o.onTheme?.(theme);
+      },
+    },
     projects,
-    estimates: new EstimatesService(
-      active.source,
-      operations,
-      (name, kind) => o.dialogs.saveFile(name, kind),
-      o.logger,
-      presets,
-      workers,
-    ),
+    projectFacts,
+    estimates,
     presets,
     offline,
     outbox,

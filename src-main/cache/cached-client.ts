@@ -177,6 +177,12 @@ export class CachedClient {
     );
   }
 
+  /** The project's estimates as last listed, from the cache only (no request); null when never kept. */
+  cachedEstimatesList(projectId: string): Fetched<EstimateListItem[]> | null {
+    const hit = this.cache.get<EstimateListItem[]>('estimates-list', cacheKeys.estimatesList(projectId));
+    return hit ? { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt } : null;
+  }
+
   /** The estimate as last fetched, from the cache only (no request); null when it was never kept. */
   cachedEstimate(projectId: string, estimateId: string): Fetched<EstimateDetail> | null {
     const hit = this.cache.get<EstimateDetail>('estimate', cacheKeys.estimate(projectId, estimateId));

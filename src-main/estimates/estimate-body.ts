@@ -5,6 +5,7 @@
  * tasks run them for large estimates, and main runs them itself for small ones.
  */
 import type { EstimateLabel, EstimateSummary, EstimateView } from '../../src-shared/estimates/types';
+import { clientName } from '../../src-shared/estimates/client-name';
 import { quoteTotals, quoteTotalsView } from '../../src-shared/estimates/quote-totals';
 import { currencyDigits } from '../../src-shared/money/currency';
 import { estimateDetailOfAnswer } from '../api/estimate-parse';
@@ -77,7 +78,7 @@ export function estimateViewOf(detail: EstimateDetail): Omit<EstimateView, 'sour
 
 /** What a list shows of an estimate: its currency and its client totals. */
 export function summaryOf(view: Pick<EstimateView, 'estimate' | 'quote'>): EstimateSummary {
-  return { currency: view.estimate.currency, quote: view.quote };
+  return { currency: view.estimate.currency, quote: view.quote, client: clientName(view.estimate.customer) };
 }
 
 /** What names the estimate in a file name. */

@@ -136,6 +136,20 @@ export class EstimatesService {
     }
   }
 
+  /** The totals of a project's estimates known without a request or a read (worked out before, or kept). */
+  async knownTotals(
+    projectId: string,
+    estimates: { id: string; modified: string | null }[],
+  ): Promise<Record<string, EstimateSummary>> {
+    const { meta, cached } = await this.active();
+    const out: Record<string, EstimateSummary> = {};
+    for (const { id, modified } of estimates) {
+      const known = this.known(meta.id, cached, projectId, id, modified);
+      if (known) out[id] = known;
+    }
+    return out;
+  }
+
   /**
    * One estimate to xlsx or pdf, or every estimate of the project into one workbook. Works offline
    * from the cache. A worker writes the file, through a temporary file: a failure or a cancel leaves

@@ -36,12 +36,17 @@ export function createHandlers(s: MainServices): Handlers {
     version: s.version,
     language: await s.workspaces.uiLanguage(),
     platform: s.platform,
+    theme: await s.appearance.theme(),
   });
   return {
     'app:info': appInfo,
     'app:notices': () => s.takeNotices(),
     'settings:setLanguage': async (language) => {
       await s.workspaces.setLanguage(language);
+      return appInfo();
+    },
+    'settings:setTheme': async (theme) => {
+      await s.appearance.setTheme(theme);
       return appInfo();
     },
     'workspaces:list': () => s.workspaces.list(),
@@ -57,6 +62,7 @@ export function createHandlers(s: MainServices): Handlers {
     'projects:create': (input) => s.projects.create(input),
     'projects:archive': (id) => s.projects.archive(id),
     'projects:restore': (id) => s.projects.restore(id),
+    'projects:facts': ({ projectIds, operationId }) => s.projectFacts.fetch(projectIds, operationId),
     'offline:makeAvailable': ({ projectId, operationId, keepFiles }) =>
       s.offline.makeAvailable(projectId, operationId, keepFiles ?? false),
     'offline:status': (projectId) => s.offline.status(projectId),

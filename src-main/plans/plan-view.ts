@@ -4,14 +4,19 @@
  * and the CLI.
  *
  * Rules:
- * - Measurements are shown with the service's own formatted strings. A number without one is shown
- *   as a plain number, without a unit: PlanDesk never invents a unit (plans may be metric or
- *   imperial, and room figures have been seen in a different system than their plan).
+ * - Measurements are shown with the service's own formatted strings. A number without one takes the
+ *   unit of the plan's own `unit_system`, and no unit when the plan names none: PlanDesk never guesses
+ *   a unit (plans may be metric or imperial, and room figures have been seen in a different system
+ *   than their plan, which is why a formatted string always wins).
+ * - Both shapes give floors and rooms where they carry them (legacy: `plan_detail.plan.floors[]`
+ *   with `rooms[]`, their `formatted{…}` strings, `wall_items` and `furnitures`).
  * - Whatever is missing or malformed becomes null (the UI says "not available"); nothing here throws
  *   on service data.
  * - Fields PlanDesk does not know are kept in `extra`, never dropped.
  */
 import type { PlanDocument } from '../api/schemas';
+import { isSummedColumn } from '../../src-shared/plans/rooms-columns';
+import { unitFor, unitForKey, unitSystemOf, type UnitSystem } from '../../src-shared/plans/units';
 import {
   MEASURE_COLUMNS,
   type ColumnUnit,
@@ -26,6 +31,7 @@ import {
   type RoomsTable,
   type RoomsTableRow,
   type StatisticView,
+  type TotalCell,
   type ValueEntry,
   type WallView,
 } from '../../src-shared/plans/types';
@@ -68,6 +74,16 @@ const STATISTIC_LABELS: Record<string, string> = {
 
 /** Legacy `plan_detail.plan` numbers that are measurements (the rest are counts or other fields). */
 const LEGACY_MEASURES = new Set([...STATISTIC_ORDER, 'ceiling_height']);
+
+/** Legacy floor and room numbers that are measurements; `height` is the room's ceiling height. */
+const LEGACY_ROOM_MEASURES = new Set([
+  ...STATISTIC_ORDER,
+  'wall_surface',
+  'openings_surface',
+  'opening_surface',
+  'windows_surface',
+  'doors_surface',
+]);
 
 export function buildPlanView(doc: PlanDocument): PlanView {
   return doc.shape === 'legacy' ? legacyView(doc.plan) : currentView(doc.plan);
@@ -142,25 +158,182 @@ function legacyView(raw: unknown): PlanView {
     'room_count',
     ...LEGACY_MEASURES,
   ];
-  for (const [k, v] of Object.entries(extraOf(detail, knownDetail))) extra[`plan_detail.plan.${k}`] = v;
+  for (const [k, v] of Object.entries(extraOf(detail, [...knownDetail, 'floors'])))
+    extra[`plan_detail.plan.${k}`] = v;
+  const unitSystem = text(head.unit_system) ?? text(detail.unit_system);
+  const floors = Array.isArray(detail.floors)
+    ? detail.floors.map((f) => legacyFloorView(f, unitSystem))
+    : null;
+  const rooms = floors?.flatMap((f) => f.rooms) ?? null;
   return {
     shape: 'legacy',
     id: idText(head.id) ?? idText(detail.uid) ?? idText(detail.id),
     name: text(detail.name) ?? text(head.name),
     projectId: idText(head.project_id),
-    unitSystem: text(head.unit_system) ?? text(detail.unit_system),
+    unitSystem,
     created: text(head.created),
     modified: text(head.modified),
     statistics: statistics(numbers, formatted),
-    doorCount: count(detail.door_count),
-    windowCount: count(detail.window_count ?? detail.windows_count),
-    floorCount: count(detail.floor_count),
-    roomCount: count(detail.room_count),
+    doorCount: count(detail.door_count) ?? (rooms ? rooms.reduce((n, r) => n + r.doors.length, 0) : null),
+    windowCount:
+      count(detail.window_count ?? detail.windows_count) ??
+      (rooms ? rooms.reduce((n, r) => n + r.windows.length, 0) : null),
+    floorCount: count(detail.floor_count) ?? floors?.length ?? null,
+    roomCount: count(detail.room_count) ?? rooms?.length ?? null,
     wallCount: count(detail.wall_count),
     notes: notes(detail.notes),
-    floors: null,
+    floors,
     extra,
   };
+}
+
+/** The numbers among a legacy record's fields that are measurements, keyed as the statistics are. */
+function legacyMeasures(o: Rec): Rec {
+  const numbers: Rec = {};
+  for (const [k, v] of Object.entries(o)) if (LEGACY_ROOM_MEASURES.has(k)) numbers[k] = v;
+  return numbers;
+}
+
+/** The formatted strings of a legacy record's statistics (height and dimensions are shown apart). */
+function legacyFormattedStatistics(formatted: Rec): Rec {
+  return extraOf(formatted, ['height', 'ceiling_height', 'dimensions']);
+}
+
+function legacyFloorView(raw: unknown, unitSystem: string | null): FloorView {
+  const floor = rec(raw);
+  const formatted = rec(floor.formatted);
+  return {
+    id: idText(floor.uid) ?? idText(floor.id),
+    name: text(floor.name),
+    level: num(floor.level),
+    statistics: statistics(legacyMeasures(floor), legacyFormattedStatistics(formatted)),
+    ceilingHeight: legacyHeight(floor, formatted),
+    notes: notes(floor.notes),
+    imageMap: imageMap(floor.image_map),
+    rooms: Array.isArray(floor.rooms) ? floor.rooms.map((r) => legacyRoomView(r, unitSystem)) : [],
+    extra: extraOf(floor, [
+      'uid',
+      'id',
+      'name',
+      'level',
+      'formatted',
+      'notes',
+      'image_map',
+      'rooms',
+      'height',
+      'ceiling_height',
+      ...LEGACY_ROOM_MEASURES,
+    ]),
+  };
+}
+
+function legacyHeight(o: Rec, formatted: Rec): StatisticView | null {
+  const value = num(o.height) ?? num(o.ceiling_height);
+  const f = text(formatted.height) ?? text(formatted.ceiling_height);
+  return value === null && f === null ? null : measure('ceiling_height', value, f);
+}
+
+function legacyRoomView(raw: unknown, unitSystem: string | null): RoomView {
+  const room = rec(raw);
+  const formatted = rec(room.formatted);
+  const walls = Array.isArray(room.walls) ? room.walls.map(wallView) : [];
+  const wallIndex = wallIndexOf(walls);
+  const groups = groupObjects([
+    ...(Array.isArray(room.wall_items)
+      ? room.wall_items.map((o) => legacyObjectView(o, null, wallIndex))
+      : []),
+    ...(Array.isArray(room.furnitures)
+      ? room.furnitures.map((o) => legacyObjectView(o, 'furniture', wallIndex))
+      : []),
+  ]);
+  return {
+    id: idText(room.uid) ?? idText(room.id),
+    name: text(room.name),
+    roomType: text(room.room_type) ?? text(room.roomType) ?? text(room.type),
+    statistics: statistics(legacyMeasures(room), legacyFormattedStatistics(formatted)),
+    formattedDimensions: text(formatted.dimensions) ?? dimensionsText(room.dimensions, unitSystem),
+    ceilingHeight: legacyHeight(room, formatted),
+    groundColor: text(room.floor_color) ?? text(room.ground_color),
+    notes: notes(room.notes),
+    imageMap: imageMap(room.image_map),
+    walls,
+    doors: groups.door,
+    windows: groups.window,
+    furniture: groups.furniture,
+    affectedAreas: groups['affected-area'],
+    otherObjects: groups.other,
+    extra: extraOf(room, [
+      'uid',
+      'id',
+      'name',
+      'room_type',
+      'roomType',
+      'type',
+      'formatted',
+      'dimensions',
+      'height',
+      'ceiling_height',
+      'floor_color',
+      'ground_color',
+      'notes',
+      'image_map',
+      'walls',
+      'wall_items',
+      'furnitures',
+      ...LEGACY_ROOM_MEASURES,
+    ]),
+  };
+}
+
+/**
+ * A legacy wall item or furniture: its figures are plain fields (`width`, `height`, …) with their
+ * `formatted` strings beside them; the string is the value shown where the service gave one.
+ */
+function legacyObjectView(
+  raw: unknown,
+  kind: 'furniture' | null,
+  wallIndex: Map<string, number>,
+): ObjectView {
+  const o = rec(raw);
+  const formatted = rec(o.formatted);
+  const category = text(o.category) ?? text(o.type) ?? kind;
+  const symbolId = text(o.symbol_id) ?? text(o.symbolId) ?? text(o.symbol);
+  const wallUid = idText(o.wall_uid);
+  const known = ['uid', 'id', 'name', 'category', 'type', 'symbol_id', 'symbolId', 'symbol', 'wall_uid'];
+  const values: ValueEntry[] = [];
+  const extra: Rec = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (known.includes(k) || k === 'formatted') continue;
+    if (isRec(v)) flattenInto(values, k, v);
+    else if (Array.isArray(v)) extra[k] = v;
+    else values.push({ key: k, value: text(formatted[k]) ?? scalar(v) });
+  }
+  for (const [k, v] of Object.entries(formatted)) {
+    if (!(k in o) && text(v) !== null) values.push({ key: k, value: text(v) });
+  }
+  return {
+    uid: idText(o.uid) ?? idText(o.id),
+    kind: kindOf(category, symbolId),
+    name: text(o.name),
+    category,
+    symbolId,
+    wallUid,
+    wallIndex: wallUid === null ? null : (wallIndex.get(wallUid) ?? null),
+    values,
+    extra,
+  };
+}
+
+/** A legacy room's `dimensions` as text: the service's own string, else its numbers. */
+function dimensionsText(raw: unknown, unitSystem: string | null): string | null {
+  if (typeof raw === 'string') return text(raw);
+  const d = rec(raw);
+  const w = num(d.width);
+  const l = num(d.length) ?? num(d.depth);
+  if (w === null || l === null) return null;
+  const unit = unitFor('length', unitSystemOf(unitSystem));
+  const part = (n: number) => (unit ? `${plainNumber(n)} ${unit}` : plainNumber(n));
+  return `${part(w)} × ${part(l)}`;
 }
 
 function floorView(raw: unknown): FloorView {
@@ -197,23 +370,10 @@ function roomView(raw: unknown): RoomView {
   const room = rec(raw);
   const values = rec(room.values);
   const walls = Array.isArray(room.walls) ? room.walls.map(wallView) : [];
-  const wallIndex = new Map<string, number>();
-  walls.forEach((w, i) => {
-    if (w.uid !== null && !wallIndex.has(w.uid)) wallIndex.set(w.uid, i);
-  });
-  const groups: Record<ObjectKind, ObjectView[]> = {
-    door: [],
-    window: [],
-    furniture: [],
-    'affected-area': [],
-    other: [],
-  };
-  if (Array.isArray(room.objects)) {
-    for (const o of room.objects) {
-      const view = objectView(o, wallIndex);
-      groups[view.kind].push(view);
-    }
-  }
+  const wallIndex = wallIndexOf(walls);
+  const groups = groupObjects(
+    Array.isArray(room.objects) ? room.objects.map((o) => objectView(o, wallIndex)) : [],
+  );
   const ground = values.ground;
   return {
     id: idText(room.id),
@@ -248,6 +408,28 @@ function roomView(raw: unknown): RoomView {
       ...(isRec(ground) ? prefixed('values.ground', extraOf(ground, ['color'])) : {}),
     },
   };
+}
+
+/** Each wall's position by its uid (the first, where a uid repeats). */
+function wallIndexOf(walls: WallView[]): Map<string, number> {
+  const index = new Map<string, number>();
+  walls.forEach((w, i) => {
+    if (w.uid !== null && !index.has(w.uid)) index.set(w.uid, i);
+  });
+  return index;
+}
+
+/** A room's objects by kind, each kind in the service's order. */
+function groupObjects(objects: ObjectView[]): Record<ObjectKind, ObjectView[]> {
+  const groups: Record<ObjectKind, ObjectView[]> = {
+    door: [],
+    window: [],
+    furniture: [],
+    'affected-area': [],
+    other: [],
+  };
+  for (const view of objects) groups[view.kind].push(view);
+  return groups;
 }
 
 function wallView(raw: unknown): WallView {
@@ -470,6 +652,7 @@ function count(v: unknown): number | null {
 // ---- the rooms table ----------------------------------------------------------------------------
 
 export function buildRoomsTable(view: PlanView): RoomsTable {
+  const system = unitSystemOf(view.unitSystem);
   const rows: RoomsTableRow[] = [];
   for (const floor of view.floors ?? []) {
     for (const room of floor.rooms) {
@@ -480,10 +663,11 @@ export function buildRoomsTable(view: PlanView): RoomsTable {
         roomId: room.id,
         name: room.name,
         type: room.roomType,
-        area: cell(stat('area')),
-        perimeter: cell(stat('perimeter')),
-        ceilingHeight: cell(room.ceilingHeight),
-        volume: cell(stat('volume')),
+        area: cell(stat('area'), system),
+        wallArea: cell(stat('walls_surface') ?? stat('wall_surface'), system),
+        perimeter: cell(stat('perimeter'), system),
+        ceilingHeight: cell(room.ceilingHeight, system),
+        volume: cell(stat('volume'), system),
         doors: room.doors.length,
         windows: room.windows.length,
       });
@@ -491,29 +675,59 @@ export function buildRoomsTable(view: PlanView): RoomsTable {
   }
   const units = {} as Record<MeasureColumn, ColumnUnit>;
   for (const c of MEASURE_COLUMNS) units[c] = columnUnit(rows.map((r) => r[c]));
-  return { planName: view.name, available: view.floors !== null, rows, units };
+  return {
+    planName: view.name,
+    available: view.floors !== null,
+    rows,
+    units,
+    totals: totalsOf(rows, units),
+  };
 }
 
-function cell(s: StatisticView | null): MeasureCell {
+/** A measurement as a table cell: a plain number gets the unit of the plan's system (if it names one). */
+function cell(s: StatisticView | null, system: UnitSystem | null): MeasureCell {
   if (!s) return { text: null, value: null, formatted: null, unit: null };
+  if (s.formatted !== null) {
+    return { text: s.formatted, value: s.value, formatted: s.formatted, unit: unitOf(s.formatted) };
+  }
+  const unit = s.value === null ? null : unitForKey(s.key, system);
   return {
-    text: s.display,
+    text: s.value === null ? s.display : unit ? `${plainNumber(s.value)} ${unit}` : plainNumber(s.value),
     value: s.value,
-    formatted: s.formatted,
-    unit: s.formatted === null ? null : unitOf(s.formatted),
+    formatted: null,
+    unit,
   };
 }
 
 function columnUnit(cells: MeasureCell[]): ColumnUnit {
   const present = cells.filter((c) => c.value !== null || c.text !== null);
   const numbersOnly = present.every((c) => c.value !== null);
-  if (present.every((c) => c.formatted === null)) {
-    return numbersOnly ? { mode: 'numeric', unit: null } : { mode: 'text', unit: null };
-  }
-  const units = new Set(present.map((c) => (c.formatted === null ? null : c.unit)));
+  const units = new Set(present.map((c) => c.unit));
   const [unit] = [...units];
-  if (units.size === 1 && unit && numbersOnly) return { mode: 'numeric-unit', unit };
+  if (numbersOnly && units.size === 1 && unit) return { mode: 'numeric-unit', unit };
+  if (numbersOnly && present.every((c) => c.formatted === null && c.unit === null)) {
+    return { mode: 'numeric', unit: null };
+  }
   return { mode: 'text', unit: null };
+}
+
+/**
+ * The totals row: counts always; a measure column only when its figures are numbers in one unit (or
+ * all without one), and at least one room has a figure.
+ */
+function totalsOf(rows: RoomsTableRow[], units: Record<MeasureColumn, ColumnUnit>): RoomsTable['totals'] {
+  const totals: RoomsTable['totals'] = {};
+  const sum = (values: number[]) => Number.parseFloat(values.reduce((a, b) => a + b, 0).toFixed(6));
+  for (const c of MEASURE_COLUMNS) {
+    if (!isSummedColumn(c) || units[c].mode === 'text') continue;
+    const values = rows.map((r) => r[c].value).filter((v): v is number => v !== null);
+    if (values.length > 0) totals[c] = { value: sum(values), unit: units[c].unit } satisfies TotalCell;
+  }
+  if (rows.length > 0) {
+    totals.doors = { value: sum(rows.map((r) => r.doors)), unit: null };
+    totals.windows = { value: sum(rows.map((r) => r.windows)), unit: null };
+  }
+  return totals;
 }
 
 /**

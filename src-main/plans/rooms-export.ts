@@ -21,6 +21,7 @@ import {
 import { writeAtomically } from '../local-files/write-atomically';
 import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import { translator } from '../../src-shared/i18n/catalogue';
+import { termLabel } from '../../src-shared/plans/vocabulary';
 import { DEFAULT_LANGUAGE, type UiLanguage } from '../../src-shared/i18n/languages';
 import {
   ROOMS_COLUMN_KEYS,
@@ -45,12 +46,14 @@ export interface RoomsColumn {
   header: string;
   /** 'number': cells are numbers (or empty); 'text': cells are text (or empty). */
   kind: 'number' | 'text';
+  /** For a column of service values (room types): the value in the document's words. */
+  words?: (raw: string) => string;
 }
 
 /** The columns of the export: headers with units where the service's strings agree on one. */
 export function roomsColumns(table: RoomsTable, options: RoomsExportOptions = {}): RoomsColumn[] {
   const t = translator(options.language ?? DEFAULT_LANGUAGE);
-  return ROOMS_COLUMN_KEYS.map((key) => {
+  return ROOMS_COLUMN_KEYS.map((key): RoomsColumn => {
     const label = t(roomsColumnLabel(key));
     if (key === 'doors' || key === 'windows') return { key, header: label, kind: 'number' };
     if (isMeasure(key)) {
@@ -58,6 +61,8 @@ export function roomsColumns(table: RoomsTable, options: RoomsExportOptions = {}
       if (u.mode === 'numeric-unit') return { key, header: `${label} (${u.unit})`, kind: 'number' };
       return { key, header: label, kind: u.mode === 'numeric' ? 'number' : 'text' };
     }
+    if (key === 'type')
+      return { key, header: label, kind: 'text', words: (raw) => termLabel('roomType', raw, t) };
     return { key, header: label, kind: 'text' };
   });
 }
@@ -70,12 +75,20 @@ export function cellValue(row: RoomsTableRow, column: RoomsColumn): string | num
     const c = row[key];
     return column.kind === 'number' ? c.value : c.text;
   }
-  return row[key];
+  const raw = row[key];
+  return raw !== null && column.words ? column.words(raw) : raw;
+}
+
+/** The totals row's figure of a column, as written: a number where the column holds numbers. */
+function totalValue(table: RoomsTable, column: RoomsColumn): number | null {
+  const total = table.totals[column.key];
+  return total && column.kind === 'number' ? total.value : null;
 }
 
 /** The table as CSV text: BOM, CRLF line ends, fields quoted where RFC 4180 needs it. */
 export function roomsCsv(table: RoomsTable, options: RoomsExportOptions = {}): string {
   const columns = roomsColumns(table, options);
+  const t = translator(options.language ?? DEFAULT_LANGUAGE);
   const lines = [columns.map((c) => csvField(c.header))];
   for (const row of table.rows) {
     lines.push(
@@ -83,6 +96,15 @@ export function roomsCsv(table: RoomsTable, options: RoomsExportOptions = {}): s
         const v = cellValue(row, c);
         if (v === null) return '';
         return typeof v === 'number' ? plainNumber(v) : csvField(neutralise(v));
+      }),
+    );
+  }
+  if (table.rows.length > 0) {
+    lines.push(
+      columns.map((c, i) => {
+        if (i === 0) return csvField(t('doc.totalRow'));
+        const v = totalValue(table, c);
+        return v === null ? '' : plainNumber(v);
       }),
     );
   }
@@ -105,9 +127,6 @@ export async function writeRoomsCsv(
     }
   });
 }
-
-/** Columns whose figures add up in the totals row (a sum of ceiling heights means nothing). */
-const SUMMED: ReadonlySet<RoomsColumnKey> = new Set(['area', 'perimeter', 'volume', 'doors', 'windows']);
 
 /**
  * The workbook: a header block (plan, project, date), the table with its units in the headers, bold
@@ -178,9 +197,9 @@ export function roomsWorkbook(table: RoomsTable, options: RoomsExportOptions = {
   totals.getCell(1).value = t('doc.totalRow');
   totals.font = { bold: true };
   columns.forEach((c, i) => {
-    if (c.kind !== 'number' || !SUMMED.has(c.key) || table.rows.length === 0) return;
+    const result = totalValue(table, c);
+    if (result === null || table.rows.length === 0) return;
     const L = String.fromCharCode(65 + i);
-    const result = table.rows.reduce((sum, row) => sum + ((cellValue(row, c) as number | null) ?? 0), 0);
     const cell = totals.getCell(i + 1);
     cell.value = {
       formula: `SUM(${L}${headerRow + 1}:${L}${lastRow})`,

@@ -6,17 +6,23 @@ import { isOfflineError, type CachedClient } from '../cache/cached-client';
 import type {
   CreatedProjectView,
   ProjectDetailView,
+  ProjectFacts,
   ProjectPage,
   ProjectRow,
+  ProjectSortKey,
 } from '../../src-shared/projects/types';
+
+export type ProjectSort = ProjectSortKey;
 
 export interface ProjectQuery {
   page: number;
   pageSize: number;
   name?: string | undefined;
   externalReferenceId?: string | undefined;
-  sort: 'service' | 'name' | 'modified';
+  sort: ProjectSort;
   direction: 'asc' | 'desc';
+  /** Leave archived projects out (the service cannot: the whole list is loaded and filtered). */
+  hideArchived?: boolean | undefined;
   /** Only the projects of this team; possible only when the service's list items name their team. */
   teamId?: string | undefined;
   operationId?: string | undefined;
@@ -40,10 +46,16 @@ export interface NewProjectInput {
 /** How long a fully loaded, sorted list is reused while the user pages through it. */
 const SORTED_LIST_TTL_MS = 60_000;
 
+/** What the projects list knows of each project's estimates (see project-facts.ts). */
+export interface FactsSource {
+  known(projectIds: readonly string[]): Promise<Record<string, ProjectFacts>>;
+}
+
 /**
- * The projects screen's operations. In the service's order it pages on the server; sorted by name or
- * date it needs the whole list (the service does not sort), which it loads once with progress and
- * reuses while the user pages, until something changes.
+ * The projects screen's operations. In the service's order it pages on the server; sorted by any
+ * column, without archived projects or by team it needs the whole list (the service does not sort
+ * or filter so), which it loads once with progress and reuses while the user pages, until
+ * something changes. Rows carry what PlanDesk knows of their estimates.
  */
 export class ProjectsService {
   private sortedCache: { key: string; at: number; items: ProjectListItem[] } | null = null;
@@ -52,6 +64,7 @@ export class ProjectsService {
     private readonly operations: Operations,
     /** The active workspace's read-through cache: pages in service order work offline. */
     private readonly active: ActiveSource,
+    private readonly facts: FactsSource = { known: async () => ({}) },
   ) {}
 
   /**
@@ -63,7 +76,11 @@ export class ProjectsService {
     const { cached } = await this.active();
     const local = () => this.listKept(q, cached);
     const plain =
-      q.sort === 'service' && !q.teamId?.trim() && !q.name?.trim() && !q.externalReferenceId?.trim();
+      q.sort === 'service' &&
+      !q.teamId?.trim() &&
+      !q.hideArchived &&
+      !q.name?.trim() &&
+      !q.externalReferenceId?.trim();
     if (!cached.online && !plain) return local();
     try {
       return await this.listFromService(q);
@@ -82,7 +99,7 @@ export class ProjectsService {
     const op = this.operations.start(q.operationId);
     const teamId = q.teamId?.trim() || undefined;
     try {
-      if (q.sort === 'service' && !teamId) {
+      if (q.sort === 'service' && !teamId && !q.hideArchived) {
         const fetched = await cached.listProjects({
           ...filters,
           page: q.page,
@@ -90,10 +107,11 @@ export class ProjectsService {
           signal: op.signal,
         });
         const page = fetched.data;
+        const facts = await this.facts.known(page.items.map((p) => p.id));
         return {
           source: fetched.source,
           fetchedAt: fetched.fetchedAt.toISOString(),
-          rows: page.items.map(toRow),
+          rows: page.items.map((p) => withFacts(toRow(p), facts)),
           page: page.pageInfo.page,
           pageSize: q.pageSize,
           totalPages: page.pageInfo.totalPages,
@@ -120,16 +138,17 @@ export class ProjectsService {
           "The service's project list does not say which team a project belongs to, so it cannot be filtered by team.",
         );
       }
-      const chosen = teamId ? items.filter((p) => teamOf(p)?.id === teamId) : items;
-      const sorted = q.sort === 'service' ? chosen : sortProjects(chosen, q.sort, q.direction);
-      return { ...pageOf(sorted, q), teamsOnRows };
+      const chosen = items.filter(
+        (p) => (!teamId || teamOf(p)?.id === teamId) && !(q.hideArchived && p.archived_at),
+      );
+      return { ...(await this.sortedPage(chosen, q, q.sort, q.direction)), teamsOnRows };
     } finally {
       op.finish();
     }
   }
 
   /** The search over the projects kept on this computer: names and references, in any case. */
-  private listKept(q: ProjectQuery, cached: CachedClient): ProjectPage {
+  private async listKept(q: ProjectQuery, cached: CachedClient): Promise<ProjectPage> {
     const { items, fetchedAt } = cached.cachedProjects();
     const name = folded(q.name?.trim() ?? '');
     const ref = folded(q.externalReferenceId?.trim() ?? '');
@@ -139,19 +158,47 @@ export class ProjectsService {
       (p) =>
         (!name || folded(p.name).includes(name)) &&
         (!ref || folded(p.external_reference_id ?? '').includes(ref)) &&
-        (!teamId || teamOf(p)?.id === teamId),
+        (!teamId || teamOf(p)?.id === teamId) &&
+        !(q.hideArchived && p.archived_at),
     );
-    const sorted = sortProjects(
+    // The kept projects have no service order to keep: by name unless a column is chosen.
+    const page = await this.sortedPage(
       found,
-      q.sort === 'modified' ? 'modified' : 'name',
+      q,
+      q.sort === 'service' ? 'name' : q.sort,
       q.sort === 'service' ? 'asc' : q.direction,
     );
     return {
-      ...pageOf(sorted, q),
+      ...page,
       source: 'cache',
       fetchedAt: (fetchedAt ?? new Date()).toISOString(),
       teamsOnRows,
       offlineSearch: { kept: items.length },
+    };
+  }
+
+  /**
+   * One page of a list sorted here (the whole list is known), with what is known of each project;
+   * the facts of every project only when they decide the order.
+   */
+  private async sortedPage(
+    items: ProjectListItem[],
+    q: ProjectQuery,
+    by: ProjectSort,
+    direction: 'asc' | 'desc',
+  ): Promise<Omit<ProjectPage, 'teamsOnRows'>> {
+    const needsFacts = by === 'client' || by === 'estimates' || by === 'total';
+    const allFacts = needsFacts ? await this.facts.known(items.map((p) => p.id)) : {};
+    const sorted = by === 'service' ? items : sortProjects(items, by, direction, allFacts);
+    const start = (q.page - 1) * q.pageSize;
+    const pageItems = sorted.slice(start, start + q.pageSize);
+    const facts = needsFacts ? allFacts : await this.facts.known(pageItems.map((p) => p.id));
+    return {
+      rows: pageItems.map((p) => withFacts(toRow(p), facts)),
+      page: q.page,
+      pageSize: q.pageSize,
+      totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
+      totalCount: sorted.length,
     };
   }
 
@@ -210,34 +257,74 @@ export class ProjectsService {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-/** One page of a list that is sorted here (the whole list is known). */
-function pageOf(sorted: ProjectListItem[], q: ProjectQuery): ProjectPage {
-  const start = (q.page - 1) * q.pageSize;
-  return {
-    rows: sorted.slice(start, start + q.pageSize).map(toRow),
-    page: q.page,
-    pageSize: q.pageSize,
-    totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
-    totalCount: sorted.length,
-  };
-}
-
 /** Lower case without accents: "Müller" is found by "muller". */
 function folded(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+type SortValue = string | number | null;
+
+/** What a project is sorted by in a column; null: not known, always last. */
+function sortValue(
+  p: ProjectListItem,
+  by: Exclude<ProjectSort, 'service'>,
+  facts: Record<string, ProjectFacts>,
+): SortValue {
+  const f = facts[p.id];
+  switch (by) {
+    case 'name':
+      return p.name;
+    case 'ref':
+      return p.external_reference_id || null;
+    case 'client':
+      return f?.client ?? null;
+    case 'estimates':
+      return f?.estimates ?? null;
+    case 'total': {
+      // The sum in the project's main currency, when every estimate's total is known.
+      const main = f && f.estimates !== null && f.totalsKnown === f.estimates ? f.total[0] : undefined;
+      return main ? Number(main.gross) : null;
+    }
+    case 'modified':
+      return Date.parse(p.user_modified ?? '') || null;
+    case 'created':
+      return Date.parse(p.user_created ?? '') || null;
+    case 'status':
+      // Active projects first, then archived ones, the longest archived last.
+      return p.archived_at ? Date.parse(p.archived_at) || 1 : 0;
+  }
+}
+
+/**
+ * The projects sorted by a column: text in the user's collation, numbers and dates by value; what is
+ * not known last in either direction; equal ones by name, then id, so the order is stable.
+ */
 export function sortProjects(
   items: ProjectListItem[],
-  by: 'name' | 'modified',
+  by: Exclude<ProjectSort, 'service'>,
   direction: 'asc' | 'desc',
+  facts: Record<string, ProjectFacts> = {},
 ): ProjectListItem[] {
   const sign = direction === 'asc' ? 1 : -1;
-  const key = (p: ProjectListItem) => Date.parse(p.user_modified ?? '') || 0;
-  return [...items].sort((a, b) => {
-    const primary = by === 'name' ? collator.compare(a.name, b.name) : key(a) - key(b);
-    return sign * (primary || collator.compare(a.id, b.id));
+  const keyed = items.map((p) => ({ p, v: sortValue(p, by, facts) }));
+  keyed.sort((a, b) => {
+    if (a.v === null || b.v === null) {
+      if (a.v !== b.v) return a.v === null ? 1 : -1;
+    } else {
+      const primary =
+        typeof a.v === 'string' && typeof b.v === 'string'
+          ? collator.compare(a.v, b.v)
+          : (a.v as number) - (b.v as number);
+      if (primary) return sign * primary;
+    }
+    return collator.compare(a.p.name, b.p.name) || collator.compare(a.p.id, b.p.id);
   });
+  return keyed.map((k) => k.p);
+}
+
+function withFacts(row: ProjectRow, facts: Record<string, ProjectFacts>): ProjectRow {
+  const f = facts[row.id];
+  return f ? { ...row, facts: f } : row;
 }
 
 /** Whether the service said which team this list item belongs to (a `team` or `team_id`, maybe null). */

@@ -8,6 +8,7 @@ import { ServiceError } from '../errors/service-error';
 import { asideName } from '../local-files/data-folder';
 import { fileSystemReason } from '../local-files/write-atomically';
 import { LANGUAGES } from '../../src-shared/i18n/languages';
+import { THEMES } from '../../src-shared/app/types';
 
 /** Enough for dozens of opened projects with big estimates, small beside a laptop's disk. */
 export const DEFAULT_OFFLINE_BUDGET_MB = 500;
@@ -59,6 +60,8 @@ const settingsSchema = z.object({
   autoUpdate: z.boolean().default(true),
   /** Megabytes of offline data that is not pinned kept per workspace; the least recently used goes. */
   offlineBudgetMb: z.number().int().min(50).max(100_000).default(DEFAULT_OFFLINE_BUDGET_MB),
+  /** Light, dark, or following the system (files written before this setting: the system's). */
+  theme: z.enum(THEMES).default('system'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -75,6 +78,7 @@ export function defaultSettings(language: Settings['language'] = 'en-US'): Setti
     lastExportPreset: {},
     autoUpdate: true,
     offlineBudgetMb: DEFAULT_OFFLINE_BUDGET_MB,
+    theme: 'system',
   };
 }
 

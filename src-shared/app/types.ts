@@ -1,10 +1,15 @@
 /** What the app tells the renderer about itself, and the notices it must show once. */
 import type { UiLanguage } from '../i18n/languages';
 
+/** The appearance the user chose: the system's (light or dark, following it), or one of the two. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export interface AppInfo {
   version: string;
   language: UiLanguage;
   platform: string;
+  theme: Theme;
 }
 
 /**

@@ -143,6 +143,8 @@ export interface EstimateListRow {
 export interface EstimateSummary {
   currency: string | null;
   quote: QuoteTotalsView;
+  /** Who the estimate is for (see client-name.ts), for the projects list; absent when not worked out. */
+  client?: string | null;
 }
 
 export interface EstimateList extends Provenance {

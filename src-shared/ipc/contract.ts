@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
-import type { AppInfo, AppNotice } from '../app/types';
+import { THEMES, type AppInfo, type AppNotice } from '../app/types';
 import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
 import type { FileListView, FilePreview, UploadResult } from '../files/types';
@@ -8,7 +8,14 @@ import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } f
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
 import type { ProgressEvent } from '../operations/types';
 import type { PlanResult } from '../plans/types';
-import type { CreatedProjectView, ProjectDetailView, ProjectPage, ProjectRow } from '../projects/types';
+import {
+  PROJECT_SORT_KEYS,
+  type CreatedProjectView,
+  type ProjectDetailView,
+  type ProjectFacts,
+  type ProjectPage,
+  type ProjectRow,
+} from '../projects/types';
 import type {
   ConnectionCheck,
   WorkspaceDetails,
@@ -46,9 +53,11 @@ export const projectQuerySchema = z.object({
   pageSize: z.number().int().min(1).max(50),
   name: z.string().max(200).optional(),
   externalReferenceId: z.string().max(200).optional(),
-  /** 'service' keeps the service's order and pages on the server; name/modified sort the whole list. */
-  sort: z.enum(['service', 'name', 'modified']).default('service'),
+  /** 'service' keeps the service's order and pages on the server; a column sorts the whole list. */
+  sort: z.enum(PROJECT_SORT_KEYS).default('service'),
   direction: z.enum(['asc', 'desc']).default('asc'),
+  /** Leave archived projects out (the whole list is loaded and filtered). */
+  hideArchived: z.boolean().optional(),
   /** Only this team's projects (when the service's list items name their team). */
   teamId: id.optional(),
   operationId,
@@ -116,6 +125,7 @@ export const argSchemas = {
   'app:info': z.tuple([]),
   'app:notices': z.tuple([]),
   'settings:setLanguage': z.tuple([language]),
+  'settings:setTheme': z.tuple([z.enum(THEMES)]),
   'workspaces:list': z.tuple([]),
   'workspaces:add': z.tuple([newWorkspaceSchema]),
   'workspaces:switch': z.tuple([id]),
@@ -129,6 +139,7 @@ export const argSchemas = {
   'projects:create': z.tuple([newProjectSchema]),
   'projects:archive': z.tuple([id]),
   'projects:restore': z.tuple([id]),
+  'projects:facts': z.tuple([z.object({ projectIds: z.array(id).max(100), operationId })]),
   'estimates:list': z.tuple([z.object({ projectId: id })]),
   'estimates:get': z.tuple([z.object({ projectId: id, estimateId: id, operationId })]),
   'estimates:export': z.tuple([exportRequestSchema]),
@@ -219,6 +230,7 @@ export interface ChannelResults {
   'app:info': AppInfo;
   'app:notices': AppNotice[];
   'settings:setLanguage': AppInfo;
+  'settings:setTheme': AppInfo;
   'workspaces:list': WorkspaceList;
   'workspaces:add': WorkspaceMeta;
   'workspaces:switch': WorkspaceList;
@@ -232,6 +244,7 @@ export interface ChannelResults {
   'projects:create': CreatedProjectView;
   'projects:archive': ProjectDetailView;
   'projects:restore': ProjectDetailView;
+  'projects:facts': Record<string, ProjectFacts>;
   'estimates:list': EstimateList;
   'estimates:get': EstimateViewText;
   'estimates:export': ExportResult;

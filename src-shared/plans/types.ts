@@ -1,4 +1,5 @@
 import type { Provenance } from '../offline/types';
+import type { RoomsColumnKey } from './rooms-columns';
 
 /**
  * A plan as the UI and the CLI show it: either shape the service sends turned into one view model
@@ -116,7 +117,10 @@ export interface MeasureCell {
   value: number | null;
   /** The service's formatted text alone; null when it gave none. */
   formatted: string | null;
-  /** The unit read off the formatted text ("m²"); null when there is none or it is unreadable. */
+  /**
+   * The unit: read off the formatted text ("m²"), else, for a plain number, the unit of the plan's
+   * unit system; null when there is none or it is unreadable.
+   */
   unit: string | null;
 }
 
@@ -127,6 +131,8 @@ export interface RoomsTableRow {
   name: string | null;
   type: string | null;
   area: MeasureCell;
+  /** The room's wall surface (the service's `walls_surface`): what painters and drywallers price. */
+  wallArea: MeasureCell;
   perimeter: MeasureCell;
   ceilingHeight: MeasureCell;
   volume: MeasureCell;
@@ -134,7 +140,7 @@ export interface RoomsTableRow {
   windows: number;
 }
 
-export const MEASURE_COLUMNS = ['area', 'perimeter', 'ceilingHeight', 'volume'] as const;
+export const MEASURE_COLUMNS = ['area', 'wallArea', 'perimeter', 'ceilingHeight', 'volume'] as const;
 export type MeasureColumn = (typeof MEASURE_COLUMNS)[number];
 
 /**
@@ -149,12 +155,23 @@ export interface ColumnUnit {
   unit: string | null;
 }
 
+/** A figure of the totals row: the sum, and the unit it is in (null: a count, or no unit). */
+export interface TotalCell {
+  value: number;
+  unit: string | null;
+}
+
 export interface RoomsTable {
   planName: string | null;
-  /** False when the plan's shape carries no rooms (legacy): the table is "not available". */
+  /** False when the plan carries no floors at all: the table is "not available". */
   available: boolean;
   rows: RoomsTableRow[];
   units: Record<MeasureColumn, ColumnUnit>;
+  /**
+   * The totals row, for the columns that add up (see rooms-columns.ts): absent for a column whose
+   * figures cannot honestly be added (units differ, texts only) or that has no figure at all.
+   */
+  totals: Partial<Record<RoomsColumnKey, TotalCell>>;
 }
 
 export interface PlanResult extends Provenance {

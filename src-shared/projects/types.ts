@@ -1,6 +1,23 @@
 /** Projects as the projects screen shows them. */
 import type { Provenance } from '../offline/types';
 
+/**
+ * The orders of the projects list: the service's own (it pages on the server), or by a column (the
+ * whole list is loaded and sorted).
+ */
+export const PROJECT_SORT_KEYS = [
+  'service',
+  'name',
+  'client',
+  'ref',
+  'estimates',
+  'total',
+  'modified',
+  'created',
+  'status',
+] as const;
+export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
+
 export interface ProjectRow {
   id: string;
   name: string;
@@ -14,6 +31,23 @@ export interface ProjectRow {
   /** Only when the service's list items name the team (they need not: see docs/service-shapes.md). */
   teamId?: string | null;
   teamName?: string | null;
+  /** What PlanDesk knows of the project's estimates (the list items say nothing of them). */
+  facts?: ProjectFacts;
+}
+
+/**
+ * A project's estimates as far as PlanDesk knows them: from lists and estimates it fetched before
+ * (or is fetching in the background for the projects shown), never guessed.
+ */
+export interface ProjectFacts {
+  /** How many estimates the project has; null while its estimates were never listed. */
+  estimates: number | null;
+  /** What the estimates whose totals are known add up to, one sum per currency (exact decimals). */
+  total: { currency: string; net: string; gross: string }[];
+  /** How many estimates are in `total` (equal to `estimates` when it is the whole project's). */
+  totalsKnown: number;
+  /** The client named on the project's newest estimate that names one (company, else person). */
+  client: string | null;
 }
 
 export interface ProjectPage extends Partial<Provenance> {

@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import type { SimDataset } from '../../simulator/data/types';
 import { startWebhookListener, type ReceivedCall } from '../../src-main/webhook/listener';
 import { childrenOf, elementInfo } from '../../src-shared/forms/tree';
+import { translator } from '../../src-shared/i18n/catalogue';
+import { termLabel } from '../../src-shared/plans/vocabulary';
 import { addWorkspaceViaUi, expect, test } from './harness';
 
 function formRows(page: Page) {
@@ -113,7 +115,12 @@ test('workspace screen: details as sent, connection check, teams, and a webhook 
     await page.getByTestId('open-workspace').click();
     const details = await app.services.workspaceSettings.details();
     await expect(page.getByTestId('ws-name')).toHaveText(details.name);
-    await expect(page.getByTestId('ws-formats')).toHaveText(details.formats!.join(', '));
+    // The formats in words ("PDF document, JPEG image, …"), not the service's codes.
+    const en = translator('en-US');
+    await expect(page.getByTestId('ws-formats')).toHaveText(
+      details.formats!.map((f) => termLabel('format', f, en)).join(', '),
+    );
+    await expect(page.getByTestId('ws-formats')).toContainText('PDF document');
     await expect(page.getByTestId('ws-owner')).toContainText(details.owner!.email!);
     const teams = await app.services.teams.list();
     await expect(page.getByTestId('ws-teams').locator('li')).toHaveCount(teams.length);
@@ -152,7 +159,12 @@ test('teams: chosen when creating a project, shown in its details', async ({ app
   const team = (await app.services.teams.list())[1]!;
   await page.getByTestId('create-project').click();
   await page.getByTestId('cp-name').fill('Teamprojekt');
-  await page.getByTestId('cp-email').fill(team.members![0]!.email!);
+  // The team's member is one of the workspace's users the dialog offers, named.
+  const member = team.members![0]!;
+  await expect(page.getByTestId('cp-email-user').locator(`option[value="${member.email}"]`)).toContainText(
+    member.name ?? member.email!,
+  );
+  await page.getByTestId('cp-email-user').selectOption(member.email!);
   await expect(page.getByTestId('cp-team').locator('option')).not.toHaveCount(1);
   await page.getByTestId('cp-team').selectOption(team.id);
   await page.getByTestId('cp-submit').click();

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { translator } from '../../src-shared/i18n/catalogue';
+import { termLabel } from '../../src-shared/plans/vocabulary';
 import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -37,16 +39,96 @@ test("plan view: statistics in the service's words, floors with image maps, room
   expect(app.sim.faults.stats().credentialLeaks).toBe(0);
 });
 
-test('the legacy plan shape shows what it carries and says what is not available', async ({ app }) => {
+test('the older plan shape shows and exports its floors and rooms like the new shape’s', async ({ app }) => {
   const { page } = app;
   await app.open();
   await addWorkspaceViaUi(app, 0);
-  await selectFirstProject(app);
+  const { planId } = await selectFirstProject(app);
+  const current = await app.services.plans.get(planId);
   app.sim.faults.setVariants({ legacyPlanShape: true });
   await page.getByTestId('open-plan').click();
   await expect(page.getByTestId('plan-statistics')).toBeVisible();
-  await expect(page.getByTestId('plan-not-available')).toBeVisible();
+  await expect(page.getByTestId('plan-not-available')).toHaveCount(0);
+  const room = current.view.floors![0]!.rooms[0]!;
+  const card = page.getByTestId(`room-card-${room.id}`);
+  await expect(card).toContainText(room.name!);
+  // The room's figures come as the service formatted them, its doors from its wall items.
+  await expect(card).toContainText(room.statistics.find((st) => st.key === 'area')!.formatted!);
+  await expect(card.locator('[data-kind="door"]').first()).toBeVisible();
   await app.screenshot('42-plan-legacy-shape');
+  await page.getByTestId('rooms-tab').click();
+  await expect(page.getByTestId(`rooms-row-${room.id}`)).toBeVisible();
+  await expect(page.getByTestId('rooms-totals')).toBeVisible();
+  await app.screenshot('42b-plan-legacy-rooms');
+  await page.getByTestId('rooms-export-csv').click();
+  await expect(page.getByTestId('rooms-export-result')).toContainText('.csv');
+  const csv = (await fs.readdir(app.exportDir)).find((f) => f.endsWith('.csv'))!;
+  const text = await fs.readFile(path.join(app.exportDir, csv), 'utf8');
+  expect(text).toContain(room.name!);
+  expect(text.trimEnd().split('\r\n').at(-1)).toMatch(/^Total,/);
+});
+
+test('plan data in the user’s words: room types, materials, units, named colours, labelled floor image', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  const { planId } = await selectFirstProject(app);
+  await page.getByTestId('language-select').selectOption('pt-PT');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-PT');
+  // The service answers in the UI language too: its formatted figures are Portuguese now.
+  await expect.poll(async () => (await app.services.workspaces.uiLanguage()) === 'pt-PT').toBe(true);
+  const { view } = await app.services.plans.get(planId);
+  const floor = view.floors![0]!;
+  const room = floor.rooms.find((r) => r.walls.length > 0 && r.roomType)!;
+  await page.getByTestId('open-plan').click();
+  const card = page.getByTestId(`room-card-${room.id}`);
+  await expect(card).toBeVisible();
+  const pt = translator('pt-PT');
+  // The room type in Portuguese, never the service's value.
+  await expect(card.locator('.room-card-header')).toContainText(termLabel('roomType', room.roomType!, pt));
+  // Every wall's length with the plan's unit; its material in Portuguese.
+  const unit = view.unitSystem === 'imperial' ? 'ft' : 'm';
+  const walls = page.getByTestId(`room-walls-${room.id}`);
+  const material = room.walls[0]!.values.find((v) => v.key === 'material')!.value as string;
+  await expect(walls).toContainText(termLabel('material', material, pt));
+  await expect(walls).not.toContainText(new RegExp(`\\b${material}\\b`));
+  const measure = new RegExp(`^\\d+,\\d+\\s${unit}$`);
+  await expect(walls.locator('tbody tr').first().locator('td').first()).toHaveText(measure);
+  // Doors: their kind in words and their width with its unit.
+  const door = card.locator('[data-kind="door"]').first();
+  await expect(door).not.toContainText('door_');
+  await expect(door.locator('td.num').first()).toHaveText(measure);
+  // The floor colour: a swatch with a name.
+  await expect(page.getByTestId(`colour-room-swatch-${room.id}`).locator('.swatch-name')).not.toBeEmpty();
+
+  // The floor image names each room and its area; the labels can be turned off, and that is kept.
+  await expect(page.getByTestId('floor-image')).toBeVisible();
+  const label = page.getByTestId(`floor-room-label-${room.id}`);
+  await expect(label).toContainText(room.name!);
+  await expect(label).toContainText(room.statistics.find((st) => st.key === 'area')!.formatted!);
+  await page.getByTestId('floor-image').scrollIntoViewIfNeeded();
+  await app.screenshot('46-plan-labelled-floor-image');
+  await page.getByTestId('room-labels-toggle').uncheck();
+  await expect(page.getByTestId('floor-room-labels')).toHaveCount(0);
+  await page.reload();
+  await page.getByTestId('project-row-' + view.projectId).click();
+  await page.getByTestId('open-plan').click();
+  await expect(page.getByTestId('floor-image')).toBeVisible();
+  await expect(page.getByTestId('room-labels-toggle')).not.toBeChecked();
+  await expect(page.getByTestId('floor-room-labels')).toHaveCount(0);
+
+  // The rooms table: the type in words, the wall area, a totals row.
+  await page.getByTestId('rooms-tab').click();
+  await expect(page.getByTestId(`rooms-row-${room.id}`)).toContainText(
+    termLabel('roomType', room.roomType!, pt),
+  );
+  const wallArea = room.statistics.find((st) => st.key === 'walls_surface')!;
+  await expect(page.getByTestId(`rooms-row-${room.id}`)).toContainText(wallArea.formatted!);
+  await expect(page.getByTestId('rooms-total-area')).toContainText(unit === 'm' ? 'm²' : 'ft²');
+  const doors = view.floors!.flatMap((f) => f.rooms).reduce((n, r) => n + r.doors.length, 0);
+  await expect(page.getByTestId('rooms-total-doors')).toHaveText(String(doors));
+  await app.screenshot('47-rooms-table-totals-pt');
 });
 
 test('files: upload with progress (cancel, retry), preview, download, delete; a bad type is refused', async ({

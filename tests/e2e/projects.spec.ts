@@ -51,6 +51,8 @@ test('create: duplicate reference offers the existing project; field errors; war
   await page.getByTestId('create-project').click();
   await page.getByTestId('cp-name').fill('Badsanierung Weiß');
   await page.getByTestId('cp-ref').fill(existing.externalReferenceId!);
+  // Not one of the workspace's users: typed in as another address.
+  await page.getByTestId('cp-email-user').selectOption({ label: 'Another e-mail address…' });
   await page.getByTestId('cp-email').fill('nobody@nowhere.example');
   await page.getByTestId('cp-submit').click();
   await expect(page.getByTestId(`duplicate-${existing.id}`)).toBeVisible();
@@ -62,13 +64,16 @@ test('create: duplicate reference offers the existing project; field errors; war
   await page.getByTestId('create-project').click();
   await page.getByTestId('cp-name').fill('Badsanierung Weiß');
   await page.getByTestId('cp-ref').fill('E2E-NEW-REF-1');
+  await page.getByTestId('cp-email-user').selectOption({ label: 'Another e-mail address…' });
   await page.getByTestId('cp-email').fill('nobody@nowhere.example');
   await page.getByTestId('cp-submit').click();
   await expect(page.getByTestId('field-error-email')).toBeVisible();
   await app.screenshot('13-create-field-error');
 
+  // The workspace's owner, picked from its users instead of typed.
   const owner = (await (await app.services.workspaces.activeClient()).client.getWorkspace()).owner!.email!;
-  await page.getByTestId('cp-email').fill(owner);
+  await page.getByTestId('cp-email-user').selectOption(owner);
+  await expect(page.getByTestId('cp-email')).toHaveCount(0);
   await page.getByTestId('cp-street').fill('Lindenweg 3');
   await page.getByTestId('cp-city').fill('Göttingen');
   // No postal code: the service creates the project and warns it could not geocode the address (207).

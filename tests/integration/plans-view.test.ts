@@ -167,7 +167,7 @@ describe('plan view from the simulator', () => {
     expect(table.units.area).toEqual({ mode: 'numeric-unit', unit: 'ft²' });
   });
 
-  it('legacy shape: summary with the formatted strings and counts; rooms not available', async () => {
+  it('legacy shape: summary with the formatted strings and counts; its floors and rooms like the new shape’s', async () => {
     sim.faults.setVariants({ legacyPlanShape: true });
     const doc = await client().getPlan('pl-p-a01');
     expect(doc.shape).toBe('legacy');
@@ -179,8 +179,36 @@ describe('plan view from the simulator', () => {
       windowCount: 1,
       floorCount: 1,
       roomCount: 2,
-      floors: null,
     });
+    const floor = view.floors![0]!;
+    expect(floor.name).toBe('Ground Floor');
+    expect(floor.rooms.map((r) => [r.name, r.roomType, r.formattedDimensions])).toEqual([
+      ['Kitchen', 'kitchen', '3.50 m × 4.20 m'],
+      ['Küche "Süd", Öl-Lager', 'storage', '3.50 m × 4.20 m'],
+    ]);
+    const kitchen = floor.rooms[0]!;
+    expect(kitchen.ceilingHeight).toMatchObject({ value: 2.5, display: '2.5 m' });
+    expect(kitchen.statistics.find((s) => s.key === 'walls_surface')).toMatchObject({
+      value: 38.5,
+      display: '38.5 m²',
+    });
+    expect(kitchen.doors.map((d) => [d.symbolId, d.values])).toEqual([
+      [
+        'door_single',
+        [
+          { key: 'width', value: '0.9 m' },
+          { key: 'height', value: '2.0 m' },
+          { key: 'depth', value: '0.1 m' },
+        ],
+      ],
+    ]);
+    expect(kitchen.furniture).toHaveLength(1);
+    const rooms = buildRoomsTable(view);
+    expect(rooms.available).toBe(true);
+    expect(rooms.rows.map((r) => [r.name, r.area.text, r.wallArea.text, r.ceilingHeight.text])).toEqual([
+      ['Kitchen', '14.7 m²', '38.5 m²', '2.5 m'],
+      ['Küche "Süd", Öl-Lager', '9.3 m²', '38.5 m²', '2.8 m'],
+    ]);
     expect(view.statistics.map((s) => [s.key, s.display])).toEqual([
       ['area', '63.6 m²'],
       ['perimeter', '33.2 m'],
@@ -191,7 +219,6 @@ describe('plan view from the simulator', () => {
       expect.arrayContaining(['xml', 'plan.address', 'plan.created_by']),
     );
     expectNoInventedUnits(view, doc.plan);
-    expect(buildRoomsTable(view).available).toBe(false);
   });
 
   it('German: the service’s strings verbatim, numbers unchanged, units still agree', async () => {
@@ -230,18 +257,20 @@ describe('rooms export', () => {
       'Room',
       'Type',
       'Area (m²)',
+      'Wall area (m²)',
       'Perimeter (m)',
-      'Ceiling height',
+      'Ceiling height (m)',
       'Volume (m³)',
       'Doors',
       'Windows',
     ]);
-    for (let c = 1; c <= 9; c++) expect(header.getCell(c).font?.bold).toBe(true);
+    for (let c = 1; c <= 10; c++) expect(header.getCell(c).font?.bold).toBe(true);
     expect((ws.getRow(headerRow + 1).values as unknown[]).slice(1)).toEqual([
       'Ground Floor',
       'Kitchen',
-      'kitchen',
+      'Kitchen',
       14.7,
+      38.5,
       15.4,
       2.5,
       36.75,
@@ -251,8 +280,9 @@ describe('rooms export', () => {
     expect((ws.getRow(headerRow + 2).values as unknown[]).slice(1)).toEqual([
       'Ground Floor',
       'Küche "Süd", Öl-Lager',
-      'storage',
+      'Storage room',
       9.25,
+      38.5,
       12.2,
       2.75,
       23.13,
@@ -263,8 +293,9 @@ describe('rooms export', () => {
     const totals = ws.getRow(headerRow + 3);
     expect(totals.getCell(1).value).toBe('Total');
     expect(totals.getCell(4).value).toMatchObject({ formula: 'SUM(D7:D8)', result: 23.95 });
-    expect(totals.getCell(6).value).toBeNull();
-    expect(totals.getCell(7).value).toMatchObject({ formula: 'SUM(G7:G8)', result: 59.88 });
+    expect(totals.getCell(5).value).toMatchObject({ formula: 'SUM(E7:E8)', result: 77 });
+    expect(totals.getCell(7).value).toBeNull();
+    expect(totals.getCell(8).value).toMatchObject({ formula: 'SUM(H7:H8)', result: 59.88 });
     // Printed: one page wide, the header row on every page, page numbers.
     expect(ws.pageSetup).toMatchObject({
       fitToPage: true,
@@ -289,24 +320,39 @@ describe('rooms export', () => {
         'Room',
         'Type',
         'Area (m²)',
+        'Wall area (m²)',
         'Perimeter (m)',
-        'Ceiling height',
+        'Ceiling height (m)',
         'Volume (m³)',
         'Doors',
         'Windows',
       ],
-      ['Ground Floor', 'Kitchen', 'kitchen', '14.7', '15.4', '2.5', '36.75', '1', '0'],
-      ['Ground Floor', 'Küche "Süd", Öl-Lager', 'storage', '9.25', '12.2', '2.75', '23.13', '0', '0'],
+      ['Ground Floor', 'Kitchen', 'Kitchen', '14.7', '38.5', '15.4', '2.5', '36.75', '1', '0'],
+      [
+        'Ground Floor',
+        'Küche "Süd", Öl-Lager',
+        'Storage room',
+        '9.25',
+        '38.5',
+        '12.2',
+        '2.75',
+        '23.13',
+        '0',
+        '0',
+      ],
+      ['Total', '', '', '23.95', '77', '27.6', '', '59.88', '1', '0'],
     ]);
   });
 });
 
 describe('rooms command', () => {
-  it('prints the table, exports xlsx and csv, refuses a legacy plan’s export', async () => {
+  it('prints the table with its totals, exports xlsx and csv, from either shape', async () => {
     const c = client();
     const text = await roomsCommand(c, {}, ['pl-p-a01']);
     expect(text).toContain('Kitchen');
+    expect(text).toContain('Storage room');
     expect(text).toContain('14.7 m²');
+    expect(text).toMatch(/Total\s+23\.95 m²\s+77 m²/);
     expect(text).toMatch(/2 rooms$/);
 
     const json = JSON.parse(await roomsCommand(c, { json: true }, ['pl-p-a01']));
@@ -332,9 +378,11 @@ describe('rooms command', () => {
     await expect(roomsCommand(c, {}, [])).rejects.toBeInstanceOf(ServiceError);
 
     sim.faults.setVariants({ legacyPlanShape: true });
-    expect(await roomsCommand(c, {}, ['pl-p-a01'])).toMatch(/not available/);
-    await expect(
-      roomsCommand(c, { format: 'csv', out: join(dir, 'legacy.csv') }, ['pl-p-a01']),
-    ).rejects.toMatchObject({ kind: 'validation' });
+    expect(await roomsCommand(c, {}, ['pl-p-a01'])).toContain('Storage room');
+    const legacyCsv = join(dir, 'legacy.csv');
+    expect(await roomsCommand(c, { format: 'csv', out: legacyCsv }, ['pl-p-a01'])).toBe(
+      `Wrote 2 rooms to ${legacyCsv}`,
+    );
+    expect(await readFile(legacyCsv, 'utf8')).toContain('Kitchen,14.7,38.5,15.4,2.5,36.75,1,0');
   });
 });

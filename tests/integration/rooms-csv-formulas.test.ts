@@ -38,6 +38,7 @@ function table(): RoomsTable {
     name,
     type: i % 2 ? '=cmd|"/c calc"!A1' : 'kitchen',
     area: none,
+    wallArea: none,
     perimeter: none,
     ceilingHeight: none,
     volume: none,
@@ -49,7 +50,8 @@ function table(): RoomsTable {
     planName: 'Hostile',
     available: true,
     rows,
-    units: { area: unit, perimeter: unit, ceilingHeight: unit, volume: unit },
+    units: { area: unit, wallArea: unit, perimeter: unit, ceilingHeight: unit, volume: unit },
+    totals: {},
   };
 }
 
@@ -67,12 +69,14 @@ describeWithTools('the rooms CSV opened by LibreOffice', [soffice], () => {
       const csv = join(dir, `rooms-${separator === ',' ? 'comma' : 'semicolon'}.csv`);
       await exportRoomsTable(table(), 'csv', csv);
       const rows = await csvAsOpened(csv, separator);
-      expect(rows).toHaveLength(HOSTILE_NAMES.length + 1);
+      // The header, a row per room, the totals row.
+      expect(rows).toHaveLength(HOSTILE_NAMES.length + 2);
+      expect(rows.at(-1)![0]!.text).toMatch(/^Total/);
       const formulas = rows.flat().filter((cell) => cell.formula !== null);
       expect(formulas).toEqual([]);
       if (separator === ',') {
         // Read with the separator it was written with, every name is one cell, as text.
-        expect(rows.slice(1).map((r) => r[1]!.text)).toEqual([
+        expect(rows.slice(1, -1).map((r) => r[1]!.text)).toEqual([
           "'=1+1",
           "'=1+1",
           '\'=HYPERLINK("https://evil.example","x")',

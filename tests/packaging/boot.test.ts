@@ -90,6 +90,14 @@ describe('the packaged main, booted', () => {
     expect(recording.appCalls).toContain('requestSingleInstanceLock');
   });
 
+  it('gives Electron the appearance the user chose, at start and when it changes', async () => {
+    expect((await main.record()).recording.themeSources).toEqual(['system']);
+    expect((await data<AppInfo>('settings:setTheme', 'dark')).theme).toBe('dark');
+    expect((await main.record()).recording.themeSources).toEqual(['system', 'dark']);
+    expect((await data<AppInfo>('settings:setTheme', 'system')).theme).toBe('system');
+    expect((await main.record()).recording.themeSources.at(-1)).toBe('system');
+  });
+
   it('has a handler for every channel of the IPC contract', async () => {
     const { recording } = await main.record();
     // window.api's channels, and those only the preload itself uses.

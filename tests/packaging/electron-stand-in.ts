@@ -4,6 +4,7 @@
  * test runs the packaged main under Node with this in its place. It does what main needs to get
  * going and records everything main asks of Electron: the window's options and the file it loads,
  * the IPC handlers, the navigation, window-open and permission handlers, the menu, dialogs, the
+ * appearance given to Electron's own parts (nativeTheme), the
  * single-instance lock and the app's lifecycle. `app.quit()` runs Electron's sequence
  * (before-quit, will-quit — either may be prevented — then quit, then exit).
  */
@@ -50,6 +51,8 @@ export interface Recording {
   restoreCalls: number;
   permissionHandlers: number;
   permissionCheckHandlers: number;
+  /** Every appearance main gave Electron's own parts (nativeTheme.themeSource), in order. */
+  themeSources: string[];
 }
 
 type IpcHandler = (event: unknown, ...args: unknown[]) => unknown;
@@ -95,6 +98,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     restoreCalls: 0,
     permissionHandlers: 0,
     permissionCheckHandlers: 0,
+    themeSources: [],
   };
   const ipcHandlers = new Map<string, IpcHandler>();
   let currentMenu: MenuTemplateItem[] = [];
@@ -256,8 +260,18 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
       ...(i.submenu ? { submenu: serialiseMenu(i.submenu) } : {}),
     }));
 
+  const nativeTheme = {
+    set themeSource(source: string) {
+      recording.themeSources.push(source);
+    },
+    get themeSource(): string {
+      return recording.themeSources.at(-1) ?? 'system';
+    },
+  };
+
   const electron = {
     app,
+    nativeTheme,
     BrowserWindow: StandInWindow,
     ipcMain: {
       handle: (channel: string, handler: IpcHandler) => {

@@ -28,6 +28,7 @@ const services = {
     markKeyRejected,
   },
   projects: { list: listProjects },
+  appearance: { theme: async () => 'dark' },
 } as unknown as MainServices;
 const trusted = { senderFrame: { url: 'file:///app/out/renderer/index.html' } };
 const untrusted = { senderFrame: { url: 'https://evil.example.com/' } };
@@ -52,7 +53,7 @@ describe('IPC registration', () => {
   it('answers with data from the real handler', async () => {
     expect(await handlers.get('app:info')!(trusted)).toEqual({
       ok: true,
-      data: { version: '1.2.3', language: 'de-DE', platform: 'linux' },
+      data: { version: '1.2.3', language: 'de-DE', platform: 'linux', theme: 'dark' },
     });
     const page = { rows: [], page: 1, pageSize: 50, totalPages: 1, totalCount: 0 };
     listProjects.mockResolvedValue(page);

@@ -310,6 +310,98 @@ describe('plan view: legacy shape', () => {
     expect(table.rows).toEqual([]);
   });
 
+  it('floors and rooms of the older shape: figures, formatted strings, wall items and furniture', () => {
+    const plan = legacyPlan();
+    plan.plan_detail.plan = {
+      ...plan.plan_detail.plan,
+      unit_system: 'metric',
+      floors: [
+        {
+          uid: 'f1',
+          name: 'EG',
+          level: 0,
+          area: 40.5,
+          formatted: { area: '40,5 m²' },
+          rooms: [
+            {
+              uid: 'r1',
+              name: 'Küche',
+              room_type: 'kitchen',
+              dimensions: { width: 3.5, length: 4.2 },
+              area: 14.7,
+              perimeter: 15.4,
+              height: 2.5,
+              volume: 36.75,
+              walls_surface: 38.5,
+              openings_surface: 3.2,
+              formatted: { area: '14,7 m²', walls_surface: '38,5 m²', height: '2,50 m' },
+              wall_items: [
+                {
+                  uid: 'd1',
+                  symbol_id: 'door_single',
+                  name: 'Tür',
+                  type: 'door',
+                  width: 0.885,
+                  formatted: { width: '0,89 m' },
+                },
+                { uid: 'w1', symbol_id: 'window_double', type: 'window', width: 1.35, height: 1.35 },
+              ],
+              furnitures: [{ uid: 'k1', symbol_id: 'fridge', name: 'Kühlschrank', height: 1.85 }],
+              colour_scheme: 'kept',
+            },
+          ],
+        },
+      ],
+    } as typeof plan.plan_detail.plan;
+    const v = buildPlanView(legacy(plan));
+    expect(v.floors).toHaveLength(1);
+    const floor = v.floors![0]!;
+    expect(floor).toMatchObject({ id: 'f1', name: 'EG', level: 0 });
+    expect(floor.statistics.map((st) => [st.key, st.display])).toEqual([['area', '40,5 m²']]);
+    const r = floor.rooms[0]!;
+    expect(r).toMatchObject({
+      id: 'r1',
+      name: 'Küche',
+      roomType: 'kitchen',
+      formattedDimensions: '3.5 m × 4.2 m',
+    });
+    expect(r.ceilingHeight).toMatchObject({ value: 2.5, display: '2,50 m' });
+    expect(r.statistics.map((st) => [st.key, st.display])).toEqual([
+      ['area', '14,7 m²'],
+      ['perimeter', '15.4'],
+      ['volume', '36.75'],
+      ['walls_surface', '38,5 m²'],
+      ['openings_surface', '3.2'],
+    ]);
+    expect(r.doors.map((d) => [d.symbolId, d.name, d.values])).toEqual([
+      ['door_single', 'Tür', [{ key: 'width', value: '0,89 m' }]],
+    ]);
+    expect(r.windows[0]!.values).toEqual([
+      { key: 'width', value: 1.35 },
+      { key: 'height', value: 1.35 },
+    ]);
+    expect(r.furniture.map((f) => f.name)).toEqual(['Kühlschrank']);
+    expect(r.extra).toEqual({ colour_scheme: 'kept' });
+    // Counts the service gave win over what the floors add up to.
+    expect(v.roomCount).toBe(4);
+
+    const table = buildRoomsTable(v);
+    expect(table.available).toBe(true);
+    expect(table.rows[0]).toMatchObject({
+      floor: 'EG',
+      name: 'Küche',
+      type: 'kitchen',
+      area: { text: '14,7 m²', value: 14.7 },
+      wallArea: { text: '38,5 m²', value: 38.5, unit: 'm²' },
+      perimeter: { text: '15.4 m', value: 15.4, unit: 'm' },
+      ceilingHeight: { text: '2,50 m', value: 2.5 },
+      doors: 1,
+      windows: 1,
+    });
+    const csv = roomsCsv(table);
+    expect(csv).toContain('Kitchen,14.7,38.5,15.4,2.5,36.75,1,1');
+  });
+
   it('a legacy plan with parts missing does not crash', () => {
     for (const plan of [
       { plan_detail: { plan: {} } },
@@ -332,16 +424,19 @@ describe('rooms table and its export', () => {
       name: 'Küche',
       type: 'kitchen',
       area: { text: '14.7 m²', value: 14.7, unit: 'm²' },
+      wallArea: { text: null, value: null },
       perimeter: { text: '15.4 m', value: 15.4 },
-      ceilingHeight: { text: '2.5', value: 2.5, formatted: null, unit: null },
+      // A plain number from the service takes the unit of the plan's own unit system.
+      ceilingHeight: { text: '2.5 m', value: 2.5, formatted: null, unit: 'm' },
       volume: { text: '36.8 m³', value: 36.75 },
       doors: 1,
       windows: 1,
     });
     expect(t.units).toEqual({
       area: { mode: 'numeric-unit', unit: 'm²' },
+      wallArea: { mode: 'numeric', unit: null },
       perimeter: { mode: 'numeric-unit', unit: 'm' },
-      ceilingHeight: { mode: 'numeric', unit: null },
+      ceilingHeight: { mode: 'numeric-unit', unit: 'm' },
       volume: { mode: 'numeric-unit', unit: 'm³' },
     });
     expect(roomsColumns(t).map((c) => c.header)).toEqual([
@@ -349,12 +444,30 @@ describe('rooms table and its export', () => {
       'Room',
       'Type',
       'Area (m²)',
+      'Wall area',
       'Perimeter (m)',
-      'Ceiling height',
+      'Ceiling height (m)',
       'Volume (m³)',
       'Doors',
       'Windows',
     ]);
+    // Totals: what adds up (not the ceiling height); a column with no figure has none.
+    expect(t.totals).toEqual({
+      area: { value: 14.7, unit: 'm²' },
+      perimeter: { value: 15.4, unit: 'm' },
+      volume: { value: 36.75, unit: 'm³' },
+      doors: { value: 1, unit: null },
+      windows: { value: 1, unit: null },
+    });
+  });
+
+  it('a plan that names no unit system: plain numbers stay without a unit', () => {
+    const plan: Record<string, unknown> = fullPlan();
+    delete plan.unit_system;
+    const t = buildRoomsTable(buildPlanView(current(plan)));
+    expect(t.rows[0]!.ceilingHeight).toEqual({ text: '2.5', value: 2.5, formatted: null, unit: null });
+    expect(t.units.ceilingHeight).toEqual({ mode: 'numeric', unit: null });
+    expect(roomsColumns(t).find((c) => c.key === 'ceilingHeight')!.header).toBe('Ceiling height');
   });
 
   it('units that disagree (or a missing formatted string) make the column text', () => {
@@ -372,14 +485,24 @@ describe('rooms table and its export', () => {
     const t = buildRoomsTable(buildPlanView(current(plan)));
     expect(t.units.area).toEqual({ mode: 'text', unit: null });
     expect(t.units.perimeter).toEqual({ mode: 'numeric-unit', unit: 'm' });
-    // One volume has no formatted string: "10" beside "36.8 m³" would be a number of unknown unit.
-    expect(t.units.volume).toEqual({ mode: 'text', unit: null });
+    // One volume has no formatted string: the plan is metric, so it is 10 m³ beside "36.8 m³".
+    expect(t.units.volume).toEqual({ mode: 'numeric-unit', unit: 'm³' });
     const cols = roomsColumns(t);
     const area = cols.find((c) => c.key === 'area')!;
     expect(area).toEqual({ key: 'area', header: 'Area', kind: 'text' });
     expect(t.rows.map((r) => cellValue(r, area))).toEqual(['14.7 m²', '100.0 ft²']);
-    const volume = cols.find((c) => c.key === 'volume')!;
-    expect(t.rows.map((r) => cellValue(r, volume))).toEqual(['36.8 m³', '10']);
+    // Areas in two units are not added up; the rest are.
+    expect(t.totals.area).toBeUndefined();
+    expect(t.totals.volume).toEqual({ value: 46.75, unit: 'm³' });
+
+    // Without a unit system, "10" beside "36.8 m³" would be a number of unknown unit: text.
+    const unnamed: Record<string, unknown> = { ...plan };
+    delete unnamed.unit_system;
+    const u = buildRoomsTable(buildPlanView(current(unnamed)));
+    expect(u.units.volume).toEqual({ mode: 'text', unit: null });
+    const volume = roomsColumns(u).find((c) => c.key === 'volume')!;
+    expect(u.rows.map((r) => cellValue(r, volume))).toEqual(['36.8 m³', '10']);
+    expect(u.totals.volume).toBeUndefined();
   });
 
   it('CSV: BOM, CRLF, RFC 4180 quoting, formulas neutralised, empty for not available', () => {
@@ -392,9 +515,10 @@ describe('rooms table and its export', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toEqual([
-      'Floor,Room,Type,Area (m²),Perimeter (m),Ceiling height,Volume (m³),Doors,Windows',
-      'EG,"Küche ""Süd"", EG",kitchen,14.7,15.4,2.5,36.75,1,1',
-      `EG,"'=HYPERLINK(""x"")",,,,,,1,1`,
+      'Floor,Room,Type,Area (m²),Wall area,Perimeter (m),Ceiling height (m),Volume (m³),Doors,Windows',
+      'EG,"Küche ""Süd"", EG",Kitchen,14.7,,15.4,2.5,36.75,1,1',
+      `EG,"'=HYPERLINK(""x"")",,,,,,,1,1`,
+      'Total,,,14.7,,15.4,,36.75,2,2',
       '',
     ]);
   });
@@ -402,7 +526,15 @@ describe('rooms table and its export', () => {
   it('labels are in the chosen language; the unit is still appended', () => {
     const t = buildRoomsTable(buildPlanView(current(fullPlan())));
     const cols = roomsColumns(t, { language: 'de-DE' });
-    expect(cols.map((c) => c.header).slice(0, 4)).toEqual(['Etage', 'Raum', 'Art', 'Fläche (m²)']);
+    expect(cols.map((c) => c.header).slice(0, 5)).toEqual([
+      'Etage',
+      'Raum',
+      'Art',
+      'Fläche (m²)',
+      'Wandfläche',
+    ]);
+    const type = cols.find((c) => c.key === 'type')!;
+    expect(cellValue(t.rows[0]!, type)).toBe('Küche');
   });
 });
 

@@ -95,6 +95,17 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Online',
   'Offline',
   'MB',
+  // Plan words, colours and labels spelt as in English in one of these languages.
+  'Garage',
+  'Sofa',
+  'Sand',
+  'Greige',
+  'Taupe',
+  'Orange',
+  'Anthracite',
+  'Metal',
+  'Details',
+  'Client',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 

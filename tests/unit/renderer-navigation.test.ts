@@ -302,7 +302,8 @@ describe('navigation', () => {
       return [...calls].sort();
     };
 
-    expect(await refreshed()).toEqual(['projects:list']);
+    // The list, then what is known of the estimates of the projects on it.
+    expect(await refreshed()).toEqual(['projects:facts', 'projects:list']);
     expect(projects.getState().page?.rows.length).toBeGreaterThan(0);
 
     nav.getState().openProject(ref(withPlan));

@@ -3,7 +3,16 @@ import type { MeasureCell, RoomsTableRow } from '../../src-shared/plans/types';
 
 /* Loaded at run time for the reason given in renderer-i18n.test.ts (tsconfig.node.json does not include src-renderer). */
 type RoomsColumn =
-  'floor' | 'name' | 'type' | 'area' | 'perimeter' | 'ceilingHeight' | 'volume' | 'doors' | 'windows';
+  | 'floor'
+  | 'name'
+  | 'type'
+  | 'area'
+  | 'wallArea'
+  | 'perimeter'
+  | 'ceilingHeight'
+  | 'volume'
+  | 'doors'
+  | 'windows';
 interface RoomsSort {
   column: RoomsColumn | null;
   direction: 'asc' | 'desc';
@@ -63,6 +72,7 @@ function row(
     name,
     type: null,
     area: cell(area, area === null ? null : `${area} m²`),
+    wallArea: cell(null),
     perimeter: cell(null),
     ceilingHeight: cell(null),
     volume: cell(null),
@@ -153,6 +163,7 @@ describe('rooms table sorting', () => {
   it('knows which columns are numeric', () => {
     expect(m.ROOMS_COLUMNS.filter(m.isNumericColumn)).toEqual([
       'area',
+      'wallArea',
       'perimeter',
       'ceilingHeight',
       'volume',

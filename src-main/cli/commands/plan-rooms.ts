@@ -1,11 +1,25 @@
 /**
- * `rooms PLAN_ID [--format xlsx|csv --out FILE] [--json]` — the plan's rooms table: printed, or
- * exported as a spreadsheet. Measurements are the service's formatted strings; PlanDesk adds no unit.
+ * `rooms PLAN_ID [--format xlsx|csv --out FILE] [--json]` — the plan's rooms table with its totals:
+ * printed, or exported as a spreadsheet. Measurements are the service's formatted strings; a plain
+ * number takes the unit of the plan's own unit system (none when it names none).
  */
 import { extname, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
-import { buildPlanView, buildRoomsTable, type RoomsTable } from '../../plans/plan-view';
-import { ROOMS_COLUMN_KEYS, roomsColumnLabel } from '../../../src-shared/plans/rooms-columns';
+import {
+  buildPlanView,
+  buildRoomsTable,
+  MEASURE_COLUMNS,
+  plainNumber,
+  type MeasureColumn,
+  type RoomsTable,
+  type RoomsTableRow,
+} from '../../plans/plan-view';
+import {
+  ROOMS_COLUMN_KEYS,
+  roomsColumnLabel,
+  type RoomsColumnKey,
+} from '../../../src-shared/plans/rooms-columns';
+import { termLabel } from '../../../src-shared/plans/vocabulary';
 import { EN, type CliText } from '../i18n';
 import { exportRoomsTable, type RoomsExportFormat } from '../../plans/rooms-export';
 import { requirePositional } from '../args';
@@ -50,20 +64,23 @@ function exportFormat(format: string | undefined, out: string | undefined): Room
 }
 
 function roomsText(table: RoomsTable, { t, tp }: CliText): string {
-  const na = (v: string | null) => v ?? '-';
+  const cellText = (row: RoomsTableRow, key: RoomsColumnKey): string | number => {
+    if (key === 'doors' || key === 'windows') return row[key];
+    if (key === 'type') return row.type === null ? '-' : termLabel('roomType', row.type, t);
+    if ((MEASURE_COLUMNS as readonly string[]).includes(key)) return row[key as MeasureColumn].text ?? '-';
+    return row[key as 'floor' | 'name'] ?? '-';
+  };
+  const totalText = (key: RoomsColumnKey, i: number): string => {
+    if (i === 0) return t('doc.totalRow');
+    const total = table.totals[key];
+    if (!total) return '';
+    return total.unit ? `${plainNumber(total.value)} ${total.unit}` : plainNumber(total.value);
+  };
+  const rows: (string | number)[][] = table.rows.map((r) => ROOMS_COLUMN_KEYS.map((key) => cellText(r, key)));
+  if (table.rows.length > 0) rows.push(ROOMS_COLUMN_KEYS.map(totalText));
   const body = renderTable(
     ROOMS_COLUMN_KEYS.map((key) => t(roomsColumnLabel(key))),
-    table.rows.map((r) => [
-      na(r.floor),
-      na(r.name),
-      na(r.type),
-      na(r.area.text),
-      na(r.perimeter.text),
-      na(r.ceilingHeight.text),
-      na(r.volume.text),
-      r.doors,
-      r.windows,
-    ]),
+    rows,
   );
   return `${body}\n${tp('plan.roomsCount', table.rows.length)}`;
 }
@@ -71,6 +88,6 @@ function roomsText(table: RoomsTable, { t, tp }: CliText): string {
 function notAvailable(): ServiceError {
   return new ServiceError(
     'validation',
-    'The service sent this plan in its older form, which lists no rooms: there is no rooms table to export.',
+    'The service sent this plan without floors, so it lists no rooms: there is no rooms table to export.',
   );
 }

@@ -4,9 +4,12 @@ import { renderTable } from '../table';
 import { json, keyValues } from './projects';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { EN, type CliText } from '../i18n';
+import { buildPlanView, type StatisticView } from '../../plans/plan-view';
 
-type Rec = Record<string, unknown>;
-
+/**
+ * `plan PLAN_ID [--json]`: the plan's figures and its floors, from either shape the service sends
+ * (the older one lists its floors under `plan_detail.plan` too). `--json` prints the document as sent.
+ */
 export async function planCommand(
   client: ApiClient,
   flags: CliFlags,
@@ -17,45 +20,35 @@ export async function planCommand(
   const show = (v: unknown): string => showValue(v, t);
   const doc = await client.getPlan(requirePositional(positionals, 0, 'PLAN_ID'));
   if (flags.json) return json(doc);
-  if (doc.shape === 'legacy') {
-    const p = doc.plan.plan_detail.plan as Rec;
-    const formatted = (p.formatted ?? {}) as Rec;
-    return keyValues([
-      [t('cli.plan'), String(p.name ?? doc.plan.plan?.name ?? '')],
-      [t('cli.shape'), t('cli.legacyShape')],
-      [t('plan.stat.area'), show(formatted.area)],
-      [t('plan.stat.perimeter'), show(formatted.perimeter)],
-      [t('plan.stat.volume'), show(formatted.volume)],
-      [t('plan.floorCount'), show(p.floor_count)],
-      [t('plan.rooms'), show(p.room_count)],
-      [t('plan.doorCount'), show(p.door_count)],
-      [t('plan.windowCount'), show(p.window_count)],
-    ]);
-  }
-  const plan = doc.plan;
-  const f = (plan.statistics_formatted ?? {}) as Rec;
-  const floors = (plan.floors ?? []) as Rec[];
+  const view = buildPlanView(doc);
+  const stat = (stats: StatisticView[], key: string) => show(stats.find((s) => s.key === key)?.display);
   const head = keyValues([
-    [t('cli.plan'), plan.name ?? ''],
-    [t('cli.id'), plan.id],
-    [t('plan.stat.area'), show(f.area)],
-    [t('plan.stat.perimeter'), show(f.perimeter)],
-    [t('plan.stat.volume'), show(f.volume)],
-    [t('plan.stat.wallsSurface'), show(f.walls_surface)],
-    [t('plan.doorCount'), show(plan.door_count)],
-    [t('plan.windowCount'), show(plan.windows_count)],
+    [t('cli.plan'), view.name ?? ''],
+    ...(view.shape === 'legacy'
+      ? ([[t('cli.shape'), t('cli.legacyShape')]] as [string, string][])
+      : ([[t('cli.id'), view.id ?? '']] as [string, string][])),
+    [t('plan.stat.area'), stat(view.statistics, 'area')],
+    [t('plan.stat.perimeter'), stat(view.statistics, 'perimeter')],
+    [t('plan.stat.volume'), stat(view.statistics, 'volume')],
+    [t('plainPlan.wallArea'), stat(view.statistics, 'walls_surface')],
+    ...(view.shape === 'legacy'
+      ? ([
+          [t('plan.floorCount'), show(view.floorCount)],
+          [t('plan.rooms'), show(view.roomCount)],
+        ] as [string, string][])
+      : []),
+    [t('plan.doorCount'), show(view.doorCount)],
+    [t('plan.windowCount'), show(view.windowCount)],
   ]);
+  if (!view.floors) return head;
   const table = renderTable(
     [t('plan.colFloor'), t('plan.rooms'), t('plan.stat.area'), t('plan.stat.perimeter')],
-    floors.map((fl) => {
-      const ff = (fl.statistics_formatted ?? {}) as Rec;
-      return [
-        show(fl.name),
-        Array.isArray(fl.rooms) ? fl.rooms.length : '',
-        show(ff.area),
-        show(ff.perimeter),
-      ];
-    }),
+    view.floors.map((fl) => [
+      show(fl.name),
+      fl.rooms.length,
+      stat(fl.statistics, 'area'),
+      stat(fl.statistics, 'perimeter'),
+    ]),
   );
   return `${head}\n\n${table}`;
 }

@@ -1,3 +1,4 @@
+import { termLabel } from '../../../src-shared/plans/vocabulary';
 import type { ApiClient } from '../../api/client';
 import type { CliFlags } from '../args';
 import { json, keyValues } from './projects';
@@ -16,6 +17,6 @@ export async function workspaceCommand(
     [t('cli.name'), ws.name],
     [t('cli.owner'), ws.owner?.email],
     [t('cli.webhookUrl'), ws.webhook_url ?? t('cli.none')],
-    [t('cli.exportFormats'), ws.formats?.join(', ')],
+    [t('cli.exportFormats'), ws.formats?.map((f) => termLabel('format', f, t)).join(', ')],
   ]);
 }

@@ -9,8 +9,8 @@ export interface MenuOptions {
 
 /**
  * A button that opens a menu: open state, focus into the menu when it opens, close on a click
- * anywhere else, and the keyboard (arrows, Home, End, Escape back to the button, Tab out). One
- * implementation for every menu in the app.
+ * anywhere else or on Escape wherever the focus is, and the keyboard (arrows, Home, End, Escape back
+ * to the button, Tab out). One implementation for every menu in the app.
  */
 export function useMenu({ itemSelector, initialFocusSelector }: MenuOptions) {
   const [open, setOpen] = useState(false);
@@ -26,8 +26,19 @@ export function useMenu({ itemSelector, initialFocusSelector }: MenuOptions) {
     const onPointer = (e: PointerEvent) => {
       if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
     };
+    // Escape closes the menu wherever the focus is (the menu's own keys handle it inside first).
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onEscape);
+    };
   }, [open, itemSelector, initialFocusSelector]);
 
   const close = useCallback((refocus: boolean) => {

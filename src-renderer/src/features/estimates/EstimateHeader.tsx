@@ -10,7 +10,7 @@ function PartyBlock({ title, party, testId }: { title: string; party: PartySumma
   const t = useT();
   return (
     <section className="estimate-party" data-testid={testId} aria-label={title}>
-      <h3 className="estimate-section-title">{title}</h3>
+      <h2 className="estimate-section-title">{title}</h2>
       {party ? (
         <div className="estimate-party-lines">
           {(party.name || party.company) && (
@@ -101,7 +101,7 @@ export function EstimateHeader({ estimate }: { estimate: Header }) {
       {!folded && (
         <div id={`${id}-details`} className="estimate-header">
           <div className="estimate-facts">
-            <h3 className="estimate-section-title">{t('estimate.details')}</h3>
+            <h2 className="estimate-section-title">{t('estimate.details')}</h2>
             <dl className="estimate-dl">
               <dt>{t('estimates.colNumber')}</dt>
               <dd className="mono">{text(estimate.unique_identifier)}</dd>

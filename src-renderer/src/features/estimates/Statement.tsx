@@ -14,9 +14,9 @@ export function Statement({ title, text, testId }: { title: string; text: string
   const folded = long && !open;
   return (
     <section className="estimate-statement" data-testid={testId} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="estimate-section-title">
+      <h2 id={`${id}-title`} className="estimate-section-title">
         {title}
-      </h3>
+      </h2>
       <div id={`${id}-text`} className={`estimate-statement-text${folded ? ' is-folded' : ''}`}>
         {text}
       </div>

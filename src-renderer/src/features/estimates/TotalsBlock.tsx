@@ -27,9 +27,9 @@ export function TotalsBlock({
 
   return (
     <section className="estimate-totals" data-testid="totals-block" aria-labelledby={titleId} ref={ref}>
-      <h3 id={titleId} className="estimate-section-title">
+      <h2 id={titleId} className="estimate-section-title">
         {t('estimate.totals')}
-      </h3>
+      </h2>
       <table className="totals-table">
         <thead>
           <tr>

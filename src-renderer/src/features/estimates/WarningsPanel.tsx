@@ -34,9 +34,9 @@ export function WarningsPanel({
   return (
     <section className="estimate-warnings" data-testid="warnings-panel" aria-labelledby={titleId}>
       <div className="warnings-head">
-        <h3 id={titleId} className="warnings-title">
+        <h2 id={titleId} className="warnings-title">
           {tp('estimate.warnings', warnings.length)}
-        </h3>
+        </h2>
         <span className="warnings-hint">{t('estimate.warningsHint')}</span>
       </div>
       <ul className="warnings-list">

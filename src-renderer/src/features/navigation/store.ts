@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 
 /**
- * Where the user is: the projects list, one of a project's screens (its estimates, one estimate,
- * its plan, its files), or one of the workspace's own screens (its forms, the workspace itself). A view is plain data; moving between views goes through `go`, which tells
- * the screen left and the screen shown. Each feature registers a loader for its screens
- * (`registerScreen`) and keeps its own data: navigation imports no feature, so no store imports
- * another in a circle.
+ * Where the user is: the projects list, one of a project's screens (its overview, its estimates, one
+ * estimate, its plan, its files), or one of the workspace's own screens (its forms, the workspace
+ * itself). A view is plain data; moving between views goes through `go`, which tells the screen left
+ * and the screen shown, and remembers where the user came from: `back` and `forward` walk that
+ * history as a browser does. Each feature registers a loader for its screens (`registerScreen`) and
+ * keeps its own data: navigation imports no feature, so no store imports another in a circle.
  */
 
 /** The project a screen belongs to, and the workspace it was opened in. */
@@ -17,6 +18,7 @@ export interface ProjectRef {
 
 export type View =
   | { name: 'projects' }
+  | ({ name: 'project' } & ProjectRef)
   | ({ name: 'estimates' } & ProjectRef)
   | ({ name: 'estimate'; estimateId: string } & ProjectRef)
   | ({ name: 'plan'; planId: string } & ProjectRef)
@@ -51,10 +53,40 @@ function loaderOf<V extends View>(view: V): ScreenLoader<V['name']> | undefined 
   return loaders[view.name] as ScreenLoader<V['name']> | undefined;
 }
 
+/** Views remembered behind (and ahead of) the current one, at most. */
+const HISTORY_LIMIT = 50;
+
+/** The views of one project (its overview, estimates, an estimate, plan, files). */
+export function isProjectView(view: View): view is Extract<View, ProjectRef> {
+  return 'projectId' in view;
+}
+
+/** Two views show the same screen for the same thing. */
+export function sameView(a: View, b: View): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if ((a as unknown as Record<string, unknown>)[k] !== (b as unknown as Record<string, unknown>)[k])
+      return false;
+  }
+  return true;
+}
+
 interface NavigationState {
   view: View;
+  /** The views before the current one, oldest first. */
+  past: View[];
+  /** The views `back` left, the most recent last (emptied by any other move). */
+  future: View[];
   /** Shows `view`: the screen left is told first, then the one shown loads what it needs. */
   go: (view: View) => void;
+  /** The view before this one, as a browser's Back does; false when there is none. */
+  back: () => boolean;
+  /** The view `back` left; false when there is none. */
+  forward: () => boolean;
+  /** Forgets the history (another workspace: its views must not come back). */
+  clearHistory: () => void;
+  /** The project's own screen: its overview, and tabs for its estimates, plan and files. */
+  openOverview: (project: ProjectRef) => void;
   openProject: (project: ProjectRef) => void;
   /** One estimate of the project whose estimates are shown. */
   openEstimate: (estimateId: string) => void;
@@ -69,39 +101,71 @@ interface NavigationState {
   refresh: () => void;
 }
 
-export const useNavigation = create<NavigationState>()((set, get) => ({
-  view: { name: 'projects' },
-
-  go: (view) => {
+export const useNavigation = create<NavigationState>()((set, get) => {
+  /** Tells the screen left, shows `view`, tells the screen shown; `history` is the new past/future. */
+  const show = (view: View, history: Pick<NavigationState, 'past' | 'future'>) => {
     const from = get().view;
     loaderOf(from)?.leave?.(from, view);
-    set({ view });
+    set({ view, ...history });
     loaderOf(view)?.open?.(view, from);
-  },
+  };
 
-  openProject: (project) => get().go({ name: 'estimates', ...project }),
+  return {
+    view: { name: 'projects' },
+    past: [],
+    future: [],
 
-  openEstimate: (estimateId) => {
-    const view = get().view;
-    if (view.name !== 'estimates' && view.name !== 'estimate') return;
-    get().go({ ...view, name: 'estimate', estimateId });
-  },
+    go: (view) => {
+      const { view: from, past } = get();
+      // Showing the same view again (a new workspace's forms, say) is no step in the history.
+      const nextPast = sameView(from, view) ? past : [...past, from].slice(-HISTORY_LIMIT);
+      show(view, { past: nextPast, future: [] });
+    },
 
-  openPlan: (project, planId) => get().go({ name: 'plan', ...project, planId }),
+    back: () => {
+      const { view, past, future } = get();
+      const previous = past.at(-1);
+      if (!previous) return false;
+      show(previous, { past: past.slice(0, -1), future: [...future, view].slice(-HISTORY_LIMIT) });
+      return true;
+    },
 
-  openFiles: (project) => get().go({ name: 'files', ...project }),
+    forward: () => {
+      const { view, past, future } = get();
+      const next = future.at(-1);
+      if (!next) return false;
+      show(next, { past: [...past, view].slice(-HISTORY_LIMIT), future: future.slice(0, -1) });
+      return true;
+    },
 
-  backToProjects: () => get().go({ name: 'projects' }),
+    clearHistory: () => set({ past: [], future: [] }),
 
-  backToList: () => {
-    const view = get().view;
-    if (view.name !== 'estimate') return;
-    const { workspaceId, projectId, projectName } = view;
-    get().go({ name: 'estimates', workspaceId, projectId, projectName });
-  },
+    openOverview: (project) => get().go({ name: 'project', ...project }),
 
-  refresh: () => {
-    const view = get().view;
-    loaderOf(view)?.refresh(view);
-  },
-}));
+    openProject: (project) => get().go({ name: 'estimates', ...project }),
+
+    openEstimate: (estimateId) => {
+      const view = get().view;
+      if (view.name !== 'estimates' && view.name !== 'estimate') return;
+      get().go({ ...view, name: 'estimate', estimateId });
+    },
+
+    openPlan: (project, planId) => get().go({ name: 'plan', ...project, planId }),
+
+    openFiles: (project) => get().go({ name: 'files', ...project }),
+
+    backToProjects: () => get().go({ name: 'projects' }),
+
+    backToList: () => {
+      const view = get().view;
+      if (view.name !== 'estimate') return;
+      const { workspaceId, projectId, projectName } = view;
+      get().go({ name: 'estimates', workspaceId, projectId, projectName });
+    },
+
+    refresh: () => {
+      const view = get().view;
+      loaderOf(view)?.refresh(view);
+    },
+  };
+});

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { areaShape, pointsAttr, shapeCentre, type AreaShape, type Size } from './image-map';
+import { RoomLabels, type RoomLabel } from './RoomLabels';
 import { usePlans } from './store';
 
 function Shape({ shape }: { shape: AreaShape }) {
@@ -14,10 +15,19 @@ function Shape({ shape }: { shape: AreaShape }) {
 }
 
 /**
- * The floor image (fetched by main when first shown) with the image map's areas outlined on top:
- * hovering an area names its room, clicking (or Enter) selects the room.
+ * The floor image (fetched by main when first shown) with the image map's areas outlined on top,
+ * each room labelled with its name and area (unless the user turned the labels off): hovering an
+ * area names its room, clicking (or Enter) selects the room.
  */
-export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: Map<string, string> }) {
+export function FloorImage({
+  floor,
+  roomNames,
+  roomLabels,
+}: {
+  floor: FloorView;
+  roomNames: Map<string, string>;
+  roomLabels: ReadonlyMap<string, RoomLabel>;
+}) {
   const t = useT();
   const lang = useLang();
   const map = floor.imageMap;
@@ -26,6 +36,7 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
   const selectedRoomId = usePlans((s) => s.selectedRoomId);
   const offline = usePlans((s) => s.result?.source === 'cache');
   const selectRoom = usePlans((s) => s.selectRoom);
+  const showLabels = usePlans((s) => s.showRoomLabels);
   const [natural, setNatural] = useState<{ src: string; size: Size } | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
 
@@ -37,11 +48,12 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
   const aspect =
     map?.width && map.height && map.width > 0 && map.height > 0 ? `${map.width} / ${map.height}` : '16 / 10';
 
+  // No image at all (the older plan shape has none): a line, not an empty frame.
   if (!url) {
     return (
-      <div className="floor-image-placeholder is-empty" style={{ aspectRatio: aspect }}>
+      <p className="plan-muted" data-testid="floor-image-absent">
         {t('plan.noImage')}
-      </div>
+      </p>
     );
   }
   if (!image || image.status === 'loading') {
@@ -152,6 +164,13 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
               </g>
             );
           })}
+          {showLabels && (
+            <RoomLabels
+              shapes={shapes.map(({ area, shape }) => ({ roomId: area.roomId, shape }))}
+              labels={roomLabels}
+              image={size}
+            />
+          )}
         </svg>
       )}
       {hovered && hoverCentre && size && (

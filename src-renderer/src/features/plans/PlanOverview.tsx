@@ -2,10 +2,11 @@ import { useMemo, type KeyboardEvent } from 'react';
 import type { FloorView, PlanView, StatisticView } from '../../../../src-shared/plans/types';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
-import { FigureCard, MoreDetails, Notes, StatCards } from './bits';
+import { FigureCard, MoreDetails, Notes, StatCards, usePlanUnits } from './bits';
 import { FloorImage } from './FloorImage';
 import { statisticText } from './plan-text';
 import { RoomCard, roomKey } from './RoomCard';
+import type { RoomLabel } from './RoomLabels';
 import { usePlans } from './store';
 
 /** The plan-level figures every plan is expected to have: shown as "not available" when missing. */
@@ -31,14 +32,25 @@ function floorKey(floor: FloorView, index: number): string {
 function FloorPanel({ floor, index }: { floor: FloorView; index: number }) {
   const t = useT();
   const lang = useLang();
+  const units = usePlanUnits();
   const selectedRoomId = usePlans((s) => s.selectedRoomId);
   const selectRoom = usePlans((s) => s.selectRoom);
-  const roomNames = useMemo(() => {
+  const showLabels = usePlans((s) => s.showRoomLabels);
+  const setShowLabels = usePlans((s) => s.setShowRoomLabels);
+  const { roomNames, roomLabels } = useMemo(() => {
     const names = new Map<string, string>();
-    for (const r of floor.rooms) if (r.id) names.set(r.id, r.name ?? t('plan.unnamedRoom'));
-    return names;
-  }, [floor.rooms, t]);
+    const labels = new Map<string, RoomLabel>();
+    for (const r of floor.rooms) {
+      if (!r.id) continue;
+      const name = r.name ?? t('plan.unnamedRoom');
+      names.set(r.id, name);
+      const area = r.statistics.find((s) => s.key === 'area');
+      labels.set(r.id, { name, area: statisticText(area, lang, units) });
+    }
+    return { roomNames: names, roomLabels: labels };
+  }, [floor.rooms, t, lang, units]);
   const key = floorKey(floor, index);
+  const hasMap = (floor.imageMap?.areas.length ?? 0) > 0;
 
   return (
     <div
@@ -51,8 +63,21 @@ function FloorPanel({ floor, index }: { floor: FloorView; index: number }) {
       <FloorSummary floor={floor} />
       <div className="floor-layout">
         <div className="floor-image-column">
-          <FloorImage floor={floor} roomNames={roomNames} />
-          {floor.rooms.length > 0 && <p className="plan-muted floor-image-hint">{t('plan.imageHint')}</p>}
+          {floor.imageMap?.url && hasMap && (
+            <label className="room-labels-toggle">
+              <input
+                type="checkbox"
+                checked={showLabels}
+                onChange={(e) => setShowLabels(e.target.checked)}
+                data-testid="room-labels-toggle"
+              />
+              {t('plainPlan.roomLabels')}
+            </label>
+          )}
+          <FloorImage floor={floor} roomNames={roomNames} roomLabels={roomLabels} />
+          {floor.rooms.length > 0 && floor.imageMap?.url && (
+            <p className="plan-muted floor-image-hint">{t('plan.imageHint')}</p>
+          )}
         </div>
         <div className="floor-notes-column">
           <Notes notes={floor.notes} title={t('plan.floorNotes')} />
@@ -85,6 +110,7 @@ function FloorPanel({ floor, index }: { floor: FloorView; index: number }) {
 function FloorSummary({ floor }: { floor: FloorView }) {
   const t = useT();
   const lang = useLang();
+  const units = usePlanUnits();
   return (
     <StatCards
       stats={floor.statistics}
@@ -95,7 +121,7 @@ function FloorSummary({ floor }: { floor: FloorView }) {
         <>
           <FigureCard
             label={t('plan.stat.ceilingHeight')}
-            value={statisticText(floor.ceilingHeight, lang)}
+            value={statisticText(floor.ceilingHeight, lang, units)}
             testId="floor-ceiling-height"
           />
           {floor.level !== null && (

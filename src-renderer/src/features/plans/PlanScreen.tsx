@@ -30,9 +30,11 @@ function PlanHeader({ view }: { view: PlanView }) {
         <h2 className="plan-name" data-testid="plan-name">
           {view.name ?? t('plan.unnamed')}
         </h2>
-        <Badge tone={view.shape === 'legacy' ? 'warning' : 'accent'}>
-          {view.shape === 'legacy' ? t('plan.shapeLegacy') : t('plan.shapeCurrent')}
-        </Badge>
+        {view.shape === 'legacy' && (
+          <Badge tone="neutral" title={t('plainPlan.legacyNote')}>
+            {t('plainPlan.legacyBadge')}
+          </Badge>
+        )}
       </div>
       <dl className="plan-header-facts">
         <div>

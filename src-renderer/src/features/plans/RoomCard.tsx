@@ -9,8 +9,8 @@ import type {
 import { Badge } from '../../components/Badge';
 import type { MessageKey } from '../../i18n/messages';
 import { useLang, useT } from '../../i18n/store';
-import { MoreDetails, Notes, NotAvailable, StatCards, Swatch } from './bits';
-import { extraEntries, looseValueText, statisticText, valueLabelKey, valueOf } from './plan-text';
+import { MoreDetails, Notes, NotAvailable, StatCards, Swatch, usePlanUnits, useTerm } from './bits';
+import { extraEntries, measuredValueText, statisticText, valueLabelKey, valueOf } from './plan-text';
 
 const DASH = '—';
 
@@ -47,7 +47,6 @@ function leftovers(o: ObjectView, shown: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const v of o.values) if (!shown.includes(v.key)) out[v.key] = v.value;
   if (o.kind === 'other' && o.category) out.category = o.category;
-  if (o.symbolId) out.symbol_id = o.symbolId;
   for (const [k, v] of Object.entries(o.extra)) out[k] = v;
   return out;
 }
@@ -83,11 +82,27 @@ function WallRef({
   );
 }
 
+/** A wall's or an object's value in words: measurements with the plan's unit, materials translated. */
 function ValueCell({ values, keyName }: { values: ValueEntry[]; keyName: string }) {
   const lang = useLang();
+  const units = usePlanUnits();
+  const term = useTerm();
   const value = valueOf(values, keyName);
   if (value === undefined || value === null) return <span className="cell-empty">{DASH}</span>;
-  return <>{looseValueText(value, lang)}</>;
+  if (keyName === 'material' && typeof value === 'string') {
+    return <span title={value}>{term('material', value)}</span>;
+  }
+  if ((keyName === 'color' || keyName === 'colour') && typeof value === 'string') {
+    return <Swatch colour={value} />;
+  }
+  return <>{measuredValueText(keyName, value, lang, units)}</>;
+}
+
+/** What kind of object it is, from its symbol: "Single door" for `door_single`. */
+function SymbolCell({ object }: { object: ObjectView }) {
+  const term = useTerm();
+  if (!object.symbolId) return <span className="cell-empty">{DASH}</span>;
+  return <span title={object.symbolId}>{term('symbol', object.symbolId)}</span>;
 }
 
 function ObjectGroup({
@@ -103,10 +118,12 @@ function ObjectGroup({
 }) {
   const t = useT();
   const lang = useLang();
+  const term = useTerm();
   if (objects.length === 0) return null;
   const columns = OBJECT_COLUMNS[kind];
   const rest = objects.map((o) => leftovers(o, columns));
   const hasMore = rest.some((r) => Object.keys(r).length > 0);
+  const hasSymbols = objects.some((o) => o.symbolId);
   const header = (key: string) => {
     const label = valueLabelKey(key);
     return label ? t(label) : key;
@@ -121,6 +138,7 @@ function ObjectGroup({
         <thead>
           <tr>
             <th scope="col">{t('plan.objectName')}</th>
+            {hasSymbols && <th scope="col">{t('plainPlan.objectType')}</th>}
             {kind === 'affected-area' ? (
               <>
                 <th scope="col">{t('plan.value.color')}</th>
@@ -151,18 +169,21 @@ function ObjectGroup({
                 onMouseLeave={() => onHighlight(null)}
               >
                 <td className="mini-name" title={o.name ?? undefined}>
-                  {o.name ?? o.category ?? <span className="cell-empty">{DASH}</span>}
+                  {o.name ??
+                    (o.symbolId ? term('symbol', o.symbolId) : null) ??
+                    (o.category ? term('symbol', o.category) : null) ?? (
+                      <span className="cell-empty">{DASH}</span>
+                    )}
                 </td>
+                {hasSymbols && (
+                  <td>
+                    <SymbolCell object={o} />
+                  </td>
+                )}
                 {kind === 'affected-area' ? (
                   <>
                     <td>
-                      <Swatch
-                        colour={
-                          typeof valueOf(o.values, 'color') === 'string'
-                            ? String(valueOf(o.values, 'color'))
-                            : null
-                        }
-                      />
+                      <ValueCell values={o.values} keyName="color" />
                     </td>
                     <td className="num">
                       <AreaDimensions values={o.values} />
@@ -202,13 +223,15 @@ function ObjectGroup({
 
 function AreaDimensions({ values }: { values: ValueEntry[] }) {
   const lang = useLang();
+  const units = usePlanUnits();
   const w = valueOf(values, 'dimensions.width');
   const h = valueOf(values, 'dimensions.height');
   if ((w === undefined || w === null) && (h === undefined || h === null))
     return <span className="cell-empty">{DASH}</span>;
   return (
     <>
-      {looseValueText(w ?? null, lang)} × {looseValueText(h ?? null, lang)}
+      {measuredValueText('width', w ?? null, lang, units)} ×{' '}
+      {measuredValueText('height', h ?? null, lang, units)}
     </>
   );
 }
@@ -227,7 +250,10 @@ export function RoomCard({
 }) {
   const t = useT();
   const lang = useLang();
+  const units = usePlanUnits();
+  const term = useTerm();
   const id = roomKey(room, index);
+  const roomType = room.roomType ? term('roomType', room.roomType) : null;
   const [wallHighlight, setWallHighlight] = useState<number | null>(null);
   const ref = useRef<HTMLElement>(null);
   const columns = wallColumns(room.walls);
@@ -261,7 +287,7 @@ export function RoomCard({
             {room.name ?? t('plan.unnamedRoom')}
           </button>
         </h4>
-        {room.roomType && <Badge tone="neutral">{room.roomType}</Badge>}
+        {roomType && <Badge tone="neutral">{roomType}</Badge>}
       </header>
 
       <StatCards stats={room.statistics} size="sm" label={t('plan.statistics')} />
@@ -270,9 +296,9 @@ export function RoomCard({
         <dt>{t('plan.dimensions')}</dt>
         <dd>{room.formattedDimensions ?? <NotAvailable />}</dd>
         <dt>{t('plan.roomType')}</dt>
-        <dd>{room.roomType ?? <NotAvailable />}</dd>
+        <dd title={room.roomType ?? undefined}>{roomType ?? <NotAvailable />}</dd>
         <dt>{t('plan.stat.ceilingHeight')}</dt>
-        <dd>{statisticText(room.ceilingHeight, lang) ?? <NotAvailable />}</dd>
+        <dd>{statisticText(room.ceilingHeight, lang, units) ?? <NotAvailable />}</dd>
         <dt>{t('plan.floorColour')}</dt>
         <dd>
           <Swatch colour={room.groundColor} testId={`room-swatch-${id}`} />

@@ -6,20 +6,22 @@ import { SortHeader, Table } from '../../components/Table';
 import { describeError } from '../../errors/describe-error';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
-import { measureText } from './plan-text';
+import { useTerm } from './bits';
+import { measureText, numberWithUnit } from './plan-text';
 import { isNumericColumn, ROOMS_COLUMNS, sortRooms, type RoomsColumn } from './rooms-sort';
 import { usePlans } from './store';
-import { roomsColumnLabel } from '../../../../src-shared/plans/rooms-columns';
+import { isSummedColumn, roomsColumnLabel } from '../../../../src-shared/plans/rooms-columns';
 
 const DASH = '—';
 
 function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn; onShow?: () => void }) {
   const t = useT();
   const lang = useLang();
+  const term = useTerm();
   let text: string | null;
   if (column === 'floor') text = row.floor;
   else if (column === 'name') text = row.name;
-  else if (column === 'type') text = row.type;
+  else if (column === 'type') text = row.type === null ? null : term('roomType', row.type);
   else if (column === 'doors' || column === 'windows') text = formatNumber(row[column], lang);
   else text = measureText(row[column], lang);
   if (text === null || text === '')
@@ -37,6 +39,20 @@ function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn
   return <>{text}</>;
 }
 
+/** The totals row's cell of a column: the sum with its unit, or why a figure column has none. */
+function TotalCellView({ rooms, column }: { rooms: RoomsTable; column: RoomsColumn }) {
+  const t = useT();
+  const lang = useLang();
+  const total = rooms.totals[column];
+  if (total) return <>{numberWithUnit(total.value, total.unit, lang)}</>;
+  if (!isSummedColumn(column)) return null;
+  return (
+    <span className="cell-empty" title={t('plainPlan.totalNotAdded')}>
+      {DASH}
+    </span>
+  );
+}
+
 /**
  * Every room of the plan in one table, sortable by any column (numbers by the service's number,
  * text in the UI language's order), and exported by main as Excel or CSV.
@@ -50,7 +66,11 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
   const exportedPath = usePlans((s) => s.exportedPath);
   const exportError = usePlans((s) => s.exportError);
   const store = usePlans.getState;
-  const rows = useMemo(() => sortRooms(rooms.rows, sort, lang), [rooms.rows, sort, lang]);
+  const term = useTerm();
+  const rows = useMemo(
+    () => sortRooms(rooms.rows, sort, lang, (raw) => term('roomType', raw)),
+    [rooms.rows, sort, lang, term],
+  );
 
   const showRoom = (row: RoomsTableRow) => {
     const view = store().result?.view;
@@ -153,6 +173,27 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
               </tr>
             )}
           </tbody>
+          {rows.length > 0 && (
+            <tfoot>
+              <tr className="rooms-totals" data-testid="rooms-totals">
+                {ROOMS_COLUMNS.map((column, i) =>
+                  i === 0 ? (
+                    <th key={column} scope="row">
+                      {t('plainPlan.total')}
+                    </th>
+                  ) : (
+                    <td
+                      key={column}
+                      className={isNumericColumn(column) ? 'num' : undefined}
+                      data-testid={`rooms-total-${column}`}
+                    >
+                      <TotalCellView rooms={rooms} column={column} />
+                    </td>
+                  ),
+                )}
+              </tr>
+            </tfoot>
+          )}
         </Table>
       )}
     </div>

@@ -1,7 +1,22 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import { colourNameKey } from '../../../../src-shared/plans/colours';
 import type { StatisticView } from '../../../../src-shared/plans/types';
+import { unitSystemOf, type UnitSystem } from '../../../../src-shared/plans/units';
+import { termLabel, type TermKind } from '../../../../src-shared/plans/vocabulary';
 import { useLang, useT } from '../../i18n/store';
 import { extraEntries, safeColour, statisticLabelKey, statisticText } from './plan-text';
+import { usePlans } from './store';
+
+/** The unit system of the plan shown: the unit every plain number of it is in. */
+export function usePlanUnits(): UnitSystem | null {
+  return usePlans((s) => unitSystemOf(s.result?.view.unitSystem));
+}
+
+/** A service value (room type, material, symbol, format) in the user's words. */
+export function useTerm(): (kind: TermKind, raw: string) => string {
+  const t = useT();
+  return useCallback((kind: TermKind, raw: string) => termLabel(kind, raw, t), [t]);
+}
 
 /** "Not available": the service did not send this (not the same as zero or none). */
 export function NotAvailable() {
@@ -35,12 +50,13 @@ export function StatCards({
   label: string;
 }) {
   const lang = useLang();
+  const units = usePlanUnits();
   const labelOf = useStatisticLabel();
   if (stats.length === 0 && !after) return null;
   return (
     <dl className={`stat-cards stat-cards-${size}`} aria-label={label}>
       {stats.map((stat) => {
-        const text = statisticText(stat, lang);
+        const text = statisticText(stat, lang, units);
         return (
           <div
             key={stat.key}
@@ -111,24 +127,34 @@ export function MoreDetails({ extra, testId }: { extra: Record<string, unknown>;
   );
 }
 
-/** A colour swatch with its hex code; text only when the value is not a colour PlanDesk can paint. */
+/**
+ * A colour as a swatch with its name where PlanDesk knows one (the code then in small type beside
+ * it); text only when the value is not a colour PlanDesk can paint.
+ */
 export function Swatch({ colour, testId }: { colour: string | null; testId?: string }) {
   const t = useT();
   if (!colour) return <NotAvailable />;
   const safe = safeColour(colour);
+  const nameKey = colourNameKey(colour);
+  const name = nameKey ? t(nameKey) : null;
   return (
-    <span className="swatch-line">
+    <span className="swatch-line" data-testid={testId ? `colour-${testId}` : undefined}>
       {safe && (
         <span
           className="swatch"
           style={{ backgroundColor: safe }}
           data-testid={testId}
           data-colour={safe}
-          role="img"
-          aria-label={t('plan.colourSwatch', { colour: safe })}
+          aria-hidden="true"
         />
       )}
-      <span className="mono">{colour}</span>
+      {name && <span className="swatch-name">{name}</span>}
+      <span
+        className={name ? 'mono swatch-code' : 'mono'}
+        title={t('plainPlan.colourCode', { code: colour })}
+      >
+        {colour}
+      </span>
     </span>
   );
 }

@@ -86,3 +86,30 @@ export function shapeCentre(shape: AreaShape): { x: number; y: number } {
   const ys = shape.points.map((p) => p[1]);
   return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
 }
+
+/** The width and height of a shape's bounding box. */
+export function shapeBox(shape: AreaShape): Size {
+  if (shape.kind === 'rect') return { width: shape.width, height: shape.height };
+  if (shape.kind === 'circle') return { width: shape.r * 2, height: shape.r * 2 };
+  const xs = shape.points.map((p) => p[0]);
+  const ys = shape.points.map((p) => p[1]);
+  return { width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+}
+
+/** Average advance of a character of the labels' (bold) font, as a share of the font size. */
+const CHAR_WIDTH = 0.62;
+
+/**
+ * The font size (image pixels) for a room's label lines inside its shape: at most `base` (a share of
+ * the image, so labels look alike on every image), smaller when the lines would not fit the box,
+ * null when they would have to be too small to read.
+ */
+export function labelFontSize(shape: AreaShape, lines: readonly string[], image: Size): number | null {
+  const base = Math.max(10, Math.min(image.width, image.height) / 32);
+  const box = shapeBox(shape);
+  const longest = Math.max(1, ...lines.map((l) => l.length));
+  const byWidth = (box.width * 0.9) / (longest * CHAR_WIDTH);
+  const byHeight = (box.height * 0.8) / (lines.length * 1.25);
+  const size = Math.min(base, byWidth, byHeight);
+  return size >= base * 0.45 ? Math.round(size * 10) / 10 : null;
+}

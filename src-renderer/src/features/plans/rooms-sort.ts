@@ -1,4 +1,4 @@
-import type { MeasureColumn, RoomsTableRow } from '../../../../src-shared/plans/types';
+import { MEASURE_COLUMNS, type MeasureColumn, type RoomsTableRow } from '../../../../src-shared/plans/types';
 import { ROOMS_COLUMN_KEYS, type RoomsColumnKey } from '../../../../src-shared/plans/rooms-columns';
 
 /**
@@ -17,7 +17,7 @@ export interface RoomsSort {
   direction: SortDirection;
 }
 
-const MEASURES: readonly RoomsColumn[] = ['area', 'perimeter', 'ceilingHeight', 'volume'];
+const MEASURES: readonly RoomsColumn[] = MEASURE_COLUMNS;
 const COUNTS: readonly RoomsColumn[] = ['doors', 'windows'];
 
 export function isNumericColumn(column: RoomsColumn): boolean {
@@ -37,9 +37,15 @@ function numberOf(row: RoomsTableRow, column: RoomsColumn): number | null {
   return null;
 }
 
-function textOf(row: RoomsTableRow, column: RoomsColumn): string | null {
+function textOf(row: RoomsTableRow, column: RoomsColumn, typeLabel: (raw: string) => string): string | null {
   const v =
-    column === 'floor' ? row.floor : column === 'name' ? row.name : column === 'type' ? row.type : null;
+    column === 'floor'
+      ? row.floor
+      : column === 'name'
+        ? row.name
+        : column === 'type' && row.type !== null
+          ? typeLabel(row.type)
+          : null;
   return v === null || v.trim() === '' ? null : v;
 }
 
@@ -53,8 +59,16 @@ function collatorFor(lang: string): Intl.Collator {
   return c;
 }
 
-/** A sorted copy of `rows`; the input is not changed. */
-export function sortRooms(rows: readonly RoomsTableRow[], sort: RoomsSort, lang: string): RoomsTableRow[] {
+/**
+ * A sorted copy of `rows`; the input is not changed. Room types sort by the words shown for them
+ * (`typeLabel`), not by the service's values.
+ */
+export function sortRooms(
+  rows: readonly RoomsTableRow[],
+  sort: RoomsSort,
+  lang: string,
+  typeLabel: (raw: string) => string = (raw) => raw,
+): RoomsTableRow[] {
   const { column, direction } = sort;
   if (column === null) return [...rows];
   const sign = direction === 'asc' ? 1 : -1;
@@ -72,8 +86,8 @@ export function sortRooms(rows: readonly RoomsTableRow[], sort: RoomsSort, lang:
   } else {
     const collator = collatorFor(lang);
     indexed.sort((a, b) => {
-      const x = textOf(a.row, column);
-      const y = textOf(b.row, column);
+      const x = textOf(a.row, column, typeLabel);
+      const y = textOf(b.row, column, typeLabel);
       if (x === null || y === null) {
         if (x === y) return a.index - b.index;
         return x === null ? 1 : -1;

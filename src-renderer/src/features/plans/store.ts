@@ -35,6 +35,8 @@ interface PlansState {
   selectedRoomId: string | null;
   sort: RoomsSort;
   images: Record<string, ImageState>;
+  /** Room names and areas written on the floor image; remembered on this computer. */
+  showRoomLabels: boolean;
 
   exportBusy: 'xlsx' | 'csv' | null;
   exportedPath: string | null;
@@ -48,11 +50,23 @@ interface PlansState {
   selectFloor: (index: number) => void;
   selectRoom: (roomId: string | null) => void;
   sortBy: (column: RoomsColumn) => void;
+  setShowRoomLabels: (show: boolean) => void;
   exportRooms: (format: 'xlsx' | 'csv') => Promise<void>;
   dismissExport: () => void;
 }
 
 const loadLatest = latestOnly();
+
+const LABELS_STORAGE_KEY = 'plandesk.planRoomLabels';
+
+/** On unless the user turned the labels off, as users of the service's own app expect. */
+function storedShowRoomLabels(): boolean {
+  try {
+    return typeof localStorage === 'undefined' || localStorage.getItem(LABELS_STORAGE_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
 
 const fresh = {
   result: null,
@@ -72,6 +86,7 @@ export const usePlans = create<PlansState>()((set, get) => ({
   key: null,
   planId: null,
   ...fresh,
+  showRoomLabels: storedShowRoomLabels(),
 
   open: (planId, workspaceId) => {
     const key = `${workspaceId ?? ''}|${planId}`;
@@ -129,6 +144,14 @@ export const usePlans = create<PlansState>()((set, get) => ({
   selectFloor: (index) => set({ floorIndex: index, selectedRoomId: null }),
   selectRoom: (roomId) => set({ selectedRoomId: roomId }),
   sortBy: (column) => set((s) => ({ sort: nextSort(s.sort, column) })),
+  setShowRoomLabels: (show) => {
+    try {
+      localStorage.setItem(LABELS_STORAGE_KEY, show ? 'on' : 'off');
+    } catch {
+      // Not remembered across restarts; still applies now.
+    }
+    set({ showRoomLabels: show });
+  },
 
   exportRooms: async (format) => {
     const { planId, key } = get();

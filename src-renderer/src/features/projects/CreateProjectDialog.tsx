@@ -11,6 +11,8 @@ import { mapFieldErrors } from '../../errors/field-errors';
 import { formatDate } from '../../i18n/format';
 import type { MessageKey } from '../../i18n/messages';
 import { useLang, useT, useTPlural } from '../../i18n/store';
+import { useWorkspacePeople } from '../people/use-people';
+import { EmailPicker } from './EmailPicker';
 import { useProjects } from './store';
 import { DRAFT_FIELDS, PROJECT_FIELD_MAP, toNewProject, validateDraft, type DraftField } from './validation';
 import type { ProjectRow } from '../../../../src-shared/projects/types';
@@ -62,6 +64,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
   const duplicatesRef = useRef<HTMLDivElement>(null);
   const busy = phase === 'checking' || phase === 'creating';
   const store = useProjects.getState;
+  const people = useWorkspacePeople();
   const [teams, setTeams] = useState<TeamView[] | null>(null);
   const [teamsFailed, setTeamsFailed] = useState(false);
 
@@ -84,7 +87,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
   }, [phase]);
 
   const focusField = (field: DraftField) => {
-    formRef.current?.querySelector<HTMLElement>(`[data-testid="${INPUT_IDS[field]}"]`)?.focus();
+    formRef.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus();
   };
 
   const change = (field: DraftField, value: string) => {
@@ -179,6 +182,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
       type={extraProps.type ?? 'text'}
       className="input"
       data-testid={INPUT_IDS[field]}
+      data-field={field}
       value={draft[field]}
       onChange={(e) => change(field, e.target.value)}
       disabled={busy}
@@ -308,9 +312,18 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
             label={t('create.email')}
             name="email"
             error={fieldError('email')}
-            hint={t('create.emailHint')}
+            hint={people ? t('plainCreate.emailHintPick') : t('create.emailHint')}
           >
-            {(p) => input('email', p, { type: 'email' })}
+            {(p) => (
+              <EmailPicker
+                control={p}
+                people={people}
+                value={draft.email}
+                onChange={(value) => change('email', value)}
+                disabled={busy}
+                maxLength={MAX_LENGTH.email}
+              />
+            )}
           </Field>
         </div>
         <Field

@@ -1,7 +1,51 @@
 import { Button } from '../../components/Button';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
-import { PAGE_SIZES, useProjects, type PageSize } from './store';
+import type { MessageKey } from '../../i18n/messages';
+import { PAGE_SIZES, useProjects, type PageSize, type SortKey } from './store';
+
+const ORDER_LABELS: Record<Exclude<SortKey, 'service'>, MessageKey> = {
+  name: 'projects.colName',
+  client: 'plainProjects.colClient',
+  ref: 'projects.colRef',
+  estimates: 'plainProjects.colEstimates',
+  total: 'plainProjects.colTotal',
+  modified: 'projects.colModified',
+  created: 'projects.colCreated',
+  status: 'projects.colStatus',
+};
+
+/** How a column's ascending order reads: A to Z, oldest first, fewest first. */
+function directionKey(sort: Exclude<SortKey, 'service'>, direction: 'asc' | 'desc'): MessageKey {
+  const kind =
+    sort === 'modified' || sort === 'created'
+      ? 'Date'
+      : sort === 'estimates' || sort === 'total'
+        ? 'Number'
+        : sort === 'status'
+          ? 'Status'
+          : 'Text';
+  return `plainProjects.order${kind}${direction === 'asc' ? 'Asc' : 'Desc'}` as MessageKey;
+}
+
+/** The order the list is in, in words: the service's own (named as such), or a column's. */
+function OrderStatus() {
+  const t = useT();
+  const sort = useProjects((s) => s.loadedQuery?.sort ?? s.query.sort);
+  const direction = useProjects((s) => s.loadedQuery?.direction ?? s.query.direction);
+  const text =
+    sort === 'service'
+      ? t('plainProjects.orderService')
+      : t('plainProjects.orderBy', {
+          column: t(ORDER_LABELS[sort]),
+          direction: t(directionKey(sort, direction)),
+        });
+  return (
+    <span className="pager-order" data-testid="projects-order">
+      {text}
+    </span>
+  );
+}
 
 /** "Page X of Y · N projects", with previous/next. */
 export function Pager() {
@@ -49,6 +93,7 @@ export function Pager() {
           </option>
         ))}
       </select>
+      <OrderStatus />
       <span className="pager-spacer" />
       <span className="pager-status" data-testid="pager-status" aria-live="polite">
         {status}

@@ -7,25 +7,13 @@ import { Notice } from '../../components/Notice';
 import { describeError } from '../../errors/describe-error';
 import { formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
-import { useNavigation, type ProjectRef } from '../navigation/store';
-import { useWorkspaces } from '../workspaces/store';
+import { useNavigation } from '../navigation/store';
+import { projectRef } from '../project/ref';
+import { useWorkspacePeople } from '../people/use-people';
+import { IdDetails } from '../project/IdDetails';
+import { AddressText, ClientFact, PersonText } from '../project/facts';
 import { useProjects } from './store';
 import type { ProjectDetailView, ProjectRow } from '../../../../src-shared/projects/types';
-
-function addressLines(address: ProjectDetailView['address']): string[] {
-  if (!address) return [];
-  const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
-  return [address.street, cityLine, address.country].filter((line): line is string => Boolean(line));
-}
-
-/** A screen of the project, opened in the active workspace. */
-function projectRef(project: ProjectRow | ProjectDetailView): ProjectRef {
-  return {
-    workspaceId: useWorkspaces.getState().activeId,
-    projectId: project.id,
-    projectName: project.name,
-  };
-}
 
 /** The side panel: everything the service says about the selected project, its estimates, and archive/restore. */
 export function ProjectDetail({ id }: { id: string }) {
@@ -40,11 +28,11 @@ export function ProjectDetail({ id }: { id: string }) {
   const [confirmArchive, setConfirmArchive] = useState(false);
   const store = useProjects.getState;
 
+  const people = useWorkspacePeople();
   const shown: ProjectRow | ProjectDetailView | null = detail ?? row;
   const notSet = <span className="detail-empty">{t('common.notSet')}</span>;
   const text = (value: string | null | undefined) => (value ? value : notSet);
   const date = (value: string | null | undefined) => formatDateTime(value, lang) || notSet;
-  const lines = detail ? addressLines(detail.address) : [];
 
   return (
     <aside
@@ -84,21 +72,14 @@ export function ProjectDetail({ id }: { id: string }) {
             <dd className="mono" data-testid="detail-ref">
               {text(shown.externalReferenceId)}
             </dd>
+            <ClientFact row={row} />
             {detail && (
               <>
-                <dt>{t('detail.plan')}</dt>
-                <dd className="mono">{text(detail.planId)}</dd>
                 <dt>{t('detail.team')}</dt>
                 <dd>{text(detail.teamName)}</dd>
                 <dt>{t('detail.address')}</dt>
                 <dd>
-                  {lines.length > 0
-                    ? lines.map((line, i) => (
-                        <span key={i} className="detail-line">
-                          {line}
-                        </span>
-                      ))
-                    : notSet}
+                  <AddressText address={detail.address} empty={notSet} />
                 </dd>
               </>
             )}
@@ -107,16 +88,24 @@ export function ProjectDetail({ id }: { id: string }) {
             <dt>{t('detail.modified')}</dt>
             <dd>{date(shown.modified)}</dd>
             <dt>{t('detail.assignee')}</dt>
-            <dd>{text(shown.assigneeEmail)}</dd>
+            <dd data-testid="detail-assignee">
+              <PersonText email={shown.assigneeEmail} people={people} empty={notSet} />
+            </dd>
             {shown.archived && (
               <>
                 <dt>{t('detail.archivedAt')}</dt>
                 <dd>{date(shown.archivedAt)}</dd>
               </>
             )}
-            <dt>{t('detail.id')}</dt>
-            <dd className="mono detail-id">{shown.id}</dd>
           </dl>
+        )}
+        {shown && (
+          <IdDetails
+            ids={[
+              { label: t('detail.id'), value: shown.id, testId: 'detail-project-id' },
+              { label: t('detail.plan'), value: detail?.planId ?? null, testId: 'detail-plan-id' },
+            ]}
+          />
         )}
         {actionError && <Notice tone="error">{describeError(actionError, lang)}</Notice>}
       </div>
@@ -125,6 +114,13 @@ export function ProjectDetail({ id }: { id: string }) {
         <div className="detail-actions">
           <Button
             variant="primary"
+            className="detail-open-project"
+            onClick={() => useNavigation.getState().openOverview(projectRef(shown))}
+            data-testid="open-project"
+          >
+            {t('plainProject.open')}
+          </Button>
+          <Button
             className="detail-open-estimates"
             onClick={() => useNavigation.getState().openProject(projectRef(shown))}
             data-testid="open-estimates"

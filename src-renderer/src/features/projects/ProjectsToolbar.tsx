@@ -12,6 +12,7 @@ export function ProjectsToolbar({ onCreate }: { onCreate: () => void }) {
     Boolean(s.query.name || s.query.ref || s.query.team || s.searchText || s.refText),
   );
   const team = useProjects((s) => s.query.team);
+  const hideArchived = useProjects((s) => s.query.hideArchived);
   const teams = useProjects((s) => s.teams);
   const teamsOnRows = useProjects((s) => s.page?.teamsOnRows === true);
   const focusTick = useProjects((s) => s.focusSearchTick);
@@ -102,6 +103,15 @@ export function ProjectsToolbar({ onCreate }: { onCreate: () => void }) {
           {t('projects.clearFilters')}
         </Button>
       )}
+      <label className="toolbar-check">
+        <input
+          type="checkbox"
+          checked={hideArchived}
+          onChange={(e) => store().setHideArchived(e.target.checked)}
+          data-testid="hide-archived"
+        />
+        {t('plainProjects.hideArchived')}
+      </label>
       {sorted && (
         <Button
           size="sm"
@@ -110,7 +120,7 @@ export function ProjectsToolbar({ onCreate }: { onCreate: () => void }) {
           title={t('projects.serviceOrderHint')}
           data-testid="sort-service"
         >
-          {t('projects.serviceOrder')}
+          {t('plainProjects.backToServiceOrder')}
         </Button>
       )}
       <div className="toolbar-spacer" />

@@ -13,8 +13,9 @@ import { registerScreen } from '../navigation/store';
 import { useOperations } from '../operations/store';
 import { EMPTY_DRAFT, type ProjectDraft } from './validation';
 import type { TeamView } from '../../../../src-shared/teams/types';
+import type { ProjectSortKey } from '../../../../src-shared/projects/types';
 
-export type SortKey = 'service' | 'name' | 'modified';
+export type SortKey = ProjectSortKey;
 export type SortDirection = 'asc' | 'desc';
 export const PAGE_SIZES = [10, 25, 50] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -31,6 +32,18 @@ export interface ProjectQuery {
   team: string;
   sort: SortKey;
   direction: SortDirection;
+  /** Leave archived projects out; remembered on this computer. */
+  hideArchived: boolean;
+}
+
+const HIDE_ARCHIVED_KEY = 'plandesk.hideArchivedProjects';
+
+function storedHideArchived(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(HIDE_ARCHIVED_KEY) === 'on';
+  } catch {
+    return false;
+  }
 }
 
 export const INITIAL_QUERY: ProjectQuery = {
@@ -41,6 +54,7 @@ export const INITIAL_QUERY: ProjectQuery = {
   team: '',
   sort: 'service',
   direction: 'asc',
+  hideArchived: false,
 };
 
 export interface CreatedNotice {
@@ -77,6 +91,8 @@ interface ProjectsState {
   draft: ProjectDraft;
   /** The workspace's teams for the team filter; loaded once the list shows it can be filtered. */
   teams: TeamView[] | null;
+  /** The estimates of the projects shown are being looked up in the background. */
+  factsFetching: boolean;
 
   reset: () => void;
   load: () => Promise<void>;
@@ -88,7 +104,12 @@ interface ProjectsState {
   setTeam: (teamId: string) => void;
   setPage: (page: number) => void;
   setPageSize: (size: PageSize) => void;
+  setHideArchived: (hide: boolean) => void;
   toggleSort: (key: Exclude<SortKey, 'service'>) => void;
+  /** Looks up the estimates of the projects shown that are not known yet, a few at a time. */
+  loadFacts: () => Promise<void>;
+  /** Stops that (the list is no longer shown). */
+  stopFacts: () => void;
   serviceOrder: () => void;
   select: (id: string | null) => void;
   loadDetail: (id: string) => Promise<void>;
@@ -108,7 +129,9 @@ const SEARCH_DELAY_MS = 300;
 let filterTimer: ReturnType<typeof setTimeout> | null = null;
 const loadLatest = latestOnly();
 const detailLatest = latestOnly();
+const factsLatest = latestOnly();
 let currentOperation: string | null = null;
+let factsOperation: string | null = null;
 
 function clearFilterTimer(): void {
   if (filterTimer) clearTimeout(filterTimer);
@@ -129,7 +152,7 @@ function rowFromDetail(d: ProjectDetailView): ProjectRow {
 }
 
 const initialState = {
-  query: INITIAL_QUERY,
+  query: { ...INITIAL_QUERY, hideArchived: storedHideArchived() },
   searchText: '',
   refText: '',
   page: null,
@@ -147,6 +170,7 @@ const initialState = {
   warningsDismissed: false,
   draft: EMPTY_DRAFT,
   teams: null,
+  factsFetching: false,
 } satisfies Partial<ProjectsState>;
 
 export const useProjects = create<ProjectsState>()((set, get) => {
@@ -162,6 +186,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
 
     reset: () => {
       clearFilterTimer();
+      get().stopFacts();
       loadLatest.invalidate();
       detailLatest.invalidate();
       const running = currentOperation;
@@ -170,7 +195,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
         useOperations.getState().finish(running);
         void call((api) => api.cancelOperation(running));
       }
-      set({ ...initialState });
+      set({ ...initialState, query: { ...INITIAL_QUERY, hideArchived: get().query.hideArchived } });
     },
 
     load: async () => {
@@ -200,6 +225,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
           teamId: query.team || undefined,
           sort: query.sort,
           direction: query.direction,
+          hideArchived: query.hideArchived || undefined,
           operationId,
         }),
       );
@@ -222,6 +248,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
         }
         set({ page: data, loadedQuery: query, loading: false });
         if (data.teamsOnRows && get().teams === null) void loadTeams();
+        void get().loadFacts();
         return;
       }
       if (res.error.kind === 'cancelled') {
@@ -293,6 +320,55 @@ export const useProjects = create<ProjectsState>()((set, get) => {
 
     setPageSize: (size) => {
       if (size !== get().query.pageSize) update({ pageSize: size, page: 1 });
+    },
+
+    setHideArchived: (hide) => {
+      try {
+        localStorage.setItem(HIDE_ARCHIVED_KEY, hide ? 'on' : 'off');
+      } catch {
+        // Not remembered across restarts; still applies now.
+      }
+      if (hide !== get().query.hideArchived) update({ hideArchived: hide, page: 1 });
+    },
+
+    loadFacts: async () => {
+      get().stopFacts();
+      const token = factsLatest.begin();
+      const unknown = () => (get().page?.rows ?? []).filter((r) => r.facts?.estimates == null).length;
+      set({ factsFetching: true });
+      // The first round asks for every row (what is known may have grown since the list loaded);
+      // later rounds for the rows still unknown (main fetches a few per call), until a round
+      // finds nothing more (offline, or lists the service refuses).
+      for (let round = 0; ; round++) {
+        const rows = get().page?.rows ?? [];
+        const wanted = rows.filter((r) => round === 0 || r.facts?.estimates == null).map((r) => r.id);
+        if (wanted.length === 0) break;
+        const before = unknown();
+        const operationId = newOperationId('facts');
+        factsOperation = operationId;
+        const res = await call((api) => api.getProjectFacts({ projectIds: wanted, operationId }));
+        if (factsOperation === operationId) factsOperation = null;
+        if (!factsLatest.isCurrent(token)) return;
+        if (!res.ok) break;
+        set((s) => ({
+          page: s.page
+            ? {
+                ...s.page,
+                rows: s.page.rows.map((r) => (res.data[r.id] ? { ...r, facts: res.data[r.id] } : r)),
+              }
+            : s.page,
+        }));
+        if (round > 0 && unknown() >= before) break;
+      }
+      set({ factsFetching: false });
+    },
+
+    stopFacts: () => {
+      factsLatest.invalidate();
+      const running = factsOperation;
+      factsOperation = null;
+      if (running) void call((api) => api.cancelOperation(running));
+      set({ factsFetching: false });
     },
 
     toggleSort: (key) => {
@@ -384,7 +460,12 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     set((s) => ({
       detail: s.selectedId === id ? updated : s.detail,
       page: s.page
-        ? { ...s.page, rows: s.page.rows.map((r) => (r.id === id ? rowFromDetail(updated) : r)) }
+        ? {
+            ...s.page,
+            rows: s.page.rows.map((r) =>
+              r.id === id ? { ...rowFromDetail(updated), ...(r.facts ? { facts: r.facts } : {}) } : r,
+            ),
+          }
         : s.page,
     }));
     void get().load();
@@ -395,5 +476,9 @@ export const useProjects = create<ProjectsState>()((set, get) => {
 // What the list shows follows the active workspace as much as navigation, so ProjectsScreen loads it
 // when it mounts and when the workspace or its key changes; navigation only asks it to fetch again.
 registerScreen('projects', {
+  open: () => {
+    if (useProjects.getState().page) void useProjects.getState().loadFacts();
+  },
   refresh: () => void useProjects.getState().reload(),
+  leave: () => useProjects.getState().stopFacts(),
 });

@@ -7,10 +7,13 @@ import { EstimateScreen } from '../estimates/EstimateScreen';
 import { EstimatesScreen } from '../estimates/EstimatesScreen';
 import { FilesScreen } from '../files/FilesScreen';
 import { FormsScreen } from '../forms/FormsScreen';
+import { useFocusScreenHeading, useHistoryInput } from '../navigation/history-input';
 import { useNavigation } from '../navigation/store';
 import { AppNotices } from '../notices/AppNotices';
 import { UpdateNotice } from '../updates/UpdateNotice';
 import { PlanScreen } from '../plans/PlanScreen';
+import { ProjectFrame } from '../project/ProjectFrame';
+import { ProjectOverview } from '../project/ProjectOverview';
 import { ProjectsScreen } from '../projects/ProjectsScreen';
 import { useProjects } from '../projects/store';
 import { AddWorkspaceDialog } from '../workspaces/AddWorkspaceDialog';
@@ -29,9 +32,11 @@ import './shell.css';
 import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 /**
- * The window: header (workspace, its forms and its own screen, language), banners, the current view
- * (projects, a project's estimates, one estimate, its plan, its files, the workspace's forms, the
- * workspace), status bar, and the workspace dialogs.
+ * The window: header (workspace, its forms and its own screen, language), the main area with the
+ * banners and the current view (projects; a project's overview, estimates, one estimate, plan or
+ * files, under the project's tabs; the workspace's forms, the workspace), status bar, and the
+ * workspace dialogs. Back and forward (Alt+←/→, the mouse's side buttons) walk the history, and
+ * every move puts the focus on the new screen's heading.
  */
 export function Shell() {
   const t = useT();
@@ -46,17 +51,27 @@ export function Shell() {
   const generation = useWorkspaces((s) => s.generation);
   const viewName = useNavigation((s) => s.view.name);
 
-  // Another workspace: back to its projects (its forms or its own screen stay, for the new one).
-  // The same one with a new key: fetch the view again.
+  // Another workspace: back to its projects (its forms or its own screen stay, for the new one),
+  // and Back no longer leads to the other workspace's screens. The same one with a new key: fetch
+  // the view again.
   useEffect(() => {
     const navigation = useNavigation.getState();
     const view = navigation.view;
-    if (view.name === 'projects' || view.name === 'storage') return;
-    if (view.workspaceId === activeId) navigation.refresh();
-    else if (view.name === 'forms' || view.name === 'workspace') {
+    // The projects list and the storage view belong to no one workspace's data: they stay.
+    const shared = view.name === 'projects' || view.name === 'storage';
+    if (!shared && view.workspaceId === activeId) return navigation.refresh();
+    if (view.name === 'forms' || view.name === 'workspace') {
       navigation.go({ name: view.name, workspaceId: activeId });
-    } else navigation.backToProjects();
+    } else if (!shared) navigation.backToProjects();
+    if (
+      navigation.past.some((v) => v.name !== 'projects' && v.name !== 'storage' && v.workspaceId !== activeId)
+    ) {
+      navigation.clearHistory();
+    }
   }, [activeId, generation]);
+
+  useHistoryInput();
+  useFocusScreenHeading();
 
   // Ctrl/Cmd+F finds, like the menu's Find (when no dialog is open).
   useEffect(() => {
@@ -76,7 +91,7 @@ export function Shell() {
     <div className="app">
       <header className="app-header">
         <div className="app-brand">{t('app.name')}</div>
-        <WorkspaceSwitcher onAdd={() => setAdding(true)} onRemove={setRemoving} />
+        <WorkspaceSwitcher onRemove={setRemoving} />
         <Button
           size="sm"
           className="header-button btn-plus"
@@ -119,22 +134,25 @@ export function Shell() {
         <ConnectionIndicator />
         <LanguageSelect />
       </header>
-      <WorkspaceBanners onAdd={() => setAdding(true)} />
-      <AppNotices />
-      <UpdateNotice />
-      {shellError && (
-        <div className="app-shell-error">
-          <Notice tone="error" onDismiss={() => setShellError(null)} testId="shell-error">
-            {describeError(shellError, lang)}
-          </Notice>
-        </div>
-      )}
       <main className="app-main">
+        <WorkspaceBanners />
+        <AppNotices />
+        <UpdateNotice />
+        {shellError && (
+          <div className="app-shell-error">
+            <Notice tone="error" onDismiss={() => setShellError(null)} testId="shell-error">
+              {describeError(shellError, lang)}
+            </Notice>
+          </div>
+        )}
         {viewName === 'projects' && <ProjectsScreen />}
-        {viewName === 'estimates' && <EstimatesScreen />}
-        {viewName === 'estimate' && <EstimateScreen />}
-        {viewName === 'plan' && <PlanScreen />}
-        {viewName === 'files' && <FilesScreen />}
+        <ProjectFrame>
+          {viewName === 'project' && <ProjectOverview />}
+          {viewName === 'estimates' && <EstimatesScreen />}
+          {viewName === 'estimate' && <EstimateScreen />}
+          {viewName === 'plan' && <PlanScreen />}
+          {viewName === 'files' && <FilesScreen />}
+        </ProjectFrame>
         {viewName === 'forms' && <FormsScreen />}
         {viewName === 'workspace' && <WorkspaceScreen />}
         {viewName === 'storage' && <StorageScreen />}

@@ -3,6 +3,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { selectCurrentOperation, useOperations } from '../operations/store';
+import { ThemeSelect } from '../appearance/ThemeSelect';
 import { UpdatesToggle } from '../updates/UpdatesToggle';
 import { selectActiveWorkspace, useWorkspaces } from '../workspaces/store';
 
@@ -61,6 +62,7 @@ export function StatusBar() {
           </div>
         )}
       </div>
+      <ThemeSelect />
       <UpdatesToggle />
     </footer>
   );

@@ -3,6 +3,7 @@ import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call } from '../../api';
 import { isUiLanguage } from '../../i18n/languages';
 import { useI18n } from '../../i18n/store';
+import { useAppearance } from '../appearance/store';
 import { useWorkspaces } from '../workspaces/store';
 
 type BootState =
@@ -23,6 +24,7 @@ export const useBoot = create<BootStore>()((set) => ({
     const info = await call((api) => api.appInfo());
     const i18n = useI18n.getState();
     i18n.setLang(info.ok && isUiLanguage(info.data.language) ? info.data.language : i18n.lang);
+    if (info.ok && info.data.theme) useAppearance.getState().applyStored(info.data.theme);
     await useWorkspaces.getState().load();
     const ws = useWorkspaces.getState();
     set({

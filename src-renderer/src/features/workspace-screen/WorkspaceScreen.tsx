@@ -1,3 +1,4 @@
+import { termLabel } from '../../../../src-shared/plans/vocabulary';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -58,7 +59,9 @@ function Details({ onChangeWebhook }: { onChangeWebhook: () => void }) {
         </>
       )}
       <dt>{t('workspaceScreen.formats')}</dt>
-      <dd data-testid="ws-formats">{details.formats?.length ? details.formats.join(', ') : notSent}</dd>
+      <dd data-testid="ws-formats">
+        {details.formats?.length ? details.formats.map((f) => termLabel('format', f, t)).join(', ') : notSent}
+      </dd>
       <dt>{t('workspaceScreen.webhook')}</dt>
       <dd className="ws-webhook">
         <span className="mono" data-testid="ws-webhook-url">

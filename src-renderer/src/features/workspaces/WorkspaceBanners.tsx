@@ -2,8 +2,11 @@ import { Button } from '../../components/Button';
 import { useT } from '../../i18n/store';
 import { selectActiveWorkspace, useWorkspaces } from './store';
 
-/** Under the header: the demo banner, and the "key no longer accepted" banner once its dialog was put off. */
-export function WorkspaceBanners({ onAdd }: { onAdd: () => void }) {
+/**
+ * At the top of the main area: the demo banner (it points to the header's one "Add workspace"), and
+ * the "key no longer accepted" banner once its dialog was put off.
+ */
+export function WorkspaceBanners() {
   const t = useT();
   const active = useWorkspaces(selectActiveWorkspace);
   const keyDialogFor = useWorkspaces((s) => s.keyDialogFor);
@@ -13,10 +16,7 @@ export function WorkspaceBanners({ onAdd }: { onAdd: () => void }) {
     <>
       {active.demo && (
         <div className="banner banner-demo" data-testid="demo-banner" role="note">
-          <span className="banner-text">{t('workspaces.demoBanner')}</span>
-          <Button size="sm" onClick={onAdd} data-testid="demo-add-workspace">
-            {t('header.addWorkspace')}
-          </Button>
+          <span className="banner-text">{t('plainShell.demoBanner', { add: t('header.addWorkspace') })}</span>
         </div>
       )}
       {active.needsKey && keyDialogFor !== active.id && (

@@ -7,12 +7,11 @@ import './workspaces.css';
 import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 export interface WorkspaceSwitcherProps {
-  onAdd: () => void;
   onRemove: (workspace: WorkspaceMeta) => void;
 }
 
-/** The header's workspace menu: shows the active one, switches, adds, removes. */
-export function WorkspaceSwitcher({ onAdd, onRemove }: WorkspaceSwitcherProps) {
+/** The header's workspace menu: shows the active one, switches, removes (adding is the header's button). */
+export function WorkspaceSwitcher({ onRemove }: WorkspaceSwitcherProps) {
   const t = useT();
   const { workspaces, activeId, busy, switchTo } = useWorkspaces(
     useShallow((s) => ({
@@ -43,13 +42,15 @@ export function WorkspaceSwitcher({ onAdd, onRemove }: WorkspaceSwitcherProps) {
         data-testid="workspace-switcher"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`${t('header.switchWorkspace')}: ${active?.name ?? ''}`}
+        title={t('header.switchWorkspace')}
         disabled={busy}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKey}
       >
         <span className="ws-switcher-caption">{t('header.workspace')}</span>
-        <span className="ws-switcher-name">{active?.name ?? '—'}</span>
+        <span className="ws-switcher-name" title={active?.name}>
+          {active?.name ?? '—'}
+        </span>
         {active?.demo && <Badge tone="demo">{t('common.demo')}</Badge>}
         {active?.needsKey && <Badge tone="warning">{t('workspaces.keyNeeded')}</Badge>}
         <span className="ws-switcher-caret" aria-hidden="true" />
@@ -87,19 +88,7 @@ export function WorkspaceSwitcher({ onAdd, onRemove }: WorkspaceSwitcherProps) {
               </span>
             </button>
           ))}
-          <div className="ws-menu-sep" role="separator" />
-          <button
-            type="button"
-            role="menuitem"
-            className="ws-action"
-            tabIndex={-1}
-            onClick={() => {
-              close(false);
-              onAdd();
-            }}
-          >
-            {t('header.addWorkspace')}…
-          </button>
+          {active && !active.demo && <div className="ws-menu-sep" role="separator" />}
           {active && !active.demo && (
             <button
               type="button"
