@@ -72,9 +72,13 @@ export function ConnectionIndicator() {
         className="header-button connection-sync"
         onClick={() => void useConnection.getState().syncNow()}
         busy={syncing}
+        title={t('connection.syncNow')}
         data-testid="sync-now"
       >
-        {t('connection.syncNow')}
+        <span className="connection-sync-icon" aria-hidden="true">
+          ⟳
+        </span>
+        <span className="connection-sync-text">{t('connection.syncNow')}</span>
       </Button>
     </div>
   );

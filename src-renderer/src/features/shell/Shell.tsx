@@ -96,9 +96,10 @@ export function Shell() {
           size="sm"
           className="header-button btn-plus"
           onClick={() => setAdding(true)}
+          title={t('header.addWorkspace')}
           data-testid="add-workspace"
         >
-          {t('header.addWorkspace')}
+          <span className="header-button-text">{t('header.addWorkspace')}</span>
         </Button>
         <Button
           size="sm"
