@@ -10,6 +10,10 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
+  // Required from node_modules, never bundled: a native module finds its binary from its own package
+  // folder (only the commands that keep estimate versions load it), and piscina starts its threads
+  // from its own worker script next to it.
+  external: ['better-sqlite3', 'piscina'],
 };
 
 await build({ ...common, entryPoints: ['src-main/cli/index.ts'], outfile: 'out/cli/plandesk.cjs' });

@@ -7,6 +7,7 @@ import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
 import type { ChunkMessage } from './chunks';
 import type { ProgressMessage, TaskMessage, TaskOutcome } from './protocol';
+import { sourceWorkerBundle } from './source-worker';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -41,15 +42,15 @@ function own(chunk: Uint8Array): Uint8Array {
 
 /**
  * Where the worker script is: next to the bundle when built (out/main/worker.js for the app,
- * out/cli/worker.cjs for the CLI), else the TypeScript source, loaded through tsx (tests, benchmarks,
- * development).
+ * out/cli/worker.cjs for the CLI), else bundled from the TypeScript sources (tests, benchmarks,
+ * development; see source-worker.ts).
  */
 function workerScript(): { filename: string; execArgv: string[] } {
   for (const name of ['worker.js', 'worker.cjs']) {
     const built = join(__dirname, name);
     if (existsSync(built)) return { filename: built, execArgv: [] };
   }
-  return { filename: join(__dirname, 'worker-entry.ts'), execArgv: ['--import', 'tsx'] };
+  return { filename: sourceWorkerBundle(join(__dirname, 'worker-entry.ts')), execArgv: [] };
 }
 
 /**
