@@ -16,6 +16,7 @@
  *   this session (`persistent: false`) and the app starts anyway.
  */
 import type Database from 'better-sqlite3';
+import type { VersionTable } from './version-table';
 
 export type Db = Database.Database;
 
@@ -97,6 +98,8 @@ export interface CacheDb {
    */
   saveOfflineProject(snapshot: OfflineSnapshot): boolean;
   getOfflineProject(projectId: string): OfflineProjectRecord | null;
+  /** Every version of every estimate fetched (issue 17): see version-table.ts. */
+  readonly versions: VersionTable;
   close(): void;
 }
 
@@ -118,3 +121,4 @@ export { CACHE_MIGRATIONS, CACHE_SCHEMA_VERSION, runMigrations, type Migration }
 export { cacheKeys } from './keys';
 export { openCache } from './open-cache';
 export { latin1JsonText } from './sqlite-cache';
+export type { StoredVersion, VersionSummary, VersionTable } from './version-table';

@@ -13,6 +13,7 @@ import type {
 } from './cache-db';
 import { cacheKeys } from './keys';
 import { describe } from './sqlite-errors';
+import { SqliteVersionTable, type VersionTable } from './version-table';
 
 interface Row {
   fetched_at: number;
@@ -29,6 +30,7 @@ interface OfflineRow {
 
 export class SqliteCache implements CacheDb {
   readonly persistent: boolean;
+  readonly versions: VersionTable;
   private readonly stmts: ReturnType<typeof prepareStatements>;
 
   constructor(
@@ -41,6 +43,7 @@ export class SqliteCache implements CacheDb {
     this.persistent = path !== ':memory:';
     try {
       this.stmts = prepareStatements(db);
+      this.versions = new SqliteVersionTable(db, path, logger);
     } catch (err) {
       db.close();
       throw err;

@@ -24,8 +24,11 @@ describe('migrations', () => {
   });
   afterEach(() => db.close());
 
+  // The release after the newest one adds a step.
+  const LATEST = CACHE_SCHEMA_VERSION;
+  const NEXT = LATEST + 1;
   const v2: Migration = {
-    version: 2,
+    version: NEXT,
     description: 'an index for a later version',
     up: (d) => d.exec('CREATE INDEX entries_fetched ON entries (fetched_at)'),
   };
@@ -36,22 +39,22 @@ describe('migrations', () => {
   });
 
   it('bring a version-0 database to the last version, one step at a time', () => {
-    expect(runMigrations(db)).toEqual({ from: 0, to: 1 });
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
-    // A later release adds version 2: only that step runs.
-    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: 1, to: 2 });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(runMigrations(db)).toEqual({ from: 0, to: LATEST });
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
+    // A later release adds a version: only that step runs.
+    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: LATEST, to: NEXT });
+    expect(db.pragma('user_version', { simple: true })).toBe(NEXT);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'entries_fetched'").pluck().get()).toBe(
       'entries_fetched',
     );
     // Nothing left to do.
-    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: 2, to: 2 });
+    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: NEXT, to: NEXT });
   });
 
   it('a failing step rolls back, version and all', () => {
     runMigrations(db);
     const broken: Migration = {
-      version: 2,
+      version: NEXT,
       description: 'fails halfway',
       up: (d) => {
         d.exec('CREATE TABLE half (x)');
@@ -59,13 +62,13 @@ describe('migrations', () => {
       },
     };
     expect(() => runMigrations(db, [...CACHE_MIGRATIONS, broken])).toThrow('boom');
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
   });
 
   it('refuse a newer database and a list out of order', () => {
-    db.pragma('user_version = 7');
-    expect(() => runMigrations(db)).toThrow(/schema version 7/);
+    db.pragma(`user_version = ${NEXT + 5}`);
+    expect(() => runMigrations(db)).toThrow(new RegExp(`schema version ${NEXT + 5}`));
     const other = new Database(':memory:');
     expect(() => runMigrations(other, [v2])).toThrow(/expected 1/);
     other.close();
