@@ -18,6 +18,7 @@ const FEATURES = [
   'forms',
   'teams',
   'webhook',
+  'versions',
 ];
 const BASICS = ['errors', 'log', 'json', 'local-files', 'operations'];
 const FRONT_DOORS = ['app', 'ipc', 'cli', 'demo', 'shell'];

@@ -10,4 +10,10 @@ export const TASKS: Readonly<Record<string, () => Promise<Task>>> = {
   'estimate-cache-body': async () => (await import('../estimates/estimate-tasks')).estimateCacheBodyTask,
   'export-xlsx': async () => (await import('../exports/export-tasks')).xlsxTask,
   'export-pdf': async () => (await import('../exports/export-tasks')).pdfTask,
+  // Estimate versions (issue 17).
+  'versions-encode': async () => (await import('../versions/version-tasks')).encodeVersionTask,
+  'versions-rebase': async () => (await import('../versions/version-tasks')).rebaseVersionTask,
+  'versions-compare': async () => (await import('../versions/version-tasks')).compareVersionsTask,
+  'change-order-pdf': async () => (await import('../versions/change-order-tasks')).changeOrderPdfTask,
+  'change-order-xlsx': async () => (await import('../versions/change-order-tasks')).changeOrderXlsxTask,
 };
