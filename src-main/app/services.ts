@@ -25,6 +25,9 @@ import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
 import { emptyFolderSync, prepareDataFolder } from '../local-files/data-folder';
 import type { Emit } from './events';
+import { createWorkers } from '../workers/pool';
+import { EstimateVersions } from '../versions/estimate-versions';
+import { VersionsService } from '../versions/versions-service';
 
 export interface ServiceOptions {
   version: string;
@@ -57,6 +60,7 @@ export interface MainServices {
   workspaceSettings: WorkspaceSettingsService;
   projects: ProjectsService;
   estimates: EstimatesService;
+  versions: VersionsService;
   presets: PresetsService;
   offline: OfflineService;
   plans: PlansService;
@@ -115,12 +119,16 @@ export function createServices(o: ServiceOptions): RunningServices {
     },
   });
   const operations = new Operations((e) => o.emit('event:progress', e));
+  const workers = createWorkers(o.logger);
+  const estimateVersions = new EstimateVersions(workers, o.logger);
   const active = new ActiveWorkspaces({
     workspaces,
     caches,
     logger: o.logger,
     onConnectivity: (online) => o.emit('event:connectivity', { online }),
     onCacheUnavailable: (meta) => notices.push({ code: 'cache-unavailable', workspaceName: meta.name }),
+    onEstimateStored: (cache, projectId, estimateId) =>
+      void estimateVersions.record(cache, projectId, estimateId),
   });
   const projects = new ProjectsService(operations, active.source);
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
@@ -174,6 +182,14 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.logger,
       presets,
     ),
+    versions: new VersionsService(
+      active.source,
+      estimateVersions,
+      operations,
+      (name, kind) => o.dialogs.saveFile(name, kind),
+      presets,
+      o.logger,
+    ),
     presets,
     offline: new OfflineService(active.source, operations),
     plans: new PlansService(active.source, o.dialogs),
@@ -197,6 +213,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       emptyFolderSync(scratchDir);
       updates.stop();
       active.close();
+      await workers.close();
       caches.closeAll();
       if (demo) await (await demo).close();
     },

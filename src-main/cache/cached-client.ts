@@ -56,6 +56,8 @@ export type ReadClient = Pick<
 export interface CachedClientOptions {
   logger?: Logger;
   now?: () => Date;
+  /** An estimate fetched from the service was just stored in the cache (its versions keep it). */
+  onEstimateStored?: (projectId: string, estimateId: string) => void;
 }
 
 /** Errors that mean "the service could not be reached": the only ones answered from the cache. */
@@ -69,6 +71,7 @@ export class CachedClient {
   private readonly listeners = new Set<ConnectivityListener>();
   private readonly logger: Logger;
   private readonly now: () => Date;
+  private readonly estimateStored: CachedClientOptions['onEstimateStored'];
 
   constructor(
     readonly client: ReadClient,
@@ -77,6 +80,7 @@ export class CachedClient {
   ) {
     this.logger = options.logger ?? silentLogger;
     this.now = options.now ?? (() => new Date());
+    this.estimateStored = options.onEstimateStored;
   }
 
   /** False from the first network error until the next answer from the service. */
@@ -115,14 +119,28 @@ export class CachedClient {
     );
   }
 
-  getEstimate(
+  async getEstimate(
     projectId: string,
     estimateId: string,
     opts: CallOptions = {},
   ): Promise<Fetched<EstimateDetail>> {
-    return this.read('estimate', cacheKeys.estimate(projectId, estimateId), () =>
+    const fetched = await this.read('estimate', cacheKeys.estimate(projectId, estimateId), () =>
       this.client.getEstimate(projectId, estimateId, opts),
     );
+    if (fetched.source === 'network') this.keepEstimateVersion(projectId, estimateId);
+    return fetched;
+  }
+
+  /**
+   * The one hook of estimate versions (issue 17): an estimate fetched from the service has just been
+   * stored in the cache, and its versions keep it (in a worker; never in the caller's way).
+   */
+  private keepEstimateVersion(projectId: string, estimateId: string): void {
+    try {
+      this.estimateStored?.(projectId, estimateId);
+    } catch (err) {
+      this.logger.log('warn', `estimate versions: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** The estimate as last fetched, from the cache only (no request); null when it was never kept. */
