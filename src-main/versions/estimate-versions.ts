@@ -44,6 +44,19 @@ export function currentOf(versions: readonly StoredVersion[]): StoredVersion | n
   return best;
 }
 
+/**
+ * The version the estimate was in at `at` (when PlanDesk fetched it): among the versions fetched
+ * first before it and last after it, the one fetched first latest (a version fetched again after
+ * another came back is current again in between); else the one fetched first latest before `at`.
+ */
+export function versionAt(versions: readonly StoredVersion[], at: Date): StoredVersion | null {
+  const t = at.getTime();
+  const latestFirst = (list: readonly StoredVersion[]) =>
+    list.reduce<StoredVersion | null>((best, v) => (!best || v.fetchedAt > best.fetchedAt ? v : best), null);
+  const before = versions.filter((v) => v.fetchedAt.getTime() <= t);
+  return latestFirst(before.filter((v) => v.lastFetchedAt.getTime() >= t)) ?? latestFirst(before);
+}
+
 /** The version that was current before the current one: fetched last among the others. */
 export function previousOf(versions: readonly StoredVersion[]): StoredVersion | null {
   const current = currentOf(versions);
@@ -80,6 +93,8 @@ export interface CompareRequest {
 export class EstimateVersions {
   /** The last recording of each estimate, per cache: the next one waits for it. */
   private readonly pending = new WeakMap<CacheDb, Map<string, Promise<StoredVersion | null>>>();
+  /** Likewise the last "opened" of each estimate. */
+  private readonly openings = new WeakMap<CacheDb, Map<string, Promise<ChangesSince | null>>>();
 
   constructor(
     private readonly workers: Workers,
@@ -88,17 +103,20 @@ export class EstimateVersions {
   ) {}
 
   /**
-   * Keeps the estimate the cache holds now as a version (the hook after a fetched estimate is
-   * stored). Never fails: what cannot be kept is logged.
+   * Keeps the estimate the cache holds now as a version (the hook right after a fetched estimate is
+   * stored), one after another per estimate. Never fails: what cannot be kept is logged.
    */
   record(cache: CacheDb, projectId: string, estimateId: string): Promise<StoredVersion | null> {
+    // Read now: by the time the recordings before it are done, the cache may hold a later fetch.
+    const entry = cache.versions.storedEstimate(projectId, estimateId);
+    if (!entry) return Promise.resolve(null);
     let perCache = this.pending.get(cache);
     if (!perCache) this.pending.set(cache, (perCache = new Map()));
     const key = `${projectId}\u0000${estimateId}`;
     const before = perCache.get(key) ?? Promise.resolve(null);
     const next = before
       .catch(() => null)
-      .then(() => this.recordNow(cache, projectId, estimateId))
+      .then(() => this.recordNow(cache, projectId, estimateId, entry))
       .catch((err: unknown) => {
         this.logger.log(
           'warn',
@@ -122,13 +140,12 @@ export class EstimateVersions {
     cache: CacheDb,
     projectId: string,
     estimateId: string,
+    entry: { body: Buffer; fetchedAt: Date },
   ): Promise<StoredVersion | null> {
     const table = cache.versions;
-    const entry = table.storedEstimate(projectId, estimateId);
-    if (!entry) return null;
     const versions = table.list(projectId, estimateId);
     const current = currentOf(versions);
-    const base = current ? chainInput(table, current.id) : null;
+    const base = current ? chainInput(table, current) : null;
     const out = await this.workers.run<EncodeOutput>('versions-encode', {
       entry: entry.body,
       base,
@@ -170,7 +187,8 @@ export class EstimateVersions {
       for (const dependent of table.dependents(victim.id)) {
         const target = table.chain(dependent.id);
         if (!target) throw unreadable();
-        const base = victim.baseId === null ? null : chainInput(table, victim.baseId);
+        const baseVersion = victim.baseId === null ? null : table.get(victim.baseId);
+        const base = baseVersion ? chainInput(table, baseVersion) : null;
         const encoded = await this.workers.run<Encoded>('versions-rebase', {
           target: target.map((c) => c.body),
           base,
@@ -249,8 +267,8 @@ export class EstimateVersions {
     while (shared < a.length && shared < b.length && a[shared]!.id === b[shared]!.id) shared++;
     return {
       common: a.slice(0, shared).map((c) => c.body),
-      from: { bodies: a.slice(shared).map((c) => c.body) },
-      to: { bodies: b.slice(shared).map((c) => c.body) },
+      from: { bodies: a.slice(shared).map((c) => c.body), hash: from.hash },
+      to: { bodies: b.slice(shared).map((c) => c.body), hash: to.hash },
     };
   }
 
@@ -311,30 +329,59 @@ export class EstimateVersions {
   }
 
   /**
-   * The estimate was opened: what changed since it was opened last (null when it did not, or it is
-   * opened for the first time), and it is marked as opened in its current version.
+   * The estimate was shown (opened, or fetched again while on screen): what changed since it was
+   * shown last (null when nothing did, or it is the first time), and it is marked as shown in the
+   * version on screen — the one kept for the fetch of `seenAt` (the view's time), else the current
+   * one. Calls for one estimate are taken in the order they come, so a slow one never marks a
+   * version the user has not seen yet.
    */
-  async opened(
+  opened(
     cache: CacheDb,
     projectId: string,
     estimateId: string,
+    seenAt: Date | null,
     now: Date,
   ): Promise<ChangesSince | null> {
-    await this.settled(cache, projectId, estimateId);
+    let perCache = this.openings.get(cache);
+    if (!perCache) this.openings.set(cache, (perCache = new Map()));
+    const key = `${projectId}\u0000${estimateId}`;
+    const next = (perCache.get(key) ?? Promise.resolve(null))
+      .catch(() => null)
+      .then(async () => {
+        await this.settled(cache, projectId, estimateId);
+        return this.openedNow(cache, projectId, estimateId, seenAt, now);
+      });
+    perCache.set(key, next);
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (perCache.get(key) === next) perCache.delete(key);
+      });
+    return next;
+  }
+
+  private async openedNow(
+    cache: CacheDb,
+    projectId: string,
+    estimateId: string,
+    seenAt: Date | null,
+    now: Date,
+  ): Promise<ChangesSince | null> {
     const table = cache.versions;
-    const current = this.latest(cache, projectId, estimateId);
-    if (!current) return null;
+    const versions = table.list(projectId, estimateId);
+    const shown = (seenAt && versionAt(versions, seenAt)) ?? currentOf(versions);
+    if (!shown) return null;
     const last = table.opened(projectId, estimateId);
-    const before = last && last.versionId !== current.id ? table.get(last.versionId) : null;
-    table.markOpened(projectId, estimateId, current.id, now);
+    const before = last && last.versionId !== shown.id ? table.get(last.versionId) : null;
+    table.markOpened(projectId, estimateId, shown.id, now);
     if (!last || !before) return null;
-    const { comparison } = await this.compare(cache, before, current, { includeUnchanged: false });
+    const { comparison } = await this.compare(cache, before, shown, { includeUnchanged: false });
     return {
       openedAt: last.openedAt.toISOString(),
       fromVersion: before.id,
-      toVersion: current.id,
+      toVersion: shown.id,
       fromSeq: before.seq,
-      toSeq: current.seq,
+      toSeq: shown.seq,
       counts: comparison.counts,
       currency: comparison.currency,
       gross: {
@@ -357,9 +404,12 @@ export async function companyImages(
   return { logo, watermark };
 }
 
-/** A version's chain as a worker's input, with how many deltas deep it is. */
-function chainInput(table: VersionTable, id: number): { bodies: Uint8Array[]; depth: number } {
-  const chain = table.chain(id);
+/** A version's chain as a worker's input, with how many deltas deep it is and its content hash. */
+function chainInput(
+  table: VersionTable,
+  version: StoredVersion,
+): { bodies: Uint8Array[]; depth: number; hash: string } {
+  const chain = table.chain(version.id);
   if (!chain) throw unreadable();
-  return { bodies: chain.map((c) => c.body), depth: chain.length - 1 };
+  return { bodies: chain.map((c) => c.body), depth: chain.length - 1, hash: version.hash };
 }

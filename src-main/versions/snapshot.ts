@@ -26,15 +26,29 @@ export function detailOf(s: Snapshot): Record<string, unknown> {
   return { ...s.header, items: s.items };
 }
 
+export interface ItemKeys {
+  keys: string[];
+  index: Map<string, number>;
+  repeats: boolean;
+}
+
+/** Keys worked out before, by item list (a version is read once and compared several times). */
+const known = new WeakMap<readonly RawItem[], ItemKeys>();
+
+/** Tells itemKeys the keys of a list whose keys are known (unique, in the list's order). */
+export function knownKeys(items: readonly RawItem[], keys: string[]): void {
+  const index = new Map<string, number>();
+  keys.forEach((k, i) => index.set(k, i));
+  known.set(items, { keys, index, repeats: false });
+}
+
 /**
  * Each item's key (its id as text, repeats numbered), the index of each key, and whether any id
  * repeats.
  */
-export function itemKeys(items: readonly RawItem[]): {
-  keys: string[];
-  index: Map<string, number>;
-  repeats: boolean;
-} {
+export function itemKeys(items: readonly RawItem[]): ItemKeys {
+  const cached = known.get(items);
+  if (cached) return cached;
   const index = new Map<string, number>();
   const keys: string[] = new Array(items.length);
   let repeats = false;
@@ -50,7 +64,9 @@ export function itemKeys(items: readonly RawItem[]): {
     keys[i] = key;
     index.set(key, i);
   }
-  return { keys, index, repeats };
+  const result = { keys, index, repeats };
+  known.set(items, result);
+  return result;
 }
 
 /** Text of a text field: numbers as their text, anything else absent. */

@@ -9,8 +9,11 @@ import { contentHash, encodeVersion, readCacheBody, readChain, type Encoded } fr
 import { summaryOf, textOf, type Snapshot } from './snapshot';
 import type { VersionSummary } from '../cache/version-table';
 
-/** One side of a comparison: the bodies after the ones both sides share, or the cache's own copy. */
-export type SideInput = { bodies: Uint8Array[] } | { entry: Uint8Array };
+/** One side of a comparison: the bodies after the ones both sides share, and its content hash. */
+export interface SideInput {
+  bodies: Uint8Array[];
+  hash: string;
+}
 
 export interface VersionsInput {
   /** Bodies both sides' chains begin with (a whole copy first); empty when they share none. */
@@ -19,16 +22,37 @@ export interface VersionsInput {
   to: SideInput;
 }
 
-/** Both versions, reading what their chains share once. */
+/**
+ * The versions this worker read last, by content hash: keeping a version reads the current one (its
+ * base) and the next keep or comparison usually needs it again. Two, as each 20,000-item version
+ * holds tens of megabytes.
+ */
+const recent = new Map<string, Snapshot>();
+const RECENT = 2;
+
+function remember(hash: string, snapshot: Snapshot): Snapshot {
+  recent.delete(hash);
+  recent.set(hash, snapshot);
+  for (const old of recent.keys()) {
+    if (recent.size <= RECENT) break;
+    recent.delete(old);
+  }
+  return snapshot;
+}
+
+function recall(hash: string): Snapshot | undefined {
+  const s = recent.get(hash);
+  return s ? remember(hash, s) : undefined;
+}
+
+/** Both versions (read before, or from their bodies, what their chains share read once). */
 export function readBoth(input: VersionsInput): { from: Snapshot; to: Snapshot } {
-  const shared = input.common.length > 0 ? readChain(input.common) : undefined;
+  let shared: Snapshot | undefined;
   const read = (side: SideInput): Snapshot => {
-    if ('entry' in side) return readCacheBody(side.entry);
-    if (side.bodies.length === 0) {
-      if (!shared) throw new Error('a version needs at least one body');
-      return shared;
-    }
-    return readChain(side.bodies, shared);
+    const known = recall(side.hash);
+    if (known) return known;
+    if (input.common.length > 0) shared ??= readChain(input.common);
+    return remember(side.hash, readChain(side.bodies, shared));
   };
   return { from: read(input.from), to: read(input.to) };
 }
@@ -36,8 +60,8 @@ export function readBoth(input: VersionsInput): { from: Snapshot; to: Snapshot }
 export interface EncodeInput {
   /** The cache's copy of the estimate just fetched. */
   entry: Uint8Array;
-  /** The version current before (its chain), and how many deltas deep it is. */
-  base: { bodies: Uint8Array[]; depth: number } | null;
+  /** The version current before (its chain and content hash), and how many deltas deep it is. */
+  base: { bodies: Uint8Array[]; depth: number; hash: string } | null;
   /** Content hashes of the versions kept already: one of them is not encoded again. */
   known: string[];
 }
@@ -51,8 +75,15 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
   const hash = contentHash(next);
   const modified = textOf(next.header.modified);
   if (input.known.includes(hash)) return { duplicate: true, hash, modified };
-  const base = input.base ? { snapshot: readChain(input.base.bodies), depth: input.base.depth } : null;
+  const base = input.base
+    ? {
+        snapshot: recall(input.base.hash) ?? remember(input.base.hash, readChain(input.base.bodies)),
+        depth: input.base.depth,
+      }
+    : null;
   const encoded = encodeVersion(next, base, input.entry.byteLength);
+  // The next version kept is based on this one.
+  remember(hash, next);
   return { duplicate: false, hash, modified, summary: summaryOf(next), ...encoded };
 }
 
@@ -60,7 +91,7 @@ export interface RebaseInput {
   /** The version to store again (its chain as it is now). */
   target: Uint8Array[];
   /** Its new base (that base's chain) and its depth; null: stored whole. */
-  base: { bodies: Uint8Array[]; depth: number } | null;
+  base: { bodies: Uint8Array[]; depth: number; hash: string } | null;
 }
 
 export async function rebaseVersionTask(input: RebaseInput): Promise<Encoded> {

@@ -30,7 +30,18 @@ function sortValue(value: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** Trees built before, by item list (a version read once is compared several times). */
+const built = new WeakMap<readonly RawItem[], VersionTree>();
+
 export function buildVersionTree(items: readonly RawItem[]): VersionTree {
+  const cached = built.get(items);
+  if (cached) return cached;
+  const tree = buildTree(items);
+  built.set(items, tree);
+  return tree;
+}
+
+function buildTree(items: readonly RawItem[]): VersionTree {
   const n = items.length;
   const { keys, index } = itemKeys(items);
   const parent = new Int32Array(n).fill(-1);

@@ -66,10 +66,20 @@ export class VersionsService {
     return this.versions.timeline(cached.cache, projectId, estimateId);
   }
 
-  /** The estimate on screen was opened: what changed since the last time, if anything. */
-  async opened(projectId: string, estimateId: string): Promise<ChangesSince | null> {
+  /**
+   * The estimate on screen was shown (`seenAt`: when the version on screen was fetched): what changed
+   * since the last time, if anything.
+   */
+  async opened(projectId: string, estimateId: string, seenAt: string | null): Promise<ChangesSince | null> {
     const { cached } = await this.active();
-    return this.versions.opened(cached.cache, projectId, estimateId, new Date());
+    const seen = seenAt === null ? null : new Date(seenAt);
+    return this.versions.opened(
+      cached.cache,
+      projectId,
+      estimateId,
+      seen && !Number.isNaN(seen.getTime()) ? seen : null,
+      new Date(),
+    );
   }
 
   async compare(

@@ -224,7 +224,14 @@ export const argSchemas = {
       pinned: z.boolean(),
     }),
   ]),
-  'versions:opened': z.tuple([z.object({ projectId: id, estimateId: id })]),
+  'versions:opened': z.tuple([
+    z.object({
+      projectId: id,
+      estimateId: id,
+      /** When the version on screen was fetched (the view's `fetchedAt`). */
+      seenAt: z.string().max(100).nullable().default(null),
+    }),
+  ]),
   'versions:compare': z.tuple([
     z.object({
       projectId: id,

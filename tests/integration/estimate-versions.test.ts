@@ -56,7 +56,7 @@ async function project(): Promise<{ projectId: string; estimateIds: string[] }> 
 /** Opens an estimate as the estimate screen does: the view, then "opened". */
 async function open(projectId: string, estimateId: string) {
   const view = await services.estimates.get(projectId, estimateId);
-  const changes = await services.versions.opened(projectId, estimateId);
+  const changes = await services.versions.opened(projectId, estimateId, view.fetchedAt);
   return { view, changes };
 }
 

@@ -80,7 +80,7 @@ describe('kept versions', () => {
       items = editedItems(items, k + 10, 2);
       contents.push(items);
       await fetched(versions, cache, items, 1_000 + k * 1_000);
-      if (k === 2) await versions.opened(cache, P, E, new Date(5_000));
+      if (k === 2) await versions.opened(cache, P, E, null, new Date(5_000));
     }
     const kept = cache.versions.list(P, E);
     // Pinned 1; three unpinned ones: the last opened (3, kept whatever its age) and the newest.
