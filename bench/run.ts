@@ -4,6 +4,7 @@ import { benchEstimateTree } from './estimate-tree';
 import { benchListProjects } from './list-projects';
 import { benchUpload } from './upload';
 import { benchExcelExport, benchPdfExport } from './exports';
+import { benchVersions } from './versions';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
 // figures go into the issue notes; nothing here fails a build.
@@ -14,6 +15,7 @@ const benches: [string, () => Promise<Record<string, string | number>>][] = [
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
   ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],
   ['PDF export of 2,000 items', benchPdfExport],
+  ['Estimate versions: 50 versions of 20,000 items (1 % changed each), storage and diff', benchVersions],
 ];
 
 /**
