@@ -25,7 +25,7 @@ export function ChangesBadge({
 
   useEffect(() => {
     useVersions.getState().forgetChanges(estimateId);
-    if (loadedAt !== null) void useVersions.getState().checkOpened(projectId, estimateId);
+    if (loadedAt !== null) void useVersions.getState().checkOpened(projectId, estimateId, loadedAt);
   }, [projectId, estimateId, loadedAt]);
 
   if (!changes || changes.estimateId !== estimateId) return null;

@@ -124,16 +124,15 @@ export function ComparisonDialog() {
             </Notice>
           )}
           <p className="compare-counts" data-testid="compare-counts">
-            {nothing ? (
-              t('compare.noChanges')
-            ) : (
-              <>
-                <span className="compare-kind is-added">{tp('compare.added', counts!.added)}</span>
-                <span className="compare-kind is-removed">{tp('compare.removed', counts!.removed)}</span>
-                <span className="compare-kind is-changed">{tp('compare.changed', counts!.changed)}</span>
-                <span className="compare-kind is-moved">{tp('compare.moved', counts!.moved)}</span>
-              </>
-            )}
+            {nothing
+              ? t('compare.noChanges')
+              : (['added', 'removed', 'changed', 'moved'] as const)
+                  .filter((kind) => counts![kind] > 0)
+                  .map((kind) => (
+                    <span key={kind} className={`compare-kind is-${kind}`}>
+                      {tp(`compare.${kind}`, counts![kind])}
+                    </span>
+                  ))}
             {counts!.matchedByCodeName > 0 && (
               <span className="compare-note">
                 {tp('compare.matchedByCodeName', counts!.matchedByCodeName)}

@@ -84,6 +84,7 @@ export function ComparisonTree({
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={move}
         aria-label={t('compare.title')}
+        style={{ height: Math.max(4, rows.length) * ROW_HEIGHT }}
       >
         <div style={{ height: rows.length * ROW_HEIGHT }} className="compare-tree-space">
           {rows.slice(first, last).map((row, k) => {

@@ -81,9 +81,13 @@ export function changeLines(row: ComparisonRow, currency: string, lang: UiLangua
   return lines;
 }
 
-/** The one line a row shows in the tree. */
+/**
+ * The one line a row shows in the tree: its changes without the kind (shown as a label beside it);
+ * a group's total is left out (its subtotals are in the row's figures).
+ */
 export function changeSummary(row: ComparisonRow, currency: string, lang: UiLanguage, t: TFunction): string {
-  return changeLines(row, currency, lang, t)
+  const { total: _total, ...own } = row.fields;
+  return changeLines(row.type === 'group' ? { ...row, fields: own } : row, currency, lang, t)
     .filter((line) => line !== t('compare.kind.added') && line !== t('compare.kind.removed'))
     .join(' · ');
 }

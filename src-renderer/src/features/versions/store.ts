@@ -36,8 +36,11 @@ interface VersionsState {
   comparisonError: ErrorValue | null;
   showUnchanged: boolean;
 
-  /** The estimate on screen was opened (or fetched again): ask what changed since the last time. */
-  checkOpened: (projectId: string, estimateId: string) => Promise<void>;
+  /**
+   * The estimate on screen was opened (or fetched again; `seenAt`: when the version on screen was
+   * fetched): ask what changed since the last time.
+   */
+  checkOpened: (projectId: string, estimateId: string, seenAt: string) => Promise<void>;
   /** The badge is not for this estimate (another one is on screen). */
   forgetChanges: (estimateId: string | null) => void;
   loadTimeline: (projectId: string, estimateId: string) => Promise<void>;
@@ -74,9 +77,9 @@ export const useVersions = create<VersionsState>()((set, get) => ({
   comparisonError: null,
   showUnchanged: false,
 
-  checkOpened: async (projectId, estimateId) => {
+  checkOpened: async (projectId, estimateId, seenAt) => {
     const token = openedLatest.begin();
-    const res = await call((api) => api.estimateOpened({ projectId, estimateId }));
+    const res = await call((api) => api.estimateOpened({ projectId, estimateId, seenAt }));
     if (!openedLatest.isCurrent(token) || !res.ok) return;
     // Reopened with nothing new: a badge already shown for this estimate stays until it is left.
     if (res.data) set({ changes: { estimateId, since: res.data } });
