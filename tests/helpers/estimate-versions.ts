@@ -134,7 +134,7 @@ export function editedItems(items: readonly RawItem[], seed: number, edits: numb
   return out;
 }
 
-export function snapshot(items: RawItem[], extra: Record<string, unknown> = {}): Snapshot {
+export function snapshot(items: readonly RawItem[], extra: Record<string, unknown> = {}): Snapshot {
   return {
     header: { id: 'e1', name: 'Quote', currency: 'EUR', modified: '2026-05-12 10:00:00', ...extra },
     items,
