@@ -9,6 +9,7 @@ import { EstimateVersions, versionRef } from '../src-main/versions/estimate-vers
 import { snapshotOf, type RawItem } from '../src-main/versions/snapshot';
 import { encodeFull, readChain } from '../src-main/versions/version-codec';
 import { createWorkers } from '../src-main/workers/pool';
+import { random } from '../tests/helpers/estimate-versions';
 import { fetchLargeEstimate } from './cache';
 
 const VERSIONS = 50;
@@ -25,17 +26,6 @@ function median(values: number[]): number {
 
 const ms = (v: number): string => v.toFixed(1);
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(2);
-
-/** A deterministic pseudo-random sequence (the same versions on every run): xorshift32. */
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
-  };
-}
 
 /**
  * The next version: 1 % of the items changed as an estimator changes them — quantities re-measured

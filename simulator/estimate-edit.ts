@@ -8,6 +8,7 @@
  * is now (the simulator's clock).
  */
 import { randomUUID } from 'node:crypto';
+import { MONEY_FIELDS } from '../src-shared/estimates/types';
 import { Decimal } from '../src-shared/money/decimal';
 import { computeEstimateTotals } from './data/estimate-totals';
 import { fx, ONE, parseDecimal } from './data/numbers';
@@ -26,22 +27,7 @@ export interface EstimateEdit {
   header?: Record<string, unknown>;
 }
 
-const AMOUNT_FIELDS = new Set([
-  'quantity',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-]);
+const AMOUNT_FIELDS = new Set<string>(['quantity', 'tax', ...MONEY_FIELDS]);
 const TEXT_FIELDS = new Set([
   'code',
   'name',

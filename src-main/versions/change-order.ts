@@ -4,7 +4,7 @@
  * the preset shows it (a client document never describes an internal field), each one's net
  * difference, and the totals of both quotes with VAT by rate.
  */
-import type { ExportColumnKey } from '../../src-shared/estimates/columns';
+import { EXPORT_COLUMNS, type ExportColumnKey } from '../../src-shared/estimates/columns';
 import { quoteTotals, type QuoteRow } from '../../src-shared/estimates/quote-totals';
 import { Decimal } from '../../src-shared/money/decimal';
 import type { ComparisonRow, EstimateComparison } from '../../src-shared/versions/types';
@@ -22,29 +22,8 @@ import { currencyInfo } from '../exports/formats';
 import { resolveExportOptions, type ExportOptions } from '../exports/options';
 import { amountTextOf, detailOf, isGroup, itemKeys, textOf, type RawItem, type Snapshot } from './snapshot';
 
-/** Fields a change order can describe, in the column table's order. */
-const NOTE_FIELDS: readonly NoteField[] = [
-  'code',
-  'name',
-  'description',
-  'quantity',
-  'unit',
-  'net_unit_price',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-  'internal_notes',
-];
+/** Fields a change order can describe, in the column table's order (the net amount is the line's own). */
+const NOTE_FIELDS = EXPORT_COLUMNS.filter((k): k is NoteField => k !== 'net_amount');
 
 function netOf(item: RawItem): Decimal {
   const sum = new PicoSum();

@@ -4,7 +4,7 @@
  * tree of changes; the change order made from it. Money is decimal text with twelve fractional
  * digits, exact.
  */
-import type { DecimalString } from '../estimates/types';
+import { MONEY_FIELDS, type DecimalString, type MoneyField } from '../estimates/types';
 
 /** One kept version of an estimate, as the timeline lists it. */
 export interface VersionRow {
@@ -96,38 +96,17 @@ export const COMPARED_FIELDS = [
   'internal_notes',
   'quantity',
   'unit',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
+  ...MONEY_FIELDS.filter((f) => f !== 'total'),
   'tax',
   'total',
 ] as const;
-export type ComparedField = (typeof COMPARED_FIELDS)[number];
+export type ComparedField = (typeof COMPARED_FIELDS)[number] | MoneyField;
 
 /** Compared fields whose values are amounts (exact decimals); the others are text. */
 export const AMOUNT_COMPARED_FIELDS: ReadonlySet<ComparedField> = new Set<ComparedField>([
   'quantity',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
   'tax',
-  'total',
+  ...MONEY_FIELDS,
 ]);
 
 export interface FieldChange {

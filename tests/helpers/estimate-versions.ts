@@ -55,8 +55,8 @@ function group(id: string, parent: string | null, r: () => number): RawItem {
   };
 }
 
-/** A pseudo-random source from a seed (fast-check shrinks the seed, the items follow). */
-function random(seed: number): () => number {
+/** A pseudo-random source from a seed, xorshift32 (fast-check shrinks the seed, the items follow). */
+export function random(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => {
     s ^= s << 13;

@@ -20,6 +20,7 @@ import {
 } from '../pdf/page';
 import { COLORS, TABLE_FONT, pdfText, textWidth } from '../pdf/text';
 import { totalsTable } from '../pdf/totals';
+import { itemsTableLayout } from '../pdf/items-table';
 import { pageFor } from '../pdf/layout';
 import type { ChangeOrder, ChangeOrderLine } from './model';
 import {
@@ -130,17 +131,7 @@ function changesTable(order: ChangeOrder, f: Formats, moneyWidth: number): Conte
       ],
       body,
     },
-    layout: {
-      hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
-        i === 0 || i === node.table.body.length ? 0 : i === 1 || i === node.table.body.length - 1 ? 1 : 0.4,
-      vLineWidth: () => 0,
-      hLineColor: (i: number) => (i === 1 ? COLORS.muted : COLORS.rule),
-      paddingLeft: () => 3,
-      paddingRight: () => 3,
-      paddingTop: () => 2.5,
-      paddingBottom: () => 2.5,
-      fillColor: (rowIndex: number) => (rowIndex === 0 ? COLORS.headerFill : null),
-    },
+    layout: itemsTableLayout(true),
     fontSize: TABLE_FONT,
     margin: [0, 4, 0, 10],
   };

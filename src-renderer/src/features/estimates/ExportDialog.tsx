@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import { BUILT_IN_PRESETS, type ExportPreset } from '../../../../src-shared/exports/presets';
+import type { ExportPreset } from '../../../../src-shared/exports/presets';
 import { call, newOperationId } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -8,18 +8,12 @@ import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { useOperations } from '../operations/store';
 import { columnLabel, EXPORT_COLUMN_KEYS } from './columns';
-import {
-  choiceFromPreset,
-  columnLocked,
-  exportArgs,
-  initialPreset,
-  toggleColumn,
-  type ExportChoice,
-} from './export-choice';
+import { choiceFromPreset, columnLocked, exportArgs, toggleColumn } from './export-choice';
 import { DocumentSettings } from './DocumentSettings';
 import { FormatPicker, type DocumentFormat } from './FormatPicker';
 import { ExportPresetPicker } from './ExportPresetPicker';
 import { usePresets } from './presets-store';
+import { useExportChoice } from './use-export-choice';
 import { useEstimates } from './store';
 import { TotalsMismatchWarning, type TotalsMismatch } from './TotalsMismatchWarning';
 
@@ -44,27 +38,12 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
   const id = useId();
   const presetsError = usePresets((s) => s.error);
   const [format, setFormat] = useState<DocumentFormat>('xlsx');
-  const [choice, setChoice] = useState<ExportChoice>(() => choiceFromPreset(BUILT_IN_PRESETS[0]!));
+  const [choice, change] = useExportChoice();
   const [operationId, setOperationId] = useState<string | null>(null);
   const [error, setError] = useState<ErrorValue | null>(null);
   const [noColumns, setNoColumns] = useState(false);
-  // Once the user has chosen anything, the workspace's presets arriving late change nothing.
-  const touched = useRef(false);
   const busy = operationId !== null;
 
-  useEffect(() => {
-    void usePresets
-      .getState()
-      .load()
-      .then((list) => {
-        if (list && !touched.current) setChoice(choiceFromPreset(initialPreset(list)));
-      });
-  }, []);
-
-  const change = (next: ExportChoice) => {
-    touched.current = true;
-    setChoice(next);
-  };
   const pick = (preset: ExportPreset) => change(choiceFromPreset(preset));
 
   const submit = async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import { BUILT_IN_PRESETS, type ExportPreset } from '../../../../src-shared/exports/presets';
+import type { ExportPreset } from '../../../../src-shared/exports/presets';
 import { call, newOperationId } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -8,10 +8,10 @@ import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { useOperations } from '../operations/store';
 import { DocumentSettings } from '../estimates/DocumentSettings';
-import { choiceFromPreset, exportArgs, initialPreset, type ExportChoice } from '../estimates/export-choice';
+import { choiceFromPreset, exportArgs } from '../estimates/export-choice';
 import { ExportPresetPicker } from '../estimates/ExportPresetPicker';
 import { FormatPicker, type DocumentFormat } from '../estimates/FormatPicker';
-import { usePresets } from '../estimates/presets-store';
+import { useExportChoice } from '../estimates/use-export-choice';
 import type { ComparisonRequest } from './store';
 
 /**
@@ -31,25 +31,10 @@ export function ChangeOrderDialog({
   const t = useT();
   const lang = useLang();
   const [format, setFormat] = useState<DocumentFormat>('pdf');
-  const [choice, setChoice] = useState<ExportChoice>(() => choiceFromPreset(BUILT_IN_PRESETS[0]!));
+  const [choice, change] = useExportChoice();
   const [operationId, setOperationId] = useState<string | null>(null);
   const [error, setError] = useState<ErrorValue | null>(null);
-  const touched = useRef(false);
   const busy = operationId !== null;
-
-  useEffect(() => {
-    void usePresets
-      .getState()
-      .load()
-      .then((list) => {
-        if (list && !touched.current) setChoice(choiceFromPreset(initialPreset(list)));
-      });
-  }, []);
-
-  const change = (next: ExportChoice) => {
-    touched.current = true;
-    setChoice(next);
-  };
 
   const submit = async () => {
     if (busy) return;
