@@ -62,16 +62,22 @@ export function createWorkers(
   logger: Logger,
   size = Math.max(1, Math.min(4, availableParallelism() - 1)),
 ): Workers {
-  const { filename, execArgv } = workerScript();
-  const pool = new Piscina({
-    filename,
-    execArgv,
-    minThreads: 0,
-    maxThreads: size,
-    idleTimeout: 30_000,
-    // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
-    resourceLimits: { maxOldGenerationSizeMb: 1024 },
-  });
+  // Made on the first task: a process that never needs a worker never looks for the script.
+  let started: Piscina | null = null;
+  const pool = (): Piscina => {
+    if (started) return started;
+    const { filename, execArgv } = workerScript();
+    started = new Piscina({
+      filename,
+      execArgv,
+      minThreads: 0,
+      maxThreads: size,
+      idleTimeout: 30_000,
+      // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+    });
+    return started;
+  };
   const workers: Workers = {
     async run<O>(task: string, input: unknown, options: RunOptions = {}): Promise<O> {
       if (options.signal?.aborted) throw cancelled();
@@ -86,7 +92,7 @@ export function createWorkers(
         transfer.push(channel.port2);
       }
       try {
-        const outcome = (await pool.run(message, {
+        const outcome = (await pool().run(message, {
           transferList: transfer as never,
           ...(options.signal ? { signal: options.signal } : {}),
         })) as TaskOutcome<O>;
@@ -130,7 +136,9 @@ export function createWorkers(
       };
       return { sink, result };
     },
-    close: () => pool.destroy(),
+    close: async () => {
+      await started?.destroy();
+    },
   };
   return workers;
 }
