@@ -8,11 +8,13 @@ export default defineConfig({
       outDir: 'out/main',
       // fast-png is ESM only: bundled into the simulator's chunk rather than required from CommonJS.
       externalizeDeps: { exclude: ['fast-png'] },
-      // The worker threads' script is its own entry: out/main/worker.js (see src-main/workers/pool.ts).
+      // Each worker script is its own entry: out/main/<script>.js (see src-main/workers/tasks.ts).
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),
-          worker: resolve(__dirname, 'src-main/workers/worker-entry.ts'),
+          'estimate-worker': resolve(__dirname, 'src-main/estimates/estimate-worker.ts'),
+          'export-worker': resolve(__dirname, 'src-main/exports/export-worker.ts'),
+          'versions-worker': resolve(__dirname, 'src-main/versions/versions-worker.ts'),
         },
       },
     },

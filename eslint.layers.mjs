@@ -15,6 +15,7 @@ const FEATURES = [
   'projects',
   'workspaces',
   'offline',
+  'outbox',
   'forms',
   'teams',
   'webhook',
@@ -63,6 +64,10 @@ const MAIN_LAYERS = {
   demo: [[...FEATURES, 'ipc', 'cli', 'app'], 'the demo loader only starts the simulator'],
   ipc: [['cli', 'demo', 'shell'], 'the IPC layer goes through the wiring'],
   shell: [['cli', 'demo', 'ipc'], 'the window, menu and updater glue goes through the wiring'],
+  workers: [
+    [...FRONT_DOORS],
+    'the worker pool runs the features’ tasks (named in workers/tasks.ts); it knows no front door',
+  ],
   updates: [
     ['api', 'cache', ...FEATURES, 'settings', 'secrets', ...FRONT_DOORS],
     'the update state machine knows only what the wiring gives it',

@@ -1,33 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { ApiClient } from '../src-main/api/client';
 import { downloadFile, deleteFile, uploadFile } from '../src-main/files/files-service';
-import { startSimulator } from '../simulator';
+import { childSimulator } from './child-simulator';
 
 const MB = 1024 * 1024;
 const SIZE = 200 * MB;
 const SAMPLE_MS = 20;
 
-interface Backend {
-  baseUrl: string;
-  customer: string;
-  key: string;
-  where: string;
-  close(): Promise<void>;
-}
-
 /**
  * A 200 MB file uploaded to the simulator (storage on loopback), then downloaded back: throughput,
  * and the peak RSS of this process above its idle level (sampled every 20 ms). The simulator runs
- * in a child process when the CLI is built, so its own buffers do not count as the client's.
+ * in a child process, so its own buffers do not count as the client's.
  */
 export async function benchUpload(): Promise<Record<string, string | number>> {
   const dir = await mkdtemp(join(tmpdir(), 'plandesk-bench-upload-'));
-  const backend = await startBackend();
+  const backend = await childSimulator();
   try {
     const path = join(dir, 'bench-200mb.pdf');
     await writeBigFile(path, SIZE);
@@ -103,74 +93,6 @@ async function writeBigFile(path: string, size: number): Promise<void> {
     if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((res, rej) => out.end((err?: Error | null) => (err ? rej(err) : res())));
-}
-
-async function startBackend(): Promise<Backend> {
-  const root = resolve(typeof __dirname !== 'undefined' ? join(__dirname, '..') : process.cwd());
-  const bin = join(root, 'bin', 'plandesk.cjs');
-  if (existsSync(join(root, 'out', 'cli', 'plandesk.cjs'))) {
-    try {
-      return await childSimulator(bin, root);
-    } catch (err) {
-      console.error(`  (child simulator failed: ${(err as Error).message}; running it in-process)`);
-    }
-  }
-  const sim = await startSimulator();
-  const ws = sim.workspaces[0]!;
-  return {
-    baseUrl: sim.baseUrl,
-    customer: ws.customer,
-    key: ws.key,
-    where: 'in-process (CLI not built: figure includes the simulator)',
-    close: () => sim.close(),
-  };
-}
-
-function childSimulator(bin: string, cwd: string): Promise<Backend> {
-  return new Promise((resolveBackend, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [bin, 'simulator', '--port', '0'], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const lines = createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error('no answer within 20 s'));
-    }, 20_000);
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}`));
-    });
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      let info: { baseUrl: string; workspaces: { customer: string; key: string }[] };
-      try {
-        info = JSON.parse(line);
-      } catch {
-        child.kill('SIGTERM');
-        reject(new Error(`unexpected output: ${line.slice(0, 100)}`));
-        return;
-      }
-      const ws = info.workspaces[0]!;
-      resolveBackend({
-        baseUrl: info.baseUrl,
-        customer: ws.customer,
-        key: ws.key,
-        where: `child process (pid ${child.pid})`,
-        close: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.removeAllListeners('exit');
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    });
-  });
 }
 
 function mb(bytes: number): string {

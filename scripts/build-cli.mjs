@@ -1,5 +1,5 @@
 // Bundles the `plandesk` CLI into CommonJS files that run on plain Node (no Electron, no tsx): the
-// command itself and the worker threads' script next to it (src-main/workers/pool.ts finds it there).
+// command itself and the worker threads' scripts next to it (src-main/workers/pool.ts finds it there).
 // Runs on `npm install` (prepare) so `npx plandesk` works straight after installing.
 import { build } from 'esbuild';
 
@@ -10,11 +10,20 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
-  // Required from node_modules, never bundled: a native module finds its binary from its own package
-  // folder (only the commands that keep estimate versions load it), and piscina starts its threads
-  // from its own worker script next to it.
-  external: ['better-sqlite3', 'piscina'],
+  // piscina starts its workers from its own script (node_modules/piscina/dist/worker.js): bundled,
+  // it would look for that script next to the bundle. better-sqlite3 finds its native binary from its
+  // own package folder (only the commands that keep estimate versions load it).
+  external: ['piscina', 'better-sqlite3'],
 };
 
 await build({ ...common, entryPoints: ['src-main/cli/index.ts'], outfile: 'out/cli/plandesk.cjs' });
-await build({ ...common, entryPoints: ['src-main/workers/worker-entry.ts'], outfile: 'out/cli/worker.cjs' });
+// The worker scripts (src-main/workers/tasks.ts names them).
+for (const [script, source] of [
+  ['estimate-worker', 'src-main/estimates/estimate-worker.ts'],
+  ['export-worker', 'src-main/exports/export-worker.ts'],
+  ['versions-worker', 'src-main/versions/versions-worker.ts'],
+]) {
+  // Their dependencies load from node_modules, as the app's do: bundled, old polyfills in them (a
+  // `new Buffer()` in exceljs's zip code) would print Node's deprecation warning on every export.
+  await build({ ...common, packages: 'external', entryPoints: [source], outfile: `out/cli/${script}.cjs` });
+}

@@ -10,6 +10,8 @@ PACKAGES=(
   chromium             # the UI tests drive Debian's Chromium (no Playwright browser download)
   fonts-dejavu-core    # text in screenshots
   libreoffice-calc-nogui poppler-utils unzip python3-openpyxl   # exported xlsx/pdf are read back by independent readers
+  openssl              # a throwaway certificate for the webhook test sender's TLS failure
+  util-linux           # setpriv and unshare: the cache as an unprivileged user, a full disk
 )
 
 missing=()

@@ -4,10 +4,12 @@
 import { badRequest, isPlainObject, type FieldErrors } from './http-util';
 import { VARIANT_NAMES, type FaultSpec, type VariantFlags } from './sim-types';
 
-export type FaultAction = 'drop' | 'fail500' | 'fail429' | 'malformed';
+export type FaultAction = 'drop' | 'fail500' | 'fail429' | 'malformed' | 'dropAfter';
 
 /** When several counters are set, the first non-zero in this order applies to a request. */
-const ACTIONS: readonly FaultAction[] = ['drop', 'fail500', 'fail429', 'malformed'];
+const ACTIONS: readonly FaultAction[] = ['drop', 'fail500', 'fail429', 'malformed', 'dropAfter'];
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 export class FaultState {
   private spec: FaultSpec = {};
@@ -24,10 +26,12 @@ export class FaultState {
     return { ...this.spec };
   }
 
-  /** What happens to one API request with this path; consumes one count of the chosen action. */
-  take(path: string): { latencyMs: number; action: FaultAction | null } {
+  /** What happens to one API request; consumes one count of the chosen action. */
+  take(path: string, method = 'GET'): { latencyMs: number; action: FaultAction | null } {
     const s = this.spec;
     if (s.path !== undefined && !path.includes(s.path)) return { latencyMs: 0, action: null };
+    if (s.pathEndsWith !== undefined && !path.endsWith(s.pathEndsWith)) return { latencyMs: 0, action: null };
+    if (s.method !== undefined && method.toUpperCase() !== s.method) return { latencyMs: 0, action: null };
     for (const a of ACTIONS) {
       const n = s[a] ?? 0;
       if (n > 0) {
@@ -63,11 +67,18 @@ export function validateFaultSpec(body: unknown): FaultSpec {
     if (n !== undefined) spec[name] = n;
   }
   if (spec.latencyMs !== undefined && spec.latencyMs > 120_000) errors.latencyMs = ['must be at most 120000'];
-  if (body.path !== undefined && body.path !== null) {
-    if (typeof body.path !== 'string') errors.path = ['must be a string'];
-    else spec.path = body.path;
+  for (const name of ['path', 'pathEndsWith'] as const) {
+    const v = body[name];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string') errors[name] = ['must be a string'];
+    else spec[name] = v;
   }
-  const known = new Set<string>(['latencyMs', 'path', ...ACTIONS]);
+  if (body.method !== undefined && body.method !== null) {
+    const m = typeof body.method === 'string' ? body.method.toUpperCase() : '';
+    if (!(METHODS as readonly string[]).includes(m)) errors.method = [`must be one of ${METHODS.join(', ')}`];
+    else spec.method = m as (typeof METHODS)[number];
+  }
+  const known = new Set<string>(['latencyMs', 'path', 'pathEndsWith', 'method', ...ACTIONS]);
   for (const k of Object.keys(body)) if (!known.has(k)) errors[k] = ['is not a known fault'];
   if (Object.keys(errors).length > 0) throw badRequest('Invalid fault spec', errors);
   return spec;

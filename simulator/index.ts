@@ -22,7 +22,7 @@ import { Router } from './router';
 import { API_PREFIX, ADMIN_PREFIX, createApiServer } from './server';
 import type { FaultControls } from './sim-types';
 import { SimState, type ApiContext } from './state';
-import { hostForUrl, StorageService } from './storage';
+import { hostForUrl, listenAt, StorageService } from './storage';
 import { Store } from './store';
 
 export type {
@@ -71,6 +71,12 @@ export interface Simulator {
   storageUrl: string;
   workspaces: SimulatorWorkspaceInfo[];
   faults: FaultControls;
+  /**
+   * The service goes away as if switched off (connections refused), keeping everything it holds;
+   * `resume` brings it back on the same addresses. What a building site without signal looks like.
+   */
+  suspend(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -164,6 +170,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       key: ws.data.key,
     })),
     faults: controls,
+    suspend: async () => {
+      await Promise.all([closeServer(server), sim.storage.suspend()]);
+    },
+    resume: async () => {
+      await Promise.all([listenAt(server, new URL(sim.origin)), sim.storage.resume()]);
+    },
     close: () => (closing ??= Promise.all([closeServer(server), sim.storage.close()]).then(() => undefined)),
   };
 }

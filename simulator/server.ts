@@ -113,7 +113,7 @@ async function handle(deps: ApiServerDeps, req: IncomingMessage, res: ServerResp
   }
 
   sim.stats.requests++;
-  const fault = sim.faults.take(path);
+  const fault = sim.faults.take(path, method);
   if (fault.latencyMs > 0) await delay(fault.latencyMs);
   switch (fault.action) {
     case 'drop':
@@ -146,6 +146,13 @@ async function handle(deps: ApiServerDeps, req: IncomingMessage, res: ServerResp
     reply = await routeApi(deps, req, url, body);
   } catch (err) {
     reply = errorReply(sim, err, `${method} ${logPath}`);
+  }
+  if (fault.action === 'dropAfter') {
+    // Done, but the answer is lost on the way: what a connection cut at the wrong moment looks like.
+    sim.stats.byStatus.dropped = (sim.stats.byStatus.dropped ?? 0) + 1;
+    sim.log(`${method} ${logPath} ${reply.status} carried out, answer dropped (fault)`);
+    req.socket.destroy();
+    return;
   }
   finish(reply, true);
 }

@@ -15,8 +15,17 @@ export interface FaultSpec {
   drop?: number;
   /** The next n matching API requests answer 200 with a truncated JSON body. */
   malformed?: number;
+  /**
+   * The next n matching API requests are carried out (a file registered, a project created) and then
+   * their socket destroyed before the answer: the client cannot tell whether they happened.
+   */
+  dropAfter?: number;
   /** Only requests whose path contains this substring are affected. */
   path?: string;
+  /** Only requests whose path ends with this (`/files`: the register call, not the presign call). */
+  pathEndsWith?: string;
+  /** Only requests with this method. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
 }
 
 export interface VariantFlags {

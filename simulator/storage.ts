@@ -85,11 +85,22 @@ export class StorageService {
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => {
+    await this.suspend();
+    await rm(this.tmpDir, { recursive: true, force: true });
+  }
+
+  /** Stops listening (and cuts open connections); what is stored stays for `resume`. */
+  suspend(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (!this.server.listening) return resolve();
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
-    await rm(this.tmpDir, { recursive: true, force: true });
+  }
+
+  /** Listens again on the same address, so the URLs given out before still lead here. */
+  resume(): Promise<void> {
+    return listenAt(this.server, new URL(this.origin));
   }
 
   private sign(text: string): string {
@@ -341,4 +352,17 @@ function send(
 export function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Listens on the host and port of `origin` (the ones given out in URLs). */
+export function listenAt(server: Server, origin: URL): Promise<void> {
+  if (server.listening) return Promise.resolve();
+  const host = origin.hostname.replace(/^\[|\]$/g, '');
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(Number(origin.port), host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

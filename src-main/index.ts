@@ -238,6 +238,10 @@ async function main(): Promise<void> {
       });
   });
 
+  // Uploads that waited when PlanDesk last closed (or crashed) are sent once the service answers.
+  void services.outbox
+    .start()
+    .catch((err: unknown) => log.logger.log('error', `upload outbox did not start: ${String(err)}`));
   await services.updates.start();
   const updates = services.updates.status().unavailable;
   log.logger.log(

@@ -13,11 +13,12 @@ import { buildWorkspaceParts, workspaceRecord } from './build/workspace';
 import { pad } from './numbers';
 import { Prng } from './prng';
 import { BASE_MS, DAY, HOUR, isoMicro } from './time';
-import type { SimDataset, SimFloor, SimProject, SimUser } from './types';
+import type { SimDataset, SimEstimate, SimFloor, SimProject, SimUser } from './types';
 
 export const LARGE_SEED = 20260402;
 const LARGE_PROJECT_COUNT = 5_000;
 const LARGE_ESTIMATE_ITEMS = 20_000;
+const QUOTE_ITEMS = 2_000;
 
 /** Deterministic. */
 export function generateLargeDataset(): SimDataset {
@@ -96,9 +97,30 @@ export function generateLargeDataset(): SimDataset {
         }),
       );
     }
+    if (bench) project.estimates.push(benchmarkQuote(ctx, created));
     project.files = buildFiles(g, LARGE.fileNames, rng.int(0, 2), created + HOUR, created + 30 * DAY);
     projects.push(project);
   }
 
   return { version: 1, seed: LARGE_SEED, workspaces: [workspaceRecord(parts, LARGE, projects)] };
+}
+
+/**
+ * Benchmark Tower's second estimate, of 2,000 items: the size of the PDF benchmarks. Made from
+ * random streams of its own, so the rest of the data set is exactly as without it.
+ */
+function benchmarkQuote(ctx: EstimateContext, projectCreated: number): SimEstimate {
+  const g: Gen = {
+    rng: new Prng(LARGE_SEED).fork('quote-2k'),
+    ids: new Prng(LARGE_SEED).fork('quote-2k-ids'),
+    lang: 'de',
+  };
+  return buildEstimate(g, ctx, {
+    name: 'Benchmark quote 2k',
+    number: 99_999,
+    itemCount: QUOTE_ITEMS,
+    currency: 'EUR',
+    ...estimateTimes(g.rng, projectCreated),
+    groupShare: 0.1,
+  });
 }

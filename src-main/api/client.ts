@@ -3,7 +3,8 @@ import { jsonDepth, type JsonObject } from '../../src-shared/json/exact-json';
 import { isUsableId } from '../../src-shared/ipc/ids';
 import { isAllowedRedirectTarget } from './base-url';
 import { dataOf, decode } from './decode';
-import { fastEstimateDetail } from './estimate-parse';
+import { estimateDetailOfAnswer } from './estimate-parse';
+import type { BodySink } from './body-sink';
 import { listAllPages, type ListAllOptions, type Page } from './paging';
 import { MAX_ESTIMATE_JSON_BYTES } from './limits';
 import * as s from './schemas';
@@ -243,21 +244,29 @@ export class ApiClient {
     estimateId: string,
     opts: CallOptions = {},
   ): Promise<s.EstimateDetail> {
-    const { json } = await this.http.request(
-      'GET',
-      `/projects/${seg(projectId)}/estimates/${seg(estimateId)}`,
-      {
-        ...opts,
-        parse: 'lossless',
-        maxBytes: MAX_ESTIMATE_JSON_BYTES,
-      },
-    );
-    const data = dataOf(json);
-    const detail = Array.isArray(data) ? data[0] : data;
-    if (detail === undefined) throw new ServiceError('not-found', 'The service returned no estimate.');
-    // zod over 20,000 items takes most of a second; the fast check gives zod's exact output for what
-    // it is sure about and hands anything else to zod, so results and errors are zod's either way.
-    return fastEstimateDetail(detail) ?? decode(s.estimateDetailSchema, detail, 'the estimate');
+    const { json } = await this.http.request('GET', estimatePath(projectId, estimateId), {
+      ...opts,
+      parse: 'lossless',
+      maxBytes: MAX_ESTIMATE_JSON_BYTES,
+    });
+    return estimateDetailOfAnswer(json);
+  }
+
+  /**
+   * The estimate's answer as bytes handed to `sink` while they arrive, unread here: a large one is
+   * read and checked by a worker (src-main/estimates/estimate-body.ts), never on this thread.
+   */
+  async getEstimateBody(
+    projectId: string,
+    estimateId: string,
+    sink: BodySink,
+    opts: CallOptions = {},
+  ): Promise<void> {
+    await this.http.request('GET', estimatePath(projectId, estimateId), {
+      ...opts,
+      sink,
+      maxBytes: MAX_ESTIMATE_JSON_BYTES,
+    });
   }
 
   // ---- forms and teams --------------------------------------------------------------------------
@@ -364,6 +373,10 @@ export class ApiClient {
  * id `..` turns `DELETE /projects/{id}/files/..` into `DELETE /projects/{id}`), so they are refused
  * before any request.
  */
+function estimatePath(projectId: string, estimateId: string): string {
+  return `/projects/${seg(projectId)}/estimates/${seg(estimateId)}`;
+}
+
 function seg(id: string): string {
   if (!isUsableId(id)) {
     throw new ServiceError(

@@ -13,12 +13,24 @@
  * client here, so ApiClient.getEstimate can use it without an import cycle.
  */
 import { estimateDetailSchema, type EstimateDetail, type EstimateItem } from './schemas';
+import { dataOf, decode } from './decode';
+import { ServiceError } from '../errors/service-error';
 import { Decimal } from '../../src-shared/money/decimal';
 import { isCanonical } from '../../src-shared/money/amounts';
 
 const headerSchema = estimateDetailSchema.omit({ items: true });
 const DETAIL_KEYS = Object.keys(estimateDetailSchema.shape);
 const DETAIL = new Set(DETAIL_KEYS);
+
+/** The checked estimate of a parsed answer (`data` is an array holding it). */
+export function estimateDetailOfAnswer(json: unknown): EstimateDetail {
+  const data = dataOf(json);
+  const detail = Array.isArray(data) ? (data[0] as unknown) : data;
+  if (detail === undefined) throw new ServiceError('not-found', 'The service returned no estimate.');
+  // zod over 20,000 items takes most of a second; the fast check gives zod's exact output for what
+  // it is sure about and hands anything else to zod, so results and errors are zod's either way.
+  return fastEstimateDetail(detail) ?? decode(estimateDetailSchema, detail, 'the estimate');
+}
 
 /** What `estimateDetailSchema` would give, or null where zod has to decide (see above). */
 export function fastEstimateDetail(raw: unknown): EstimateDetail | null {

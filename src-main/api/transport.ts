@@ -11,8 +11,10 @@ import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
 import { errorForStatus, parseErrorBody } from './http-errors';
 import { exactJsonText, parseExactJson } from '../../src-shared/json/exact-json';
+import { declaredLength, type BodySink } from './body-sink';
 import {
   StallWatchdog,
+  eachChunk,
   TooLargeError,
   checkDeclaredLength,
   readCappedBytes,
@@ -73,6 +75,11 @@ export interface RequestSpec extends CallOptions {
   parse?: 'plain' | 'lossless' | 'exact';
   /** The largest answer accepted, read as it arrives (limits.ts MAX_JSON_BYTES by default). */
   maxBytes?: number;
+  /**
+   * A success's body goes here chunk by chunk, unread (`json` is then undefined); error bodies are
+   * still read here. For GETs only: a retry starts the body over (`begin`).
+   */
+  sink?: BodySink;
 }
 
 export interface PageRequest extends CallOptions {
@@ -255,6 +262,7 @@ export class ServiceTransport {
       let text: string;
       /** For a lossless parse of a 2xx body: what the reader found while the body came in. */
       let scanned: { mayLoseDigits: boolean } | undefined;
+      let streamed = false;
       try {
         if (deadline.aborted) throw this.pastDeadline();
         const res = await this.send(method, url, body, signal);
@@ -265,7 +273,12 @@ export class ServiceTransport {
         } else {
           checkDeclaredLength(res.headers, maxBytes);
           const limit = { maxBytes, onChunk: stall.kick };
-          if (spec.parse === 'lossless' && res.body) {
+          if (spec.sink) {
+            spec.sink.begin(declaredLength(res.headers));
+            if (res.body) await eachChunk(res.body, limit, (chunk) => spec.sink!.push(chunk));
+            text = '';
+            streamed = true;
+          } else if (spec.parse === 'lossless' && res.body) {
             ({ text, ...scanned } = await readJsonText(res.body, limit));
           } else {
             text = await readCappedText(res.body, limit);
@@ -313,6 +326,10 @@ export class ServiceTransport {
         continue;
       }
       if (status < 200 || status >= 300) throw errorForStatus(status, parseErrorBody(text));
+      if (streamed) {
+        spec.sink!.end();
+        return { status, json: undefined };
+      }
       if (status === 204 || text.trim() === '') return { status, json: null };
       try {
         return {

@@ -1,6 +1,6 @@
 import type { WorkspaceMeta } from '../../src-shared/workspaces/types';
 import type { ApiClient } from '../api/client';
-import { CachedClient } from '../cache/cached-client';
+import { CachedClient, type StoredEstimate } from '../cache/cached-client';
 import type { WorkspaceCaches } from '../cache/workspace-caches';
 import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
@@ -23,12 +23,14 @@ export interface ActiveWorkspaceOptions {
   workspaces: WorkspaceManager;
   caches: WorkspaceCaches;
   logger: Logger;
-  /** The service became unreachable (false) or reachable again (true). */
-  onConnectivity: (online: boolean) => void;
+  /** The service of workspace `meta` became unreachable (false) or reachable again (true). */
+  onConnectivity: (online: boolean, meta: WorkspaceMeta) => void;
+  /** The most bytes of unpinned offline data per workspace (settings); null: no limit. */
+  budgetBytes?: () => number | null;
   /** A workspace's cache could not be opened on disk: it works in memory this session. */
   onCacheUnavailable: (meta: WorkspaceMeta) => void;
   /** An estimate fetched from the service was stored in a workspace's cache. */
-  onEstimateStored?: (cache: CacheDb, projectId: string, estimateId: string) => void;
+  onEstimateStored?: (cache: CacheDb, estimate: StoredEstimate) => void;
 }
 
 /**
@@ -54,11 +56,12 @@ export class ActiveWorkspaces {
       const stored = this.o.onEstimateStored;
       const cached = new CachedClient(client, cache, {
         logger: this.o.logger,
-        ...(stored ? { onEstimateStored: (p: string, e: string) => stored(cache, p, e) } : {}),
+        ...(this.o.budgetBytes ? { budgetBytes: this.o.budgetBytes } : {}),
+        ...(stored ? { onEstimateStored: (e: StoredEstimate) => stored(cache, e) } : {}),
       });
       const fresh: { client: ApiClient; cached: CachedClient; probe?: NodeJS.Timeout } = { client, cached };
       cached.onChange((online) => {
-        this.o.onConnectivity(online);
+        this.o.onConnectivity(online, meta);
         clearInterval(fresh.probe);
         fresh.probe = online ? undefined : setInterval(() => void cached.probe(), PROBE_INTERVAL_MS);
         fresh.probe?.unref();
@@ -68,6 +71,11 @@ export class ActiveWorkspaces {
     }
     return { meta, client: entry.client, cached: entry.cached };
   };
+
+  /** The workspace's read-through client, if one was made (it is the active one, or was). */
+  cachedFor(id: string): CachedClient | undefined {
+    return this.entries.get(id)?.cached;
+  }
 
   /** Drops a workspace's cache client (it was removed, or its key or language changed). */
   forget(id: string): void {

@@ -5,16 +5,20 @@ import type { ApiClientOptions } from '../api/client';
 import { WorkspaceCaches } from '../cache/workspace-caches';
 import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
+import { createWorkers } from '../workers/pool';
 import { PresetsService } from '../exports/presets-service';
 import { FilesAppService } from '../files/files-app-service';
 import { FormsService } from '../forms/forms-service';
 import type { Logger } from '../log/logger';
 import { OfflineService } from '../offline/offline-service';
+import { ConnectionService } from '../offline/connection-service';
+import { StorageService } from '../offline/storage-service';
+import { OutboxService } from '../outbox/outbox-service';
 import { Operations } from '../operations/operations';
 import { PlansService } from '../plans/plans-service';
 import { ProjectsService } from '../projects/projects-service';
 import type { SecretStore } from '../secrets/secret-store';
-import { SettingsStore } from '../settings/settings-store';
+import { DEFAULT_OFFLINE_BUDGET_MB, DEMO_WORKSPACE_ID, SettingsStore } from '../settings/settings-store';
 import { TeamsService } from '../teams/teams-service';
 import { WebhookTestService } from '../webhook/webhook-test-service';
 import { DEMO_APP_WORKSPACE, startDemoSimulator, type Simulator } from '../demo/demo-simulator';
@@ -25,7 +29,6 @@ import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
 import { emptyFolderSync, prepareDataFolder } from '../local-files/data-folder';
 import type { Emit } from './events';
-import { createWorkers } from '../workers/pool';
 import { EstimateVersions } from '../versions/estimate-versions';
 import { VersionsService } from '../versions/versions-service';
 
@@ -48,6 +51,8 @@ export interface ServiceOptions {
   resourcesDir?: string;
   /** Whether this copy updates itself, and how to load the updater; absent: off (development). */
   updates?: { unavailable: UpdatesUnavailableReason | null; loadUpdater: () => Promise<Updater> };
+  /** How soon the upload outbox tries again (tests make it quick); defaults in OutboxService. */
+  outbox?: { busyRetryMs?: number; offlineRetryMs?: number };
 }
 
 /** Main's features, as the IPC handlers (and the tests) use them. */
@@ -63,6 +68,12 @@ export interface MainServices {
   versions: VersionsService;
   presets: PresetsService;
   offline: OfflineService;
+  /** Uploads waiting for the service. */
+  outbox: OutboxService;
+  /** The storage view: sizes, pinned projects, clearing, the budget. */
+  storage: StorageService;
+  /** The header's connection indicator and "Sync now". */
+  connection: ConnectionService;
   plans: PlansService;
   files: FilesAppService;
   forms: FormsService;
@@ -119,20 +130,70 @@ export function createServices(o: ServiceOptions): RunningServices {
     },
   });
   const operations = new Operations((e) => o.emit('event:progress', e));
+  // Heavy work (large estimates, documents) runs here, off main's thread: see src-main/workers.
   const workers = createWorkers(o.logger);
   const estimateVersions = new EstimateVersions(workers, o.logger);
+  // The demo workspace's data is served on this computer anyway: its cache stays in memory.
+  const cacheFor = (id: string) => caches.for(id, { memory: id === DEMO_WORKSPACE_ID });
+  // Made below; the events that need it come only once everything is wired.
+  let connection: ConnectionService | null = null;
+  const statusChanged = () => void connection?.changed();
   const active = new ActiveWorkspaces({
     workspaces,
     caches,
     logger: o.logger,
-    onConnectivity: (online) => o.emit('event:connectivity', { online }),
+    // Read by the time a workspace is active (choosing it reads the settings).
+    budgetBytes: () => (settings.loaded()?.offlineBudgetMb ?? DEFAULT_OFFLINE_BUDGET_MB) * 1024 * 1024,
+    onConnectivity: (online, meta) => {
+      o.emit('event:connectivity', { online });
+      statusChanged();
+      // The service answers again: what waited is sent.
+      if (online) void outbox.drain(meta.id);
+    },
     onCacheUnavailable: (meta) => notices.push({ code: 'cache-unavailable', workspaceName: meta.name }),
-    onEstimateStored: (cache, projectId, estimateId) =>
-      void estimateVersions.record(cache, projectId, estimateId),
+    onEstimateStored: (cache, estimate) => void estimateVersions.record(cache, estimate),
+  });
+  const workspaceIds = async () => (await workspaces.list()).workspaces.map((w) => w.id);
+  const outbox = new OutboxService({
+    root: path.join(o.userDataDir, 'outbox'),
+    cacheFor,
+    clientFor: (id) => workspaces.client(id),
+    workspaceIds,
+    inMemoryByDesign: (id) => id === DEMO_WORKSPACE_ID,
+    emit: (update) => {
+      o.emit('event:outbox', update);
+      statusChanged();
+    },
+    observe: (id, err) => active.cachedFor(id)?.noteOutcome(err),
+    keyRejected: (id) => {
+      if (id === DEMO_WORKSPACE_ID) return;
+      workspaces.markKeyRejected(id);
+      o.emit('event:workspaceAuthFailed', { workspaceId: id });
+    },
+    onActivity: statusChanged,
+    logger: o.logger,
+    ...o.outbox,
   });
   const projects = new ProjectsService(operations, active.source);
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
-  const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir);
+  const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir, undefined, outbox);
+  const offline = new OfflineService(active.source, operations, workers);
+  const storage = new StorageService({
+    workspaces: async () => (await workspaces.list()).workspaces,
+    cacheFor,
+    waiting: (id) => outbox.count(id),
+    budgetMb: {
+      get: async () => (await settings.load()).offlineBudgetMb,
+      set: async (mb) => void (await settings.update((s) => ({ ...s, offlineBudgetMb: mb }))),
+    },
+  });
+  connection = new ConnectionService({
+    active: active.source,
+    outbox,
+    refreshPinned: () => offline.refreshPinned(),
+    emit: (status) => o.emit('event:connection', status),
+    logger: o.logger,
+  });
   const updates = new UpdateController({
     // Null means "updates itself": only a missing `updates` option means development.
     unavailable: o.updates ? o.updates.unavailable : 'development',
@@ -150,10 +211,14 @@ export function createServices(o: ServiceOptions): RunningServices {
     projects.invalidate();
     if (change.kind === 'removing') {
       active.forget(change.id);
+      // Its waiting uploads go with it (the remove dialog says how many).
+      void outbox.forgetWorkspace(change.id);
       caches.close(change.id);
       // Previews and opened files of that workspace.
       void files.clearScratch();
     }
+    if (change.kind === 'key-replaced') outbox.releaseKeyHolds(change.id);
+    statusChanged();
   });
 
   return {
@@ -181,6 +246,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       (name, kind) => o.dialogs.saveFile(name, kind),
       o.logger,
       presets,
+      workers,
     ),
     versions: new VersionsService(
       active.source,
@@ -191,7 +257,10 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.logger,
     ),
     presets,
-    offline: new OfflineService(active.source, operations),
+    offline,
+    outbox,
+    storage,
+    connection,
     plans: new PlansService(active.source, o.dialogs),
     files,
     forms: new FormsService(
@@ -211,10 +280,11 @@ export function createServices(o: ServiceOptions): RunningServices {
     logger: o.logger,
     close: async () => {
       emptyFolderSync(scratchDir);
+      await outbox.close();
       updates.stop();
       active.close();
-      await workers.close();
       caches.closeAll();
+      await workers.close();
       if (demo) await (await demo).close();
     },
   };

@@ -16,13 +16,28 @@
  *   this session (`persistent: false`) and the app starts anyway.
  */
 import type Database from 'better-sqlite3';
+import type { CacheStorage } from './cache-storage';
+import type { KeptFilesTable } from './kept-files';
+import type { OutboxTable } from './outbox-table';
 import type { VersionTable } from './version-table';
 
 export type Db = Database.Database;
 
 /** What is cached. Keys: see `cacheKeys`. */
 export type CacheKind =
-  'projects-page' | 'project' | 'plan' | 'estimates-list' | 'estimate' | 'forms-list' | 'form' | 'workspace';
+  | 'projects-page'
+  | 'project'
+  | 'plan'
+  | 'estimates-list'
+  | 'estimate'
+  | 'estimate-summary'
+  | 'forms-list'
+  | 'form'
+  | 'workspace'
+  | 'files-list';
+
+/** Bytes kept as they came (floor images), not JSON. */
+export type BlobKind = 'image';
 
 export const CACHE_KINDS: readonly CacheKind[] = [
   'projects-page',
@@ -30,9 +45,11 @@ export const CACHE_KINDS: readonly CacheKind[] = [
   'plan',
   'estimates-list',
   'estimate',
+  'estimate-summary',
   'forms-list',
   'form',
   'workspace',
+  'files-list',
 ];
 
 export interface CacheHit<T> {
@@ -40,12 +57,21 @@ export interface CacheHit<T> {
   fetchedAt: Date;
 }
 
+/** An entry to write: `data`, or `bytes` already in the stored form (stored-json.ts). */
 export interface CachePut {
   kind: CacheKind;
   key: string;
-  data: unknown;
+  data?: unknown;
+  /** storedJsonBytes' output (a worker made it); used instead of `data`. */
+  bytes?: Uint8Array | undefined;
   /** Default: now. */
   fetchedAt?: Date;
+}
+
+/** An entry's stored bytes (stored-json.ts), unparsed. */
+export interface CacheBytes {
+  bytes: Uint8Array;
+  fetchedAt: Date;
 }
 
 export interface CacheRecovery {
@@ -55,6 +81,21 @@ export interface CacheRecovery {
   movedTo: string;
 }
 
+export interface BlobHit {
+  bytes: Buffer;
+  contentType: string | null;
+  fetchedAt: Date;
+}
+
+export interface BlobPut {
+  kind: BlobKind;
+  key: string;
+  bytes: Uint8Array;
+  contentType: string | null;
+  /** Default: now. */
+  fetchedAt?: Date;
+}
+
 /** A project made available offline: written with all its parts in one transaction. */
 export interface OfflineProjectRecord {
   projectId: string;
@@ -62,14 +103,21 @@ export interface OfflineProjectRecord {
   fetchedAt: Date;
   planId: string | null;
   estimates: number;
+  /** Floor images kept with it. */
+  images: number;
+  /** Whether the user asked to keep the project's files too. */
+  keepFiles: boolean;
 }
 
 export interface OfflineSnapshot {
   projectId: string;
   fetchedAt: Date;
   planId: string | null;
-  /** The project, its plan, its estimates list and every estimate. */
+  /** The project, its plan, its estimates list, every estimate and its files list. */
   entries: CachePut[];
+  /** Its floor images. */
+  blobs?: BlobPut[];
+  keepFiles?: boolean;
 }
 
 export interface CacheDb {
@@ -83,6 +131,8 @@ export interface CacheDb {
   readonly problem: string | null;
 
   get<T = unknown>(kind: CacheKind, key: string): CacheHit<T> | null;
+  /** An entry's bytes, unparsed (a large estimate is parsed by a worker, not here). */
+  getBytes(kind: CacheKind, key: string): CacheBytes | null;
   /** Whether an entry exists, without reading its body. */
   has(kind: CacheKind, key: string): boolean;
   /** False when the write failed (logged); never throws. */
@@ -98,6 +148,27 @@ export interface CacheDb {
    */
   saveOfflineProject(snapshot: OfflineSnapshot): boolean;
   getOfflineProject(projectId: string): OfflineProjectRecord | null;
+  /** Every project made available offline, oldest first. */
+  listOfflineProjects(): OfflineProjectRecord[];
+  /** No longer pinned: its data stays as ordinary cache (evicted when the budget asks), its kept files go. */
+  removeOfflineProject(projectId: string): boolean;
+
+  getBlob(kind: BlobKind, key: string): BlobHit | null;
+  /** False when the write failed (logged); never throws. */
+  putBlob(blob: BlobPut): boolean;
+  /** Every cached answer of one kind (the offline project search reads the pages and details kept). */
+  entriesOf<T = unknown>(kind: CacheKind): { key: string; data: T; fetchedAt: Date }[];
+  /** Notes that an entry was used now (least-recently-used data is evicted first). */
+  touch(kind: CacheKind | BlobKind, key: string): void;
+
+  /** Sizes, clearing, and the budget for data not pinned. */
+  readonly storage: CacheStorage;
+  /** Project files kept with a pinned project (bytes in `keptFilesDir`). */
+  readonly keptFiles: KeptFilesTable;
+  /** Uploads waiting for the service (the copies themselves are in the data folder's outbox/). */
+  readonly outbox: OutboxTable;
+  /** `<cache>/<workspace>.files`: where kept project files are; null when the cache is in memory. */
+  readonly keptFilesDir: string | null;
   /** Every version of every estimate fetched (issue 17): see version-table.ts. */
   readonly versions: VersionTable;
   close(): void;
@@ -118,7 +189,10 @@ export interface OpenCacheOptions {
 }
 
 export { CACHE_MIGRATIONS, CACHE_SCHEMA_VERSION, runMigrations, type Migration } from './schema';
+export type { CacheStorage, StorageFigures } from './cache-storage';
+export type { KeptFile } from './kept-files';
+export type { OutboxRow, OutboxState, NewOutboxRow } from './outbox-table';
 export { cacheKeys } from './keys';
 export { openCache } from './open-cache';
-export { latin1JsonText } from './sqlite-cache';
+export { latin1JsonText, storedJsonBytes, storedJsonText } from './stored-json';
 export type { StoredVersion, VersionSummary, VersionTable } from './version-table';

@@ -13,11 +13,15 @@ import type {
   EstimateListItem,
   PlanDocument,
   ProjectDetail,
+  ProjectFile,
   ProjectListItem,
   Workspace,
 } from '../api/schemas';
+import type { BodySink } from '../api/body-sink';
+import { MAX_PLAN_IMAGE_BYTES } from '../api/limits';
 import { silentLogger, type Logger } from '../log/logger';
-import { cacheKeys, type CacheDb, type CacheKind } from './cache-db';
+import { cacheKeys, type CacheDb, type CacheKind, type CachePut } from './cache-db';
+import { updateCachedFilesList } from './files-list';
 import {
   makeAvailableOffline,
   offlineStatus,
@@ -48,16 +52,42 @@ export type ReadClient = Pick<
   | 'getPlan'
   | 'listAllEstimates'
   | 'getEstimate'
+  | 'getEstimateBody'
   | 'getWorkspace'
   | 'listForms'
   | 'getForm'
+  | 'listAllProjectFiles'
+  | 'fetchImage'
 >;
+
+/**
+ * How an answer read as bytes is worked on (by a worker for a large one: src-main/workers/body-job.ts):
+ * the service's body while it arrives, or the cached copy when the service cannot be reached.
+ */
+export interface BodyWork<T> {
+  /** Reads the body `fetch` feeds into the sink; gives the result and the bytes the cache keeps. */
+  fromService(fetch: (sink: BodySink) => Promise<void>): Promise<{ result: T; cacheBytes: Uint8Array }>;
+  fromCache(bytes: Uint8Array): Promise<T>;
+}
 
 export interface CachedClientOptions {
   logger?: Logger;
   now?: () => Date;
-  /** An estimate fetched from the service was just stored in the cache (its versions keep it). */
-  onEstimateStored?: (projectId: string, estimateId: string) => void;
+  /**
+   * The most bytes of data that is not pinned to keep (settings: the offline storage budget); the
+   * least recently used goes first. Null or absent: no limit.
+   */
+  budgetBytes?: () => number | null;
+  /** An estimate from the service was just stored in the cache (its versions keep it: issue 17). */
+  onEstimateStored?: (stored: StoredEstimate) => void;
+}
+
+/** An estimate as the cache stored it: its bytes (cache/stored-json.ts), never parsed here. */
+export interface StoredEstimate {
+  projectId: string;
+  estimateId: string;
+  bytes: Uint8Array;
+  fetchedAt: Date;
 }
 
 /** Errors that mean "the service could not be reached": the only ones answered from the cache. */
@@ -68,19 +98,18 @@ export function isOfflineError(err: unknown): err is ServiceError {
 export class CachedClient {
   private isOnline = true;
   private reason: string | null = null;
+  private since: Date | null = null;
   private readonly listeners = new Set<ConnectivityListener>();
   private readonly logger: Logger;
   private readonly now: () => Date;
-  private readonly estimateStored: CachedClientOptions['onEstimateStored'];
 
   constructor(
     readonly client: ReadClient,
     readonly cache: CacheDb,
-    options: CachedClientOptions = {},
+    private readonly options: CachedClientOptions = {},
   ) {
     this.logger = options.logger ?? silentLogger;
     this.now = options.now ?? (() => new Date());
-    this.estimateStored = options.onEstimateStored;
   }
 
   /** False from the first network error until the next answer from the service. */
@@ -91,6 +120,20 @@ export class CachedClient {
   /** The last network error's message while offline, else null. */
   get offlineReason(): string | null {
     return this.reason;
+  }
+
+  /** When the service was last found unreachable (the start of this offline spell); null online. */
+  get offlineSince(): Date | null {
+    return this.since;
+  }
+
+  /**
+   * What another part of the app (the upload outbox) learnt about the service: a network error
+   * means offline, any answer means reachable. Null: a request succeeded.
+   */
+  noteOutcome(err: unknown): void {
+    if (err === null) this.setOnline(true, null);
+    else this.noteFailure(err);
   }
 
   /** Called on every change of `online`; returns the unsubscribe function. */
@@ -119,25 +162,54 @@ export class CachedClient {
     );
   }
 
-  async getEstimate(
+  getEstimate(
     projectId: string,
     estimateId: string,
     opts: CallOptions = {},
   ): Promise<Fetched<EstimateDetail>> {
-    const fetched = await this.read('estimate', cacheKeys.estimate(projectId, estimateId), () =>
+    return this.read('estimate', cacheKeys.estimate(projectId, estimateId), () =>
       this.client.getEstimate(projectId, estimateId, opts),
     );
-    if (fetched.source === 'network') this.keepEstimateVersion(projectId, estimateId);
+  }
+
+  /**
+   * The estimate as bytes worked on by `work` (never parsed on this thread): the service's answer,
+   * kept in the cache as the bytes `work` gives back, or the cached copy when offline.
+   */
+  async readEstimate<T>(
+    projectId: string,
+    estimateId: string,
+    work: BodyWork<T>,
+    opts: CallOptions = {},
+  ): Promise<Fetched<T>> {
+    let stored: Uint8Array | null = null;
+    const noted: BodyWork<T> = {
+      fromService: async (fetch) => {
+        const out = await work.fromService(fetch);
+        stored = out.cacheBytes;
+        return out;
+      },
+      fromCache: (bytes) => work.fromCache(bytes),
+    };
+    const fetched = await this.readBody(
+      'estimate',
+      cacheKeys.estimate(projectId, estimateId),
+      noted,
+      (sink) => this.client.getEstimateBody(projectId, estimateId, sink, opts),
+    );
+    if (fetched.source === 'network' && stored) {
+      this.estimateStored({ projectId, estimateId, bytes: stored, fetchedAt: fetched.fetchedAt });
+    }
     return fetched;
   }
 
   /**
-   * The one hook of estimate versions (issue 17): an estimate fetched from the service has just been
-   * stored in the cache, and its versions keep it (in a worker; never in the caller's way).
+   * The one hook of estimate versions (issue 17): the bytes just stored for an estimate from the
+   * service are kept as a version (in a worker; never in the caller's way, never its failure).
    */
-  private keepEstimateVersion(projectId: string, estimateId: string): void {
+  private estimateStored(stored: StoredEstimate): void {
     try {
-      this.estimateStored?.(projectId, estimateId);
+      this.options.onEstimateStored?.(stored);
     } catch (err) {
       this.logger.log('warn', `estimate versions: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -163,6 +235,59 @@ export class CachedClient {
     return this.read('workspace', cacheKeys.workspace(), () => this.client.getWorkspace(opts));
   }
 
+  /** Every file of the project (with download links that expire: offline, only names and sizes). */
+  listProjectFiles(projectId: string, opts: CallOptions = {}): Promise<Fetched<ProjectFile[]>> {
+    return this.read('files-list', cacheKeys.filesList(projectId), () =>
+      this.client.listAllProjectFiles(projectId, { signal: opts.signal }),
+    );
+  }
+
+  /** Changes the kept files list (after an upload or a delete), keeping its time. */
+  updateCachedFiles(projectId: string, change: (files: ProjectFile[]) => ProjectFile[]): void {
+    updateCachedFilesList(this.cache, projectId, change);
+  }
+
+  /**
+   * A floor image: from the service, kept for offline use; when the service does not give it
+   * (offline, or a failure the image fetch does not tell apart), the copy kept earlier.
+   */
+  async floorImage(url: string, opts: CallOptions = {}): Promise<Fetched<Uint8Array | null>> {
+    const key = cacheKeys.image(url);
+    const bytes = await this.client.fetchImage(url, { ...opts, maxBytes: MAX_PLAN_IMAGE_BYTES });
+    const fetchedAt = this.now();
+    if (bytes) {
+      this.cache.putBlob({ kind: 'image', key, bytes, contentType: null, fetchedAt });
+      this.keepWithinBudget();
+      return { data: bytes, source: 'network', fetchedAt };
+    }
+    const hit = this.cache.getBlob('image', key);
+    if (!hit) return { data: null, source: 'network', fetchedAt };
+    this.cache.touch('image', key);
+    return { data: new Uint8Array(hit.bytes), source: 'cache', fetchedAt: hit.fetchedAt };
+  }
+
+  /**
+   * Every project the cache knows, from the list pages and the details it kept, the newest copy of
+   * each: what an offline search looks through. `fetchedAt` is the newest of them (null: none).
+   */
+  cachedProjects(): { items: ProjectListItem[]; fetchedAt: Date | null } {
+    const byId = new Map<string, { item: ProjectListItem; at: number }>();
+    const offer = (item: ProjectListItem, at: Date) => {
+      const seen = byId.get(item.id);
+      if (!seen || seen.at < at.getTime()) byId.set(item.id, { item, at: at.getTime() });
+    };
+    for (const e of this.cache.entriesOf<Page<ProjectListItem>>('projects-page')) {
+      for (const item of e.data.items ?? []) offer(item, e.fetchedAt);
+    }
+    for (const e of this.cache.entriesOf<ProjectDetail>('project')) offer(e.data, e.fetchedAt);
+    let newest = 0;
+    for (const { at } of byId.values()) newest = Math.max(newest, at);
+    return {
+      items: [...byId.values()].map((v) => v.item),
+      fetchedAt: newest > 0 ? new Date(newest) : null,
+    };
+  }
+
   /** Forgets a cached answer the service no longer gives (a deleted form). */
   forget(kind: CacheKind, key: string): void {
     this.cache.delete(kind, key);
@@ -176,9 +301,26 @@ export class CachedClient {
     projectId: string,
     options: MakeOfflineOptions = {},
   ): Promise<OfflineSyncSummary> {
+    // The estimates a sync fetched are versions too: each kept from the bytes the sync stored.
+    const fetchedEstimates: string[] = [];
+    const entriesOf = options.estimateEntries;
+    const noting: MakeOfflineOptions = entriesOf
+      ? {
+          ...options,
+          estimateEntries: async (p, id, signal) => {
+            const entries = await entriesOf(p, id, signal);
+            fetchedEstimates.push(id);
+            return entries;
+          },
+        }
+      : options;
     try {
-      const summary = await makeAvailableOffline(this.client, this.cache, projectId, options);
+      const summary = await makeAvailableOffline(this.client, this.cache, projectId, noting);
       this.setOnline(true, null);
+      for (const estimateId of fetchedEstimates) {
+        const hit = this.cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId));
+        if (hit) this.estimateStored({ projectId, estimateId, bytes: hit.bytes, fetchedAt: hit.fetchedAt });
+      }
       return summary;
     } catch (err) {
       this.noteFailure(err);
@@ -206,21 +348,74 @@ export class CachedClient {
     try {
       data = await fetch();
     } catch (err) {
-      this.noteFailure(err);
-      if (isOfflineError(err)) {
+      return this.cachedInstead(err, kind, key, async () => {
         const hit = this.cache.get<T>(kind, key);
-        if (hit)
-          return { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt, offlineReason: err.message };
-      } else if (err instanceof ServiceError && err.kind === 'not-found') {
-        // Gone from the service: the cached copy must not come back when offline later.
-        this.cache.delete(kind, key);
-      }
-      throw err;
+        return hit && { data: hit.data, fetchedAt: hit.fetchedAt };
+      });
     }
+    return this.kept(data, { kind, key, data });
+  }
+
+  /** `read` for an answer handled as bytes (see BodyWork): the same fallback and the same bookkeeping. */
+  private async readBody<T>(
+    kind: CacheKind,
+    key: string,
+    work: BodyWork<T>,
+    fetch: (sink: BodySink) => Promise<void>,
+  ): Promise<Fetched<T>> {
+    let out: { result: T; cacheBytes: Uint8Array };
+    try {
+      out = await work.fromService(fetch);
+    } catch (err) {
+      return this.cachedInstead(err, kind, key, async () => {
+        const hit = this.cache.getBytes(kind, key);
+        return hit && { data: await work.fromCache(hit.bytes), fetchedAt: hit.fetchedAt };
+      });
+    }
+    return this.kept(out.result, { kind, key, bytes: out.cacheBytes });
+  }
+
+  /**
+   * After a failed fetch: the cached copy when the service could not be reached; the failure itself
+   * otherwise (and a copy of something the service says is gone is dropped).
+   */
+  private async cachedInstead<T>(
+    err: unknown,
+    kind: CacheKind,
+    key: string,
+    cachedCopy: () => Promise<{ data: T; fetchedAt: Date } | null>,
+  ): Promise<Fetched<T>> {
+    this.noteFailure(err);
+    if (isOfflineError(err)) {
+      const hit = await cachedCopy();
+      if (hit) {
+        // Used while offline: the last to be evicted.
+        this.cache.touch(kind, key);
+        return { ...hit, source: 'cache', offlineReason: err.message };
+      }
+    } else if (err instanceof ServiceError && err.kind === 'not-found') {
+      // Gone from the service: the cached copy must not come back when offline later.
+      this.cache.delete(kind, key);
+    }
+    throw err;
+  }
+
+  /** An answer from the service: stored with the time it arrived. */
+  private kept<T>(data: T, entry: Omit<CachePut, 'fetchedAt'>): Fetched<T> {
     const fetchedAt = this.now();
     this.setOnline(true, null);
-    this.cache.put(kind, key, data, fetchedAt);
+    this.cache.putMany([{ ...entry, fetchedAt }]);
+    this.keepWithinBudget();
     return { data, source: 'network', fetchedAt };
+  }
+
+  /**
+   * Keeps the data that is not pinned within the budget, after every write: a read of the sizes is
+   * a pass over the rows' headers (not their bodies), small beside the answer just stored.
+   */
+  private keepWithinBudget(): void {
+    const budget = this.options.budgetBytes?.() ?? null;
+    if (budget !== null) this.cache.storage.evict(budget);
   }
 
   /** A network error means offline; an HTTP answer (even an error) means the service was reached. */
@@ -233,6 +428,7 @@ export class CachedClient {
     this.reason = online ? null : reason;
     if (online === this.isOnline) return;
     this.isOnline = online;
+    this.since = online ? null : this.now();
     this.logger.log('info', online ? 'service reachable again' : `service unreachable: ${reason ?? ''}`);
     for (const listener of [...this.listeners]) {
       try {

@@ -18,6 +18,19 @@ export const cacheKeys = {
   estimate: (projectId: string, estimateId: string): string => `${enc(projectId)}/${enc(estimateId)}`,
   /** The workspace has one list of forms and one set of details. */
   formsList: (): string => 'all',
+  filesList: (projectId: string): string => enc(projectId),
+  /**
+   * A floor image, by its address without the query: a presigned address changes its signature
+   * every time the plan is fetched, the image it names does not.
+   */
+  image(url: string): string {
+    try {
+      const u = new URL(url);
+      return `${u.origin}${u.pathname}`;
+    } catch {
+      return url;
+    }
+  },
   form: (formId: string): string => enc(formId),
   workspace: (): string => 'details',
 };

@@ -36,6 +36,60 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
+    description: 'images, use times, pinned parts and files, the upload outbox',
+    up(db) {
+      db.exec(`
+        CREATE TABLE blobs (
+          kind         TEXT    NOT NULL,
+          key          TEXT    NOT NULL,
+          fetched_at   INTEGER NOT NULL,
+          content_type TEXT,
+          bytes        BLOB    NOT NULL,
+          PRIMARY KEY (kind, key)
+        );
+        CREATE TABLE usage (
+          kind    TEXT    NOT NULL,
+          key     TEXT    NOT NULL,
+          used_at INTEGER NOT NULL,
+          PRIMARY KEY (kind, key)
+        );
+        CREATE TABLE offline_parts (
+          project_id TEXT NOT NULL,
+          kind       TEXT NOT NULL,
+          key        TEXT NOT NULL,
+          PRIMARY KEY (project_id, kind, key)
+        );
+        ALTER TABLE offline_projects ADD COLUMN keep_files INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE offline_projects ADD COLUMN images INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE kept_files (
+          project_id TEXT    NOT NULL,
+          file_id    TEXT    NOT NULL,
+          name       TEXT    NOT NULL,
+          size       INTEGER NOT NULL,
+          stored_as  TEXT    NOT NULL,
+          fetched_at INTEGER NOT NULL,
+          PRIMARY KEY (project_id, file_id)
+        );
+        CREATE TABLE outbox (
+          id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+          project_id         TEXT    NOT NULL,
+          project_name       TEXT    NOT NULL,
+          file_name          TEXT    NOT NULL,
+          size               INTEGER NOT NULL,
+          folder             TEXT    NOT NULL,
+          added_at           INTEGER NOT NULL,
+          state              TEXT    NOT NULL,
+          attempt_started_at INTEGER,
+          attempts           INTEGER NOT NULL DEFAULT 0,
+          problem            TEXT,
+          detail             TEXT,
+          next_try_at        INTEGER
+        );
+      `);
+    },
+  },
+  {
+    version: 3,
     description: 'estimate versions and when each estimate was last opened',
     up(db) {
       // A version's body is a whole copy (base_id null) or the changes from its base, compressed;

@@ -1,7 +1,12 @@
 /** The cache's reads and writes: transactional, and never throwing a disk error at the caller. */
 import type { Logger } from '../log/logger';
 import { escapeJsonBeyondLatin1 } from '../api/lossless-json';
+import { storedJsonBytes, storedJsonText } from './stored-json';
 import type {
+  CacheBytes,
+  BlobHit,
+  BlobKind,
+  BlobPut,
   CacheDb,
   CacheHit,
   CacheKind,
@@ -11,13 +16,16 @@ import type {
   OfflineProjectRecord,
   OfflineSnapshot,
 } from './cache-db';
+import { CacheStorage } from './cache-storage';
+import { KeptFilesTable } from './kept-files';
 import { cacheKeys } from './keys';
+import { OutboxTable } from './outbox-table';
 import { describe } from './sqlite-errors';
 import { SqliteVersionTable, type VersionTable } from './version-table';
 
 interface Row {
   fetched_at: number;
-  /** Latin-1 bytes of latin1JsonText's output; text in files written before. */
+  /** stored-json.ts bytes; text in files written by an older PlanDesk. */
   body: Buffer | string;
 }
 
@@ -26,10 +34,22 @@ interface OfflineRow {
   fetched_at: number;
   plan_id: string | null;
   estimates: number;
+  images: number;
+  keep_files: number;
+}
+
+interface BlobRow {
+  fetched_at: number;
+  content_type: string | null;
+  bytes: Buffer;
 }
 
 export class SqliteCache implements CacheDb {
   readonly persistent: boolean;
+  readonly keptFilesDir: string | null;
+  readonly storage: CacheStorage;
+  readonly keptFiles: KeptFilesTable;
+  readonly outbox: OutboxTable;
   readonly versions: VersionTable;
   private readonly stmts: ReturnType<typeof prepareStatements>;
 
@@ -41,6 +61,7 @@ export class SqliteCache implements CacheDb {
     readonly problem: string | null,
   ) {
     this.persistent = path !== ':memory:';
+    this.keptFilesDir = this.persistent ? path.replace(/\.sqlite$/, '') + '.files' : null;
     try {
       this.stmts = prepareStatements(db);
       this.versions = new SqliteVersionTable(db, path, logger);
@@ -48,6 +69,9 @@ export class SqliteCache implements CacheDb {
       db.close();
       throw err;
     }
+    this.storage = new CacheStorage(db, path, this.keptFilesDir, logger);
+    this.keptFiles = new KeptFilesTable(db, logger);
+    this.outbox = new OutboxTable(db, 'the offline database');
   }
 
   get<T>(kind: CacheKind, key: string): CacheHit<T> | null {
@@ -60,10 +84,26 @@ export class SqliteCache implements CacheDb {
     }
     if (!row) return null;
     try {
-      const text = typeof row.body === 'string' ? row.body : row.body.toString('latin1');
-      return { data: JSON.parse(text) as T, fetchedAt: new Date(row.fetched_at) };
+      return { data: parseBody<T>(row.body), fetchedAt: new Date(row.fetched_at) };
     } catch (err) {
       this.fail('parse', kind, key, err);
+      return null;
+    }
+  }
+
+  getBytes(kind: CacheKind, key: string): CacheBytes | null {
+    try {
+      const row = this.stmts.get.get(kind, key) as Row | undefined;
+      if (!row) return null;
+      // A text row (written by an older PlanDesk) may hold any character: escaped into Latin-1 first.
+      const bytes =
+        typeof row.body === 'string' ? Buffer.from(escapeJsonBeyondLatin1(row.body), 'latin1') : row.body;
+      return {
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        fetchedAt: new Date(row.fetched_at),
+      };
+    } catch (err) {
+      this.fail('read', kind, key, err);
       return null;
     }
   }
@@ -97,27 +137,95 @@ export class SqliteCache implements CacheDb {
   saveOfflineProject(s: OfflineSnapshot): boolean {
     const prefix = `${cacheKeys.project(s.projectId)}/`;
     const estimates = s.entries.filter((e) => e.kind === 'estimate').length;
+    const blobs = s.blobs ?? [];
     return this.write(`offline copy of project ${s.projectId}`, () => {
       // Keys compare bytewise (BINARY) and '0' follows '/': the range is exactly "starts with prefix".
       this.stmts.deleteRange.run('estimate', prefix, `${prefix.slice(0, -1)}0`);
       for (const e of s.entries) this.upsert(e);
-      this.stmts.putOffline.run(s.projectId, s.fetchedAt.getTime(), s.planId, estimates);
+      this.stmts.deleteParts.run(s.projectId);
+      for (const b of blobs) {
+        this.upsertBlob(b);
+        this.stmts.putPart.run(s.projectId, b.kind, b.key);
+      }
+      this.stmts.putOffline.run(
+        s.projectId,
+        s.fetchedAt.getTime(),
+        s.planId,
+        estimates,
+        blobs.length,
+        s.keepFiles ? 1 : 0,
+      );
     });
   }
 
   getOfflineProject(projectId: string): OfflineProjectRecord | null {
     try {
       const row = this.stmts.getOffline.get(projectId) as OfflineRow | undefined;
-      if (!row) return null;
-      return {
-        projectId: row.project_id,
-        fetchedAt: new Date(row.fetched_at),
-        planId: row.plan_id,
-        estimates: row.estimates,
-      };
+      return row ? toOfflineRecord(row) : null;
     } catch (err) {
       this.fail('read', 'offline', projectId, err);
       return null;
+    }
+  }
+
+  listOfflineProjects(): OfflineProjectRecord[] {
+    try {
+      return (this.stmts.listOffline.all() as OfflineRow[]).map(toOfflineRecord);
+    } catch (err) {
+      this.fail('read', 'offline', 'all', err);
+      return [];
+    }
+  }
+
+  removeOfflineProject(projectId: string): boolean {
+    return this.write(`unpin project ${projectId}`, () => {
+      this.stmts.deleteOffline.run(projectId);
+      this.stmts.deleteParts.run(projectId);
+      this.stmts.deleteKept.run(projectId);
+    });
+  }
+
+  getBlob(kind: BlobKind, key: string): BlobHit | null {
+    try {
+      const row = this.stmts.getBlob.get(kind, key) as BlobRow | undefined;
+      return row
+        ? { bytes: row.bytes, contentType: row.content_type, fetchedAt: new Date(row.fetched_at) }
+        : null;
+    } catch (err) {
+      this.fail('read', kind, key, err);
+      return null;
+    }
+  }
+
+  putBlob(blob: BlobPut): boolean {
+    return this.write(`${blob.kind} ${blob.key}`, () => this.upsertBlob(blob));
+  }
+
+  entriesOf<T>(kind: CacheKind): { key: string; data: T; fetchedAt: Date }[] {
+    let rows: (Row & { key: string })[];
+    try {
+      rows = this.stmts.ofKind.all(kind) as (Row & { key: string })[];
+    } catch (err) {
+      this.fail('read', kind, '*', err);
+      return [];
+    }
+    const out: { key: string; data: T; fetchedAt: Date }[] = [];
+    for (const row of rows) {
+      try {
+        out.push({ key: row.key, data: parseBody<T>(row.body), fetchedAt: new Date(row.fetched_at) });
+      } catch (err) {
+        this.fail('parse', kind, row.key, err);
+      }
+    }
+    return out;
+  }
+
+  touch(kind: CacheKind | BlobKind, key: string): void {
+    try {
+      this.stmts.touch.run(kind, key, Date.now());
+    } catch (err) {
+      // Only the order of eviction suffers.
+      this.fail('touch', kind, key, err);
     }
   }
 
@@ -131,8 +239,16 @@ export class SqliteCache implements CacheDb {
   }
 
   private upsert(e: CachePut): void {
-    const body = Buffer.from(latin1JsonText(e.data), 'latin1');
-    this.stmts.upsert.run(e.kind, e.key, (e.fetchedAt ?? new Date()).getTime(), body);
+    const body = e.bytes ?? storedJsonBytes(e.data);
+    const at = (e.fetchedAt ?? new Date()).getTime();
+    this.stmts.upsert.run(e.kind, e.key, at, body);
+    this.stmts.touch.run(e.kind, e.key, at);
+  }
+
+  private upsertBlob(b: BlobPut): void {
+    const at = (b.fetchedAt ?? new Date()).getTime();
+    this.stmts.upsertBlob.run(b.kind, b.key, at, b.contentType, Buffer.from(b.bytes));
+    this.stmts.touch.run(b.kind, b.key, at);
   }
 
   /** One write transaction; any failure is logged, rolled back, and reported as false. */
@@ -151,16 +267,19 @@ export class SqliteCache implements CacheDb {
   }
 }
 
-/**
- * JSON text with every character above U+00FF written as a `\uXXXX` escape: the same JSON value,
- * one byte per character. Stored as Latin-1 bytes (a BLOB), it comes back as a one-byte string with
- * a plain copy, which V8 parses faster than text SQLite decodes from UTF-8 (a 12 MB estimate: ~10
- * ms against ~30 to read, and less to parse). Strings come back exactly as they were.
- */
-export function latin1JsonText(data: unknown): string {
-  const text = JSON.stringify(data);
-  if (typeof text !== 'string') throw new TypeError('nothing to store (undefined or a function)');
-  return escapeJsonBeyondLatin1(text);
+function parseBody<T>(body: Buffer | string): T {
+  return JSON.parse(typeof body === 'string' ? body : storedJsonText(body)) as T;
+}
+
+function toOfflineRecord(row: OfflineRow): OfflineProjectRecord {
+  return {
+    projectId: row.project_id,
+    fetchedAt: new Date(row.fetched_at),
+    planId: row.plan_id,
+    estimates: row.estimates,
+    images: row.images,
+    keepFiles: row.keep_files === 1,
+  };
 }
 
 function prepareStatements(db: Db) {
@@ -174,12 +293,28 @@ function prepareStatements(db: Db) {
     delete: db.prepare('DELETE FROM entries WHERE kind = ? AND key = ?'),
     deleteRange: db.prepare('DELETE FROM entries WHERE kind = ? AND key >= ? AND key < ?'),
     putOffline: db.prepare(
-      `INSERT INTO offline_projects (project_id, fetched_at, plan_id, estimates) VALUES (?, ?, ?, ?)
+      `INSERT INTO offline_projects (project_id, fetched_at, plan_id, estimates, images, keep_files)
+       VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (project_id) DO UPDATE SET
-         fetched_at = excluded.fetched_at, plan_id = excluded.plan_id, estimates = excluded.estimates`,
+         fetched_at = excluded.fetched_at, plan_id = excluded.plan_id, estimates = excluded.estimates,
+         images = excluded.images, keep_files = excluded.keep_files`,
     ),
-    getOffline: db.prepare(
-      'SELECT project_id, fetched_at, plan_id, estimates FROM offline_projects WHERE project_id = ?',
+    getOffline: db.prepare('SELECT * FROM offline_projects WHERE project_id = ?'),
+    listOffline: db.prepare('SELECT * FROM offline_projects ORDER BY fetched_at'),
+    deleteOffline: db.prepare('DELETE FROM offline_projects WHERE project_id = ?'),
+    putPart: db.prepare('INSERT OR IGNORE INTO offline_parts (project_id, kind, key) VALUES (?, ?, ?)'),
+    deleteParts: db.prepare('DELETE FROM offline_parts WHERE project_id = ?'),
+    deleteKept: db.prepare('DELETE FROM kept_files WHERE project_id = ?'),
+    getBlob: db.prepare('SELECT fetched_at, content_type, bytes FROM blobs WHERE kind = ? AND key = ?'),
+    upsertBlob: db.prepare(
+      `INSERT INTO blobs (kind, key, fetched_at, content_type, bytes) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (kind, key) DO UPDATE SET
+         fetched_at = excluded.fetched_at, content_type = excluded.content_type, bytes = excluded.bytes`,
+    ),
+    ofKind: db.prepare('SELECT key, fetched_at, body FROM entries WHERE kind = ?'),
+    touch: db.prepare(
+      `INSERT INTO usage (kind, key, used_at) VALUES (?, ?, ?)
+       ON CONFLICT (kind, key) DO UPDATE SET used_at = excluded.used_at`,
     ),
   };
 }

@@ -1,12 +1,11 @@
 /**
  * The cache's estimate versions (issue 17): rows of `estimate_versions` and `estimate_opened`
- * (schema.ts, version 2). Storage only — what a body holds and how versions are compared is the
+ * (schema.ts, version 3). Storage only — what a body holds and how versions are compared is the
  * versions feature's (src-main/versions). Like the rest of the cache it never throws a disk error at
  * the caller: a failed read is null or empty, a failed write false, and the failure is logged.
  */
 import type { Logger } from '../log/logger';
 import type { Db } from './cache-db';
-import { cacheKeys } from './keys';
 import { describe } from './sqlite-errors';
 
 /** What the timeline shows of a version without reading its body. */
@@ -61,8 +60,6 @@ export interface Rebased {
 }
 
 export interface VersionTable {
-  /** The cache's own copy of the estimate (Latin-1 JSON bytes) and when it was fetched. */
-  storedEstimate(projectId: string, estimateId: string): { body: Buffer; fetchedAt: Date } | null;
   /** Oldest first. */
   list(projectId: string, estimateId: string): StoredVersion[];
   get(id: number): StoredVersion | null;
@@ -75,7 +72,8 @@ export interface VersionTable {
   dependents(id: number): StoredVersion[];
   /**
    * Keeps a version: when the estimate already has one with this content, that one is fetched again
-   * (`created: false`); else a new one gets the next number. Null when the write failed.
+   * (`created: false`); else a new one gets the next number. Null when the write failed, or its base
+   * is gone.
    */
   add(v: NewVersion): { version: StoredVersion; created: boolean } | null;
   /** Whether one with this content is kept (no body read). */
@@ -136,7 +134,6 @@ function toVersion(r: Row): StoredVersion {
 
 function prepare(db: Db) {
   return {
-    entry: db.prepare("SELECT fetched_at, body FROM entries WHERE kind = 'estimate' AND key = ?"),
     list: db.prepare(
       `SELECT ${COLUMNS} FROM estimate_versions WHERE project_id = ? AND estimate_id = ? ORDER BY seq`,
     ),
@@ -175,7 +172,6 @@ function prepare(db: Db) {
        ON CONFLICT (project_id, estimate_id) DO UPDATE SET version_id = excluded.version_id,
          opened_at = excluded.opened_at`,
     ),
-    totalBytes: db.prepare('SELECT coalesce(sum(length(body)), 0) FROM estimate_versions'),
   };
 }
 
@@ -188,16 +184,6 @@ export class SqliteVersionTable implements VersionTable {
     private readonly logger: Logger,
   ) {
     this.stmts = prepare(db);
-  }
-
-  storedEstimate(projectId: string, estimateId: string): { body: Buffer; fetchedAt: Date } | null {
-    return this.read('the cached estimate', null, () => {
-      const row = this.stmts.entry.get(cacheKeys.estimate(projectId, estimateId)) as
-        { fetched_at: number; body: Buffer | string } | undefined;
-      if (!row) return null;
-      const body = typeof row.body === 'string' ? Buffer.from(row.body, 'latin1') : row.body;
-      return { body, fetchedAt: new Date(row.fetched_at) };
-    });
   }
 
   list(projectId: string, estimateId: string): StoredVersion[] {
@@ -242,6 +228,9 @@ export class SqliteVersionTable implements VersionTable {
         out = { id: same.id, created: false };
         return;
       }
+      // Its base went while it was being encoded ("Clear cached data"): it is not kept, and the
+      // next fetch keeps the estimate again.
+      if (v.baseId !== null && !this.stmts.get.get(v.baseId)) return;
       const seq = this.stmts.nextSeq.pluck().get(v.projectId, v.estimateId) as number;
       const at = v.fetchedAt.getTime();
       const info = this.stmts.insert.run(
@@ -305,7 +294,7 @@ export class SqliteVersionTable implements VersionTable {
   }
 
   totalBytes(): number {
-    return this.read('version sizes', 0, () => Number(this.stmts.totalBytes.pluck().get()));
+    return this.read('version sizes', 0, () => versionsBytes(this.db));
   }
 
   private read<T>(what: string, fallback: T, fn: () => T): T {
@@ -326,4 +315,30 @@ export class SqliteVersionTable implements VersionTable {
       return false;
     }
   }
+}
+
+/**
+ * "Clear cached data" of estimate versions (cache-storage.ts), in the caller's transaction, after
+ * the entries went. A version the user pinned is the one record of what a client was sent (the
+ * service keeps only the current estimate): it stays, whatever is cleared, until the user unpins
+ * it. The versions of projects still made available offline stay too (a clear that includes the
+ * pinned projects has removed them first), and so do the versions these are stored as changes from;
+ * the rest of the history goes.
+ */
+export function clearVersions(db: Db): void {
+  db.exec(`
+    WITH RECURSIVE kept(id, base_id) AS (
+      SELECT id, base_id FROM estimate_versions
+        WHERE pinned = 1 OR project_id IN (SELECT project_id FROM offline_projects)
+      UNION
+      SELECT v.id, v.base_id FROM estimate_versions v JOIN kept ON v.id = kept.base_id
+    )
+    DELETE FROM estimate_versions WHERE id NOT IN (SELECT id FROM kept);
+    DELETE FROM estimate_opened WHERE version_id NOT IN (SELECT id FROM estimate_versions);
+  `);
+}
+
+/** Bytes of every version body (the storage view's figure). */
+export function versionsBytes(db: Db): number {
+  return Number(db.prepare('SELECT coalesce(sum(length(body)), 0) FROM estimate_versions').pluck().get());
 }

@@ -40,7 +40,7 @@ export async function openCliVersions(
   const versions = new EstimateVersions(workers, logger);
   const cached = new CachedClient(client, cache, {
     logger,
-    onEstimateStored: (projectId, estimateId) => void versions.record(cache, projectId, estimateId),
+    onEstimateStored: (estimate) => void versions.record(cache, estimate),
   });
   return {
     cache,

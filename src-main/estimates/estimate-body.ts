@@ -1,26 +1,25 @@
 /**
- * An estimate from the bytes it arrives as to what the app shows: the service's response (UTF-8
+ * An estimate from the bytes it arrives as to what the app shows: the service's answer (UTF-8
  * JSON, `data: [detail]`, money kept exact by the lossless reader) or the offline cache's copy
  * (Latin-1 bytes of the checked detail, see cache/sqlite-cache.ts). Plain functions: the worker
  * tasks run them for large estimates, and main runs them itself for small ones.
  */
-import type { EstimateView } from '../../src-shared/estimates/types';
+import type { EstimateLabel, EstimateSummary, EstimateView } from '../../src-shared/estimates/types';
 import { quoteTotals, quoteTotalsView } from '../../src-shared/estimates/quote-totals';
-import type { EstimateSummary } from '../../src-shared/estimates/types';
 import { currencyDigits } from '../../src-shared/money/currency';
-import { dataOf, decode } from '../api/decode';
-import { fastEstimateDetail } from '../api/estimate-parse';
+import { estimateDetailOfAnswer } from '../api/estimate-parse';
 import { JsonTextReader, parseJsonLossless } from '../api/lossless-json';
-import { estimateDetailSchema, type EstimateDetail } from '../api/schemas';
-import { latin1JsonText } from '../cache/cache-db';
+import type { EstimateDetail } from '../api/schemas';
+import { storedJsonBytes, storedJsonText } from '../cache/cache-db';
 import { ServiceError } from '../errors/service-error';
 import { toEstimateDocument } from './document';
 import { flattenTree } from './flatten';
+import { ownedBytes } from '../workers/transferables';
 
 /** Where the bytes come from: the service's answer, or the cache's copy of an answer checked before. */
 export type BodyOrigin = 'response' | 'cache';
 
-/** An estimate's text as the lossless reader reads it, fed chunk by chunk (or all at once). */
+/** An estimate's bytes as they come (chunk by chunk or all at once), read into the checked detail. */
 export class EstimateBodyReader {
   private reader = new JsonTextReader();
   private cached: Uint8Array[] = [];
@@ -38,11 +37,10 @@ export class EstimateBodyReader {
     else this.cached.push(bytes);
   }
 
-  /** The checked detail; a response that is not an estimate is an `invalid-response` error. */
+  /** The checked detail; an answer that is not an estimate is an `invalid-response` error. */
   detail(): EstimateDetail {
     if (this.origin === 'cache') {
-      const text = Buffer.concat(this.cached).toString('latin1');
-      return JSON.parse(text) as EstimateDetail;
+      return JSON.parse(storedJsonText(Buffer.concat(this.cached))) as EstimateDetail;
     }
     const { text, mayLoseDigits } = this.reader.finish();
     let json: unknown;
@@ -54,25 +52,13 @@ export class EstimateBodyReader {
         'The service sent an answer PlanDesk could not read (malformed JSON).',
       );
     }
-    const data = dataOf(json);
-    const detail = Array.isArray(data) ? data[0] : data;
-    if (detail === undefined) throw new ServiceError('not-found', 'The service returned no estimate.');
-    // zod over 20,000 items takes most of a second; the fast check gives zod's exact output for what
-    // it is sure about and hands anything else to zod, so results and errors are zod's either way.
-    return fastEstimateDetail(detail) ?? decode(estimateDetailSchema, detail, 'the estimate');
+    return estimateDetailOfAnswer(json);
   }
 }
 
-/** The detail of a complete body. */
-export function estimateDetailOf(body: Uint8Array, origin: BodyOrigin): EstimateDetail {
-  const reader = new EstimateBodyReader(origin);
-  reader.push(body);
-  return reader.detail();
-}
-
-/** What the cache keeps of a detail: its JSON as Latin-1 bytes (see cache/sqlite-cache.ts). */
+/** What the cache keeps of a detail (cache/stored-json.ts: compressed when large). */
 export function cacheBodyOf(detail: EstimateDetail): Uint8Array {
-  return Buffer.from(latin1JsonText(detail), 'latin1');
+  return ownedBytes(storedJsonBytes(detail));
 }
 
 /** The estimate as the screen shows it (without where it came from, which the caller adds). */
@@ -92,4 +78,24 @@ export function estimateViewOf(detail: EstimateDetail): Omit<EstimateView, 'sour
 /** What a list shows of an estimate: its currency and its client totals. */
 export function summaryOf(view: Pick<EstimateView, 'estimate' | 'quote'>): EstimateSummary {
   return { currency: view.estimate.currency, quote: view.quote };
+}
+
+/** What names the estimate in a file name. */
+export function labelOf(view: Pick<EstimateView, 'estimate'>): EstimateLabel {
+  const project = view.estimate.project;
+  return {
+    uniqueIdentifier: view.estimate.unique_identifier,
+    name: view.estimate.name,
+    projectName: project && typeof project.name === 'string' ? project.name : null,
+  };
+}
+
+/** Where the company's logo and watermark are (the service's URLs, fetched by main for a PDF). */
+export function companyImagesOf(view: Pick<EstimateView, 'estimate'>): {
+  logo: string | null;
+  watermark: string | null;
+} {
+  const company = view.estimate.company ?? {};
+  const url = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+  return { logo: url(company.logo_url), watermark: url(company.watermark_url) };
 }

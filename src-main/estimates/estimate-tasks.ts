@@ -1,61 +1,79 @@
 /**
- * Worker tasks for estimates: a large estimate is read, checked and turned into the view (or only
- * into the cache's copy) off the main thread. The view goes back as JSON text: a string crosses
- * threads (and IPC to the renderer) as one copy, where 20,000 row objects would be rebuilt one by
- * one on the main thread.
+ * Worker tasks for estimates: an estimate is read, checked and turned into what the caller needs off
+ * the main thread. The view goes back as JSON text: a string crosses threads (and IPC to the renderer)
+ * as one copy, where 20,000 row objects would be rebuilt one by one on the main thread. Byte arrays
+ * in an output are moved back, not copied (workers/worker-entry.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
-import type { EstimateSummary } from '../../src-shared/estimates/types';
+import type { EstimateLabel, EstimateSummary } from '../../src-shared/estimates/types';
 import { readChunks } from '../workers/chunks';
-import { EstimateBodyReader, cacheBodyOf, estimateViewOf, summaryOf, type BodyOrigin } from './estimate-body';
+import type { EstimateDetail } from '../api/schemas';
+import {
+  EstimateBodyReader,
+  cacheBodyOf,
+  estimateViewOf,
+  companyImagesOf,
+  labelOf,
+  summaryOf,
+  type BodyOrigin,
+} from './estimate-body';
 
 export interface EstimateBodyInput {
   origin: BodyOrigin;
-  /** The whole body, or a port it arrives on chunk by chunk. */
+  /** The whole body, or a port it arrives on chunk by chunk (workers/body-job.ts). */
   body?: Uint8Array;
   chunks?: MessagePort;
 }
 
-export interface EstimateViewOutput {
-  viewJson: string;
+/** What every estimate task gives back besides its own result. */
+export interface EstimateBasics {
   summary: EstimateSummary;
-  /** The cache's copy of a body from the service (null for one read from the cache). */
-  cacheBody: Uint8Array | null;
+  /** The service's `modified` of this version (a list compares it to know its totals are current). */
   modified: string | null;
 }
 
-async function read(input: EstimateBodyInput): Promise<EstimateBodyReader> {
+export interface EstimateViewOutput extends EstimateBasics {
+  viewJson: string;
+  /** The cache's copy of an answer from the service (null for one read from the cache). */
+  cacheBody: Uint8Array | null;
+}
+
+export interface EstimateReadOutput extends EstimateBasics {
+  /** The cache's copy: made from the service's answer, or the cached bytes handed back. */
+  cacheBody: Uint8Array;
+  label: EstimateLabel;
+  /** The addresses of the company's logo and watermark, for a PDF (fetched by main). */
+  companyImages: { logo: string | null; watermark: string | null };
+}
+
+export async function readEstimateDetail(input: EstimateBodyInput): Promise<EstimateDetail> {
   const reader = new EstimateBodyReader(input.origin);
   if (input.body) reader.push(input.body);
   else if (input.chunks) await readChunks(input.chunks, reader);
-  return reader;
+  return reader.detail();
 }
 
-/** Moved, not copied, back to the main thread. */
-function moved(bytes: Uint8Array): Uint8Array {
-  return Piscina.move(bytes) as Uint8Array;
-}
-
+/** The estimate screen's view. */
 export async function estimateViewTask(input: EstimateBodyInput): Promise<EstimateViewOutput> {
-  const detail = (await read(input)).detail();
+  const detail = await readEstimateDetail(input);
   const view = estimateViewOf(detail);
   return {
     viewJson: JSON.stringify(view),
     summary: summaryOf(view),
-    cacheBody: input.origin === 'response' ? moved(cacheBodyOf(detail)) : null,
+    cacheBody: input.origin === 'response' ? cacheBodyOf(detail) : null,
     modified: detail.modified ?? null,
   };
 }
 
-/** Only the cache's copy (making a project available offline keeps estimates it does not show). */
-export async function estimateCacheBodyTask(
-  input: EstimateBodyInput,
-): Promise<{ cacheBody: Uint8Array; summary: EstimateSummary; modified: string | null }> {
-  const detail = (await read(input)).detail();
+/** An estimate checked and summed, with the bytes to cache or export (lists, exports, offline copies). */
+export async function estimateReadTask(input: EstimateBodyInput): Promise<EstimateReadOutput> {
+  const detail = await readEstimateDetail(input);
+  const view = estimateViewOf(detail);
   return {
-    cacheBody: moved(cacheBodyOf(detail)),
-    summary: summaryOf(estimateViewOf(detail)),
+    cacheBody: input.origin === 'cache' && input.body ? input.body : cacheBodyOf(detail),
+    summary: summaryOf(view),
     modified: detail.modified ?? null,
+    label: labelOf(view),
+    companyImages: companyImagesOf(view),
   };
 }

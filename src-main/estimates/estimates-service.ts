@@ -1,28 +1,27 @@
 import path from 'node:path';
 import type {
-  EstimateDocument,
+  EstimateLabel,
   EstimateList,
-  EstimateView,
+  EstimateSummary,
+  EstimateViewText,
   ExportResult,
 } from '../../src-shared/estimates/types';
-import type { EstimateDetail } from '../api/schemas';
-import type { Fetched } from '../cache/cached-client';
+import type { ExportColumnKey } from '../../src-shared/estimates/columns';
+import type { ExportPreset, Paper } from '../../src-shared/exports/presets';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
+import { safeFileName } from '../../src-shared/files/safe-file-name';
 import type { ActiveSource } from '../app/active-workspace';
-import { writeEstimateWorkbook } from '../exports/excel';
-import { writeEstimatePdf } from '../exports/pdf';
+import { cacheKeys } from '../cache/cache-db';
+import type { CachedClient, Fetched } from '../cache/cached-client';
+import { ServiceError } from '../errors/service-error';
+import type { ExportOptions } from '../exports/options';
+import { writeDocumentInWorker } from '../exports/write-in-worker';
+import type { ApiClient } from '../api/client';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
-import { toEstimateDocument } from './document';
-import { flattenTree } from './flatten';
-import type { UiLanguage } from '../../src-shared/i18n/languages';
-import type { ExportColumnKey } from '../../src-shared/estimates/columns';
-import { quoteTotals, quoteTotalsView } from '../../src-shared/estimates/quote-totals';
-import type { EstimateSummary } from '../../src-shared/estimates/types';
-import type { ExportPreset, Paper } from '../../src-shared/exports/presets';
-import { currencyDigits } from '../../src-shared/money/currency';
-import type { ExportOptions } from '../exports/options';
-import { ServiceError } from '../errors/service-error';
-import { safeFileName } from '../../src-shared/files/safe-file-name';
+import type { Workers } from '../workers/pool';
+import type { EstimateReadOutput, EstimateViewOutput } from './estimate-tasks';
+import { estimateWork, type KeptSummary } from './estimate-reader';
 
 export type SaveFormat = 'xlsx' | 'pdf';
 
@@ -47,12 +46,12 @@ export interface ExportRequest {
 const BACKGROUND_TOTALS = 20;
 
 /**
- * Estimates as the app shows and exports them: read through the cache (so they work offline), turned
- * into the tree with exact totals, flattened for the virtual list, and written to Excel or PDF.
+ * Estimates as the app shows and exports them: read through the cache (so they work offline), read
+ * and summed off main's thread when large (src-main/workers), and written to Excel or PDF by a worker.
  */
 export class EstimatesService {
-  /** Totals worked out before, by workspace, project and estimate, with the version they are of. */
-  private readonly summaries = new Map<string, { modified: string | null; summary: EstimateSummary }>();
+  /** Totals worked out this session, by workspace, project and estimate. */
+  private readonly summaries = new Map<string, KeptSummary>();
 
   constructor(
     private readonly active: ActiveSource,
@@ -60,6 +59,7 @@ export class EstimatesService {
     private readonly chooseSavePath: ChooseSavePath,
     private readonly logger: Logger,
     private readonly presets: { saved(): Promise<ExportPreset[]>; markUsed(id: string): Promise<void> },
+    private readonly workers: Workers,
   ) {}
 
   async list(projectId: string): Promise<EstimateList> {
@@ -73,42 +73,26 @@ export class EstimatesService {
         uniqueId: e.unique_id,
         created: e.created ?? null,
         modified: e.modified ?? null,
-        // Only what is known without a request: a list must open at once.
-        totals: this.known(
-          meta.id,
-          projectId,
-          e.id,
-          e.modified ?? null,
-          () => cached.cachedEstimate(projectId, e.id)?.data ?? null,
-        ),
+        // Only what is known without a request or a parse: a list must open at once.
+        totals: this.known(meta.id, cached, projectId, e.id, e.modified ?? null),
       })),
       ...provenance(r),
     };
   }
 
-  async get(projectId: string, estimateId: string, operationId?: string): Promise<EstimateView> {
+  /** The estimate screen's view, as JSON text (see EstimateViewText). */
+  async get(projectId: string, estimateId: string, operationId?: string): Promise<EstimateViewText> {
     const { meta, cached } = await this.active();
     const op = this.operations.start(operationId);
     try {
-      const r = await cached.getEstimate(projectId, estimateId, { signal: op.signal });
-      const doc = toEstimateDocument(r.data);
-      const rows = flattenTree(doc.tree);
-      const quote = quoteTotalsView(
-        quoteTotals(rows, doc.service_totals, currencyDigits(doc.estimate.currency)),
+      const r = await cached.readEstimate(
+        projectId,
+        estimateId,
+        estimateWork<EstimateViewOutput>(this.workers, 'estimate-view', op.signal),
+        { signal: op.signal },
       );
-      this.summaries.set(`${meta.id}|${projectId}|${estimateId}`, {
-        modified: r.data.modified ?? null,
-        summary: { currency: doc.estimate.currency, quote },
-      });
-      return {
-        estimate: doc.estimate,
-        rows,
-        quote,
-        service_totals: doc.service_totals,
-        computed_totals: doc.computed_totals,
-        warnings: doc.warnings,
-        ...provenance(r),
-      };
+      this.keep(meta.id, cached, projectId, estimateId, r.data);
+      return { viewJson: r.data.viewJson, ...provenance(r) };
     } finally {
       op.finish();
     }
@@ -131,13 +115,7 @@ export class EstimatesService {
     try {
       for (const { id, modified } of estimates) {
         if (op.signal.aborted) break;
-        const known = this.known(
-          meta.id,
-          projectId,
-          id,
-          modified,
-          () => cached.cachedEstimate(projectId, id)?.data ?? null,
-        );
+        const known = this.known(meta.id, cached, projectId, id, modified);
         if (known) {
           out[id] = known;
           continue;
@@ -145,8 +123,8 @@ export class EstimatesService {
         if (fetched >= BACKGROUND_TOTALS) break;
         fetched++;
         try {
-          const r = await cached.getEstimate(projectId, id, { signal: op.signal });
-          out[id] = this.summarize(meta.id, projectId, r.data);
+          const r = await this.read(cached, projectId, id, op.signal);
+          out[id] = this.keep(meta.id, cached, projectId, id, r.data);
         } catch (err) {
           if (op.signal.aborted) break;
           this.logger.log('info', `totals of estimate ${id} not available: ${(err as Error).message}`);
@@ -159,41 +137,9 @@ export class EstimatesService {
   }
 
   /**
-   * The summary of an estimate as the list knows it (`modified`, null: any version): one worked out
-   * before, or worked out now from the cached copy; null when neither is that version.
-   */
-  private known(
-    workspaceId: string,
-    projectId: string,
-    estimateId: string,
-    modified: string | null,
-    cachedDetail: () => EstimateDetail | null,
-  ): EstimateSummary | null {
-    const current = (m: string | null | undefined): boolean =>
-      modified === null || (m != null && sameMoment(m, modified));
-    const kept = this.summaries.get(`${workspaceId}|${projectId}|${estimateId}`);
-    if (kept && current(kept.modified)) return kept.summary;
-    const detail = cachedDetail();
-    return detail && current(detail.modified) ? this.summarize(workspaceId, projectId, detail) : null;
-  }
-
-  private summarize(workspaceId: string, projectId: string, detail: EstimateDetail): EstimateSummary {
-    const doc = toEstimateDocument(detail);
-    const rows = flattenTree(doc.tree);
-    const summary: EstimateSummary = {
-      currency: doc.estimate.currency,
-      quote: quoteTotalsView(quoteTotals(rows, doc.service_totals, currencyDigits(doc.estimate.currency))),
-    };
-    this.summaries.set(`${workspaceId}|${projectId}|${detail.id}`, {
-      modified: detail.modified ?? null,
-      summary,
-    });
-    return summary;
-  }
-
-  /**
    * One estimate to xlsx or pdf, or every estimate of the project into one workbook. Works offline
-   * from the cache. The file is written through a temporary file, so a failure leaves nothing half.
+   * from the cache. A worker writes the file, through a temporary file: a failure or a cancel leaves
+   * nothing half-written.
    */
   async export(req: ExportRequest): Promise<ExportResult> {
     if (req.format === 'pdf' && !req.estimateId) {
@@ -202,27 +148,25 @@ export class EstimatesService {
         'A PDF quote is made for one estimate: open the estimate and export it from there.',
       );
     }
-    const { client, cached } = await this.active();
+    const { meta, client, cached } = await this.active();
     const op = this.operations.start(req.operationId);
     try {
-      const details: Fetched<EstimateDetail>[] = [];
-      if (req.estimateId) {
-        details.push(await cached.getEstimate(req.projectId, req.estimateId, { signal: op.signal }));
-      } else {
-        const list = await cached.listAllEstimates(req.projectId, { signal: op.signal });
-        if (list.data.length === 0)
-          throw new ServiceError('not-found', 'This project has no estimates to export.');
-        let done = 0;
-        for (const e of list.data) {
-          details.push(await cached.getEstimate(req.projectId, e.id, { signal: op.signal }));
-          op.progress(++done, list.data.length);
-        }
+      const reads: Fetched<EstimateReadOutput>[] = [];
+      const ids = req.estimateId
+        ? [req.estimateId]
+        : (await cached.listAllEstimates(req.projectId, { signal: op.signal })).data.map((e) => e.id);
+      if (ids.length === 0) throw new ServiceError('not-found', 'This project has no estimates to export.');
+      for (const id of ids) {
+        const r = await this.read(cached, req.projectId, id, op.signal);
+        this.keep(meta.id, cached, req.projectId, id, r.data);
+        reads.push(r);
+        if (!req.estimateId) op.progress(reads.length, ids.length);
       }
-      const docs = details.map((d) => toEstimateDocument(d.data));
-      const oldest = details.reduce((a, b) => (a.fetchedAt <= b.fetchedAt ? a : b));
-      const source = details.some((d) => d.source === 'cache') ? 'cache' : 'network';
+      const oldest = reads.reduce((a, b) => (a.fetchedAt <= b.fetchedAt ? a : b));
+      const source = reads.some((d) => d.source === 'cache') ? 'cache' : 'network';
+      const labels = reads.map((r) => r.data.label);
 
-      const target = await this.chooseSavePath(suggestedName(docs, req), req.format);
+      const target = await this.chooseSavePath(suggestedName(labels, req), req.format);
       if (!target) return { path: null, source, fetchedAt: oldest.fetchedAt.toISOString() };
 
       const options: ExportOptions = {
@@ -233,30 +177,98 @@ export class EstimatesService {
         paper: req.paper,
         statements: req.statements,
       };
-      if (req.format === 'xlsx') {
-        await writeEstimateWorkbook(docs, options, target);
-      } else {
-        const company = docs[0]!.estimate.company ?? {};
-        const [logo, watermark] = await Promise.all(
-          [company.logo_url, company.watermark_url].map((u) =>
-            typeof u === 'string' && u ? client.fetchImage(u, { signal: op.signal }) : Promise.resolve(null),
-          ),
-        );
-        await writeEstimatePdf(
-          docs[0]!,
-          { ...options, images: { logo, watermark }, onNotice: (m) => this.logger.log('warn', m) },
-          target,
-        );
-      }
+      const first = reads[0]!.data;
+      const images =
+        req.format === 'pdf' ? await this.companyImages(client, first.companyImages, op.signal) : undefined;
+      const notices = await writeDocumentInWorker(this.workers, {
+        format: req.format,
+        bodies: reads.map((r) => r.data.cacheBody),
+        options,
+        images,
+        target,
+        signal: op.signal,
+      });
+      for (const m of notices) this.logger.log('warn', m);
       await this.presets.markUsed(req.presetId).catch(() => undefined);
       this.logger.log(
         'info',
-        `exported ${docs.length} estimate(s) as ${req.format} to ${path.basename(target)}`,
+        `exported ${reads.length} estimate(s) as ${req.format} to ${path.basename(target)}`,
       );
       return { path: target, source, fetchedAt: oldest.fetchedAt.toISOString() };
     } finally {
       op.finish();
     }
+  }
+
+  /** The company's logo and watermark for a PDF (small, capped, fetched here). */
+  private async companyImages(
+    client: ApiClient,
+    urls: { logo: string | null; watermark: string | null },
+    signal: AbortSignal,
+  ): Promise<{ logo: Uint8Array | null; watermark: Uint8Array | null }> {
+    const [logo, watermark] = await Promise.all(
+      [urls.logo, urls.watermark].map((u) => (u ? client.fetchImage(u, { signal }) : Promise.resolve(null))),
+    );
+    return { logo: logo ?? null, watermark: watermark ?? null };
+  }
+
+  /** An estimate checked and summed, with its bytes (for a list's totals and for exports). */
+  private read(
+    cached: CachedClient,
+    projectId: string,
+    estimateId: string,
+    signal: AbortSignal,
+  ): Promise<Fetched<EstimateReadOutput>> {
+    return cached.readEstimate(
+      projectId,
+      estimateId,
+      estimateWork<EstimateReadOutput>(this.workers, 'estimate-read', signal),
+      {
+        signal,
+      },
+    );
+  }
+
+  /**
+   * The summary of an estimate as the list knows it (`modified`, null: any version), without a
+   * request and without reading the estimate: worked out this session, or kept beside the cached copy.
+   */
+  private known(
+    workspaceId: string,
+    cached: CachedClient,
+    projectId: string,
+    estimateId: string,
+    modified: string | null,
+  ): EstimateSummary | null {
+    const current = (k: KeptSummary | null | undefined): k is KeptSummary =>
+      !!k && (modified === null || (k.modified != null && sameMoment(k.modified, modified)));
+    const inMemory = this.summaries.get(`${workspaceId}|${projectId}|${estimateId}`);
+    if (current(inMemory)) return inMemory.summary;
+    const kept = cached.cache.get<KeptSummary>('estimate-summary', cacheKeys.estimate(projectId, estimateId));
+    if (!current(kept?.data)) return null;
+    this.summaries.set(`${workspaceId}|${projectId}|${estimateId}`, kept.data);
+    return kept.data.summary;
+  }
+
+  /** Remembers an estimate's totals: for this session, and beside its cached copy for the next. */
+  private keep(
+    workspaceId: string,
+    cached: CachedClient,
+    projectId: string,
+    estimateId: string,
+    read: { summary: EstimateSummary; modified: string | null },
+  ): EstimateSummary {
+    const kept: KeptSummary = { modified: read.modified, summary: read.summary };
+    const key = `${workspaceId}|${projectId}|${estimateId}`;
+    const before = this.summaries.get(key);
+    this.summaries.set(key, kept);
+    if (
+      before?.modified !== kept.modified ||
+      !cached.cache.has('estimate-summary', cacheKeys.estimate(projectId, estimateId))
+    ) {
+      cached.cache.put('estimate-summary', cacheKeys.estimate(projectId, estimateId), kept);
+    }
+    return read.summary;
   }
 }
 
@@ -276,13 +288,14 @@ const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
 
 /** "E202600017 Küche Weiß.xlsx": the number and name, minus characters no file system accepts. */
 export function suggestedName(
-  docs: EstimateDocument[],
+  labels: EstimateLabel[],
   req: Pick<ExportRequest, 'estimateId' | 'format'>,
 ): string {
+  const first = labels[0];
   const base =
-    req.estimateId && docs[0]
-      ? [docs[0].estimate.unique_identifier, docs[0].estimate.name].filter(Boolean).join(' ')
-      : `${docs[0]?.estimate.project && typeof docs[0].estimate.project.name === 'string' ? docs[0].estimate.project.name : 'Project'} estimates`;
+    req.estimateId && first
+      ? [first.uniqueIdentifier, first.name].filter(Boolean).join(' ')
+      : `${first?.projectName ?? 'Project'} estimates`;
   const safe =
     [...base]
       .map((c) => (c.charCodeAt(0) < 32 ? ' ' : c))

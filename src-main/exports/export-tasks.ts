@@ -1,37 +1,22 @@
 /**
- * Worker tasks for exports: the estimates are read from their bytes and the file is written in the
- * worker, to a path main chose (main renames it when the task succeeds and removes it when it fails
- * or is cancelled, so a cancelled export leaves no file).
+ * Worker tasks for exports: the estimates are read from the cache's bytes and the file is written in
+ * the worker, to a temporary path main chose (main renames it when the task succeeds and removes it
+ * when it fails or is cancelled, so a cancelled export leaves no file: local-files/write-atomically.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { Piscina } from 'piscina';
-import type { EstimateBodyInput } from '../estimates/estimate-tasks';
-import { EstimateBodyReader, cacheBodyOf } from '../estimates/estimate-body';
-import { readChunks } from '../workers/chunks';
+import { readEstimateDetail, type EstimateBodyInput } from '../estimates/estimate-tasks';
 import { toEstimateDocument } from '../estimates/document';
-import type { EstimateDetail } from '../api/schemas';
+import type { EstimateDocument } from '../../src-shared/estimates/types';
 import { writeEstimateWorkbook } from './excel';
 import type { ExportOptions } from './options';
 import { renderEstimatePdf, type PdfOptions } from './pdf';
 
-async function details(estimates: readonly EstimateBodyInput[]): Promise<EstimateDetail[]> {
-  const out: EstimateDetail[] = [];
-  for (const e of estimates) {
-    const reader = new EstimateBodyReader(e.origin);
-    if (e.body) reader.push(e.body);
-    else if (e.chunks) await readChunks(e.chunks, reader);
-    out.push(reader.detail());
-  }
+async function documents(estimates: readonly EstimateBodyInput[]): Promise<EstimateDocument[]> {
+  const out: EstimateDocument[] = [];
+  for (const e of estimates) out.push(toEstimateDocument(await readEstimateDetail(e)));
   return out;
-}
-
-/** The cache's copies of the bodies that came from the service (null for the others). */
-function cacheBodies(estimates: readonly EstimateBodyInput[], read: EstimateDetail[]): (Uint8Array | null)[] {
-  return estimates.map((e, i) =>
-    e.origin === 'response' ? (Piscina.move(cacheBodyOf(read[i]!)) as Uint8Array) : null,
-  );
 }
 
 export interface XlsxTaskInput {
@@ -41,19 +26,19 @@ export interface XlsxTaskInput {
   path: string;
 }
 
-export async function xlsxTask(input: XlsxTaskInput): Promise<{ cacheBodies: (Uint8Array | null)[] }> {
-  const read = await details(input.estimates);
-  const stream = createWriteStream(input.path, { flags: 'wx', mode: 0o600 });
+export async function xlsxTask(input: XlsxTaskInput): Promise<{ written: true }> {
+  const docs = await documents(input.estimates);
+  const stream = createWriteStream(input.path, { flags: 'wx' });
   const closed = once(stream, 'close');
   try {
-    await writeEstimateWorkbook(read.map(toEstimateDocument), input.options, stream);
+    await writeEstimateWorkbook(docs, input.options, stream);
     await closed;
   } catch (err) {
     stream.destroy();
     await closed.catch(() => undefined);
     throw err;
   }
-  return { cacheBodies: cacheBodies(input.estimates, read) };
+  return { written: true };
 }
 
 export interface PdfTaskInput {
@@ -62,15 +47,10 @@ export interface PdfTaskInput {
   path: string;
 }
 
-export async function pdfTask(
-  input: PdfTaskInput,
-): Promise<{ cacheBodies: (Uint8Array | null)[]; notices: string[] }> {
-  const read = await details([input.estimate]);
+export async function pdfTask(input: PdfTaskInput): Promise<{ notices: string[] }> {
+  const [doc] = await documents([input.estimate]);
   const notices: string[] = [];
-  const bytes = await renderEstimatePdf(toEstimateDocument(read[0]!), {
-    ...input.options,
-    onNotice: (m) => notices.push(m),
-  });
-  await writeFile(input.path, bytes, { flag: 'wx', mode: 0o600 });
-  return { cacheBodies: cacheBodies([input.estimate], read), notices };
+  const bytes = await renderEstimatePdf(doc!, { ...input.options, onNotice: (m) => notices.push(m) });
+  await writeFile(input.path, bytes, { flag: 'wx' });
+  return { notices };
 }

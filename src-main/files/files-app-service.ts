@@ -7,8 +7,10 @@ import type { ActiveSource } from '../app/active-workspace';
 import type { Operations } from '../operations/operations';
 import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES, uploadTypeOf } from './file-types';
 import { UploadGrants } from './upload-grants';
-import { deleteFile, downloadFile, listFiles, uploadFile } from './files-service';
-import type { FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
+import { deleteFile, downloadFile, uploadFile, type UploadStage } from './files-service';
+import { keptFilePath } from './kept-files';
+import type { FileListView, FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
+import type { CachedClient } from '../cache/cached-client';
 import { ServiceError } from '../errors/service-error';
 import { MAX_PREVIEW_BYTES, PREVIEW_DEADLINE_MS } from '../api/limits';
 import { writeNewFileInside } from '../local-files/new-file-inside';
@@ -17,6 +19,16 @@ import { localFileError } from '../local-files/write-atomically';
 import { displayFileName, fileExtension } from '../../src-shared/files/safe-file-name';
 
 const PREVIEWABLE = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg', 'pdf']);
+
+/** Where files wait when they cannot be uploaded now (the outbox; see src-main/outbox). */
+export interface UploadQueue {
+  enqueue(
+    workspaceId: string,
+    projectId: string,
+    projectName: string,
+    files: readonly { path: string; registeringSince?: Date }[],
+  ): Promise<unknown>;
+}
 
 /** The project files screen, on top of files-service and the client. */
 export class FilesAppService {
@@ -27,11 +39,24 @@ export class FilesAppService {
     /** A folder of ours for previews and "open with": emptied at start, on exit and on removal. */
     private readonly scratchDir: string = path.join(os.tmpdir(), 'plandesk-files'),
     private readonly grants: UploadGrants = new UploadGrants(),
+    /** Without one, an upload that cannot be sent now fails as before. */
+    private readonly queue: UploadQueue | null = null,
   ) {}
 
+  /** The project's files, read through the cache: offline, the list kept on this computer. */
   async list(projectId: string): Promise<FileRow[]> {
-    const { client } = await this.active();
-    return (await listFiles(client, projectId)).map(toRow);
+    return (await this.listView(projectId)).rows;
+  }
+
+  async listView(projectId: string): Promise<FileListView> {
+    const { cached } = await this.active();
+    const r = await cached.listProjectFiles(projectId);
+    const kept = new Set(cached.cache.keptFiles.list(projectId).map((f) => f.fileId));
+    return {
+      rows: r.data.map((f) => ({ ...toRow(f), ...(kept.has(f.id) ? { kept: true } : {}) })),
+      source: r.source,
+      fetchedAt: r.fetchedAt.toISOString(),
+    };
   }
 
   /** The preload reports the path of a file really dropped on the window (see UploadGrants). */
@@ -46,6 +71,10 @@ export class FilesAppService {
    * Only files the user gave PlanDesk (its dialog, a real drop) are read, and only regular files,
    * never a link. Types are checked for every file before anything is sent. Progress counts bytes
    * over all files.
+   *
+   * Offline, or when the connection drops on the way, the files not yet uploaded go to the outbox
+   * (`queued`) instead of failing: copied now, sent when the service answers. One whose register
+   * call was cut off goes there marked, so the files list is checked before it is sent again.
    */
   async upload(projectId: string, paths: string[] | undefined, operationId?: string): Promise<UploadResult> {
     let files: string[];
@@ -55,7 +84,7 @@ export class FilesAppService {
       files = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
       this.grants.grant(files);
     }
-    if (files.length === 0) return { uploaded: [] };
+    if (files.length === 0) return { uploaded: [], queued: [] };
     const sizes: number[] = [];
     for (const f of files) {
       const name = displayFileName(path.basename(f));
@@ -77,39 +106,85 @@ export class FilesAppService {
       }
       sizes.push(stat.size);
     }
-    const { client } = await this.active();
+    const { client, cached, meta } = await this.active();
+    if (this.queue && !cached.online) {
+      await this.enqueue(
+        meta.id,
+        cached,
+        projectId,
+        files.map((p) => ({ path: p })),
+      );
+      return { uploaded: [], queued: files.map(fileNameOf) };
+    }
     const op = this.operations.start(operationId);
     const total = sizes.reduce((a, b) => a + b, 0);
     let before = 0;
     const uploaded: FileRow[] = [];
     try {
       for (const [i, f] of files.entries()) {
-        const file = await uploadFile(client, projectId, f, {
-          signal: op.signal,
-          onProgress: (bytes) => op.progress(before + bytes, total),
-        });
+        let stage: UploadStage | null = null;
+        let attemptStartedAt: Date | null = null;
+        let file: ProjectFile;
+        try {
+          file = await uploadFile(client, projectId, f, {
+            signal: op.signal,
+            onProgress: (bytes) => op.progress(before + bytes, total),
+            onStage: (s) => {
+              stage = s;
+              if (s === 'presign') attemptStartedAt = new Date();
+            },
+          });
+        } catch (err) {
+          if (!this.queue || !goesToOutbox(err, stage)) throw err;
+          cached.noteOutcome(err);
+          const rest = files.slice(i).map((p, j) => ({
+            path: p,
+            ...(j === 0 && stage === 'register' && attemptStartedAt
+              ? { registeringSince: attemptStartedAt }
+              : {}),
+          }));
+          await this.enqueue(meta.id, cached, projectId, rest);
+          return { uploaded, queued: rest.map((r) => fileNameOf(r.path)) };
+        }
         before += sizes[i]!;
         uploaded.push(toRow(file));
+        cached.updateCachedFiles(projectId, (list) => [...list.filter((x) => x.id !== file.id), file]);
       }
-      return { uploaded };
+      return { uploaded, queued: [] };
     } finally {
       op.finish();
     }
   }
 
-  /** Into a folder the user chooses, under the file's name made safe, never over another file. */
+  private async enqueue(
+    workspaceId: string,
+    cached: CachedClient,
+    projectId: string,
+    files: { path: string; registeringSince?: Date }[],
+  ): Promise<void> {
+    const name = cached.cachedProjects().items.find((p) => p.id === projectId)?.name ?? '';
+    await this.queue!.enqueue(workspaceId, projectId, name, files);
+  }
+
+  /**
+   * Into a folder the user chooses, under the file's name made safe, never over another file. A file
+   * kept with the project's offline copy is copied from there (no connection needed).
+   */
   async download(projectId: string, fileId: string, operationId?: string): Promise<{ path: string | null }> {
     const folder = await this.dialogs.chooseFolder();
     if (!folder) return { path: null };
     const { client } = await this.active();
     const file = await this.find(projectId, fileId);
+    const kept = await this.keptCopy(projectId, file);
     const op = this.operations.start(operationId);
     try {
-      const saved = await writeNewFileInside(folder, file.name, (dest) =>
-        downloadFile(client, projectId, file, dest, {
-          signal: op.signal,
-          onProgress: (bytes, total) => op.progress(bytes, total),
-        }),
+      const saved = await writeNewFileInside(folder, file.name, (dest): Promise<unknown> =>
+        kept
+          ? copyKept(kept, dest)
+          : downloadFile(client, projectId, file, dest, {
+              signal: op.signal,
+              onProgress: (bytes, total) => op.progress(bytes, total),
+            }),
       );
       return { path: saved.path };
     } finally {
@@ -170,8 +245,9 @@ export class FilesAppService {
   }
 
   async delete(projectId: string, fileId: string): Promise<{ deleted: true }> {
-    const { client } = await this.active();
+    const { client, cached } = await this.active();
     await deleteFile(client, projectId, fileId);
+    cached.updateCachedFiles(projectId, (list) => list.filter((f) => f.id !== fileId));
     return { deleted: true };
   }
 
@@ -180,11 +256,22 @@ export class FilesAppService {
     await emptyFolder(this.scratchDir);
   }
 
+  /** From the service's list (offline: the list kept), so a kept file opens without a connection. */
   private async find(projectId: string, fileId: string): Promise<ProjectFile> {
-    const { client } = await this.active();
-    const file = (await listFiles(client, projectId)).find((f) => f.id === fileId);
+    const { cached } = await this.active();
+    const file = (await cached.listProjectFiles(projectId)).data.find((f) => f.id === fileId);
     if (!file) throw new ServiceError('not-found', 'That file is no longer in the project.');
     return file;
+  }
+
+  /** The file's kept copy, when the project keeps its files and this one is complete. */
+  private async keptCopy(projectId: string, file: ProjectFile): Promise<string | null> {
+    const { cached } = await this.active();
+    const kept = cached.cache.keptFiles.get(projectId, file.id);
+    if (!kept || !cached.cache.keptFilesDir) return null;
+    const at = keptFilePath(cached.cache.keptFilesDir, kept);
+    const info = await fs.stat(at).catch(() => null);
+    return info?.isFile() && info.size === kept.size ? at : null;
   }
 
   private async fetchToScratch(
@@ -200,14 +287,17 @@ export class FilesAppService {
     } catch (err) {
       throw localFileError(err, this.scratchDir, 'write');
     }
+    const kept = await this.keptCopy(projectId, file);
     const op = this.operations.start(options.operationId);
     try {
-      const saved = await writeNewFileInside(dir, file.name, (dest) =>
-        downloadFile(client, projectId, file, dest, {
-          signal: op.signal,
-          ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
-          ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
-        }),
+      const saved = await writeNewFileInside(dir, file.name, (dest): Promise<unknown> =>
+        kept
+          ? copyKept(kept, dest)
+          : downloadFile(client, projectId, file, dest, {
+              signal: op.signal,
+              ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+              ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
+            }),
       );
       return saved.path;
     } catch (err) {
@@ -217,6 +307,26 @@ export class FilesAppService {
       op.finish();
     }
   }
+}
+
+/**
+ * Whether a failed upload goes to the outbox: no connection at any step, or an unknown end of the
+ * register call (the service may have registered the file: the outbox checks before resending).
+ */
+function goesToOutbox(err: unknown, stage: UploadStage | null): boolean {
+  if (!(err instanceof ServiceError)) return false;
+  if (err.kind === 'network') return true;
+  return stage === 'register' && (err.kind === 'server' || err.kind === 'invalid-response');
+}
+
+function fileNameOf(p: string): string {
+  return displayFileName(path.basename(p));
+}
+
+async function copyKept(kept: string, dest: string): Promise<void> {
+  await fs.copyFile(kept, dest).catch((err: unknown) => {
+    throw localFileError(err, dest, 'write');
+  });
 }
 
 function isOpenable(extension: string): boolean {

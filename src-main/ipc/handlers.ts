@@ -57,8 +57,25 @@ export function createHandlers(s: MainServices): Handlers {
     'projects:create': (input) => s.projects.create(input),
     'projects:archive': (id) => s.projects.archive(id),
     'projects:restore': (id) => s.projects.restore(id),
-    'offline:makeAvailable': ({ projectId, operationId }) => s.offline.makeAvailable(projectId, operationId),
+    'offline:makeAvailable': ({ projectId, operationId, keepFiles }) =>
+      s.offline.makeAvailable(projectId, operationId, keepFiles ?? false),
     'offline:status': (projectId) => s.offline.status(projectId),
+    'offline:preview': ({ projectId }) => s.offline.preview(projectId),
+    'offline:storage': () => s.storage.report(),
+    'offline:clear': ({ workspaceId, includePinned }) => s.storage.clear(workspaceId, includePinned),
+    'offline:unpin': ({ workspaceId, projectId }) => s.storage.unpin(workspaceId, projectId),
+    'offline:setBudget': ({ megabytes }) => s.storage.setBudget(megabytes),
+    'connection:status': () => s.connection.status(),
+    'connection:syncNow': () => s.connection.syncNow(),
+    'outbox:list': async ({ projectId }) => s.outbox.list((await s.workspaces.activeMeta()).id, projectId),
+    'outbox:remove': async ({ id }) => {
+      await s.outbox.remove((await s.workspaces.activeMeta()).id, id);
+      return { removed: true as const };
+    },
+    'outbox:retry': async ({ id }) => {
+      s.outbox.retry((await s.workspaces.activeMeta()).id, id);
+      return { retried: true as const };
+    },
     'estimates:list': ({ projectId }) => s.estimates.list(projectId),
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
@@ -72,7 +89,7 @@ export function createHandlers(s: MainServices): Handlers {
     'plans:image': ({ planId, url }) => s.plans.image(planId, url),
     'plans:exportRooms': ({ planId, format, language, projectName }) =>
       s.plans.exportRooms(planId, format, language, projectName),
-    'files:list': ({ projectId }) => s.files.list(projectId),
+    'files:list': ({ projectId }) => s.files.listView(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
     'files:download': ({ projectId, fileId, operationId }) =>
       s.files.download(projectId, fileId, operationId),

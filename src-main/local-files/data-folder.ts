@@ -1,5 +1,6 @@
 /**
- * PlanDesk's own part of the user-data folder: `settings.json`, `logs/`, `cache/`, `tmp/`. On POSIX
+ * PlanDesk's own part of the user-data folder: `settings.json`, `logs/`, `cache/`, `tmp/`, `outbox/`
+ * (copies of files waiting to be uploaded: the user's data, never emptied at start). On POSIX
  * systems all of it is for the user alone (folders 0700, files 0600: the cache holds customers'
  * names, e-mails and addresses), whatever the umask; what an older version made readable by others
  * is tightened at start. Something in the way of a folder (a file named `logs`) is moved aside, never
@@ -25,7 +26,7 @@ export const PRIVATE_FOLDER_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** The folders PlanDesk keeps in the user-data folder. */
-export const DATA_FOLDERS = ['logs', 'cache', 'tmp'] as const;
+export const DATA_FOLDERS = ['logs', 'cache', 'tmp', 'outbox'] as const;
 
 export interface PreparedDataFolder {
   /** What was in the way of a folder, and where it is now. */

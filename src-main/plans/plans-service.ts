@@ -7,7 +7,6 @@ import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { PlanView } from '../../src-shared/plans/types';
 import { ServiceError } from '../errors/service-error';
 import { safeFileName } from '../../src-shared/files/safe-file-name';
-import { MAX_PLAN_IMAGE_BYTES } from '../api/limits';
 
 /** Plans whose image URLs are remembered; the oldest are forgotten first. */
 const REMEMBERED_PLANS = 50;
@@ -32,16 +31,18 @@ export class PlansService {
 
   /**
    * A floor or room image as a data: URL. Main fetches it: on the service's host with the
-   * credentials, anywhere else without (see ApiClient.fetchImage). Null when there is none.
+   * credentials, anywhere else without (see ApiClient.fetchImage); offline, the copy kept. Null
+   * when there is none.
    * Only a URL that this plan's view (built by `get`) gave out is fetched: the renderer cannot make
    * main send the credentials to any other path of the service's host.
    */
   async image(planId: string, url: string): Promise<string | null> {
-    const { client, meta } = await this.active();
+    const { cached, meta } = await this.active();
     if (!this.imageUrls.get(`${meta.id}|${planId}`)?.has(url)) {
       throw new ServiceError('validation', 'That image is not part of the plan shown.');
     }
-    const bytes = await client.fetchImage(url, { maxBytes: MAX_PLAN_IMAGE_BYTES });
+    // Kept when fetched (and with a pinned project), so the floor shows offline too.
+    const bytes = (await cached.floorImage(url)).data;
     if (!bytes) return null;
     const type = sniffImageType(bytes);
     return type ? `data:${type};base64,${Buffer.from(bytes).toString('base64')}` : null;

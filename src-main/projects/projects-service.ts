@@ -2,6 +2,7 @@ import type { ProjectDetail, ProjectListItem } from '../api/schemas';
 import type { Operations } from '../operations/operations';
 import type { ActiveSource } from '../app/active-workspace';
 import { ServiceError } from '../errors/service-error';
+import { isOfflineError, type CachedClient } from '../cache/cached-client';
 import type {
   CreatedProjectView,
   ProjectDetailView,
@@ -53,7 +54,26 @@ export class ProjectsService {
     private readonly active: ActiveSource,
   ) {}
 
+  /**
+   * Offline (known before, or found on the way), a search, a filter or a sort runs over the projects
+   * kept on this computer (`offlineSearch` says so); the plain list in the service's order still
+   * comes from the pages kept, as the service gave them.
+   */
   async list(q: ProjectQuery): Promise<ProjectPage> {
+    const { cached } = await this.active();
+    const local = () => this.listKept(q, cached);
+    const plain =
+      q.sort === 'service' && !q.teamId?.trim() && !q.name?.trim() && !q.externalReferenceId?.trim();
+    if (!cached.online && !plain) return local();
+    try {
+      return await this.listFromService(q);
+    } catch (err) {
+      if (!isOfflineError(err)) throw err;
+      return local();
+    }
+  }
+
+  private async listFromService(q: ProjectQuery): Promise<ProjectPage> {
     const { meta, client, cached } = await this.active();
     const filters = {
       name: q.name?.trim() || undefined,
@@ -102,18 +122,37 @@ export class ProjectsService {
       }
       const chosen = teamId ? items.filter((p) => teamOf(p)?.id === teamId) : items;
       const sorted = q.sort === 'service' ? chosen : sortProjects(chosen, q.sort, q.direction);
-      const start = (q.page - 1) * q.pageSize;
-      return {
-        rows: sorted.slice(start, start + q.pageSize).map(toRow),
-        page: q.page,
-        pageSize: q.pageSize,
-        totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
-        totalCount: sorted.length,
-        teamsOnRows,
-      };
+      return { ...pageOf(sorted, q), teamsOnRows };
     } finally {
       op.finish();
     }
+  }
+
+  /** The search over the projects kept on this computer: names and references, in any case. */
+  private listKept(q: ProjectQuery, cached: CachedClient): ProjectPage {
+    const { items, fetchedAt } = cached.cachedProjects();
+    const name = folded(q.name?.trim() ?? '');
+    const ref = folded(q.externalReferenceId?.trim() ?? '');
+    const teamId = q.teamId?.trim();
+    const teamsOnRows = items.some(namesTeam);
+    const found = items.filter(
+      (p) =>
+        (!name || folded(p.name).includes(name)) &&
+        (!ref || folded(p.external_reference_id ?? '').includes(ref)) &&
+        (!teamId || teamOf(p)?.id === teamId),
+    );
+    const sorted = sortProjects(
+      found,
+      q.sort === 'modified' ? 'modified' : 'name',
+      q.sort === 'service' ? 'asc' : q.direction,
+    );
+    return {
+      ...pageOf(sorted, q),
+      source: 'cache',
+      fetchedAt: (fetchedAt ?? new Date()).toISOString(),
+      teamsOnRows,
+      offlineSearch: { kept: items.length },
+    };
   }
 
   /** Read through the cache: offline, the detail (and with it the plan id) still opens. */
@@ -170,6 +209,23 @@ export class ProjectsService {
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** One page of a list that is sorted here (the whole list is known). */
+function pageOf(sorted: ProjectListItem[], q: ProjectQuery): ProjectPage {
+  const start = (q.page - 1) * q.pageSize;
+  return {
+    rows: sorted.slice(start, start + q.pageSize).map(toRow),
+    page: q.page,
+    pageSize: q.pageSize,
+    totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
+    totalCount: sorted.length,
+  };
+}
+
+/** Lower case without accents: "Müller" is found by "muller". */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
 
 export function sortProjects(
   items: ProjectListItem[],

@@ -9,6 +9,9 @@ import { asideName } from '../local-files/data-folder';
 import { fileSystemReason } from '../local-files/write-atomically';
 import { LANGUAGES } from '../../src-shared/i18n/languages';
 
+/** Enough for dozens of opened projects with big estimates, small beside a laptop's disk. */
+export const DEFAULT_OFFLINE_BUDGET_MB = 500;
+
 /** What settings.json holds. Never a key: those live in the OS keychain. */
 const workspaceRecord = z.object({
   id: z.string().min(1),
@@ -54,6 +57,8 @@ const settingsSchema = z.object({
   lastExportPreset: z.record(z.string(), z.string().max(100)).default({}),
   /** Check for updates at start and every few hours (files written before this setting: on). */
   autoUpdate: z.boolean().default(true),
+  /** Megabytes of offline data that is not pinned kept per workspace; the least recently used goes. */
+  offlineBudgetMb: z.number().int().min(50).max(100_000).default(DEFAULT_OFFLINE_BUDGET_MB),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -69,6 +74,7 @@ export function defaultSettings(language: Settings['language'] = 'en-US'): Setti
     exportPresets: {},
     lastExportPreset: {},
     autoUpdate: true,
+    offlineBudgetMb: DEFAULT_OFFLINE_BUDGET_MB,
   };
 }
 
@@ -79,6 +85,8 @@ export function defaultSettings(language: Settings['language'] = 'en-US'): Setti
  */
 export class SettingsStore {
   private current: Settings | null = null;
+  /** The first read, shared: two reads at once must not both move a damaged file aside. */
+  private reading: Promise<Settings> | null = null;
   private queue: Promise<void> = Promise.resolve();
   /** Set when the file on disk could not be read: where it was moved (null: it could not be moved). */
   recovered: { movedTo: string | null } | null = null;
@@ -89,8 +97,18 @@ export class SettingsStore {
     private readonly initialLanguage: Settings['language'] = 'en-US',
   ) {}
 
+  /** The settings once read (null before): for a value needed where waiting is not possible. */
+  loaded(): Settings | null {
+    return this.current;
+  }
+
   async load(): Promise<Settings> {
     if (this.current) return this.current;
+    this.reading ??= this.read().finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  private async read(): Promise<Settings> {
     let text: string | null = null;
     let unreadable = false;
     try {

@@ -4,7 +4,11 @@
  * last opened it", and comparisons of any two versions. The app (VersionsService) and the CLI both
  * use it; neither knows how a body is stored.
  */
-import type { CacheDb } from '../cache/cache-db';
+import { cacheKeys, type CacheDb } from '../cache/cache-db';
+import type { CachedClient, Fetched, StoredEstimate } from '../cache/cached-client';
+import { estimateWork, INLINE_BODY_BYTES } from '../estimates/estimate-reader';
+import type { EstimateReadOutput } from '../estimates/estimate-tasks';
+import { runOnBody } from '../workers/body-job';
 import type { StoredVersion, VersionTable } from '../cache/version-table';
 import { ServiceError } from '../errors/service-error';
 import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
@@ -103,20 +107,19 @@ export class EstimateVersions {
   ) {}
 
   /**
-   * Keeps the estimate the cache holds now as a version (the hook right after a fetched estimate is
-   * stored), one after another per estimate. Never fails: what cannot be kept is logged.
+   * Keeps an estimate just stored in the cache as a version (the hook right after a fetched
+   * estimate is stored: its stored bytes, read in a worker), one after another per estimate. Never
+   * fails: what cannot be kept is logged.
    */
-  record(cache: CacheDb, projectId: string, estimateId: string): Promise<StoredVersion | null> {
-    // Read now: by the time the recordings before it are done, the cache may hold a later fetch.
-    const entry = cache.versions.storedEstimate(projectId, estimateId);
-    if (!entry) return Promise.resolve(null);
+  record(cache: CacheDb, stored: StoredEstimate): Promise<StoredVersion | null> {
+    const { projectId, estimateId } = stored;
     let perCache = this.pending.get(cache);
     if (!perCache) this.pending.set(cache, (perCache = new Map()));
     const key = `${projectId}\u0000${estimateId}`;
     const before = perCache.get(key) ?? Promise.resolve(null);
     const next = before
       .catch(() => null)
-      .then(() => this.recordNow(cache, projectId, estimateId, entry))
+      .then(() => this.recordNow(cache, stored))
       .catch((err: unknown) => {
         this.logger.log(
           'warn',
@@ -136,31 +139,27 @@ export class EstimateVersions {
     await this.pending.get(cache)?.get(`${projectId}\u0000${estimateId}`);
   }
 
-  private async recordNow(
-    cache: CacheDb,
-    projectId: string,
-    estimateId: string,
-    entry: { body: Buffer; fetchedAt: Date },
-  ): Promise<StoredVersion | null> {
+  private async recordNow(cache: CacheDb, stored: StoredEstimate): Promise<StoredVersion | null> {
+    const { projectId, estimateId } = stored;
     const table = cache.versions;
     const versions = table.list(projectId, estimateId);
     const current = currentOf(versions);
     const base = current ? chainInput(table, current) : null;
     const out = await this.workers.run<EncodeOutput>('versions-encode', {
-      entry: entry.body,
+      entry: stored.bytes,
       base,
       known: versions.map((v) => v.hash),
     });
     if (out.duplicate) {
       const same = versions.find((v) => v.hash === out.hash)!;
-      table.touch(same.id, entry.fetchedAt);
+      table.touch(same.id, stored.fetchedAt);
       return table.get(same.id);
     }
     const added = table.add({
       projectId,
       estimateId,
       hash: out.hash,
-      fetchedAt: entry.fetchedAt,
+      fetchedAt: stored.fetchedAt,
       modified: out.modified,
       baseId: out.isDelta ? current!.id : null,
       body: out.body,
@@ -244,6 +243,51 @@ export class EstimateVersions {
       throw new ServiceError('not-found', 'PlanDesk keeps no such version of this estimate.');
     }
     return v;
+  }
+
+  /**
+   * The estimate as the service sends it now (offline: the cached copy), read off main's thread
+   * like every estimate, and so kept as a version; then that version.
+   */
+  async fetchLatest(
+    cached: CachedClient,
+    projectId: string,
+    estimateId: string,
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<{ version: StoredVersion; fetched: Fetched<EstimateReadOutput> }> {
+    const work = estimateWork<EstimateReadOutput>(this.workers, 'estimate-read', signal);
+    const fetched = await cached.readEstimate(projectId, estimateId, work, { signal });
+    await this.settled(cached.cache, projectId, estimateId);
+    const version = this.latest(cached.cache, projectId, estimateId);
+    if (!version) {
+      throw new ServiceError(
+        'config',
+        'PlanDesk could not keep a version of this estimate on this computer (see the log).',
+      );
+    }
+    return { version, fetched };
+  }
+
+  /** Where the company's logo and watermark are, in the cached copy of the estimate (read off main's thread). */
+  async cachedCompanyImages(
+    cache: CacheDb,
+    projectId: string,
+    estimateId: string,
+    signal?: AbortSignal,
+  ): Promise<{ logo: string | null; watermark: string | null }> {
+    const hit = cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId));
+    if (!hit) return { logo: null, watermark: null };
+    const read = await runOnBody<EstimateReadOutput>(
+      this.workers,
+      'estimate-read',
+      { origin: 'cache' },
+      hit.bytes,
+      {
+        signal,
+        inlineBelow: INLINE_BODY_BYTES,
+      },
+    );
+    return read.companyImages;
   }
 
   latest(cache: CacheDb, projectId: string, estimateId: string): StoredVersion | null {
@@ -393,14 +437,14 @@ export class EstimateVersions {
   }
 }
 
-/** The company's logo and watermark for a PDF; each left out when it cannot be fetched. */
+/** The company's logo and watermark for a PDF, from their addresses; each left out when it cannot be fetched. */
 export async function companyImages(
-  company: Record<string, unknown> | null | undefined,
+  urls: { logo: string | null; watermark: string | null },
   fetchImage: (url: string) => Promise<Uint8Array | null>,
 ): Promise<{ logo: Uint8Array | null; watermark: Uint8Array | null }> {
-  const fetch = async (url: unknown): Promise<Uint8Array | null> =>
-    typeof url === 'string' && url ? fetchImage(url).catch(() => null) : null;
-  const [logo, watermark] = await Promise.all([fetch(company?.logo_url), fetch(company?.watermark_url)]);
+  const fetch = async (url: string | null): Promise<Uint8Array | null> =>
+    url ? fetchImage(url).catch(() => null) : null;
+  const [logo, watermark] = await Promise.all([fetch(urls.logo), fetch(urls.watermark)]);
   return { logo, watermark };
 }
 

@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { latin1JsonText } from '../cache/sqlite-cache';
+import { latin1JsonText, storedJsonText } from '../cache/stored-json';
 import { itemKeys, knownKeys, snapshotOf, type RawItem, type Snapshot } from './snapshot';
 
 /** Deltas in a row before a whole copy is kept again. */
@@ -248,11 +248,13 @@ export function readChain(bodies: readonly Uint8Array[], start?: Snapshot): Snap
   return replay!.snapshot();
 }
 
-/** A snapshot from the cache's own copy of an estimate (Latin-1 JSON, uncompressed). */
-export function readCacheBody(body: Uint8Array): Snapshot {
-  return snapshotOf(
-    JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')),
-  );
+/**
+ * A snapshot from the cache's own copy of an estimate (cache/stored-json.ts: Latin-1 JSON, gzipped
+ * when large), with the length of its JSON text.
+ */
+export function readCacheBody(body: Uint8Array): { snapshot: Snapshot; textBytes: number } {
+  const text = storedJsonText(body);
+  return { snapshot: snapshotOf(JSON.parse(text)), textBytes: text.length };
 }
 
 export interface Encoded {

@@ -58,7 +58,7 @@ export function readBoth(input: VersionsInput): { from: Snapshot; to: Snapshot }
 }
 
 export interface EncodeInput {
-  /** The cache's copy of the estimate just fetched. */
+  /** The cache's copy of the estimate just fetched (its stored bytes, see cache/stored-json.ts). */
   entry: Uint8Array;
   /** The version current before (its chain and content hash), and how many deltas deep it is. */
   base: { bodies: Uint8Array[]; depth: number; hash: string } | null;
@@ -71,7 +71,7 @@ export type EncodeOutput =
   | ({ duplicate: false; hash: string; modified: string | null; summary: VersionSummary } & Encoded);
 
 export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutput> {
-  const next = readCacheBody(input.entry);
+  const { snapshot: next, textBytes } = readCacheBody(input.entry);
   const hash = contentHash(next);
   const modified = textOf(next.header.modified);
   if (input.known.includes(hash)) return { duplicate: true, hash, modified };
@@ -81,7 +81,7 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
         depth: input.base.depth,
       }
     : null;
-  const encoded = encodeVersion(next, base, input.entry.byteLength);
+  const encoded = encodeVersion(next, base, textBytes);
   // The next version kept is based on this one.
   remember(hash, next);
   return { duplicate: false, hash, modified, summary: summaryOf(next), ...encoded };

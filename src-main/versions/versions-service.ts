@@ -18,7 +18,6 @@ import type {
 } from '../../src-shared/versions/types';
 import type { ActiveSource, ActiveWorkspace } from '../app/active-workspace';
 import type { StoredVersion } from '../cache/version-table';
-import { ServiceError } from '../errors/service-error';
 import type { ChooseSavePath } from '../estimates/estimates-service';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
@@ -118,8 +117,9 @@ export class VersionsService {
       if (!target) return { path: null, source, fetchedAt };
       const images =
         req.format === 'pdf'
-          ? await companyImages(cached.cachedEstimate(req.projectId, to.estimateId)?.data.company, (url) =>
-              workspace.client.fetchImage(url, { signal: op.signal }),
+          ? await companyImages(
+              await this.versions.cachedCompanyImages(cached.cache, req.projectId, to.estimateId, op.signal),
+              (url) => workspace.client.fetchImage(url, { signal: op.signal }),
             )
           : undefined;
       const notices = await this.versions.writeChangeOrder(
@@ -163,16 +163,7 @@ export class VersionsService {
     if (pick.versionId !== undefined) {
       return this.versions.version(cached.cache, projectId, pick.estimateId, pick.versionId);
     }
-    await cached.getEstimate(projectId, pick.estimateId, { signal });
-    await this.versions.settled(cached.cache, projectId, pick.estimateId);
-    const latest = this.versions.latest(cached.cache, projectId, pick.estimateId);
-    if (!latest) {
-      throw new ServiceError(
-        'config',
-        'PlanDesk could not keep a version of this estimate on this computer (see the log).',
-      );
-    }
-    return latest;
+    return (await this.versions.fetchLatest(cached, projectId, pick.estimateId, signal)).version;
   }
 }
 

@@ -1,13 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { MessageChannel, type Transferable } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type Transferable, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
-import type { ChunkMessage } from './chunks';
-import type { ProgressMessage, TaskMessage, TaskOutcome } from './protocol';
-import { sourceWorkerBundle } from './source-worker';
+import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
+import { TASKS, WORKER_SCRIPTS, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -16,41 +15,36 @@ export interface RunOptions {
   onProgress?: (done: number, total: number | null) => void;
 }
 
-/** Where a body goes as it arrives: handed to a worker chunk by chunk. */
-export interface BodySink {
-  /** A new attempt at the body starts (the transport retries): what came before is dropped. */
-  begin(): void;
-  push(chunk: Uint8Array): void;
-  end(): void;
-}
-
 /** Heavy work off the main thread: a named task (see workers/tasks.ts) run in a worker. */
 export interface Workers {
-  run<O>(task: string, input: unknown, options?: RunOptions): Promise<O>;
-  /**
-   * Starts `task` with a body that is still arriving: the task gets `chunks` (a port) in its input
-   * and reads the body while the rest of it downloads.
-   */
-  streaming<O>(task: string, input: object, options?: RunOptions): { sink: BodySink; result: Promise<O> };
+  run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
+  /** Worker threads now (idle ones end after a while; a cancelled task's thread at once). */
+  readonly threads: number;
+  /** Tasks a thread has started and not yet finished. */
+  readonly running: number;
   close(): Promise<void>;
 }
 
-/** A chunk as its own ArrayBuffer (a view into a larger one cannot be moved to another thread). */
-function own(chunk: Uint8Array): Uint8Array {
-  return chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
+/** How long a cancel waits for the cancelled task's thread to end. */
+const THREAD_END_WAIT_MS = 5_000;
+
+/** Whether the worker scripts are built next to this code (the app, the CLI) or run from the sources. */
+function builtScripts(): { extension: '.js' | '.cjs' } | null {
+  for (const extension of ['.js', '.cjs'] as const) {
+    if (existsSync(join(__dirname, `estimate-worker${extension}`))) return { extension };
+  }
+  return null;
 }
 
 /**
- * Where the worker script is: next to the bundle when built (out/main/worker.js for the app,
- * out/cli/worker.cjs for the CLI), else bundled from the TypeScript sources (tests, benchmarks,
- * development; see source-worker.ts).
+ * Where each worker script is: next to the bundle when built (out/main/*.js for the app,
+ * out/cli/*.cjs for the CLI), else the TypeScript source, loaded through tsx (tests, benchmarks,
+ * development).
  */
-function workerScript(): { filename: string; execArgv: string[] } {
-  for (const name of ['worker.js', 'worker.cjs']) {
-    const built = join(__dirname, name);
-    if (existsSync(built)) return { filename: built, execArgv: [] };
-  }
-  return { filename: sourceWorkerBundle(join(__dirname, 'worker-entry.ts')), execArgv: [] };
+function workerScripts(): { path: (script: WorkerScript) => string; execArgv: string[] } {
+  const built = builtScripts();
+  if (built) return { path: (script) => join(__dirname, script + built.extension), execArgv: [] };
+  return { path: (script) => join(__dirname, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
 }
 
 /**
@@ -62,41 +56,59 @@ export function createWorkers(
   logger: Logger,
   size = Math.max(1, Math.min(4, availableParallelism() - 1)),
 ): Workers {
-  // Made on the first task: a process that never needs a worker never looks for the script.
-  let started: Piscina | null = null;
-  const pool = (): Piscina => {
-    if (started) return started;
-    const { filename, execArgv } = workerScript();
-    started = new Piscina({
-      filename,
-      execArgv,
-      minThreads: 0,
-      maxThreads: size,
-      idleTimeout: 30_000,
-      // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
-      resourceLimits: { maxOldGenerationSizeMb: 1024 },
-    });
-    return started;
-  };
+  const scripts = workerScripts();
+  const pool = new Piscina({
+    execArgv: scripts.execArgv,
+    minThreads: 0,
+    maxThreads: size,
+    idleTimeout: 120_000,
+    // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
+    resourceLimits: { maxOldGenerationSizeMb: 1024 },
+  });
+  // A worker that fails outside any task (its script missing, say): logged, never a crash of main.
+  pool.on('error', (err: unknown) =>
+    logger.log('error', `worker pool: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+  );
+  // Each thread by id, for as long as it runs: a cancel looks up the thread its task runs on.
+  const threads = new Map<number, Worker>();
+  let running = 0;
+  pool.on('workerCreate', () => {
+    for (const w of pool.threads) {
+      if (threads.has(w.threadId)) continue;
+      const id = w.threadId;
+      threads.set(id, w);
+      w.once('exit', () => threads.delete(id));
+    }
+  });
   const workers: Workers = {
-    async run<O>(task: string, input: unknown, options: RunOptions = {}): Promise<O> {
+    async run<O>(task: TaskName, input: unknown, options: RunOptions = {}): Promise<O> {
       if (options.signal?.aborted) throw cancelled();
-      let channel: MessageChannel | null = null;
-      const message: TaskMessage = { task, input };
-      const transfer: Transferable[] = [...(options.transfer ?? [])];
-      if (options.onProgress) {
-        channel = new MessageChannel();
-        const report = options.onProgress;
-        channel.port1.on('message', (m: ProgressMessage) => report(m.done, m.total));
-        message.progress = channel.port2;
-        transfer.push(channel.port2);
-      }
+      const channel = new MessageChannel();
+      const message: TaskMessage = { task, input, events: channel.port2 };
+      const transfer: Transferable[] = [...(options.transfer ?? []), channel.port2];
+      /** The thread running the task, once it has started. */
+      let thread: Worker | undefined;
+      let started = false;
+      const onEvent = (m: TaskEvent): void => {
+        if (m.type === 'started') {
+          thread = threads.get(m.threadId);
+          if (!started) running++;
+          started = true;
+        } else options.onProgress?.(m.done, m.total);
+      };
+      channel.port1.on('message', onEvent);
       try {
-        const outcome = (await pool().run(message, {
+        const outcome = (await pool.run(message, {
+          filename: scripts.path(TASKS[task].script),
           transferList: transfer as never,
           ...(options.signal ? { signal: options.signal } : {}),
         })) as TaskOutcome<O>;
         if (outcome.ok) return outcome.value;
+        if (outcome.fileSystemCode) {
+          // The same error as on this thread: the caller says in words what the disk refused.
+          logger.log('warn', `worker task ${task}: ${outcome.fileSystemCode}`);
+          throw Object.assign(new Error(outcome.error.message), { code: outcome.fileSystemCode });
+        }
         if (outcome.detail) logger.log('error', `worker task ${task} failed: ${outcome.detail}`);
         throw new ServiceError(
           outcome.error.kind,
@@ -106,43 +118,53 @@ export function createWorkers(
           outcome.error.serviceMessage,
         );
       } catch (err) {
-        // piscina aborts by ending the worker that ran the task: nothing of it goes on.
-        if (options.signal?.aborted || (err as Error)?.name === 'AbortError') throw cancelled();
-        if (err instanceof ServiceError) throw err;
+        // piscina cancels a task by ending the thread that runs it: wait until it has ended, so
+        // nothing of the task (a file it was writing) goes on after the caller has cleaned up.
+        if (options.signal?.aborted || (err as Error)?.name === 'AbortError') {
+          // A 'started' still queued on the port names the thread too.
+          for (let m = receiveMessageOnPort(channel.port1); m; m = receiveMessageOnPort(channel.port1)) {
+            onEvent(m.message as TaskEvent);
+          }
+          if (thread) await ended(thread);
+          throw cancelled();
+        }
+        if (err instanceof ServiceError || isFileSystemError(err)) throw err;
         logger.log('error', `worker task ${task} failed: ${(err as Error)?.stack ?? String(err)}`);
         throw new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
       } finally {
-        channel?.port1.close();
+        channel.port1.close();
+        if (started) running--;
       }
     },
-    streaming<O>(task: string, input: object, options: RunOptions = {}) {
-      const channel = new MessageChannel();
-      const post = (m: ChunkMessage, transfer: Transferable[] = []): void =>
-        channel.port1.postMessage(m, transfer as never);
-      const result = workers
-        .run<O>(
-          task,
-          { ...input, chunks: channel.port2 },
-          { ...options, transfer: [...(options.transfer ?? []), channel.port2] },
-        )
-        .finally(() => channel.port1.close());
-      const sink: BodySink = {
-        begin: () => post({ type: 'begin' }),
-        push: (chunk) => {
-          const bytes = own(chunk);
-          post({ type: 'chunk', bytes }, [bytes.buffer as ArrayBuffer]);
-        },
-        end: () => post({ type: 'end' }),
-      };
-      return { sink, result };
+    get threads() {
+      return pool.threads.length;
     },
-    close: async () => {
-      await started?.destroy();
+    get running() {
+      return running;
     },
+    close: () => pool.destroy(),
   };
   return workers;
 }
 
 function cancelled(): ServiceError {
   return new ServiceError('cancelled', 'The operation was cancelled.');
+}
+
+function isFileSystemError(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+}
+
+/** Resolves when `thread` has ended (at once if it has); a thread that hangs is given up on after a while. */
+function ended(thread: Worker): Promise<void> {
+  // A thread that has ended reports -1 as its id.
+  if (thread.threadId === -1) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, THREAD_END_WAIT_MS);
+    thread.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

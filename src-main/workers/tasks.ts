@@ -1,19 +1,50 @@
 /**
- * The tasks a worker can run, by name. Each module is imported when its task first runs, so a
- * worker loads only what it is asked to do.
+ * The tasks a worker can run, by name, and the worker script that holds each: a script per group
+ * of tasks, so a worker loads only what its tasks need (the export writers are not loaded to read an
+ * estimate). Scripts are built next to main's bundle (electron.vite.config.ts, scripts/build-cli.mjs);
+ * from the sources they run through tsx.
  */
+import { estimateReadTask, estimateViewTask } from '../estimates/estimate-tasks';
+
 export type Progress = (done: number, total: number | null) => void;
 export type Task = (input: never, progress?: Progress) => Promise<unknown>;
 
-export const TASKS: Readonly<Record<string, () => Promise<Task>>> = {
-  'estimate-view': async () => (await import('../estimates/estimate-tasks')).estimateViewTask,
-  'estimate-cache-body': async () => (await import('../estimates/estimate-tasks')).estimateCacheBodyTask,
-  'export-xlsx': async () => (await import('../exports/export-tasks')).xlsxTask,
-  'export-pdf': async () => (await import('../exports/export-tasks')).pdfTask,
-  // Estimate versions (issue 17).
-  'versions-encode': async () => (await import('../versions/version-tasks')).encodeVersionTask,
-  'versions-rebase': async () => (await import('../versions/version-tasks')).rebaseVersionTask,
-  'versions-compare': async () => (await import('../versions/version-tasks')).compareVersionsTask,
-  'change-order-pdf': async () => (await import('../versions/change-order-tasks')).changeOrderPdfTask,
-  'change-order-xlsx': async () => (await import('../versions/change-order-tasks')).changeOrderXlsxTask,
-};
+export const WORKER_SCRIPTS = {
+  'estimate-worker': '../estimates/estimate-worker.ts',
+  'export-worker': '../exports/export-worker.ts',
+  'versions-worker': '../versions/versions-worker.ts',
+} as const;
+
+export type WorkerScript = keyof typeof WORKER_SCRIPTS;
+
+export const TASKS = {
+  'estimate-view': { script: 'estimate-worker' },
+  'estimate-read': { script: 'estimate-worker' },
+  'export-xlsx': { script: 'export-worker' },
+  'export-pdf': { script: 'export-worker' },
+  // Estimate versions (issue 17): keeping and comparing versions in their own script; a change order
+  // is a document, written by the export script with the other writers.
+  'versions-encode': { script: 'versions-worker' },
+  'versions-rebase': { script: 'versions-worker' },
+  'versions-compare': { script: 'versions-worker' },
+  'change-order-pdf': { script: 'export-worker' },
+  'change-order-xlsx': { script: 'export-worker' },
+} satisfies Record<string, { script: WorkerScript }>;
+
+export type TaskName = keyof typeof TASKS;
+
+/**
+ * The tasks main may also run itself, for input too small to be worth a worker: the same functions
+ * the estimate worker runs (imported here statically: main loads the estimate code anyway, never the
+ * export writers).
+ */
+const HERE = { 'estimate-view': estimateViewTask, 'estimate-read': estimateReadTask } satisfies Partial<
+  Record<TaskName, Task>
+>;
+
+export type InlineTaskName = keyof typeof HERE;
+
+/** Runs a task on the calling thread: the same code a worker runs. */
+export function runHere(name: InlineTaskName, input: unknown): Promise<unknown> {
+  return HERE[name](input as never);
+}

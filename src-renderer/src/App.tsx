@@ -11,11 +11,13 @@ import { useUpdates } from './features/updates/store';
 import { useWorkspaces } from './features/workspaces/store';
 import { useLang, useT } from './i18n/store';
 import { useBoot } from './features/shell/boot';
+import { useConnection } from './features/connection/store';
+import { useOutbox } from './features/outbox/store';
 
 /**
  * Main's events: progress of long operations, a refused key, the application menu's commands, the
- * service becoming reachable again (the current view is fetched again, replacing offline data), and
- * the update status.
+ * service becoming reachable again (the current view is fetched again, replacing offline data), the
+ * update status, the connection indicator's status and the waiting uploads.
  */
 function useMainEvents(enabled: boolean): void {
   useEffect(() => {
@@ -53,6 +55,12 @@ function useMainEvents(enabled: boolean): void {
     }
     if (typeof api.onUpdateStatus === 'function') {
       offs.push(api.onUpdateStatus((status) => useUpdates.getState().received(status)));
+    }
+    if (typeof api.onConnectionStatus === 'function') {
+      offs.push(api.onConnectionStatus((status) => useConnection.getState().received(status)));
+    }
+    if (typeof api.onOutboxChange === 'function') {
+      offs.push(api.onOutboxChange((update) => useOutbox.getState().received(update)));
     }
     return () => offs.forEach((off) => off());
   }, [enabled]);

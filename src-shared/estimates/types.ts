@@ -174,6 +174,21 @@ export interface EstimateView extends Provenance {
   warnings: EstimateWarning[];
 }
 
+/**
+ * An EstimateView as JSON text: main passes a large view on as one string (one copy, no object
+ * rebuilt on main's thread), and the renderer parses it (parseEstimateView).
+ */
+export interface EstimateViewText extends Provenance {
+  viewJson: string;
+}
+
+/** What names an estimate in a file name: its number, its name, its project's name. */
+export interface EstimateLabel {
+  uniqueIdentifier: string | null;
+  name: string;
+  projectName: string | null;
+}
+
 export interface ExportResult extends Provenance {
   /** Where the file was saved; null when the user closed the save dialog. */
   path: string | null;

@@ -17,11 +17,26 @@ export interface FileRow {
   created: string | null;
   /** 'export' for files made by the service's Custom Export. */
   origin: string | null;
+  /** Kept on this computer with the project's offline copy: opens without a connection. */
+  kept?: boolean;
 }
 
 export interface UploadResult {
   /** The files registered with the project; empty when the user closed the dialog. */
   uploaded: FileRow[];
+  /**
+   * The files put in the outbox instead (offline, or the connection dropped on the way): copied into
+   * PlanDesk's data folder, sent when the service answers again.
+   */
+  queued: string[];
+}
+
+/** The files screen's list: from the service, or offline the copy kept on this computer. */
+export interface FileListView {
+  rows: FileRow[];
+  source: 'network' | 'cache';
+  /** ISO 8601 */
+  fetchedAt: string;
 }
 
 export interface FilePreview {

@@ -39,6 +39,16 @@ export const channels = {
   'files:delete': 'deleteFile',
   'offline:makeAvailable': 'makeProjectAvailableOffline',
   'offline:status': 'getProjectOfflineStatus',
+  'offline:preview': 'previewOfflineCopy',
+  'offline:storage': 'getOfflineStorage',
+  'offline:clear': 'clearCachedData',
+  'offline:unpin': 'removeOfflineCopy',
+  'offline:setBudget': 'setOfflineBudget',
+  'connection:status': 'getConnectionStatus',
+  'connection:syncNow': 'syncNow',
+  'outbox:list': 'listWaitingUploads',
+  'outbox:remove': 'removeWaitingUpload',
+  'outbox:retry': 'retryWaitingUpload',
   'operations:cancel': 'cancelOperation',
   'forms:list': 'listForms',
   'forms:get': 'getForm',
@@ -85,6 +95,8 @@ export const events = {
   'event:menuCommand': 'onMenuCommand',
   'event:connectivity': 'onConnectivity',
   'event:update': 'onUpdateStatus',
+  'event:connection': 'onConnectionStatus',
+  'event:outbox': 'onOutboxChange',
 } as const;
 
 export type EventChannel = keyof typeof events;

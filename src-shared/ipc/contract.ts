@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
 import type { AppInfo, AppNotice } from '../app/types';
-import type { EstimateList, EstimateSummary, EstimateView, ExportResult } from '../estimates/types';
+import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
-import type { FilePreview, FileRow, UploadResult } from '../files/types';
-import type { OfflineStatus } from '../offline/types';
+import type { FileListView, FilePreview, UploadResult } from '../files/types';
+import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
+import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
 import type { ProgressEvent } from '../operations/types';
 import type { PlanResult } from '../plans/types';
 import type { CreatedProjectView, ProjectDetailView, ProjectPage, ProjectRow } from '../projects/types';
@@ -184,8 +185,25 @@ export const argSchemas = {
   'files:showInFolder': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:preview': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:delete': z.tuple([z.object({ projectId: id, fileId: id })]),
-  'offline:makeAvailable': z.tuple([z.object({ projectId: id, operationId })]),
+  'offline:makeAvailable': z.tuple([
+    z.object({
+      projectId: id,
+      operationId,
+      /** Also download the project's files (their size is shown first: offline:preview). */
+      keepFiles: z.boolean().optional(),
+    }),
+  ]),
   'offline:status': z.tuple([id]),
+  'offline:preview': z.tuple([z.object({ projectId: id })]),
+  'offline:storage': z.tuple([]),
+  'offline:clear': z.tuple([z.object({ workspaceId: id, includePinned: z.boolean() })]),
+  'offline:unpin': z.tuple([z.object({ workspaceId: id, projectId: id })]),
+  'offline:setBudget': z.tuple([z.object({ megabytes: z.number().int().min(1).max(1_000_000) })]),
+  'connection:status': z.tuple([]),
+  'connection:syncNow': z.tuple([]),
+  'outbox:list': z.tuple([z.object({ projectId: id.optional() })]),
+  'outbox:remove': z.tuple([z.object({ id: z.number().int().min(1) })]),
+  'outbox:retry': z.tuple([z.object({ id: z.number().int().min(1) })]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
   'forms:list': z.tuple([]),
   'forms:get': z.tuple([z.object({ id })]),
@@ -264,7 +282,7 @@ export interface ChannelResults {
   'projects:archive': ProjectDetailView;
   'projects:restore': ProjectDetailView;
   'estimates:list': EstimateList;
-  'estimates:get': EstimateView;
+  'estimates:get': EstimateViewText;
   'estimates:export': ExportResult;
   'estimates:totals': Record<string, EstimateSummary>;
   'exports:presets': PresetList;
@@ -273,7 +291,7 @@ export interface ChannelResults {
   'plans:get': PlanResult;
   'plans:image': string | null;
   'plans:exportRooms': { path: string | null };
-  'files:list': FileRow[];
+  'files:list': FileListView;
   'files:upload': UploadResult;
   'files:download': { path: string | null };
   'files:open': { path: string };
@@ -282,6 +300,16 @@ export interface ChannelResults {
   'files:delete': { deleted: true };
   'offline:makeAvailable': OfflineStatus;
   'offline:status': OfflineStatus;
+  'offline:preview': OfflinePreview;
+  'offline:storage': StorageReport;
+  'offline:clear': StorageReport;
+  'offline:unpin': StorageReport;
+  'offline:setBudget': StorageReport;
+  'connection:status': ConnectionStatus;
+  'connection:syncNow': ConnectionStatus;
+  'outbox:list': OutboxEntryView[];
+  'outbox:remove': { removed: true };
+  'outbox:retry': { retried: true };
   'operations:cancel': { cancelled: boolean };
   'forms:list': FormList;
   'forms:get': FormDetail;
@@ -323,6 +351,10 @@ export interface EventPayloads {
   'event:connectivity': { online: boolean };
   /** The update status changed (a check, a download, a failure, the setting). */
   'event:update': UpdateStatus;
+  /** The header's connection indicator: online, offline since, syncing; uploads waiting. */
+  'event:connection': ConnectionStatus;
+  /** A workspace's waiting uploads changed (added, sent, held, progress). */
+  'event:outbox': OutboxUpdate;
 }
 
 // ---- the derived window.api ---------------------------------------------------------------------

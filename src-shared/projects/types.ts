@@ -24,6 +24,11 @@ export interface ProjectPage extends Partial<Provenance> {
   totalCount: number | null;
   /** Whether the list items say which team each project belongs to (then they can be filtered by it). */
   teamsOnRows?: boolean;
+  /**
+   * Offline: the rows are a search over the projects kept on this computer (`kept` of them), not
+   * the service's answer.
+   */
+  offlineSearch?: { kept: number };
 }
 
 export interface ProjectDetailView extends ProjectRow {

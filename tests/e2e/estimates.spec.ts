@@ -99,6 +99,7 @@ test('offline: a project made available offline keeps working, with the marker, 
   await addWorkspaceViaUi(app, 0);
   const { estimateIds } = await openEstimates(app);
   await page.getByTestId('make-offline').click();
+  await page.getByTestId('offline-start').click();
   await expect(page.getByTestId('offline-status')).toBeVisible();
   await app.screenshot('34-available-offline');
 

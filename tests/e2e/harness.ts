@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Channel, EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { createLogger } from '../../src-main/log/logger';
+import { DEFAULT_BUDGET, SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator';
@@ -188,7 +189,13 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       logger: createLogger((level, line) => logLines.push(`[${level}] ${line}`)),
       emit: (e, p) => void emit(e, p),
       initialLanguage: 'en-US',
-      clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+      // Each test has its own simulator, which counts its own requests: the client's rate budget is
+      // the test's own too (by default it is one per key for the whole process, and every test's
+      // simulator has the same keys, so the suite's requests would add up across tests).
+      clientOptions: {
+        retry: { baseDelayMs: 5, maxDelayMs: 20 },
+        budget: new SlidingWindowBudget(DEFAULT_BUDGET.limit, DEFAULT_BUDGET.windowMs),
+      },
       // The OS dialogs are Electron's; here the "user" answers them (see tests/helpers/test-dialogs).
       dialogs: {
         ...dialogs.dialogs,
@@ -196,6 +203,8 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       },
       updates: { unavailable: null, loadUpdater: async () => updater },
     });
+    // As the Electron entry does once the window is up: uploads that waited are sent.
+    void services.outbox.start();
     const dispatch = createDispatcher(services, (e, p) => void emit(e, p));
     // The same sender check as register.ts: only our renderer's origin may call.
     await page.exposeBinding('__plandeskInvoke', async (source, channel: Channel, args: unknown[]) => {

@@ -1,3 +1,4 @@
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
@@ -184,7 +185,7 @@ test('totals bar: net, VAT by rate and gross always in view; the header folds an
   const { page } = app;
   await app.open();
   const { projectId, estimateId } = await openEstimate(app, MIXED_VAT.project, MIXED_VAT.estimate);
-  const view = await app.services.estimates.get(projectId, estimateId);
+  const view = parseEstimateView(await app.services.estimates.get(projectId, estimateId));
   const currency = view.estimate.currency;
   expect(view.quote.vat.length).toBeGreaterThan(1);
 
@@ -272,7 +273,7 @@ test.describe('at 1024×700', () => {
     expect(await within(page.getByTestId('tree-head-quantity'), tree)).toBe(false);
 
     // A position's net figures are formatted as money; the total column shows the service's gross.
-    const view = await app.services.estimates.get(projectId, estimateId);
+    const view = parseEstimateView(await app.services.estimates.get(projectId, estimateId));
     const position = view.rows.find((r) => r.type === 'position' && r.depth === 1)!;
     const row = page.getByTestId(`tree-row-${position.id}`);
     await expect(row.locator('[role="gridcell"]').last()).toHaveText(money(position.total!, 'EUR'));
@@ -305,7 +306,7 @@ test('estimates list: net and gross per estimate, fetched in the background, and
   // Every estimate's figures arrive without opening it.
   const summaries: EstimateSummary[] = [];
   for (const row of list.rows) {
-    const view = await app.services.estimates.get(projectId, row.id);
+    const view = parseEstimateView(await app.services.estimates.get(projectId, row.id));
     summaries.push({ currency: view.estimate.currency, quote: view.quote });
     await expect(page.getByTestId(`estimate-net-${row.id}`)).toHaveText(
       money(view.quote.net, view.estimate.currency),
@@ -364,7 +365,7 @@ test.describe('totals that do not add up', () => {
     await openProject(app, found!.project);
     await page.getByTestId(`estimate-row-${found!.estimateId}`).click();
     await expect(treeRows(page).first()).toBeVisible();
-    const view = await services.estimates.get(found!.projectId, found!.estimateId);
+    const view = parseEstimateView(await services.estimates.get(found!.projectId, found!.estimateId));
     expect(view.quote.mismatch).not.toBeNull();
     await expect(page.getByTestId('totals-bar-mismatch')).toBeVisible();
     await app.screenshot('66-totals-bar-mismatch');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { editEstimate, typicalEdit } from '../helpers/estimate-edits';
 import { addWorkspaceViaUi, expect, test, type AppFixture } from './harness';
 
@@ -34,7 +35,7 @@ test('versions: the estimate changes in the service — the badge, the timeline,
   await expect(page.getByTestId('changes-badge')).toHaveCount(0);
 
   // A colleague changes the quote in the service; the estimator reloads it.
-  const view = await app.services.estimates.get(projectId, estimateId);
+  const view = parseEstimateView(await app.services.estimates.get(projectId, estimateId));
   const { edit, measured, dropped, added } = typicalEdit(view);
   await editEstimate(app.sim.adminUrl, projectId, estimateId, edit);
   await page.getByTestId('estimate-reload').click();

@@ -12,6 +12,10 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 import { ServiceError } from '../../src-main/errors/service-error';
+import Database from 'better-sqlite3';
+import { estimateWorkFor } from '../../src-main/estimates/estimate-reader';
+import type { EstimateReadOutput } from '../../src-main/estimates/estimate-tasks';
+import { createWorkers, type Workers } from '../../src-main/workers/pool';
 
 // Real parts: SQLite files in a temp folder, the simulator over HTTP, the real ApiClient.
 
@@ -274,9 +278,10 @@ describe('make available offline', () => {
       const n = project.estimateIds.length;
       expect(summary).toMatchObject({ projectId: project.id, planId: project.planId, estimates: n });
       expect(summary.fetchedAt.getTime()).toBeGreaterThanOrEqual(before - 1);
-      // 1 project + 1 plan + 1 list + n estimates; the total grows as it becomes known.
-      expect(events[0]).toEqual([0, 2]);
-      expect(events.at(-1)).toEqual([3 + n, 3 + n]);
+      // 1 project + 1 plan + 1 estimates list + 1 files list + n estimates (the floor images need
+      // the plans feature, which names them; none here); the total grows as it becomes known.
+      expect(events[0]).toEqual([0, 3]);
+      expect(events.at(-1)).toEqual([4 + n, 4 + n]);
       for (let i = 1; i < events.length; i++) {
         expect(events[i]![0]).toBe(events[i - 1]![0] + 1);
         expect(events[i]![1]).toBeGreaterThanOrEqual(events[i - 1]![1]);
@@ -286,6 +291,9 @@ describe('make available offline', () => {
         available: true,
         fetchedAt: summary.fetchedAt,
         estimates: n,
+        images: 0,
+        filesList: true,
+        keepFiles: false,
       });
 
       await own.close();
@@ -324,12 +332,15 @@ describe('make available offline', () => {
       makeAvailableOffline(client, cache, project.id, { onProgress: (d) => events.push(d) }),
     );
     expect(err.kind).toBe('network');
-    expect(Math.max(...events)).toBe(3); // project, plan, list
+    expect(Math.max(...events)).toBe(4); // project, plan, estimates list, files list
     expect(snapshot(cache, project)).toEqual(before);
     expect(offlineStatus(cache, project.id)).toEqual({
       available: true,
       fetchedAt: earlier.fetchedAt,
       estimates: project.estimateIds.length,
+      images: 0,
+      filesList: true,
+      keepFiles: false,
     });
   });
 
@@ -410,5 +421,60 @@ describe('make available offline', () => {
     // Syncing again completes it (and drops the entry the service does not list).
     await cc.makeAvailableOffline(project.id);
     expect(cc.offlineStatus(project.id).available).toBe(true);
+  });
+});
+
+describe('estimates read as bytes (off main’s thread)', () => {
+  const pools: Workers[] = [];
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+  });
+  function work() {
+    const workers = createWorkers(log.logger);
+    pools.push(workers);
+    // 0: every body goes to a worker, however small.
+    return estimateWorkFor<EstimateReadOutput>(workers, 'estimate-read', new AbortController().signal, 0);
+  }
+
+  it('keeps the bytes a worker made, answers from them offline, and forgets an estimate that is gone', async () => {
+    const cc = new CachedClient(apiClient(), cache);
+    const estimateId = project.estimateIds[0]!;
+    const parsed = await cc.getEstimate(project.id, estimateId);
+    const online = await cc.readEstimate(project.id, estimateId, work());
+    expect(online.source).toBe('network');
+    expect(online.data.label.name).toBe(parsed.data.name);
+    expect(online.data.modified).toBe(parsed.data.modified ?? null);
+    // What the cache keeps is the checked detail, as `getEstimate` would have stored it.
+    expect(cache.get('estimate', cacheKeys.estimate(project.id, estimateId))?.data).toEqual(parsed.data);
+
+    sim.faults.setFaults({ drop: 1_000 });
+    const offline = await cc.readEstimate(project.id, estimateId, work());
+    expect(offline.source).toBe('cache');
+    expect(offline.fetchedAt.getTime()).toBe(online.fetchedAt.getTime());
+    expect(offline.data.summary).toEqual(online.data.summary);
+    expect(cc.online).toBe(false);
+
+    sim.faults.clearFaults();
+    const gone = 'a0000000-0000-4000-8000-000000000000';
+    cache.put('estimate', cacheKeys.estimate(project.id, gone), { id: gone, items: [] });
+    expect((await failure(cc.readEstimate(project.id, gone, work()))).kind).toBe('not-found');
+    expect(cache.getBytes('estimate', cacheKeys.estimate(project.id, gone))).toBeNull();
+  });
+
+  it('reads an estimate an older PlanDesk cached as text, any character included', async () => {
+    const key = cacheKeys.estimate(project.id, 'older');
+    const detail = { id: 'older', name: 'Küche ☃ 東京', unique_identifier: 'E-9', items: [] };
+    const db = new Database(cache.path);
+    db.prepare('INSERT INTO entries (kind, key, fetched_at, body) VALUES (?, ?, ?, ?)').run(
+      'estimate',
+      key,
+      Date.now(),
+      JSON.stringify(detail),
+    );
+    db.close();
+    const bytes = cache.getBytes('estimate', key);
+    expect(bytes).not.toBeNull();
+    const read = await work().fromCache(bytes!.bytes);
+    expect(read.label).toEqual({ uniqueIdentifier: 'E-9', name: 'Küche ☃ 東京', projectName: null });
   });
 });

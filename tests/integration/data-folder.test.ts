@@ -289,7 +289,7 @@ describe('data at rest', () => {
         ]),
       );
       const wrong = Object.entries(found).filter(([p, mode]) => {
-        const isDir = p === '.' || ['cache', 'logs', 'tmp'].includes(p) || /^tmp\/f-[^/]*$/.test(p);
+        const isDir = p === '.' || ['cache', 'logs', 'tmp', 'outbox'].includes(p) || /^tmp\/f-[^/]*$/.test(p);
         return mode !== (isDir ? '700' : '600');
       });
       expect(wrong).toEqual([]);

@@ -6,6 +6,7 @@ import type { RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../simulator';
 import { Decimal } from '../../src-shared/money/decimal';
 import { INTERNAL_COLUMNS, columnSpec } from '../../src-shared/estimates/columns';
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { translator } from '../../src-shared/i18n/catalogue';
 import { editEstimate, typicalEdit } from '../helpers/estimate-edits';
 import { openpyxlRead, pdfText } from '../helpers/export-readers';
@@ -55,7 +56,8 @@ async function project(): Promise<{ projectId: string; estimateIds: string[] }> 
 
 /** Opens an estimate as the estimate screen does: the view, then "opened". */
 async function open(projectId: string, estimateId: string) {
-  const view = await services.estimates.get(projectId, estimateId);
+  // The view as the renderer reads main's text.
+  const view = parseEstimateView(await services.estimates.get(projectId, estimateId));
   const changes = await services.versions.opened(projectId, estimateId, view.fetchedAt);
   return { view, changes };
 }
@@ -149,8 +151,8 @@ describe('estimate versions', () => {
     expect(cmp.sameEstimate).toBe(false);
     expect(cmp.from.estimateId).toBe(a);
     expect(cmp.to.estimateId).toBe(b);
-    const va = await services.estimates.get(projectId, a!);
-    const vb = await services.estimates.get(projectId, b!);
+    const va = parseEstimateView(await services.estimates.get(projectId, a!));
+    const vb = parseEstimateView(await services.estimates.get(projectId, b!));
     expect(d(cmp.totals.delta.gross).eq(d(vb.service_totals.total).sub(d(va.service_totals.total)))).toBe(
       true,
     );

@@ -1,3 +1,4 @@
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,7 +70,7 @@ async function projectWithEstimates(): Promise<{ projectId: string; estimateIds:
 describe('estimates service', () => {
   it('opens an estimate as flattened rows with exact totals that match the service', async () => {
     const { projectId, estimateIds } = await projectWithEstimates();
-    const view = await services.estimates.get(projectId, estimateIds[0]!);
+    const view = parseEstimateView(await services.estimates.get(projectId, estimateIds[0]!));
     expect(view.source).toBe('network');
     expect(view.rows.length).toBeGreaterThan(5);
     expect(view.rows[0]!.depth).toBe(0);
@@ -148,7 +149,7 @@ describe('estimates service', () => {
     const list = await services.estimates.list(projectId);
     expect(list.source).toBe('cache');
     expect(list.rows.map((r) => r.id)).toEqual(estimateIds);
-    const view = await services.estimates.get(projectId, estimateIds[1]!);
+    const view = parseEstimateView(await services.estimates.get(projectId, estimateIds[1]!));
     expect(view.source).toBe('cache');
     expect(Date.parse(view.fetchedAt)).toBeLessThanOrEqual(Date.now());
     expect(events).toContainEqual(['event:connectivity', { online: false }]);
@@ -260,7 +261,7 @@ describe('quotes: presets, totals for the list', () => {
     const list = await services.estimates.list(projectId);
     expect(list.rows.every((r) => r.totals === null)).toBe(true);
     // Opening one makes its totals known.
-    const view = await services.estimates.get(projectId, estimateIds[0]!);
+    const view = parseEstimateView(await services.estimates.get(projectId, estimateIds[0]!));
     expect(view.quote.gross).toBe(Decimal.parse(view.service_totals.total!).toFixed(2));
     const again = await services.estimates.list(projectId);
     expect(again.rows.find((r) => r.id === estimateIds[0])?.totals?.quote.gross).toBe(view.quote.gross);
@@ -271,7 +272,7 @@ describe('quotes: presets, totals for the list', () => {
     );
     expect(Object.keys(totals).sort()).toEqual([...estimateIds].sort());
     for (const id of estimateIds) {
-      const detail = await services.estimates.get(projectId, id);
+      const detail = parseEstimateView(await services.estimates.get(projectId, id));
       expect(totals[id]!.quote.net).toBe(detail.quote.net);
       expect(totals[id]!.quote.gross).toBe(Decimal.parse(detail.service_totals.total!).toFixed(2));
     }

@@ -19,6 +19,7 @@ export interface BootConfig {
   documents: string;
   locale: string;
   singleInstanceLock: boolean;
+  pageMissing: boolean;
 }
 
 export type BootRequest =
@@ -51,6 +52,7 @@ const { electron, recording, control } = createElectronStandIn({
   version: packageJson.version,
   locale: config.locale,
   singleInstanceLock: config.singleInstanceLock,
+  pageMissing: config.pageMissing,
   onExit: (code) => send({ event: 'exit', code, recording }, () => process.exit(code)),
 });
 

@@ -5,14 +5,20 @@
  * keychain (run inside scripts/with-keyring.sh).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { channels } from '../../src-shared/ipc/channels';
+import { channels, preloadChannels } from '../../src-shared/ipc/channels';
 import type { Result } from '../../src-shared/ipc/contract';
-import type { EstimateList, EstimateView, ExportResult } from '../../src-shared/estimates/types';
+import type {
+  EstimateList,
+  EstimateView,
+  EstimateViewText,
+  ExportResult,
+} from '../../src-shared/estimates/types';
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import type { ProjectPage } from '../../src-shared/projects/types';
 import type { UpdateStatus } from '../../src-shared/updates/types';
 import type { WorkspaceList, WorkspaceMeta } from '../../src-shared/workspaces/types';
@@ -86,7 +92,8 @@ describe('the packaged main, booted', () => {
 
   it('has a handler for every channel of the IPC contract', async () => {
     const { recording } = await main.record();
-    expect([...recording.ipcChannels].sort()).toEqual(Object.keys(channels).sort());
+    // window.api's channels, and those only the preload itself uses.
+    expect([...recording.ipcChannels].sort()).toEqual([...Object.keys(channels), ...preloadChannels].sort());
   });
 
   it('answers a trusted sender on the demo workspace: projects listed, an estimate opened', async () => {
@@ -101,7 +108,9 @@ describe('the packaged main, booted', () => {
       const estimates = await data<EstimateList>('estimates:list', { projectId: project.id });
       const first = estimates.rows[0];
       if (!first) continue;
-      opened = await data<EstimateView>('estimates:get', { projectId: project.id, estimateId: first.id });
+      opened = parseEstimateView(
+        await data<EstimateViewText>('estimates:get', { projectId: project.id, estimateId: first.id }),
+      );
       break;
     }
     expect(opened?.rows.length).toBeGreaterThan(0);
@@ -320,17 +329,15 @@ describe('the packaged main, started again or failing', () => {
 
   it('logs an error at start-up and shows it in a native error box in the OS language', async () => {
     const userData = path.join(layout.root, `broken-${randomUUID()}`);
-    // A settings "file" that cannot be read: a folder in its place.
-    mkdirSync(path.join(userData, 'settings.json'), { recursive: true });
-    const failing = new BootedMain(layout, { userData, locale: 'fr-FR' });
+    // A damaged install: the window's page cannot be loaded.
+    const failing = new BootedMain(layout, { userData, locale: 'fr-FR', pageMissing: true });
     const exit = await failing.exited;
     expect(exit.code).toBe(1);
     expect(exit.recording?.errorBoxes).toHaveLength(1);
     const box = exit.recording!.errorBoxes[0]!;
     expect(box.title).toBe('PlanDesk n’a pas pu démarrer.');
-    expect(box.content).toContain('EISDIR');
+    expect(box.content).toContain('ERR_FILE_NOT_FOUND');
     expect(box.content).toContain(failing.logFile);
-    expect(failing.log()).toMatch(/\[error\] PlanDesk could not start: Error: EISDIR/);
-    expect(exit.recording?.windows).toEqual([]);
+    expect(failing.log()).toMatch(/\[error\] PlanDesk could not start: Error: ERR_FILE_NOT_FOUND/);
   });
 });

@@ -49,6 +49,8 @@ export interface BootOptions {
   singleInstanceLock?: boolean;
   /** A user-data folder to start in (a fresh one by default). */
   userData?: string;
+  /** The window's page cannot be loaded (a damaged install): see StandInOptions.pageMissing. */
+  pageMissing?: boolean;
 }
 
 export interface Exit {
@@ -80,6 +82,7 @@ export class BootedMain {
       documents: this.documents,
       locale: options.locale ?? 'en-US',
       singleInstanceLock: options.singleInstanceLock ?? true,
+      pageMissing: options.pageMissing ?? false,
     };
     const env: NodeJS.ProcessEnv = { ...process.env, PLANDESK_BOOT_CONFIG: JSON.stringify(config) };
     // Nothing may point the app at the checkout: it must find its data through the resources folder.

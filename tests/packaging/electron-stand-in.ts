@@ -7,6 +7,7 @@
  * single-instance lock and the app's lifecycle. `app.quit()` runs Electron's sequence
  * (before-quit, will-quit — either may be prevented — then quit, then exit).
  */
+import { pathToFileURL } from 'node:url';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 
@@ -18,6 +19,11 @@ export interface StandInOptions {
   locale: string;
   /** false: another PlanDesk holds the lock. */
   singleInstanceLock: boolean;
+  /**
+   * The page's file cannot be loaded, as in a damaged install: loadFile rejects the way Electron's
+   * does (PlanDesk repairs its data folder itself, so a damaged install is what still fails a start).
+   */
+  pageMissing?: boolean;
   /** Called by app.exit (and at the end of app.quit) instead of ending the process itself. */
   onExit: (code: number) => void;
 }
@@ -138,6 +144,9 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     }
     async loadFile(file: string): Promise<void> {
       this.record.loadedFile = file;
+      if (options.pageMissing) {
+        throw new Error(`ERR_FILE_NOT_FOUND (-6) loading '${pathToFileURL(file).href}'`);
+      }
       setImmediate(() => this.emit('ready-to-show'));
     }
     async loadURL(url: string): Promise<void> {

@@ -90,9 +90,26 @@ describe('the packaged app', () => {
       }
     }
     // main's runtime dependencies (the rest are bundled into it).
-    for (const dep of ['better-sqlite3', 'exceljs', 'pdfmake', 'zod', 'keytar', 'electron-updater']) {
+    for (const dep of [
+      'better-sqlite3',
+      'exceljs',
+      'pdfmake',
+      'zod',
+      'keytar',
+      'electron-updater',
+      'piscina',
+    ]) {
       expect(checked).toContain(dep);
     }
+    // The worker threads' scripts (src-main/workers/tasks.ts), and piscina's own, which starts them.
+    for (const script of [
+      'out/main/estimate-worker.js',
+      'out/main/export-worker.js',
+      'out/main/versions-worker.js',
+    ]) {
+      expect(mainFiles).toContain(script);
+    }
+    expect(files.has('node_modules/piscina/dist/worker.js')).toBe(true);
   });
 
   it("keeps keytar's and better-sqlite3's native modules outside the archive", () => {

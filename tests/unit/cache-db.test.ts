@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { COMPRESS_ABOVE_BYTES } from '../../src-main/cache/stored-json';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CACHE_MIGRATIONS,
@@ -10,6 +11,8 @@ import {
   openCache,
   runMigrations,
   latin1JsonText,
+  storedJsonBytes,
+  storedJsonText,
   type CacheDb,
   type Migration,
 } from '../../src-main/cache/cache-db';
@@ -24,11 +27,9 @@ describe('migrations', () => {
   });
   afterEach(() => db.close());
 
-  // The release after the newest one adds a step.
-  const LATEST = CACHE_SCHEMA_VERSION;
-  const NEXT = LATEST + 1;
+  const next = CACHE_SCHEMA_VERSION + 1;
   const v2: Migration = {
-    version: NEXT,
+    version: next,
     description: 'an index for a later version',
     up: (d) => d.exec('CREATE INDEX entries_fetched ON entries (fetched_at)'),
   };
@@ -38,23 +39,41 @@ describe('migrations', () => {
     expect(CACHE_SCHEMA_VERSION).toBe(CACHE_MIGRATIONS.length);
   });
 
+  it('are the entries (1), the offline work (2) and the estimate versions (3)', () => {
+    expect(CACHE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3]);
+    expect(CACHE_MIGRATIONS[1]!.description).toMatch(/outbox/);
+    expect(CACHE_MIGRATIONS[2]!.description).toMatch(/estimate versions/);
+  });
+
+  it('bring a file of the release before (version 2) to version 3, keeping what it holds', () => {
+    expect(runMigrations(db, CACHE_MIGRATIONS.slice(0, 2))).toEqual({ from: 0, to: 2 });
+    db.prepare(
+      `INSERT INTO outbox (project_id, project_name, file_name, size, folder, added_at, state)
+       VALUES ('p1', 'Project', 'plan.pdf', 3, 'x', 1, 'waiting')`,
+    ).run();
+    expect(runMigrations(db)).toEqual({ from: 2, to: 3 });
+    expect(db.prepare('SELECT count(*) FROM outbox').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT count(*) FROM estimate_versions').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM estimate_opened').pluck().get()).toBe(0);
+  });
+
   it('bring a version-0 database to the last version, one step at a time', () => {
-    expect(runMigrations(db)).toEqual({ from: 0, to: LATEST });
-    expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
+    expect(runMigrations(db)).toEqual({ from: 0, to: CACHE_SCHEMA_VERSION });
+    expect(db.pragma('user_version', { simple: true })).toBe(CACHE_SCHEMA_VERSION);
     // A later release adds a version: only that step runs.
-    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: LATEST, to: NEXT });
-    expect(db.pragma('user_version', { simple: true })).toBe(NEXT);
+    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: CACHE_SCHEMA_VERSION, to: next });
+    expect(db.pragma('user_version', { simple: true })).toBe(next);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'entries_fetched'").pluck().get()).toBe(
       'entries_fetched',
     );
     // Nothing left to do.
-    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: NEXT, to: NEXT });
+    expect(runMigrations(db, [...CACHE_MIGRATIONS, v2])).toEqual({ from: next, to: next });
   });
 
   it('a failing step rolls back, version and all', () => {
     runMigrations(db);
     const broken: Migration = {
-      version: NEXT,
+      version: next,
       description: 'fails halfway',
       up: (d) => {
         d.exec('CREATE TABLE half (x)');
@@ -62,13 +81,13 @@ describe('migrations', () => {
       },
     };
     expect(() => runMigrations(db, [...CACHE_MIGRATIONS, broken])).toThrow('boom');
-    expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
+    expect(db.pragma('user_version', { simple: true })).toBe(CACHE_SCHEMA_VERSION);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
   });
 
   it('refuse a newer database and a list out of order', () => {
-    db.pragma(`user_version = ${NEXT + 5}`);
-    expect(() => runMigrations(db)).toThrow(new RegExp(`schema version ${NEXT + 5}`));
+    db.pragma(`user_version = ${next + 5}`);
+    expect(() => runMigrations(db)).toThrow(new RegExp(`schema version ${next + 5}`));
     const other = new Database(':memory:');
     expect(() => runMigrations(other, [v2])).toThrow(/expected 1/);
     other.close();
@@ -127,6 +146,32 @@ describe('stored JSON text', () => {
       expect(again.get('estimate', 'new')?.data).toEqual(value);
       expect(again.get('estimate', 'old')?.data).toEqual(value);
       again.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is compressed when large, and reads back the same, whole or as bytes', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-cache-large-'));
+    try {
+      const items = Array.from({ length: 5_000 }, (_, i) => ({
+        id: `i${i}`,
+        name: `Fliesen ☃ ${i}`,
+        total: '1.500000000000',
+      }));
+      const value = { id: 'big', items };
+      const text = latin1JsonText(value);
+      expect(text.length).toBeGreaterThan(COMPRESS_ABOVE_BYTES);
+      const cache = openCache(dir, 'large', silentLogger);
+      expect(cache.put('estimate', 'big', value)).toBe(true);
+      const stored = cache.getBytes('estimate', 'big')!.bytes;
+      expect(stored.byteLength).toBeLessThan(text.length / 4);
+      expect(storedJsonText(stored)).toBe(text);
+      expect(cache.get('estimate', 'big')?.data).toEqual(value);
+      // The same bytes a worker makes (storedJsonBytes), written as they are.
+      expect(cache.putMany([{ kind: 'estimate', key: 'again', bytes: storedJsonBytes(value) }])).toBe(true);
+      expect(cache.get('estimate', 'again')?.data).toEqual(value);
+      cache.close();
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -198,12 +243,24 @@ describe('the cache file', () => {
       fetchedAt: at,
       planId: null,
       estimates: 1,
+      images: 0,
+      keepFiles: false,
     });
-    expect(offlineStatus(cache, 'p1')).toEqual({ available: true, fetchedAt: at, estimates: 1 });
+    expect(offlineStatus(cache, 'p1')).toEqual({
+      available: true,
+      fetchedAt: at,
+      estimates: 1,
+      images: 0,
+      filesList: false,
+      keepFiles: false,
+    });
     expect(offlineStatus(cache, 'p10')).toEqual({
       available: false,
       fetchedAt: null,
       estimates: 0,
+      images: 0,
+      filesList: false,
+      keepFiles: false,
       reason: 'never',
     });
     cache.delete('estimate', cacheKeys.estimate('p1', 'new'));

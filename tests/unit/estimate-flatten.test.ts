@@ -33,11 +33,10 @@ describe('flattenTree', () => {
 describe('suggestedName', () => {
   it('makes a safe file name from the number and name', async () => {
     const { suggestedName } = await import('../../src-main/estimates/estimates-service');
-    const doc = {
-      estimate: { unique_identifier: 'E2026/7', name: 'Küche: Weiß?\u0001 <neu>', project: null },
-    };
-    expect(suggestedName([doc as never], { estimateId: 'x', format: 'pdf' })).toBe(
-      'E2026 7 Küche Weiß neu.pdf',
-    );
+    const label = { uniqueIdentifier: 'E2026/7', name: 'Küche: Weiß?\u0001 <neu>', projectName: null };
+    expect(suggestedName([label], { estimateId: 'x', format: 'pdf' })).toBe('E2026 7 Küche Weiß neu.pdf');
+    // The project's workbook is named for the project.
+    const project = { uniqueIdentifier: null, name: 'A', projectName: 'Haus / Süd' };
+    expect(suggestedName([project], { format: 'xlsx' })).toBe('Haus Süd estimates.xlsx');
   });
 });

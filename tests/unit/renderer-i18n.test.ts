@@ -91,6 +91,10 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Sections',
   'Question',
   'Questions',
+  // The connection's state: German and Portuguese say "Online" and "Offline" too; megabytes.
+  'Online',
+  'Offline',
+  'MB',
   // Estimate versions: the same words, and a pattern of symbols only.
   'Version {seq}',
   'Versions',
@@ -248,9 +252,24 @@ describe('describeError', () => {
     expect(errors.describeError(auth, 'de-DE')).toContain('API key has been revoked');
     expect(errors.describeError(auth, 'de-DE')).not.toContain('The service rejected');
     expect(errors.errorDetail({ kind: 'auth', message: 'The service rejected the credentials.' })).toBe('');
-    expect(
-      errors.errorDetail({ kind: 'network', message: 'Could not reach the service (ECONNREFUSED).' }),
-    ).toContain('ECONNREFUSED');
+  });
+
+  it("a network error is one sentence in the user's language, never a raw code", () => {
+    for (const code of ['UND_ERR_SOCKET', 'ECONNREFUSED', 'ENOTFOUND']) {
+      const error: ErrorValue = {
+        kind: 'network',
+        message: `Could not reach the service (${code}). Check the connection and try again.`,
+      };
+      expect(errors.errorDetail(error)).toBe('');
+      for (const lang of ['en-US', 'de-DE', 'fr-FR', 'pt-PT', 'es-ES'] as const) {
+        const text = errors.describeError(error, lang);
+        expect(text).not.toContain(code);
+        expect(text).toBe(errors.describeError({ kind: 'network', message: '' }, lang));
+      }
+    }
+    expect(errors.describeError({ kind: 'network', message: 'x' }, 'de-DE')).not.toBe(
+      errors.describeError({ kind: 'network', message: 'x' }, 'en-US'),
+    );
   });
 
   it('says nothing more than "cancelled" for a cancelled operation', () => {

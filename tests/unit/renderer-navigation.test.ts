@@ -289,7 +289,8 @@ describe('navigation', () => {
     const ids = (rows: FileRow[] | null | undefined) => (rows ?? []).map((f) => f.id).sort();
     expect(ids(files.getState().rows)).toEqual(ids(await services.files.list(withPlan.projectId)));
     expect(ids(files.getState().rows).length).toBeGreaterThan(0);
-    expect(calls).toEqual(['plans:get', 'files:list']);
+    // The files screen also reads the uploads waiting for the project.
+    expect(calls).toEqual(['plans:get', 'files:list', 'outbox:list']);
   });
 
   it('refresh asks only the screen on view to fetch again', async () => {

@@ -570,7 +570,7 @@ describe('Prng', () => {
 });
 
 describe('large data set', () => {
-  it('has 5,000 projects and one estimate with exactly 20,000 items', () => {
+  it('has 5,000 projects, one estimate with exactly 20,000 items and one with 2,000', () => {
     const large = generateLargeDataset();
     expect(large.workspaces).toHaveLength(1);
     const w = large.workspaces[0] as SimWorkspace;
@@ -592,6 +592,11 @@ describe('large data set', () => {
     const d = depths((big as SimEstimate).items);
     expect(bigPositions.some((i) => (d.get(i.id) ?? 0) >= 4)).toBe(true);
 
+    // A second one of 2,000 items, for the PDF benchmarks.
+    const quote = bench?.estimates.find((e) => e.name === 'Benchmark quote 2k');
+    expect(quote?.items).toHaveLength(2_000);
+    expect(bench?.estimates[0]).toBe(big);
+    expect(estimateProblems(quote as SimEstimate)).toEqual([]);
     const others = allEstimates(large).filter((e) => e !== big);
     expect(others.every((e) => e.items.length < 20_000)).toBe(true);
     expect(others.flatMap((e) => estimateProblems(e))).toEqual([]);

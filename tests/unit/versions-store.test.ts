@@ -34,8 +34,9 @@ async function fetched(
   at: number,
 ) {
   const detail = { ...snapshot(items).header, items };
-  cache.put('estimate', cacheKeys.estimate(P, E), detail, new Date(at));
-  return versions.record(cache, P, E);
+  const key = cacheKeys.estimate(P, E);
+  cache.put('estimate', key, detail, new Date(at));
+  return versions.record(cache, { projectId: P, estimateId: E, ...cache.getBytes('estimate', key)! });
 }
 
 describe('kept versions', () => {

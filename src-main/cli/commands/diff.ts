@@ -35,12 +35,7 @@ interface Side {
 
 /** The estimate as the service sends it now (offline: the last version kept). */
 async function current(v: CliVersions, projectId: string, estimateId: string): Promise<Side> {
-  const fetched = await v.cached.getEstimate(projectId, estimateId);
-  await v.versions.settled(v.cache, projectId, estimateId);
-  const version = v.versions.latest(v.cache, projectId, estimateId);
-  if (!version) {
-    throw new ServiceError('config', 'PlanDesk could not keep a version of this estimate on this computer.');
-  }
+  const { version, fetched } = await v.versions.fetchLatest(v.cached, projectId, estimateId);
   return { version, live: fetched.source === 'network' };
 }
 
@@ -272,8 +267,9 @@ export async function exportChangesCommand(
   const { projectId, from, to } = await sides(v, flags, positionals, estimateB);
   const images =
     format === 'pdf'
-      ? await companyImages(v.cached.cachedEstimate(projectId, to.version.estimateId)?.data.company, (url) =>
-          client.fetchImage(url),
+      ? await companyImages(
+          await v.versions.cachedCompanyImages(v.cache, projectId, to.version.estimateId),
+          (url) => client.fetchImage(url),
         )
       : undefined;
   const where = path.resolve(out);

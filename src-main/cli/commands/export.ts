@@ -1,18 +1,19 @@
 import path from 'node:path';
-import { currencyDigits } from '../../../src-shared/money/currency';
-import { minorUnitsText, quoteTotals } from '../../../src-shared/estimates/quote-totals';
 import { QUOTE_PRESET_ID, type ExportPreset, type Paper } from '../../../src-shared/exports/presets';
 import type { ApiClient } from '../../api/client';
 import { ServiceError } from '../../errors/service-error';
-import { toEstimateDocument } from '../../estimates/document';
-import { flattenTree } from '../../estimates/flatten';
-import { writeEstimateWorkbook } from '../../exports/excel';
+import { fetchEstimateRead } from '../../estimates/estimate-reader';
+import type { EstimateReadOutput } from '../../estimates/estimate-tasks';
 import { resolveExportOptions, type ExportOptions } from '../../exports/options';
-import { writeEstimatePdf } from '../../exports/pdf';
+import { writeDocumentInWorker } from '../../exports/write-in-worker';
+import { silentLogger } from '../../log/logger';
+import { createWorkers, type Workers } from '../../workers/pool';
 import { requirePositional, type CliFlags } from '../args';
 import { EN, type CliText } from '../i18n';
 
 export interface ExportContext {
+  /** The worker pool (the CLI's own, closed when the command ends; else one is made for this call). */
+  workers?: Workers;
   /** Presets the app saved for this workspace (`--preset <name>`). */
   savedPresets?: readonly ExportPreset[];
   /** Where warnings go (stderr): they must not mix with the command's output. */
@@ -74,38 +75,46 @@ export async function exportCommand(
 
   const ids = estimateId ? [estimateId] : (await client.listAllEstimates(projectId)).map((e) => e.id);
   if (ids.length === 0) throw new ServiceError('not-found', 'This project has no estimates to export.');
-  const docs = [];
-  for (const id of ids) docs.push(toEstimateDocument(await client.getEstimate(projectId, id)));
-  for (const doc of docs) {
-    const digits = currencyDigits(doc.estimate.currency);
-    const mismatch = quoteTotals(flattenTree(doc.tree), doc.service_totals, digits).mismatch;
-    if (mismatch) {
-      const items = quoteTotals(flattenTree(doc.tree), {}, digits);
-      context.warn?.(
-        `${doc.estimate.unique_identifier ?? doc.estimate.id}: ` +
-          t('cli.totalsMismatch', {
-            net: minorUnitsText(items.net, digits),
-            gross: minorUnitsText(items.gross, digits),
-            serviceNet: minorUnitsText(mismatch.serviceNet, digits),
-            serviceGross: minorUnitsText(mismatch.serviceGross, digits),
-          }),
-      );
+  // Estimates are read and documents written in worker threads, as in the app: the command's own
+  // thread only moves bytes, so it stays responsive (to Ctrl+C, say) while a large export runs.
+  const workers = context.workers ?? createWorkers(silentLogger);
+  const signal = new AbortController().signal;
+  try {
+    const reads: EstimateReadOutput[] = [];
+    for (const id of ids) reads.push(await fetchEstimateRead(workers, client, projectId, id, signal));
+    for (const r of reads) {
+      const { mismatch, net, gross } = r.summary.quote;
+      if (mismatch) {
+        context.warn?.(
+          `${r.label.uniqueIdentifier ?? r.label.name}: ` +
+            t('cli.totalsMismatch', { net, gross, ...mismatch }),
+        );
+      }
     }
+    const first = reads[0]!;
+    const images =
+      format === 'pdf'
+        ? {
+            logo: first.companyImages.logo ? await client.fetchImage(first.companyImages.logo) : null,
+            watermark: first.companyImages.watermark
+              ? await client.fetchImage(first.companyImages.watermark)
+              : null,
+          }
+        : undefined;
+    const notices = await writeDocumentInWorker(workers, {
+      format,
+      bodies: reads.map((r) => r.cacheBody),
+      options,
+      images,
+      target: out,
+    });
+    for (const m of notices) context.warn?.(`warning: ${m}`);
+    const where = path.resolve(out);
+    if (flags.json) return JSON.stringify({ path: where, estimates: reads.length, kind: resolved.kind });
+    return reads.length === 1
+      ? t('cli.exportedOne', { name: first.label.name, path: where })
+      : t('cli.exportedMany', { count: reads.length, path: where });
+  } finally {
+    if (!context.workers) await workers.close();
   }
-  if (format === 'xlsx') {
-    await writeEstimateWorkbook(docs, options, out);
-  } else {
-    const company = docs[0]!.estimate.company ?? {};
-    const [logo, watermark] = await Promise.all(
-      [company.logo_url, company.watermark_url].map((u) =>
-        typeof u === 'string' && u ? client.fetchImage(u) : null,
-      ),
-    );
-    await writeEstimatePdf(docs[0]!, { ...options, images: { logo, watermark } }, out);
-  }
-  const where = path.resolve(out);
-  if (flags.json) return JSON.stringify({ path: where, estimates: docs.length, kind: resolved.kind });
-  return docs.length === 1
-    ? t('cli.exportedOne', { name: docs[0]!.estimate.name, path: where })
-    : t('cli.exportedMany', { count: docs.length, path: where });
 }

@@ -35,11 +35,13 @@ const KIND_KEYS: Record<ErrorKind, MessageKey> = {
 const MAX_DETAIL = 300;
 
 /**
- * Kinds whose message from main says something specific (which address, which field, which network
- * error). For the others main's message only restates the kind, which the translated summary says
- * better, so only the service's own words are added.
+ * Kinds whose message from main says something specific (which address, which field). For the
+ * others main's message only restates the kind, which the translated summary says better, so only
+ * the service's own words are added. A network error is the one translated sentence and nothing
+ * more: main's words there are an English sentence around a socket's code (UND_ERR_SOCKET,
+ * ECONNREFUSED), which is for the log, not for someone on a building site.
  */
-const SPECIFIC_MAIN_MESSAGE = new Set<ErrorKind>(['network', 'config', 'invalid-response', 'validation']);
+const SPECIFIC_MAIN_MESSAGE = new Set<ErrorKind>(['config', 'invalid-response', 'validation']);
 
 /**
  * The service's own words (or main's specific sentence), made safe to show: first line only (never

@@ -112,3 +112,17 @@ export function formatPercent(percent: string, lang: UiLanguage): string {
     text as Intl.StringNumericLiteral,
   );
 }
+
+/** A moment of today as its time alone (`6:32 PM`), any other as date and time. */
+export function formatMoment(
+  iso: string | null | undefined,
+  lang: UiLanguage,
+  options: FormatOptions & { now?: Date } = {},
+): string {
+  const date = parseDate(iso);
+  if (!date) return '';
+  const { now = new Date(), ...rest } = options;
+  const day = dateFormat(lang, { dateStyle: 'short', ...rest });
+  if (day.format(date) !== day.format(now)) return formatDateTime(iso, lang, rest);
+  return dateFormat(lang, { timeStyle: 'short', ...rest }).format(date);
+}

@@ -189,10 +189,6 @@ export const de: Messages = {
   'offline.make': 'Offline verfügbar machen',
   'offline.update': 'Offline-Kopie aktualisieren',
   'offline.available': 'Offline verfügbar · {time}',
-  'offline.availableHint_one':
-    'Das Projekt und {count} Kostenvoranschlag sind auf diesem Computer gespeichert.',
-  'offline.availableHint_other':
-    'Das Projekt und {count} Kostenvoranschläge sind auf diesem Computer gespeichert.',
   'estimates.title': 'Kostenvoranschläge',
   'estimates.backToProjects': 'Projekte',
   'estimates.tableLabel': 'Kostenvoranschläge dieses Projekts',
@@ -932,6 +928,125 @@ export const de: Messages = {
   'updates.automaticHint':
     'Sucht beim Start und alle paar Stunden nach einer neuen Version und lädt sie im Hintergrund herunter.',
 
+  // Offline für die Baustelle (Issue 14): die Verbindungsanzeige, Offline-Kopien mit Bildern und
+  // Dateien, die Offline-Projektsuche, die Speicheransicht, der Postausgang für Uploads.
+  'connection.label': 'Verbindung',
+  'connection.online': 'Online',
+  'connection.offline': 'Offline',
+  'connection.offlineSince': 'Offline seit {time}',
+  'connection.syncing': 'Wird abgeglichen…',
+  'connection.syncNow': 'Jetzt abgleichen',
+  'connection.lastSync': 'Zuletzt abgeglichen {time}',
+  'connection.onlineHint': 'Der Dienst antwortet.',
+  'connection.offlineHint':
+    'Der Dienst ist nicht erreichbar. PlanDesk zeigt, was auf diesem Computer gespeichert ist, und sendet wartende Uploads, sobald die Verbindung wieder besteht.',
+  'connection.waiting_one': '{count} Upload wartet',
+  'connection.waiting_other': '{count} Uploads warten',
+  'connection.syncFailed': 'Der Abgleich wurde nicht abgeschlossen.',
+  'offline.makeTitle': '„{name}“ offline verfügbar machen',
+  'offline.makeIntro':
+    'PlanDesk speichert eine Kopie auf diesem Computer: das Projekt, seinen Plan mit den Geschossbildern, alle Kostenvoranschläge und die Liste seiner Dateien. Aktualisieren Sie sie, bevor Sie zur Baustelle fahren.',
+  'offline.keepFiles': 'Auch die Dateien speichern',
+  'offline.keepFilesHint': 'Zeichnungen und Fotos öffnen sich dann auf der Baustelle ohne Verbindung.',
+  'offline.filesSize_one': '{count} Datei, {size}',
+  'offline.filesSize_other': '{count} Dateien, {size}',
+  'offline.filesUnknownSizes': 'für einige nennt der Dienst keine Größe',
+  'offline.noFiles': 'Das Projekt hat keine Dateien.',
+  'offline.sizeLoading': 'Die Dateiliste wird gelesen…',
+  'offline.sizeFailed': 'Die Größe der Dateien konnte nicht gelesen werden.',
+  'offline.start': 'Offline speichern',
+  'offline.estimates_one': '{count} Kostenvoranschlag',
+  'offline.estimates_other': '{count} Kostenvoranschläge',
+  'offline.images_one': '{count} Geschossbild',
+  'offline.images_other': '{count} Geschossbilder',
+  'offline.keptFiles_one': '{count} Datei gespeichert',
+  'offline.keptFiles_other': '{count} Dateien gespeichert',
+  'offline.searchMarker_one':
+    'Offline – durchsucht wird das {count} auf diesem Computer gespeicherte Projekt',
+  'offline.searchMarker_other':
+    'Offline – durchsucht werden die {count} auf diesem Computer gespeicherten Projekte',
+  'offline.searchHint':
+    'Namen und externe Referenzen werden hier durchsucht, ohne Rücksicht auf Groß- und Kleinschreibung und Akzente. Die Suche des Dienstes steht wieder zur Verfügung, sobald die Verbindung besteht.',
+  'plan.imageNotKept':
+    'Dieses Geschossbild ist nicht auf diesem Computer gespeichert. Es erscheint wieder, sobald die Verbindung besteht.',
+  'files.kept': 'Auf diesem Computer',
+  'files.keptHint': 'Mit der Offline-Kopie gespeichert: öffnet sich ohne Verbindung.',
+  'files.queued_one':
+    '{count} Datei wartet auf das Hochladen. PlanDesk bewahrt eine Kopie auf und sendet sie, sobald die Verbindung wieder besteht.',
+  'files.queued_other':
+    '{count} Dateien warten auf das Hochladen. PlanDesk bewahrt Kopien auf und sendet sie, sobald die Verbindung wieder besteht.',
+  'outbox.title': 'Warten auf das Hochladen',
+  'outbox.tableLabel': 'Dateien, die in dieses Projekt hochgeladen werden sollen',
+  'outbox.colName': 'Dateiname',
+  'outbox.colSize': 'Größe',
+  'outbox.colState': 'Stand',
+  'outbox.colActions': 'Aktionen',
+  'outbox.waiting': 'Wartet auf die Verbindung',
+  'outbox.waitingRetry': 'Der Dienst hatte ein Problem. Neuer Versuch um {time}.',
+  'outbox.sending': 'Wird hochgeladen · {percent}',
+  'outbox.checking': 'Wird geprüft, ob sie angekommen ist…',
+  'outbox.checkingHint':
+    'Die Verbindung brach ab, während die Datei registriert wurde. PlanDesk sucht sie im Projekt, bevor es sie erneut sendet, damit sie nie doppelt hochgeladen wird.',
+  'outbox.held': 'Nicht hochgeladen',
+  'outbox.problem.type-refused': 'Der Dienst nimmt diesen Dateityp nicht an.',
+  'outbox.problem.project-archived':
+    'Das Projekt wurde archiviert. Stellen Sie es wieder her und versuchen Sie es erneut, oder entfernen Sie die Datei.',
+  'outbox.problem.project-deleted': 'Das Projekt gibt es im Dienst nicht mehr.',
+  'outbox.problem.key-revoked':
+    'Der API-Schlüssel des Arbeitsbereichs wurde abgelehnt. Die Datei wird gesendet, sobald ein neuer Schlüssel eingegeben ist.',
+  'outbox.problem.file-missing':
+    'Die Kopie der Datei in PlanDesk ist verschwunden. Entfernen Sie sie und fügen Sie die Datei erneut hinzu.',
+  'outbox.problem.refused': 'Der Dienst hat die Datei abgelehnt.',
+  'outbox.serviceSaid': 'Der Dienst meldete: {message}',
+  'outbox.uploadNow': 'Jetzt hochladen',
+  'outbox.retry': 'Erneut versuchen',
+  'outbox.remove': 'Entfernen…',
+  'outbox.cancel': 'Abbrechen…',
+  'outbox.removeTitle': '„{name}“ nicht hochladen?',
+  'outbox.removeBody':
+    'PlanDesk löscht seine Kopie und lädt sie nicht hoch. Ihre Originaldatei bleibt unberührt, wo immer sie liegt.',
+  'outbox.removeChecking':
+    'Die Datei ist vielleicht schon im Projekt (ihr Hochladen brach beim Registrieren ab). Sehen Sie in der Dateiliste nach.',
+  'outbox.removeConfirm': 'Nicht hochladen',
+  'storage.title': 'Offline-Speicher',
+  'storage.open': 'Offline-Speicher…',
+  'storage.intro':
+    'Was PlanDesk für jeden Arbeitsbereich auf diesem Computer speichert. Wartende Uploads werden hier nie gelöscht.',
+  'storage.loading': 'Der Offline-Speicher wird gelesen…',
+  'storage.budget': 'Obergrenze für Daten, die nicht offline verfügbar gemacht sind (je Arbeitsbereich)',
+  'storage.budgetHint':
+    'Wird mehr gespeichert, wird zuerst entfernt, was am längsten nicht verwendet wurde. Offline verfügbar gemachte Projekte werden dafür nie entfernt.',
+  'storage.budgetUnit': 'MB',
+  'storage.budgetSave': 'Obergrenze speichern',
+  'storage.budgetSaved': 'Die Obergrenze ist gespeichert.',
+  'storage.budgetInvalid': 'Geben Sie eine Zahl von Megabyte zwischen {min} und {max} ein.',
+  'storage.onDisk': 'Auf diesem Computer: {size}',
+  'storage.pinnedBytes': 'Offline verfügbar gemacht',
+  'storage.otherBytes': 'Andere geöffnete Daten',
+  'storage.keptFilesBytes': 'Gespeicherte Dateien',
+  'storage.waiting_one': '{count} wartender Upload ({size})',
+  'storage.waiting_other': '{count} wartende Uploads ({size})',
+  'storage.inMemory':
+    'Diese Sitzung hält ihre Daten nur im Arbeitsspeicher: Auf diesem Computer wird nichts gespeichert.',
+  'storage.demoInMemory':
+    'Die Daten des Demo-Arbeitsbereichs liegen ohnehin auf diesem Computer: Sie werden nur für diese Sitzung im Arbeitsspeicher gehalten.',
+  'storage.pinnedTitle': 'Offline verfügbar gemacht',
+  'storage.pinnedNone': 'Kein Projekt dieses Arbeitsbereichs ist offline verfügbar gemacht.',
+  'storage.pinnedAt': 'Kopie vom {time}',
+  'storage.unnamedProject': 'Projekt {id}',
+  'storage.unpin': 'Offline-Kopie entfernen',
+  'storage.clear': 'Zwischengespeicherte Daten löschen…',
+  'storage.clearTitle': 'Zwischengespeicherte Daten von „{name}“ löschen?',
+  'storage.clearBody':
+    'Beim Arbeiten gespeicherte Projekte, Pläne und Kostenvoranschläge werden entfernt; PlanDesk lädt sie erneut, wenn sie mit Verbindung geöffnet werden. Wartende Uploads bleiben erhalten.',
+  'storage.clearPinned':
+    'Auch die offline verfügbar gemachten Projekte mit ihren gespeicherten Dateien entfernen',
+  'storage.clearConfirm': 'Löschen',
+  'storage.back': 'Zurück',
+  'workspaces.removeWaiting_one':
+    '{count} wartender Upload dieses Arbeitsbereichs wird nicht gesendet: Seine Kopie wird mit dem Arbeitsbereich gelöscht.',
+  'workspaces.removeWaiting_other':
+    '{count} wartende Uploads dieses Arbeitsbereichs werden nicht gesendet: Ihre Kopien werden mit dem Arbeitsbereich gelöscht.',
   // Estimate versions, comparisons and change orders (issue 17).
   'versions.open': 'Versionen',
   'versions.title': 'Versionen von {name}',
@@ -1064,4 +1179,7 @@ export const de: Messages = {
   'cli.vat': 'MwSt.',
   'cli.gross': 'Brutto',
   'cli.exportedChanges': 'Nachtrag gespeichert unter {path}',
+  'storage.versionsBytes': 'Kalkulationsversionen',
+  'storage.clearVersions':
+    'Von Ihnen fixierte Kalkulationsversionen bleiben erhalten (lösen Sie eine in den Versionen ihrer Kalkulation, um sie freizugeben), ebenso die Versionen offline verfügbarer Projekte, solange sie es bleiben; die übrigen Versionen werden entfernt.',
 };

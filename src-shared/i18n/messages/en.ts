@@ -187,8 +187,6 @@ export const en = {
   'offline.make': 'Make available offline',
   'offline.update': 'Update offline copy',
   'offline.available': 'Available offline · {time}',
-  'offline.availableHint_one': 'The project and {count} estimate are saved on this computer.',
-  'offline.availableHint_other': 'The project and {count} estimates are saved on this computer.',
   'estimates.title': 'Estimates',
   'estimates.backToProjects': 'Projects',
   'estimates.tableLabel': 'Estimates of this project',
@@ -911,6 +909,119 @@ export const en = {
   'updates.automatic': 'Update automatically',
   'updates.automaticHint':
     'Looks for a new version at start and every few hours, and downloads it in the background.',
+  // Offline for site work (issue 14): the connection indicator, offline copies with images and
+  // files, the offline project search, the storage view, the upload outbox.
+  'connection.label': 'Connection',
+  'connection.online': 'Online',
+  'connection.offline': 'Offline',
+  'connection.offlineSince': 'Offline since {time}',
+  'connection.syncing': 'Syncing…',
+  'connection.syncNow': 'Sync now',
+  'connection.lastSync': 'Last synced {time}',
+  'connection.onlineHint': 'The service answers.',
+  'connection.offlineHint':
+    'The service cannot be reached. PlanDesk shows what is kept on this computer and sends waiting uploads when the connection is back.',
+  'connection.waiting_one': '{count} upload waiting',
+  'connection.waiting_other': '{count} uploads waiting',
+  'connection.syncFailed': 'The sync did not finish.',
+  'offline.makeTitle': 'Make “{name}” available offline',
+  'offline.makeIntro':
+    'PlanDesk keeps a copy on this computer: the project, its plan with the floor images, every estimate and the list of its files. Update it before you leave for the site.',
+  'offline.keepFiles': 'Also keep the files',
+  'offline.keepFilesHint': 'Drawings and photos then open on site without a connection.',
+  'offline.filesSize_one': '{count} file, {size}',
+  'offline.filesSize_other': '{count} files, {size}',
+  'offline.filesUnknownSizes': 'the service lists no size for some of them',
+  'offline.noFiles': 'The project has no files.',
+  'offline.sizeLoading': 'Reading the list of files…',
+  'offline.sizeFailed': 'The size of the files could not be read.',
+  'offline.start': 'Keep offline',
+  'offline.estimates_one': '{count} estimate',
+  'offline.estimates_other': '{count} estimates',
+  'offline.images_one': '{count} floor image',
+  'offline.images_other': '{count} floor images',
+  'offline.keptFiles_one': '{count} file kept',
+  'offline.keptFiles_other': '{count} files kept',
+  'offline.searchMarker_one': 'Offline — searching the {count} project kept on this computer',
+  'offline.searchMarker_other': 'Offline — searching the {count} projects kept on this computer',
+  'offline.searchHint':
+    'Names and external references are searched here, in any case and without accents. The service’s own search returns with the connection.',
+  'plan.imageNotKept':
+    'This floor image was not kept on this computer. It shows again when the connection is back.',
+  'files.kept': 'On this computer',
+  'files.keptHint': 'Kept with the offline copy: opens without a connection.',
+  'files.queued_one':
+    '{count} file waits to be uploaded. PlanDesk keeps a copy and sends it when the connection is back.',
+  'files.queued_other':
+    '{count} files wait to be uploaded. PlanDesk keeps copies and sends them when the connection is back.',
+  'outbox.title': 'Waiting to upload',
+  'outbox.tableLabel': 'Files waiting to be uploaded to this project',
+  'outbox.colName': 'File name',
+  'outbox.colSize': 'Size',
+  'outbox.colState': 'State',
+  'outbox.colActions': 'Actions',
+  'outbox.waiting': 'Waits for the connection',
+  'outbox.waitingRetry': 'The service had a problem. Tried again at {time}.',
+  'outbox.sending': 'Uploading · {percent}',
+  'outbox.checking': 'Checking whether it arrived…',
+  'outbox.checkingHint':
+    'The connection dropped while the file was being registered. PlanDesk looks for it in the project before sending it again, so it is never uploaded twice.',
+  'outbox.held': 'Not uploaded',
+  'outbox.problem.type-refused': 'The service does not accept this type of file.',
+  'outbox.problem.project-archived': 'The project was archived. Restore it and retry, or remove the file.',
+  'outbox.problem.project-deleted': 'The project no longer exists in the service.',
+  'outbox.problem.key-revoked':
+    'The workspace’s API key was refused. The file is sent once a new key is entered.',
+  'outbox.problem.file-missing': 'PlanDesk’s copy of the file is gone. Remove it and add the file again.',
+  'outbox.problem.refused': 'The service refused the file.',
+  'outbox.serviceSaid': 'The service said: {message}',
+  'outbox.uploadNow': 'Upload now',
+  'outbox.retry': 'Retry',
+  'outbox.remove': 'Remove…',
+  'outbox.cancel': 'Cancel…',
+  'outbox.removeTitle': 'Do not upload “{name}”?',
+  'outbox.removeBody':
+    'PlanDesk deletes its copy and does not upload it. Your original file, wherever it is, is not touched.',
+  'outbox.removeChecking':
+    'The file may already be in the project (its upload was cut off while being registered). Look in the list of files.',
+  'outbox.removeConfirm': 'Do not upload',
+  'storage.title': 'Offline storage',
+  'storage.open': 'Offline storage…',
+  'storage.intro':
+    'What PlanDesk keeps on this computer for each workspace. Uploads waiting to be sent are never cleared here.',
+  'storage.loading': 'Reading the offline storage…',
+  'storage.budget': 'Budget for data not made available offline (per workspace)',
+  'storage.budgetHint':
+    'When more is kept, what was used longest ago is removed first. Projects made available offline are never removed for it.',
+  'storage.budgetUnit': 'MB',
+  'storage.budgetSave': 'Save budget',
+  'storage.budgetSaved': 'The budget is saved.',
+  'storage.budgetInvalid': 'Enter a number of megabytes from {min} to {max}.',
+  'storage.onDisk': 'On this computer: {size}',
+  'storage.pinnedBytes': 'Made available offline',
+  'storage.otherBytes': 'Other data opened',
+  'storage.keptFilesBytes': 'Kept files',
+  'storage.waiting_one': '{count} upload waiting ({size})',
+  'storage.waiting_other': '{count} uploads waiting ({size})',
+  'storage.inMemory': 'This session keeps its data in memory only: nothing is written to this computer.',
+  'storage.demoInMemory':
+    'The demo workspace’s data is on this computer anyway: it is kept in memory for this session only.',
+  'storage.pinnedTitle': 'Made available offline',
+  'storage.pinnedNone': 'No project of this workspace is made available offline.',
+  'storage.pinnedAt': 'Copy from {time}',
+  'storage.unnamedProject': 'Project {id}',
+  'storage.unpin': 'Remove offline copy',
+  'storage.clear': 'Clear cached data…',
+  'storage.clearTitle': 'Clear the cached data of “{name}”?',
+  'storage.clearBody':
+    'Projects, plans and estimates kept from browsing are removed; PlanDesk fetches them again when they are opened with a connection. Waiting uploads are kept.',
+  'storage.clearPinned': 'Also remove the projects made available offline, with their kept files',
+  'storage.clearConfirm': 'Clear',
+  'storage.back': 'Back',
+  'workspaces.removeWaiting_one':
+    '{count} upload waiting for this workspace will not be sent: its copy is deleted with the workspace.',
+  'workspaces.removeWaiting_other':
+    '{count} uploads waiting for this workspace will not be sent: their copies are deleted with the workspace.',
   // Estimate versions, comparisons and change orders (issue 17).
   'versions.open': 'Versions',
   'versions.title': 'Versions of {name}',
@@ -1040,6 +1151,9 @@ export const en = {
   'cli.vat': 'VAT',
   'cli.gross': 'Gross',
   'cli.exportedChanges': 'Saved the change order to {path}',
+  'storage.versionsBytes': 'Estimate versions',
+  'storage.clearVersions':
+    'Versions of estimates you pinned are kept (unpin one in its estimate’s versions to let it go), and so are the versions of projects made available offline while they stay so; the other versions go.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -186,8 +186,6 @@ export const es: Messages = {
   'offline.make': 'Guardar para usar sin conexión',
   'offline.update': 'Actualizar la copia sin conexión',
   'offline.available': 'Disponible sin conexión · {time}',
-  'offline.availableHint_one': 'El proyecto y {count} presupuesto están guardados en este ordenador.',
-  'offline.availableHint_other': 'El proyecto y {count} presupuestos están guardados en este ordenador.',
   'estimates.title': 'Presupuestos',
   'estimates.backToProjects': 'Proyectos',
   'estimates.tableLabel': 'Presupuestos de este proyecto',
@@ -920,6 +918,122 @@ export const es: Messages = {
   'updates.automaticHint':
     'Busca una versión nueva al iniciar y cada pocas horas, y la descarga en segundo plano.',
 
+  // Sin conexión en la obra (issue 14): el indicador de conexión, las copias sin conexión con
+  // imágenes y archivos, la búsqueda de proyectos sin conexión, el almacenamiento, la cola de subidas.
+  'connection.label': 'Conexión',
+  'connection.online': 'En línea',
+  'connection.offline': 'Sin conexión',
+  'connection.offlineSince': 'Sin conexión desde {time}',
+  'connection.syncing': 'Sincronizando…',
+  'connection.syncNow': 'Sincronizar ahora',
+  'connection.lastSync': 'Última sincronización {time}',
+  'connection.onlineHint': 'El servicio responde.',
+  'connection.offlineHint':
+    'No se puede conectar con el servicio. PlanDesk muestra lo que está guardado en este equipo y envía las subidas pendientes cuando vuelve la conexión.',
+  'connection.waiting_one': '{count} subida pendiente',
+  'connection.waiting_other': '{count} subidas pendientes',
+  'connection.syncFailed': 'La sincronización no terminó.',
+  'offline.makeTitle': 'Guardar «{name}» para usar sin conexión',
+  'offline.makeIntro':
+    'PlanDesk guarda una copia en este equipo: el proyecto, su plano con las imágenes de las plantas, todos sus presupuestos y la lista de sus archivos. Actualícela antes de salir hacia la obra.',
+  'offline.keepFiles': 'Guardar también los archivos',
+  'offline.keepFilesHint': 'Así los planos y las fotos se abren en la obra sin conexión.',
+  'offline.filesSize_one': '{count} archivo, {size}',
+  'offline.filesSize_other': '{count} archivos, {size}',
+  'offline.filesUnknownSizes': 'el servicio no indica el tamaño de algunos',
+  'offline.noFiles': 'El proyecto no tiene archivos.',
+  'offline.sizeLoading': 'Leyendo la lista de archivos…',
+  'offline.sizeFailed': 'No se pudo leer el tamaño de los archivos.',
+  'offline.start': 'Guardar sin conexión',
+  'offline.estimates_one': '{count} presupuesto',
+  'offline.estimates_other': '{count} presupuestos',
+  'offline.images_one': '{count} imagen de planta',
+  'offline.images_other': '{count} imágenes de planta',
+  'offline.keptFiles_one': '{count} archivo guardado',
+  'offline.keptFiles_other': '{count} archivos guardados',
+  'offline.searchMarker_one': 'Sin conexión — buscando en el {count} proyecto guardado en este equipo',
+  'offline.searchMarker_other': 'Sin conexión — buscando en los {count} proyectos guardados en este equipo',
+  'offline.searchHint':
+    'Aquí se buscan los nombres y las referencias externas, sin distinguir mayúsculas ni acentos. La búsqueda del servicio vuelve con la conexión.',
+  'plan.imageNotKept':
+    'Esta imagen de planta no está guardada en este equipo. Vuelve a mostrarse cuando regrese la conexión.',
+  'files.kept': 'En este equipo',
+  'files.keptHint': 'Guardado con la copia sin conexión: se abre sin conexión.',
+  'files.queued_one':
+    '{count} archivo espera a subirse. PlanDesk guarda una copia y lo envía cuando vuelva la conexión.',
+  'files.queued_other':
+    '{count} archivos esperan a subirse. PlanDesk guarda copias y los envía cuando vuelva la conexión.',
+  'outbox.title': 'Pendiente de subir',
+  'outbox.tableLabel': 'Archivos pendientes de subir a este proyecto',
+  'outbox.colName': 'Nombre del archivo',
+  'outbox.colSize': 'Tamaño',
+  'outbox.colState': 'Estado',
+  'outbox.colActions': 'Acciones',
+  'outbox.waiting': 'Espera la conexión',
+  'outbox.waitingRetry': 'El servicio tuvo un problema. Nuevo intento a las {time}.',
+  'outbox.sending': 'Subiendo · {percent}',
+  'outbox.checking': 'Comprobando si llegó…',
+  'outbox.checkingHint':
+    'La conexión se cortó mientras se registraba el archivo. PlanDesk lo busca en el proyecto antes de enviarlo de nuevo, para que nunca se suba dos veces.',
+  'outbox.held': 'No subido',
+  'outbox.problem.type-refused': 'El servicio no acepta este tipo de archivo.',
+  'outbox.problem.project-archived':
+    'El proyecto se archivó. Restáurelo y vuelva a intentarlo, o quite el archivo.',
+  'outbox.problem.project-deleted': 'El proyecto ya no existe en el servicio.',
+  'outbox.problem.key-revoked':
+    'Se rechazó la clave de API del espacio de trabajo. El archivo se envía cuando se introduzca una clave nueva.',
+  'outbox.problem.file-missing':
+    'La copia del archivo en PlanDesk ha desaparecido. Quítela y añada el archivo de nuevo.',
+  'outbox.problem.refused': 'El servicio rechazó el archivo.',
+  'outbox.serviceSaid': 'El servicio respondió: {message}',
+  'outbox.uploadNow': 'Subir ahora',
+  'outbox.retry': 'Reintentar',
+  'outbox.remove': 'Quitar…',
+  'outbox.cancel': 'Cancelar…',
+  'outbox.removeTitle': '¿No subir «{name}»?',
+  'outbox.removeBody':
+    'PlanDesk borra su copia y no la sube. Su archivo original, esté donde esté, no se toca.',
+  'outbox.removeChecking':
+    'Puede que el archivo ya esté en el proyecto (la subida se cortó mientras se registraba). Mire la lista de archivos.',
+  'outbox.removeConfirm': 'No subir',
+  'storage.title': 'Almacenamiento sin conexión',
+  'storage.open': 'Almacenamiento sin conexión…',
+  'storage.intro':
+    'Lo que PlanDesk guarda en este equipo para cada espacio de trabajo. Las subidas pendientes nunca se borran aquí.',
+  'storage.loading': 'Leyendo el almacenamiento sin conexión…',
+  'storage.budget': 'Límite para los datos no guardados para usar sin conexión (por espacio de trabajo)',
+  'storage.budgetHint':
+    'Cuando se guarda más, se quita primero lo que se usó hace más tiempo. Los proyectos guardados para usar sin conexión nunca se quitan por ello.',
+  'storage.budgetUnit': 'MB',
+  'storage.budgetSave': 'Guardar límite',
+  'storage.budgetSaved': 'El límite está guardado.',
+  'storage.budgetInvalid': 'Introduzca un número de megabytes entre {min} y {max}.',
+  'storage.onDisk': 'En este equipo: {size}',
+  'storage.pinnedBytes': 'Guardado para usar sin conexión',
+  'storage.otherBytes': 'Otros datos abiertos',
+  'storage.keptFilesBytes': 'Archivos guardados',
+  'storage.waiting_one': '{count} subida pendiente ({size})',
+  'storage.waiting_other': '{count} subidas pendientes ({size})',
+  'storage.inMemory': 'Esta sesión guarda sus datos solo en memoria: no se escribe nada en este equipo.',
+  'storage.demoInMemory':
+    'Los datos del espacio de trabajo de demostración ya están en este equipo: se guardan en memoria solo durante esta sesión.',
+  'storage.pinnedTitle': 'Guardado para usar sin conexión',
+  'storage.pinnedNone': 'Ningún proyecto de este espacio de trabajo está guardado para usar sin conexión.',
+  'storage.pinnedAt': 'Copia del {time}',
+  'storage.unnamedProject': 'Proyecto {id}',
+  'storage.unpin': 'Quitar la copia sin conexión',
+  'storage.clear': 'Borrar los datos en caché…',
+  'storage.clearTitle': '¿Borrar los datos en caché de «{name}»?',
+  'storage.clearBody':
+    'Se quitan los proyectos, planos y presupuestos guardados al navegar; PlanDesk los vuelve a obtener cuando se abren con conexión. Las subidas pendientes se conservan.',
+  'storage.clearPinned':
+    'Quitar también los proyectos guardados para usar sin conexión, con sus archivos guardados',
+  'storage.clearConfirm': 'Borrar',
+  'storage.back': 'Volver',
+  'workspaces.removeWaiting_one':
+    '{count} subida pendiente de este espacio de trabajo no se enviará: su copia se borra con el espacio de trabajo.',
+  'workspaces.removeWaiting_other':
+    '{count} subidas pendientes de este espacio de trabajo no se enviarán: sus copias se borran con el espacio de trabajo.',
   // Estimate versions, comparisons and change orders (issue 17).
   'versions.open': 'Versiones',
   'versions.title': 'Versiones de {name}',
@@ -1050,4 +1164,7 @@ export const es: Messages = {
   'cli.vat': 'IVA',
   'cli.gross': 'Total',
   'cli.exportedChanges': 'Orden de cambio guardada en {path}',
+  'storage.versionsBytes': 'Versiones de presupuestos',
+  'storage.clearVersions':
+    'Se conservan las versiones de presupuestos que fijó (suelte una en las versiones de su presupuesto para liberarla), y también las de los proyectos disponibles sin conexión mientras lo sigan estando; las demás versiones se eliminan.',
 };

@@ -188,8 +188,6 @@ export const fr: Messages = {
   'offline.make': 'Rendre disponible hors ligne',
   'offline.update': 'Mettre à jour la copie hors ligne',
   'offline.available': 'Disponible hors ligne · {time}',
-  'offline.availableHint_one': 'Le projet et {count} devis sont enregistrés sur cet ordinateur.',
-  'offline.availableHint_other': 'Le projet et {count} devis sont enregistrés sur cet ordinateur.',
   'estimates.title': 'Devis du projet',
   'estimates.backToProjects': 'Projets',
   'estimates.tableLabel': 'Devis de ce projet',
@@ -922,6 +920,124 @@ export const fr: Messages = {
   'updates.automaticHint':
     'Recherche une nouvelle version au démarrage puis toutes les quelques heures, et la télécharge en arrière-plan.',
 
+  // Hors ligne sur le chantier (issue 14) : l’indicateur de connexion, les copies hors ligne avec
+  // images et fichiers, la recherche de projets hors ligne, le stockage, la file d’envoi.
+  'connection.label': 'Connexion',
+  'connection.online': 'En ligne',
+  'connection.offline': 'Hors ligne',
+  'connection.offlineSince': 'Hors ligne depuis {time}',
+  'connection.syncing': 'Synchronisation…',
+  'connection.syncNow': 'Synchroniser',
+  'connection.lastSync': 'Dernière synchronisation {time}',
+  'connection.onlineHint': 'Le service répond.',
+  'connection.offlineHint':
+    'Le service est injoignable. PlanDesk affiche ce qui est conservé sur cet ordinateur et envoie les fichiers en attente dès que la connexion revient.',
+  'connection.waiting_one': '{count} envoi en attente',
+  'connection.waiting_other': '{count} envois en attente',
+  'connection.syncFailed': 'La synchronisation n’a pas abouti.',
+  'offline.makeTitle': 'Rendre « {name} » disponible hors ligne',
+  'offline.makeIntro':
+    'PlanDesk conserve une copie sur cet ordinateur : le projet, son plan avec les images des niveaux, tous ses devis et la liste de ses fichiers. Mettez-la à jour avant de partir sur le chantier.',
+  'offline.keepFiles': 'Conserver aussi les fichiers',
+  'offline.keepFilesHint': 'Les plans et les photos s’ouvrent alors sur le chantier sans connexion.',
+  'offline.filesSize_one': '{count} fichier, {size}',
+  'offline.filesSize_other': '{count} fichiers, {size}',
+  'offline.filesUnknownSizes': 'le service n’indique pas la taille de certains',
+  'offline.noFiles': 'Le projet n’a pas de fichiers.',
+  'offline.sizeLoading': 'Lecture de la liste des fichiers…',
+  'offline.sizeFailed': 'La taille des fichiers n’a pas pu être lue.',
+  'offline.start': 'Conserver hors ligne',
+  'offline.estimates_one': '{count} devis',
+  'offline.estimates_other': '{count} devis',
+  'offline.images_one': '{count} image de niveau',
+  'offline.images_other': '{count} images de niveau',
+  'offline.keptFiles_one': '{count} fichier conservé',
+  'offline.keptFiles_other': '{count} fichiers conservés',
+  'offline.searchMarker_one': 'Hors ligne — recherche dans le projet conservé sur cet ordinateur ({count})',
+  'offline.searchMarker_other':
+    'Hors ligne — recherche dans les {count} projets conservés sur cet ordinateur',
+  'offline.searchHint':
+    'Les noms et les références externes sont cherchés ici, sans tenir compte des majuscules ni des accents. La recherche du service revient avec la connexion.',
+  'plan.imageNotKept':
+    'Cette image de niveau n’est pas conservée sur cet ordinateur. Elle s’affiche de nouveau quand la connexion revient.',
+  'files.kept': 'Sur cet ordinateur',
+  'files.keptHint': 'Conservé avec la copie hors ligne : s’ouvre sans connexion.',
+  'files.queued_one':
+    '{count} fichier attend d’être envoyé. PlanDesk en garde une copie et l’envoie dès que la connexion revient.',
+  'files.queued_other':
+    '{count} fichiers attendent d’être envoyés. PlanDesk en garde des copies et les envoie dès que la connexion revient.',
+  'outbox.title': 'En attente d’envoi',
+  'outbox.tableLabel': 'Fichiers en attente d’envoi vers ce projet',
+  'outbox.colName': 'Nom du fichier',
+  'outbox.colSize': 'Taille',
+  'outbox.colState': 'État',
+  'outbox.colActions': 'Actions possibles',
+  'outbox.waiting': 'Attend la connexion',
+  'outbox.waitingRetry': 'Le service a eu un problème. Nouvel essai à {time}.',
+  'outbox.sending': 'Envoi · {percent}',
+  'outbox.checking': 'Vérification de son arrivée…',
+  'outbox.checkingHint':
+    'La connexion a été coupée pendant l’enregistrement du fichier. PlanDesk le cherche dans le projet avant de l’envoyer de nouveau : il n’est jamais envoyé deux fois.',
+  'outbox.held': 'Non envoyé',
+  'outbox.problem.type-refused': 'Le service n’accepte pas ce type de fichier.',
+  'outbox.problem.project-archived':
+    'Le projet a été archivé. Restaurez-le puis réessayez, ou retirez le fichier.',
+  'outbox.problem.project-deleted': 'Le projet n’existe plus dans le service.',
+  'outbox.problem.key-revoked':
+    'La clé d’API de l’espace de travail a été refusée. Le fichier est envoyé dès qu’une nouvelle clé est saisie.',
+  'outbox.problem.file-missing':
+    'La copie du fichier gardée par PlanDesk a disparu. Retirez-la et ajoutez de nouveau le fichier.',
+  'outbox.problem.refused': 'Le service a refusé le fichier.',
+  'outbox.serviceSaid': 'Le service a répondu : {message}',
+  'outbox.uploadNow': 'Envoyer maintenant',
+  'outbox.retry': 'Réessayer',
+  'outbox.remove': 'Retirer…',
+  'outbox.cancel': 'Annuler…',
+  'outbox.removeTitle': 'Ne pas envoyer « {name} » ?',
+  'outbox.removeBody':
+    'PlanDesk supprime sa copie et ne l’envoie pas. Votre fichier d’origine, où qu’il soit, n’est pas touché.',
+  'outbox.removeChecking':
+    'Le fichier est peut-être déjà dans le projet (son envoi a été coupé pendant l’enregistrement). Regardez la liste des fichiers.',
+  'outbox.removeConfirm': 'Ne pas envoyer',
+  'storage.title': 'Stockage hors ligne',
+  'storage.open': 'Stockage hors ligne…',
+  'storage.intro':
+    'Ce que PlanDesk conserve sur cet ordinateur pour chaque espace de travail. Les envois en attente ne sont jamais effacés ici.',
+  'storage.loading': 'Lecture du stockage hors ligne…',
+  'storage.budget': 'Limite pour les données non rendues disponibles hors ligne (par espace de travail)',
+  'storage.budgetHint':
+    'Au-delà, ce qui a servi il y a le plus longtemps est retiré en premier. Les projets rendus disponibles hors ligne ne sont jamais retirés pour cela.',
+  'storage.budgetUnit': 'Mo',
+  'storage.budgetSave': 'Enregistrer la limite',
+  'storage.budgetSaved': 'La limite est enregistrée.',
+  'storage.budgetInvalid': 'Saisissez un nombre de mégaoctets entre {min} et {max}.',
+  'storage.onDisk': 'Sur cet ordinateur : {size}',
+  'storage.pinnedBytes': 'Rendu disponible hors ligne',
+  'storage.otherBytes': 'Autres données ouvertes',
+  'storage.keptFilesBytes': 'Fichiers conservés',
+  'storage.waiting_one': '{count} envoi en attente ({size})',
+  'storage.waiting_other': '{count} envois en attente ({size})',
+  'storage.inMemory':
+    'Cette session garde ses données en mémoire seulement : rien n’est écrit sur cet ordinateur.',
+  'storage.demoInMemory':
+    'Les données de l’espace de travail de démonstration sont de toute façon sur cet ordinateur : elles restent en mémoire pour cette session seulement.',
+  'storage.pinnedTitle': 'Rendu disponible hors ligne',
+  'storage.pinnedNone': 'Aucun projet de cet espace de travail n’est rendu disponible hors ligne.',
+  'storage.pinnedAt': 'Copie du {time}',
+  'storage.unnamedProject': 'Projet {id}',
+  'storage.unpin': 'Retirer la copie hors ligne',
+  'storage.clear': 'Effacer les données en cache…',
+  'storage.clearTitle': 'Effacer les données en cache de « {name} » ?',
+  'storage.clearBody':
+    'Les projets, plans et devis conservés au fil de la consultation sont retirés ; PlanDesk les récupère de nouveau quand ils sont ouverts avec une connexion. Les envois en attente sont gardés.',
+  'storage.clearPinned':
+    'Retirer aussi les projets rendus disponibles hors ligne, avec leurs fichiers conservés',
+  'storage.clearConfirm': 'Effacer',
+  'storage.back': 'Retour',
+  'workspaces.removeWaiting_one':
+    '{count} envoi en attente pour cet espace de travail ne sera pas fait : sa copie est supprimée avec l’espace de travail.',
+  'workspaces.removeWaiting_other':
+    '{count} envois en attente pour cet espace de travail ne seront pas faits : leurs copies sont supprimées avec l’espace de travail.',
   // Estimate versions, comparisons and change orders (issue 17).
   'versions.open': 'Versions',
   'versions.title': 'Versions de {name}',
@@ -1054,4 +1170,7 @@ export const fr: Messages = {
   'cli.vat': 'TVA',
   'cli.gross': 'TTC',
   'cli.exportedChanges': 'Avenant enregistré dans {path}',
+  'storage.versionsBytes': 'Versions des devis',
+  'storage.clearVersions':
+    'Les versions de devis que vous avez épinglées sont conservées (désépinglez-en une dans les versions de son devis pour la libérer), de même que les versions des projets disponibles hors ligne tant qu’ils le restent ; les autres versions sont supprimées.',
 };

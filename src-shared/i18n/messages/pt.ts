@@ -186,8 +186,6 @@ export const pt: Messages = {
   'offline.make': 'Disponibilizar offline',
   'offline.update': 'Atualizar a cópia offline',
   'offline.available': 'Disponível offline · {time}',
-  'offline.availableHint_one': 'O projeto e {count} orçamento estão guardados neste computador.',
-  'offline.availableHint_other': 'O projeto e {count} orçamentos estão guardados neste computador.',
   'estimates.title': 'Orçamentos',
   'estimates.backToProjects': 'Projetos',
   'estimates.tableLabel': 'Orçamentos deste projeto',
@@ -914,6 +912,121 @@ export const pt: Messages = {
   'updates.automaticHint':
     'Procura uma nova versão ao iniciar e de poucas em poucas horas, e transfere-a em segundo plano.',
 
+  // Offline na obra (issue 14): o indicador de ligação, as cópias offline com imagens e ficheiros,
+  // a pesquisa de projetos offline, o armazenamento, a fila de carregamentos.
+  'connection.label': 'Ligação',
+  'connection.online': 'Online',
+  'connection.offline': 'Offline',
+  'connection.offlineSince': 'Offline desde {time}',
+  'connection.syncing': 'A sincronizar…',
+  'connection.syncNow': 'Sincronizar agora',
+  'connection.lastSync': 'Última sincronização {time}',
+  'connection.onlineHint': 'O serviço responde.',
+  'connection.offlineHint':
+    'Não é possível ligar ao serviço. O PlanDesk mostra o que está guardado neste computador e envia os carregamentos em espera quando a ligação voltar.',
+  'connection.waiting_one': '{count} carregamento em espera',
+  'connection.waiting_other': '{count} carregamentos em espera',
+  'connection.syncFailed': 'A sincronização não terminou.',
+  'offline.makeTitle': 'Disponibilizar «{name}» offline',
+  'offline.makeIntro':
+    'O PlanDesk guarda uma cópia neste computador: o projeto, a planta com as imagens dos pisos, todos os orçamentos e a lista dos ficheiros. Atualize-a antes de ir para a obra.',
+  'offline.keepFiles': 'Guardar também os ficheiros',
+  'offline.keepFilesHint': 'Assim, desenhos e fotografias abrem-se na obra sem ligação.',
+  'offline.filesSize_one': '{count} ficheiro, {size}',
+  'offline.filesSize_other': '{count} ficheiros, {size}',
+  'offline.filesUnknownSizes': 'o serviço não indica o tamanho de alguns',
+  'offline.noFiles': 'O projeto não tem ficheiros.',
+  'offline.sizeLoading': 'A ler a lista de ficheiros…',
+  'offline.sizeFailed': 'Não foi possível ler o tamanho dos ficheiros.',
+  'offline.start': 'Guardar offline',
+  'offline.estimates_one': '{count} orçamento',
+  'offline.estimates_other': '{count} orçamentos',
+  'offline.images_one': '{count} imagem de piso',
+  'offline.images_other': '{count} imagens de piso',
+  'offline.keptFiles_one': '{count} ficheiro guardado',
+  'offline.keptFiles_other': '{count} ficheiros guardados',
+  'offline.searchMarker_one': 'Offline — a pesquisar no {count} projeto guardado neste computador',
+  'offline.searchMarker_other': 'Offline — a pesquisar nos {count} projetos guardados neste computador',
+  'offline.searchHint':
+    'Os nomes e as referências externas são pesquisados aqui, sem distinguir maiúsculas nem acentos. A pesquisa do serviço volta com a ligação.',
+  'plan.imageNotKept':
+    'Esta imagem do piso não está guardada neste computador. Volta a aparecer quando a ligação voltar.',
+  'files.kept': 'Neste computador',
+  'files.keptHint': 'Guardado com a cópia offline: abre sem ligação.',
+  'files.queued_one':
+    '{count} ficheiro aguarda carregamento. O PlanDesk guarda uma cópia e envia-o quando a ligação voltar.',
+  'files.queued_other':
+    '{count} ficheiros aguardam carregamento. O PlanDesk guarda cópias e envia-os quando a ligação voltar.',
+  'outbox.title': 'A aguardar carregamento',
+  'outbox.tableLabel': 'Ficheiros a aguardar carregamento para este projeto',
+  'outbox.colName': 'Nome do ficheiro',
+  'outbox.colSize': 'Tamanho',
+  'outbox.colState': 'Estado',
+  'outbox.colActions': 'Ações',
+  'outbox.waiting': 'Aguarda a ligação',
+  'outbox.waitingRetry': 'O serviço teve um problema. Nova tentativa às {time}.',
+  'outbox.sending': 'A carregar · {percent}',
+  'outbox.checking': 'A verificar se chegou…',
+  'outbox.checkingHint':
+    'A ligação caiu enquanto o ficheiro era registado. O PlanDesk procura-o no projeto antes de o enviar de novo, para que nunca seja carregado duas vezes.',
+  'outbox.held': 'Não carregado',
+  'outbox.problem.type-refused': 'O serviço não aceita este tipo de ficheiro.',
+  'outbox.problem.project-archived':
+    'O projeto foi arquivado. Restaure-o e tente de novo, ou remova o ficheiro.',
+  'outbox.problem.project-deleted': 'O projeto já não existe no serviço.',
+  'outbox.problem.key-revoked':
+    'A chave de API da área de trabalho foi recusada. O ficheiro é enviado quando for introduzida uma nova chave.',
+  'outbox.problem.file-missing':
+    'A cópia do ficheiro no PlanDesk desapareceu. Remova-a e adicione o ficheiro de novo.',
+  'outbox.problem.refused': 'O serviço recusou o ficheiro.',
+  'outbox.serviceSaid': 'O serviço respondeu: {message}',
+  'outbox.uploadNow': 'Carregar agora',
+  'outbox.retry': 'Tentar de novo',
+  'outbox.remove': 'Remover…',
+  'outbox.cancel': 'Cancelar…',
+  'outbox.removeTitle': 'Não carregar «{name}»?',
+  'outbox.removeBody':
+    'O PlanDesk elimina a sua cópia e não a carrega. O seu ficheiro original, onde quer que esteja, não é alterado.',
+  'outbox.removeChecking':
+    'O ficheiro pode já estar no projeto (o carregamento foi interrompido durante o registo). Veja a lista de ficheiros.',
+  'outbox.removeConfirm': 'Não carregar',
+  'storage.title': 'Armazenamento offline',
+  'storage.open': 'Armazenamento offline…',
+  'storage.intro':
+    'O que o PlanDesk guarda neste computador para cada área de trabalho. Os carregamentos em espera nunca são apagados aqui.',
+  'storage.loading': 'A ler o armazenamento offline…',
+  'storage.budget': 'Limite para dados não disponibilizados offline (por área de trabalho)',
+  'storage.budgetHint':
+    'Quando se guarda mais, é removido primeiro o que foi usado há mais tempo. Os projetos disponibilizados offline nunca são removidos por isso.',
+  'storage.budgetUnit': 'MB',
+  'storage.budgetSave': 'Guardar limite',
+  'storage.budgetSaved': 'O limite foi guardado.',
+  'storage.budgetInvalid': 'Introduza um número de megabytes entre {min} e {max}.',
+  'storage.onDisk': 'Neste computador: {size}',
+  'storage.pinnedBytes': 'Disponibilizado offline',
+  'storage.otherBytes': 'Outros dados abertos',
+  'storage.keptFilesBytes': 'Ficheiros guardados',
+  'storage.waiting_one': '{count} carregamento em espera ({size})',
+  'storage.waiting_other': '{count} carregamentos em espera ({size})',
+  'storage.inMemory': 'Esta sessão mantém os dados só em memória: nada é escrito neste computador.',
+  'storage.demoInMemory':
+    'Os dados da área de trabalho de demonstração já estão neste computador: ficam em memória apenas durante esta sessão.',
+  'storage.pinnedTitle': 'Disponibilizado offline',
+  'storage.pinnedNone': 'Nenhum projeto desta área de trabalho está disponível offline.',
+  'storage.pinnedAt': 'Cópia de {time}',
+  'storage.unnamedProject': 'Projeto {id}',
+  'storage.unpin': 'Remover cópia offline',
+  'storage.clear': 'Limpar dados em cache…',
+  'storage.clearTitle': 'Limpar os dados em cache de «{name}»?',
+  'storage.clearBody':
+    'Os projetos, plantas e orçamentos guardados durante a navegação são removidos; o PlanDesk volta a obtê-los quando forem abertos com ligação. Os carregamentos em espera mantêm-se.',
+  'storage.clearPinned': 'Remover também os projetos disponibilizados offline, com os ficheiros guardados',
+  'storage.clearConfirm': 'Limpar',
+  'storage.back': 'Voltar',
+  'workspaces.removeWaiting_one':
+    '{count} carregamento em espera desta área de trabalho não será enviado: a sua cópia é eliminada com a área de trabalho.',
+  'workspaces.removeWaiting_other':
+    '{count} carregamentos em espera desta área de trabalho não serão enviados: as cópias são eliminadas com a área de trabalho.',
   // Estimate versions, comparisons and change orders (issue 17).
   'versions.open': 'Versões',
   'versions.title': 'Versões de {name}',
@@ -1044,4 +1157,7 @@ export const pt: Messages = {
   'cli.vat': 'IVA',
   'cli.gross': 'C/ IVA',
   'cli.exportedChanges': 'Adenda guardada em {path}',
+  'storage.versionsBytes': 'Versões dos orçamentos',
+  'storage.clearVersions':
+    'As versões de orçamentos que fixou são mantidas (desafixe uma nas versões do seu orçamento para a libertar), assim como as versões dos projetos disponíveis offline enquanto o forem; as restantes versões são removidas.',
 };

@@ -1,3 +1,4 @@
+import { parseEstimateView } from '../../../../src-shared/estimates/view-text';
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call, newOperationId } from '../../api';
@@ -93,7 +94,8 @@ interface EstimatesState {
   loadTotals: () => Promise<void>;
   loadOfflineStatus: () => Promise<void>;
   loadEstimate: () => Promise<void>;
-  makeOffline: () => Promise<void>;
+  /** Keeps the project on this computer; with `keepFiles`, its files too. */
+  makeOffline: (keepFiles?: boolean) => Promise<void>;
   setListPage: (page: number) => void;
   toggleColumn: (key: TreeColumnKey) => void;
   toggleHeader: () => void;
@@ -246,9 +248,10 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     if (res.ok) {
       // Read by the UI benchmark (bench/ui-estimate.spec.ts): the data has arrived from main.
       performance.mark('plandesk:estimate-data');
-      const summary: EstimateSummary = { currency: res.data.estimate.currency, quote: res.data.quote };
+      const estimate = parseEstimateView(res.data);
+      const summary: EstimateSummary = { currency: estimate.estimate.currency, quote: estimate.quote };
       set((s) => ({
-        estimate: res.data,
+        estimate,
         estimateLoading: false,
         // The list shows these totals when the user goes back to it.
         listTotals: s.listProjectId === projectId ? { ...s.listTotals, [estimateId]: summary } : s.listTotals,
@@ -257,7 +260,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     else set({ estimateLoading: false, estimateError: res.error });
   },
 
-  makeOffline: async () => {
+  makeOffline: async (keepFiles = false) => {
     const projectId = shownProjectId();
     if (!projectId || get().offlineBusy) return;
     const operationId = newOperationId('offline');
@@ -266,7 +269,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     // Its result replaces any status still on its way.
     offlineLatest.invalidate();
     set({ offlineBusy: true, offlineError: null });
-    const res = await call((api) => api.makeProjectAvailableOffline({ projectId, operationId }));
+    const res = await call((api) => api.makeProjectAvailableOffline({ projectId, operationId, keepFiles }));
     useOperations.getState().finish(operationId);
     if (get().offlineProjectId !== projectId) return;
     if (res.ok) set({ offline: res.data, offlineBusy: false });

@@ -4,6 +4,7 @@ import { getApi } from '../../api';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
+import { OfflineMarker } from '../../components/OfflineMarker';
 import { ProgressBar } from '../../components/ProgressBar';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT, useTPlural } from '../../i18n/store';
@@ -13,6 +14,7 @@ import { uploadProgressParts } from './file-size';
 import { FilesTable } from './FilesTable';
 import { PreviewDialog } from './PreviewDialog';
 import { useFiles } from './store';
+import { WaitingUploads } from '../outbox/WaitingUploads';
 import './files.css';
 
 function hasFiles(e: DragEvent | globalThis.DragEvent): boolean {
@@ -75,7 +77,10 @@ function UploadProgress() {
   );
 }
 
-/** A project's files: list, upload by drop or dialog, per-file actions. Online only. */
+/**
+ * A project's files: list (offline, the list kept on this computer, with its time), upload by drop
+ * or dialog (offline they wait in the outbox, shown above the list), per-file actions.
+ */
 export function FilesScreen() {
   const t = useT();
   const tp = useTPlural();
@@ -89,6 +94,9 @@ export function FilesScreen() {
   const failure = useFiles((s) => s.uploadFailure);
   const cancelled = useFiles((s) => s.uploadCancelled);
   const uploadedCount = useFiles((s) => s.uploadedCount);
+  const queuedCount = useFiles((s) => s.queuedCount);
+  const source = useFiles((s) => (projectKeyMatches ? s.source : null));
+  const fetchedAt = useFiles((s) => s.fetchedAt);
   const saved = useFiles((s) => s.saved);
   const actionError = useFiles((s) => s.actionError);
   const [dragging, setDragging] = useState(false);
@@ -173,7 +181,14 @@ export function FilesScreen() {
         }
       />
 
+      {source === 'cache' && fetchedAt && <OfflineMarker fetchedAt={fetchedAt} />}
+
       <div className="screen-notices">
+        {queuedCount !== null && (
+          <Notice tone="info" testId="upload-queued" onDismiss={() => store().dismissUploadNotice('queued')}>
+            {tp('files.queued', queuedCount)}
+          </Notice>
+        )}
         {saved && (
           <Notice tone="success" testId="file-result" onDismiss={() => store().dismissResult()}>
             {t('files.savedTo', { name: saved.name, path: saved.path })}
@@ -247,6 +262,8 @@ export function FilesScreen() {
       </div>
 
       <UploadProgress />
+
+      {projectKeyMatches && <WaitingUploads projectId={view.projectId} />}
 
       <div className={`drop-zone${uploading ? ' is-busy' : ''}`} data-testid="drop-zone">
         <span className="drop-zone-icon" aria-hidden="true" />

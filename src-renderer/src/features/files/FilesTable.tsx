@@ -95,6 +95,15 @@ export function FilesTable() {
               >
                 <td className="cell-name" title={file.name}>
                   {file.name}
+                  {file.kept && (
+                    <span
+                      className="file-kept"
+                      title={t('files.keptHint')}
+                      data-testid={`file-kept-${file.id}`}
+                    >
+                      {t('files.kept')}
+                    </span>
+                  )}
                 </td>
                 <td>
                   {file.type ? (

@@ -4,6 +4,7 @@ import { call, getApi, newOperationId } from '../../api';
 import { latestOnly } from '../../lib/latest';
 import { registerScreen } from '../navigation/store';
 import { useOperations } from '../operations/store';
+import { useOutbox } from '../outbox/store';
 import { checkUploads } from './file-types';
 import { sortFilesByDate } from './sort';
 import type { FilePreview, FileRow } from '../../../../src-shared/files/types';
@@ -11,8 +12,10 @@ import type { ProgressEvent } from '../../../../src-shared/operations/types';
 import type { PlanDeskApi, Result } from '../../../../src-shared/ipc/contract';
 
 /**
- * A project's files (online only): the list, uploads (dropped files or the open dialog) with their
- * own byte progress, cancel and retry, and the per-file actions (preview, download, open, delete).
+ * A project's files: the list (offline, the one kept on this computer), uploads (dropped files or
+ * the open dialog) with their own byte progress, cancel and retry, and the per-file actions
+ * (preview, download, open, delete). Uploads that cannot be sent now wait in the outbox
+ * (features/outbox): the upload then reports them as queued, not as failed.
  */
 
 /** How long new files stay highlighted after an upload. */
@@ -41,6 +44,9 @@ interface FilesState {
   key: string | null;
   projectId: string | null;
   rows: FileRow[] | null;
+  /** Where the rows came from: `cache` offline (the screen says from when). */
+  source: 'network' | 'cache' | null;
+  fetchedAt: string | null;
   loading: boolean;
   error: ErrorValue | null;
 
@@ -52,6 +58,8 @@ interface FilesState {
   refused: string[] | null;
   /** How many files the last upload added (a success notice). */
   uploadedCount: number | null;
+  /** How many files the last upload put in the outbox (offline, or the connection dropped). */
+  queuedCount: number | null;
   highlighted: string[];
 
   busy: Record<string, FileAction>;
@@ -76,7 +84,7 @@ interface FilesState {
   closePreview: () => void;
   /** Deletes the file; the error when it failed (the confirm dialog shows it), else null. */
   remove: (file: FileRow) => Promise<ErrorValue | null>;
-  dismissUploadNotice: (which: 'refused' | 'failure' | 'cancelled' | 'uploaded') => void;
+  dismissUploadNotice: (which: 'refused' | 'failure' | 'cancelled' | 'uploaded' | 'queued') => void;
   dismissResult: () => void;
 }
 
@@ -85,6 +93,8 @@ let highlightTimer: ReturnType<typeof setTimeout> | null = null;
 
 const fresh = {
   rows: null,
+  source: null,
+  fetchedAt: null,
   loading: false,
   error: null,
   upload: null,
@@ -92,6 +102,7 @@ const fresh = {
   uploadCancelled: false,
   refused: null,
   uploadedCount: null,
+  queuedCount: null,
   highlighted: [],
   busy: {},
   saved: null,
@@ -137,6 +148,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       uploadFailure: null,
       uploadCancelled: false,
       uploadedCount: null,
+      queuedCount: null,
     });
     const api = getApi();
     const off =
@@ -157,7 +169,15 @@ export const useFiles = create<FilesState>()((set, get) => {
     set({ upload: null });
     if (res.ok) {
       const ids = res.data.uploaded.map((f) => f.id);
-      if (ids.length === 0) return; // the open dialog was closed
+      const queued = res.data.queued?.length ?? 0;
+      if (queued > 0) {
+        set({ queuedCount: queued });
+        void useOutbox.getState().load();
+      }
+      if (ids.length === 0) {
+        if (queued > 0) await get().load();
+        return; // the open dialog was closed, or everything waits in the outbox
+      }
       if (highlightTimer) clearTimeout(highlightTimer);
       set({ highlighted: ids, uploadedCount: ids.length });
       highlightTimer = setTimeout(() => {
@@ -193,9 +213,16 @@ export const useFiles = create<FilesState>()((set, get) => {
         listLatest.invalidate();
         set({ key, projectId, ...fresh });
       } else {
-        set({ saved: null, actionError: null, uploadedCount: null, uploadCancelled: false });
+        set({
+          saved: null,
+          actionError: null,
+          uploadedCount: null,
+          queuedCount: null,
+          uploadCancelled: false,
+        });
       }
       void get().load();
+      void useOutbox.getState().load();
     },
 
     load: async () => {
@@ -205,8 +232,16 @@ export const useFiles = create<FilesState>()((set, get) => {
       set({ loading: true, error: null });
       const res = await call((api) => api.listFiles({ projectId }));
       if (!listLatest.isCurrent(token) || get().key !== key) return;
-      if (res.ok) set({ rows: sortFilesByDate(res.data), loading: false });
-      else set({ loading: false, error: res.error });
+      if (res.ok) {
+        set({
+          rows: sortFilesByDate(res.data.rows),
+          source: res.data.source,
+          fetchedAt: res.data.fetchedAt,
+          loading: false,
+        });
+      } else {
+        set({ loading: false, error: res.error });
+      }
     },
 
     uploadDropped: async (files) => {
@@ -310,10 +345,26 @@ export const useFiles = create<FilesState>()((set, get) => {
             ? { uploadFailure: null }
             : which === 'cancelled'
               ? { uploadCancelled: false }
-              : { uploadedCount: null },
+              : which === 'queued'
+                ? { queuedCount: null }
+                : { uploadedCount: null },
       ),
     dismissResult: () => set({ saved: null, actionError: null }),
   };
+});
+
+// A waiting upload of the open project that leaves the outbox was sent (or removed): the list is
+// read again, so a file sent in the background shows without a reload.
+let waitingIds = new Set<number>();
+useOutbox.subscribe((state) => {
+  const { projectId } = useFiles.getState();
+  const now = new Set(state.entries.filter((e) => e.projectId === projectId).map((e) => e.id));
+  const left = [...waitingIds].some((id) => !now.has(id));
+  waitingIds = now;
+  if (!left || !projectId) return;
+  // Nothing of the project waits any more: the notice that files wait is no longer true.
+  if (now.size === 0) useFiles.setState({ queuedCount: null });
+  void useFiles.getState().load();
 });
 
 registerScreen('files', {

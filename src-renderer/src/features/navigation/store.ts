@@ -22,7 +22,9 @@ export type View =
   | ({ name: 'plan'; planId: string } & ProjectRef)
   | ({ name: 'files' } & ProjectRef)
   | { name: 'forms'; workspaceId: string | null }
-  | { name: 'workspace'; workspaceId: string | null };
+  | { name: 'workspace'; workspaceId: string | null }
+  /** What PlanDesk keeps on this computer, for every workspace (settings). */
+  | { name: 'storage' };
 
 export type ViewName = View['name'];
 export type ViewOf<N extends ViewName> = Extract<View, { name: N }>;

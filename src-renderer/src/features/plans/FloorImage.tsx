@@ -24,6 +24,7 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
   const url = map?.url ?? null;
   const image = usePlans((s) => (url ? s.images[url] : undefined));
   const selectedRoomId = usePlans((s) => s.selectedRoomId);
+  const offline = usePlans((s) => s.result?.source === 'cache');
   const selectRoom = usePlans((s) => s.selectRoom);
   const [natural, setNatural] = useState<{ src: string; size: Size } | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
@@ -58,7 +59,7 @@ export function FloorImage({ floor, roomNames }: { floor: FloorView; roomNames: 
         style={{ aspectRatio: aspect }}
         data-testid="floor-image-none"
       >
-        {t('plan.noImage')}
+        {offline ? t('plan.imageNotKept') : t('plan.noImage')}
       </div>
     );
   }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
-import { useT } from '../../i18n/store';
+import { useT, useTPlural } from '../../i18n/store';
 import { useWorkspaces } from '../workspaces/store';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { Pager } from './Pager';
@@ -18,6 +18,19 @@ import './projects.css';
  */
 const shown: { workspace: string | null; generation: number } = { workspace: null, generation: -1 };
 
+/** Offline, searches and filters run over the projects kept on this computer: said plainly. */
+function OfflineSearchMarker({ kept }: { kept: number }) {
+  const t = useT();
+  const tp = useTPlural();
+  return (
+    <div className="offline-marker" role="status" data-testid="offline-search-marker">
+      <span className="offline-marker-icon" aria-hidden="true" />
+      <span className="offline-marker-title">{tp('offline.searchMarker', kept)}</span>
+      <span className="offline-marker-hint">{t('offline.searchHint')}</span>
+    </div>
+  );
+}
+
 /** The main view: the active workspace's projects, a detail panel for the selected one. */
 export function ProjectsScreen() {
   const t = useT();
@@ -30,6 +43,7 @@ export function ProjectsScreen() {
   const selectedId = useProjects((s) => s.selectedId);
   const source = useProjects((s) => s.page?.source);
   const fetchedAt = useProjects((s) => s.page?.fetchedAt);
+  const offlineSearch = useProjects((s) => s.page?.offlineSearch);
   const [creating, setCreating] = useState(false);
 
   // Another workspace: start fresh. Same workspace with a new key: fetch again, keep everything else.
@@ -57,7 +71,11 @@ export function ProjectsScreen() {
     <section className="projects" aria-labelledby="projects-title">
       <ProjectsToolbar onCreate={() => setCreating(true)} />
 
-      {source === 'cache' && fetchedAt && <OfflineMarker fetchedAt={fetchedAt} />}
+      {offlineSearch ? (
+        <OfflineSearchMarker kept={offlineSearch.kept} />
+      ) : (
+        source === 'cache' && fetchedAt && <OfflineMarker fetchedAt={fetchedAt} />
+      )}
 
       <div className="projects-notices">
         {created && (

@@ -236,7 +236,15 @@ export const useProjects = create<ProjectsState>()((set, get) => {
         });
         return;
       }
-      set({ loading: false, listError: res.error });
+      // Rows of another search must not stand under this one's words as if they matched.
+      const shown = get().loadedQuery;
+      const sameRows =
+        shown !== null &&
+        shown.name === query.name &&
+        shown.ref === query.ref &&
+        shown.team === query.team &&
+        shown.sort === query.sort;
+      set({ loading: false, listError: res.error, ...(sameRows ? {} : { page: null, loadedQuery: null }) });
     },
 
     reload: async () => {

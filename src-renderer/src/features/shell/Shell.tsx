@@ -22,6 +22,8 @@ import { WorkspaceSettingsDialog } from '../workspaces/WorkspaceSettingsDialog';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
 import { WorkspaceScreen } from '../workspace-screen/WorkspaceScreen';
 import { LanguageSelect } from './LanguageSelect';
+import { ConnectionIndicator } from '../connection/ConnectionIndicator';
+import { StorageScreen } from '../storage/StorageScreen';
 import { StatusBar } from './StatusBar';
 import './shell.css';
 import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
@@ -49,7 +51,7 @@ export function Shell() {
   useEffect(() => {
     const navigation = useNavigation.getState();
     const view = navigation.view;
-    if (view.name === 'projects') return;
+    if (view.name === 'projects' || view.name === 'storage') return;
     if (view.workspaceId === activeId) navigation.refresh();
     else if (view.name === 'forms' || view.name === 'workspace') {
       navigation.go({ name: view.name, workspaceId: activeId });
@@ -114,6 +116,7 @@ export function Shell() {
           </span>
         </Button>
         <div className="app-header-spacer" />
+        <ConnectionIndicator />
         <LanguageSelect />
       </header>
       <WorkspaceBanners onAdd={() => setAdding(true)} />
@@ -134,13 +137,21 @@ export function Shell() {
         {viewName === 'files' && <FilesScreen />}
         {viewName === 'forms' && <FormsScreen />}
         {viewName === 'workspace' && <WorkspaceScreen />}
+        {viewName === 'storage' && <StorageScreen />}
       </main>
       <StatusBar />
       {adding && <AddWorkspaceDialog onClose={() => setAdding(false)} />}
       {removing && <RemoveWorkspaceDialog workspace={removing} onClose={() => setRemoving(null)} />}
       {keyWorkspace && <ReplaceKeyDialog key={keyWorkspace.id} workspace={keyWorkspace} />}
       {settingsOpen && (
-        <WorkspaceSettingsDialog key={activeId ?? ''} onClose={() => setSettingsOpen(false)} />
+        <WorkspaceSettingsDialog
+          key={activeId ?? ''}
+          onClose={() => setSettingsOpen(false)}
+          onOpenStorage={() => {
+            setSettingsOpen(false);
+            useNavigation.getState().go({ name: 'storage' });
+          }}
+        />
       )}
     </div>
   );

@@ -15,9 +15,16 @@ const PLACEHOLDER = 'https://…';
 
 /**
  * The active workspace's settings in the service: its name and the webhook address the service
- * posts "Project Updated" to after a Custom Export. https only; Clear removes it.
+ * posts "Project Updated" to after a Custom Export. https only; Clear removes it. Also the way to
+ * what PlanDesk keeps on this computer (offline storage), which works without the service.
  */
-export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
+export function WorkspaceSettingsDialog({
+  onClose,
+  onOpenStorage,
+}: {
+  onClose: () => void;
+  onOpenStorage?: () => void;
+}) {
   const t = useT();
   const lang = useLang();
   const [settings, setSettings] = useState<WorkspaceSettings | null>(null);
@@ -143,6 +150,11 @@ export function WorkspaceSettingsDialog({ onClose }: { onClose: () => void }) {
           {loadError && (
             <Button onClick={reload} disabled={busy !== null}>
               {t('common.retry')}
+            </Button>
+          )}
+          {onOpenStorage && (
+            <Button onClick={onOpenStorage} disabled={writing} data-testid="open-storage">
+              {t('storage.open')}
             </Button>
           )}
           <Button onClick={requestClose}>{t('common.close')}</Button>

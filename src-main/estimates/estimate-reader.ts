@@ -1,0 +1,91 @@
+/**
+ * How main reads an estimate without parsing it on its own thread: the answer's bytes go to a task
+ * (estimate-tasks.ts) while they arrive, in a worker for a large one, right here for a small one.
+ */
+import type { ApiClient } from '../api/client';
+import type { BodyWork } from '../cache/cached-client';
+import { cacheKeys, type CachePut } from '../cache/cache-db';
+import { bodyJob, runOnBody } from '../workers/body-job';
+import type { Workers } from '../workers/pool';
+import type { EstimateReadOutput } from './estimate-tasks';
+
+/**
+ * Estimate answers smaller than this are read on main's own thread: below it, reading, checking
+ * and summing take less time than handing the bytes to a worker and back (bench: "main-loop stall").
+ */
+export const INLINE_BODY_BYTES = 256 * 1024;
+
+/** The totals a list keeps beside a cached estimate, with the version they are of. */
+export interface KeptSummary {
+  modified: string | null;
+  summary: EstimateReadOutput['summary'];
+}
+
+/** A task over an estimate's bytes, for CachedClient.readEstimate. */
+export function estimateWork<O extends { cacheBody: Uint8Array | null }>(
+  workers: Workers,
+  task: 'estimate-view' | 'estimate-read',
+  signal: AbortSignal,
+): BodyWork<O> {
+  return estimateWorkFor<O>(workers, task, signal, INLINE_BODY_BYTES);
+}
+
+/** The same, with bodies below `inlineBelow` bytes read on this thread (0: none). */
+export function estimateWorkFor<O extends { cacheBody: Uint8Array | null }>(
+  workers: Workers,
+  task: 'estimate-view' | 'estimate-read',
+  signal: AbortSignal,
+  inlineBelow: number,
+): BodyWork<O> {
+  const options = { signal, inlineBelow };
+  return {
+    fromService: async (fetch) => {
+      const job = bodyJob<O>(workers, task, { origin: 'response' }, options);
+      try {
+        await fetch(job.sink);
+      } catch (err) {
+        job.abort();
+        throw err;
+      }
+      const result = await job.result();
+      // A task over the service's answer always makes the cache's copy.
+      return { result, cacheBytes: result.cacheBody! };
+    },
+    fromCache: (bytes) => runOnBody<O>(workers, task, { origin: 'cache' }, bytes, options),
+  };
+}
+
+/**
+ * An estimate fetched for the offline copy: the cache entries to write (its bytes, and its totals
+ * for the list), read off main's thread.
+ */
+export async function estimateCacheEntries(
+  workers: Workers,
+  client: Pick<ApiClient, 'getEstimateBody'>,
+  projectId: string,
+  estimateId: string,
+  signal: AbortSignal,
+): Promise<Omit<CachePut, 'fetchedAt'>[]> {
+  const result = await fetchEstimateRead(workers, client, projectId, estimateId, signal);
+  const key = cacheKeys.estimate(projectId, estimateId);
+  const kept: KeptSummary = { modified: result.modified, summary: result.summary };
+  return [
+    { kind: 'estimate', key, bytes: result.cacheBody },
+    { kind: 'estimate-summary', key, data: kept },
+  ];
+}
+
+/** An estimate from the service (no cache), checked and summed off main's thread, with its bytes. */
+export async function fetchEstimateRead(
+  workers: Workers,
+  client: Pick<ApiClient, 'getEstimateBody'>,
+  projectId: string,
+  estimateId: string,
+  signal: AbortSignal,
+): Promise<EstimateReadOutput> {
+  const work = estimateWork<EstimateReadOutput>(workers, 'estimate-read', signal);
+  const { result } = await work.fromService((sink) =>
+    client.getEstimateBody(projectId, estimateId, sink, { signal }),
+  );
+  return result;
+}

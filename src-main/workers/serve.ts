@@ -1,0 +1,58 @@
+/**
+ * The worker side: a worker script (one per group of tasks, see tasks.ts) serves its tasks by name
+ * and answers with the outcome as plain data. Byte arrays in an output are moved to the main thread,
+ * not copied. A worker loads only the scripts of the tasks it is given.
+ */
+import { Piscina } from 'piscina';
+import { ServiceError, toErrorValue } from '../errors/service-error';
+import { threadId } from 'node:worker_threads';
+import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
+import type { Task } from './tasks';
+import { transferablesOf } from './transferables';
+
+export function serveTasks(
+  tasks: Readonly<Record<string, Task>>,
+): (message: TaskMessage) => Promise<unknown> {
+  return async (message) => {
+    const events = message.events;
+    events?.postMessage({ type: 'started', threadId } satisfies TaskEvent);
+    const report = events
+      ? (done: number, total: number | null): void =>
+          events.postMessage({ type: 'progress', done, total } satisfies TaskEvent)
+      : undefined;
+    let outcome: TaskOutcome;
+    try {
+      const task = tasks[message.task];
+      if (!task) throw new Error(`no such worker task: ${message.task}`);
+      outcome = { ok: true, value: await task(message.input as never, report) };
+    } catch (err) {
+      // A ServiceError is an answer for the user; anything else is a fault whose details go to the log.
+      const detail =
+        err instanceof ServiceError
+          ? undefined
+          : err instanceof Error
+            ? (err.stack ?? err.message)
+            : String(err);
+      const code = (err as NodeJS.ErrnoException | null)?.code;
+      outcome = {
+        ok: false,
+        error: toErrorValue(err),
+        ...(detail ? { detail } : {}),
+        ...(typeof code === 'string' && /^E[A-Z]+$/.test(code) ? { fileSystemCode: code } : {}),
+      };
+    } finally {
+      events?.close();
+    }
+    const transfer = outcome.ok ? transferablesOf(outcome.value) : [];
+    if (transfer.length === 0) return outcome;
+    const movable = {
+      get [Piscina.transferableSymbol]() {
+        return transfer;
+      },
+      get [Piscina.valueSymbol]() {
+        return outcome;
+      },
+    };
+    return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]);
+  };
+}

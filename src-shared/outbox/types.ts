@@ -1,0 +1,55 @@
+/** The upload outbox as the files screen and the header show it. */
+
+/**
+ * Why an upload waits or is held.
+ * Held until the user decides (retry or remove): `type-refused` (the service does not take the
+ * type), `project-archived`, `project-deleted`, `key-revoked`, `file-missing` (the copy is gone),
+ * `refused` (another refusal; `detail` has the service's words).
+ * Waiting, tried again by itself: `offline` (no connection), `service-busy` (5xx, 429, a bad answer).
+ */
+export type OutboxProblem =
+  | 'type-refused'
+  | 'project-archived'
+  | 'project-deleted'
+  | 'key-revoked'
+  | 'file-missing'
+  | 'refused'
+  | 'offline'
+  | 'service-busy';
+
+export const HELD_PROBLEMS: readonly OutboxProblem[] = [
+  'type-refused',
+  'project-archived',
+  'project-deleted',
+  'key-revoked',
+  'file-missing',
+  'refused',
+];
+
+export interface OutboxEntryView {
+  id: number;
+  projectId: string;
+  projectName: string;
+  name: string;
+  size: number;
+  /** ISO 8601 */
+  addedAt: string;
+  /**
+   * waiting: to be sent when the service answers; sending: being sent (`sent` bytes so far);
+   * checking: its register call was cut off, the files list is read before anything is sent again;
+   * held: see `problem`.
+   */
+  state: 'waiting' | 'sending' | 'checking' | 'held';
+  sent: number | null;
+  problem: OutboxProblem | null;
+  /** The service's own words, when it said something. */
+  detail: string | null;
+  /** ISO 8601: when a waiting upload is tried again by itself (after a service failure). */
+  nextTryAt: string | null;
+}
+
+/** Sent on every change of a workspace's outbox (and, throttled, as bytes go out). */
+export interface OutboxUpdate {
+  workspaceId: string;
+  entries: OutboxEntryView[];
+}

@@ -1,0 +1,208 @@
+/**
+ * Heavy work in worker threads (src-main/workers): real threads running the real worker scripts.
+ * A cancelled export leaves no file and no thread; errors come back as the same typed values; a body
+ * read in a worker gives what the same body read on the calling thread gives.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { EstimateItem } from '../../src-main/api/schemas';
+import { storedJsonBytes } from '../../src-main/cache/cache-db';
+import type { EstimateReadOutput, EstimateViewOutput } from '../../src-main/estimates/estimate-tasks';
+import { writeDocumentInWorker } from '../../src-main/exports/write-in-worker';
+import { ServiceError } from '../../src-main/errors/service-error';
+import { bodyJob, runOnBody } from '../../src-main/workers/body-job';
+import { createWorkers, type Workers } from '../../src-main/workers/pool';
+import { detail, item } from '../helpers/estimate-items';
+import { captureLog } from '../helpers/log-capture';
+
+const dirs: string[] = [];
+const pools: Workers[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plandesk-workers-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function pool(): Workers {
+  const workers = createWorkers(captureLog().logger);
+  pools.push(workers);
+  return workers;
+}
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const money = (n: number): string => `${n.toFixed(2)}0000000000`;
+
+/** An estimate of `count` priced positions in groups of fifty, as the service sends it. */
+function estimateOf(count: number) {
+  const items: EstimateItem[] = [];
+  for (let g = 0; g * 50 < count; g++) {
+    items.push(item({ id: `g${g}`, type: 'group', name: `Gewerk ${g + 1}`, sort: g }));
+    for (let i = g * 50; i < Math.min(count, (g + 1) * 50); i++) {
+      items.push(
+        item({
+          id: `p${i}`,
+          parent_id: `g${g}`,
+          name: `Position ${i + 1}: Fliesen verlegen, Fugen, Silikon`,
+          quantity: money(2 + (i % 7)),
+          unit: 'm2',
+          sort: i,
+          labor_unit_price: money(30),
+          labor_cost: money(30 * (2 + (i % 7))),
+          total_cost: money(30 * (2 + (i % 7))),
+          tax: '0.190000000000',
+          total: money(30 * (2 + (i % 7)) * 1.19),
+        }),
+      );
+    }
+  }
+  return { ...detail(items), currency: 'EUR', unique_identifier: 'E-1', modified: '2026-11-01 10:00:00' };
+}
+
+/** The bytes the offline cache keeps of an estimate. */
+function cacheBytes(estimate: unknown): Uint8Array {
+  return new Uint8Array(storedJsonBytes(estimate));
+}
+
+/** The service's answer to GET …/estimates/{id}: UTF-8 JSON with the detail in `data`. */
+function answerBytes(estimate: unknown): Uint8Array {
+  return new Uint8Array(Buffer.from(JSON.stringify({ data: [estimate] }), 'utf8'));
+}
+
+const options = { preset: 'internal', language: 'de-DE' as const };
+
+describe('worker threads', () => {
+  it('a PDF export cancelled halfway leaves no file and no thread running', async () => {
+    const body = cacheBytes(estimateOf(2_000));
+    const dir = tempDir();
+    // How long the whole export takes here (a thread started and the writers loaded included).
+    const complete = path.join(dir, 'complete.pdf');
+    const t0 = performance.now();
+    await writeDocumentInWorker(pool(), { format: 'pdf', bodies: [body.slice()], options, target: complete });
+    const full = performance.now() - t0;
+    expect(existsSync(complete)).toBe(true);
+
+    const workers = pool();
+    const cancel = new AbortController();
+    const target = path.join(dir, 'cancelled.pdf');
+    const run = writeDocumentInWorker(workers, {
+      format: 'pdf',
+      bodies: [body.slice()],
+      options,
+      target,
+      signal: cancel.signal,
+    });
+    setTimeout(() => cancel.abort(), full / 2);
+    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(readdirSync(dir)).toEqual(['complete.pdf']);
+    expect(workers.threads).toBe(0);
+  });
+
+  it('an Excel export cancelled while it writes leaves no partial file and no thread', async () => {
+    const body = cacheBytes(estimateOf(20_000));
+    const dir = tempDir();
+    const workers = pool();
+    const cancel = new AbortController();
+    const target = path.join(dir, 'estimate.xlsx');
+    const run = writeDocumentInWorker(workers, {
+      format: 'xlsx',
+      bodies: [body],
+      options,
+      target,
+      signal: cancel.signal,
+    });
+    // Cancelled once the temporary file exists: the writer is half-way through the rows.
+    const started = performance.now();
+    while (readdirSync(dir).length === 0 && performance.now() - started < 30_000) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(readdirSync(dir)).toHaveLength(1);
+    cancel.abort();
+    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(readdirSync(dir)).toEqual([]);
+    expect(workers.threads).toBe(0);
+  });
+
+  it('reads a body in a worker (large) or here (small) with the same result, and starts over on a retry', async () => {
+    const estimate = estimateOf(300);
+    const answer = answerBytes(estimate);
+    const workers = pool();
+    const read = async (inlineBelow: number, retry: boolean): Promise<EstimateViewOutput> => {
+      const job = bodyJob<EstimateViewOutput>(
+        workers,
+        'estimate-view',
+        { origin: 'response' },
+        { inlineBelow },
+      );
+      if (retry) {
+        // A first attempt breaks off after a few bytes; the transport starts the body over.
+        job.sink.begin(answer.byteLength);
+        job.sink.push(answer.slice(0, 100));
+      }
+      job.sink.begin(answer.byteLength);
+      for (let at = 0; at < answer.byteLength; at += 16_384) job.sink.push(answer.slice(at, at + 16_384));
+      job.sink.end();
+      return job.result();
+    };
+    const inWorker = await read(0, false);
+    const here = await read(Number.MAX_SAFE_INTEGER, false);
+    const retried = await read(0, true);
+    expect(JSON.parse(inWorker.viewJson)).toEqual(JSON.parse(here.viewJson));
+    expect(retried.viewJson).toBe(inWorker.viewJson);
+    expect(inWorker.summary).toEqual(here.summary);
+    expect(inWorker.summary.quote.source).toBe('items');
+    expect(JSON.parse(inWorker.viewJson).rows).toHaveLength(306);
+    // The cache's copy made from the answer reads back as the same estimate.
+    const fromCache = await runOnBody<EstimateReadOutput>(
+      workers,
+      'estimate-read',
+      { origin: 'cache' },
+      inWorker.cacheBody!,
+      { inlineBelow: 0 },
+    );
+    expect(fromCache.summary).toEqual(inWorker.summary);
+    expect(fromCache.label).toEqual({ uniqueIdentifier: 'E-1', name: 'Test', projectName: null });
+  });
+
+  it('gives a broken answer back as the same typed error from a worker as from here', async () => {
+    const workers = pool();
+    const broken = new Uint8Array(Buffer.from('{"data": [{"id": "x", "items": [', 'utf8'));
+    for (const inlineBelow of [0, Number.MAX_SAFE_INTEGER]) {
+      const job = bodyJob(workers, 'estimate-view', { origin: 'response' }, { inlineBelow });
+      job.sink.begin(broken.byteLength);
+      job.sink.push(broken.slice());
+      job.sink.end();
+      const err = await job.result().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ServiceError);
+      expect(err).toMatchObject({ kind: 'invalid-response' });
+    }
+  });
+
+  it('ends the work on a body that never comes (its request failed)', async () => {
+    const workers = pool();
+    const job = bodyJob(workers, 'estimate-view', { origin: 'response' }, { inlineBelow: 0 });
+    job.sink.begin(null);
+    job.sink.push(new Uint8Array(Buffer.from('{"data": [', 'utf8')));
+    // The task has started on a thread and waits there for the rest of the body.
+    const started = performance.now();
+    while (workers.running === 0 && performance.now() - started < 30_000) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(workers.running).toBe(1);
+    job.abort();
+    await expect(job.result()).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(workers.running).toBe(0);
+    expect(workers.threads).toBe(0);
+  });
+});
