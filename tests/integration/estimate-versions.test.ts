@@ -136,6 +136,25 @@ describe('estimate versions', () => {
     expect(all.counts).toEqual(cmp.counts);
   });
 
+  it('keeps the estimates "make available offline" fetched as versions, and a change as the next', async () => {
+    const { projectId, estimateIds } = await project();
+    await services.offline.makeAvailable(projectId);
+    for (const id of estimateIds) {
+      const timeline = await services.versions.timeline(projectId, id);
+      expect(timeline.versions).toHaveLength(1);
+      expect(timeline.versions[0]).toMatchObject({ seq: 1, current: true, storage: 'full' });
+    }
+    const estimateId = estimateIds[0]!;
+    const view = parseEstimateView(await services.estimates.get(projectId, estimateId));
+    await editEstimate(sim.adminUrl, projectId, estimateId, typicalEdit(view).edit);
+    await services.offline.makeAvailable(projectId);
+    const timeline = await services.versions.timeline(projectId, estimateId);
+    expect(timeline.versions.map((v) => [v.seq, v.storage, v.current])).toEqual([
+      [2, 'delta', true],
+      [1, 'full', false],
+    ]);
+  });
+
   it('names and pins a version; compares two estimates of the project', async () => {
     const { projectId, estimateIds } = await project();
     const [a, b] = estimateIds;

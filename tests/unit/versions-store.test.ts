@@ -93,4 +93,40 @@ describe('kept versions', () => {
     }
     cache.close();
   });
+
+  it('"Clear cached data" keeps the pinned versions and what they are stored as changes from', async () => {
+    const cache = openCache(dir, 'ws-clear', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger);
+    let items = randomItems(7, 40, false);
+    const contents = [items];
+    await fetched(versions, cache, items, 1_000);
+    for (let k = 1; k <= 3; k++) {
+      items = editedItems(items, k + 20, 2);
+      contents.push(items);
+      await fetched(versions, cache, items, 1_000 + k * 1_000);
+    }
+    await versions.opened(cache, P, E, null, new Date(9_000));
+    const [v1, v2] = cache.versions.list(P, E);
+    expect(v2!.baseId).toBe(v1!.id);
+    versions.label(cache, v2!, 'sent to client', true);
+    const before = cache.storage.figures().versionsBytes;
+    expect(before).toBe(cache.versions.totalBytes());
+
+    expect(cache.storage.clear(false)).toBe(true);
+    expect(cache.versions.list(P, E).map((v) => v.seq)).toEqual([1, 2]);
+    expect(cache.storage.figures().versionsBytes).toBeLessThan(before);
+    // The mark of the version last opened went with it.
+    expect(cache.versions.opened(P, E)).toBeNull();
+    // Even a clear that removes the projects made available offline keeps what the user pinned.
+    expect(cache.storage.clear(true)).toBe(true);
+    const kept = cache.versions.list(P, E);
+    expect(kept.map((v) => v.seq)).toEqual([1, 2]);
+    const read = readChain(cache.versions.chain(kept[1]!.id)!.map((c) => c.body));
+    expect(contentHash(read)).toBe(contentHash(snapshot(contents[1]!)));
+    // Unpinned, it goes with the next clear.
+    versions.label(cache, kept[1]!, null, false);
+    expect(cache.storage.clear(false)).toBe(true);
+    expect(cache.versions.list(P, E)).toEqual([]);
+    cache.close();
+  });
 });
