@@ -14,6 +14,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/index.ts'),
           'estimate-worker': resolve(__dirname, 'src-main/estimates/estimate-worker.ts'),
           'export-worker': resolve(__dirname, 'src-main/exports/export-worker.ts'),
+          'versions-worker': resolve(__dirname, 'src-main/versions/versions-worker.ts'),
         },
       },
     },

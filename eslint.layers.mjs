@@ -19,6 +19,7 @@ const FEATURES = [
   'forms',
   'teams',
   'webhook',
+  'versions',
 ];
 const BASICS = ['errors', 'log', 'json', 'local-files', 'operations'];
 const FRONT_DOORS = ['app', 'ipc', 'cli', 'demo', 'shell'];

@@ -100,7 +100,7 @@ export async function benchCacheOpen(): Promise<Record<string, string | number>>
  * The 20,000-item estimate through ApiClient. The simulator (the 5,000-project data set) is a bench
  * fixture, not part of the app: it is closed and dropped before anything is measured.
  */
-async function fetchLargeEstimate(): Promise<{ estimate: EstimateDetail; projectId: string }> {
+export async function fetchLargeEstimate(): Promise<{ estimate: EstimateDetail; projectId: string }> {
   const sim = await startSimulator({ dataset: 'large' });
   try {
     const w = sim.workspaces[0]!;

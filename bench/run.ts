@@ -5,6 +5,7 @@ import { benchListProjects } from './list-projects';
 import { benchUpload } from './upload';
 import { benchOfflinePin } from './offline-pin';
 import { benchExcelExport, benchPdfExport } from './exports';
+import { benchVersions } from './versions';
 import { benchExcelMemory, benchMainLoop } from './main-loop';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
@@ -16,6 +17,7 @@ const benches: [string, () => Promise<Record<string, string | number>>][] = [
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
   ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],
   ['PDF export of 2,000 items', benchPdfExport],
+  ['Estimate versions: 50 versions of 20,000 items (1 % changed each), storage and diff', benchVersions],
   ['Main-loop stall: heavy work off main, side by side with the same work on main', benchMainLoop],
   ['Excel export of 20,000 items through the app (workers): peak RSS', benchExcelMemory],
   ['Make the large project available offline (plan, images, 20,000-item estimate)', benchOfflinePin],

@@ -11,8 +11,9 @@ const common = {
   sourcemap: 'linked',
   logLevel: 'warning',
   // piscina starts its workers from its own script (node_modules/piscina/dist/worker.js): bundled,
-  // it would look for that script next to the bundle.
-  external: ['piscina'],
+  // it would look for that script next to the bundle. better-sqlite3 finds its native binary from its
+  // own package folder (only the commands that keep estimate versions load it).
+  external: ['piscina', 'better-sqlite3'],
 };
 
 await build({ ...common, entryPoints: ['src-main/cli/index.ts'], outfile: 'out/cli/plandesk.cjs' });
@@ -20,6 +21,7 @@ await build({ ...common, entryPoints: ['src-main/cli/index.ts'], outfile: 'out/c
 for (const [script, source] of [
   ['estimate-worker', 'src-main/estimates/estimate-worker.ts'],
   ['export-worker', 'src-main/exports/export-worker.ts'],
+  ['versions-worker', 'src-main/versions/versions-worker.ts'],
 ]) {
   // Their dependencies load from node_modules, as the app's do: bundled, old polyfills in them (a
   // `new Buffer()` in exceljs's zip code) would print Node's deprecation warning on every export.

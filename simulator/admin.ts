@@ -1,7 +1,8 @@
 /**
  * The simulator's admin API under /_sim: faults, variants, clock, key revocation, Custom Export,
- * statistics. No credentials, no faults, no rate limits; loopback callers only.
+ * estimate edits (as a user of the service would make them), statistics. No credentials, no faults, no rate limits; loopback callers only.
  */
+import { applyEstimateEdit, parseEstimateEdit } from './estimate-edit';
 import { badRequest, isPlainObject, json, notFound, type Reply } from './http-util';
 import { Router } from './router';
 import type { FaultControls } from './sim-types';
@@ -61,6 +62,19 @@ export function createAdminRouter(): Router<AdminContext> {
       }
       if (!p.id || !ctx.sim.store.findProject(p.id)) throw notFound('Project');
       return json(await ctx.controls.customExport(p.id, { email: body.email as string | undefined }));
+    })
+    .add('POST', '/projects/:id/estimates/:estimateId/edit', async (ctx, p) => {
+      const edit = parseEstimateEdit(await objectOrEmpty(ctx));
+      const estimate = ctx.sim.store
+        .findProject(p.id ?? '')
+        ?.project.estimates.find((e) => e.id === p.estimateId);
+      if (!estimate) throw notFound('Estimate');
+      applyEstimateEdit(estimate, edit, ctx.sim.now());
+      return json({
+        modified: estimate.modified,
+        items: estimate.items.length,
+        totals: estimate.estimate_totals,
+      });
     })
     .add('GET', '/stats', (ctx) => json(ctx.controls.stats()));
 }

@@ -1,7 +1,8 @@
 import type { WorkspaceMeta } from '../../src-shared/workspaces/types';
 import type { ApiClient } from '../api/client';
-import { CachedClient } from '../cache/cached-client';
+import { CachedClient, type StoredEstimate } from '../cache/cached-client';
 import type { WorkspaceCaches } from '../cache/workspace-caches';
+import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
 import type { WorkspaceManager } from '../workspaces/workspace-manager';
 
@@ -28,6 +29,8 @@ export interface ActiveWorkspaceOptions {
   budgetBytes?: () => number | null;
   /** A workspace's cache could not be opened on disk: it works in memory this session. */
   onCacheUnavailable: (meta: WorkspaceMeta) => void;
+  /** An estimate fetched from the service was stored in a workspace's cache. */
+  onEstimateStored?: (cache: CacheDb, estimate: StoredEstimate) => void;
 }
 
 /**
@@ -50,9 +53,11 @@ export class ActiveWorkspaces {
       // The demo workspace's data is served on this computer anyway: its cache stays in memory.
       const cache = this.o.caches.for(meta.id, { memory: meta.demo });
       if (!cache.persistent && !meta.demo) this.o.onCacheUnavailable(meta);
+      const stored = this.o.onEstimateStored;
       const cached = new CachedClient(client, cache, {
         logger: this.o.logger,
         ...(this.o.budgetBytes ? { budgetBytes: this.o.budgetBytes } : {}),
+        ...(stored ? { onEstimateStored: (e: StoredEstimate) => stored(cache, e) } : {}),
       });
       const fresh: { client: ApiClient; cached: CachedClient; probe?: NodeJS.Timeout } = { client, cached };
       cached.onChange((online) => {

@@ -30,6 +30,8 @@ import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
 import { emptyFolderSync, prepareDataFolder } from '../local-files/data-folder';
 import type { Emit } from './events';
+import { EstimateVersions } from '../versions/estimate-versions';
+import { VersionsService } from '../versions/versions-service';
 
 export interface ServiceOptions {
   version: string;
@@ -70,6 +72,7 @@ export interface MainServices {
   /** What the projects list knows of each project's estimates. */
   projectFacts: ProjectFactsService;
   estimates: EstimatesService;
+  versions: VersionsService;
   presets: PresetsService;
   offline: OfflineService;
   /** Uploads waiting for the service. */
@@ -136,6 +139,7 @@ export function createServices(o: ServiceOptions): RunningServices {
   const operations = new Operations((e) => o.emit('event:progress', e));
   // Heavy work (large estimates, documents) runs here, off main's thread: see src-main/workers.
   const workers = createWorkers(o.logger);
+  const estimateVersions = new EstimateVersions(workers, o.logger);
   // The demo workspace's data is served on this computer anyway: its cache stays in memory.
   const cacheFor = (id: string) => caches.for(id, { memory: id === DEMO_WORKSPACE_ID });
   // Made below; the events that need it come only once everything is wired.
@@ -154,6 +158,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       if (online) void outbox.drain(meta.id);
     },
     onCacheUnavailable: (meta) => notices.push({ code: 'cache-unavailable', workspaceName: meta.name }),
+    onEstimateStored: (cache, estimate) => void estimateVersions.record(cache, estimate),
   });
   const workspaceIds = async () => (await workspaces.list()).workspaces.map((w) => w.id);
   const outbox = new OutboxService({
@@ -260,6 +265,14 @@ export function createServices(o: ServiceOptions): RunningServices {
     projects,
     projectFacts,
     estimates,
+    versions: new VersionsService(
+      active.source,
+      estimateVersions,
+      operations,
+      (name, kind) => o.dialogs.saveFile(name, kind),
+      presets,
+      o.logger,
+    ),
     presets,
     offline,
     outbox,

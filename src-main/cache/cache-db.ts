@@ -19,6 +19,7 @@ import type Database from 'better-sqlite3';
 import type { CacheStorage } from './cache-storage';
 import type { KeptFilesTable } from './kept-files';
 import type { OutboxTable } from './outbox-table';
+import type { VersionTable } from './version-table';
 
 export type Db = Database.Database;
 
@@ -168,6 +169,8 @@ export interface CacheDb {
   readonly outbox: OutboxTable;
   /** `<cache>/<workspace>.files`: where kept project files are; null when the cache is in memory. */
   readonly keptFilesDir: string | null;
+  /** Every version of every estimate fetched (issue 17): see version-table.ts. */
+  readonly versions: VersionTable;
   close(): void;
 }
 
@@ -192,3 +195,4 @@ export type { OutboxRow, OutboxState, NewOutboxRow } from './outbox-table';
 export { cacheKeys } from './keys';
 export { openCache } from './open-cache';
 export { latin1JsonText, storedJsonBytes, storedJsonText } from './stored-json';
+export type { StoredVersion, VersionSummary, VersionTable } from './version-table';

@@ -10,6 +10,7 @@ import { cacheKeys } from './keys';
 import type { Logger } from '../log/logger';
 import { describe } from './sqlite-errors';
 import { emptyFolderSync } from '../local-files/data-folder';
+import { clearVersions, versionsBytes } from './version-table';
 
 export interface StorageFigures {
   /** The database file (with its write-ahead log) and the kept files, on disk. */
@@ -20,6 +21,8 @@ export interface StorageFigures {
   otherBytes: number;
   /** Project files kept with pinned projects. */
   keptFilesBytes: number;
+  /** Estimate versions (issue 17): never evicted for the budget, kept per estimate up to a count. */
+  versionsBytes: number;
 }
 
 interface SizedRow {
@@ -54,14 +57,15 @@ export class CacheStorage {
       () => Number(this.db.prepare('SELECT COALESCE(SUM(size), 0) FROM kept_files').pluck().get()),
       0,
     );
+    const versions = this.safely(() => versionsBytes(this.db), 0);
     let diskBytes = 0;
     if (this.file !== ':memory:') {
       for (const f of [this.file, `${this.file}-wal`]) diskBytes += sizeOf(f);
       if (this.keptFilesDir) diskBytes += folderSize(this.keptFilesDir);
     } else {
-      diskBytes = pinnedBytes + otherBytes;
+      diskBytes = pinnedBytes + otherBytes + versions;
     }
-    return { diskBytes, pinnedBytes, otherBytes, keptFilesBytes };
+    return { diskBytes, pinnedBytes, otherBytes, keptFilesBytes, versionsBytes: versions };
   }
 
   /**
@@ -89,7 +93,8 @@ export class CacheStorage {
 
   /**
    * "Clear cached data": everything not pinned; with `includePinned`, the pinned projects (and their
-   * kept files) too. The file is then compacted, so the space really goes back to the disk.
+   * kept files) too. The estimate versions the user pinned stay (version-table.ts `clearVersions`).
+   * The file is then compacted, so the space really goes back to the disk.
    */
   clear(includePinned: boolean): boolean {
     const ok = this.write(() => {
@@ -100,6 +105,7 @@ export class CacheStorage {
         const pinned = this.pinned();
         this.deleteRows(this.sizedRows().filter((r) => !pinned.has(r)));
       }
+      clearVersions(this.db);
     });
     if (ok && includePinned && this.keptFilesDir) emptyFolderSync(this.keptFilesDir);
     if (ok) this.compact();

@@ -78,6 +78,16 @@ export interface CachedClientOptions {
    * least recently used goes first. Null or absent: no limit.
    */
   budgetBytes?: () => number | null;
+  /** An estimate from the service was just stored in the cache (its versions keep it: issue 17). */
+  onEstimateStored?: (stored: StoredEstimate) => void;
+}
+
+/** An estimate as the cache stored it: its bytes (cache/stored-json.ts), never parsed here. */
+export interface StoredEstimate {
+  projectId: string;
+  estimateId: string;
+  bytes: Uint8Array;
+  fetchedAt: Date;
 }
 
 /** Errors that mean "the service could not be reached": the only ones answered from the cache. */
@@ -166,15 +176,43 @@ export class CachedClient {
    * The estimate as bytes worked on by `work` (never parsed on this thread): the service's answer,
    * kept in the cache as the bytes `work` gives back, or the cached copy when offline.
    */
-  readEstimate<T>(
+  async readEstimate<T>(
     projectId: string,
     estimateId: string,
     work: BodyWork<T>,
     opts: CallOptions = {},
   ): Promise<Fetched<T>> {
-    return this.readBody('estimate', cacheKeys.estimate(projectId, estimateId), work, (sink) =>
-      this.client.getEstimateBody(projectId, estimateId, sink, opts),
+    let stored: Uint8Array | null = null;
+    const noted: BodyWork<T> = {
+      fromService: async (fetch) => {
+        const out = await work.fromService(fetch);
+        stored = out.cacheBytes;
+        return out;
+      },
+      fromCache: (bytes) => work.fromCache(bytes),
+    };
+    const fetched = await this.readBody(
+      'estimate',
+      cacheKeys.estimate(projectId, estimateId),
+      noted,
+      (sink) => this.client.getEstimateBody(projectId, estimateId, sink, opts),
     );
+    if (fetched.source === 'network' && stored) {
+      this.estimateStored({ projectId, estimateId, bytes: stored, fetchedAt: fetched.fetchedAt });
+    }
+    return fetched;
+  }
+
+  /**
+   * The one hook of estimate versions (issue 17): the bytes just stored for an estimate from the
+   * service are kept as a version (in a worker; never in the caller's way, never its failure).
+   */
+  private estimateStored(stored: StoredEstimate): void {
+    try {
+      this.options.onEstimateStored?.(stored);
+    } catch (err) {
+      this.logger.log('warn', `estimate versions: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** The project's estimates as last listed, from the cache only (no request); null when never kept. */
@@ -269,9 +307,26 @@ export class CachedClient {
     projectId: string,
     options: MakeOfflineOptions = {},
   ): Promise<OfflineSyncSummary> {
+    // The estimates a sync fetched are versions too: each kept from the bytes the sync stored.
+    const fetchedEstimates: string[] = [];
+    const entriesOf = options.estimateEntries;
+    const noting: MakeOfflineOptions = entriesOf
+      ? {
+          ...options,
+          estimateEntries: async (p, id, signal) => {
+            const entries = await entriesOf(p, id, signal);
+            fetchedEstimates.push(id);
+            return entries;
+          },
+        }
+      : options;
     try {
-      const summary = await makeAvailableOffline(this.client, this.cache, projectId, options);
+      const summary = await makeAvailableOffline(this.client, this.cache, projectId, noting);
       this.setOnline(true, null);
+      for (const estimateId of fetchedEstimates) {
+        const hit = this.cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId));
+        if (hit) this.estimateStored({ projectId, estimateId, bytes: hit.bytes, fetchedAt: hit.fetchedAt });
+      }
       return summary;
     } catch (err) {
       this.noteFailure(err);

@@ -88,6 +88,43 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description: 'estimate versions and when each estimate was last opened',
+    up(db) {
+      // A version's body is a whole copy (base_id null) or the changes from its base, compressed;
+      // see src-main/versions/version-codec.ts. `summary` is what the timeline shows without reading
+      // bodies.
+      db.exec(`
+        CREATE TABLE estimate_versions (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          project_id      TEXT    NOT NULL,
+          estimate_id     TEXT    NOT NULL,
+          seq             INTEGER NOT NULL,
+          content_hash    TEXT    NOT NULL,
+          fetched_at      INTEGER NOT NULL,
+          last_fetched_at INTEGER NOT NULL,
+          modified        TEXT,
+          base_id         INTEGER REFERENCES estimate_versions (id),
+          body            BLOB    NOT NULL,
+          raw_size        INTEGER NOT NULL,
+          summary         TEXT    NOT NULL,
+          name            TEXT,
+          pinned          INTEGER NOT NULL DEFAULT 0,
+          UNIQUE (project_id, estimate_id, seq)
+        );
+        CREATE INDEX estimate_versions_by_hash ON estimate_versions (project_id, estimate_id, content_hash);
+        CREATE INDEX estimate_versions_by_base ON estimate_versions (base_id);
+        CREATE TABLE estimate_opened (
+          project_id  TEXT    NOT NULL,
+          estimate_id TEXT    NOT NULL,
+          version_id  INTEGER NOT NULL,
+          opened_at   INTEGER NOT NULL,
+          PRIMARY KEY (project_id, estimate_id)
+        );
+      `);
+    },
+  },
 ];
 
 export const CACHE_SCHEMA_VERSION = CACHE_MIGRATIONS[CACHE_MIGRATIONS.length - 1]!.version;

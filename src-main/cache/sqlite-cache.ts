@@ -21,6 +21,7 @@ import { KeptFilesTable } from './kept-files';
 import { cacheKeys } from './keys';
 import { OutboxTable } from './outbox-table';
 import { describe } from './sqlite-errors';
+import { SqliteVersionTable, type VersionTable } from './version-table';
 
 interface Row {
   fetched_at: number;
@@ -49,6 +50,7 @@ export class SqliteCache implements CacheDb {
   readonly storage: CacheStorage;
   readonly keptFiles: KeptFilesTable;
   readonly outbox: OutboxTable;
+  readonly versions: VersionTable;
   private readonly stmts: ReturnType<typeof prepareStatements>;
 
   constructor(
@@ -62,6 +64,7 @@ export class SqliteCache implements CacheDb {
     this.keptFilesDir = this.persistent ? path.replace(/\.sqlite$/, '') + '.files' : null;
     try {
       this.stmts = prepareStatements(db);
+      this.versions = new SqliteVersionTable(db, path, logger);
     } catch (err) {
       db.close();
       throw err;

@@ -31,6 +31,8 @@ const OPTIONS = {
   'reply-message': { type: 'string' },
   'show-key': { type: 'boolean' },
   verbose: { type: 'boolean' },
+  version: { type: 'string' },
+  since: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

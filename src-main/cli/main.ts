@@ -6,6 +6,8 @@ import { savedPresets } from './saved-presets';
 import { deleteFileCommand, downloadCommand, filesCommand, uploadCommand } from './commands/files';
 import { roomsCommand } from './commands/plan-rooms';
 import { estimatesCommand } from './commands/estimates';
+import { diffCommand, exportChangesCommand } from './commands/diff';
+import { openCliVersions, type CliVersions } from './versions-cache';
 import {
   formCommand,
   formCreateCommand,
@@ -40,6 +42,14 @@ Commands:
         [--columns a,b,c] [--paper A4|Letter] [--no-statements]
                                              an estimate (or all, xlsx) as a client quote (the default),
                                              the internal worksheet, or a preset saved in the app
+  diff PROJECT_ID ESTIMATE_A [ESTIMATE_B] [--version N | --since DATE]
+                                             what changed: ESTIMATE_A's kept version N, its version at
+                                             DATE, or its previous one (without ESTIMATE_B) against the
+                                             service's current one; --json: added, removed, moved,
+                                             changed, totals_delta (money as 12-digit decimals)
+  export-changes PROJECT_ID ESTIMATE_A ESTIMATE_B --format pdf|xlsx --out FILE [--preset …]
+        [--columns a,b,c] [--paper A4|Letter] [--version N | --since DATE]
+                                             the change order from A to B as a client document
   rooms PLAN_ID --format xlsx|csv --out FILE the plan's rooms table as a spreadsheet
   files PROJECT_ID                           a project's files
   upload PROJECT_ID FILE [--name NAME]       upload a file (pdf, docx, xlsx, csv, jpg, png, … usdz)
@@ -111,14 +121,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const run = COMMANDS[command];
     if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
     const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
+    let versions: CliVersions | null = null;
     try {
       const context: CommandContext = {
         warn: (line) => io.stderr(terminalSafe(line) + '\n'),
-        savedPresets: command === 'export' ? await savedPresets(io.env, workspace) : [],
+        savedPresets:
+          command === 'export' || command === 'export-changes' ? await savedPresets(io.env, workspace) : [],
+        versions: async () => (versions ??= await openCliVersions(client, workspace, io.env, logger)),
       };
       // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
       io.stdout(terminalSafe(await run(client, flags, positionals, cliText(language), context)) + '\n');
     } finally {
+      await (versions as CliVersions | null)?.close();
       await simulator?.close();
     }
     return 0;
@@ -139,7 +153,10 @@ type Command = (
   context: CommandContext,
 ) => Promise<string>;
 
-type CommandContext = ExportContext;
+type CommandContext = ExportContext & {
+  /** The workspace's estimate versions (the app's cache), opened on first use. */
+  versions: () => Promise<CliVersions>;
+};
 
 const COMMANDS: Record<string, Command> = {
   workspace: (c, f, _p, x) => workspaceCommand(c, f, x),
@@ -149,6 +166,12 @@ const COMMANDS: Record<string, Command> = {
   estimates: estimatesCommand,
   estimate: estimateCommand,
   export: (c, f, p, x, ctx) => exportCommand(c, f, p, x, ctx),
+  diff: async (c, f, p, x, ctx) => diffCommand(c, f, p, x, { versions: await ctx.versions() }),
+  'export-changes': async (c, f, p, x, ctx) =>
+    exportChangesCommand(c, f, p, x, {
+      versions: await ctx.versions(),
+      savedPresets: ctx.savedPresets ?? [],
+    }),
   rooms: roomsCommand,
   files: filesCommand,
   upload: (c, f, p, x) => uploadCommand(c, f, p, undefined, x),

@@ -12,22 +12,34 @@ export async function savedPresets(
   env: NodeJS.ProcessEnv,
   workspace: { baseUrl: string; customer: string } | 'demo',
 ): Promise<ExportPreset[]> {
-  let settings: unknown;
-  try {
-    settings = JSON.parse(await readFile(join(appDataDir(env), 'settings.json'), 'utf8'));
-  } catch {
-    return [];
-  }
-  if (!isRecord(settings)) return [];
-  const workspaces = Array.isArray(settings.workspaces) ? settings.workspaces.filter(isRecord) : [];
-  const id =
-    workspace === 'demo'
-      ? 'demo'
-      : workspaces.find((w) => w.baseUrl === workspace.baseUrl && w.customer === workspace.customer)?.id;
+  const settings = await appSettings(env);
+  if (!settings) return [];
+  const id = appWorkspaceId(settings, workspace);
   const all = isRecord(settings.exportPresets) ? settings.exportPresets : {};
   const mine = typeof id === 'string' ? all[id] : undefined;
   // Each preset is checked again where it is used (normalizePreset): a hand-edited file cannot leak.
   return Array.isArray(mine) ? (mine.filter(isRecord) as unknown as ExportPreset[]) : [];
+}
+
+/** The app's settings.json, read (never written); null when there is none or it cannot be read. */
+export async function appSettings(env: NodeJS.ProcessEnv): Promise<Record<string, unknown> | null> {
+  try {
+    const settings: unknown = JSON.parse(await readFile(join(appDataDir(env), 'settings.json'), 'utf8'));
+    return isRecord(settings) ? settings : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The id the app gave the workspace with this service address and customer ID, if it has one. */
+export function appWorkspaceId(
+  settings: Record<string, unknown> | null,
+  workspace: { baseUrl: string; customer: string } | 'demo',
+): string | undefined {
+  if (workspace === 'demo') return 'demo';
+  const workspaces = Array.isArray(settings?.workspaces) ? settings.workspaces.filter(isRecord) : [];
+  const id = workspaces.find((w) => w.baseUrl === workspace.baseUrl && w.customer === workspace.customer)?.id;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The app's user-data folder (Electron's `userData` for PlanDesk), or PLANDESK_DATA_DIR. */

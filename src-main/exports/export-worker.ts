@@ -1,5 +1,11 @@
 /** The worker script of the export tasks (see workers/tasks.ts). */
 import { serveTasks } from '../workers/serve';
+import { changeOrderPdfTask, changeOrderXlsxTask } from '../versions/change-order-tasks';
 import { pdfTask, xlsxTask } from './export-tasks';
 
-export default serveTasks({ 'export-xlsx': xlsxTask, 'export-pdf': pdfTask });
+export default serveTasks({
+  'export-xlsx': xlsxTask,
+  'export-pdf': pdfTask,
+  'change-order-pdf': changeOrderPdfTask,
+  'change-order-xlsx': changeOrderXlsxTask,
+});

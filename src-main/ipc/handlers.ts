@@ -125,6 +125,14 @@ export function createHandlers(s: MainServices): Handlers {
     'updates:status': async () => s.updates.status(),
     'updates:setAutomatic': (automatic) => s.updates.setAutomatic(automatic),
     'updates:install': async () => ({ restarting: await s.updates.install() }),
+    'versions:list': ({ projectId, estimateId }) => s.versions.timeline(projectId, estimateId),
+    'versions:label': ({ projectId, estimateId, versionId, name, pinned }) =>
+      s.versions.label(projectId, estimateId, versionId, name, pinned),
+    'versions:opened': ({ projectId, estimateId, seenAt }) =>
+      s.versions.opened(projectId, estimateId, seenAt),
+    'versions:compare': ({ projectId, from, to, includeUnchanged, operationId }) =>
+      s.versions.compare(projectId, from, to, includeUnchanged, operationId),
+    'versions:exportChanges': (request) => s.versions.exportChanges(request),
   };
 }
 

@@ -12,6 +12,7 @@ export type Task = (input: never, progress?: Progress) => Promise<unknown>;
 export const WORKER_SCRIPTS = {
   'estimate-worker': '../estimates/estimate-worker.ts',
   'export-worker': '../exports/export-worker.ts',
+  'versions-worker': '../versions/versions-worker.ts',
 } as const;
 
 export type WorkerScript = keyof typeof WORKER_SCRIPTS;
@@ -21,6 +22,13 @@ export const TASKS = {
   'estimate-read': { script: 'estimate-worker' },
   'export-xlsx': { script: 'export-worker' },
   'export-pdf': { script: 'export-worker' },
+  // Estimate versions (issue 17): keeping and comparing versions in their own script; a change order
+  // is a document, written by the export script with the other writers.
+  'versions-encode': { script: 'versions-worker' },
+  'versions-rebase': { script: 'versions-worker' },
+  'versions-compare': { script: 'versions-worker' },
+  'change-order-pdf': { script: 'export-worker' },
+  'change-order-xlsx': { script: 'export-worker' },
 } satisfies Record<string, { script: WorkerScript }>;
 
 export type TaskName = keyof typeof TASKS;

@@ -43,8 +43,11 @@ function units(d: Decimal, digits: number): bigint {
   return d.round(digits).units;
 }
 
+/** What the totals read of a row. */
+export type QuoteRow = Pick<EstimateRow, 'type' | 'net_amount' | 'total' | 'tax'>;
+
 export function quoteTotals(
-  rows: readonly EstimateRow[],
+  rows: readonly QuoteRow[],
   service: Partial<EstimateTotals>,
   digits: number,
 ): QuoteTotals {

@@ -70,6 +70,11 @@ export const channels = {
   'updates:status': 'getUpdateStatus',
   'updates:setAutomatic': 'setAutomaticUpdates',
   'updates:install': 'installUpdate',
+  'versions:list': 'listEstimateVersions',
+  'versions:label': 'labelEstimateVersion',
+  'versions:opened': 'estimateOpened',
+  'versions:compare': 'compareEstimates',
+  'versions:exportChanges': 'exportChangeOrder',
 } as const;
 
 export type Channel = keyof typeof channels;

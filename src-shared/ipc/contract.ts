@@ -28,6 +28,7 @@ import { isJsonObject, jsonDepth, type JsonObject } from '../json/exact-json';
 import type { TeamView } from '../teams/types';
 import type { WebhookTestResult } from '../webhook/types';
 import type { UpdateStatus } from '../updates/types';
+import type { ChangesSince, EstimateComparison, VersionTimeline } from '../versions/types';
 import { EXPORT_COLUMNS } from '../estimates/columns';
 import type { Channel, EventChannel, MainChannel, channels, events } from './channels';
 import { LANGUAGES } from '../i18n/languages';
@@ -119,6 +120,25 @@ export const presetInputSchema = z.object({
   language: language.nullable(),
   paper,
   statements: z.boolean(),
+});
+
+/** One side of a comparison: an estimate, in a kept version or as the service sends it now. */
+const versionPick = z.object({
+  estimateId: id,
+  versionId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export const changeOrderRequestSchema = z.object({
+  projectId: id,
+  from: versionPick,
+  to: versionPick,
+  format: z.enum(['xlsx', 'pdf']),
+  /** The preset decides the kind of document, as for quotes. */
+  presetId: z.string().min(1).max(100),
+  columns: columns.optional(),
+  language,
+  paper: paper.optional(),
+  operationId,
 });
 
 export const argSchemas = {
@@ -222,6 +242,35 @@ export const argSchemas = {
   'updates:status': z.tuple([]),
   'updates:setAutomatic': z.tuple([z.boolean()]),
   'updates:install': z.tuple([]),
+  'versions:list': z.tuple([z.object({ projectId: id, estimateId: id })]),
+  'versions:label': z.tuple([
+    z.object({
+      projectId: id,
+      estimateId: id,
+      versionId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+      /** null: no name. */
+      name: z.string().max(120).nullable(),
+      pinned: z.boolean(),
+    }),
+  ]),
+  'versions:opened': z.tuple([
+    z.object({
+      projectId: id,
+      estimateId: id,
+      /** When the version on screen was fetched (the view's `fetchedAt`). */
+      seenAt: z.string().max(100).nullable().default(null),
+    }),
+  ]),
+  'versions:compare': z.tuple([
+    z.object({
+      projectId: id,
+      from: versionPick,
+      to: versionPick,
+      includeUnchanged: z.boolean().default(false),
+      operationId,
+    }),
+  ]),
+  'versions:exportChanges': z.tuple([changeOrderRequestSchema]),
 } satisfies Record<MainChannel, z.ZodTuple>;
 
 // ---- results ------------------------------------------------------------------------------------
@@ -295,6 +344,12 @@ export interface ChannelResults {
   'updates:setAutomatic': UpdateStatus;
   /** False when no downloaded update is waiting (nothing happens then). */
   'updates:install': { restarting: boolean };
+  'versions:list': VersionTimeline;
+  'versions:label': VersionTimeline;
+  /** What changed since the estimate was last opened; null when nothing did (or it is the first time). */
+  'versions:opened': ChangesSince | null;
+  'versions:compare': EstimateComparison;
+  'versions:exportChanges': ExportResult;
 }
 
 // ---- events -------------------------------------------------------------------------------------

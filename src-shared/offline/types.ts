@@ -60,6 +60,8 @@ export interface WorkspaceStorage {
   /** Cached data that is not pinned: what the budget applies to. */
   otherBytes: number;
   keptFilesBytes: number;
+  /** Estimate versions kept (issue 17), outside the budget. */
+  versionsBytes: number;
   /** Uploads waiting in the outbox, and their bytes (never cleared with the cache). */
   waitingUploads: number;
   waitingBytes: number;

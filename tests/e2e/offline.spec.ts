@@ -129,6 +129,12 @@ test('storage view: sizes, what is pinned, clear cached data (pinned kept unless
   const card = page.getByTestId(`storage-ws-${workspaceId}`);
   await expect(card.getByTestId(`storage-pin-${projectId}`)).toBeVisible();
   await expect(page.getByTestId(`storage-total-${workspaceId}`)).toContainText(/\d/);
+  // The estimates fetched are kept as versions too, in the background (issue 17).
+  const versionsFigure = card.getByTestId(`storage-versions-${workspaceId}`);
+  await expect(async () => {
+    await page.getByTestId('storage-reload').click();
+    await expect(versionsFigure).not.toHaveText('0 bytes', { timeout: 500 });
+  }).toPass();
   await app.screenshot('76-storage-view');
 
   await page.getByTestId(`storage-clear-${workspaceId}`).click();
@@ -138,6 +144,8 @@ test('storage view: sizes, what is pinned, clear cached data (pinned kept unless
   await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
   await expect(card.getByTestId(`storage-pin-${projectId}`)).toBeVisible();
   expect((await app.services.offline.status(projectId)).available).toBe(true);
+  // The versions of a project made available offline stay with it.
+  await expect(versionsFigure).not.toHaveText('0 bytes');
 
   await page.getByTestId(`storage-clear-${workspaceId}`).click();
   await page.getByTestId('storage-clear-pinned').check();

@@ -102,7 +102,11 @@ describe('the packaged app', () => {
       expect(checked).toContain(dep);
     }
     // The worker threads' scripts (src-main/workers/tasks.ts), and piscina's own, which starts them.
-    for (const script of ['out/main/estimate-worker.js', 'out/main/export-worker.js']) {
+    for (const script of [
+      'out/main/estimate-worker.js',
+      'out/main/export-worker.js',
+      'out/main/versions-worker.js',
+    ]) {
       expect(mainFiles).toContain(script);
     }
     expect(files.has('node_modules/piscina/dist/worker.js')).toBe(true);

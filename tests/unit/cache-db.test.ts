@@ -39,6 +39,24 @@ describe('migrations', () => {
     expect(CACHE_SCHEMA_VERSION).toBe(CACHE_MIGRATIONS.length);
   });
 
+  it('are the entries (1), the offline work (2) and the estimate versions (3)', () => {
+    expect(CACHE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3]);
+    expect(CACHE_MIGRATIONS[1]!.description).toMatch(/outbox/);
+    expect(CACHE_MIGRATIONS[2]!.description).toMatch(/estimate versions/);
+  });
+
+  it('bring a file of the release before (version 2) to version 3, keeping what it holds', () => {
+    expect(runMigrations(db, CACHE_MIGRATIONS.slice(0, 2))).toEqual({ from: 0, to: 2 });
+    db.prepare(
+      `INSERT INTO outbox (project_id, project_name, file_name, size, folder, added_at, state)
+       VALUES ('p1', 'Project', 'plan.pdf', 3, 'x', 1, 'waiting')`,
+    ).run();
+    expect(runMigrations(db)).toEqual({ from: 2, to: 3 });
+    expect(db.prepare('SELECT count(*) FROM outbox').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT count(*) FROM estimate_versions').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM estimate_opened').pluck().get()).toBe(0);
+  });
+
   it('bring a version-0 database to the last version, one step at a time', () => {
     expect(runMigrations(db)).toEqual({ from: 0, to: CACHE_SCHEMA_VERSION });
     expect(db.pragma('user_version', { simple: true })).toBe(CACHE_SCHEMA_VERSION);
@@ -68,8 +86,8 @@ describe('migrations', () => {
   });
 
   it('refuse a newer database and a list out of order', () => {
-    db.pragma('user_version = 7');
-    expect(() => runMigrations(db)).toThrow(/schema version 7/);
+    db.pragma(`user_version = ${next + 5}`);
+    expect(() => runMigrations(db)).toThrow(new RegExp(`schema version ${next + 5}`));
     const other = new Database(':memory:');
     expect(() => runMigrations(other, [v2])).toThrow(/expected 1/);
     other.close();

@@ -106,6 +106,11 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Metal',
   'Details',
   'Client',
+  // Estimate versions: the same words, and a pattern of symbols only.
+  'Version {seq}',
+  'Versions',
+  'Subtotal',
+  '{field}: {from} → {to}',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 

@@ -60,8 +60,9 @@ export function wholeSum(layout: SheetLayout, rows: readonly EstimateRow[], colu
   return rootSum(rows, layout.sums.get(column)!);
 }
 
-function headerPairs(
-  doc: EstimateDocument,
+/** The header block's label/value pairs: company, customer and project (left), the quote's details (right). */
+export function headerPairs(
+  doc: Pick<EstimateDocument, 'estimate'>,
   t: Translate,
   kind: ResolvedExportOptions['kind'],
 ): { left: Pair[]; right: Pair[] } {

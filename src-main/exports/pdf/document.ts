@@ -8,10 +8,11 @@ import { currencyInfo } from '../formats';
 import { columnsFor, resolveExportOptions, type ExportOptions } from '../options';
 import { cleanText, companyLines } from '../parties';
 import { documentFormats } from './formats';
-import { fitAtMost, headerBlock } from './header';
+import { headerBlock } from './header';
 import { keepTogether, tagRows } from './keep-together';
 import { itemsTable } from './items-table';
 import { pageFor, tableColumns } from './layout';
+import { PDF_STYLES, attachImages, pageFooter } from './page';
 import { COLORS, TABLE_FONT, pdfText, textWidth } from './text';
 import { totalFigure, totalsBlock } from './totals';
 
@@ -74,59 +75,14 @@ export function buildPdfDefinition(
       producer: 'PlanDesk',
     },
     defaultStyle: { font: 'Roboto', fontSize: 9, color: COLORS.text, lineHeight: 1.15 },
-    styles: {
-      docTitle: { fontSize: 20, bold: true, color: COLORS.accent },
-      draftMark: { fontSize: 11, bold: true, color: COLORS.note, characterSpacing: 2, margin: [0, 2, 0, 0] },
-      companyName: { fontSize: 12, bold: true, color: COLORS.accent, margin: [0, 0, 0, 2] },
-      blockLabel: {
-        fontSize: 7.5,
-        bold: true,
-        color: COLORS.muted,
-        characterSpacing: 0.6,
-        margin: [0, 0, 0, 3],
-      },
-      estimateName: { fontSize: 13, bold: true, color: COLORS.accent, margin: [0, 0, 0, 6] },
-      tableHeader: { bold: true, color: COLORS.text },
-    },
-    footer: (currentPage: number, pageCount: number): Content => ({
-      columns: [
-        {
-          text: pdfText(
-            [companyName, [t('doc.quote'), number].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
-          ),
-          color: COLORS.muted,
-        },
-        {
-          text: pdfText(t('doc.page', { page: currentPage, pages: pageCount })),
-          alignment: 'right',
-          color: COLORS.muted,
-        },
-      ],
-      fontSize: 7.5,
-      margin: [40, 18, 40, 0],
-    }),
+    styles: PDF_STYLES,
+    footer: pageFooter(
+      [companyName, [t('doc.quote'), number].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
+      t,
+    ),
     content,
   };
-  const imageMap: Record<string, string> = {};
-  if (logo) imageMap.logo = logo.dataUrl;
-  if (watermark) {
-    imageMap.watermark = watermark.dataUrl;
-    def.background = (_page: number, size: { width: number; height: number }): Content => {
-      // Centred behind the content, faint, its aspect kept, and never above its own size at 150 dpi.
-      const [w, h] = fitAtMost(watermark, size.width * 0.6, size.height * 0.6);
-      const scale = Math.min(w / watermark.width, h / watermark.height);
-      const width = watermark.width * scale;
-      const height = watermark.height * scale;
-      return {
-        image: 'watermark',
-        width,
-        height,
-        opacity: 0.06,
-        absolutePosition: { x: (size.width - width) / 2, y: (size.height - height) / 2 },
-      };
-    };
-  }
-  if (Object.keys(imageMap).length > 0) def.images = imageMap;
+  attachImages(def, { logo, watermark });
   if (table) {
     tagRows(table.node as ContentTable);
     def.pageBreakBefore = keepTogether({

@@ -22,13 +22,23 @@ export function fitAtMost(image: CheckedImage, maxW: number, maxH: number): [num
   return [Math.min(maxW, image.width * PT_PER_PX), Math.min(maxH, image.height * PT_PER_PX)];
 }
 
-/** Company with logo, the quote's title and details, customer and project, the opening statement. */
+/** What a document other than the quote puts in the title block: its title and its details. */
+export interface HeaderTitle {
+  title: string;
+  meta: [label: string, value: string][];
+}
+
+/**
+ * Company with logo, the quote's title and details (or `title`'s), customer and project, the opening
+ * statement.
+ */
 export function headerBlock(
-  doc: EstimateDocument,
+  doc: Pick<EstimateDocument, 'estimate'>,
   opts: ResolvedExportOptions,
   t: Translate,
   logo: CheckedImage | null,
   width: number,
+  title?: HeaderTitle,
 ): Content[] {
   const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
   const company = companyLines(est.company);
@@ -46,7 +56,7 @@ export function headerBlock(
     companyStack.push({ text: pdfText(line), color: COLORS.muted, margin: [0, i === 0 ? 2 : 0, 0, 0] });
   });
 
-  const meta: [string, string][] = [
+  const meta: [string, string][] = title?.meta ?? [
     [t('doc.estimateNumber'), cleanText(est.unique_identifier, 200)],
     [t('doc.issueDate'), formatDate(opts.language, est.date_issue)],
     [t('doc.validUntil'), formatDate(opts.language, est.date_valid_until)],
@@ -88,7 +98,7 @@ export function headerBlock(
         {
           width: 210,
           stack: [
-            { text: pdfText(t('doc.quote')), style: 'docTitle', alignment: 'right' },
+            { text: pdfText(title?.title ?? t('doc.quote')), style: 'docTitle', alignment: 'right' },
             ...(isDraft(est.status)
               ? [{ text: pdfText(t('doc.draft')), style: 'draftMark', alignment: 'right' } as Content]
               : []),

@@ -5,14 +5,12 @@
  * closing statement, and "Page n of m" in the document's language.
  */
 import { writeFile } from 'node:fs/promises';
-import pdfmake from 'pdfmake';
-import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import { writeAtomically } from '../../local-files/write-atomically';
-import { checkImage } from '../images';
 import type { ExportOptions } from '../options';
 import { buildPdfDefinition } from './document';
-import { configurePdfmake, findFontDir } from './fonts';
+import { findFontDir } from './fonts';
+import { documentImages, renderWithImages } from './page';
 
 export { buildPdfDefinition, findFontDir };
 
@@ -26,11 +24,6 @@ export interface PdfOptions extends ExportOptions {
   fontDir?: string;
   /** Called when something was left out (an unusable image); never with secrets. */
   onNotice?: (message: string) => void;
-}
-
-async function render(def: TDocumentDefinitions, fontDir: string): Promise<Buffer> {
-  configurePdfmake(fontDir);
-  return pdfmake.createPdf(def).getBuffer();
 }
 
 /**
@@ -51,25 +44,6 @@ export async function writeEstimatePdf(
 export async function renderEstimatePdf(doc: EstimateDocument, options: PdfOptions): Promise<Buffer> {
   const fontDir = findFontDir(options.fontDir);
   const notice = options.onNotice ?? (() => undefined);
-  const est = doc.estimate;
-  const wanted = {
-    logo: est?.company?.logo_url ? options.images?.logo : null,
-    watermark: est?.company?.watermark_url ? options.images?.watermark : null,
-  };
-  const logo = checkImage(wanted.logo);
-  const watermark = checkImage(wanted.watermark);
-  if (wanted.logo && !logo) notice('The company logo is not a usable PNG or JPEG image; the PDF has none.');
-  if (wanted.watermark && !watermark)
-    notice('The watermark is not a usable PNG or JPEG image; the PDF has none.');
-
-  let bytes: Buffer;
-  try {
-    bytes = await render(buildPdfDefinition(doc, options, { logo, watermark }), fontDir);
-  } catch (e) {
-    if (!logo && !watermark) throw e;
-    // pdfkit refused an image that passed our checks: the quote without images beats no quote.
-    notice(`The logo or watermark could not be embedded (${e instanceof Error ? e.message : String(e)}).`);
-    bytes = await render(buildPdfDefinition(doc, options), fontDir);
-  }
-  return bytes;
+  const images = documentImages(doc.estimate, options.images, notice);
+  return renderWithImages((usable) => buildPdfDefinition(doc, options, usable), images, fontDir, notice);
 }

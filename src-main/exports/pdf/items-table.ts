@@ -2,7 +2,7 @@
  * The items table: group headings indented by depth, positions, group subtotals (exact sums, rounded
  * only when printed), and the header row repeated on every page.
  */
-import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { Content, TableCell, TableLayout } from 'pdfmake/interfaces';
 import {
   columnKind,
   columnSpec,
@@ -149,6 +149,28 @@ function subtotalCells(
   });
 }
 
+/**
+ * The lines of a table of items: a rule under the filled header row, hairlines between rows, and
+ * (`endsOnSum`) a rule above a last row that sums the others.
+ */
+export function itemsTableLayout(endsOnSum = false): TableLayout {
+  return {
+    hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+      i === 0 || i === node.table.body.length
+        ? 0
+        : i === 1 || (endsOnSum && i === node.table.body.length - 1)
+          ? 1
+          : 0.4,
+    vLineWidth: () => 0,
+    hLineColor: (i: number) => (i === 1 ? COLORS.muted : COLORS.rule),
+    paddingLeft: () => 3,
+    paddingRight: () => 3,
+    paddingTop: () => 2.5,
+    paddingBottom: () => 2.5,
+    fillColor: (rowIndex: number) => (rowIndex === 0 ? COLORS.headerFill : null),
+  };
+}
+
 /** The items table, and which of its body rows are group headings (to keep them with what follows). */
 export interface ItemsTable {
   node: Content;
@@ -196,17 +218,7 @@ export function itemsTable(
   closeUntil(Number.MAX_SAFE_INTEGER);
   const node: Content = {
     table: { headerRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width), body },
-    layout: {
-      hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
-        i === 0 || i === node.table.body.length ? 0 : i === 1 ? 1 : 0.4,
-      vLineWidth: () => 0,
-      hLineColor: (i: number) => (i === 1 ? COLORS.muted : COLORS.rule),
-      paddingLeft: () => 3,
-      paddingRight: () => 3,
-      paddingTop: () => 2.5,
-      paddingBottom: () => 2.5,
-      fillColor: (rowIndex: number) => (rowIndex === 0 ? COLORS.headerFill : null),
-    },
+    layout: itemsTableLayout(),
     fontSize: TABLE_FONT,
     margin: [0, 4, 0, 10],
   };

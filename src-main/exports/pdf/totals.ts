@@ -13,7 +13,8 @@ export function totalFigure(doc: EstimateDocument, field: TotalField): Decimal |
   return amountOrNull(doc.service_totals?.[field]) ?? amountOrNull(doc.computed_totals?.[field]);
 }
 
-interface Line {
+/** One line of a totals block: a label and its figure (the last, strong one is the total). */
+export interface TotalsLine {
   label: string;
   value: string;
   strong?: boolean;
@@ -35,7 +36,7 @@ export function totalsBlock(
 ): Content {
   const money = (minor: bigint): string =>
     formats.money.format(Decimal.parse(minorUnitsText(minor, quote.digits)));
-  const lines: Line[] = [];
+  const lines: TotalsLine[] = [];
   if (opts.kind === 'internal') {
     const figure = (field: TotalField): Decimal | null => totalFigure(doc, field);
     const costs = figure('costs_total');
@@ -62,6 +63,11 @@ export function totalsBlock(
   if (quote.rounding !== 0n) lines.push({ label: t('doc.rounding'), value: money(quote.rounding) });
   lines.push({ label: t('doc.grossTotal'), value: money(quote.gross), strong: true });
 
+  return totalsTable(lines);
+}
+
+/** Totals lines right-aligned under a table, kept on one page, the strong total ruled above and below. */
+export function totalsTable(lines: readonly TotalsLine[]): Content {
   const body: TableCell[][] = lines.map((l) => [
     {
       text: pdfText(l.label),

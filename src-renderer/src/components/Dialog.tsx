@@ -14,7 +14,7 @@ export interface DialogProps {
   onSubmit?: () => void;
   /** While busy, Escape and the close button do nothing. */
   busy?: boolean;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   testId?: string;
   role?: 'dialog' | 'alertdialog';
 }

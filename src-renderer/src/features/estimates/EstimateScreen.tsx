@@ -17,6 +17,9 @@ import { TotalsBar } from './TotalsBar';
 import { TotalsBlock } from './TotalsBlock';
 import { totalsMismatches } from './TotalsMismatchWarning';
 import { WarningsPanel } from './WarningsPanel';
+import { ChangesBadge } from '../versions/ChangesBadge';
+import { ComparisonDialog } from '../versions/ComparisonDialog';
+import { VersionsDialog } from '../versions/VersionsDialog';
 import { indexById, totalsFieldOf } from './warnings';
 import './estimates.css';
 
@@ -34,6 +37,7 @@ export function EstimateScreen() {
   const cancelled = useEstimates((s) => s.estimateCancelled);
   const columns = useEstimates((s) => s.columns);
   const [exporting, setExporting] = useState(false);
+  const [versions, setVersions] = useState(false);
   const [highlightTotal, setHighlightTotal] = useState<TotalField | null>(null);
   const treeRef = useRef<EstimateTreeHandle>(null);
   const totalsRef = useRef<HTMLElement>(null);
@@ -93,6 +97,13 @@ export function EstimateScreen() {
               <span className="screen-number mono">{data.estimate.unique_identifier}</span>
             )}
             {data?.estimate.status && <StatusBadge status={data.estimate.status} />}
+            {estimateId && (
+              <ChangesBadge
+                projectId={view.projectId}
+                estimateId={estimateId}
+                loadedAt={data?.fetchedAt ?? null}
+              />
+            )}
           </>
         }
         actions={
@@ -105,6 +116,9 @@ export function EstimateScreen() {
               data-testid="estimate-reload"
             >
               {t('common.reload')}
+            </Button>
+            <Button size="sm" onClick={() => setVersions(true)} disabled={!data} data-testid="versions-open">
+              {t('versions.open')}
             </Button>
             <Button size="sm" onClick={() => setExporting(true)} disabled={!data} data-testid="export-open">
               {t('estimate.export')}
@@ -184,6 +198,14 @@ export function EstimateScreen() {
           onClose={() => setExporting(false)}
         />
       )}
+      {versions && data && (
+        <VersionsDialog
+          projectId={view.projectId}
+          estimateId={data.estimate.id}
+          onClose={() => setVersions(false)}
+        />
+      )}
+      <ComparisonDialog />
     </section>
   );
 }

@@ -18,6 +18,8 @@ import { ESTIMATES_PAGE_SIZE, useEstimates } from './store';
 import { totalsMismatches } from './TotalsMismatchWarning';
 import './estimates.css';
 import type { EstimateListRow, EstimateSummary } from '../../../../src-shared/estimates/types';
+import { CompareEstimatesDialog } from '../versions/CompareEstimatesDialog';
+import { ComparisonDialog } from '../versions/ComparisonDialog';
 
 const DASH = '—';
 
@@ -40,6 +42,7 @@ export function EstimatesScreen() {
   const offlineError = useEstimates((s) => s.offlineError);
   const listTotals = useEstimates((s) => s.listTotals);
   const [exporting, setExporting] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const store = useEstimates.getState;
   const navigation = useNavigation.getState;
 
@@ -72,6 +75,14 @@ export function EstimatesScreen() {
         actions={
           <>
             <OfflineControls />
+            <Button
+              size="sm"
+              onClick={() => setComparing(true)}
+              disabled={rows.length < 2}
+              data-testid="compare-estimates-open"
+            >
+              {t('compare.estimates')}
+            </Button>
             <Button
               size="sm"
               onClick={() => setExporting(true)}
@@ -237,6 +248,14 @@ export function EstimatesScreen() {
           onClose={() => setExporting(false)}
         />
       )}
+      {comparing && (
+        <CompareEstimatesDialog
+          projectId={view.projectId}
+          estimates={rows}
+          onClose={() => setComparing(false)}
+        />
+      )}
+      <ComparisonDialog />
     </section>
   );
 }

@@ -1,38 +1,21 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
-import { BUILT_IN_PRESETS, type ExportPreset, type Paper } from '../../../../src-shared/exports/presets';
+import type { ExportPreset } from '../../../../src-shared/exports/presets';
 import { call, newOperationId } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { describeError } from '../../errors/describe-error';
-import { LANGUAGE_NAMES, LANGUAGES, isUiLanguage } from '../../i18n/languages';
 import { useLang, useT } from '../../i18n/store';
 import { useOperations } from '../operations/store';
 import { columnLabel, EXPORT_COLUMN_KEYS } from './columns';
-import {
-  automaticPaper,
-  choiceFromPreset,
-  columnLocked,
-  documentLanguage,
-  exportArgs,
-  initialPreset,
-  toggleColumn,
-  type ExportChoice,
-} from './export-choice';
+import { choiceFromPreset, columnLocked, exportArgs, toggleColumn } from './export-choice';
+import { DocumentSettings } from './DocumentSettings';
+import { FormatPicker, type DocumentFormat } from './FormatPicker';
 import { ExportPresetPicker } from './ExportPresetPicker';
 import { usePresets } from './presets-store';
+import { useExportChoice } from './use-export-choice';
 import { useEstimates } from './store';
 import { TotalsMismatchWarning, type TotalsMismatch } from './TotalsMismatchWarning';
-
-type Format = 'xlsx' | 'pdf';
-
-/** File format names are the same in every language. */
-const FORMATS: { value: Format; label: string }[] = [
-  { value: 'xlsx', label: 'Excel (.xlsx)' },
-  { value: 'pdf', label: 'PDF' },
-];
-
-const PAPERS: Paper[] = ['auto', 'A4', 'Letter'];
 
 export interface ExportDialogProps {
   projectId: string;
@@ -54,28 +37,13 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
   const lang = useLang();
   const id = useId();
   const presetsError = usePresets((s) => s.error);
-  const [format, setFormat] = useState<Format>('xlsx');
-  const [choice, setChoice] = useState<ExportChoice>(() => choiceFromPreset(BUILT_IN_PRESETS[0]!));
+  const [format, setFormat] = useState<DocumentFormat>('xlsx');
+  const [choice, change] = useExportChoice();
   const [operationId, setOperationId] = useState<string | null>(null);
   const [error, setError] = useState<ErrorValue | null>(null);
   const [noColumns, setNoColumns] = useState(false);
-  // Once the user has chosen anything, the workspace's presets arriving late change nothing.
-  const touched = useRef(false);
   const busy = operationId !== null;
 
-  useEffect(() => {
-    void usePresets
-      .getState()
-      .load()
-      .then((list) => {
-        if (list && !touched.current) setChoice(choiceFromPreset(initialPreset(list)));
-      });
-  }, []);
-
-  const change = (next: ExportChoice) => {
-    touched.current = true;
-    setChoice(next);
-  };
   const pick = (preset: ExportPreset) => change(choiceFromPreset(preset));
 
   const submit = async () => {
@@ -117,9 +85,6 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
 
   const shownError = error ?? presetsError;
   const lockedHintId = `${id}-locked`;
-  const docLang = documentLanguage(choice, lang);
-  const autoPaper = automaticPaper(choice, lang);
-  const paperName = (p: 'A4' | 'Letter') => (p === 'Letter' ? t('export.paperLetter') : 'A4');
 
   return (
     <Dialog
@@ -165,24 +130,7 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
 
       <ExportPresetPicker choice={choice} disabled={busy} onPick={pick} />
 
-      <fieldset className="export-group" disabled={busy}>
-        <legend>{t('export.format')}</legend>
-        <div className="export-formats">
-          {FORMATS.map((f) => (
-            <label key={f.value} className="export-choice">
-              <input
-                type="radio"
-                name={`${id}-format`}
-                value={f.value}
-                checked={format === f.value}
-                onChange={() => setFormat(f.value)}
-                data-testid={`export-format-${f.value}`}
-              />
-              {f.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <FormatPicker format={format} disabled={busy} onChange={setFormat} />
 
       <fieldset className="export-group" disabled={busy}>
         <legend>{t('export.columns')}</legend>
@@ -215,51 +163,7 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
         )}
       </fieldset>
 
-      <div className="export-settings">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-language`}>
-            {t('export.documentLanguage')}
-          </label>
-          <select
-            id={`${id}-language`}
-            className="select"
-            value={docLang}
-            disabled={busy}
-            onChange={(e) => {
-              if (isUiLanguage(e.target.value)) change({ ...choice, language: e.target.value });
-            }}
-            data-testid="export-language"
-          >
-            {LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-paper`}>
-            {t('export.paper')}
-          </label>
-          <select
-            id={`${id}-paper`}
-            className="select"
-            value={choice.paper}
-            disabled={busy}
-            onChange={(e) => {
-              const paper = PAPERS.find((p) => p === e.target.value);
-              if (paper) change({ ...choice, paper });
-            }}
-            data-testid="export-paper"
-          >
-            {PAPERS.map((p) => (
-              <option key={p} value={p}>
-                {p === 'auto' ? t('export.paperAuto', { paper: paperName(autoPaper) }) : paperName(p)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <DocumentSettings choice={choice} disabled={busy} onChange={change} />
       <label className="export-choice export-statements">
         <input
           type="checkbox"

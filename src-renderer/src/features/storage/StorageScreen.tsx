@@ -78,6 +78,11 @@ function WorkspaceCard({ ws }: { ws: WorkspaceStorage }) {
           bytes={ws.otherBytes}
           testId={`storage-other-${ws.workspaceId}`}
         />
+        <Figure
+          label={t('storage.versionsBytes')}
+          bytes={ws.versionsBytes}
+          testId={`storage-versions-${ws.workspaceId}`}
+        />
       </dl>
       {ws.waitingUploads > 0 && (
         <p className="storage-waiting" data-testid={`storage-waiting-${ws.workspaceId}`}>
@@ -132,6 +137,7 @@ function WorkspaceCard({ ws }: { ws: WorkspaceStorage }) {
           }}
         >
           <p>{t('storage.clearBody')}</p>
+          <p>{t('storage.clearVersions')}</p>
           <label className="storage-check">
             <input
               type="checkbox"

@@ -1,0 +1,291 @@
+/**
+ * `plandesk diff PROJECT_ID ESTIMATE_A [ESTIMATE_B] [--version N | --since DATE] [--json]` and
+ * `plandesk export-changes PROJECT_ID ESTIMATE_A ESTIMATE_B --format pdf|xlsx --out FILE`.
+ *
+ * The newer side is ESTIMATE_B as the service sends it now, or without it ESTIMATE_A's. The older
+ * side is ESTIMATE_A: its kept version N (`--version`), the version it was in at DATE (`--since`),
+ * as the service sends it now (when ESTIMATE_B is given), or else its previous version — the one
+ * PlanDesk had before the current one. Every estimate fetched is kept as a version, as in the app.
+ */
+import path from 'node:path';
+import { plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
+import { QUOTE_PRESET_ID, type ExportPreset, type Paper } from '../../../src-shared/exports/presets';
+import { AMOUNT_COMPARED_FIELDS, type ComparedField } from '../../../src-shared/versions/types';
+import type { ApiClient } from '../../api/client';
+import type { StoredVersion } from '../../cache/version-table';
+import { ServiceError } from '../../errors/service-error';
+import { resolveExportOptions } from '../../exports/options';
+import type { ChangeSet, ChangeSetSide } from '../../versions/change-set';
+import { companyImages, previousOf } from '../../versions/estimate-versions';
+import { requirePositional, type CliFlags } from '../args';
+import { EN, type CliText } from '../i18n';
+import type { CliVersions } from '../versions-cache';
+
+export interface VersionsContext {
+  /** The workspace's versions (opened by the caller, who closes them). */
+  versions: CliVersions;
+  savedPresets?: readonly ExportPreset[];
+}
+
+interface Side {
+  version: StoredVersion;
+  /** Fetched from the service just now (false: a kept version, or offline the last one kept). */
+  live: boolean;
+}
+
+/** The estimate as the service sends it now (offline: the last version kept). */
+async function current(v: CliVersions, projectId: string, estimateId: string): Promise<Side> {
+  const { version, fetched } = await v.versions.fetchLatest(v.cached, projectId, estimateId);
+  return { version, live: fetched.source === 'network' };
+}
+
+/** A moment from --since: a date (its start, UTC) or an ISO 8601 time. */
+function sinceMoment(text: string): number {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Date.parse(text);
+  if (Number.isNaN(date)) {
+    throw new ServiceError('config', '--since must be a date (2026-05-12) or an ISO 8601 time.');
+  }
+  return date;
+}
+
+/** When a version was the estimate: the service's `modified`, else when PlanDesk fetched it. */
+function versionTime(v: StoredVersion): number {
+  const m = v.modified
+    ? Date.parse(/^\d{4}-\d{2}-\d{2} /.test(v.modified) ? `${v.modified.replace(' ', 'T')}Z` : v.modified)
+    : NaN;
+  return Number.isNaN(m) ? v.fetchedAt.getTime() : m;
+}
+
+/** The older side (see the module's comment). */
+async function older(
+  v: CliVersions,
+  projectId: string,
+  estimateId: string,
+  flags: CliFlags,
+  otherEstimate: boolean,
+): Promise<Side> {
+  if (flags.version !== undefined && flags.since !== undefined) {
+    throw new ServiceError('config', 'Give --version or --since, not both.');
+  }
+  const kept = () => v.cache.versions.list(projectId, estimateId);
+  if (flags.version !== undefined) {
+    const seq = Number(flags.version);
+    if (!Number.isInteger(seq) || seq < 1) {
+      throw new ServiceError('config', '--version must be a whole number of at least 1.');
+    }
+    const found = kept().find((x) => x.seq === seq);
+    if (!found) throw new ServiceError('not-found', `PlanDesk keeps no version ${seq} of this estimate.`);
+    return { version: found, live: false };
+  }
+  if (flags.since !== undefined) {
+    const at = sinceMoment(flags.since);
+    const found = kept()
+      .filter((x) => versionTime(x) <= at)
+      .sort((a, b) => versionTime(b) - versionTime(a) || b.seq - a.seq)[0];
+    if (!found) {
+      throw new ServiceError(
+        'not-found',
+        `PlanDesk keeps no version of this estimate from before ${flags.since}.`,
+      );
+    }
+    return { version: found, live: false };
+  }
+  if (otherEstimate) return current(v, projectId, estimateId);
+  const previous = previousOf(kept());
+  if (!previous) {
+    throw new ServiceError(
+      'not-found',
+      'PlanDesk has no earlier version of this estimate on this computer: it keeps one each time the ' +
+        'estimate is fetched, so compare again after it changes.',
+    );
+  }
+  return { version: previous, live: false };
+}
+
+async function sides(
+  v: CliVersions,
+  flags: CliFlags,
+  positionals: string[],
+  estimateB?: string,
+): Promise<{ projectId: string; from: Side; to: Side }> {
+  const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
+  const estimateA = requirePositional(positionals, 1, 'ESTIMATE_A');
+  const b = estimateB ?? positionals[2];
+  const otherEstimate = b !== undefined && b !== estimateA;
+  const to = await current(v, projectId, b ?? estimateA);
+  const from = await older(v, projectId, estimateA, flags, otherEstimate);
+  return { projectId, from, to };
+}
+
+function changeSetSide(side: Side): ChangeSetSide {
+  return {
+    id: side.version.estimateId,
+    ...(side.live ? {} : { fetched_at: side.version.fetchedAt.toISOString() }),
+    modified: side.version.modified,
+  };
+}
+
+export async function diffCommand(
+  _client: ApiClient,
+  flags: CliFlags,
+  positionals: string[],
+  text: CliText = EN,
+  context: VersionsContext,
+): Promise<string> {
+  const v = context.versions;
+  const { from, to } = await sides(v, flags, positionals);
+  const { comparison, changeSet } = await v.versions.compare(v.cache, from.version, to.version, {
+    includeUnchanged: false,
+    changeSet: { from: changeSetSide(from), to: changeSetSide(to) },
+  });
+  if (flags.json) return JSON.stringify(changeSet);
+  const groups = new Set(comparison.rows.filter((r) => r.type === 'group').map((r) => r.id));
+  return renderChangeSet(changeSet!, { from, to }, comparison.currency, groups, text);
+}
+
+function sideLabel(side: Side, { t }: CliText): string {
+  const s = side.version.summary;
+  const name = [s.uniqueIdentifier, s.name].filter(Boolean).join(' ');
+  const which = side.live
+    ? t('cli.currentVersion')
+    : t('cli.versionOf', {
+        seq: side.version.seq,
+        date: side.version.fetchedAt.toISOString().slice(0, 16).replace('T', ' '),
+      });
+  return `${name} (${which}${side.version.name ? `, "${side.version.name}"` : ''})`;
+}
+
+function value(field: ComparedField, text: string | null): string {
+  if (text === null) return '—';
+  if (field === 'quantity') return plainQuantity(text);
+  if (AMOUNT_COMPARED_FIELDS.has(field)) return field === 'tax' ? plainQuantity(text) : plainMoney(text);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
+}
+
+function signed(text: string): string {
+  const money = plainMoney(text);
+  return money.startsWith('-') ? money : `+${money}`;
+}
+
+/**
+ * The change set for people: what was added, removed, moved and changed, the groups' new totals (a
+ * group whose total alone changed, because its items did), and the totals' change.
+ */
+export function renderChangeSet(
+  set: ChangeSet,
+  sides: { from: Side; to: Side },
+  currency: string | null,
+  groups: ReadonlySet<string>,
+  text: CliText,
+): string {
+  const { t } = text;
+  const blocks = [
+    `${t('cli.diffFrom')}: ${sideLabel(sides.from, text)}\n${t('cli.diffTo')}: ${sideLabel(sides.to, text)}`,
+  ];
+  const name = (item: { code: string | null; name: string | null }) =>
+    [item.code, item.name].filter(Boolean).join(' ');
+  const list = (title: string, lines: string[]) => {
+    if (lines.length > 0) blocks.push([`${title} (${lines.length})`, ...lines].join('\n'));
+  };
+  list(
+    t('cli.added'),
+    set.added.map((i) => `  + ${name(i)}  ${plainMoney(i.total)}`),
+  );
+  list(
+    t('cli.removed'),
+    set.removed.map((i) => `  - ${name(i)}  ${plainMoney(i.total)}`),
+  );
+  list(
+    t('cli.moved'),
+    set.moved.map((m) => `  > ${m.id}: ${m.from_parent ?? '—'} → ${m.to_parent ?? '—'}`),
+  );
+  const subtotalOnly = (c: ChangeSet['changed'][number]) =>
+    groups.has(c.id) && !c.from_id && Object.keys(c.fields).every((f) => f === 'total');
+  list(
+    t('cli.changed'),
+    set.changed
+      .filter((c) => !subtotalOnly(c))
+      .map((c) =>
+        [
+          `  ~ ${c.name ?? c.id}${c.from_id ? ` (${t('cli.matchedByCodeName', { id: c.from_id })})` : ''}`,
+          ...Object.entries(c.fields).map(
+            ([field, change]) =>
+              `      ${field}: ${value(field as ComparedField, change.from)} → ${value(field as ComparedField, change.to)}`,
+          ),
+        ].join('\n'),
+      ),
+  );
+  list(
+    t('cli.groupTotals'),
+    set.changed
+      .filter(subtotalOnly)
+      .map(
+        (c) =>
+          `  Σ ${c.name ?? c.id}: ${value('total', c.fields.total!.from)} → ${value('total', c.fields.total!.to)}`,
+      ),
+  );
+  if (blocks.length === 1) blocks.push(t('cli.noChanges'));
+  const d = set.totals_delta;
+  blocks.push(
+    `${t('cli.totalsChange')}${currency ? ` (${currency})` : ''}: ${t('cli.net')} ${signed(d.net)}  ${t('cli.vat')} ${signed(d.tax)}  ${t('cli.gross')} ${signed(d.gross)}`,
+  );
+  return blocks.join('\n\n');
+}
+
+/**
+ * `plandesk export-changes PROJECT_ID ESTIMATE_A ESTIMATE_B --format pdf|xlsx --out FILE
+ * [--preset quote|internal|NAME] [--columns a,b,c] [--paper A4|Letter] [--version N | --since DATE]`:
+ * the change order, a client document by default (the same presets and rules as quotes).
+ */
+export async function exportChangesCommand(
+  client: ApiClient,
+  flags: CliFlags,
+  positionals: string[],
+  { t, lang }: CliText = EN,
+  context: VersionsContext,
+): Promise<string> {
+  const estimateB = requirePositional(positionals, 2, 'ESTIMATE_B');
+  const out = flags.out;
+  const format = flags.format ?? (out ? path.extname(out).slice(1).toLowerCase() : undefined);
+  if (format !== 'xlsx' && format !== 'pdf')
+    throw new ServiceError('config', '--format must be xlsx or pdf.');
+  if (!out) throw new ServiceError('config', 'Missing --out FILE.');
+  const paper = flags.paper;
+  if (paper !== undefined && paper !== 'A4' && paper !== 'Letter' && paper !== 'auto') {
+    throw new ServiceError('config', '--paper must be A4 or Letter.');
+  }
+  const options = {
+    preset: flags.preset ?? QUOTE_PRESET_ID,
+    savedPresets: context.savedPresets ?? [],
+    language: lang,
+    ...(flags.columns !== undefined ? { columns: flags.columns.split(',').map((c) => c.trim()) } : {}),
+    ...(paper !== undefined ? { paper: paper as Paper } : {}),
+  };
+  // Checked before anything is fetched: an unknown preset fails at once.
+  const resolved = resolveExportOptions(options);
+  const v = context.versions;
+  const { projectId, from, to } = await sides(v, flags, positionals, estimateB);
+  const images =
+    format === 'pdf'
+      ? await companyImages(
+          await v.versions.cachedCompanyImages(v.cache, projectId, to.version.estimateId),
+          (url) => client.fetchImage(url),
+        )
+      : undefined;
+  const where = path.resolve(out);
+  await v.versions.writeChangeOrder(
+    v.cache,
+    from.version,
+    to.version,
+    { format, options, ...(images ? { images } : {}), madeAt: new Date() },
+    where,
+  );
+  if (flags.json)
+    return JSON.stringify({
+      path: where,
+      kind: resolved.kind,
+      from: changeSetSide(from),
+      to: changeSetSide(to),
+    });
+  return t('cli.exportedChanges', { path: where });
+}

@@ -1,0 +1,54 @@
+/**
+ * What `plandesk diff` and `plandesk export-changes` work on: the app's own cache of the workspace
+ * (the same versions the app keeps; SQLite lets both use the file at once), reached through the
+ * same read-through client, so every estimate the CLI fetches is kept as a version too. A workspace
+ * the app does not know gets a cache of its own, named after its service address and customer ID;
+ * the demo workspace's lives in memory, like the app's.
+ */
+import { createHash } from 'node:crypto';
+import type { ApiClient } from '../api/client';
+import { CachedClient } from '../cache/cached-client';
+import type { CacheDb } from '../cache/cache-db';
+import type { Logger } from '../log/logger';
+import { EstimateVersions } from '../versions/estimate-versions';
+import { createWorkers } from '../workers/pool';
+import type { Connection } from './connection';
+import { appDataDir, appSettings, appWorkspaceId } from './saved-presets';
+
+export interface CliVersions {
+  cache: CacheDb;
+  cached: CachedClient;
+  versions: EstimateVersions;
+  close(): Promise<void>;
+}
+
+export async function openCliVersions(
+  client: ApiClient,
+  workspace: Connection['workspace'],
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<CliVersions> {
+  // Loaded only by the commands that need it: the other commands never load the native module.
+  const { openCache } = await import('../cache/open-cache');
+  const id =
+    workspace === 'demo'
+      ? 'demo'
+      : (appWorkspaceId(await appSettings(env), workspace) ??
+        `cli-${createHash('sha256').update(`${workspace.baseUrl}\n${workspace.customer}`).digest('hex').slice(0, 24)}`);
+  const cache = openCache(appDataDir(env), id, logger, { memory: workspace === 'demo' });
+  const workers = createWorkers(logger);
+  const versions = new EstimateVersions(workers, logger);
+  const cached = new CachedClient(client, cache, {
+    logger,
+    onEstimateStored: (estimate) => void versions.record(cache, estimate),
+  });
+  return {
+    cache,
+    cached,
+    versions,
+    close: async () => {
+      await workers.close();
+      cache.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Worker tasks that write a change order: both versions read from their bodies, compared, and the
+ * document written to the path main chose (a temporary file main renames when the task succeeds and
+ * removes when it fails).
+ */
+import { writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import type { VersionRef } from '../../src-shared/versions/types';
+import { writeChangeOrderWorkbook } from '../exports/change-order/excel';
+import { renderChangeOrderPdf } from '../exports/change-order/pdf';
+import type { ExportOptions } from '../exports/options';
+import { buildChangeOrder } from './change-order';
+import { compareSnapshots } from './compare';
+import { readBoth, type VersionsInput } from './version-tasks';
+import type { ChangeOrder } from '../exports/change-order/model';
+
+export interface ChangeOrderTaskInput {
+  versions: VersionsInput;
+  refs: { from: VersionRef; to: VersionRef };
+  options: ExportOptions;
+  /** Logo and watermark bytes (PDF). */
+  images?: { logo?: Uint8Array | null; watermark?: Uint8Array | null };
+  /** When the document is made (its date), ISO 8601. */
+  madeAt: string;
+  path: string;
+}
+
+function orderOf(input: ChangeOrderTaskInput): ChangeOrder {
+  const { from, to } = readBoth(input.versions);
+  const { comparison } = compareSnapshots(from, to, { ...input.refs, includeUnchanged: false });
+  return buildChangeOrder({ from, to, comparison, options: input.options, madeAt: input.madeAt });
+}
+
+export async function changeOrderPdfTask(input: ChangeOrderTaskInput): Promise<{ notices: string[] }> {
+  const notices: string[] = [];
+  const bytes = await renderChangeOrderPdf(orderOf(input), {
+    ...(input.images ? { images: input.images } : {}),
+    onNotice: (m) => notices.push(m),
+  });
+  await writeFile(input.path, bytes, { flag: 'wx', mode: 0o600 });
+  return { notices };
+}
+
+export async function changeOrderXlsxTask(input: ChangeOrderTaskInput): Promise<{ notices: string[] }> {
+  const order = orderOf(input);
+  const stream = createWriteStream(input.path, { flags: 'wx', mode: 0o600 });
+  const closed = once(stream, 'close');
+  try {
+    await writeChangeOrderWorkbook(order, stream);
+    await closed;
+  } catch (err) {
+    stream.destroy();
+    await closed.catch(() => undefined);
+    throw err;
+  }
+  return { notices: [] };
+}

@@ -1,0 +1,459 @@
+/**
+ * Estimate versions on top of a workspace's cache: keeping every version the cache stores (one at a
+ * time per estimate, in a worker), the timeline, naming and pinning, eviction, "changed since you
+ * last opened it", and comparisons of any two versions. The app (VersionsService) and the CLI both
+ * use it; neither knows how a body is stored.
+ */
+import { cacheKeys, type CacheDb } from '../cache/cache-db';
+import type { CachedClient, Fetched, StoredEstimate } from '../cache/cached-client';
+import { estimateWork, INLINE_BODY_BYTES } from '../estimates/estimate-reader';
+import type { EstimateReadOutput } from '../estimates/estimate-tasks';
+import { runOnBody } from '../workers/body-job';
+import type { StoredVersion, VersionTable } from '../cache/version-table';
+import { ServiceError } from '../errors/service-error';
+import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
+import type { Logger } from '../log/logger';
+import type { Workers } from '../workers/pool';
+import type {
+  ChangesSince,
+  EstimateComparison,
+  VersionRef,
+  VersionRow,
+  VersionTimeline,
+} from '../../src-shared/versions/types';
+import type { ChangeSet, ChangeSetSide } from './change-set';
+import type { CompareInput, CompareOutput, EncodeOutput, VersionsInput } from './version-tasks';
+import type { Encoded } from './version-codec';
+import type { ExportOptions } from '../exports/options';
+import { writeAtomically } from '../local-files/write-atomically';
+import type { ChangeOrderTaskInput } from './change-order-tasks';
+
+/**
+ * Versions kept per estimate besides the pinned ones; the oldest go first. The current version and
+ * the one last opened are always kept.
+ */
+export const MAX_KEPT_VERSIONS = 100;
+
+/** The version the service sent most recently: fetched last (then the newest). */
+export function currentOf(versions: readonly StoredVersion[]): StoredVersion | null {
+  let best: StoredVersion | null = null;
+  for (const v of versions) {
+    if (
+      !best ||
+      v.lastFetchedAt.getTime() > best.lastFetchedAt.getTime() ||
+      (v.lastFetchedAt.getTime() === best.lastFetchedAt.getTime() && v.seq > best.seq)
+    )
+      best = v;
+  }
+  return best;
+}
+
+/**
+ * The version the estimate was in at `at` (when PlanDesk fetched it): among the versions fetched
+ * first before it and last after it, the one fetched first latest (a version fetched again after
+ * another came back is current again in between); else the one fetched first latest before `at`.
+ */
+export function versionAt(versions: readonly StoredVersion[], at: Date): StoredVersion | null {
+  const t = at.getTime();
+  const latestFirst = (list: readonly StoredVersion[]) =>
+    list.reduce<StoredVersion | null>((best, v) => (!best || v.fetchedAt > best.fetchedAt ? v : best), null);
+  const before = versions.filter((v) => v.fetchedAt.getTime() <= t);
+  return latestFirst(before.filter((v) => v.lastFetchedAt.getTime() >= t)) ?? latestFirst(before);
+}
+
+/** The version that was current before the current one: fetched last among the others. */
+export function previousOf(versions: readonly StoredVersion[]): StoredVersion | null {
+  const current = currentOf(versions);
+  return currentOf(versions.filter((v) => v.id !== current?.id));
+}
+
+export function versionRef(v: StoredVersion): VersionRef {
+  return {
+    estimateId: v.estimateId,
+    estimateName: v.summary.name,
+    uniqueIdentifier: v.summary.uniqueIdentifier,
+    versionId: v.id,
+    seq: v.seq,
+    name: v.name,
+    fetchedAt: v.fetchedAt.toISOString(),
+    modified: v.modified,
+  };
+}
+
+function unreadable(): ServiceError {
+  return new ServiceError(
+    'not-found',
+    'This version of the estimate cannot be read from the offline cache on this computer.',
+  );
+}
+
+export interface CompareRequest {
+  includeUnchanged: boolean;
+  /** Also the `plandesk diff --json` form, with these sides. */
+  changeSet?: { from: ChangeSetSide; to: ChangeSetSide };
+  signal?: AbortSignal;
+}
+
+export class EstimateVersions {
+  /** The last recording of each estimate, per cache: the next one waits for it. */
+  private readonly pending = new WeakMap<CacheDb, Map<string, Promise<StoredVersion | null>>>();
+  /** Likewise the last "opened" of each estimate. */
+  private readonly openings = new WeakMap<CacheDb, Map<string, Promise<ChangesSince | null>>>();
+
+  constructor(
+    private readonly workers: Workers,
+    private readonly logger: Logger,
+    private readonly maxKept = MAX_KEPT_VERSIONS,
+  ) {}
+
+  /**
+   * Keeps an estimate just stored in the cache as a version (the hook right after a fetched
+   * estimate is stored: its stored bytes, read in a worker), one after another per estimate. Never
+   * fails: what cannot be kept is logged.
+   */
+  record(cache: CacheDb, stored: StoredEstimate): Promise<StoredVersion | null> {
+    const { projectId, estimateId } = stored;
+    let perCache = this.pending.get(cache);
+    if (!perCache) this.pending.set(cache, (perCache = new Map()));
+    const key = `${projectId}\u0000${estimateId}`;
+    const before = perCache.get(key) ?? Promise.resolve(null);
+    const next = before
+      .catch(() => null)
+      .then(() => this.recordNow(cache, stored))
+      .catch((err: unknown) => {
+        this.logger.log(
+          'warn',
+          `estimate ${estimateId}: version not kept (${err instanceof Error ? err.message : String(err)})`,
+        );
+        return null;
+      });
+    perCache.set(key, next);
+    void next.finally(() => {
+      if (perCache.get(key) === next) perCache.delete(key);
+    });
+    return next;
+  }
+
+  /** Resolves when the versions of what the cache stored so far are kept. */
+  async settled(cache: CacheDb, projectId: string, estimateId: string): Promise<void> {
+    await this.pending.get(cache)?.get(`${projectId}\u0000${estimateId}`);
+  }
+
+  private async recordNow(cache: CacheDb, stored: StoredEstimate): Promise<StoredVersion | null> {
+    const { projectId, estimateId } = stored;
+    const table = cache.versions;
+    const versions = table.list(projectId, estimateId);
+    const current = currentOf(versions);
+    const base = current ? chainInput(table, current) : null;
+    const out = await this.workers.run<EncodeOutput>('versions-encode', {
+      entry: stored.bytes,
+      base,
+      known: versions.map((v) => v.hash),
+    });
+    if (out.duplicate) {
+      const same = versions.find((v) => v.hash === out.hash)!;
+      table.touch(same.id, stored.fetchedAt);
+      return table.get(same.id);
+    }
+    const added = table.add({
+      projectId,
+      estimateId,
+      hash: out.hash,
+      fetchedAt: stored.fetchedAt,
+      modified: out.modified,
+      baseId: out.isDelta ? current!.id : null,
+      body: out.body,
+      rawSize: out.rawSize,
+      summary: out.summary,
+    });
+    if (!added) return null;
+    if (added.created) await this.evict(table, projectId, estimateId);
+    return added.version;
+  }
+
+  /** Drops the oldest versions beyond the limit, giving each version based on one a new base. */
+  private async evict(table: VersionTable, projectId: string, estimateId: string): Promise<void> {
+    const versions = table.list(projectId, estimateId);
+    const keep = new Set<number>();
+    const current = currentOf(versions);
+    if (current) keep.add(current.id);
+    const opened = table.opened(projectId, estimateId);
+    if (opened) keep.add(opened.versionId);
+    const excess = versions.filter((v) => !v.pinned).length - this.maxKept;
+    const victims = versions.filter((v) => !v.pinned && !keep.has(v.id)).slice(0, Math.max(0, excess));
+    for (const victim of victims) {
+      const rebased: { id: number; baseId: number | null; body: Uint8Array }[] = [];
+      for (const dependent of table.dependents(victim.id)) {
+        const target = table.chain(dependent.id);
+        if (!target) throw unreadable();
+        const baseVersion = victim.baseId === null ? null : table.get(victim.baseId);
+        const base = baseVersion ? chainInput(table, baseVersion) : null;
+        const encoded = await this.workers.run<Encoded>('versions-rebase', {
+          target: target.map((c) => c.body),
+          base,
+        });
+        rebased.push({
+          id: dependent.id,
+          baseId: encoded.isDelta ? victim.baseId : null,
+          body: encoded.body,
+        });
+      }
+      table.rebaseAndRemove(rebased, [victim.id]);
+    }
+  }
+
+  timeline(cache: CacheDb, projectId: string, estimateId: string): VersionTimeline {
+    const table = cache.versions;
+    const versions = table.list(projectId, estimateId);
+    const current = currentOf(versions);
+    const opened = table.opened(projectId, estimateId);
+    const rows: VersionRow[] = versions
+      .map((v) => ({
+        id: v.id,
+        seq: v.seq,
+        fetchedAt: v.fetchedAt.toISOString(),
+        lastFetchedAt: v.lastFetchedAt.toISOString(),
+        modified: v.modified,
+        name: v.name,
+        pinned: v.pinned,
+        items: v.summary.items,
+        currency: v.summary.currency,
+        net: v.summary.net,
+        tax: v.summary.tax,
+        gross: v.summary.gross,
+        storage: v.baseId === null ? ('full' as const) : ('delta' as const),
+        bytes: v.bytes,
+        current: v.id === current?.id,
+        lastOpened: v.id === opened?.versionId,
+      }))
+      .reverse();
+    return {
+      projectId,
+      estimateId,
+      estimateName: current?.summary.name ?? '',
+      versions: rows,
+      persistent: cache.persistent,
+    };
+  }
+
+  /** A version of this estimate, or a not-found error naming what is missing. */
+  version(cache: CacheDb, projectId: string, estimateId: string, versionId: number): StoredVersion {
+    const v = cache.versions.get(versionId);
+    if (!v || v.projectId !== projectId || v.estimateId !== estimateId) {
+      throw new ServiceError('not-found', 'PlanDesk keeps no such version of this estimate.');
+    }
+    return v;
+  }
+
+  /**
+   * The estimate as the service sends it now (offline: the cached copy), read off main's thread
+   * like every estimate, and so kept as a version; then that version.
+   */
+  async fetchLatest(
+    cached: CachedClient,
+    projectId: string,
+    estimateId: string,
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<{ version: StoredVersion; fetched: Fetched<EstimateReadOutput> }> {
+    const work = estimateWork<EstimateReadOutput>(this.workers, 'estimate-read', signal);
+    const fetched = await cached.readEstimate(projectId, estimateId, work, { signal });
+    await this.settled(cached.cache, projectId, estimateId);
+    const version = this.latest(cached.cache, projectId, estimateId);
+    if (!version) {
+      throw new ServiceError(
+        'config',
+        'PlanDesk could not keep a version of this estimate on this computer (see the log).',
+      );
+    }
+    return { version, fetched };
+  }
+
+  /** Where the company's logo and watermark are, in the cached copy of the estimate (read off main's thread). */
+  async cachedCompanyImages(
+    cache: CacheDb,
+    projectId: string,
+    estimateId: string,
+    signal?: AbortSignal,
+  ): Promise<{ logo: string | null; watermark: string | null }> {
+    const hit = cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId));
+    if (!hit) return { logo: null, watermark: null };
+    const read = await runOnBody<EstimateReadOutput>(
+      this.workers,
+      'estimate-read',
+      { origin: 'cache' },
+      hit.bytes,
+      {
+        signal,
+        inlineBelow: INLINE_BODY_BYTES,
+      },
+    );
+    return read.companyImages;
+  }
+
+  latest(cache: CacheDb, projectId: string, estimateId: string): StoredVersion | null {
+    return currentOf(cache.versions.list(projectId, estimateId));
+  }
+
+  label(cache: CacheDb, version: StoredVersion, name: string | null, pinned: boolean): void {
+    const clean =
+      name === null ? '' : withoutHiddenCharacters(name).replace(/\s+/g, ' ').trim().slice(0, 120);
+    if (!cache.versions.setLabel(version.id, clean || null, pinned)) {
+      throw new ServiceError('config', 'PlanDesk could not save the name on this computer (see the log).');
+    }
+  }
+
+  /** Both versions' bodies, what their chains share read once. */
+  bodies(cache: CacheDb, from: StoredVersion, to: StoredVersion): VersionsInput {
+    const a = cache.versions.chain(from.id);
+    const b = cache.versions.chain(to.id);
+    if (!a || !b) throw unreadable();
+    let shared = 0;
+    while (shared < a.length && shared < b.length && a[shared]!.id === b[shared]!.id) shared++;
+    return {
+      common: a.slice(0, shared).map((c) => c.body),
+      from: { bodies: a.slice(shared).map((c) => c.body), hash: from.hash },
+      to: { bodies: b.slice(shared).map((c) => c.body), hash: to.hash },
+    };
+  }
+
+  async compare(
+    cache: CacheDb,
+    from: StoredVersion,
+    to: StoredVersion,
+    request: CompareRequest,
+  ): Promise<{ comparison: EstimateComparison; changeSet: ChangeSet | null }> {
+    const input: CompareInput = {
+      ...this.bodies(cache, from, to),
+      options: { from: versionRef(from), to: versionRef(to), includeUnchanged: request.includeUnchanged },
+      ...(request.changeSet ? { changeSet: request.changeSet } : {}),
+    };
+    const out = await this.workers.run<CompareOutput>('versions-compare', input, {
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    return {
+      comparison: JSON.parse(out.comparisonJson) as EstimateComparison,
+      changeSet: out.changeSetJson === null ? null : (JSON.parse(out.changeSetJson) as ChangeSet),
+    };
+  }
+
+  /**
+   * Writes the change order from `from` to `to` at `target` (through a temporary file, so a failure
+   * or a cancel leaves nothing). Returns what was left out of it (an unusable logo), for the log.
+   */
+  async writeChangeOrder(
+    cache: CacheDb,
+    from: StoredVersion,
+    to: StoredVersion,
+    order: {
+      format: 'pdf' | 'xlsx';
+      options: ExportOptions;
+      images?: { logo: Uint8Array | null; watermark: Uint8Array | null };
+      madeAt: Date;
+    },
+    target: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
+    const input: Omit<ChangeOrderTaskInput, 'path'> = {
+      versions: this.bodies(cache, from, to),
+      refs: { from: versionRef(from), to: versionRef(to) },
+      options: order.options,
+      ...(order.images ? { images: order.images } : {}),
+      madeAt: order.madeAt.toISOString(),
+    };
+    let notices: string[] = [];
+    await writeAtomically(target, async (path) => {
+      const out = await this.workers.run<{ notices: string[] }>(
+        order.format === 'pdf' ? 'change-order-pdf' : 'change-order-xlsx',
+        { ...input, path },
+        signal ? { signal } : {},
+      );
+      notices = out.notices;
+    });
+    return notices;
+  }
+
+  /**
+   * The estimate was shown (opened, or fetched again while on screen): what changed since it was
+   * shown last (null when nothing did, or it is the first time), and it is marked as shown in the
+   * version on screen — the one kept for the fetch of `seenAt` (the view's time), else the current
+   * one. Calls for one estimate are taken in the order they come, so a slow one never marks a
+   * version the user has not seen yet.
+   */
+  opened(
+    cache: CacheDb,
+    projectId: string,
+    estimateId: string,
+    seenAt: Date | null,
+    now: Date,
+  ): Promise<ChangesSince | null> {
+    let perCache = this.openings.get(cache);
+    if (!perCache) this.openings.set(cache, (perCache = new Map()));
+    const key = `${projectId}\u0000${estimateId}`;
+    const next = (perCache.get(key) ?? Promise.resolve(null))
+      .catch(() => null)
+      .then(async () => {
+        await this.settled(cache, projectId, estimateId);
+        return this.openedNow(cache, projectId, estimateId, seenAt, now);
+      });
+    perCache.set(key, next);
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (perCache.get(key) === next) perCache.delete(key);
+      });
+    return next;
+  }
+
+  private async openedNow(
+    cache: CacheDb,
+    projectId: string,
+    estimateId: string,
+    seenAt: Date | null,
+    now: Date,
+  ): Promise<ChangesSince | null> {
+    const table = cache.versions;
+    const versions = table.list(projectId, estimateId);
+    const shown = (seenAt && versionAt(versions, seenAt)) ?? currentOf(versions);
+    if (!shown) return null;
+    const last = table.opened(projectId, estimateId);
+    const before = last && last.versionId !== shown.id ? table.get(last.versionId) : null;
+    table.markOpened(projectId, estimateId, shown.id, now);
+    if (!last || !before) return null;
+    const { comparison } = await this.compare(cache, before, shown, { includeUnchanged: false });
+    return {
+      openedAt: last.openedAt.toISOString(),
+      fromVersion: before.id,
+      toVersion: shown.id,
+      fromSeq: before.seq,
+      toSeq: shown.seq,
+      counts: comparison.counts,
+      currency: comparison.currency,
+      gross: {
+        from: comparison.totals.from.gross,
+        to: comparison.totals.to.gross,
+        delta: comparison.totals.delta.gross,
+      },
+    };
+  }
+}
+
+/** The company's logo and watermark for a PDF, from their addresses; each left out when it cannot be fetched. */
+export async function companyImages(
+  urls: { logo: string | null; watermark: string | null },
+  fetchImage: (url: string) => Promise<Uint8Array | null>,
+): Promise<{ logo: Uint8Array | null; watermark: Uint8Array | null }> {
+  const fetch = async (url: string | null): Promise<Uint8Array | null> =>
+    url ? fetchImage(url).catch(() => null) : null;
+  const [logo, watermark] = await Promise.all([fetch(urls.logo), fetch(urls.watermark)]);
+  return { logo, watermark };
+}
+
+/** A version's chain as a worker's input, with how many deltas deep it is and its content hash. */
+function chainInput(
+  table: VersionTable,
+  version: StoredVersion,
+): { bodies: Uint8Array[]; depth: number; hash: string } {
+  const chain = table.chain(version.id);
+  if (!chain) throw unreadable();
+  return { bodies: chain.map((c) => c.body), depth: chain.length - 1, hash: version.hash };
+}

@@ -1,0 +1,115 @@
+/**
+ * An estimate version as the versions feature handles it: the detail's header (every field but the
+ * items) and its items exactly as the service sent them (money as the lossless parser left it: a
+ * number, or decimal text). Items are told apart by their id as text; a list that repeats an id
+ * gives the later ones `id#2`, `id#3`, … (the tree warns about such a list; a comparison still
+ * works).
+ */
+import { PicoSum } from '../estimates/pico-sum';
+import { decimalTextOfNumber } from '../../src-shared/money/amounts';
+import type { VersionSummary } from '../cache/version-table';
+
+export type RawItem = Record<string, unknown>;
+
+export interface Snapshot {
+  header: Record<string, unknown>;
+  items: readonly RawItem[];
+}
+
+/** The detail as a snapshot (its items array is not copied). */
+export function snapshotOf(detail: Record<string, unknown>): Snapshot {
+  const { items, ...header } = detail;
+  return { header, items: Array.isArray(items) ? (items as RawItem[]) : [] };
+}
+
+export function detailOf(s: Snapshot): Record<string, unknown> {
+  return { ...s.header, items: s.items };
+}
+
+export interface ItemKeys {
+  keys: string[];
+  index: Map<string, number>;
+  repeats: boolean;
+}
+
+/** Keys worked out before, by item list (a version is read once and compared several times). */
+const known = new WeakMap<readonly RawItem[], ItemKeys>();
+
+/** Tells itemKeys the keys of a list whose keys are known (unique, in the list's order). */
+export function knownKeys(items: readonly RawItem[], keys: string[]): void {
+  const index = new Map<string, number>();
+  keys.forEach((k, i) => index.set(k, i));
+  known.set(items, { keys, index, repeats: false });
+}
+
+/**
+ * Each item's key (its id as text, repeats numbered), the index of each key, and whether any id
+ * repeats.
+ */
+export function itemKeys(items: readonly RawItem[]): ItemKeys {
+  const cached = known.get(items);
+  if (cached) return cached;
+  const index = new Map<string, number>();
+  const keys: string[] = new Array(items.length);
+  let repeats = false;
+  for (let i = 0; i < items.length; i++) {
+    const raw = items[i]!.id;
+    let key = typeof raw === 'string' ? raw : String(raw);
+    if (index.has(key)) {
+      repeats = true;
+      let n = 2;
+      while (index.has(`${key}#${n}`)) n++;
+      key = `${key}#${n}`;
+    }
+    keys[i] = key;
+    index.set(key, i);
+  }
+  const result = { keys, index, repeats };
+  known.set(items, result);
+  return result;
+}
+
+/** Text of a text field: numbers as their text, anything else absent. */
+export function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** Decimal text of an amount as sent (a number from the lossless parser, or text); null when absent. */
+export function amountTextOf(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return decimalTextOfNumber(value);
+  return null;
+}
+
+/** Positions count in the totals; so does an item of a type PlanDesk does not know (the tree's rule). */
+export function isGroup(item: RawItem): boolean {
+  return item.type === 'group';
+}
+
+/** A position's net amount (total cost + markup − discount) added to `net`, its total to `gross`. */
+export function addPosition(item: RawItem, net: PicoSum, gross: PicoSum): void {
+  net.add(amountTextOf(item.total_cost));
+  net.add(amountTextOf(item.markup));
+  net.subtract(amountTextOf(item.discount));
+  gross.add(amountTextOf(item.total));
+}
+
+/** What the timeline shows of a version: name, number, item count, currency and totals. */
+export function summaryOf(s: Snapshot): VersionSummary {
+  const net = new PicoSum();
+  const gross = new PicoSum();
+  for (const item of s.items) if (!isGroup(item)) addPosition(item, net, gross);
+  const n = net.toDecimal();
+  const g = gross.toDecimal();
+  return {
+    name: textOf(s.header.name) ?? '',
+    uniqueIdentifier: textOf(s.header.unique_identifier),
+    items: s.items.length,
+    currency: textOf(s.header.currency),
+    net: n.toFixed(12),
+    tax: g.sub(n).toFixed(12),
+    gross: g.toFixed(12),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The versions feature's worker tasks (src-main/workers/tasks.ts): keeping a version (hash, delta or
+ * whole copy, compressed), giving a version a new base when the one it was based on goes, and
+ * comparing two versions. Main reads and writes the cache; the work on the bodies runs here.
+ */
+import { buildChangeSet, type ChangeSetSide } from './change-set';
+import { compareSnapshots, type CompareOptions } from './compare';
+import { contentHash, encodeVersion, readCacheBody, readChain, type Encoded } from './version-codec';
+import { summaryOf, textOf, type Snapshot } from './snapshot';
+import type { VersionSummary } from '../cache/version-table';
+
+/** One side of a comparison: the bodies after the ones both sides share, and its content hash. */
+export interface SideInput {
+  bodies: Uint8Array[];
+  hash: string;
+}
+
+export interface VersionsInput {
+  /** Bodies both sides' chains begin with (a whole copy first); empty when they share none. */
+  common: Uint8Array[];
+  from: SideInput;
+  to: SideInput;
+}
+
+/**
+ * The versions this worker read last, by content hash: keeping a version reads the current one (its
+ * base) and the next keep or comparison usually needs it again. Two, as each 20,000-item version
+ * holds tens of megabytes.
+ */
+const recent = new Map<string, Snapshot>();
+const RECENT = 2;
+
+function remember(hash: string, snapshot: Snapshot): Snapshot {
+  recent.delete(hash);
+  recent.set(hash, snapshot);
+  for (const old of recent.keys()) {
+    if (recent.size <= RECENT) break;
+    recent.delete(old);
+  }
+  return snapshot;
+}
+
+function recall(hash: string): Snapshot | undefined {
+  const s = recent.get(hash);
+  return s ? remember(hash, s) : undefined;
+}
+
+/** Both versions (read before, or from their bodies, what their chains share read once). */
+export function readBoth(input: VersionsInput): { from: Snapshot; to: Snapshot } {
+  let shared: Snapshot | undefined;
+  const read = (side: SideInput): Snapshot => {
+    const known = recall(side.hash);
+    if (known) return known;
+    if (input.common.length > 0) shared ??= readChain(input.common);
+    return remember(side.hash, readChain(side.bodies, shared));
+  };
+  return { from: read(input.from), to: read(input.to) };
+}
+
+export interface EncodeInput {
+  /** The cache's copy of the estimate just fetched (its stored bytes, see cache/stored-json.ts). */
+  entry: Uint8Array;
+  /** The version current before (its chain and content hash), and how many deltas deep it is. */
+  base: { bodies: Uint8Array[]; depth: number; hash: string } | null;
+  /** Content hashes of the versions kept already: one of them is not encoded again. */
+  known: string[];
+}
+
+export type EncodeOutput =
+  | { duplicate: true; hash: string; modified: string | null }
+  | ({ duplicate: false; hash: string; modified: string | null; summary: VersionSummary } & Encoded);
+
+export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutput> {
+  const { snapshot: next, textBytes } = readCacheBody(input.entry);
+  const hash = contentHash(next);
+  const modified = textOf(next.header.modified);
+  if (input.known.includes(hash)) return { duplicate: true, hash, modified };
+  const base = input.base
+    ? {
+        snapshot: recall(input.base.hash) ?? remember(input.base.hash, readChain(input.base.bodies)),
+        depth: input.base.depth,
+      }
+    : null;
+  const encoded = encodeVersion(next, base, textBytes);
+  // The next version kept is based on this one.
+  remember(hash, next);
+  return { duplicate: false, hash, modified, summary: summaryOf(next), ...encoded };
+}
+
+export interface RebaseInput {
+  /** The version to store again (its chain as it is now). */
+  target: Uint8Array[];
+  /** Its new base (that base's chain) and its depth; null: stored whole. */
+  base: { bodies: Uint8Array[]; depth: number; hash: string } | null;
+}
+
+export async function rebaseVersionTask(input: RebaseInput): Promise<Encoded> {
+  const next = readChain(input.target);
+  const base = input.base ? { snapshot: readChain(input.base.bodies), depth: input.base.depth } : null;
+  return encodeVersion(next, base);
+}
+
+export interface CompareInput extends VersionsInput {
+  options: CompareOptions;
+  /** Also the `plandesk diff --json` form, with these sides. */
+  changeSet?: { from: ChangeSetSide; to: ChangeSetSide };
+}
+
+/** JSON text: a comparison of 20,000 rows crosses to main (and on to the renderer) as one string. */
+export interface CompareOutput {
+  comparisonJson: string;
+  changeSetJson: string | null;
+}
+
+export async function compareVersionsTask(input: CompareInput): Promise<CompareOutput> {
+  const { from, to } = readBoth(input);
+  const { comparison, matching } = compareSnapshots(from, to, input.options);
+  const changeSet = input.changeSet
+    ? buildChangeSet(matching, input.changeSet, comparison.totals.delta)
+    : null;
+  return {
+    comparisonJson: JSON.stringify(comparison),
+    changeSetJson: changeSet ? JSON.stringify(changeSet) : null,
+  };
+}

@@ -1,0 +1,62 @@
+import type { EstimateRow, EstimateView } from '../../src-shared/estimates/types';
+
+/** What the simulator's admin API takes to change an estimate (see docs/service-shapes.md). */
+export interface EstimateEdit {
+  set?: Record<string, Record<string, unknown>>;
+  add?: Record<string, unknown>[];
+  remove?: string[];
+  header?: Record<string, unknown>;
+}
+
+/** Changes an estimate in the simulator as a user of the service would (its admin API, over HTTP). */
+export async function editEstimate(
+  adminUrl: string,
+  projectId: string,
+  estimateId: string,
+  edit: EstimateEdit,
+): Promise<{ modified: string; items: number }> {
+  const res = await fetch(
+    `${adminUrl}/projects/${encodeURIComponent(projectId)}/estimates/${encodeURIComponent(estimateId)}/edit`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(edit) },
+  );
+  if (!res.ok) throw new Error(`estimate edit failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { modified: string; items: number };
+}
+
+/** Positions of an estimate with a name and a quantity, for a test to change. */
+export function positions(view: EstimateView): EstimateRow[] {
+  return view.rows.filter((r) => r.type === 'position' && r.name && r.quantity !== null);
+}
+
+/**
+ * A typical change between two quotes: one quantity re-measured, one position dropped, one added to
+ * a group, one description reworded. Returns the edit and what it touched.
+ */
+export function typicalEdit(view: EstimateView) {
+  const ps = positions(view);
+  const [measured, dropped, reworded] = [ps[0]!, ps[1]!, ps[2]!];
+  const group = view.rows.find((r) => r.type === 'group')!;
+  const added = {
+    id: 'added-by-test',
+    parent_id: group.id,
+    type: 'position',
+    code: 'X.99',
+    name: 'Extra tiles (client request)',
+    description: 'Wall tiles, 30 × 60 cm',
+    quantity: '4.500000000000',
+    unit: 'm²',
+    labor_unit_price: '35.000000000000',
+    material_unit_price: '42.000000000000',
+    tax: measured.tax ?? '0.190000000000',
+    sort: 99,
+  };
+  const edit: EstimateEdit = {
+    set: {
+      [measured.id]: { quantity: '17.250000000000' },
+      [reworded.id]: { description: 'Reworded by the estimator' },
+    },
+    add: [added],
+    remove: [dropped.id],
+  };
+  return { edit, measured, dropped, reworded, group, added };
+}
