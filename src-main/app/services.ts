@@ -6,6 +6,7 @@ import { WorkspaceCaches } from '../cache/workspace-caches';
 import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
 import { createWorkers } from '../workers/pool';
+import { IdleGate } from '../workers/idle-gate';
 import { PresetsService } from '../exports/presets-service';
 import { FilesAppService } from '../files/files-app-service';
 import { FormsService } from '../forms/forms-service';
@@ -139,7 +140,13 @@ export function createServices(o: ServiceOptions): RunningServices {
   const operations = new Operations((e) => o.emit('event:progress', e));
   // Heavy work (large estimates, documents) runs here, off main's thread: see src-main/workers.
   const workers = createWorkers(o.logger);
-  const estimateVersions = new EstimateVersions(workers, o.logger);
+  // Estimate versions have a thread of their own: keeping a version (started by every fetch, in the
+  // background) never queues in front of what the user waits for, and the versions it just read stay
+  // in that thread for the comparison that usually follows.
+  const versionWorkers = createWorkers(o.logger, 1);
+  // Exports hold it: a version is kept once no export runs (their memory and cores are not shared).
+  const heavyWork = new IdleGate();
+  const estimateVersions = new EstimateVersions(versionWorkers, o.logger, undefined, heavyWork);
   // The demo workspace's data is served on this computer anyway: its cache stays in memory.
   const cacheFor = (id: string) => caches.for(id, { memory: id === DEMO_WORKSPACE_ID });
   // Made below; the events that need it come only once everything is wired.
@@ -189,11 +196,12 @@ export function createServices(o: ServiceOptions): RunningServices {
     o.logger,
     presets,
     workers,
+    heavyWork,
   );
   const projectFacts = new ProjectFactsService(active.source, estimates, operations);
   const projects = new ProjectsService(operations, active.source, projectFacts);
   const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir, undefined, outbox);
-  const offline = new OfflineService(active.source, operations, workers);
+  const offline = new OfflineService(active.source, operations, workers, heavyWork);
   const storage = new StorageService({
     workspaces: async () => (await workspaces.list()).workspaces,
     cacheFor,
@@ -301,7 +309,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       updates.stop();
       active.close();
       caches.closeAll();
-      await workers.close();
+      await Promise.all([workers.close(), versionWorkers.close()]);
       if (demo) await (await demo).close();
     },
   };

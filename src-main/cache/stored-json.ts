@@ -30,6 +30,19 @@ export function storedJsonBytes(data: unknown): Buffer {
 /** The JSON text of stored bytes (compressed or not). */
 export function storedJsonText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const plain = raw[0] === GZIP_MAGIC[0] && raw[1] === GZIP_MAGIC[1] ? gunzipSync(raw) : raw;
+  const plain =
+    raw[0] === GZIP_MAGIC[0] && raw[1] === GZIP_MAGIC[1]
+      ? gunzipSync(raw, { chunkSize: outputChunk(raw) })
+      : raw;
   return plain.toString('latin1');
+}
+
+/**
+ * The whole output in one chunk when gzip's trailer says its size (the size modulo 2³², so it is
+ * only a hint, capped): inflating a large estimate into one buffer skips joining hundreds of 16 KiB
+ * pieces. Anything longer still inflates correctly, in more chunks.
+ */
+function outputChunk(gz: Buffer): number {
+  const hinted = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
+  return Math.min(Math.max(hinted + 1, 64 * 1024), 64 * 1024 * 1024);
 }

@@ -4,7 +4,12 @@
  * (Latin-1 bytes of the checked detail, see cache/sqlite-cache.ts). Plain functions: the worker
  * tasks run them for large estimates, and main runs them itself for small ones.
  */
-import type { EstimateLabel, EstimateSummary, EstimateView } from '../../src-shared/estimates/types';
+import type {
+  EstimateDocument,
+  EstimateLabel,
+  EstimateSummary,
+  EstimateView,
+} from '../../src-shared/estimates/types';
 import { clientName } from '../../src-shared/estimates/client-name';
 import { quoteTotals, quoteTotalsView } from '../../src-shared/estimates/quote-totals';
 import { currencyDigits } from '../../src-shared/money/currency';
@@ -64,7 +69,11 @@ export function cacheBodyOf(detail: EstimateDetail): Uint8Array {
 
 /** The estimate as the screen shows it (without where it came from, which the caller adds). */
 export function estimateViewOf(detail: EstimateDetail): Omit<EstimateView, 'source' | 'fetchedAt'> {
-  const doc = toEstimateDocument(detail);
+  return estimateViewOfDocument(toEstimateDocument(detail));
+}
+
+/** The same, from the estimate's document (an export keeps it for the writer). */
+export function estimateViewOfDocument(doc: EstimateDocument): Omit<EstimateView, 'source' | 'fetchedAt'> {
   const rows = flattenTree(doc.tree);
   return {
     estimate: doc.estimate,

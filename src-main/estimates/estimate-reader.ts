@@ -24,7 +24,7 @@ export interface KeptSummary {
 /** A task over an estimate's bytes, for CachedClient.readEstimate. */
 export function estimateWork<O extends { cacheBody: Uint8Array | null }>(
   workers: Workers,
-  task: 'estimate-view' | 'estimate-read',
+  task: 'estimate-view' | 'estimate-read' | 'export-read',
   signal: AbortSignal,
 ): BodyWork<O> {
   return estimateWorkFor<O>(workers, task, signal, INLINE_BODY_BYTES);
@@ -33,7 +33,7 @@ export function estimateWork<O extends { cacheBody: Uint8Array | null }>(
 /** The same, with bodies below `inlineBelow` bytes read on this thread (0: none). */
 export function estimateWorkFor<O extends { cacheBody: Uint8Array | null }>(
   workers: Workers,
-  task: 'estimate-view' | 'estimate-read',
+  task: 'estimate-view' | 'estimate-read' | 'export-read',
   signal: AbortSignal,
   inlineBelow: number,
 ): BodyWork<O> {

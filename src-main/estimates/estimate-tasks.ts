@@ -5,13 +5,15 @@
  * in an output are moved back, not copied (workers/worker-entry.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { EstimateLabel, EstimateSummary } from '../../src-shared/estimates/types';
+import type { EstimateDocument, EstimateLabel, EstimateSummary } from '../../src-shared/estimates/types';
+import { toEstimateDocument } from './document';
 import { readChunks } from '../workers/chunks';
 import type { EstimateDetail } from '../api/schemas';
 import {
   EstimateBodyReader,
   cacheBodyOf,
   estimateViewOf,
+  estimateViewOfDocument,
   companyImagesOf,
   labelOf,
   summaryOf,
@@ -67,8 +69,16 @@ export async function estimateViewTask(input: EstimateBodyInput): Promise<Estima
 
 /** An estimate checked and summed, with the bytes to cache or export (lists, exports, offline copies). */
 export async function estimateReadTask(input: EstimateBodyInput): Promise<EstimateReadOutput> {
-  const detail = await readEstimateDetail(input);
-  const view = estimateViewOf(detail);
+  return readOutputOf(input, await readEstimateDetail(input));
+}
+
+/** What estimate-read gives back, from the detail read (and its document, when already made). */
+export function readOutputOf(
+  input: EstimateBodyInput,
+  detail: EstimateDetail,
+  doc: EstimateDocument = toEstimateDocument(detail),
+): EstimateReadOutput {
+  const view = estimateViewOfDocument(doc);
   return {
     cacheBody: input.origin === 'cache' && input.body ? input.body : cacheBodyOf(detail),
     summary: summaryOf(view),

@@ -20,6 +20,7 @@ import type { ApiClient } from '../api/client';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
+import { IdleGate } from '../workers/idle-gate';
 import type { EstimateReadOutput, EstimateViewOutput } from './estimate-tasks';
 import { estimateWork, type KeptSummary } from './estimate-reader';
 
@@ -42,6 +43,12 @@ export interface ExportRequest {
   operationId?: string | undefined;
 }
 
+/**
+ * An estimate read: for an export, with the token of its document kept in the worker that writes
+ * (exports/prepared-documents.ts; absent when it was read on main).
+ */
+type ExportRead = EstimateReadOutput & { prepared?: string | null };
+
 /** Estimates whose totals a list fetches in the background, at most, each time it is shown. */
 const BACKGROUND_TOTALS = 20;
 
@@ -60,6 +67,8 @@ export class EstimatesService {
     private readonly logger: Logger,
     private readonly presets: { saved(): Promise<ExportPreset[]>; markUsed(id: string): Promise<void> },
     private readonly workers: Workers,
+    /** Held while an export runs: background work (keeping versions) waits for it. */
+    private readonly heavyWork: IdleGate = new IdleGate(),
   ) {}
 
   async list(projectId: string): Promise<EstimateList> {
@@ -164,14 +173,15 @@ export class EstimatesService {
     }
     const { meta, client, cached } = await this.active();
     const op = this.operations.start(req.operationId);
+    const release = this.heavyWork.hold();
     try {
-      const reads: Fetched<EstimateReadOutput>[] = [];
+      const reads: Fetched<ExportRead>[] = [];
       const ids = req.estimateId
         ? [req.estimateId]
         : (await cached.listAllEstimates(req.projectId, { signal: op.signal })).data.map((e) => e.id);
       if (ids.length === 0) throw new ServiceError('not-found', 'This project has no estimates to export.');
       for (const id of ids) {
-        const r = await this.read(cached, req.projectId, id, op.signal);
+        const r = await this.read(cached, req.projectId, id, op.signal, 'export-read');
         this.keep(meta.id, cached, req.projectId, id, r.data);
         reads.push(r);
         if (!req.estimateId) op.progress(reads.length, ids.length);
@@ -197,6 +207,7 @@ export class EstimatesService {
       const notices = await writeDocumentInWorker(this.workers, {
         format: req.format,
         bodies: reads.map((r) => r.data.cacheBody),
+        prepared: reads.map((r) => r.data.prepared ?? null),
         options,
         images,
         target,
@@ -210,6 +221,7 @@ export class EstimatesService {
       );
       return { path: target, source, fetchedAt: oldest.fetchedAt.toISOString() };
     } finally {
+      release();
       op.finish();
     }
   }
@@ -232,15 +244,11 @@ export class EstimatesService {
     projectId: string,
     estimateId: string,
     signal: AbortSignal,
-  ): Promise<Fetched<EstimateReadOutput>> {
-    return cached.readEstimate(
-      projectId,
-      estimateId,
-      estimateWork<EstimateReadOutput>(this.workers, 'estimate-read', signal),
-      {
-        signal,
-      },
-    );
+    task: 'estimate-read' | 'export-read' = 'estimate-read',
+  ): Promise<Fetched<ExportRead>> {
+    return cached.readEstimate(projectId, estimateId, estimateWork<ExportRead>(this.workers, task, signal), {
+      signal,
+    });
   }
 
   /**

@@ -33,11 +33,10 @@ export function flattenTree(tree: readonly EstimateNode[] | null | undefined): E
       const done = open.pop()!;
       rows[done]!.subtreeSize = rows.length - done - 1;
     }
-    const { children, ...fields } = node;
     const index = rows.length;
-    rows.push({ ...fields, depth, parentIndex, subtreeSize: 0, net_amount: null });
+    rows.push(rowOf(node, depth, parentIndex));
     open.push(index);
-    pushChildren(children, depth + 1, index);
+    pushChildren(node.children, depth + 1, index);
   }
   while (open.length > 0) {
     const done = open.pop()!;
@@ -45,6 +44,25 @@ export function flattenTree(tree: readonly EstimateNode[] | null | undefined): E
   }
   fillNetAmounts(rows);
   return rows;
+}
+
+/**
+ * A node's fields without its children, and its place in the list. Copied key by key (not with a
+ * rest pattern and a spread, which is several times slower for 20,000 rows): rows made from nodes
+ * with the same fields in the same order share one object shape.
+ */
+function rowOf(node: EstimateNode, depth: number, parentIndex: number): EstimateRow {
+  const row: Record<string, unknown> = {};
+  for (const key in node) {
+    if (key !== 'children' && Object.prototype.hasOwnProperty.call(node, key)) {
+      row[key] = (node as unknown as Record<string, unknown>)[key];
+    }
+  }
+  row.depth = depth;
+  row.parentIndex = parentIndex;
+  row.subtreeSize = 0;
+  row.net_amount = null;
+  return row as unknown as EstimateRow;
 }
 
 /**

@@ -6,21 +6,44 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { readEstimateDetail, type EstimateBodyInput } from '../estimates/estimate-tasks';
+import {
+  readEstimateDetail,
+  readOutputOf,
+  type EstimateBodyInput,
+  type EstimateReadOutput,
+} from '../estimates/estimate-tasks';
 import { toEstimateDocument } from '../estimates/document';
 import type { EstimateDocument } from '../../src-shared/estimates/types';
 import { writeEstimateWorkbook } from './excel';
 import type { ExportOptions } from './options';
 import { renderEstimatePdf, type PdfOptions } from './pdf';
+import { keepPrepared, takePrepared } from './prepared-documents';
 
-async function documents(estimates: readonly EstimateBodyInput[]): Promise<EstimateDocument[]> {
+/** An estimate for a writer: its bytes, and the token of its document when an export read it here. */
+export type ExportEstimateInput = EstimateBodyInput & { prepared?: string | null };
+
+async function documents(estimates: readonly ExportEstimateInput[]): Promise<EstimateDocument[]> {
   const out: EstimateDocument[] = [];
-  for (const e of estimates) out.push(toEstimateDocument(await readEstimateDetail(e)));
+  for (const e of estimates) {
+    out.push(takePrepared(e.prepared) ?? toEstimateDocument(await readEstimateDetail(e)));
+  }
   return out;
 }
 
+export interface ExportReadOutput extends EstimateReadOutput {
+  /** The token of the document kept in this thread for the writer (prepared-documents.ts). */
+  prepared: string | null;
+}
+
+/** estimate-read for an export: the same output, and the document kept for the writer. */
+export async function exportReadTask(input: EstimateBodyInput): Promise<ExportReadOutput> {
+  const detail = await readEstimateDetail(input);
+  const doc = toEstimateDocument(detail);
+  return { ...readOutputOf(input, detail, doc), prepared: keepPrepared(doc) };
+}
+
 export interface XlsxTaskInput {
-  estimates: EstimateBodyInput[];
+  estimates: ExportEstimateInput[];
   options: ExportOptions;
   /** Where to write (a temporary file main renames). */
   path: string;
@@ -42,7 +65,7 @@ export async function xlsxTask(input: XlsxTaskInput): Promise<{ written: true }>
 }
 
 export interface PdfTaskInput {
-  estimate: EstimateBodyInput;
+  estimate: ExportEstimateInput;
   options: Omit<PdfOptions, 'onNotice'>;
   path: string;
 }

@@ -1,9 +1,10 @@
 /** The worker script of the export tasks (see workers/tasks.ts). */
 import { serveTasks } from '../workers/serve';
 import { changeOrderPdfTask, changeOrderXlsxTask } from '../versions/change-order-tasks';
-import { pdfTask, xlsxTask } from './export-tasks';
+import { exportReadTask, pdfTask, xlsxTask } from './export-tasks';
 
 export default serveTasks({
+  'export-read': exportReadTask,
   'export-xlsx': xlsxTask,
   'export-pdf': pdfTask,
   'change-order-pdf': changeOrderPdfTask,

@@ -13,6 +13,8 @@ export interface DocumentRequest {
   format: 'xlsx' | 'pdf';
   /** Each estimate as the cache keeps it (estimate-tasks.ts `cacheBody`); moved to the worker. */
   bodies: Uint8Array[];
+  /** Per body, the token of its document when an export read kept it (export-read), else null. */
+  prepared?: (string | null)[];
   options: ExportOptions;
   /** A PDF's logo and watermark, fetched by the caller. */
   images?: { logo: Uint8Array | null; watermark: Uint8Array | null };
@@ -23,7 +25,11 @@ export interface DocumentRequest {
 /** Writes the document; gives back what the PDF writer noticed (images left out, and why). */
 export async function writeDocumentInWorker(workers: Workers, req: DocumentRequest): Promise<string[]> {
   const bodies = req.bodies.map(ownedBytes);
-  const estimates = bodies.map((body) => ({ origin: 'cache' as const, body }));
+  const estimates = bodies.map((body, i) => ({
+    origin: 'cache' as const,
+    body,
+    prepared: req.prepared?.[i] ?? null,
+  }));
   const given = req.images ?? { logo: null, watermark: null };
   const images = {
     logo: given.logo && ownedBytes(given.logo),

@@ -4,6 +4,7 @@ import type { Operations } from '../operations/operations';
 import { ServiceError } from '../errors/service-error';
 import { estimateCacheEntries } from '../estimates/estimate-reader';
 import type { Workers } from '../workers/pool';
+import { IdleGate } from '../workers/idle-gate';
 import { buildPlanView } from '../plans/plan-view';
 import { dropKeptFiles, filesSize, keepProjectFiles } from '../files/kept-files';
 import { cacheKeys, type CacheDb } from '../cache/cache-db';
@@ -20,6 +21,8 @@ export class OfflineService {
     private readonly active: ActiveSource,
     private readonly operations: Operations,
     private readonly workers: Workers,
+    /** Held while a copy is made: background work (keeping versions) waits for it. */
+    private readonly heavyWork: IdleGate = new IdleGate(),
   ) {}
 
   /**
@@ -46,6 +49,7 @@ export class OfflineService {
       );
     }
     const op = this.operations.start(operationId);
+    const release = this.heavyWork.hold();
     try {
       await cached.makeAvailableOffline(projectId, {
         signal: op.signal,
@@ -66,6 +70,7 @@ export class OfflineService {
       }
       return this.status(projectId);
     } finally {
+      release();
       op.finish();
     }
   }

@@ -14,6 +14,7 @@ import { ServiceError } from '../errors/service-error';
 import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import type { Logger } from '../log/logger';
 import type { Workers } from '../workers/pool';
+import { IdleGate } from '../workers/idle-gate';
 import type {
   ChangesSince,
   EstimateComparison,
@@ -104,6 +105,8 @@ export class EstimateVersions {
     private readonly workers: Workers,
     private readonly logger: Logger,
     private readonly maxKept = MAX_KEPT_VERSIONS,
+    /** Keeping a version waits while an export runs (workers/idle-gate.ts). */
+    private readonly gate: IdleGate = new IdleGate(),
   ) {}
 
   /**
@@ -119,6 +122,7 @@ export class EstimateVersions {
     const before = perCache.get(key) ?? Promise.resolve(null);
     const next = before
       .catch(() => null)
+      .then(() => this.gate.idle())
       .then(() => this.recordNow(cache, stored))
       .catch((err: unknown) => {
         this.logger.log(

@@ -20,6 +20,8 @@ export type WorkerScript = keyof typeof WORKER_SCRIPTS;
 export const TASKS = {
   'estimate-view': { script: 'estimate-worker' },
   'estimate-read': { script: 'estimate-worker' },
+  // Read in the thread that writes: the document is kept there for the writer (exports/prepared-documents.ts).
+  'export-read': { script: 'export-worker' },
   'export-xlsx': { script: 'export-worker' },
   'export-pdf': { script: 'export-worker' },
   // Estimate versions (issue 17): keeping and comparing versions in their own script; a change order
@@ -38,9 +40,12 @@ export type TaskName = keyof typeof TASKS;
  * the estimate worker runs (imported here statically: main loads the estimate code anyway, never the
  * export writers).
  */
-const HERE = { 'estimate-view': estimateViewTask, 'estimate-read': estimateReadTask } satisfies Partial<
-  Record<TaskName, Task>
->;
+const HERE = {
+  'estimate-view': estimateViewTask,
+  'estimate-read': estimateReadTask,
+  // A small estimate an export reads here: nothing is kept, the writer reads its bytes.
+  'export-read': estimateReadTask,
+} satisfies Partial<Record<TaskName, Task>>;
 
 export type InlineTaskName = keyof typeof HERE;
 

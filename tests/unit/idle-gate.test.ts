@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { IdleGate } from '../../src-main/workers/idle-gate';
+
+describe('the gate background work waits at', () => {
+  it('opens at once when nothing holds it, and when the last of several holders lets go', async () => {
+    const gate = new IdleGate();
+    await expect(gate.idle()).resolves.toBeUndefined();
+
+    const first = gate.hold();
+    const second = gate.hold();
+    let open = false;
+    const waited = gate.idle().then(() => (open = true));
+    first();
+    first(); // a second release of the same hold changes nothing
+    await new Promise((r) => setTimeout(r, 10));
+    expect(open).toBe(false);
+    second();
+    await waited;
+    expect(open).toBe(true);
+  });
+});
