@@ -1,6 +1,7 @@
 import type { ActiveSource } from '../app/active-workspace';
 import type { Dialogs } from '../dialogs';
-import { buildPlanView, buildRoomsTable } from './plan-view';
+import { buildPlanView } from './plan-view';
+import { buildRoomsTable } from './rooms-table';
 import { exportRoomsTable } from './rooms-export';
 import type { PlanResult } from '../../src-shared/plans/types';
 import type { UiLanguage } from '../../src-shared/i18n/languages';

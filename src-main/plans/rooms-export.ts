@@ -13,11 +13,11 @@ import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import {
   MEASURE_COLUMNS,
-  plainNumber,
   type MeasureColumn,
   type RoomsTable,
   type RoomsTableRow,
-} from './plan-view';
+} from '../../src-shared/plans/types';
+import { plainNumber } from './plan-pieces';
 import { writeAtomically } from '../local-files/write-atomically';
 import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import { translator } from '../../src-shared/i18n/catalogue';

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanDocument } from '../../src-main/api/schemas';
-import {
-  buildPlanView,
-  buildRoomsTable,
-  labelOf,
-  plainNumber,
-  unitOf,
-  type PlanView,
-} from '../../src-main/plans/plan-view';
+import type { PlanView } from '../../src-shared/plans/types';
+import { labelOf, plainNumber } from '../../src-main/plans/plan-pieces';
+import { buildPlanView } from '../../src-main/plans/plan-view';
+import { buildRoomsTable, unitOf } from '../../src-main/plans/rooms-table';
 import { cellValue, roomsColumns, roomsCsv } from '../../src-main/plans/rooms-export';
 
 function current(plan: Record<string, unknown>): PlanDocument {

@@ -6,14 +6,14 @@
 import { extname, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
 import {
-  buildPlanView,
-  buildRoomsTable,
   MEASURE_COLUMNS,
-  plainNumber,
   type MeasureColumn,
   type RoomsTable,
   type RoomsTableRow,
-} from '../../plans/plan-view';
+} from '../../../src-shared/plans/types';
+import { buildPlanView } from '../../plans/plan-view';
+import { plainNumber } from '../../plans/plan-pieces';
+import { buildRoomsTable } from '../../plans/rooms-table';
 import {
   ROOMS_COLUMN_KEYS,
   roomsColumnLabel,

@@ -4,7 +4,8 @@ import { renderTable } from '../table';
 import { json, keyValues } from './projects';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { EN, type CliText } from '../i18n';
-import { buildPlanView, type StatisticView } from '../../plans/plan-view';
+import type { StatisticView } from '../../../src-shared/plans/types';
+import { buildPlanView } from '../../plans/plan-view';
 
 /**
  * `plan PLAN_ID [--json]`: the plan's figures and its floors, from either shape the service sends
