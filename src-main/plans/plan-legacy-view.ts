@@ -19,7 +19,7 @@ import {
   wallIndexOf,
   groupObjects,
   wallView,
-  kindOf,
+  objectViewOf,
   imageMap,
   statistics,
   measure,
@@ -217,7 +217,6 @@ function legacyObjectView(
   const formatted = rec(o.formatted);
   const category = text(o.category) ?? text(o.type) ?? kind;
   const symbolId = text(o.symbol_id) ?? text(o.symbolId) ?? text(o.symbol);
-  const wallUid = idText(o.wall_uid);
   const known = ['uid', 'id', 'name', 'category', 'type', 'symbol_id', 'symbolId', 'symbol', 'wall_uid'];
   const values: ValueEntry[] = [];
   const extra: Rec = {};
@@ -230,17 +229,7 @@ function legacyObjectView(
   for (const [k, v] of Object.entries(formatted)) {
     if (!(k in o) && text(v) !== null) values.push({ key: k, value: text(v) });
   }
-  return {
-    uid: idText(o.uid) ?? idText(o.id),
-    kind: kindOf(category, symbolId),
-    name: text(o.name),
-    category,
-    symbolId,
-    wallUid,
-    wallIndex: wallUid === null ? null : (wallIndex.get(wallUid) ?? null),
-    values,
-    extra,
-  };
+  return objectViewOf(o, category, symbolId, wallIndex, values, extra);
 }
 
 /** A legacy room's `dimensions` as text: the service's own string, else its numbers. */

@@ -82,6 +82,29 @@ export function kindOf(category: string | null, symbolId: string | null): Object
   return 'other';
 }
 
+/** An object of either plan shape, from its fields as read: its kind, and the wall it sits in. */
+export function objectViewOf(
+  o: Rec,
+  category: string | null,
+  symbolId: string | null,
+  wallIndex: Map<string, number>,
+  values: ValueEntry[],
+  extra: Rec,
+): ObjectView {
+  const wallUid = idText(o.wall_uid);
+  return {
+    uid: idText(o.uid) ?? idText(o.id),
+    kind: kindOf(category, symbolId),
+    name: text(o.name),
+    category,
+    symbolId,
+    wallUid,
+    wallIndex: wallUid === null ? null : (wallIndex.get(wallUid) ?? null),
+    values,
+    extra,
+  };
+}
+
 export function imageMap(raw: unknown): ImageMapView | null {
   if (!isRec(raw)) return null;
   const areas = Array.isArray(raw.areas)

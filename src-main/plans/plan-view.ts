@@ -23,7 +23,7 @@ import {
   idText,
   imageMap,
   isRec,
-  kindOf,
+  objectViewOf,
   measure,
   notes,
   num,
@@ -167,18 +167,14 @@ function objectView(raw: unknown, wallIndex: Map<string, number>): ObjectView {
   const o = rec(raw);
   const category = text(o.category);
   const symbolId = text(o.symbol_id) ?? text(o.symbolId);
-  const wallUid = idText(o.wall_uid);
-  return {
-    uid: idText(o.uid) ?? idText(o.id),
-    kind: kindOf(category, symbolId),
-    name: text(o.name),
+  return objectViewOf(
+    o,
     category,
     symbolId,
-    wallUid,
-    wallIndex: wallUid === null ? null : (wallIndex.get(wallUid) ?? null),
-    values: valueEntries(o.values),
-    extra: extraOf(o, ['uid', 'id', 'name', 'category', 'symbol_id', 'symbolId', 'wall_uid', 'values']),
-  };
+    wallIndex,
+    valueEntries(o.values),
+    extraOf(o, ['uid', 'id', 'name', 'category', 'symbol_id', 'symbolId', 'wall_uid', 'values']),
+  );
 }
 
 function ceilingHeightOf(values: Rec, stats: unknown, formatted: unknown): StatisticView | null {
