@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { checkoutRoot } from './checkout';
 import { createInterface } from 'node:readline';
 
 export interface Backend {
@@ -10,7 +11,7 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-const ROOT = resolve(join(__dirname, '..'));
+const ROOT = checkoutRoot();
 
 /**
  * The simulator in a child process (`plandesk simulator`, from the sources through tsx), so its own

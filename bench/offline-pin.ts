@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServices } from '../src-main/app/services';
+import { builtWorkerScripts } from './built-workers';
 import { silentLogger } from '../src-main/log/logger';
 import { MemorySecretStore } from '../src-main/secrets/secret-store';
 import { startSimulator } from '../simulator';
@@ -34,6 +35,7 @@ export async function benchOfflinePin(): Promise<Record<string, string | number>
       showInFolder: async () => undefined,
       confirm: async () => false,
     },
+    workerScripts: builtWorkerScripts(),
   });
   try {
     const w = sim.workspaces[0]!;

@@ -9,6 +9,7 @@ import { EstimateVersions, versionRef } from '../src-main/versions/estimate-vers
 import { snapshotOf, type RawItem } from '../src-main/versions/snapshot';
 import { encodeFull, readChain } from '../src-main/versions/version-codec';
 import { createWorkers } from '../src-main/workers/pool';
+import { builtWorkerScripts } from './built-workers';
 import { random } from '../tests/helpers/estimate-versions';
 import { fetchLargeEstimate } from './cache';
 
@@ -66,7 +67,8 @@ function nextVersion(detail: EstimateDetail, k: number, r: () => number): Estima
 export async function benchVersions(): Promise<Record<string, string | number>> {
   const { estimate, projectId } = await fetchLargeEstimate();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-bench-versions-'));
-  const workers = createWorkers(silentLogger);
+  const scripts = builtWorkerScripts();
+  const workers = createWorkers(silentLogger, undefined, scripts);
   try {
     const cache = openCache(dir, 'bench-versions', silentLogger);
     const versions = new EstimateVersions(workers, silentLogger);
@@ -94,7 +96,7 @@ export async function benchVersions(): Promise<Record<string, string | number>> 
     // has read neither (it compared two other versions first, so its start is not counted) reads
     // both from their bodies. Warm: the versions it read last are kept (as after keeping them).
     const [older, newer] = [kept[VERSIONS - 2]!, kept[VERSIONS - 1]!];
-    const fresh = createWorkers(silentLogger);
+    const fresh = createWorkers(silentLogger, undefined, scripts);
     let cold: number;
     let counts = '';
     try {

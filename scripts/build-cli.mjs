@@ -1,6 +1,8 @@
 // Bundles the `plandesk` CLI into CommonJS files that run on plain Node (no Electron, no tsx): the
 // command itself and the worker threads' scripts next to it (src-main/workers/pool.ts finds it there).
 // Runs on `npm install` (prepare) so `npx plandesk` works straight after installing.
+// `node scripts/build-cli.mjs DIR --workers-only`: only the worker scripts, into DIR (inside the
+// checkout, so their dependencies resolve from node_modules): the benchmarks run the threads so.
 import { build } from 'esbuild';
 
 const common = {
@@ -16,7 +18,11 @@ const common = {
   external: ['piscina', 'better-sqlite3'],
 };
 
-await build({ ...common, entryPoints: ['src-main/cli/index.ts'], outfile: 'out/cli/plandesk.cjs' });
+const args = process.argv.slice(2);
+const outDir = args.find((a) => !a.startsWith('--')) ?? 'out/cli';
+if (!args.includes('--workers-only')) {
+  await build({ ...common, entryPoints: ['src-main/cli/index.ts'], outfile: `${outDir}/plandesk.cjs` });
+}
 // The worker scripts (src-main/workers/tasks.ts names them).
 for (const [script, source] of [
   ['estimate-worker', 'src-main/estimates/estimate-worker.ts'],
@@ -25,5 +31,5 @@ for (const [script, source] of [
 ]) {
   // Their dependencies load from node_modules, as the app's do: bundled, old polyfills in them (a
   // `new Buffer()` in exceljs's zip code) would print Node's deprecation warning on every export.
-  await build({ ...common, packages: 'external', entryPoints: [source], outfile: `out/cli/${script}.cjs` });
+  await build({ ...common, packages: 'external', entryPoints: [source], outfile: `${outDir}/${script}.cjs` });
 }

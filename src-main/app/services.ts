@@ -57,6 +57,11 @@ export interface ServiceOptions {
   outbox?: { busyRetryMs?: number; offlineRetryMs?: number };
   /** The user chose another appearance: the app's own parts (menus, dialogs) follow it. */
   onTheme?: (theme: Theme) => void;
+  /**
+   * A folder of built worker scripts (default: next to main's bundle, or the sources through tsx).
+   * The benchmarks give the CLI's build, so threads are measured as they run in the app.
+   */
+  workerScripts?: string;
 }
 
 /** Main's features, as the IPC handlers (and the tests) use them. */
@@ -139,11 +144,11 @@ export function createServices(o: ServiceOptions): RunningServices {
   });
   const operations = new Operations((e) => o.emit('event:progress', e));
   // Heavy work (large estimates, documents) runs here, off main's thread: see src-main/workers.
-  const workers = createWorkers(o.logger);
+  const workers = createWorkers(o.logger, undefined, o.workerScripts);
   // Estimate versions have a thread of their own: keeping a version (started by every fetch, in the
   // background) never queues in front of what the user waits for, and the versions it just read stay
   // in that thread for the comparison that usually follows.
-  const versionWorkers = createWorkers(o.logger, 1);
+  const versionWorkers = createWorkers(o.logger, 1, o.workerScripts);
   // Exports hold it: a version is kept once no export runs (their memory and cores are not shared).
   const heavyWork = new IdleGate();
   const estimateVersions = new EstimateVersions(versionWorkers, o.logger, undefined, heavyWork);

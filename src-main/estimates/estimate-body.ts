@@ -4,22 +4,16 @@
  * (Latin-1 bytes of the checked detail, see cache/sqlite-cache.ts). Plain functions: the worker
  * tasks run them for large estimates, and main runs them itself for small ones.
  */
-import type {
-  EstimateDocument,
-  EstimateLabel,
-  EstimateSummary,
-  EstimateView,
-} from '../../src-shared/estimates/types';
+import type { EstimateLabel, EstimateSummary, EstimateView } from '../../src-shared/estimates/types';
 import { clientName } from '../../src-shared/estimates/client-name';
-import { quoteTotals, quoteTotalsView } from '../../src-shared/estimates/quote-totals';
-import { currencyDigits } from '../../src-shared/money/currency';
+import { quoteTotalsView } from '../../src-shared/estimates/quote-totals';
 import { estimateDetailOfAnswer } from '../api/estimate-parse';
 import { JsonTextReader, parseJsonLossless } from '../api/lossless-json';
 import type { EstimateDetail } from '../api/schemas';
 import { storedJsonBytes, storedJsonText } from '../cache/cache-db';
 import { ServiceError } from '../errors/service-error';
 import { toEstimateDocument } from './document';
-import { flattenTree } from './flatten';
+import { estimateParts, type EstimateParts } from './estimate-parts';
 import { ownedBytes } from '../workers/transferables';
 
 /** Where the bytes come from: the service's answer, or the cache's copy of an answer checked before. */
@@ -69,16 +63,19 @@ export function cacheBodyOf(detail: EstimateDetail): Uint8Array {
 
 /** The estimate as the screen shows it (without where it came from, which the caller adds). */
 export function estimateViewOf(detail: EstimateDetail): Omit<EstimateView, 'source' | 'fetchedAt'> {
-  return estimateViewOfDocument(toEstimateDocument(detail));
+  return estimateViewOfParts(estimateParts(toEstimateDocument(detail)));
 }
 
-/** The same, from the estimate's document (an export keeps it for the writer). */
-export function estimateViewOfDocument(doc: EstimateDocument): Omit<EstimateView, 'source' | 'fetchedAt'> {
-  const rows = flattenTree(doc.tree);
+/** The same, from the estimate's parts (an export keeps them for the writer). */
+export function estimateViewOfParts({
+  doc,
+  rows,
+  quote,
+}: EstimateParts): Omit<EstimateView, 'source' | 'fetchedAt'> {
   return {
     estimate: doc.estimate,
     rows,
-    quote: quoteTotalsView(quoteTotals(rows, doc.service_totals, currencyDigits(doc.estimate.currency))),
+    quote: quoteTotalsView(quote),
     service_totals: doc.service_totals,
     computed_totals: doc.computed_totals,
     warnings: doc.warnings,

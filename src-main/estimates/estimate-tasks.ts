@@ -5,15 +5,16 @@
  * in an output are moved back, not copied (workers/worker-entry.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { EstimateDocument, EstimateLabel, EstimateSummary } from '../../src-shared/estimates/types';
+import type { EstimateLabel, EstimateSummary } from '../../src-shared/estimates/types';
 import { toEstimateDocument } from './document';
+import { estimateParts, type EstimateParts } from './estimate-parts';
 import { readChunks } from '../workers/chunks';
 import type { EstimateDetail } from '../api/schemas';
 import {
   EstimateBodyReader,
   cacheBodyOf,
   estimateViewOf,
-  estimateViewOfDocument,
+  estimateViewOfParts,
   companyImagesOf,
   labelOf,
   summaryOf,
@@ -58,32 +59,39 @@ export async function readEstimateDetail(input: EstimateBodyInput): Promise<Esti
 /** The estimate screen's view. */
 export async function estimateViewTask(input: EstimateBodyInput): Promise<EstimateViewOutput> {
   const detail = await readEstimateDetail(input);
+  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  const cacheBody = input.origin === 'response' ? cacheBodyOf(detail) : null;
   const view = estimateViewOf(detail);
   return {
     viewJson: JSON.stringify(view),
     summary: summaryOf(view),
-    cacheBody: input.origin === 'response' ? cacheBodyOf(detail) : null,
+    cacheBody,
     modified: detail.modified ?? null,
   };
 }
 
 /** An estimate checked and summed, with the bytes to cache or export (lists, exports, offline copies). */
 export async function estimateReadTask(input: EstimateBodyInput): Promise<EstimateReadOutput> {
-  return readOutputOf(input, await readEstimateDetail(input));
+  return readEstimate(input, await readEstimateDetail(input)).output;
 }
 
-/** What estimate-read gives back, from the detail read (and its document, when already made). */
-export function readOutputOf(
+/** What estimate-read gives back, and the parts it worked out (which stay in this thread). */
+export function readEstimate(
   input: EstimateBodyInput,
   detail: EstimateDetail,
-  doc: EstimateDocument = toEstimateDocument(detail),
-): EstimateReadOutput {
-  const view = estimateViewOfDocument(doc);
+): { output: EstimateReadOutput; parts: EstimateParts } {
+  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  const cacheBody = input.origin === 'cache' && input.body ? input.body : cacheBodyOf(detail);
+  const parts = estimateParts(toEstimateDocument(detail));
+  const view = estimateViewOfParts(parts);
   return {
-    cacheBody: input.origin === 'cache' && input.body ? input.body : cacheBodyOf(detail),
-    summary: summaryOf(view),
-    modified: detail.modified ?? null,
-    label: labelOf(view),
-    companyImages: companyImagesOf(view),
+    output: {
+      cacheBody,
+      summary: summaryOf(view),
+      modified: detail.modified ?? null,
+      label: labelOf(view),
+      companyImages: companyImagesOf(view),
+    },
+    parts,
   };
 }

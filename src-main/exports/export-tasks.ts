@@ -7,39 +7,38 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import {
+  readEstimate,
   readEstimateDetail,
-  readOutputOf,
   type EstimateBodyInput,
   type EstimateReadOutput,
 } from '../estimates/estimate-tasks';
 import { toEstimateDocument } from '../estimates/document';
-import type { EstimateDocument } from '../../src-shared/estimates/types';
+import { estimateParts, type EstimateParts } from '../estimates/estimate-parts';
 import { writeEstimateWorkbook } from './excel';
 import type { ExportOptions } from './options';
 import { renderEstimatePdf, type PdfOptions } from './pdf';
 import { keepPrepared, takePrepared } from './prepared-documents';
 
-/** An estimate for a writer: its bytes, and the token of its document when an export read it here. */
+/** An estimate for a writer: its bytes, and the token of its parts when an export read it here. */
 export type ExportEstimateInput = EstimateBodyInput & { prepared?: string | null };
 
-async function documents(estimates: readonly ExportEstimateInput[]): Promise<EstimateDocument[]> {
-  const out: EstimateDocument[] = [];
+async function partsFor(estimates: readonly ExportEstimateInput[]): Promise<EstimateParts[]> {
+  const out: EstimateParts[] = [];
   for (const e of estimates) {
-    out.push(takePrepared(e.prepared) ?? toEstimateDocument(await readEstimateDetail(e)));
+    out.push(takePrepared(e.prepared) ?? estimateParts(toEstimateDocument(await readEstimateDetail(e))));
   }
   return out;
 }
 
 export interface ExportReadOutput extends EstimateReadOutput {
-  /** The token of the document kept in this thread for the writer (prepared-documents.ts). */
+  /** The token of the parts kept in this thread for the writer (prepared-documents.ts). */
   prepared: string | null;
 }
 
-/** estimate-read for an export: the same output, and the document kept for the writer. */
+/** estimate-read for an export: the same output, and the parts it worked out kept for the writer. */
 export async function exportReadTask(input: EstimateBodyInput): Promise<ExportReadOutput> {
-  const detail = await readEstimateDetail(input);
-  const doc = toEstimateDocument(detail);
-  return { ...readOutputOf(input, detail, doc), prepared: keepPrepared(doc) };
+  const { output, parts } = readEstimate(input, await readEstimateDetail(input));
+  return { ...output, prepared: keepPrepared(parts) };
 }
 
 export interface XlsxTaskInput {
@@ -50,11 +49,11 @@ export interface XlsxTaskInput {
 }
 
 export async function xlsxTask(input: XlsxTaskInput): Promise<{ written: true }> {
-  const docs = await documents(input.estimates);
+  const estimates = await partsFor(input.estimates);
   const stream = createWriteStream(input.path, { flags: 'wx' });
   const closed = once(stream, 'close');
   try {
-    await writeEstimateWorkbook(docs, input.options, stream);
+    await writeEstimateWorkbook(estimates, input.options, stream);
     await closed;
   } catch (err) {
     stream.destroy();
@@ -71,9 +70,9 @@ export interface PdfTaskInput {
 }
 
 export async function pdfTask(input: PdfTaskInput): Promise<{ notices: string[] }> {
-  const [doc] = await documents([input.estimate]);
+  const [parts] = await partsFor([input.estimate]);
   const notices: string[] = [];
-  const bytes = await renderEstimatePdf(doc!, { ...input.options, onNotice: (m) => notices.push(m) });
+  const bytes = await renderEstimatePdf(parts!, { ...input.options, onNotice: (m) => notices.push(m) });
   await writeFile(input.path, bytes, { flag: 'wx' });
   return { notices };
 }

@@ -3,6 +3,7 @@
  * A cancelled export leaves no file and no thread; errors come back as the same typed values; a body
  * read in a worker gives what the same body read on the calling thread gives.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -204,5 +205,28 @@ describe('worker threads', () => {
     await expect(job.result()).rejects.toMatchObject({ kind: 'cancelled' });
     expect(workers.running).toBe(0);
     expect(workers.threads).toBe(0);
+  });
+
+  it('runs the worker scripts built into a folder given, as the app ships them, and says when there are none', async () => {
+    // Built inside the checkout, so the scripts' dependencies resolve from node_modules, as in the app.
+    const dir = path.resolve('out', 'test-workers');
+    const built = spawnSync(process.execPath, ['scripts/build-cli.mjs', dir, '--workers-only'], {
+      encoding: 'utf8',
+    });
+    expect(built.status, built.stderr).toBe(0);
+    const workers = createWorkers(captureLog().logger, 1, dir);
+    pools.push(workers);
+    const answer = answerBytes(estimateOf(120));
+    const [inWorker, here] = await Promise.all(
+      [0, Number.MAX_SAFE_INTEGER].map((inlineBelow) =>
+        runOnBody<EstimateReadOutput>(workers, 'estimate-read', { origin: 'response' }, answer.slice(), {
+          inlineBelow,
+        }),
+      ),
+    );
+    expect(workers.threads).toBe(1);
+    expect(inWorker!.summary).toEqual(here!.summary);
+    expect(inWorker!.label).toEqual({ uniqueIdentifier: 'E-1', name: 'Test', projectName: null });
+    expect(() => createWorkers(captureLog().logger, 1, tempDir())).toThrow(/no built worker scripts/);
   });
 });

@@ -19,10 +19,10 @@ import {
   columnWidths,
   itemCell,
   writeRow,
-  yieldToLoop,
   YIELD_EVERY,
   type CellSpec,
 } from './cells';
+import { letZipCatchUp } from './zip-backlog';
 import type { Styles } from './styles';
 
 /** Every item on its own row with its id, parent, outline path and level: for filters and lookups. */
@@ -90,7 +90,7 @@ export async function writeFlatSheet(
     }
     writeRow(ws, cells);
     if (i % YIELD_EVERY === YIELD_EVERY - 1) {
-      await yieldToLoop();
+      await letZipCatchUp(ws);
       check();
     }
   }

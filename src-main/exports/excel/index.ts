@@ -10,11 +10,9 @@
  */
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { quoteTotals, type QuoteTotals } from '../../../src-shared/estimates/quote-totals';
-import type { EstimateDocument, EstimateRow } from '../../../src-shared/estimates/types';
-import { currencyInfo } from '../formats';
+import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import { translator } from '../../../src-shared/i18n/catalogue';
-import { flattenTree } from '../../estimates/flatten';
+import { partsOf, type EstimateParts } from '../../estimates/estimate-parts';
 import { resolveExportOptions, type ExportOptions, type ResolvedExportOptions } from '../options';
 import { cleanText } from '../parties';
 import { SheetNamer } from '../sheet-names';
@@ -31,43 +29,36 @@ export type { ExportOptions };
  * to it and renamed when complete, so a failed export leaves no half-written file) or a stream.
  */
 export async function writeEstimateWorkbook(
-  docs: EstimateDocument[],
+  estimates: readonly (EstimateDocument | EstimateParts)[],
   options: ExportOptions,
   out: string | Writable,
 ): Promise<void> {
-  if (docs.length === 0) throw new RangeError('There is no estimate to export.');
+  if (estimates.length === 0) throw new RangeError('There is no estimate to export.');
   const opts = resolveExportOptions(options);
-  await writeWorkbookFile(out, (wb, guard) => writeWorkbook(docs, opts, wb, guard));
+  // Rows and totals worked out once per estimate, for the summary and the sheets alike.
+  const parts = estimates.map(partsOf);
+  await writeWorkbookFile(out, (wb, guard) => writeWorkbook(parts, opts, wb, guard));
 }
 
 async function writeWorkbook(
-  docs: EstimateDocument[],
+  estimates: readonly EstimateParts[],
   opts: ResolvedExportOptions,
   wb: ExcelJS.stream.xlsx.WorkbookWriter,
   { check, race }: WorkbookGuard,
 ): Promise<void> {
   const t = translator(opts.language);
   const namer = new SheetNamer();
-  const several = docs.length > 1;
+  const several = estimates.length > 1;
   const internal = opts.kind === 'internal';
-  const quoteOf = (doc: EstimateDocument, rows: EstimateRow[]): QuoteTotals =>
-    quoteTotals(
-      rows,
-      doc.service_totals ?? {},
-      currencyInfo(opts.language, doc.estimate?.currency)?.digits ?? 2,
-    );
   if (several) {
-    // The summary comes first, so every estimate's totals are worked out before any sheet is written.
-    const entries = docs.map((doc) => ({ doc, quote: quoteOf(doc, flattenTree(doc.tree)) }));
-    const styles = makeStyles(opts.language, docs[0]!.estimate?.currency ?? null);
-    writeSummarySheet(wb, namer.take(t('doc.summarySheet'), ''), entries, opts.paper, t, styles);
+    const styles = makeStyles(opts.language, estimates[0]!.doc.estimate?.currency ?? null);
+    writeSummarySheet(wb, namer.take(t('doc.summarySheet'), ''), estimates, opts.paper, t, styles);
   }
-  for (const doc of docs) {
-    const rows = flattenTree(doc.tree);
+  for (const { doc, rows, quote } of estimates) {
     const title = cleanText(doc.estimate?.name, 200) || cleanText(doc.estimate?.unique_identifier, 200);
     const mainName = namer.take(title, t('doc.quote'));
     const styles = makeStyles(opts.language, doc.estimate?.currency ?? null);
-    await race(writeMainSheet(wb, mainName, doc, rows, opts, quoteOf(doc, rows), t, styles, check));
+    await race(writeMainSheet(wb, mainName, doc, rows, opts, quote, t, styles, check));
     // The sheet of ids and parent ids is for the contractor's own lookups: never in a client quote.
     if (internal) {
       const flatName = several

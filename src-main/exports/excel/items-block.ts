@@ -2,7 +2,8 @@ import type ExcelJS from 'exceljs';
 import { columnKind, columnSpec, isAmountColumn } from '../../../src-shared/estimates/columns';
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
-import { centsNumber, colLetter, itemCell, writeRow, yieldToLoop, YIELD_EVERY, type CellSpec } from './cells';
+import { centsNumber, colLetter, itemCell, writeRow, YIELD_EVERY, type CellSpec } from './cells';
+import { letZipCatchUp } from './zip-backlog';
 import type { SheetLayout } from './layout';
 import type { Styles } from './styles';
 
@@ -46,7 +47,7 @@ export async function writeItemsBlock(
     });
     writeRow(ws, cells, Math.min(row.depth, MAX_OUTLINE));
     if (i % YIELD_EVERY === YIELD_EVERY - 1) {
-      await yieldToLoop();
+      await letZipCatchUp(ws);
       check();
     }
   }

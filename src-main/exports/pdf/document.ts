@@ -1,10 +1,8 @@
 import type { Content, ContentTable, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { quoteTotals } from '../../../src-shared/estimates/quote-totals';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import { translator } from '../../../src-shared/i18n/catalogue';
-import { flattenTree } from '../../estimates/flatten';
+import { partsOf, type EstimateParts } from '../../estimates/estimate-parts';
 import type { CheckedImage } from '../images';
-import { currencyInfo } from '../formats';
 import { columnsFor, resolveExportOptions, type ExportOptions } from '../options';
 import { cleanText, companyLines } from '../parties';
 import { documentFormats } from './formats';
@@ -18,21 +16,16 @@ import { totalFigure, totalsBlock } from './totals';
 
 /** The pdfmake document for an estimate (exported for tests; `writeEstimatePdf` renders it). */
 export function buildPdfDefinition(
-  doc: EstimateDocument,
+  estimate: EstimateDocument | EstimateParts,
   options: ExportOptions = {},
   images: { logo?: CheckedImage | null; watermark?: CheckedImage | null } = {},
 ): TDocumentDefinitions {
+  const { doc, rows, quote } = partsOf(estimate);
   const opts = resolveExportOptions(options);
   const t = translator(opts.language);
   const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
-  const rows = flattenTree(doc.tree);
   const shown = columnsFor(opts, rows);
   const formats = documentFormats(opts.language, est.currency);
-  const quote = quoteTotals(
-    rows,
-    doc.service_totals ?? {},
-    currencyInfo(opts.language, est.currency)?.digits ?? 2,
-  );
   const totalText = formats.money.format(totalFigure(doc, 'total'));
   let code = '';
   for (const r of rows) {

@@ -6,6 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
+import { partsOf, type EstimateParts } from '../../estimates/estimate-parts';
 import { writeAtomically } from '../../local-files/write-atomically';
 import type { ExportOptions } from '../options';
 import { buildPdfDefinition } from './document';
@@ -32,18 +33,23 @@ export interface PdfOptions extends ExportOptions {
  * logo or watermark is left out.
  */
 export async function writeEstimatePdf(
-  doc: EstimateDocument,
+  estimate: EstimateDocument | EstimateParts,
   options: PdfOptions,
   out: string,
 ): Promise<void> {
-  const bytes = await renderEstimatePdf(doc, options);
+  const bytes = await renderEstimatePdf(estimate, options);
   await writeAtomically(out, (partial) => writeFile(partial, bytes));
 }
 
 /** The PDF quote's bytes. */
-export async function renderEstimatePdf(doc: EstimateDocument, options: PdfOptions): Promise<Buffer> {
+export async function renderEstimatePdf(
+  estimate: EstimateDocument | EstimateParts,
+  options: PdfOptions,
+): Promise<Buffer> {
+  // Worked out once: the definition may be built twice (again without an image that failed).
+  const parts = partsOf(estimate);
   const fontDir = findFontDir(options.fontDir);
   const notice = options.onNotice ?? (() => undefined);
-  const images = documentImages(doc.estimate, options.images, notice);
-  return renderWithImages((usable) => buildPdfDefinition(doc, options, usable), images, fontDir, notice);
+  const images = documentImages(parts.doc.estimate, options.images, notice);
+  return renderWithImages((usable) => buildPdfDefinition(parts, options, usable), images, fontDir, notice);
 }
