@@ -81,13 +81,6 @@ export function cellsAt(width: number, placed: [col: number, cell: CellSpec][]):
   return cells;
 }
 
-/** Rows written between two yields to the event loop, so the zip stream can drain. */
-export const YIELD_EVERY = 1000;
-
-export function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /** An item's value in a column, with its style (groups get their subtotal elsewhere). */
 export function itemCell(
   column: ExportColumnKey,

@@ -12,17 +12,8 @@ import { columnValue } from '../../../src-shared/estimates/net';
 import { unitText } from '../../../src-shared/estimates/units';
 import type { ResolvedExportOptions } from '../options';
 import { printSetup } from './print-setup';
-import {
-  cellNumber,
-  cellText,
-  colLetter,
-  columnWidths,
-  itemCell,
-  writeRow,
-  YIELD_EVERY,
-  type CellSpec,
-} from './cells';
-import { letZipCatchUp } from './zip-backlog';
+import { cellNumber, cellText, colLetter, columnWidths, itemCell, writeRow, type CellSpec } from './cells';
+import { letZipCatchUp, YIELD_EVERY } from './zip-backlog';
 import type { Styles } from './styles';
 
 /** Every item on its own row with its id, parent, outline path and level: for filters and lookups. */

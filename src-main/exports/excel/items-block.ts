@@ -2,8 +2,8 @@ import type ExcelJS from 'exceljs';
 import { columnKind, columnSpec, isAmountColumn } from '../../../src-shared/estimates/columns';
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
-import { centsNumber, colLetter, itemCell, writeRow, YIELD_EVERY, type CellSpec } from './cells';
-import { letZipCatchUp } from './zip-backlog';
+import { centsNumber, colLetter, itemCell, writeRow, type CellSpec } from './cells';
+import { letZipCatchUp, YIELD_EVERY } from './zip-backlog';
 import type { SheetLayout } from './layout';
 import type { Styles } from './styles';
 

@@ -1,17 +1,15 @@
 import type ExcelJS from 'exceljs';
 import { minorUnitsText, type QuoteTotals } from '../../../src-shared/estimates/quote-totals';
 import { statusLabelKey } from '../../../src-shared/estimates/status';
-import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
+import type { EstimateParts } from '../../estimates/estimate-parts';
 import { cleanText, projectLines } from '../parties';
 import { cellsAt, colLetter, writeRow, type CellSpec } from './cells';
 import { printSetup } from './print-setup';
 import type { Styles } from './styles';
 
-export interface SummaryEntry {
-  doc: EstimateDocument;
-  quote: QuoteTotals;
-}
+/** An estimate on the summary sheet: its header and its client totals. */
+export type SummaryEntry = Pick<EstimateParts, 'doc' | 'quote'>;
 
 /**
  * The whole-project workbook's first sheet: one row per estimate (number, name, status, net, VAT,

@@ -6,8 +6,9 @@
  * until the zip has caught up with the sheet.
  */
 import type ExcelJS from 'exceljs';
-import { yieldToLoop } from './cells';
 
+/** Rows a sheet writer writes between two calls of letZipCatchUp. */
+export const YIELD_EVERY = 1000;
 /** The XML of a sheet allowed to wait for the zip after a batch of rows. */
 const MOST_WAITING_BYTES = 1024 * 1024;
 /** How often the writer looks again while it waits. */
@@ -36,7 +37,7 @@ export function xmlWaitingForZip(ws: ExcelJS.Worksheet): number {
 
 /** Gives the event loop a turn, then waits until the zip has taken most of the sheet's XML. */
 export async function letZipCatchUp(ws: ExcelJS.Worksheet): Promise<void> {
-  await yieldToLoop();
+  await new Promise((resolve) => setImmediate(resolve));
   const until = performance.now() + LONGEST_WAIT_MS;
   while (xmlWaitingForZip(ws) > MOST_WAITING_BYTES && performance.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
