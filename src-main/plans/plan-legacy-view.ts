@@ -17,7 +17,7 @@ import {
   type Rec,
   STATISTIC_ORDER,
   wallIndexOf,
-  groupObjects,
+  roomObjects,
   wallView,
   objectViewOf,
   imageMap,
@@ -157,7 +157,7 @@ function legacyRoomView(raw: unknown, unitSystem: string | null): RoomView {
   const formatted = rec(room.formatted);
   const walls = Array.isArray(room.walls) ? room.walls.map(wallView) : [];
   const wallIndex = wallIndexOf(walls);
-  const groups = groupObjects([
+  const objects = roomObjects([
     ...(Array.isArray(room.wall_items)
       ? room.wall_items.map((o) => legacyObjectView(o, null, wallIndex))
       : []),
@@ -176,11 +176,7 @@ function legacyRoomView(raw: unknown, unitSystem: string | null): RoomView {
     notes: notes(room.notes),
     imageMap: imageMap(room.image_map),
     walls,
-    doors: groups.door,
-    windows: groups.window,
-    furniture: groups.furniture,
-    affectedAreas: groups['affected-area'],
-    otherObjects: groups.other,
+    ...objects,
     extra: extraOf(room, [
       'uid',
       'id',

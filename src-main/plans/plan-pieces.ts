@@ -7,6 +7,7 @@ import {
   type ImageMapView,
   type ObjectKind,
   type ObjectView,
+  type RoomView,
   type StatisticView,
   type ValueEntry,
   type WallView,
@@ -44,8 +45,10 @@ export function wallIndexOf(walls: WallView[]): Map<string, number> {
   return index;
 }
 
-/** A room's objects by kind, each kind in the service's order. */
-export function groupObjects(objects: ObjectView[]): Record<ObjectKind, ObjectView[]> {
+/** A room's objects as its view lists them, by kind, each kind in the service's order. */
+export function roomObjects(
+  objects: ObjectView[],
+): Pick<RoomView, 'doors' | 'windows' | 'furniture' | 'affectedAreas' | 'otherObjects'> {
   const groups: Record<ObjectKind, ObjectView[]> = {
     door: [],
     window: [],
@@ -54,7 +57,13 @@ export function groupObjects(objects: ObjectView[]): Record<ObjectKind, ObjectVi
     other: [],
   };
   for (const view of objects) groups[view.kind].push(view);
-  return groups;
+  return {
+    doors: groups.door,
+    windows: groups.window,
+    furniture: groups.furniture,
+    affectedAreas: groups['affected-area'],
+    otherObjects: groups.other,
+  };
 }
 
 export function wallView(raw: unknown): WallView {

@@ -19,7 +19,7 @@ import { legacyView } from './plan-legacy-view';
 import {
   count,
   extraOf,
-  groupObjects,
+  roomObjects,
   idText,
   imageMap,
   isRec,
@@ -124,7 +124,7 @@ function roomView(raw: unknown): RoomView {
   const values = rec(room.values);
   const walls = Array.isArray(room.walls) ? room.walls.map(wallView) : [];
   const wallIndex = wallIndexOf(walls);
-  const groups = groupObjects(
+  const objects = roomObjects(
     Array.isArray(room.objects) ? room.objects.map((o) => objectView(o, wallIndex)) : [],
   );
   const ground = values.ground;
@@ -139,11 +139,7 @@ function roomView(raw: unknown): RoomView {
     notes: notes(room.notes, values.notes),
     imageMap: imageMap(room.image_map),
     walls,
-    doors: groups.door,
-    windows: groups.window,
-    furniture: groups.furniture,
-    affectedAreas: groups['affected-area'],
-    otherObjects: groups.other,
+    ...objects,
     extra: {
       ...extraOf(room, [
         'id',
