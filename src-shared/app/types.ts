@@ -20,14 +20,19 @@ export interface AppNotice {
   /**
    * `data-moved-aside`: something in the way of one of PlanDesk's folders (a file named `logs`) was
    * moved to `path`; `data-folder-unwritable`: the data folder (`path`) cannot be written, so
-   * settings and offline copies are not saved.
+   * settings and offline copies are not saved; `keys-in-file`: the OS keychain cannot be reached,
+   * so API keys are kept in `path`, encrypted by `protection` (the OS's own: DPAPI, the macOS
+   * Keychain, the desktop's wallet); `keys-moved-to-keychain`: they moved from `path` into the keychain.
    */
   code:
     | 'settings-recovered'
     | 'cache-recovered'
     | 'cache-unavailable'
     | 'data-moved-aside'
-    | 'data-folder-unwritable';
+    | 'data-folder-unwritable'
+    | 'keys-in-file'
+    | 'keys-moved-to-keychain';
   workspaceName?: string;
   path?: string;
+  protection?: string;
 }

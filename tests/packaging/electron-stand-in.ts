@@ -9,6 +9,7 @@
  * (before-quit, will-quit — either may be prevented — then quit, then exit).
  */
 import { pathToFileURL } from 'node:url';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 
@@ -27,6 +28,13 @@ export interface StandInOptions {
   pageMissing?: boolean;
   /** Called by app.exit (and at the end of app.quit) instead of ending the process itself. */
   onExit: (code: number) => void;
+  /** What app.getAppPath() answers: the packaged app (app.asar). */
+  appPath?: string;
+  /**
+   * The backend safeStorage reports on Linux (getSelectedStorageBackend): `basic_text` is what
+   * Chromium falls back to with no wallet; a wallet's name (kwallet5, gnome_libsecret) otherwise.
+   */
+  safeStorageBackend?: string;
 }
 
 export interface MenuItemRecord {
@@ -216,6 +224,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
 
   const app = Object.assign(appEmitter, {
     isPackaged: true,
+    getAppPath: () => options.appPath ?? process.cwd(),
     setName: (name: string) => void recording.appCalls.push(`setName(${name})`),
     getName: () => 'PlanDesk',
     getVersion: () => options.version,
@@ -272,6 +281,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
   const electron = {
     app,
     nativeTheme,
+    safeStorage: standInSafeStorage(options.safeStorageBackend ?? 'gnome_libsecret'),
     BrowserWindow: StandInWindow,
     ipcMain: {
       handle: (channel: string, handler: IpcHandler) => {
@@ -360,4 +370,27 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
   };
 
   return { electron, recording, control };
+}
+
+/**
+ * Electron's safeStorage as far as main can tell: strings encrypted (AES-256-GCM) with a key that
+ * stays the same from one run to the next, as the OS's protection does for one user.
+ */
+function standInSafeStorage(backend: string) {
+  const key = createHash('sha256').update('PlanDesk stand-in safeStorage').digest();
+  return {
+    isEncryptionAvailable: () => true,
+    getSelectedStorageBackend: () => backend,
+    encryptString: (text: string) => {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    },
+    decryptString: (data: Buffer) => {
+      const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
+      decipher.setAuthTag(data.subarray(12, 28));
+      return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
 }

@@ -23,6 +23,10 @@ function noticeText(notice: AppNotice, t: TFunction): string {
       return t('notice.dataMovedAside', { path: notice.path ?? '' });
     case 'data-folder-unwritable':
       return t('notice.dataFolderUnwritable', { path: notice.path ?? '' });
+    case 'keys-in-file':
+      return t('notice.keysInFile', { path: notice.path ?? '', protection: notice.protection ?? '' });
+    case 'keys-moved-to-keychain':
+      return t('notice.keysMovedToKeychain', { path: notice.path ?? '' });
   }
 }
 
