@@ -9,9 +9,10 @@
  * (before-quit, will-quit — either may be prevented — then quit, then exit).
  */
 import { pathToFileURL } from 'node:url';
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { aesSeal } from '../helpers/aes-seal';
 
 export interface StandInOptions {
   userData: string;
@@ -377,20 +378,11 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
  * stays the same from one run to the next, as the OS's protection does for one user.
  */
 function standInSafeStorage(backend: string) {
-  const key = createHash('sha256').update('PlanDesk stand-in safeStorage').digest();
+  const sealer = aesSeal(createHash('sha256').update('PlanDesk stand-in safeStorage').digest());
   return {
     isEncryptionAvailable: () => true,
     getSelectedStorageBackend: () => backend,
-    encryptString: (text: string) => {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]);
-    },
-    decryptString: (data: Buffer) => {
-      const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
-      decipher.setAuthTag(data.subarray(12, 28));
-      return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
-    },
+    encryptString: (text: string) => sealer.seal(text),
+    decryptString: (data: Buffer) => sealer.open(data),
   };
 }

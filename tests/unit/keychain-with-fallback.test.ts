@@ -4,7 +4,7 @@
  * answers. The keychain here is a stand-in that can be switched off; the real keytar with no Secret
  * Service is in tests/packaging/boot.test.ts (the packaged main on the stand-in `electron`).
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EncryptedKeyFile, KEY_FILE_NAME, type KeyCipher } from '../../src-main/secrets/encrypted-key-file';
 import { KEYCHAIN_RETRY_MS, KeychainWithFallback } from '../../src-main/secrets/keychain-with-fallback';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
+import { aesSeal } from '../helpers/aes-seal';
 
 /** The OS keychain, switched off and on by the test. */
 class SwitchableKeychain extends MemorySecretStore {
@@ -35,7 +36,7 @@ class SwitchableKeychain extends MemorySecretStore {
 
 /** A real cipher (AES-256-GCM) standing in for safeStorage, with the backend the test names. */
 function testCipher(state: { backend: string; available: boolean }): KeyCipher {
-  const key = randomBytes(32);
+  const sealer = aesSeal(randomBytes(32));
   return {
     unavailable: () =>
       !state.available
@@ -44,17 +45,8 @@ function testCipher(state: { backend: string; available: boolean }): KeyCipher {
           ? 'basic_text protects nothing'
           : null,
     backend: () => state.backend,
-    encrypt: (text) => {
-      const iv = randomBytes(12);
-      const c = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([c.update(text, 'utf8'), c.final()]);
-      return Buffer.concat([iv, c.getAuthTag(), body]);
-    },
-    decrypt: (data) => {
-      const d = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
-      d.setAuthTag(data.subarray(12, 28));
-      return Buffer.concat([d.update(data.subarray(28)), d.final()]).toString('utf8');
-    },
+    encrypt: (text) => sealer.seal(text),
+    decrypt: (data) => sealer.open(data),
   };
 }
 
