@@ -174,11 +174,7 @@ async function main(): Promise<void> {
     dialogs: electronDialogs(),
     // The demo data set ships next to app.asar; from the sources it is found in the checkout.
     resourcesDir: packaged ? process.resourcesPath : undefined,
-    updates: appUpdates(
-      log.logger,
-      () => mainWindow,
-      () => uiLanguage ?? 'en-US',
-    ),
+    updates: appUpdates(log.logger, electronDialogs().confirm, () => uiLanguage ?? 'en-US'),
     onTheme: (theme) => {
       nativeTheme.themeSource = theme;
     },

@@ -1,16 +1,18 @@
 /**
  * What the Electron entry gives main's update state machine: whether and how this copy updates
  * itself (updates/availability.ts), electron-updater set up for that, and the native question
- * asked before an install that needs an administrator's password (deb, rpm).
+ * asked before an install that needs an administrator's password (deb, rpm): the app's own
+ * confirmation dialog, which a compromised renderer cannot answer.
  */
-import { app, dialog, type BrowserWindow } from 'electron';
+import { app } from 'electron';
 import { translator } from '../../src-shared/i18n/catalogue';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
+import type { Dialogs } from '../dialogs';
 import type { Logger } from '../log/logger';
 import { updatePolicy } from '../updates/availability';
 import { loadElectronUpdater } from './electron-updater';
 
-export function appUpdates(logger: Logger, window: () => BrowserWindow | null, language: () => UiLanguage) {
+export function appUpdates(logger: Logger, confirm: Dialogs['confirm'], language: () => UiLanguage) {
   const policy = updatePolicy({
     packaged: app.isPackaged,
     platform: process.platform,
@@ -21,21 +23,15 @@ export function appUpdates(logger: Logger, window: () => BrowserWindow | null, l
   return {
     ...policy,
     loadUpdater: () => loadElectronUpdater(logger, policy.install),
-    confirmPrivilegedInstall: async (version: string) => {
+    confirmPrivilegedInstall: (version: string) => {
       const t = translator(language());
-      const options = {
-        type: 'question' as const,
+      return confirm({
         title: t('updates.title'),
         message: t('updates.confirmPrivileged', { version }),
         detail: t('updates.confirmPrivilegedDetail'),
-        buttons: [t('common.cancel'), t('updates.installNow')],
-        defaultId: 1,
-        cancelId: 0,
-        noLink: true,
-      };
-      const w = window();
-      const r = w ? await dialog.showMessageBox(w, options) : await dialog.showMessageBox(options);
-      return r.response === 1;
+        cancelLabel: t('common.cancel'),
+        confirmLabel: t('updates.installNow'),
+      });
     },
   };
 }

@@ -1,16 +1,19 @@
 /**
+ * The packaged main booted as boot.test.ts does not: as a deb install, and with no keychain.
+ *
  * Keys when there is no keychain, in the packaged main (booted on the stand-in `electron`, whose
  * safeStorage encrypts like the OS's): with the Secret Service absent — main's D-Bus address points
  * nowhere, so the packaged keytar really fails — a key is kept encrypted in the private data folder
  * and the user is told where; with only Linux's unprotected `basic_text` backend it is refused; and
  * when the keychain is back (this test runs inside scripts/with-keyring.sh) the key moves into it.
  */
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotice } from '../../src-shared/app/types';
 import type { Result } from '../../src-shared/ipc/contract';
 import type { ProjectPage } from '../../src-shared/projects/types';
+import type { UpdateStatus } from '../../src-shared/updates/types';
 import type { WorkspaceMeta } from '../../src-shared/workspaces/types';
 import { startSimulator, type Simulator } from '../../simulator';
 import { KEY_FILE_NAME } from '../../src-main/secrets/encrypted-key-file';
@@ -110,5 +113,31 @@ describe.runIf(packaged.platform === 'linux')('keys with no keychain, in the pac
     const again = await third.call<ProjectPage>('projects:list', { page: 1, pageSize: 5 });
     expect(again.ok).toBe(true);
     await third.quit();
+  });
+});
+
+describe.runIf(packaged.platform === 'linux')('the packaged main installed from a deb', () => {
+  it('never updates by itself, installs only when the user confirms, through electron-updater’s DebUpdater', async () => {
+    // What electron-builder's deb target writes into the app folder (tests/packaging/linux checks it).
+    const marker = path.join(layout.resourcesDir, 'package-type');
+    writeFileSync(marker, 'deb');
+    try {
+      const { main, call, quit } = await boot(path.join(layout.root, 'deb-user-data'));
+      const status = await call<UpdateStatus>('updates:status');
+      expect(status.ok && status.data).toMatchObject({
+        unavailable: null,
+        install: 'confirm-privileged',
+        automatic: false,
+      });
+      // Turning automatic updates on is refused.
+      const turned = await call<UpdateStatus>('updates:setAutomatic', true);
+      expect(turned.ok && turned.data.automatic).toBe(false);
+      expect(main.log()).toMatch(/started \(packaged; updates on\)/);
+      // electron-updater picks its DebUpdater from the same marker; the packaged one has it.
+      expect(await main.request({ op: 'load-updater' })).toContain('DebUpdater');
+      await quit();
+    } finally {
+      rmSync(marker, { force: true });
+    }
   });
 });
