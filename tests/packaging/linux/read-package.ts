@@ -4,7 +4,7 @@
  * electron-builder's call to fpm.
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LinuxPackage } from './linux-packages';
 
@@ -65,7 +65,8 @@ export function readBuiltPackage(target: 'deb' | 'rpm', file: string, extractTo:
     meta = { name: name!, version: version!, architecture: architecture!, depends, recommends: [] };
     execSync(`rpm2cpio ${JSON.stringify(file)} | cpio -idm --quiet`, { cwd: extractTo });
   }
-  const files = filesUnder(extractTo, '').filter((f) => statSync(path.join(extractTo, f)).isFile());
+  // Regular files only (a link inside the package may point outside the extracted tree).
+  const files = filesUnder(extractTo, '').filter((f) => lstatSync(path.join(extractTo, f)).isFile());
   return {
     file: path.basename(file),
     ...meta,
