@@ -12,6 +12,18 @@ export interface AppInfo {
   theme: Theme;
 }
 
+/** Every notice main can send: the renderer shows these and ignores anything else. */
+export const APP_NOTICE_CODES = [
+  'settings-recovered',
+  'cache-recovered',
+  'cache-unavailable',
+  'data-moved-aside',
+  'data-folder-unwritable',
+  'keys-in-file',
+  'keys-moved-to-keychain',
+] as const;
+export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
+
 /**
  * Things the user must be told once, e.g. that a damaged file was moved aside (never deleted) and
  * PlanDesk started afresh. `path` is where the old file now is.
@@ -24,14 +36,7 @@ export interface AppNotice {
    * so API keys are kept in `path`, encrypted by `protection` (the OS's own: DPAPI, the macOS
    * Keychain, the desktop's wallet); `keys-moved-to-keychain`: they moved from `path` into the keychain.
    */
-  code:
-    | 'settings-recovered'
-    | 'cache-recovered'
-    | 'cache-unavailable'
-    | 'data-moved-aside'
-    | 'data-folder-unwritable'
-    | 'keys-in-file'
-    | 'keys-moved-to-keychain';
+  code: AppNoticeCode;
   workspaceName?: string;
   path?: string;
   protection?: string;
