@@ -5,10 +5,10 @@
  * cipher that cannot protect the keys (Linux's `basic_text`, which uses a hard-coded password)
  * makes every write fail.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import { writeAtomically } from '../local-files/write-atomically';
-import { PRIVATE_FILE_MODE } from '../local-files/data-folder';
+import { asideName, PRIVATE_FILE_MODE } from '../local-files/data-folder';
 
 /** What protects the keys in the file (Electron's safeStorage in the app, a fake in tests). */
 export interface KeyCipher {
@@ -75,8 +75,17 @@ export class EncryptedKeyFile {
   }
 
   private read(): KeyFileContent {
-    if (!existsSync(this.file)) return { version: 1, backend: this.cipher.backend(), keys: {} };
-    const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<KeyFileContent>;
+    const empty = (): KeyFileContent => ({ version: 1, backend: this.cipher.backend(), keys: {} });
+    if (!existsSync(this.file)) return empty();
+    let parsed: Partial<KeyFileContent>;
+    try {
+      parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<KeyFileContent>;
+    } catch (err) {
+      if (!(err instanceof SyntaxError)) throw err;
+      // Damaged: moved aside, never deleted (what it holds may still be read by hand).
+      renameSync(this.file, asideName(this.file));
+      return empty();
+    }
     const keys = Object.create(null) as Record<string, string>;
     for (const [account, sealed] of Object.entries(parsed.keys ?? {})) {
       if (typeof sealed === 'string') keys[account] = sealed;

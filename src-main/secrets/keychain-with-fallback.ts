@@ -41,7 +41,7 @@ export class KeychainWithFallback implements SecretStore {
     return this.serial(async () => {
       const stored = await this.tryKeychain((k) => k.set(account, secret));
       if (stored.ok) {
-        await this.o.file.delete(account);
+        await this.dropFromFile(account);
         return;
       }
       const why = this.o.file.unavailable();
@@ -57,7 +57,7 @@ export class KeychainWithFallback implements SecretStore {
 
   delete(account: string): Promise<void> {
     return this.serial(async () => {
-      const inFile = await this.o.file.delete(account);
+      const inFile = await this.dropFromFile(account);
       const removed = await this.tryKeychain((k) => k.delete(account));
       // A key that lived only in the file is gone; one the keychain may hold must really go.
       if (!removed.ok && !inFile) throw keychainError();
@@ -107,13 +107,22 @@ export class KeychainWithFallback implements SecretStore {
       const secret = this.readFileOrNull(account);
       if (secret === null) continue;
       await this.o.keychain.set(account, secret);
-      await this.o.file.delete(account);
-      moved++;
+      if (await this.dropFromFile(account)) moved++;
     }
     if (moved === 0) return;
     this.o.logger.log('info', `moved ${moved} API key(s) from ${this.o.file.file} into the OS keychain`);
     if (moved === accounts.length) {
       this.tell({ kind: 'keys-moved-to-keychain', file: this.o.file.file, backend: this.o.file.backend() });
+    }
+  }
+
+  /** Removes a key from the file; true when it was there. A file that cannot be changed is logged. */
+  private async dropFromFile(account: string): Promise<boolean> {
+    try {
+      return await this.o.file.delete(account);
+    } catch (err) {
+      this.o.logger.log('warn', `the key file ${this.o.file.file} cannot be changed: ${String(err)}`);
+      return false;
     }
   }
 

@@ -192,4 +192,18 @@ describe('keys without a keychain', () => {
     expect(await store.get('ws-1')).toBe(KEY);
     await expect(store.get('ws-2')).rejects.toMatchObject({ kind: 'keychain' });
   });
+
+  it('a key file that is not JSON is moved aside, never deleted, and a new key is still kept', async () => {
+    const { store, keychain, file } = setup();
+    const { writeFileSync, readdirSync } = await import('node:fs');
+    writeFileSync(file.file, '{"version": 1, "keys": {"ws-1": "trunc');
+    keychain.up = false;
+    await store.set('ws-2', KEY);
+    expect(await store.get('ws-2')).toBe(KEY);
+    const aside = readdirSync(path.dirname(file.file)).filter((f) =>
+      f.startsWith(`${KEY_FILE_NAME}.unreadable-`),
+    );
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(path.join(path.dirname(file.file), aside[0]!), 'utf8')).toContain('trunc');
+  });
 });
