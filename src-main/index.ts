@@ -2,15 +2,14 @@ import { app, BrowserWindow, dialog, nativeTheme, shell, type FileFilter } from 
 import path from 'node:path';
 import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
 import { registerIpc } from './ipc/register';
-import { KeytarSecretStore } from './secrets/secret-store';
 import { createServices } from './app/services';
 import type { WindowState } from './settings/settings-store';
 import type { Dialogs, SaveKind } from './dialogs';
 import { languageForLocale, type UiLanguage } from '../src-shared/i18n/languages';
 import { appMenu } from './shell/app-menu';
-import { loadElectronUpdater } from './shell/electron-updater';
+import { appUpdates } from './shell/app-updates';
+import { appSecretStore } from './shell/key-store';
 import { failStartup, openMainLog } from './shell/startup';
-import { updatesUnavailable } from './updates/availability';
 import { denyAllPermissions, rendererUrlCheck } from './window-security';
 
 // Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
@@ -168,22 +167,14 @@ async function main(): Promise<void> {
     version: app.getVersion(),
     platform: process.platform,
     userDataDir: app.getPath('userData'),
-    secrets: new KeytarSecretStore(),
+    secrets: appSecretStore(app.getPath('userData'), log.logger),
     logger: log.logger,
     emit,
     initialLanguage: languageForLocale(app.getLocale()),
     dialogs: electronDialogs(),
     // The demo data set ships next to app.asar; from the sources it is found in the checkout.
     resourcesDir: packaged ? process.resourcesPath : undefined,
-    updates: {
-      unavailable: updatesUnavailable({
-        packaged,
-        platform: process.platform,
-        resourcesDir: process.resourcesPath,
-        env: process.env,
-      }),
-      loadUpdater: () => loadElectronUpdater(log.logger),
-    },
+    updates: appUpdates(log.logger, electronDialogs().confirm, () => uiLanguage ?? 'en-US'),
     onTheme: (theme) => {
       nativeTheme.themeSource = theme;
     },

@@ -25,7 +25,7 @@ import { TeamsService } from '../teams/teams-service';
 import { WebhookTestService } from '../webhook/webhook-test-service';
 import { DEMO_APP_WORKSPACE, startDemoSimulator, type Simulator } from '../demo/demo-simulator';
 import { UpdateController, type Updater } from '../updates/update-controller';
-import type { UpdatesUnavailableReason } from '../../src-shared/updates/types';
+import type { UpdateInstall, UpdatesUnavailableReason } from '../../src-shared/updates/types';
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
@@ -51,8 +51,13 @@ export interface ServiceOptions {
    * ships; absent when running from the sources, which find it in the checkout.
    */
   resourcesDir?: string;
-  /** Whether this copy updates itself, and how to load the updater; absent: off (development). */
-  updates?: { unavailable: UpdatesUnavailableReason | null; loadUpdater: () => Promise<Updater> };
+  /** Whether and how this copy updates itself, and how to load the updater; absent: off (development). */
+  updates?: {
+    unavailable: UpdatesUnavailableReason | null;
+    install?: UpdateInstall;
+    loadUpdater: () => Promise<Updater>;
+    confirmPrivilegedInstall?: (version: string) => Promise<boolean>;
+  };
   /** How soon the upload outbox tries again (tests make it quick); defaults in OutboxService. */
   outbox?: { busyRetryMs?: number; offlineRetryMs?: number };
   /** The user chose another appearance: the app's own parts (menus, dialogs) follow it. */
@@ -226,6 +231,8 @@ export function createServices(o: ServiceOptions): RunningServices {
   const updates = new UpdateController({
     // Null means "updates itself": only a missing `updates` option means development.
     unavailable: o.updates ? o.updates.unavailable : 'development',
+    install: o.updates?.install,
+    confirmPrivilegedInstall: o.updates?.confirmPrivilegedInstall,
     loadUpdater: o.updates?.loadUpdater ?? (() => Promise.reject(new Error('No updater in this build.'))),
     setting: {
       get: async () => (await settings.load()).autoUpdate,
@@ -261,6 +268,9 @@ export function createServices(o: ServiceOptions): RunningServices {
           ...(settings.recovered.movedTo ? { path: settings.recovered.movedTo } : {}),
         });
         settings.recovered = null;
+      }
+      for (const n of (await o.secrets.takeNotices?.()) ?? []) {
+        notices.push({ code: n.kind, path: n.file, protection: n.backend });
       }
       return notices.splice(0);
     },

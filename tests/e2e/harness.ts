@@ -13,6 +13,7 @@ import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator';
 import { FakeUpdater } from '../helpers/fake-updater';
+import type { UpdateInstall } from '../../src-shared/updates/types';
 import { testDialogs } from '../helpers/test-dialogs';
 import { preloadInitScript } from './electron-stand-in';
 
@@ -87,6 +88,8 @@ export interface AppFixture {
   dialogs: ReturnType<typeof testDialogs>;
   /** electron-updater's stand-in: this "installed copy" updates itself, from what the test says. */
   updater: FakeUpdater;
+  /** Main's question before an install that needs an administrator's password: the answer, and the versions asked about. */
+  privilegedInstall: { answer: boolean; asked: string[] };
   /** Opens (or reopens) the app window. */
   open(): Promise<void>;
   /**
@@ -155,10 +158,16 @@ export async function openLargeEstimate(app: AppFixture, large: Simulator): Prom
   });
 }
 
-export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions['dataset'] }>({
+export const test = base.extend<{
+  app: AppFixture;
+  simDataset: SimulatorOptions['dataset'];
+  /** How this "installed copy" installs updates (a deb or rpm: 'confirm-privileged'). */
+  updateInstall: UpdateInstall;
+}>({
   /** The data the fixture's simulator serves (a test may pass its own, e.g. a broken estimate). */
   simDataset: ['demo', { option: true }],
-  app: async ({ page, simDataset }, use) => {
+  updateInstall: ['restart', { option: true }],
+  app: async ({ page, simDataset, updateInstall }, use) => {
     const userData = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-'));
     const secrets = new KeytarSecretStore(`PlanDesk-e2e-${randomUUID()}`);
     const sim = await startSimulator({ dataset: simDataset });
@@ -168,6 +177,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
     const saveDialogAnswers = { accept: true };
     const dialogs = testDialogs(exportDir);
     const updater = new FakeUpdater();
+    const privilegedInstall = { answer: false, asked: [] as string[] };
     const emit = async <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
       // The function runs in the page; globalThis there is the window.
       await page
@@ -201,7 +211,16 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
         ...dialogs.dialogs,
         saveFile: async (name) => (saveDialogAnswers.accept ? path.join(exportDir, name) : null),
       },
-      updates: { unavailable: null, loadUpdater: async () => updater },
+      updates: {
+        unavailable: null,
+        install: updateInstall,
+        loadUpdater: async () => updater,
+        // Main's native question before a package install, answered as the test says.
+        confirmPrivilegedInstall: async (version) => {
+          privilegedInstall.asked.push(version);
+          return privilegedInstall.answer;
+        },
+      },
     });
     // As the Electron entry does once the window is up: uploads that waited are sent.
     void services.outbox.start();
@@ -239,6 +258,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       saveDialogAnswers,
       dialogs,
       updater,
+      privilegedInstall,
       open: async () => {
         await page.goto(renderer.url);
       },

@@ -20,6 +20,8 @@ export interface BootConfig {
   locale: string;
   singleInstanceLock: boolean;
   pageMissing: boolean;
+  /** The backend the stand-in's safeStorage reports (electron-stand-in.ts). */
+  safeStorageBackend?: string;
 }
 
 export type BootRequest =
@@ -53,6 +55,8 @@ const { electron, recording, control } = createElectronStandIn({
   locale: config.locale,
   singleInstanceLock: config.singleInstanceLock,
   pageMissing: config.pageMissing,
+  appPath: appDir,
+  safeStorageBackend: config.safeStorageBackend,
   onExit: (code) => send({ event: 'exit', code, recording }, () => process.exit(code)),
 });
 

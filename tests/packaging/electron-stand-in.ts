@@ -9,8 +9,10 @@
  * (before-quit, will-quit — either may be prevented — then quit, then exit).
  */
 import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { aesSeal } from '../helpers/aes-seal';
 
 export interface StandInOptions {
   userData: string;
@@ -27,6 +29,13 @@ export interface StandInOptions {
   pageMissing?: boolean;
   /** Called by app.exit (and at the end of app.quit) instead of ending the process itself. */
   onExit: (code: number) => void;
+  /** What app.getAppPath() answers: the packaged app (app.asar). */
+  appPath?: string;
+  /**
+   * The backend safeStorage reports on Linux (getSelectedStorageBackend): `basic_text` is what
+   * Chromium falls back to with no wallet; a wallet's name (kwallet5, gnome_libsecret) otherwise.
+   */
+  safeStorageBackend?: string;
 }
 
 export interface MenuItemRecord {
@@ -216,6 +225,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
 
   const app = Object.assign(appEmitter, {
     isPackaged: true,
+    getAppPath: () => options.appPath ?? process.cwd(),
     setName: (name: string) => void recording.appCalls.push(`setName(${name})`),
     getName: () => 'PlanDesk',
     getVersion: () => options.version,
@@ -272,6 +282,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
   const electron = {
     app,
     nativeTheme,
+    safeStorage: standInSafeStorage(options.safeStorageBackend ?? 'gnome_libsecret'),
     BrowserWindow: StandInWindow,
     ipcMain: {
       handle: (channel: string, handler: IpcHandler) => {
@@ -360,4 +371,18 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
   };
 
   return { electron, recording, control };
+}
+
+/**
+ * Electron's safeStorage as far as main can tell: strings encrypted (AES-256-GCM) with a key that
+ * stays the same from one run to the next, as the OS's protection does for one user.
+ */
+function standInSafeStorage(backend: string) {
+  const sealer = aesSeal(createHash('sha256').update('PlanDesk stand-in safeStorage').digest());
+  return {
+    isEncryptionAvailable: () => true,
+    getSelectedStorageBackend: () => backend,
+    encryptString: (text: string) => sealer.seal(text),
+    decryptString: (data: Buffer) => sealer.open(data),
+  };
 }

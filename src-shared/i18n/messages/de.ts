@@ -874,6 +874,10 @@ export const de: Messages = {
     'Im Datenordner von PlanDesk stand etwas einem benötigten Ordner im Weg; es wurde nach {path} verschoben und PlanDesk normal gestartet.',
   'notice.dataFolderUnwritable':
     'PlanDesk kann nicht in seinen Datenordner ({path}) schreiben: Einstellungen, Offline-Kopien und Vorschauen werden erst wieder gespeichert, wenn das möglich ist.',
+  'notice.keysInFile':
+    'Der Schlüsselbund des Systems ist nicht erreichbar. PlanDesk bewahrt Ihre API-Schlüssel daher in {path} auf, verschlüsselt durch Ihr System ({protection}) und nur für Ihr Benutzerkonto lesbar. Sobald der Schlüsselbund wieder verfügbar ist, werden sie dorthin verschoben.',
+  'notice.keysMovedToKeychain':
+    'Der Schlüsselbund des Systems ist wieder verfügbar: Ihre API-Schlüssel wurden dorthin verschoben und {path} wurde gelöscht.',
 
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Datei',
@@ -920,13 +924,21 @@ export const de: Messages = {
   'updates.failedNotice':
     'Die Suche nach Updates ist fehlgeschlagen ({message}). PlanDesk arbeitet weiter und versucht es später erneut.',
   'updates.offDevelopment': 'Updates sind aus, solange PlanDesk aus den Quellen läuft.',
-  'updates.offPackageManager':
-    'Diese PlanDesk-Kopie wurde mit der Paketverwaltung Ihres Systems installiert, die sie auch aktualisiert.',
   'updates.offUnsupported':
     'Diese PlanDesk-Kopie kann sich nicht selbst aktualisieren. Laden Sie die neueste Version von der Release-Seite herunter.',
   'updates.automatic': 'Automatisch aktualisieren',
   'updates.automaticHint':
     'Sucht beim Start und alle paar Stunden nach einer neuen Version und lädt sie im Hintergrund herunter.',
+  'updates.offUnsigned':
+    'Diese PlanDesk-Kopie wurde ohne Code-Signatur-Zertifikat erstellt. Sie kann nicht prüfen, wer ein Update veröffentlicht hat, und aktualisiert sich deshalb nicht selbst. Laden Sie die neueste Version von der Release-Seite herunter.',
+  'updates.onRequest':
+    'Linux-Pakete sind nicht code-signiert, daher aktualisiert sich PlanDesk hier nie im Hintergrund: Hilfe › Nach Updates suchen… sucht nach einer neuen Version, installiert wird sie erst nach Ihrer Bestätigung.',
+  'updates.readyPrivileged':
+    'PlanDesk {version} ist bereit zur Installation. Ihr System fragt dafür nach dem Passwort eines Administrators.',
+  'updates.installNow': 'Jetzt installieren…',
+  'updates.confirmPrivileged': 'PlanDesk {version} jetzt installieren?',
+  'updates.confirmPrivilegedDetail':
+    'Die Paketverwaltung Ihres Systems installiert die neue Version und fragt nach dem Passwort eines Administrators. Danach wird PlanDesk beendet und neu gestartet.',
 
   // Offline für die Baustelle (Issue 14): die Verbindungsanzeige, Offline-Kopien mit Bildern und
   // Dateien, die Offline-Projektsuche, die Speicheransicht, der Postausgang für Uploads.

@@ -857,6 +857,10 @@ export const en = {
     'Something in PlanDesk’s data folder was in the way of a folder PlanDesk needs; it was moved to {path} and PlanDesk started normally.',
   'notice.dataFolderUnwritable':
     'PlanDesk cannot write to its data folder ({path}): settings, offline copies and previews are not saved until it can.',
+  'notice.keysInFile':
+    'The system keychain cannot be reached, so PlanDesk keeps your API keys in {path}, encrypted by your system ({protection}) and readable only by your user account. They move into the keychain as soon as it is available again.',
+  'notice.keysMovedToKeychain':
+    'The system keychain is available again: your API keys were moved into it and {path} was deleted.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'File',
   'menu.edit': 'Edit',
@@ -902,13 +906,21 @@ export const en = {
   'updates.failedNotice':
     'Checking for updates failed ({message}). PlanDesk keeps working and tries again later.',
   'updates.offDevelopment': 'Updates are off while PlanDesk runs from its sources.',
-  'updates.offPackageManager':
-    'This copy of PlanDesk was installed with your system’s package manager, which also updates it.',
   'updates.offUnsupported':
     'This copy of PlanDesk cannot update itself. Download the newest version from the releases page.',
   'updates.automatic': 'Update automatically',
   'updates.automaticHint':
     'Looks for a new version at start and every few hours, and downloads it in the background.',
+  'updates.offUnsigned':
+    'This copy of PlanDesk was built without a code-signing certificate, so it cannot check who published an update and does not update itself. Download the newest version from the releases page.',
+  'updates.onRequest':
+    'Linux packages are not code-signed, so PlanDesk never updates itself in the background here: Help › Check for Updates… looks for a new version, and it is installed only when you confirm.',
+  'updates.readyPrivileged':
+    'PlanDesk {version} is ready to install. Your system asks for an administrator’s password to install it.',
+  'updates.installNow': 'Install now…',
+  'updates.confirmPrivileged': 'Install PlanDesk {version} now?',
+  'updates.confirmPrivilegedDetail':
+    'Your system’s package manager installs the new version and asks for an administrator’s password. PlanDesk then closes and starts again.',
   // Offline for site work (issue 14): the connection indicator, offline copies with images and
   // files, the offline project search, the storage view, the upload outbox.
   'connection.label': 'Connection',

@@ -864,6 +864,10 @@ export const es: Messages = {
     'Algo en la carpeta de datos de PlanDesk ocupaba el lugar de una carpeta necesaria; se movió a {path} y PlanDesk se inició con normalidad.',
   'notice.dataFolderUnwritable':
     'PlanDesk no puede escribir en su carpeta de datos ({path}): la configuración, las copias sin conexión y las vistas previas no se guardan hasta que sea posible.',
+  'notice.keysInFile':
+    'No se puede acceder al llavero del sistema, así que PlanDesk guarda sus claves de API en {path}, cifradas por su sistema ({protection}) y legibles solo por su cuenta de usuario. Pasarán al llavero en cuanto vuelva a estar disponible.',
+  'notice.keysMovedToKeychain':
+    'El llavero del sistema vuelve a estar disponible: sus claves de API se han trasladado a él y se ha eliminado {path}.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Archivo',
   'menu.edit': 'Edición',
@@ -910,13 +914,21 @@ export const es: Messages = {
     'La búsqueda de actualizaciones ha fallado ({message}). PlanDesk sigue funcionando y lo intentará de nuevo más tarde.',
   'updates.offDevelopment':
     'Las actualizaciones están desactivadas mientras PlanDesk se ejecuta desde su código fuente.',
-  'updates.offPackageManager':
-    'Esta copia de PlanDesk se instaló con el gestor de paquetes del sistema, que también la actualiza.',
   'updates.offUnsupported':
     'Esta copia de PlanDesk no puede actualizarse sola. Descargue la versión más reciente de la página de versiones.',
   'updates.automatic': 'Actualizar automáticamente',
   'updates.automaticHint':
     'Busca una versión nueva al iniciar y cada pocas horas, y la descarga en segundo plano.',
+  'updates.offUnsigned':
+    'Esta copia de PlanDesk se creó sin certificado de firma de código: no puede comprobar quién publicó una actualización y por eso no se actualiza sola. Descargue la versión más reciente de la página de versiones.',
+  'updates.onRequest':
+    'Los paquetes de Linux no tienen firma de código, así que PlanDesk nunca se actualiza en segundo plano aquí: Ayuda › Buscar actualizaciones… busca una versión nueva, que solo se instala cuando usted lo confirma.',
+  'updates.readyPrivileged':
+    'PlanDesk {version} está listo para instalarse. Su sistema pide la contraseña de un administrador para instalarlo.',
+  'updates.installNow': 'Instalar ahora…',
+  'updates.confirmPrivileged': '¿Instalar PlanDesk {version} ahora?',
+  'updates.confirmPrivilegedDetail':
+    'El gestor de paquetes de su sistema instala la versión nueva y pide la contraseña de un administrador. Después, PlanDesk se cierra y vuelve a abrirse.',
 
   // Sin conexión en la obra (issue 14): el indicador de conexión, las copias sin conexión con
   // imágenes y archivos, la búsqueda de proyectos sin conexión, el almacenamiento, la cola de subidas.

@@ -866,6 +866,10 @@ export const fr: Messages = {
     'Un élément du dossier de données de PlanDesk gênait un dossier nécessaire ; il a été déplacé vers {path} et PlanDesk a démarré normalement.',
   'notice.dataFolderUnwritable':
     'PlanDesk ne peut pas écrire dans son dossier de données ({path}) : réglages, copies hors ligne et aperçus ne sont pas enregistrés tant que ce n’est pas possible.',
+  'notice.keysInFile':
+    'Le trousseau du système est inaccessible : PlanDesk conserve donc vos clés d’API dans {path}, chiffrées par votre système ({protection}) et lisibles uniquement par votre compte utilisateur. Elles seront déplacées dans le trousseau dès qu’il sera de nouveau disponible.',
+  'notice.keysMovedToKeychain':
+    'Le trousseau du système est de nouveau disponible : vos clés d’API y ont été déplacées et {path} a été supprimé.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Fichier',
   'menu.edit': 'Édition',
@@ -912,13 +916,21 @@ export const fr: Messages = {
     'La recherche de mises à jour a échoué ({message}). PlanDesk continue de fonctionner et réessaiera plus tard.',
   'updates.offDevelopment':
     'Les mises à jour sont désactivées tant que PlanDesk tourne à partir de ses sources.',
-  'updates.offPackageManager':
-    'Cette copie de PlanDesk a été installée avec le gestionnaire de paquets de votre système, qui la met aussi à jour.',
   'updates.offUnsupported':
     'Cette copie de PlanDesk ne peut pas se mettre à jour elle-même. Téléchargez la dernière version depuis la page des versions.',
   'updates.automatic': 'Mettre à jour automatiquement',
   'updates.automaticHint':
     'Recherche une nouvelle version au démarrage puis toutes les quelques heures, et la télécharge en arrière-plan.',
+  'updates.offUnsigned':
+    'Cette copie de PlanDesk a été construite sans certificat de signature de code : elle ne peut pas vérifier qui a publié une mise à jour et ne se met donc pas à jour elle-même. Téléchargez la version la plus récente sur la page des versions.',
+  'updates.onRequest':
+    'Les paquets Linux ne sont pas signés : PlanDesk ne se met donc jamais à jour en arrière-plan ici. Aide › Rechercher des mises à jour… cherche une nouvelle version, installée seulement après votre confirmation.',
+  'updates.readyPrivileged':
+    'PlanDesk {version} est prêt à être installé. Votre système demande le mot de passe d’un administrateur pour l’installer.',
+  'updates.installNow': 'Installer maintenant…',
+  'updates.confirmPrivileged': 'Installer PlanDesk {version} maintenant ?',
+  'updates.confirmPrivilegedDetail':
+    'Le gestionnaire de paquets de votre système installe la nouvelle version et demande le mot de passe d’un administrateur. PlanDesk se ferme puis redémarre.',
 
   // Hors ligne sur le chantier (issue 14) : l’indicateur de connexion, les copies hors ligne avec
   // images et fichiers, la recherche de projets hors ligne, le stockage, la file d’envoi.

@@ -858,6 +858,10 @@ export const pt: Messages = {
     'Algo na pasta de dados do PlanDesk estava no lugar de uma pasta necessária; foi movido para {path} e o PlanDesk iniciou normalmente.',
   'notice.dataFolderUnwritable':
     'O PlanDesk não consegue escrever na sua pasta de dados ({path}): definições, cópias offline e pré-visualizações não são guardadas enquanto não for possível.',
+  'notice.keysInFile':
+    'Não é possível aceder ao porta-chaves do sistema, por isso o PlanDesk guarda as suas chaves de API em {path}, cifradas pelo seu sistema ({protection}) e legíveis apenas pela sua conta de utilizador. Passam para o porta-chaves assim que este voltar a estar disponível.',
+  'notice.keysMovedToKeychain':
+    'O porta-chaves do sistema está novamente disponível: as suas chaves de API foram movidas para ele e {path} foi eliminado.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Ficheiro',
   'menu.edit': 'Editar',
@@ -904,13 +908,21 @@ export const pt: Messages = {
     'A procura de atualizações falhou ({message}). O PlanDesk continua a funcionar e tenta de novo mais tarde.',
   'updates.offDevelopment':
     'As atualizações estão desligadas enquanto o PlanDesk corre a partir do código-fonte.',
-  'updates.offPackageManager':
-    'Esta cópia do PlanDesk foi instalada com o gestor de pacotes do sistema, que também a atualiza.',
   'updates.offUnsupported':
     'Esta cópia do PlanDesk não se consegue atualizar sozinha. Transfira a versão mais recente da página de versões.',
   'updates.automatic': 'Atualizar automaticamente',
   'updates.automaticHint':
     'Procura uma nova versão ao iniciar e de poucas em poucas horas, e transfere-a em segundo plano.',
+  'updates.offUnsigned':
+    'Esta cópia do PlanDesk foi criada sem certificado de assinatura de código: não consegue verificar quem publicou uma atualização e, por isso, não se atualiza sozinha. Transfira a versão mais recente da página de versões.',
+  'updates.onRequest':
+    'Os pacotes Linux não têm assinatura de código, por isso o PlanDesk nunca se atualiza em segundo plano aqui: Ajuda › Procurar atualizações… procura uma nova versão, que só é instalada quando confirmar.',
+  'updates.readyPrivileged':
+    'O PlanDesk {version} está pronto para ser instalado. O seu sistema pede a palavra-passe de um administrador para o instalar.',
+  'updates.installNow': 'Instalar agora…',
+  'updates.confirmPrivileged': 'Instalar o PlanDesk {version} agora?',
+  'updates.confirmPrivilegedDetail':
+    'O gestor de pacotes do seu sistema instala a nova versão e pede a palavra-passe de um administrador. Depois, o PlanDesk fecha e volta a abrir.',
 
   // Offline na obra (issue 14): o indicador de ligação, as cópias offline com imagens e ficheiros,
   // a pesquisa de projetos offline, o armazenamento, a fila de carregamentos.
