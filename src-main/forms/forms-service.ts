@@ -14,6 +14,8 @@ import { ServiceError, toErrorValue } from '../errors/service-error';
 import { writeAtomically } from '../local-files/write-atomically';
 import type { Logger } from '../log/logger';
 import { formId, formName } from '../../src-shared/forms/tree';
+import { safeFileName } from '../../src-shared/files/safe-file-name';
+import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import type {
   ContextOption,
   CopyOutcome,
@@ -48,14 +50,10 @@ function contextOption(o: FormContextOption): ContextOption {
   return { value: o.value, label: o.label, kind: o.kind };
 }
 
-/** A file name for the form: its name without characters file systems refuse. */
+/** A file name for the form: its name made safe (hidden characters, separators, device names). */
 function fileNameFor(doc: JsonObject): string {
-  const name = formName(doc)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x1f<>:"/\\|?*]/g, '_')
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-    .slice(0, 100);
-  return `${name || formId(doc) || 'form'}.json`;
+  const name = withoutHiddenCharacters(formName(doc)).trim();
+  return safeFileName(`${name || formId(doc) || 'form'}.json`, 'form.json');
 }
 
 export class FormsService {
