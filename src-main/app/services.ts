@@ -304,7 +304,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.logger,
     ),
     teams: new TeamsService(active.source),
-    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey()),
+    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey(), o.dialogs),
     operations,
     updates,
     logger: o.logger,

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { startSimulator, type Simulator } from '../../simulator';
+import { startWebhookListener, type ReceivedCall } from '../../src-main/webhook/listener';
+import { PLACEHOLDER_KEY } from '../../src-shared/webhook/types';
 import { startAppServices } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -121,6 +123,72 @@ describe('the webhook address', () => {
     await dispatch('workspaces:setWebhook', [{ url: 'https://hooks.example.com/plandesk' }]);
     await dispatch('workspaces:setWebhook', [{ url: null }]);
     expect(dialogs.calls.confirmed).toHaveLength(2);
+  });
+});
+
+describe('the webhook test (issue 23, items 1 and 2)', () => {
+  let receiver: { url: string; host: string; calls: ReceivedCall[]; close: () => Promise<void> };
+
+  beforeEach(async () => {
+    const calls: ReceivedCall[] = [];
+    const l = await startWebhookListener({ showKey: true, onCall: (c) => calls.push(c) });
+    receiver = { url: l.url, host: new URL(l.url).host, calls, close: l.close };
+  });
+  afterEach(() => receiver.close());
+
+  it('a page cannot send the real key, a project’s data or a query of its own to an address it names', async () => {
+    const customer = `${receiver.url}?client=${encodeURIComponent('Müller, mueller@example.com')}`;
+    for (const request of [
+      { url: receiver.url, sendRealKey: true },
+      { url: receiver.url, projectId },
+      { url: customer },
+    ]) {
+      expect(await dispatch('webhook:test', [request]), JSON.stringify(request)).toMatchObject({
+        ok: false,
+        error: { kind: 'validation' },
+      });
+    }
+    // Refused before anything was asked or sent.
+    expect(dialogs.calls.confirmed).toEqual([]);
+    expect(receiver.calls).toEqual([]);
+  });
+
+  it('a test address gets a call only once the native dialog said yes, and then sample values only', async () => {
+    dialogs.answers.confirm = false;
+    expect(await dispatch('webhook:test', [{ url: receiver.url }])).toMatchObject({
+      ok: false,
+      error: { kind: 'cancelled' },
+    });
+    expect(receiver.calls).toEqual([]);
+    const asked = dialogs.calls.confirmed[0]!;
+    expect(asked.message).toBe(`Einen Testaufruf an ${receiver.host} senden?`);
+    expect(asked.detail).toContain(receiver.url);
+    expect(asked.detail).toContain('Platzhalter');
+    expect(asked.confirmLabel).toBe(`An ${receiver.host} senden`);
+
+    dialogs.answers.confirm = true;
+    const sent = await dispatch('webhook:test', [{ url: receiver.url }]);
+    expect(sent).toMatchObject({ ok: true, data: { keySent: 'placeholder', status: 0 } });
+    expect(receiver.calls).toHaveLength(1);
+    const fields = receiver.calls[0]!.fields!;
+    expect(fields.key).toBe(PLACEHOLDER_KEY);
+    expect(fields.title).toBe('PlanDesk webhook test');
+    const project = await services.projects.get(projectId);
+    expect(JSON.stringify(receiver.calls)).not.toContain(project.id);
+    expect(JSON.stringify(receiver.calls)).not.toContain(sim.workspaces[0]!.key);
+    expect(dialogs.calls.confirmed).toHaveLength(2);
+  });
+
+  it('the workspace’s own webhook address gets the project and, when asked, the real key, unasked', async () => {
+    // Set as the user would in the service's web app (PlanDesk itself asks first: above).
+    const { id } = await services.workspaces.activeMeta();
+    await (await services.workspaces.client(id)).setWebhookUrl(receiver.url);
+    const sent = await dispatch('webhook:test', [{ url: receiver.url, projectId, sendRealKey: true }]);
+    expect(sent).toMatchObject({ ok: true, data: { keySent: 'real', status: 0 } });
+    expect(receiver.calls[0]!.fields).toMatchObject({ key: sim.workspaces[0]!.key, project_id: projectId });
+    expect(dialogs.calls.confirmed).toEqual([]);
+    // The result shows the key masked, never in clear.
+    expect(JSON.stringify(sent)).not.toContain(sim.workspaces[0]!.key);
   });
 });
 

@@ -823,6 +823,13 @@ export const de: Messages = {
   'webhookTest.sentPlaceholder': 'Platzhalter-Schlüssel',
   'webhookTest.sentRealKey': 'echter API-Schlüssel',
   'webhookTest.fieldsSent': 'Gesendete Felder ({count})',
+  'webhookTest.testAddressNote':
+    'Eine Testadresse: PlanDesk fragt Sie, bevor etwas gesendet wird, und sendet dann Beispielwerte mit einem Platzhalter-Schlüssel. Die Daten eines Projekts und der echte Schlüssel gehen nur an die Webhook-Adresse dieses Arbeitsbereichs.',
+  'webhookTest.cancelled': 'Es wurde nichts gesendet.',
+  'webhookTest.errOwnAddressOnly':
+    'Der echte API-Schlüssel und die Daten eines Projekts werden nur an die Webhook-Adresse dieses Arbeitsbereichs gesendet; eine Testadresse erhält Beispielwerte.',
+  'webhookTest.errQuery':
+    'Eine Testadresse darf keine Abfrage enthalten (den Teil ab „?“): PlanDesk sendet ihr nur Beispielwerte.',
   'webhook.meaning.success': 'Erfolg',
   'webhook.meaning.invalid-key': 'ungültiger API-Schlüssel',
   'webhook.meaning.parameter': 'Parameter fehlt oder ist ungültig',
@@ -867,6 +874,10 @@ export const de: Messages = {
   'security.webhookConfirmDetail':
     'Nach jedem Custom Export sendet der Dienst den API-Schlüssel des Arbeitsbereichs zusammen mit dem Projekt und Links zu seinen Dateien an {url}. Bestätigen Sie nur, wenn {host} ein eigenes oder ein vertrauenswürdiges System ist.',
   'security.webhookConfirmButton': 'An {host} senden',
+  'security.webhookTestTitle': 'Webhook-Testaufruf',
+  'security.webhookTestMessage': 'Einen Testaufruf an {host} senden?',
+  'security.webhookTestDetail':
+    'PlanDesk sendet einen Testaufruf „Project Updated“ an {url}: Beispielwerte (ein Beispielprojekt, eine Beispiel-E-Mail-Adresse und Beispiel-Dateiadressen) und einen Platzhalter statt des API-Schlüssels. Nichts aus Ihren Projekten und nicht Ihr API-Schlüssel wird gesendet. Bestätigen Sie nur, wenn Sie {host} kennen.',
   'files.showInFolder': 'Im Ordner zeigen',
   'files.showInFolderHint':
     'Dateien dieses Typs öffnet PlanDesk nicht mit einem anderen Programm: Sie werden stattdessen in ihrem Ordner gezeigt.',

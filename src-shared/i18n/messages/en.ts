@@ -806,6 +806,13 @@ export const en = {
   'webhookTest.sentPlaceholder': 'placeholder key',
   'webhookTest.sentRealKey': 'real API key',
   'webhookTest.fieldsSent': 'Fields sent ({count})',
+  'webhookTest.testAddressNote':
+    'A test address: PlanDesk asks you before it sends anything, and then sends sample values with a placeholder key. A project’s data and the real key go only to this workspace’s webhook address.',
+  'webhookTest.cancelled': 'Nothing was sent.',
+  'webhookTest.errOwnAddressOnly':
+    'The real API key and a project’s data are sent only to this workspace’s webhook address; a test address gets sample values.',
+  'webhookTest.errQuery':
+    'A test address cannot have a query (the part from “?”): PlanDesk sends it nothing but sample values.',
   'webhook.meaning.success': 'success',
   'webhook.meaning.invalid-key': 'invalid API key',
   'webhook.meaning.parameter': 'parameter missing or invalid',
@@ -850,6 +857,10 @@ export const en = {
   'security.webhookConfirmDetail':
     'After every Custom Export the service posts the workspace’s API key, with the project and links to its files, to {url}. Confirm only if {host} is a system of your own or one you trust.',
   'security.webhookConfirmButton': 'Send to {host}',
+  'security.webhookTestTitle': 'Webhook test call',
+  'security.webhookTestMessage': 'Send a test call to {host}?',
+  'security.webhookTestDetail':
+    'PlanDesk will post a Project Updated test call to {url}: sample values (a sample project, e-mail address and file addresses) and a placeholder instead of the API key. Nothing from your projects and not your API key is sent. Confirm only if you know {host}.',
   'files.showInFolder': 'Show in folder',
   'files.showInFolderHint':
     'PlanDesk does not open this type of file with another program: it is shown in its folder instead.',

@@ -813,6 +813,13 @@ export const es: Messages = {
   'webhookTest.sentPlaceholder': 'clave ficticia',
   'webhookTest.sentRealKey': 'clave de API real',
   'webhookTest.fieldsSent': 'Campos enviados ({count})',
+  'webhookTest.testAddressNote':
+    'Una dirección de prueba: PlanDesk le pregunta antes de enviar nada y luego envía valores de ejemplo con una clave ficticia. Los datos de un proyecto y la clave real solo van a la dirección webhook de este espacio de trabajo.',
+  'webhookTest.cancelled': 'No se ha enviado nada.',
+  'webhookTest.errOwnAddressOnly':
+    'La clave API real y los datos de un proyecto solo se envían a la dirección webhook de este espacio de trabajo; una dirección de prueba recibe valores de ejemplo.',
+  'webhookTest.errQuery':
+    'Una dirección de prueba no puede llevar una consulta (la parte desde «?»): PlanDesk solo le envía valores de ejemplo.',
   'webhook.meaning.success': 'éxito',
   'webhook.meaning.invalid-key': 'clave de API no válida',
   'webhook.meaning.parameter': 'falta un parámetro o no es válido',
@@ -857,6 +864,10 @@ export const es: Messages = {
   'security.webhookConfirmDetail':
     'Tras cada Custom Export, el servicio envía la clave API del espacio de trabajo, con el proyecto y los enlaces a sus archivos, a {url}. Confirme solo si {host} es un sistema propio o de confianza.',
   'security.webhookConfirmButton': 'Enviar a {host}',
+  'security.webhookTestTitle': 'Llamada de prueba del webhook',
+  'security.webhookTestMessage': '¿Enviar una llamada de prueba a {host}?',
+  'security.webhookTestDetail':
+    'PlanDesk enviará una llamada de prueba «Project Updated» a {url}: valores de ejemplo (un proyecto, una dirección de correo y direcciones de archivos de ejemplo) y una clave ficticia en lugar de la clave API. No se envía nada de sus proyectos ni su clave API. Confirme solo si conoce {host}.',
   'files.showInFolder': 'Mostrar en la carpeta',
   'files.showInFolderHint':
     'PlanDesk no abre este tipo de archivo con otro programa: en su lugar se muestra en su carpeta.',

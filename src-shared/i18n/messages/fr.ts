@@ -815,6 +815,13 @@ export const fr: Messages = {
   'webhookTest.sentPlaceholder': 'clé de substitution',
   'webhookTest.sentRealKey': 'vraie clé d’API',
   'webhookTest.fieldsSent': 'Champs envoyés ({count})',
+  'webhookTest.testAddressNote':
+    'Une adresse de test : PlanDesk vous demande avant d’envoyer quoi que ce soit, puis envoie des valeurs d’exemple avec une clé fictive. Les données d’un projet et la vraie clé ne vont qu’à l’adresse webhook de cet espace de travail.',
+  'webhookTest.cancelled': 'Rien n’a été envoyé.',
+  'webhookTest.errOwnAddressOnly':
+    'La vraie clé API et les données d’un projet ne sont envoyées qu’à l’adresse webhook de cet espace de travail ; une adresse de test reçoit des valeurs d’exemple.',
+  'webhookTest.errQuery':
+    'Une adresse de test ne peut pas contenir de requête (la partie à partir de « ? ») : PlanDesk ne lui envoie que des valeurs d’exemple.',
   'webhook.meaning.success': 'succès',
   'webhook.meaning.invalid-key': 'clé d’API non valide',
   'webhook.meaning.parameter': 'paramètre manquant ou non valide',
@@ -859,6 +866,10 @@ export const fr: Messages = {
   'security.webhookConfirmDetail':
     'Après chaque Custom Export, le service envoie la clé API de l’espace de travail, avec le projet et les liens vers ses fichiers, à {url}. Ne confirmez que si {host} est un système à vous ou un système de confiance.',
   'security.webhookConfirmButton': 'Envoyer à {host}',
+  'security.webhookTestTitle': 'Appel de test du webhook',
+  'security.webhookTestMessage': 'Envoyer un appel de test à {host} ?',
+  'security.webhookTestDetail':
+    'PlanDesk enverra un appel de test « Project Updated » à {url} : des valeurs d’exemple (un projet, une adresse e-mail et des adresses de fichiers d’exemple) et une clé fictive au lieu de la clé API. Rien de vos projets ni votre clé API n’est envoyé. Ne confirmez que si vous connaissez {host}.',
   'files.showInFolder': 'Afficher dans le dossier',
   'files.showInFolderHint':
     'PlanDesk n’ouvre pas ce type de fichier avec un autre programme : il est affiché dans son dossier à la place.',

@@ -807,6 +807,13 @@ export const pt: Messages = {
   'webhookTest.sentPlaceholder': 'chave fictícia',
   'webhookTest.sentRealKey': 'chave de API verdadeira',
   'webhookTest.fieldsSent': 'Campos enviados ({count})',
+  'webhookTest.testAddressNote':
+    'Um endereço de teste: o PlanDesk pergunta-lhe antes de enviar o que quer que seja e depois envia valores de exemplo com uma chave fictícia. Os dados de um projeto e a chave real vão apenas para o endereço webhook deste espaço de trabalho.',
+  'webhookTest.cancelled': 'Nada foi enviado.',
+  'webhookTest.errOwnAddressOnly':
+    'A chave API real e os dados de um projeto são enviados apenas para o endereço webhook deste espaço de trabalho; um endereço de teste recebe valores de exemplo.',
+  'webhookTest.errQuery':
+    'Um endereço de teste não pode ter uma consulta (a parte a partir de «?»): o PlanDesk envia-lhe apenas valores de exemplo.',
   'webhook.meaning.success': 'sucesso',
   'webhook.meaning.invalid-key': 'chave de API inválida',
   'webhook.meaning.parameter': 'parâmetro em falta ou inválido',
@@ -851,6 +858,10 @@ export const pt: Messages = {
   'security.webhookConfirmDetail':
     'Após cada Custom Export, o serviço envia a chave API do espaço de trabalho, com o projeto e as ligações para os seus ficheiros, para {url}. Confirme apenas se {host} for um sistema seu ou de confiança.',
   'security.webhookConfirmButton': 'Enviar para {host}',
+  'security.webhookTestTitle': 'Chamada de teste do webhook',
+  'security.webhookTestMessage': 'Enviar uma chamada de teste para {host}?',
+  'security.webhookTestDetail':
+    'O PlanDesk vai enviar uma chamada de teste «Project Updated» para {url}: valores de exemplo (um projeto, um endereço de e-mail e endereços de ficheiros de exemplo) e uma chave fictícia em vez da chave API. Nada dos seus projetos nem a sua chave API é enviado. Confirme apenas se conhecer {host}.',
   'files.showInFolder': 'Mostrar na pasta',
   'files.showInFolderHint':
     'O PlanDesk não abre este tipo de ficheiro com outro programa: em vez disso, é mostrado na sua pasta.',
