@@ -59,14 +59,17 @@ describe('uploads', () => {
     const named = await dispatch('files:upload', [{ projectId, paths: [secret] }]);
     expect(named).toMatchObject({
       ok: false,
-      error: { kind: 'validation', message: expect.stringContaining('open dialog or dropped') },
+      error: { kind: 'validation', message: expect.stringContaining('„id_rsa.pdf“ gehört nicht dazu') },
     });
     expect(await names()).not.toContain('id_rsa.pdf');
 
     // A real drop: the preload registers the path Electron gave the dropped file.
     const dropped = path.join(dir, 'Baustelle.png');
     await fs.writeFile(dropped, PNG);
-    expect(await dispatch('files:registerDrop', [dropped])).toEqual({ ok: true, data: { registered: true } });
+    expect(await dispatch('files:registerDrop', [dropped, projectId])).toEqual({
+      ok: true,
+      data: { registered: true },
+    });
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
     // And what the open dialog returned.
     const picked = path.join(dir, 'Aufmaß.pdf');
@@ -86,7 +89,7 @@ describe('uploads', () => {
     const folder = path.join(dir, 'folder.pdf');
     await fs.mkdir(folder);
     for (const p of [link, fifo, folder]) {
-      await dispatch('files:registerDrop', [p]);
+      await dispatch('files:registerDrop', [p, projectId]);
       expect(await dispatch('files:upload', [{ projectId, paths: [p] }]), p).toMatchObject({
         ok: false,
         error: { kind: 'validation' },
@@ -94,6 +97,56 @@ describe('uploads', () => {
     }
     expect(await names()).not.toEqual(expect.arrayContaining(['x.pdf']));
     expect(await names()).not.toContain('pipe.pdf');
+  });
+});
+
+describe('upload grants (issue 23, item 3)', () => {
+  const refused = { ok: false, error: { kind: 'validation' } };
+
+  it('a drop is good for one upload, into the project it was dropped on, in the workspace active then', async () => {
+    const other = (await services.projects.list({ page: 1, pageSize: 2, sort: 'service', direction: 'asc' }))
+      .rows[1]!.id;
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.writeFile(dropped, PNG);
+    await dispatch('files:registerDrop', [dropped, projectId]);
+    expect(await dispatch('files:upload', [{ projectId: other, paths: [dropped] }])).toMatchObject(refused);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped, dropped] }])).toMatchObject(refused);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+    expect((await names()).filter((n) => n === 'Baustelle.png')).toHaveLength(1);
+    expect((await services.files.list(other)).map((f) => f.name)).not.toContain('Baustelle.png');
+  });
+
+  it('a drop is forgotten when the page adds or switches to another workspace (one at a server of its own)', async () => {
+    const first = (await services.workspaces.activeMeta()).id;
+    const dropped = path.join(dir, 'Aufmaß.pdf');
+    await fs.writeFile(dropped, '%PDF-1.4');
+    await dispatch('files:registerDrop', [dropped, projectId]);
+    const w = sim.workspaces[1]!;
+    const added = await dispatch('workspaces:add', [
+      { customer: w.customer, key: w.key, baseUrl: sim.baseUrl, language: 'de-DE' },
+    ]);
+    expect(added.ok).toBe(true);
+    const theirs = (await services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' }))
+      .rows[0]!.id;
+    const before = sim.faults.stats().requests;
+    expect(await dispatch('files:upload', [{ projectId: theirs, paths: [dropped] }])).toMatchObject(refused);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+    expect(sim.faults.stats().requests).toBe(before);
+    // Back in the first workspace, the drop is gone too: the user drops it again.
+    await dispatch('workspaces:switch', [first]);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+    await dispatch('files:registerDrop', [dropped, projectId]);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+  });
+
+  it('what the open dialog returned is uploaded in that call only, never again by its path', async () => {
+    const picked = path.join(dir, 'Aufmaß.pdf');
+    await fs.writeFile(picked, '%PDF-1.4');
+    dialogs.answers.open = [picked];
+    expect(await dispatch('files:upload', [{ projectId }])).toMatchObject({ ok: true });
+    expect(await dispatch('files:upload', [{ projectId, paths: [picked] }])).toMatchObject(refused);
+    expect((await names()).filter((n) => n === 'Aufmaß.pdf')).toHaveLength(1);
   });
 });
 

@@ -881,6 +881,8 @@ export const de: Messages = {
   'files.showInFolder': 'Im Ordner zeigen',
   'files.showInFolderHint':
     'Dateien dieses Typs öffnet PlanDesk nicht mit einem anderen Programm: Sie werden stattdessen in ihrem Ordner gezeigt.',
+  'files.errNotGranted':
+    'PlanDesk lädt nur Dateien hoch, die im Öffnen-Dialog gewählt oder auf die Dateien dieses Projekts gezogen wurden, jede einmal; „{name}“ gehört nicht dazu. Ziehen Sie sie erneut hierher oder wählen Sie sie mit „Dateien hochladen…“.',
   'notice.dataMovedAside':
     'Im Datenordner von PlanDesk stand etwas einem benötigten Ordner im Weg; es wurde nach {path} verschoben und PlanDesk normal gestartet.',
   'notice.dataFolderUnwritable':

@@ -864,6 +864,8 @@ export const en = {
   'files.showInFolder': 'Show in folder',
   'files.showInFolderHint':
     'PlanDesk does not open this type of file with another program: it is shown in its folder instead.',
+  'files.errNotGranted':
+    'PlanDesk uploads only files picked in its open dialog or dropped on this project’s files, each once; “{name}” is not one of them. Drop it again, or pick it with “Upload files…”.',
   'notice.dataMovedAside':
     'Something in PlanDesk’s data folder was in the way of a folder PlanDesk needs; it was moved to {path} and PlanDesk started normally.',
   'notice.dataFolderUnwritable':

@@ -871,6 +871,8 @@ export const es: Messages = {
   'files.showInFolder': 'Mostrar en la carpeta',
   'files.showInFolderHint':
     'PlanDesk no abre este tipo de archivo con otro programa: en su lugar se muestra en su carpeta.',
+  'files.errNotGranted':
+    'PlanDesk solo sube archivos elegidos en su diálogo de apertura o soltados en los archivos de este proyecto, cada uno una vez; «{name}» no es uno de ellos. Suéltelo de nuevo o elíjalo con «Subir archivos…».',
   'notice.dataMovedAside':
     'Algo en la carpeta de datos de PlanDesk ocupaba el lugar de una carpeta necesaria; se movió a {path} y PlanDesk se inició con normalidad.',
   'notice.dataFolderUnwritable':

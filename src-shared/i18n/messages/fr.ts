@@ -873,6 +873,8 @@ export const fr: Messages = {
   'files.showInFolder': 'Afficher dans le dossier',
   'files.showInFolderHint':
     'PlanDesk n’ouvre pas ce type de fichier avec un autre programme : il est affiché dans son dossier à la place.',
+  'files.errNotGranted':
+    'PlanDesk n’envoie que les fichiers choisis dans sa fenêtre d’ouverture ou déposés sur les fichiers de ce projet, chacun une fois ; « {name} » n’en fait pas partie. Déposez-le à nouveau ou choisissez-le avec « Envoyer des fichiers… ».',
   'notice.dataMovedAside':
     'Un élément du dossier de données de PlanDesk gênait un dossier nécessaire ; il a été déplacé vers {path} et PlanDesk a démarré normalement.',
   'notice.dataFolderUnwritable':

@@ -865,6 +865,8 @@ export const pt: Messages = {
   'files.showInFolder': 'Mostrar na pasta',
   'files.showInFolderHint':
     'O PlanDesk não abre este tipo de ficheiro com outro programa: em vez disso, é mostrado na sua pasta.',
+  'files.errNotGranted':
+    'O PlanDesk só carrega ficheiros escolhidos na sua janela de abertura ou largados nos ficheiros deste projeto, cada um uma vez; «{name}» não é um deles. Largue-o de novo ou escolha-o com «Carregar ficheiros…».',
   'notice.dataMovedAside':
     'Algo na pasta de dados do PlanDesk estava no lugar de uma pasta necessária; foi movido para {path} e o PlanDesk iniciou normalmente.',
   'notice.dataFolderUnwritable':
