@@ -10,7 +10,7 @@ import { decode } from './decode';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
 import { errorForStatus, parseErrorBody } from './http-errors';
-import { exactJsonText, parseExactJson } from '../../src-shared/json/exact-json';
+import { exactJsonText, InternalMarkerError, parseExactJson } from '../../src-shared/json/exact-json';
 import { declaredLength, type BodySink } from './body-sink';
 import {
   StallWatchdog,
@@ -341,7 +341,14 @@ export class ServiceTransport {
                 ? parseExactJson(text)
                 : JSON.parse(text),
         };
-      } catch {
+      } catch (err) {
+        if (err instanceof InternalMarkerError) {
+          throw new ServiceError(
+            'invalid-response',
+            'The service sent a document PlanDesk refuses: an object in it is shaped like PlanDesk’s internal number marker.',
+            status,
+          );
+        }
         this.logger.log('warn', `${where}: malformed JSON (${text.length} bytes)`);
         throw new ServiceError(
           'invalid-response',

@@ -2,8 +2,8 @@
  * The forms screen's operations on the active workspace, and copying a form to the user's other
  * workspaces (each through its own client, with its own key). Forms are read through the cache, so
  * the list and a form open read-only offline. Every document is kept exactly as the service sent
- * it: creates send it back minus the fields the service manages, updates send only the top-level
- * fields that changed, each whole (so unknown fields deep inside go back unchanged).
+ * it: creates send it back minus the fields the service manages, and so does every update, with the
+ * top-level fields the user changed in place (form-documents.ts `wholeForm`).
  */
 import { writeFile } from 'node:fs/promises';
 import type { ApiClient, FormContextOption } from '../api/client';
@@ -32,6 +32,7 @@ import {
   readFormFile,
   requireValid,
   summarize,
+  wholeForm,
   withoutManagedFields,
 } from './form-documents';
 
@@ -102,12 +103,17 @@ export class FormsService {
     return this.detail(client, await client.createForm(withoutManagedFields(document)));
   }
 
-  /** Sends the top-level fields that changed (`changes`), each as a whole. */
+  /**
+   * Sends the whole form (`wholeForm`): the service's document, read now so a field someone changed
+   * meanwhile is kept, with the top-level fields the user changed (`changes`) in place.
+   */
   async update(id: string, changes: JsonObject): Promise<FormDetail> {
-    const body = withoutManagedFields(changes);
-    if (Object.keys(body).length === 0) throw new ServiceError('validation', 'Nothing has changed.');
-    requireValid(body, { partial: true });
+    const edited = withoutManagedFields(changes);
+    if (Object.keys(edited).length === 0) throw new ServiceError('validation', 'Nothing has changed.');
+    requireValid(edited, { partial: true });
     const { client } = await this.active();
+    const body = wholeForm(await client.getForm(id), edited);
+    requireValid(body, {});
     return this.detail(client, await client.updateForm(id, body));
   }
 

@@ -770,6 +770,10 @@ export const de: Messages = {
   'forms.problem.not-an-object': 'muss ein Objekt sein',
   'forms.problem.unknown-context': 'ist kein Kontext, den dieser Arbeitsbereich anbietet',
   'forms.problem.too-deep': 'ist zu tief verschachtelt',
+  'forms.problem.reserved-name':
+    'ist ein Feldname, den PlanDesk aufbewahrt, aber nicht senden kann (ein in JavaScript geschriebener Dienst würde ihn als etwas anderes lesen); das Formular lässt sich weiterhin als Datei exportieren',
+  'forms.problem.internal-marker':
+    'hat die Form von PlanDesks interner Zahlenmarkierung und kann weder gelesen noch gesendet werden',
 
   'workspaceScreen.title': 'Arbeitsbereich',
   'workspaceScreen.loading': 'Wird geladen…',

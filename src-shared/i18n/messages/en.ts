@@ -753,6 +753,10 @@ export const en = {
   'forms.problem.not-an-object': 'must be an object',
   'forms.problem.unknown-context': 'is not a context this workspace offers',
   'forms.problem.too-deep': 'is nested too deeply',
+  'forms.problem.reserved-name':
+    'is a field name PlanDesk keeps but cannot send (a service written in JavaScript would take it for something else); the form can still be exported to a file',
+  'forms.problem.internal-marker':
+    'is shaped like PlanDesk’s internal number marker and cannot be read or sent',
 
   'workspaceScreen.title': 'Workspace',
   'workspaceScreen.loading': 'Loading…',

@@ -759,6 +759,10 @@ export const es: Messages = {
   'forms.problem.not-an-object': 'debe ser un objeto',
   'forms.problem.unknown-context': 'no es un contexto que ofrezca este espacio de trabajo',
   'forms.problem.too-deep': 'está anidado a demasiada profundidad',
+  'forms.problem.reserved-name':
+    'es un nombre de campo que PlanDesk conserva pero no puede enviar (un servicio escrito en JavaScript lo tomaría por otra cosa); el formulario se puede seguir exportando a un archivo',
+  'forms.problem.internal-marker':
+    'tiene la forma del marcador numérico interno de PlanDesk y no se puede leer ni enviar',
 
   'workspaceScreen.title': 'Espacio de trabajo',
   'workspaceScreen.loading': 'Cargando…',

@@ -762,6 +762,10 @@ export const fr: Messages = {
   'forms.problem.not-an-object': 'doit être un objet',
   'forms.problem.unknown-context': 'n’est pas un contexte proposé par cet espace de travail',
   'forms.problem.too-deep': 'est imbriqué trop profondément',
+  'forms.problem.reserved-name':
+    'est un nom de champ que PlanDesk conserve mais ne peut pas envoyer (un service écrit en JavaScript le prendrait pour autre chose) ; le formulaire peut toujours être exporté dans un fichier',
+  'forms.problem.internal-marker':
+    'a la forme du marqueur de nombre interne de PlanDesk et ne peut être ni lu ni envoyé',
 
   'workspaceScreen.title': 'Espace de travail',
   'workspaceScreen.loading': 'Chargement…',

@@ -755,6 +755,10 @@ export const pt: Messages = {
   'forms.problem.not-an-object': 'tem de ser um objeto',
   'forms.problem.unknown-context': 'não é um contexto que este espaço de trabalho ofereça',
   'forms.problem.too-deep': 'está aninhado demasiado fundo',
+  'forms.problem.reserved-name':
+    'é um nome de campo que o PlanDesk guarda mas não pode enviar (um serviço escrito em JavaScript lê-lo-ia como outra coisa); o formulário pode continuar a ser exportado para um ficheiro',
+  'forms.problem.internal-marker':
+    'tem a forma do marcador numérico interno do PlanDesk e não pode ser lido nem enviado',
 
   'workspaceScreen.title': 'Espaço de trabalho',
   'workspaceScreen.loading': 'A carregar…',
