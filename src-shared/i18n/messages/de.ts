@@ -573,6 +573,8 @@ export const de: Messages = {
   'cli.uploading': '{name} wird hochgeladen',
   'cli.downloadingTo': 'Download nach {name}',
   'cli.saved': '„{name}“ ({size}) gespeichert unter {path}',
+  'cli.sizeDiffers':
+    'Hinweis: Die Dateiliste des Projekts nennt {listed} Bytes; der Speicherdienst hat {bytes} gesendet, alles, was er angekündigt hat. Die Größe in der Liste ist veraltet oder gerundet.',
   'cli.deleted': 'Datei {file} aus Projekt {project} gelöscht.',
   'cli.wroteRooms_one': '{count} Raum nach {path} geschrieben',
   'cli.wroteRooms_other': '{count} Räume nach {path} geschrieben',

@@ -562,6 +562,8 @@ export const en = {
   'cli.uploading': 'Uploading {name}',
   'cli.downloadingTo': 'Downloading to {name}',
   'cli.saved': 'Saved "{name}" ({size}) to {path}',
+  'cli.sizeDiffers':
+    'Note: the project’s file list gives {listed} bytes; the storage service sent {bytes}, all it announced. The list’s size is out of date or rounded.',
   'cli.deleted': 'Deleted file {file} from project {project}.',
   'cli.wroteRooms_one': 'Wrote {count} room to {path}',
   'cli.wroteRooms_other': 'Wrote {count} rooms to {path}',

@@ -565,6 +565,8 @@ export const es: Messages = {
   'cli.uploading': 'Subiendo {name}',
   'cli.downloadingTo': 'Descargando en {name}',
   'cli.saved': '«{name}» ({size}) guardado en {path}',
+  'cli.sizeDiffers':
+    'Nota: la lista de archivos del proyecto indica {listed} bytes; el servicio de almacenamiento envió {bytes}, todo lo que anunció. El tamaño de la lista está desactualizado o redondeado.',
   'cli.deleted': 'Archivo {file} eliminado del proyecto {project}.',
   'cli.wroteRooms_one': '{count} estancia escrita en {path}',
   'cli.wroteRooms_other': '{count} estancias escritas en {path}',

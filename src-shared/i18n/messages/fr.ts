@@ -568,6 +568,8 @@ export const fr: Messages = {
   'cli.uploading': 'Envoi de {name}',
   'cli.downloadingTo': 'Téléchargement vers {name}',
   'cli.saved': '« {name} » ({size}) enregistré dans {path}',
+  'cli.sizeDiffers':
+    'Remarque : la liste des fichiers du projet indique {listed} octets ; le service de stockage en a envoyé {bytes}, tout ce qu’il avait annoncé. La taille de la liste est périmée ou arrondie.',
   'cli.deleted': 'Fichier {file} supprimé du projet {project}.',
   'cli.wroteRooms_one': '{count} pièce écrite dans {path}',
   'cli.wroteRooms_other': '{count} pièces écrites dans {path}',

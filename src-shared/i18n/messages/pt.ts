@@ -561,6 +561,8 @@ export const pt: Messages = {
   'cli.uploading': 'A enviar {name}',
   'cli.downloadingTo': 'A transferir para {name}',
   'cli.saved': '«{name}» ({size}) guardado em {path}',
+  'cli.sizeDiffers':
+    'Nota: a lista de ficheiros do projeto indica {listed} bytes; o serviço de armazenamento enviou {bytes}, tudo o que anunciou. O tamanho da lista está desatualizado ou arredondado.',
   'cli.deleted': 'Ficheiro {file} eliminado do projeto {project}.',
   'cli.wroteRooms_one': '{count} divisão escrita em {path}',
   'cli.wroteRooms_other': '{count} divisões escritas em {path}',
