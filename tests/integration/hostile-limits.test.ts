@@ -22,6 +22,7 @@ import {
   stream,
   trickle,
   type HostileService,
+  type RouteHandler,
 } from '../helpers/hostile-service';
 
 // Issue 10, item 6: a hostile service (a stand-in on 127.0.0.1) sends too much, too slowly, or less
@@ -195,15 +196,15 @@ describe('downloads are held to the size the file list gave', () => {
     }
   });
 
+  /** The app with one file listed at 1000 bytes, whose storage answers with `send`. */
+  const listedAt1000 = (send: RouteHandler) => {
+    h.route('GET', /^\/storage\/aufmass\.pdf$/, send);
+    return appWithFile({ id: 'f1', name: 'Aufmaß.pdf', size: 1000, url: `${h.origin}/storage/aufmass.pdf` });
+  };
+
   it('a transfer complete by its own length is kept whatever size the list gave; the CLI says so (issue 23, item 9)', async () => {
-    const { services, dialogs } = await appWithFile({
-      id: 'f1',
-      name: 'Aufmaß.pdf',
-      size: 1000,
-      url: `${h.origin}/storage/aufmass.pdf`,
-    });
     // A stale (or rounded) size in the list: storage announces 500 bytes and sends them all.
-    h.route('GET', /^\/storage\/aufmass\.pdf$/, (_req, res) => {
+    const { services, dialogs } = await listedAt1000((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': 500 });
       res.end(Buffer.alloc(500, 0x25));
     });
@@ -222,13 +223,7 @@ describe('downloads are held to the size the file list gave', () => {
   });
 
   it('a transfer that ends before its own Content-Length is an error, and leaves no file', async () => {
-    const { services, dialogs } = await appWithFile({
-      id: 'f1',
-      name: 'Aufmaß.pdf',
-      size: 1000,
-      url: `${h.origin}/storage/aufmass.pdf`,
-    });
-    h.route('GET', /^\/storage\/aufmass\.pdf$/, (_req, res) => {
+    const { services, dialogs } = await listedAt1000((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': 1000 });
       res.write(Buffer.alloc(500, 0x25), () => res.destroy());
     });

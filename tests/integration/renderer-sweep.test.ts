@@ -7,7 +7,7 @@ import { createDispatcher } from '../../src-main/ipc/handlers';
 import { startWebhookListener, type ReceivedCall } from '../../src-main/webhook/listener';
 import { startSimulator, type Simulator } from '../../simulator';
 import { channels, type Channel } from '../../src-shared/ipc/channels';
-import { startAppServices } from '../helpers/app-services';
+import { startAppWithWorkspace } from '../helpers/app-services';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -33,18 +33,11 @@ beforeAll(async () => {
   dialogs = testDialogs(path.join(dir, 'out'));
   Object.assign(dialogs.answers, { confirm: false, save: false, folder: null, open: [] });
   log = captureLog();
-  services = startAppServices({
-    userDataDir: path.join(dir, 'userdata'),
-    dialogs: dialogs.dialogs,
-    logger: log.logger,
-  });
   const w = sim.workspaces[0]!;
-  await services.workspaces.add({
-    customer: w.customer,
-    key: w.key,
-    baseUrl: sim.baseUrl,
-    language: 'en-US',
-  });
+  services = await startAppWithWorkspace(
+    { customer: w.customer, key: w.key, baseUrl: sim.baseUrl },
+    { userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs, logger: log.logger },
+  );
   projectId = (await services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' }))
     .rows[0]!.id;
   secret = path.join(dir, 'id_rsa.pdf');
