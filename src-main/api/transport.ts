@@ -9,8 +9,8 @@ import * as s from './schemas';
 import { decode } from './decode';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
-import { errorForStatus, parseErrorBody } from './http-errors';
-import { exactJsonText, InternalMarkerError, parseExactJson } from '../../src-shared/json/exact-json';
+import { errorForStatus, parseErrorBody, unreadableAnswer } from './http-errors';
+import { exactJsonText, parseExactJson } from '../../src-shared/json/exact-json';
 import { declaredLength, type BodySink } from './body-sink';
 import {
   StallWatchdog,
@@ -342,19 +342,8 @@ export class ServiceTransport {
                 : JSON.parse(text),
         };
       } catch (err) {
-        if (err instanceof InternalMarkerError) {
-          throw new ServiceError(
-            'invalid-response',
-            'The service sent a document PlanDesk refuses: an object in it is shaped like PlanDesk’s internal number marker.',
-            status,
-          );
-        }
-        this.logger.log('warn', `${where}: malformed JSON (${text.length} bytes)`);
-        throw new ServiceError(
-          'invalid-response',
-          'The service sent an answer PlanDesk could not read (malformed JSON).',
-          status,
-        );
+        this.logger.log('warn', `${where}: JSON not read (${text.length} bytes)`);
+        throw unreadableAnswer(err, status);
       }
     }
   }
