@@ -9,6 +9,7 @@ import { createWorkers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
 import { PresetsService } from '../exports/presets-service';
 import { FilesAppService } from '../files/files-app-service';
+import { UploadGrants } from '../files/upload-grants';
 import { FormsService } from '../forms/forms-service';
 import type { Logger } from '../log/logger';
 import { OfflineService } from '../offline/offline-service';
@@ -94,6 +95,8 @@ export interface MainServices {
   connection: ConnectionService;
   plans: PlansService;
   files: FilesAppService;
+  /** Dropped files, each good for one upload into the project it was dropped on (IPC registers them). */
+  uploadGrants: UploadGrants;
   forms: FormsService;
   teams: TeamsService;
   webhookTest: WebhookTestService;
@@ -210,7 +213,8 @@ export function createServices(o: ServiceOptions): RunningServices {
   );
   const projectFacts = new ProjectFactsService(active.source, estimates, operations);
   const projects = new ProjectsService(operations, active.source, projectFacts);
-  const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir, undefined, outbox);
+  const uploadGrants = new UploadGrants();
+  const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir, uploadGrants, outbox);
   const offline = new OfflineService(active.source, operations, workers, heavyWork);
   const storage = new StorageService({
     workspaces: async () => (await workspaces.list()).workspaces,
@@ -245,6 +249,9 @@ export function createServices(o: ServiceOptions): RunningServices {
   // What one workspace showed must never be shown for another: a change drops what was kept.
   workspaces.onChange((change) => {
     projects.invalidate();
+    // A file dropped for one workspace is never uploaded into another (docs/security.md).
+    if (change.kind === 'added' || change.kind === 'switched' || change.kind === 'removing')
+      uploadGrants.clear();
     if (change.kind === 'removing') {
       active.forget(change.id);
       // Its waiting uploads go with it (the remove dialog says how many).
@@ -303,6 +310,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     connection,
     plans: new PlansService(active.source, o.dialogs),
     files,
+    uploadGrants,
     forms: new FormsService(
       active.source,
       {
@@ -314,7 +322,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.logger,
     ),
     teams: new TeamsService(active.source),
-    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey()),
+    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey(), o.dialogs),
     operations,
     updates,
     logger: o.logger,

@@ -26,6 +26,8 @@ const OPTIONS = {
   'no-statements': { type: 'boolean' },
   yes: { type: 'boolean' },
   project: { type: 'string' },
+  'real-key': { type: 'boolean' },
+  // The first spelling of --real-key, still understood.
   'send-real-key': { type: 'boolean' },
   'reply-status': { type: 'string' },
   'reply-message': { type: 'string' },

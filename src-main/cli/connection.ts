@@ -14,7 +14,7 @@ export interface Connection {
   language: UiLanguage;
   /** Which workspace this is, as the app's settings name it (for its saved export presets). */
   workspace: { baseUrl: string; customer: string } | 'demo';
-  /** The API key in use: only `webhook-test --send-real-key` reads it. */
+  /** The API key in use: only `webhook-test --real-key` reads it. */
   key: string;
 }
 

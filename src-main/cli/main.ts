@@ -24,7 +24,10 @@ import { workspaceCommand } from './commands/workspace';
 import { cliLanguage, connect } from './connection';
 import { cliText, type CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
-import { terminalSafe } from './terminal-text';
+import {
+  jsonWithHiddenCharactersEscaped,
+  withoutHiddenCharacters,
+} from '../../src-shared/text/hidden-characters';
 
 export const HELP = `plandesk — the Floor-Plan Project Service from the command line
 
@@ -64,10 +67,11 @@ Commands:
   webhook-listen [--port N] [--reply-status 0|1|2|14|18] [--reply-message TEXT] [--show-key]
                                              receive Project Updated calls on 127.0.0.1: one JSON
                                              line {"url": …} when ready, then one per call
-  webhook-test URL [--project PROJECT_ID] [--send-real-key]
+  webhook-test URL [--project PROJECT_ID] [--real-key]
                                              post a Project Updated call as the service would (https,
                                              or http on this computer) and show the reply's status;
-                                             a placeholder key unless --send-real-key
+                                             sample values and a placeholder key unless --project
+                                             and --real-key
 
 Connection (flags win over environment variables):
   --base-url URL      PLANDESK_BASE_URL    e.g. https://service.example.com/api/v2
@@ -87,6 +91,15 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
+/**
+ * What the CLI prints quotes the service (names, messages) and webhook callers: nothing they sent
+ * reaches the terminal as an escape sequence, a control character or a bidirectional override. JSON
+ * keeps the data and writes those characters as escapes; text drops them.
+ */
+function forTerminal(text: string, json: boolean): string {
+  return json ? jsonWithHiddenCharactersEscaped(text) : withoutHiddenCharacters(text, { keepLines: true });
+}
+
 /** Runs one CLI invocation; returns the exit code. Never throws, never prints a stack trace. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
@@ -101,21 +114,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const logger = flags.verbose ? stderrLogger('info') : silentLogger;
     if (command === 'webhook-listen') {
-      // What arrives is printed: a caller's fields reach the terminal without control sequences.
-      await webhookListenCommand(flags, (line) => io.stdout(terminalSafe(line) + '\n'));
+      // What arrives is printed as JSON lines: a caller's fields reach the terminal escaped.
+      await webhookListenCommand(flags, (line) => io.stdout(forTerminal(line, true) + '\n'));
       return 0;
     }
     if (command === 'webhook-test') {
-      // A connection only for --project or --send-real-key: a receiver can be tested without one.
+      // A connection only for --project or --real-key: a receiver can be tested without one.
       const out = await webhookTestCommand(
         flags,
         positionals,
         () => connect(flags, io.env, logger),
         cliText(cliLanguage(flags, io.env)),
       );
-      // The receiver's reply is quoted: it reaches the terminal without control sequences.
-      io.stdout(terminalSafe(out.stdout) + '\n');
-      if (out.stderr) io.stderr(terminalSafe(out.stderr));
+      // The receiver's reply is quoted: it reaches the terminal without hidden characters.
+      io.stdout(forTerminal(out.stdout, Boolean(flags.json)) + '\n');
+      if (out.stderr) io.stderr(forTerminal(out.stderr, false));
       return out.code;
     }
     const run = COMMANDS[command];
@@ -124,13 +137,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     let versions: CliVersions | null = null;
     try {
       const context: CommandContext = {
-        warn: (line) => io.stderr(terminalSafe(line) + '\n'),
+        warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
         savedPresets:
           command === 'export' || command === 'export-changes' ? await savedPresets(io.env, workspace) : [],
         versions: async () => (versions ??= await openCliVersions(client, workspace, io.env, logger)),
       };
       // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
-      io.stdout(terminalSafe(await run(client, flags, positionals, cliText(language), context)) + '\n');
+      const out = await run(client, flags, positionals, cliText(language), context);
+      io.stdout(forTerminal(out, Boolean(flags.json)) + '\n');
     } finally {
       await (versions as CliVersions | null)?.close();
       await simulator?.close();
@@ -140,7 +154,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const e = toErrorValue(err);
     if (!(err instanceof ServiceError) && process.env.PLANDESK_DEBUG)
       io.stderr(String((err as Error)?.stack) + '\n');
-    io.stderr(`error(${e.kind}): ${terminalSafe(e.message, { oneLine: true })}\n`);
+    io.stderr(`error(${e.kind}): ${withoutHiddenCharacters(e.message)}\n`);
     return e.kind === 'config' ? 2 : 1;
   }
 }

@@ -59,13 +59,6 @@ export class FilesAppService {
     };
   }
 
-  /** The preload reports the path of a file really dropped on the window (see UploadGrants). */
-  registerDrop(filePath: string): { registered: boolean } {
-    if (!path.isAbsolute(filePath)) return { registered: false };
-    this.grants.grant([filePath]);
-    return { registered: true };
-  }
-
   /**
    * Uploads dropped files (their paths) or, with none given, the files picked in the open dialog.
    * Only files the user gave PlanDesk (its dialog, a real drop) are read, and only regular files,
@@ -77,23 +70,20 @@ export class FilesAppService {
    * call was cut off goes there marked, so the files list is checked before it is sent again.
    */
   async upload(projectId: string, paths: string[] | undefined, operationId?: string): Promise<UploadResult> {
+    // This call's workspace: what is picked or was dropped goes there, whatever is switched meanwhile.
+    const { client, cached, meta } = await this.active();
     let files: string[];
     if (paths?.length) {
       files = paths;
+      // Dropped on this project's view, in this workspace; each drop is good for one upload.
+      this.grants.use(files, { workspaceId: meta.id, projectId }, meta.language);
     } else {
       files = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
-      this.grants.grant(files);
     }
     if (files.length === 0) return { uploaded: [], queued: [] };
     const sizes: number[] = [];
     for (const f of files) {
       const name = displayFileName(path.basename(f));
-      if (!this.grants.has(f)) {
-        throw new ServiceError(
-          'validation',
-          `PlanDesk uploads only files chosen in its open dialog or dropped on its window ("${name}" was neither).`,
-        );
-      }
       uploadTypeOf(path.basename(f));
       const stat = await fs.lstat(f).catch(() => null);
       if (!stat?.isFile()) {
@@ -106,7 +96,6 @@ export class FilesAppService {
       }
       sizes.push(stat.size);
     }
-    const { client, cached, meta } = await this.active();
     if (this.queue && !cached.online) {
       await this.enqueue(
         meta.id,

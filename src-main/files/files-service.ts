@@ -56,7 +56,13 @@ export interface DownloadResult {
   file: ProjectFile;
   /** Where the bytes are now. */
   path: string;
+  /** What arrived: all the transfer's own length (its Content-Length). */
   bytes: number;
+  /**
+   * The size the file list gave, a hint only (the cap is it plus a margin): when it differs from
+   * `bytes`, the list was stale or rounded, and the caller may say so.
+   */
+  listedBytes: number | null;
   /** True when the listed link had expired and a fresh one was fetched. */
   refreshedUrl: boolean;
 }
@@ -166,8 +172,9 @@ export async function uploadFile(
  * Downloads a file of the project to `destPath`. The bytes go to a temporary file next to it, which
  * is renamed to `destPath` only when complete: a failure or cancel leaves no file there (an
  * existing file at `destPath` is replaced only by a complete download). At most the listed size
- * (plus a margin, limits.ts) is read, and fewer bytes than listed is an error. On Windows the file
- * is marked as coming from the Internet (zone-identifier.ts).
+ * (plus a margin, limits.ts) is read; complete is what the transfer itself says (storage.ts), and a
+ * listed size that differs is only reported (`listedBytes`). On Windows the file is marked as coming
+ * from the Internet (zone-identifier.ts).
  *
  * `file` is the file's ID (the file list is read to get its download link) or an entry of a file
  * list read earlier. Download links expire after 60 minutes; on a 403 the list is read again for a
@@ -199,13 +206,13 @@ export async function downloadFile(
     }
     try {
       const limits = {
-        expectedBytes: entry.size ?? null,
         maxBytes: downloadCap(entry.size, opts.maxBytes),
         ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
       };
       const bytes = await downloadToFile(url, destPath, opts, limits);
       await markAsFromInternet(destPath, url);
-      return { file: entry, path: destPath, bytes, refreshedUrl };
+      const listedBytes = typeof entry.size === 'number' ? entry.size : null;
+      return { file: entry, path: destPath, bytes, listedBytes, refreshedUrl };
     } catch (err) {
       const expired = err instanceof ServiceError && err.status === 403;
       if (!expired || refreshedUrl || signal?.aborted) {
@@ -288,13 +295,16 @@ async function downloadToFile(
   return bytes;
 }
 
+/** The socket's codes a pipeline passes on to the file when the storage host cuts the transfer off. */
+const SOCKET_CODES = /^E(?:CONNRESET|CONNABORTED|CONNREFUSED|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|NETDOWN)$/;
+
 /**
  * An error of the file system itself (ENOSPC, EACCES, EROFS, …), not one a stream passed on when the
- * transfer was cut off (ERR_STREAM_PREMATURE_CLOSE).
+ * transfer was cut off (ERR_STREAM_PREMATURE_CLOSE, or the socket's ECONNRESET).
  */
 function isFileSystemError(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
-  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code) && !SOCKET_CODES.test(code);
 }
 
 /** Destroys the stream if still open and waits until its file descriptor is closed. */

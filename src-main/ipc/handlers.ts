@@ -103,7 +103,14 @@ export function createHandlers(s: MainServices): Handlers {
     'files:showInFolder': ({ projectId, fileId, operationId }) =>
       s.files.showInFolder(projectId, fileId, operationId),
     'files:preview': ({ projectId, fileId, operationId }) => s.files.preview(projectId, fileId, operationId),
-    'files:registerDrop': async (filePath) => s.files.registerDrop(filePath),
+    // The preload reports a file dropped on a project's files view: one upload into that project of
+    // the workspace active now (UploadGrants).
+    'files:registerDrop': async (filePath, projectId) => ({
+      registered: s.uploadGrants.grantDrop(filePath, {
+        workspaceId: (await s.workspaces.activeMeta()).id,
+        projectId,
+      }),
+    }),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
     'forms:list': () => s.forms.list(),

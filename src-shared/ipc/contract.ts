@@ -184,8 +184,9 @@ export const argSchemas = {
     z.object({
       projectId: id,
       /**
-       * Paths of dropped files (from window.api.pathForFile, which registers each with main); none:
-       * main asks with the open dialog. Main uploads no other path.
+       * Paths of files dropped on this project's view (from window.api.pathForFile, which registers
+       * each with main for one upload into this project); none: main asks with the open dialog.
+       * Main uploads no other path.
        */
       paths: z.array(z.string().min(1).max(4096)).max(50).optional(),
       operationId,
@@ -238,7 +239,8 @@ export const argSchemas = {
       sendRealKey: z.boolean().default(false),
     }),
   ]),
-  'files:registerDrop': z.tuple([z.string().min(1).max(4096)]),
+  /** The path Electron gave a file dropped on `projectId`'s files view (preload only). */
+  'files:registerDrop': z.tuple([z.string().min(1).max(4096), id]),
   'updates:status': z.tuple([]),
   'updates:setAutomatic': z.tuple([z.boolean()]),
   'updates:install': z.tuple([]),
@@ -385,8 +387,9 @@ export type PlanDeskApi = {
   [E in EventChannel as (typeof events)[E]]: (listener: (payload: EventPayloads[E]) => void) => () => void;
 } & {
   /**
-   * The path on disk of a file dropped onto the window (Electron's webUtils.getPathForFile; '' for a
-   * file that has none), registered with main as one the user gave PlanDesk to upload.
+   * The path on disk of a file dropped onto a project's files view (Electron's
+   * webUtils.getPathForFile; '' for a file that has none), registered with main as one the user gave
+   * PlanDesk to upload into that project, once.
    */
-  pathForFile: (file: Blob & { readonly name: string }) => Promise<string>;
+  pathForFile: (file: Blob & { readonly name: string }, projectId: string) => Promise<string>;
 };

@@ -11,6 +11,7 @@ import { createServices, type RunningServices } from '../../src-main/app/service
 import { openCache } from '../../src-main/cache/cache-db';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
+import { dropFile } from '../helpers/app-services';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -102,14 +103,18 @@ async function bytesOf(file: ProjectFile): Promise<Buffer> {
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Files "dropped" on the window: written, then granted as the preload grants a real drop. */
-async function siteFiles(services: RunningServices, files: Record<string, Buffer>): Promise<string[]> {
+/** Files "dropped" on the project's view: written, then granted as the preload grants a real drop. */
+async function siteFiles(
+  services: RunningServices,
+  files: Record<string, Buffer>,
+  projectId: string,
+): Promise<string[]> {
   await fs.mkdir(path.join(dir, 'site'), { recursive: true });
   const paths: string[] = [];
   for (const [name, bytes] of Object.entries(files)) {
     const p = path.join(dir, 'site', name);
     await fs.writeFile(p, bytes);
-    services.files.registerDrop(p);
+    await dropFile(services, p, projectId);
     paths.push(p);
   }
   return paths;
@@ -163,7 +168,7 @@ describe('the upload outbox', () => {
       'Aufmaß EG.pdf': randomBytes(2 * 1024 * 1024 + 17),
       'Skizze Treppe.png': randomBytes(40 * 1024),
     };
-    const paths = await siteFiles(services, originals);
+    const paths = await siteFiles(services, originals, projectId);
 
     await sim.suspend();
     const result = await services.files.upload(projectId, paths);
@@ -202,7 +207,7 @@ describe('the upload outbox', () => {
   it('the answer to the register call is lost (a fault after the storage PUT): exactly one file is registered', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
     const bytes = randomBytes(500 * 1024);
-    const paths = await siteFiles(services, { 'Mängelliste.pdf': bytes });
+    const paths = await siteFiles(services, { 'Mängelliste.pdf': bytes }, projectId);
     const storageBefore = sim.faults.stats().storageRequests;
     sim.faults.setFaults({ dropAfter: 1, ...REGISTER });
 
@@ -223,7 +228,7 @@ describe('the upload outbox', () => {
 
   it('a register call cut off before it arrived is sent again: one file', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
-    const paths = await siteFiles(services, { 'Foto Dach.jpg': randomBytes(100 * 1024) });
+    const paths = await siteFiles(services, { 'Foto Dach.jpg': randomBytes(100 * 1024) }, projectId);
     await sim.suspend();
     await services.files.upload(projectId, paths);
     sim.faults.setFaults({ drop: 1, ...REGISTER });
@@ -236,7 +241,7 @@ describe('the upload outbox', () => {
   it('PlanDesk killed before it learnt whether its register call arrived: the next start finds the file and sends nothing again', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
     const bytes = randomBytes(800 * 1024);
-    const paths = await siteFiles(services, { 'Bautagebuch 12.pdf': bytes });
+    const paths = await siteFiles(services, { 'Bautagebuch 12.pdf': bytes }, projectId);
     await sim.suspend();
     await services.files.upload(projectId, paths);
     await stop(services);
@@ -265,11 +270,15 @@ describe('the upload outbox', () => {
 
   it('held with its reason and kept until the user decides: archived or deleted project, refused key', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
-    const [a, b, c] = await siteFiles(services, {
-      'Archiv.pdf': randomBytes(1000),
-      'Verloren.pdf': randomBytes(1000),
-      'Schlüssel.pdf': randomBytes(1000),
-    });
+    const [a, b, c] = await siteFiles(
+      services,
+      {
+        'Archiv.pdf': randomBytes(1000),
+        'Verloren.pdf': randomBytes(1000),
+        'Schlüssel.pdf': randomBytes(1000),
+      },
+      projectId,
+    );
 
     // Archived meanwhile: held; restored and retried: sent.
     await services.projects.archive(projectId);

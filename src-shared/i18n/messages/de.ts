@@ -573,6 +573,8 @@ export const de: Messages = {
   'cli.uploading': '{name} wird hochgeladen',
   'cli.downloadingTo': 'Download nach {name}',
   'cli.saved': '„{name}“ ({size}) gespeichert unter {path}',
+  'cli.sizeDiffers':
+    'Hinweis: Die Dateiliste des Projekts nennt {listed} Bytes; der Speicherdienst hat {bytes} gesendet, alles, was er angekündigt hat. Die Größe in der Liste ist veraltet oder gerundet.',
   'cli.deleted': 'Datei {file} aus Projekt {project} gelöscht.',
   'cli.wroteRooms_one': '{count} Raum nach {path} geschrieben',
   'cli.wroteRooms_other': '{count} Räume nach {path} geschrieben',
@@ -770,6 +772,10 @@ export const de: Messages = {
   'forms.problem.not-an-object': 'muss ein Objekt sein',
   'forms.problem.unknown-context': 'ist kein Kontext, den dieser Arbeitsbereich anbietet',
   'forms.problem.too-deep': 'ist zu tief verschachtelt',
+  'forms.problem.reserved-name':
+    'ist ein Feldname, den PlanDesk aufbewahrt, aber nicht senden kann (ein in JavaScript geschriebener Dienst würde ihn als etwas anderes lesen); das Formular lässt sich weiterhin als Datei exportieren',
+  'forms.problem.internal-marker':
+    'hat die Form von PlanDesks interner Zahlenmarkierung und kann weder gelesen noch gesendet werden',
 
   'workspaceScreen.title': 'Arbeitsbereich',
   'workspaceScreen.loading': 'Wird geladen…',
@@ -823,6 +829,13 @@ export const de: Messages = {
   'webhookTest.sentPlaceholder': 'Platzhalter-Schlüssel',
   'webhookTest.sentRealKey': 'echter API-Schlüssel',
   'webhookTest.fieldsSent': 'Gesendete Felder ({count})',
+  'webhookTest.testAddressNote':
+    'Eine Testadresse: PlanDesk fragt Sie, bevor etwas gesendet wird, und sendet dann Beispielwerte mit einem Platzhalter-Schlüssel. Die Daten eines Projekts und der echte Schlüssel gehen nur an die Webhook-Adresse dieses Arbeitsbereichs.',
+  'webhookTest.cancelled': 'Es wurde nichts gesendet.',
+  'webhookTest.errOwnAddressOnly':
+    'Der echte API-Schlüssel und die Daten eines Projekts werden nur an die Webhook-Adresse dieses Arbeitsbereichs gesendet; eine Testadresse erhält Beispielwerte.',
+  'webhookTest.errQuery':
+    'Eine Testadresse darf keine Abfrage enthalten (den Teil ab „?“): PlanDesk sendet ihr nur Beispielwerte.',
   'webhook.meaning.success': 'Erfolg',
   'webhook.meaning.invalid-key': 'ungültiger API-Schlüssel',
   'webhook.meaning.parameter': 'Parameter fehlt oder ist ungültig',
@@ -867,9 +880,15 @@ export const de: Messages = {
   'security.webhookConfirmDetail':
     'Nach jedem Custom Export sendet der Dienst den API-Schlüssel des Arbeitsbereichs zusammen mit dem Projekt und Links zu seinen Dateien an {url}. Bestätigen Sie nur, wenn {host} ein eigenes oder ein vertrauenswürdiges System ist.',
   'security.webhookConfirmButton': 'An {host} senden',
+  'security.webhookTestTitle': 'Webhook-Testaufruf',
+  'security.webhookTestMessage': 'Einen Testaufruf an {host} senden?',
+  'security.webhookTestDetail':
+    'PlanDesk sendet einen Testaufruf „Project Updated“ an {url}: Beispielwerte (ein Beispielprojekt, eine Beispiel-E-Mail-Adresse und Beispiel-Dateiadressen) und einen Platzhalter statt des API-Schlüssels. Nichts aus Ihren Projekten und nicht Ihr API-Schlüssel wird gesendet. Bestätigen Sie nur, wenn Sie {host} kennen.',
   'files.showInFolder': 'Im Ordner zeigen',
   'files.showInFolderHint':
     'Dateien dieses Typs öffnet PlanDesk nicht mit einem anderen Programm: Sie werden stattdessen in ihrem Ordner gezeigt.',
+  'files.errNotGranted':
+    'PlanDesk lädt nur Dateien hoch, die im Öffnen-Dialog gewählt oder auf die Dateien dieses Projekts gezogen wurden, jede einmal; „{name}“ gehört nicht dazu. Ziehen Sie sie erneut hierher oder wählen Sie sie mit „Dateien hochladen…“.',
   'notice.dataMovedAside':
     'Im Datenordner von PlanDesk stand etwas einem benötigten Ordner im Weg; es wurde nach {path} verschoben und PlanDesk normal gestartet.',
   'notice.dataFolderUnwritable':

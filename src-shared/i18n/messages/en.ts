@@ -562,6 +562,8 @@ export const en = {
   'cli.uploading': 'Uploading {name}',
   'cli.downloadingTo': 'Downloading to {name}',
   'cli.saved': 'Saved "{name}" ({size}) to {path}',
+  'cli.sizeDiffers':
+    'Note: the project’s file list gives {listed} bytes; the storage service sent {bytes}, all it announced. The list’s size is out of date or rounded.',
   'cli.deleted': 'Deleted file {file} from project {project}.',
   'cli.wroteRooms_one': 'Wrote {count} room to {path}',
   'cli.wroteRooms_other': 'Wrote {count} rooms to {path}',
@@ -753,6 +755,10 @@ export const en = {
   'forms.problem.not-an-object': 'must be an object',
   'forms.problem.unknown-context': 'is not a context this workspace offers',
   'forms.problem.too-deep': 'is nested too deeply',
+  'forms.problem.reserved-name':
+    'is a field name PlanDesk keeps but cannot send (a service written in JavaScript would take it for something else); the form can still be exported to a file',
+  'forms.problem.internal-marker':
+    'is shaped like PlanDesk’s internal number marker and cannot be read or sent',
 
   'workspaceScreen.title': 'Workspace',
   'workspaceScreen.loading': 'Loading…',
@@ -806,6 +812,13 @@ export const en = {
   'webhookTest.sentPlaceholder': 'placeholder key',
   'webhookTest.sentRealKey': 'real API key',
   'webhookTest.fieldsSent': 'Fields sent ({count})',
+  'webhookTest.testAddressNote':
+    'A test address: PlanDesk asks you before it sends anything, and then sends sample values with a placeholder key. A project’s data and the real key go only to this workspace’s webhook address.',
+  'webhookTest.cancelled': 'Nothing was sent.',
+  'webhookTest.errOwnAddressOnly':
+    'The real API key and a project’s data are sent only to this workspace’s webhook address; a test address gets sample values.',
+  'webhookTest.errQuery':
+    'A test address cannot have a query (the part from “?”): PlanDesk sends it nothing but sample values.',
   'webhook.meaning.success': 'success',
   'webhook.meaning.invalid-key': 'invalid API key',
   'webhook.meaning.parameter': 'parameter missing or invalid',
@@ -850,9 +863,15 @@ export const en = {
   'security.webhookConfirmDetail':
     'After every Custom Export the service posts the workspace’s API key, with the project and links to its files, to {url}. Confirm only if {host} is a system of your own or one you trust.',
   'security.webhookConfirmButton': 'Send to {host}',
+  'security.webhookTestTitle': 'Webhook test call',
+  'security.webhookTestMessage': 'Send a test call to {host}?',
+  'security.webhookTestDetail':
+    'PlanDesk will post a Project Updated test call to {url}: sample values (a sample project, e-mail address and file addresses) and a placeholder instead of the API key. Nothing from your projects and not your API key is sent. Confirm only if you know {host}.',
   'files.showInFolder': 'Show in folder',
   'files.showInFolderHint':
     'PlanDesk does not open this type of file with another program: it is shown in its folder instead.',
+  'files.errNotGranted':
+    'PlanDesk uploads only files picked in its open dialog or dropped on this project’s files, each once; “{name}” is not one of them. Drop it again, or pick it with “Upload files…”.',
   'notice.dataMovedAside':
     'Something in PlanDesk’s data folder was in the way of a folder PlanDesk needs; it was moved to {path} and PlanDesk started normally.',
   'notice.dataFolderUnwritable':

@@ -565,6 +565,8 @@ export const es: Messages = {
   'cli.uploading': 'Subiendo {name}',
   'cli.downloadingTo': 'Descargando en {name}',
   'cli.saved': '«{name}» ({size}) guardado en {path}',
+  'cli.sizeDiffers':
+    'Nota: la lista de archivos del proyecto indica {listed} bytes; el servicio de almacenamiento envió {bytes}, todo lo que anunció. El tamaño de la lista está desactualizado o redondeado.',
   'cli.deleted': 'Archivo {file} eliminado del proyecto {project}.',
   'cli.wroteRooms_one': '{count} estancia escrita en {path}',
   'cli.wroteRooms_other': '{count} estancias escritas en {path}',
@@ -759,6 +761,10 @@ export const es: Messages = {
   'forms.problem.not-an-object': 'debe ser un objeto',
   'forms.problem.unknown-context': 'no es un contexto que ofrezca este espacio de trabajo',
   'forms.problem.too-deep': 'está anidado a demasiada profundidad',
+  'forms.problem.reserved-name':
+    'es un nombre de campo que PlanDesk conserva pero no puede enviar (un servicio escrito en JavaScript lo tomaría por otra cosa); el formulario se puede seguir exportando a un archivo',
+  'forms.problem.internal-marker':
+    'tiene la forma del marcador numérico interno de PlanDesk y no se puede leer ni enviar',
 
   'workspaceScreen.title': 'Espacio de trabajo',
   'workspaceScreen.loading': 'Cargando…',
@@ -813,6 +819,13 @@ export const es: Messages = {
   'webhookTest.sentPlaceholder': 'clave ficticia',
   'webhookTest.sentRealKey': 'clave de API real',
   'webhookTest.fieldsSent': 'Campos enviados ({count})',
+  'webhookTest.testAddressNote':
+    'Una dirección de prueba: PlanDesk le pregunta antes de enviar nada y luego envía valores de ejemplo con una clave ficticia. Los datos de un proyecto y la clave real solo van a la dirección webhook de este espacio de trabajo.',
+  'webhookTest.cancelled': 'No se ha enviado nada.',
+  'webhookTest.errOwnAddressOnly':
+    'La clave API real y los datos de un proyecto solo se envían a la dirección webhook de este espacio de trabajo; una dirección de prueba recibe valores de ejemplo.',
+  'webhookTest.errQuery':
+    'Una dirección de prueba no puede llevar una consulta (la parte desde «?»): PlanDesk solo le envía valores de ejemplo.',
   'webhook.meaning.success': 'éxito',
   'webhook.meaning.invalid-key': 'clave de API no válida',
   'webhook.meaning.parameter': 'falta un parámetro o no es válido',
@@ -857,9 +870,15 @@ export const es: Messages = {
   'security.webhookConfirmDetail':
     'Tras cada Custom Export, el servicio envía la clave API del espacio de trabajo, con el proyecto y los enlaces a sus archivos, a {url}. Confirme solo si {host} es un sistema propio o de confianza.',
   'security.webhookConfirmButton': 'Enviar a {host}',
+  'security.webhookTestTitle': 'Llamada de prueba del webhook',
+  'security.webhookTestMessage': '¿Enviar una llamada de prueba a {host}?',
+  'security.webhookTestDetail':
+    'PlanDesk enviará una llamada de prueba «Project Updated» a {url}: valores de ejemplo (un proyecto, una dirección de correo y direcciones de archivos de ejemplo) y una clave ficticia en lugar de la clave API. No se envía nada de sus proyectos ni su clave API. Confirme solo si conoce {host}.',
   'files.showInFolder': 'Mostrar en la carpeta',
   'files.showInFolderHint':
     'PlanDesk no abre este tipo de archivo con otro programa: en su lugar se muestra en su carpeta.',
+  'files.errNotGranted':
+    'PlanDesk solo sube archivos elegidos en su diálogo de apertura o soltados en los archivos de este proyecto, cada uno una vez; «{name}» no es uno de ellos. Suéltelo de nuevo o elíjalo con «Subir archivos…».',
   'notice.dataMovedAside':
     'Algo en la carpeta de datos de PlanDesk ocupaba el lugar de una carpeta necesaria; se movió a {path} y PlanDesk se inició con normalidad.',
   'notice.dataFolderUnwritable':

@@ -568,6 +568,8 @@ export const fr: Messages = {
   'cli.uploading': 'Envoi de {name}',
   'cli.downloadingTo': 'Téléchargement vers {name}',
   'cli.saved': '« {name} » ({size}) enregistré dans {path}',
+  'cli.sizeDiffers':
+    'Remarque : la liste des fichiers du projet indique {listed} octets ; le service de stockage en a envoyé {bytes}, tout ce qu’il avait annoncé. La taille de la liste est périmée ou arrondie.',
   'cli.deleted': 'Fichier {file} supprimé du projet {project}.',
   'cli.wroteRooms_one': '{count} pièce écrite dans {path}',
   'cli.wroteRooms_other': '{count} pièces écrites dans {path}',
@@ -762,6 +764,10 @@ export const fr: Messages = {
   'forms.problem.not-an-object': 'doit être un objet',
   'forms.problem.unknown-context': 'n’est pas un contexte proposé par cet espace de travail',
   'forms.problem.too-deep': 'est imbriqué trop profondément',
+  'forms.problem.reserved-name':
+    'est un nom de champ que PlanDesk conserve mais ne peut pas envoyer (un service écrit en JavaScript le prendrait pour autre chose) ; le formulaire peut toujours être exporté dans un fichier',
+  'forms.problem.internal-marker':
+    'a la forme du marqueur de nombre interne de PlanDesk et ne peut être ni lu ni envoyé',
 
   'workspaceScreen.title': 'Espace de travail',
   'workspaceScreen.loading': 'Chargement…',
@@ -815,6 +821,13 @@ export const fr: Messages = {
   'webhookTest.sentPlaceholder': 'clé de substitution',
   'webhookTest.sentRealKey': 'vraie clé d’API',
   'webhookTest.fieldsSent': 'Champs envoyés ({count})',
+  'webhookTest.testAddressNote':
+    'Une adresse de test : PlanDesk vous demande avant d’envoyer quoi que ce soit, puis envoie des valeurs d’exemple avec une clé fictive. Les données d’un projet et la vraie clé ne vont qu’à l’adresse webhook de cet espace de travail.',
+  'webhookTest.cancelled': 'Rien n’a été envoyé.',
+  'webhookTest.errOwnAddressOnly':
+    'La vraie clé API et les données d’un projet ne sont envoyées qu’à l’adresse webhook de cet espace de travail ; une adresse de test reçoit des valeurs d’exemple.',
+  'webhookTest.errQuery':
+    'Une adresse de test ne peut pas contenir de requête (la partie à partir de « ? ») : PlanDesk ne lui envoie que des valeurs d’exemple.',
   'webhook.meaning.success': 'succès',
   'webhook.meaning.invalid-key': 'clé d’API non valide',
   'webhook.meaning.parameter': 'paramètre manquant ou non valide',
@@ -859,9 +872,15 @@ export const fr: Messages = {
   'security.webhookConfirmDetail':
     'Après chaque Custom Export, le service envoie la clé API de l’espace de travail, avec le projet et les liens vers ses fichiers, à {url}. Ne confirmez que si {host} est un système à vous ou un système de confiance.',
   'security.webhookConfirmButton': 'Envoyer à {host}',
+  'security.webhookTestTitle': 'Appel de test du webhook',
+  'security.webhookTestMessage': 'Envoyer un appel de test à {host} ?',
+  'security.webhookTestDetail':
+    'PlanDesk enverra un appel de test « Project Updated » à {url} : des valeurs d’exemple (un projet, une adresse e-mail et des adresses de fichiers d’exemple) et une clé fictive au lieu de la clé API. Rien de vos projets ni votre clé API n’est envoyé. Ne confirmez que si vous connaissez {host}.',
   'files.showInFolder': 'Afficher dans le dossier',
   'files.showInFolderHint':
     'PlanDesk n’ouvre pas ce type de fichier avec un autre programme : il est affiché dans son dossier à la place.',
+  'files.errNotGranted':
+    'PlanDesk n’envoie que les fichiers choisis dans sa fenêtre d’ouverture ou déposés sur les fichiers de ce projet, chacun une fois ; « {name} » n’en fait pas partie. Déposez-le à nouveau ou choisissez-le avec « Envoyer des fichiers… ».',
   'notice.dataMovedAside':
     'Un élément du dossier de données de PlanDesk gênait un dossier nécessaire ; il a été déplacé vers {path} et PlanDesk a démarré normalement.',
   'notice.dataFolderUnwritable':

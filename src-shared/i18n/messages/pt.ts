@@ -561,6 +561,8 @@ export const pt: Messages = {
   'cli.uploading': 'A enviar {name}',
   'cli.downloadingTo': 'A transferir para {name}',
   'cli.saved': '«{name}» ({size}) guardado em {path}',
+  'cli.sizeDiffers':
+    'Nota: a lista de ficheiros do projeto indica {listed} bytes; o serviço de armazenamento enviou {bytes}, tudo o que anunciou. O tamanho da lista está desatualizado ou arredondado.',
   'cli.deleted': 'Ficheiro {file} eliminado do projeto {project}.',
   'cli.wroteRooms_one': '{count} divisão escrita em {path}',
   'cli.wroteRooms_other': '{count} divisões escritas em {path}',
@@ -755,6 +757,10 @@ export const pt: Messages = {
   'forms.problem.not-an-object': 'tem de ser um objeto',
   'forms.problem.unknown-context': 'não é um contexto que este espaço de trabalho ofereça',
   'forms.problem.too-deep': 'está aninhado demasiado fundo',
+  'forms.problem.reserved-name':
+    'é um nome de campo que o PlanDesk guarda mas não pode enviar (um serviço escrito em JavaScript lê-lo-ia como outra coisa); o formulário pode continuar a ser exportado para um ficheiro',
+  'forms.problem.internal-marker':
+    'tem a forma do marcador numérico interno do PlanDesk e não pode ser lido nem enviado',
 
   'workspaceScreen.title': 'Espaço de trabalho',
   'workspaceScreen.loading': 'A carregar…',
@@ -807,6 +813,13 @@ export const pt: Messages = {
   'webhookTest.sentPlaceholder': 'chave fictícia',
   'webhookTest.sentRealKey': 'chave de API verdadeira',
   'webhookTest.fieldsSent': 'Campos enviados ({count})',
+  'webhookTest.testAddressNote':
+    'Um endereço de teste: o PlanDesk pergunta-lhe antes de enviar o que quer que seja e depois envia valores de exemplo com uma chave fictícia. Os dados de um projeto e a chave real vão apenas para o endereço webhook deste espaço de trabalho.',
+  'webhookTest.cancelled': 'Nada foi enviado.',
+  'webhookTest.errOwnAddressOnly':
+    'A chave API real e os dados de um projeto são enviados apenas para o endereço webhook deste espaço de trabalho; um endereço de teste recebe valores de exemplo.',
+  'webhookTest.errQuery':
+    'Um endereço de teste não pode ter uma consulta (a parte a partir de «?»): o PlanDesk envia-lhe apenas valores de exemplo.',
   'webhook.meaning.success': 'sucesso',
   'webhook.meaning.invalid-key': 'chave de API inválida',
   'webhook.meaning.parameter': 'parâmetro em falta ou inválido',
@@ -851,9 +864,15 @@ export const pt: Messages = {
   'security.webhookConfirmDetail':
     'Após cada Custom Export, o serviço envia a chave API do espaço de trabalho, com o projeto e as ligações para os seus ficheiros, para {url}. Confirme apenas se {host} for um sistema seu ou de confiança.',
   'security.webhookConfirmButton': 'Enviar para {host}',
+  'security.webhookTestTitle': 'Chamada de teste do webhook',
+  'security.webhookTestMessage': 'Enviar uma chamada de teste para {host}?',
+  'security.webhookTestDetail':
+    'O PlanDesk vai enviar uma chamada de teste «Project Updated» para {url}: valores de exemplo (um projeto, um endereço de e-mail e endereços de ficheiros de exemplo) e uma chave fictícia em vez da chave API. Nada dos seus projetos nem a sua chave API é enviado. Confirme apenas se conhecer {host}.',
   'files.showInFolder': 'Mostrar na pasta',
   'files.showInFolderHint':
     'O PlanDesk não abre este tipo de ficheiro com outro programa: em vez disso, é mostrado na sua pasta.',
+  'files.errNotGranted':
+    'O PlanDesk só carrega ficheiros escolhidos na sua janela de abertura ou largados nos ficheiros deste projeto, cada um uma vez; «{name}» não é um deles. Largue-o de novo ou escolha-o com «Carregar ficheiros…».',
   'notice.dataMovedAside':
     'Algo na pasta de dados do PlanDesk estava no lugar de uma pasta necessária; foi movido para {path} e o PlanDesk iniciou normalmente.',
   'notice.dataFolderUnwritable':
