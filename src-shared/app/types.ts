@@ -27,7 +27,17 @@ export interface AppNotice {
     | 'cache-recovered'
     | 'cache-unavailable'
     | 'data-moved-aside'
-    | 'data-folder-unwritable';
+    | 'data-folder-unwritable'
+    | 'outbox-recovered'
+    | 'disk-full';
   workspaceName?: string;
   path?: string;
+  /**
+   * `outbox-recovered`: after a damaged or lost record (or a damaged cache), which uploads wait,
+   * which need their file chosen again, and copies no record names (`kept`: where they are).
+   * `disk-full`: `path` is where PlanDesk could not write.
+   */
+  waiting?: string[];
+  needFile?: string[];
+  kept?: string[];
 }

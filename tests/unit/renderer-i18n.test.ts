@@ -205,6 +205,8 @@ describe('describeError', () => {
         'auth',
         'cancelled',
         'config',
+        'damaged',
+        'disk-full',
         'invalid-response',
         'keychain',
         'network',

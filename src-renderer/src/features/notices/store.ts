@@ -18,7 +18,13 @@ interface NoticesState {
 }
 
 let nextId = 1;
-const KNOWN = new Set<AppNotice['code']>(['settings-recovered', 'cache-recovered', 'cache-unavailable']);
+const KNOWN = new Set<AppNotice['code']>([
+  'settings-recovered',
+  'cache-recovered',
+  'cache-unavailable',
+  'outbox-recovered',
+  'disk-full',
+]);
 
 export const useNotices = create<NoticesState>()((set) => ({
   notices: [],
