@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ProjectFile } from '../api/schemas';
 import type { Dialogs } from '../dialogs';
 import type { ActiveSource } from '../app/active-workspace';
-import type { Operations } from '../operations/operations';
+import type { Operation, Operations } from '../operations/operations';
 import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES, uploadTypeOf } from './file-types';
 import { UploadGrants } from './upload-grants';
 import { deleteFile, downloadFile } from './files-service';
@@ -114,9 +114,18 @@ export class FilesAppService {
     if (!this.queue) throw new ServiceError('config', 'PlanDesk has no outbox to upload through.');
     const { cached, meta } = await this.active();
     const projectName = cached.cachedProjects().items.find((p) => p.id === projectId)?.name ?? '';
-    const entries = await this.queue.enqueue(meta.id, projectId, projectName, files);
-    if (!cached.online) return { uploaded: [], queued: files.map(fileNameOf) };
-    return this.sendNow(meta.id, entries, files, operationId);
+    const op = this.operations.start(operationId);
+    try {
+      const entries = await this.queue.enqueue(meta.id, projectId, projectName, files);
+      if (op.signal.aborted) {
+        for (const e of entries) await this.queue.remove(meta.id, e.id);
+        throw new ServiceError('cancelled', 'The upload was cancelled.');
+      }
+      if (!cached.online) return { uploaded: [], queued: files.map(fileNameOf) };
+      return await this.sendNow(meta.id, entries, files, op);
+    } finally {
+      op.finish();
+    }
   }
 
   /**
@@ -139,45 +148,40 @@ export class FilesAppService {
     workspaceId: string,
     entries: readonly { id: number; size: number }[],
     files: readonly string[],
-    operationId: string | undefined,
+    op: Operation,
   ): Promise<UploadResult> {
-    const op = this.operations.start(operationId);
     const total = entries.reduce((sum, e) => sum + e.size, 0);
     const sent = new Map<number, number>();
-    try {
-      const fates = await this.queue!.send(
-        workspaceId,
-        entries.map((e) => e.id),
-        {
-          signal: op.signal,
-          onProgress: (id, bytes) => {
-            sent.set(id, bytes);
-            op.progress(
-              [...sent.values()].reduce((a, b) => a + b, 0),
-              total,
-            );
-          },
+    const fates = await this.queue!.send(
+      workspaceId,
+      entries.map((e) => e.id),
+      {
+        signal: op.signal,
+        onProgress: (id, bytes) => {
+          sent.set(id, bytes);
+          op.progress(
+            [...sent.values()].reduce((a, b) => a + b, 0),
+            total,
+          );
         },
-      );
-      // The drain has put the registered files in the kept files list already.
-      const uploaded: FileRow[] = [];
-      const queued: string[] = [];
-      let refused: unknown = null;
-      for (const [i, e] of entries.entries()) {
-        const fate = fates.get(e.id) ?? { kind: 'waiting' };
-        if (fate.kind === 'registered' && fate.file) uploaded.push(toRow(fate.file));
-        else if (fate.kind === 'waiting') queued.push(fileNameOf(files[i]!));
-        else if (fate.kind === 'held') {
-          refused ??= fate.error;
-          await this.queue!.remove(workspaceId, e.id);
-        }
+      },
+    );
+    // The drain has put the registered files in the kept files list already.
+    const uploaded: FileRow[] = [];
+    const queued: string[] = [];
+    let refused: unknown = null;
+    for (const [i, e] of entries.entries()) {
+      const fate = fates.get(e.id) ?? { kind: 'waiting' };
+      if (fate.kind === 'registered' && fate.file) uploaded.push(toRow(fate.file));
+      else if (fate.kind === 'waiting') queued.push(fileNameOf(files[i]!));
+      else if (fate.kind === 'held') {
+        refused ??= fate.error;
+        await this.queue!.remove(workspaceId, e.id);
       }
-      if (op.signal.aborted) throw new ServiceError('cancelled', 'The upload was cancelled.');
-      if (refused !== null) throw refusal(refused);
-      return { uploaded, queued };
-    } finally {
-      op.finish();
     }
+    if (op.signal.aborted) throw new ServiceError('cancelled', 'The upload was cancelled.');
+    if (refused !== null) throw refusal(refused);
+    return { uploaded, queued };
   }
 
   /**

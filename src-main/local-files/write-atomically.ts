@@ -86,8 +86,8 @@ async function noteTemporary(tmp: string): Promise<string | null> {
   }
 }
 
-/** On disk before the rename, so a power cut never leaves the new name over missing bytes. */
-async function syncFile(file: string): Promise<void> {
+/** A file's bytes on disk (before a rename, so a power cut never leaves a name over missing bytes). */
+export async function syncFile(file: string): Promise<void> {
   const handle = await open(file, 'r+');
   try {
     await handle.sync();

@@ -20,7 +20,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { faultPoint } from '../faults/fault-points';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
-import { localFileError } from '../local-files/write-atomically';
+import { localFileError, syncFile } from '../local-files/write-atomically';
 
 const PART = '.part';
 const REMOVED = '.removed';
@@ -82,8 +82,10 @@ export class OutboxCopies {
       return { folder, size, sha256 };
     } catch (err) {
       await rm(partDir, { recursive: true, force: true }).catch(() => undefined);
+      // Said of the file the user chose when it cannot be read, else of the outbox's folder (the
+      // temporary copy is gone again).
       const reading = (err as NodeJS.ErrnoException)?.path === source;
-      throw localFileError(err, reading ? source : target, reading ? 'read' : 'write');
+      throw localFileError(err, reading ? source : base, reading ? 'read' : 'write');
     }
   }
 
@@ -203,15 +205,6 @@ async function writeSynced(file: string, text: string): Promise<void> {
   const handle = await open(file, 'wx', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, 'r');
-  try {
     await handle.sync();
   } finally {
     await handle.close();
