@@ -48,7 +48,7 @@ test('a copy damaged while it waited is held, never sent, and sent once chosen a
   await expect(row).toHaveAttribute('data-problem', 'copy-damaged', { timeout: 20_000 });
   await expect(row).toContainText('no longer matches the file you gave it');
   expect((await direct.listAllProjectFiles(projectId)).filter((f) => f.name === name)).toHaveLength(0);
-  await app.screenshot('76-outbox-copy-damaged');
+  await app.screenshot('83-outbox-copy-damaged');
 
   await page.locator('[data-testid^="outbox-choose-"]').click();
   await expect(page.getByTestId('outbox')).toHaveCount(0, { timeout: 30_000 });
@@ -79,7 +79,7 @@ test('a copy damaged while it waited is held, never sent, and sent once chosen a
   await app.services.outbox.start();
   const notice = page.getByTestId('notice-outbox-recovered');
   await expect(notice).toContainText(`Waiting to upload: “${lost}”`);
-  await app.screenshot('77-outbox-recovered-notice');
+  await app.screenshot('84-outbox-recovered-notice');
   await expect
     .poll(async () => (await direct.listAllProjectFiles(projectId)).filter((f) => f.name === lost).length, {
       timeout: 30_000,
