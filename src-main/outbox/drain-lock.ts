@@ -76,15 +76,25 @@ export class DrainLock {
     });
   }
 
-  /** Renews it; false when another process has taken it over meanwhile. */
+  /**
+   * Renews it; false when another process has taken it over meanwhile. Not synced to disk on its own
+   * (a renewal lost to a power cut only lets the lock go stale sooner): every few seconds, a disk
+   * flush would keep a laptop's disk awake for nothing.
+   */
   renew(): boolean {
-    return this.store.write(
-      'renew the upload lock',
-      () =>
-        this.store.db
-          .prepare('UPDATE drain_lock SET beat_at = ? WHERE id = 1 AND owner = ?')
-          .run(this.now().getTime(), this.me.owner).changes === 1,
-    );
+    const db = this.store.db;
+    db.pragma('synchronous = NORMAL');
+    try {
+      return this.store.write(
+        'renew the upload lock',
+        () =>
+          db
+            .prepare('UPDATE drain_lock SET beat_at = ? WHERE id = 1 AND owner = ?')
+            .run(this.now().getTime(), this.me.owner).changes === 1,
+      );
+    } finally {
+      db.pragma('synchronous = FULL');
+    }
   }
 
   /** Lets it go, with every row this process had claimed. */

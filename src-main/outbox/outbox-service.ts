@@ -66,8 +66,9 @@ export class OutboxService {
   private readonly lock: LockKeeper;
   private readonly drains = new Map<string, OutboxDrain>();
   private readonly lastProgressEmit = new Map<string, number>();
+  /** Uploads the user waits for (`send`), by workspace and entry (the demo's records number apart). */
   private readonly waiters = new Map<
-    number,
+    string,
     { settle: (r: EntryResult) => void; progress?: (sent: number) => void }
   >();
   private closed = false;
@@ -174,10 +175,10 @@ export class OutboxService {
     const settled = ids.map(
       (id) =>
         new Promise<void>((resolve) => {
-          this.waiters.set(id, {
+          this.waiters.set(waiterKey(workspaceId, id), {
             settle: (r) => {
               results.set(id, r);
-              this.waiters.delete(id);
+              this.waiters.delete(waiterKey(workspaceId, id));
               resolve();
             },
             ...(options.onProgress ? { progress: (sent: number) => options.onProgress!(id, sent) } : {}),
@@ -189,12 +190,12 @@ export class OutboxService {
     try {
       await this.drain(workspaceId);
       // What the drain did not get to (another process drains, or it stopped) waits.
-      for (const id of ids) this.waiters.get(id)?.settle({ kind: 'waiting' });
+      for (const id of ids) this.waiters.get(waiterKey(workspaceId, id))?.settle({ kind: 'waiting' });
       await Promise.all(settled);
       return results;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
-      for (const id of ids) this.waiters.delete(id);
+      for (const id of ids) this.waiters.delete(waiterKey(workspaceId, id));
     }
   }
 
@@ -220,7 +221,7 @@ export class OutboxService {
     await this.copies.remove(workspaceId, row.folder);
     store.remove(id);
     this.changed(workspaceId);
-    this.waiters.get(id)?.settle({ kind: 'removed' });
+    this.waiters.get(waiterKey(workspaceId, id))?.settle({ kind: 'removed' });
   }
 
   /** Sends it now: a held upload is tried again, a waiting one without waiting for its time. */
@@ -355,10 +356,10 @@ export class OutboxService {
       now: () => this.now(),
       changed: (ws) => this.changed(ws),
       progressed: (ws, id, sent) => {
-        this.waiters.get(id)?.progress?.(sent);
+        this.waiters.get(waiterKey(ws, id))?.progress?.(sent);
         this.progressed(ws);
       },
-      settled: (_ws, id, result) => this.waiters.get(id)?.settle(result),
+      settled: (ws, id, result) => this.waiters.get(waiterKey(ws, id))?.settle(result),
       observe: (ws, err) => this.o.observe?.(ws, err),
       keyRejected: (ws) => this.o.keyRejected?.(ws),
       activity: (ws, active) => this.o.onActivity?.(ws, active),
@@ -388,4 +389,8 @@ export class OutboxService {
   private now(): Date {
     return this.o.now?.() ?? new Date();
   }
+}
+
+function waiterKey(workspaceId: string, id: number): string {
+  return `${workspaceId}\u0000${id}`;
 }
