@@ -27,30 +27,35 @@ import {
 const NEVER_ACCEPTED: readonly FaultPoint[] = ['outbox:copy-in'];
 
 export async function crashAtEachPoint(world: FaultWorld, trialsPerPoint: number): Promise<ScenarioCount[]> {
-  const counts: ScenarioCount[] = [];
-  // One data folder per kind of work (each trial leaves it as it found it: nothing waiting).
-  const folders = new Map<string, Promise<{ userData: string; workspaceId: string }>>();
-  const folderFor = (kind: string) => {
-    if (!folders.has(kind)) folders.set(kind, freshUserData(world, `crash-${kind}`));
-    return folders.get(kind)!;
-  };
+  // One data folder per kind of work (outbox, cache and versions, export), each trial leaving it as
+  // it found it; the kinds run side by side (their folders, files and processes are apart), the
+  // points of one kind one after another.
+  const kinds = new Map<string, FaultPoint[]>();
   for (const point of FAULT_POINTS) {
-    const c = count(`crash at ${point}`);
-    const kind = point.split(':')[0]!;
-    for (let i = 0; i < trialsPerPoint; i++) {
-      c.trials++;
-      try {
-        const folder = await folderFor(kind);
-        if (kind === 'outbox') await crashUploading(world, folder, point, i, c);
-        else if (kind === 'export') await crashExporting(world, folder, i, c);
-        else await crashReading(world, folder, point, i, c);
-      } catch (err) {
-        c.problems.push(`${point} #${i}: ${(err as Error).stack ?? String(err)}`);
-      }
-    }
-    counts.push(c);
+    const kind = point.startsWith('outbox:') ? 'outbox' : point === 'export:write' ? 'export' : 'reading';
+    kinds.set(kind, [...(kinds.get(kind) ?? []), point]);
   }
-  return counts;
+  const counts = new Map<FaultPoint, ScenarioCount>();
+  await Promise.all(
+    [...kinds].map(async ([kind, points]) => {
+      const folder = await freshUserData(world, `crash-${kind}`);
+      for (const point of points) {
+        const c = count(`crash at ${point}`);
+        counts.set(point, c);
+        for (let i = 0; i < trialsPerPoint; i++) {
+          c.trials++;
+          try {
+            if (kind === 'outbox') await crashUploading(world, folder, point, i, c);
+            else if (kind === 'export') await crashExporting(world, folder, i, c);
+            else await crashReading(world, folder, point, i, c);
+          } catch (err) {
+            c.problems.push(`${point} #${i}: ${(err as Error).stack ?? String(err)}`);
+          }
+        }
+      }
+    }),
+  );
+  return FAULT_POINTS.map((p) => counts.get(p)!);
 }
 
 function died(

@@ -43,11 +43,13 @@ export interface FaultWorld {
 export async function buildChild(): Promise<{ child: string; workers: string }> {
   const script = `
     import { build } from 'esbuild';
-    await build({
-      bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning',
-      external: ['piscina', 'better-sqlite3', 'keytar'],
-      entryPoints: ['tests/faults/fault-child.ts'], outfile: ${JSON.stringify(path.join(BUILT, 'fault-child.cjs'))},
-    });`;
+    for (const name of ['fault-child', 'disk-full.script']) {
+      await build({
+        bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning',
+        external: ['piscina', 'better-sqlite3', 'keytar'],
+        entryPoints: ['tests/faults/' + name + '.ts'], outfile: ${JSON.stringify(BUILT)} + '/' + name + '.cjs',
+      });
+    }`;
   const built = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: ROOT,
     stdio: 'inherit',
@@ -59,6 +61,11 @@ export async function buildChild(): Promise<{ child: string; workers: string }> 
   });
   if (workers.status !== 0) throw new Error('the worker scripts could not be built');
   return { child: path.join(BUILT, 'fault-child.cjs'), workers: BUILT };
+}
+
+/** The small-disk script, bundled beside the child (disk-full.script.ts). */
+export function diskFullScript(world: FaultWorld): string {
+  return path.join(world.workers, 'disk-full.script.cjs');
 }
 
 export async function openWorld(): Promise<FaultWorld> {

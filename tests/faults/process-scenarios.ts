@@ -11,6 +11,7 @@ import { diskFullOperations, timedExport, type DiskFullOutcome } from './disk-fu
 import { queueOffline } from './damage-scenarios';
 import {
   count,
+  diskFullScript,
   filesUnder,
   freshUserData,
   judgeUpload,
@@ -89,7 +90,7 @@ export async function diskFull(world: FaultWorld): Promise<ScenarioCount> {
   let how = 'a full 6 MiB tmpfs';
   // PLANDESK_FAULTS_DISK=injected tries the injected variant where a tmpfs would work too.
   const injectOnly = process.env.PLANDESK_FAULTS_DISK === 'injected';
-  const script = path.join(__dirname, 'disk-full.script.ts');
+  const script = diskFullScript(world);
   const run = injectOnly
     ? { code: null, stdout: '', stderr: 'unshare: skipped (PLANDESK_FAULTS_DISK=injected)' }
     : await runOnSmallDisk(script, [world.workers], 6 * 1024 * 1024).catch((err: unknown) => ({
