@@ -26,6 +26,7 @@ import { reconcileOutbox, type OutboxRecovery } from './outbox-recovery';
 import type { OutboxRow, OutboxStore } from './outbox-store';
 import { LockKeeper } from './lock-keeper';
 import { toView } from './outbox-view';
+import { UploadWaiters } from './upload-waiters';
 
 export interface OutboxOptions {
   /** `<user data>/outbox` */
@@ -60,34 +61,45 @@ const PROGRESS_EVERY_MS = 200;
 
 export class OutboxService {
   readonly copies: OutboxCopies;
-  private readonly opened: OpenedOutboxStore;
+  /** The records and the drain lock, opened when first needed (nothing is written before). */
+  private records: { opened: OpenedOutboxStore; lock: LockKeeper } | null = null;
   private readonly demoStore = memoryOutboxStore();
   private readonly owner = thisProcess(randomUUID());
-  private readonly lock: LockKeeper;
   private readonly drains = new Map<string, OutboxDrain>();
   private readonly lastProgressEmit = new Map<string, number>();
-  /** Uploads the user waits for (`send`), by workspace and entry (the demo's records number apart). */
-  private readonly waiters = new Map<
-    string,
-    { settle: (r: EntryResult) => void; progress?: (sent: number) => void }
-  >();
+  private readonly waiters = new UploadWaiters();
   private closed = false;
 
   constructor(private readonly o: OutboxOptions) {
     this.copies = new OutboxCopies(o.root);
-    this.opened = openOutboxStore(o.root, o.logger);
-    this.lock = new LockKeeper(
-      new DrainLock(this.opened.store, this.owner, o.lock?.staleMs ?? 30_000, () => this.now()),
+  }
+
+  private get opened(): OpenedOutboxStore {
+    return this.open().opened;
+  }
+
+  private get lock(): LockKeeper {
+    return this.open().lock;
+  }
+
+  private open(): { opened: OpenedOutboxStore; lock: LockKeeper } {
+    if (this.records) return this.records;
+    const o = this.o;
+    const opened = openOutboxStore(o.root, o.logger);
+    const lock = new LockKeeper(
+      new DrainLock(opened.store, this.owner, o.lock?.staleMs ?? 30_000, () => this.now()),
       {
         renewMs: o.lock?.renewMs ?? 5000,
         retryMs: o.lock?.retryMs ?? 5000,
         logger: o.logger,
         // Another process added or changed records: what it added is sent from here.
         onChangedElsewhere: () => void this.drainAll(),
-        changedElsewhere: () => this.opened.store.changedElsewhere(),
+        changedElsewhere: () => opened.store.changedElsewhere(),
         retry: () => void this.drainAll(),
       },
     );
+    this.records = { opened, lock };
+    return this.records;
   }
 
   /** Where the records are; false when they live in memory for this session (and why). */
@@ -171,31 +183,12 @@ export class OutboxService {
     ids: readonly number[],
     options: { signal?: AbortSignal; onProgress?: (id: number, sent: number) => void } = {},
   ): Promise<Map<number, EntryResult>> {
-    const results = new Map<number, EntryResult>();
-    const settled = ids.map(
-      (id) =>
-        new Promise<void>((resolve) => {
-          this.waiters.set(waiterKey(workspaceId, id), {
-            settle: (r) => {
-              results.set(id, r);
-              this.waiters.delete(waiterKey(workspaceId, id));
-              resolve();
-            },
-            ...(options.onProgress ? { progress: (sent: number) => options.onProgress!(id, sent) } : {}),
-          });
-        }),
-    );
     const onAbort = () => ids.forEach((id) => void this.remove(workspaceId, id).catch(() => undefined));
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      await this.drain(workspaceId);
-      // What the drain did not get to (another process drains, or it stopped) waits.
-      for (const id of ids) this.waiters.get(waiterKey(workspaceId, id))?.settle({ kind: 'waiting' });
-      await Promise.all(settled);
-      return results;
+      return await this.waiters.wait(workspaceId, ids, () => this.drain(workspaceId), options.onProgress);
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
-      for (const id of ids) this.waiters.delete(waiterKey(workspaceId, id));
     }
   }
 
@@ -221,7 +214,7 @@ export class OutboxService {
     await this.copies.remove(workspaceId, row.folder);
     store.remove(id);
     this.changed(workspaceId);
-    this.waiters.get(waiterKey(workspaceId, id))?.settle({ kind: 'removed' });
+    this.waiters.settle(workspaceId, id, { kind: 'removed' });
   }
 
   /** Sends it now: a held upload is tried again, a waiting one without waiting for its time. */
@@ -317,8 +310,8 @@ export class OutboxService {
     const drains = [...this.drains.values()];
     this.drains.clear();
     await Promise.all(drains.map((d) => d.close()));
-    this.lock.close();
-    this.opened.store.close();
+    this.records?.lock.close();
+    this.records?.opened.store.close();
     this.demoStore.close();
   }
 
@@ -356,10 +349,10 @@ export class OutboxService {
       now: () => this.now(),
       changed: (ws) => this.changed(ws),
       progressed: (ws, id, sent) => {
-        this.waiters.get(waiterKey(ws, id))?.progress?.(sent);
+        this.waiters.progress(ws, id, sent);
         this.progressed(ws);
       },
-      settled: (ws, id, result) => this.waiters.get(waiterKey(ws, id))?.settle(result),
+      settled: (ws, id, result) => this.waiters.settle(ws, id, result),
       observe: (ws, err) => this.o.observe?.(ws, err),
       keyRejected: (ws) => this.o.keyRejected?.(ws),
       activity: (ws, active) => this.o.onActivity?.(ws, active),
@@ -389,8 +382,4 @@ export class OutboxService {
   private now(): Date {
     return this.o.now?.() ?? new Date();
   }
-}
-
-function waiterKey(workspaceId: string, id: number): string {
-  return `${workspaceId}\u0000${id}`;
 }
