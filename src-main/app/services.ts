@@ -210,15 +210,19 @@ export function createServices(o: ServiceOptions): RunningServices {
     },
     onActivity: statusChanged,
     onRecovered: (report) =>
-      void workspaces.list().then(({ workspaces: list }) =>
-        notice({
-          code: 'outbox-recovered',
-          workspaceName: list.find((w) => w.id === report.workspaceId)?.name ?? report.workspaceId,
-          waiting: report.waiting,
-          needFile: report.needFile,
-          kept: report.kept,
-        }),
-      ),
+      void workspaces
+        .list()
+        .then(({ workspaces: list }) => list.find((w) => w.id === report.workspaceId)?.name)
+        .catch(() => undefined)
+        .then((name) =>
+          notice({
+            code: 'outbox-recovered',
+            workspaceName: name ?? report.workspaceId,
+            waiting: report.waiting,
+            needFile: report.needFile,
+            kept: report.kept,
+          }),
+        ),
     logger: o.logger,
     ...o.outbox,
   });

@@ -11,8 +11,9 @@
  *    PlanDesk's) is left where it is and reported;
  * 4. a record whose copy is gone is held as "file missing" (the user is asked for the file again).
  *
- * Whenever anything of this happened, or a database was recovered, the report says, per workspace,
- * which uploads wait and which need their file again.
+ * Whenever anything of this happened, the outbox's database was recovered, or a workspace's cache was
+ * recovered while uploads wait, the report says, per workspace, which uploads wait and which need
+ * their file again.
  */
 import path from 'node:path';
 import { legacyOutboxRowsIn, type CacheDb, type LegacyOutboxRow } from '../cache/cache-db';
@@ -46,7 +47,8 @@ export async function reconcileOutbox(input: RecoveryInput): Promise<OutboxRecov
   const { workspaceId: ws, store, copies, logger } = input;
   const folders = new Set(await copies.sweep(ws));
   const recorded = new Set(store.list(ws).map((r) => r.folder));
-  let tell = input.movedAsideRows !== null || Boolean(input.cache?.recovered);
+  // The outbox's own records were recovered: always said (also that nothing waits).
+  let tell = input.movedAsideRows !== null;
   const add = (row: NewOutboxRow) => {
     store.add([row]);
     recorded.add(row.folder);
@@ -101,8 +103,10 @@ export async function reconcileOutbox(input: RecoveryInput): Promise<OutboxRecov
   if (kept.length > 0) {
     logger.log('warn', `outbox of ${ws}: ${kept.length} copies without a record kept: ${kept.join(', ')}`);
   }
-  if (!tell) return null;
   const rows = store.list(ws).filter((r) => r.state !== 'registered');
+  // A recovered cache: what waits is said (it is untouched), beside the cache's own notice.
+  if (input.cache?.recovered && rows.length > 0) tell = true;
+  if (!tell) return null;
   const needsFile = (r: OutboxRow) => NEEDS_FILE_AGAIN.includes(r.problem as OutboxProblem);
   return {
     workspaceId: ws,
