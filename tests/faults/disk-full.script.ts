@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator } from '../../simulator';
-import { startAppServices } from '../helpers/app-services';
+import { startAppServices, startAppWithWorkspace } from '../helpers/app-services';
 import { editEstimate } from '../helpers/estimate-edits';
 import { fillDisk } from '../helpers/fill-disk';
 import { testDialogs } from '../helpers/test-dialogs';
@@ -33,23 +33,20 @@ async function main(): Promise<void> {
   const saveDir = path.join(dir, 'saved');
   await fs.mkdir(saveDir, { recursive: true });
   let announced: number | null = null;
-  const services = startAppServices({
-    userDataDir: path.join(dir, 'userdata'),
-    secrets: new MemorySecretStore(),
-    dialogs: testDialogs(saveDir).dialogs,
-    workerScripts,
-    emit: (event) => {
-      if (event === 'event:notices') announced = Date.now();
+  const w = sim.workspaces[0]!;
+  const services = await startAppWithWorkspace(
+    { baseUrl: sim.baseUrl, customer: w.customer, key: w.key },
+    {
+      userDataDir: path.join(dir, 'userdata'),
+      secrets: new MemorySecretStore(),
+      dialogs: testDialogs(saveDir).dialogs,
+      workerScripts,
+      emit: (event) => {
+        if (event === 'event:notices') announced = Date.now();
+      },
     },
-  });
+  );
   try {
-    const w = sim.workspaces[0]!;
-    await services.workspaces.add({
-      customer: w.customer,
-      key: w.key,
-      baseUrl: sim.baseUrl,
-      language: 'en-US',
-    });
     await services.takeNotices();
     const { projectId, estimateIds } = await projectWithTwoEstimates(services);
     const [readEstimateId, freshEstimateId] = estimateIds as [string, string];
