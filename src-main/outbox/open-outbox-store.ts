@@ -12,7 +12,7 @@ import { NewerVersionError, runMigrations, UnreadableError, type Migration } fro
 import { describe, sqliteCode } from '../cache/sqlite-errors';
 import type { Logger } from '../log/logger';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
-import { fileSystemReason } from '../local-files/write-atomically';
+import { fileSystemReason, isDiskFull } from '../local-files/write-atomically';
 import { OUTBOX_SCHEMA, OutboxStore, toOutboxRow, type OutboxRow } from './outbox-store';
 
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
@@ -27,6 +27,8 @@ export interface OpenedOutboxStore {
   recovered: { movedTo: string; rows: OutboxRow[] } | null;
   /** Why the records live in memory for this session (the folder cannot be written), if they do. */
   problem: string | null;
+  /** That reason is a full disk. */
+  diskFull?: boolean;
 }
 
 function prepare(file: string): Db {
@@ -100,7 +102,7 @@ export function openOutboxStore(root: string, logger: Logger, now: Date = new Da
     if (!damaged(err)) {
       const problem = sqliteCode(err) ? describe(err) : fileSystemReason(err);
       logger.log('error', `outbox: ${file} cannot be used (${problem}); its records live in memory`);
-      return { store: inMemory(), recovered: null, problem };
+      return { store: inMemory(), recovered: null, problem, diskFull: isDiskFull(err) };
     }
     let movedTo: string;
     try {

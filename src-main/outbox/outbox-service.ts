@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { ApiClient } from '../api/client';
 import type { CacheDb } from '../cache/cache-db';
 import { faultPoint } from '../faults/fault-points';
+import { diskFullError } from '../local-files/write-atomically';
 import type { Logger } from '../log/logger';
 import { ServiceError } from '../errors/service-error';
 import type { OutboxEntryView, OutboxUpdate } from '../../src-shared/outbox/types';
@@ -143,13 +144,7 @@ export class OutboxService {
     projectName: string,
     paths: readonly string[],
   ): Promise<OutboxRow[]> {
-    const store = this.storeFor(workspaceId);
-    if (!store.persistent && !this.o.inMemoryByDesign(workspaceId)) {
-      throw new ServiceError(
-        'config',
-        `PlanDesk cannot keep files to upload on this computer (${this.opened.problem ?? 'no place for its records'}). Check that the disk has space and that PlanDesk's data folder can be written.`,
-      );
-    }
+    const store = this.keepingStore(workspaceId);
     const made: string[] = [];
     const addedAt = this.now();
     try {
@@ -321,6 +316,26 @@ export class OutboxService {
       throw new ServiceError('not-found', 'That upload is no longer waiting.');
     }
     return row;
+  }
+
+  /**
+   * The records new uploads go to. When they could only live in memory (the data folder could not be
+   * written, the disk was full), the file is tried again first: the user may have made room.
+   */
+  private keepingStore(workspaceId: string): OutboxStore {
+    if (this.o.inMemoryByDesign(workspaceId)) return this.demoStore;
+    if (this.records && !this.records.opened.store.persistent) {
+      this.records.lock.close();
+      this.records.opened.store.close();
+      this.records = null;
+    }
+    const { store, problem, diskFull } = this.opened;
+    if (store.persistent) return store;
+    if (diskFull) throw diskFullError(this.o.root);
+    throw new ServiceError(
+      'config',
+      `PlanDesk cannot keep files to upload on this computer (${problem ?? 'no place for its records'}). Check that PlanDesk's data folder can be written.`,
+    );
   }
 
   private storeFor(workspaceId: string): OutboxStore {

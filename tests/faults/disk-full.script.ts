@@ -48,6 +48,8 @@ async function main(): Promise<void> {
   );
   try {
     await services.takeNotices();
+    // As the app does once its window is up: the outbox's records are open before the disk fills.
+    await services.outbox.start();
     const { projectId, estimateIds } = await projectWithTwoEstimates(services);
     const [readEstimateId, freshEstimateId] = estimateIds as [string, string];
     await services.estimates.get(projectId, readEstimateId);
