@@ -21,7 +21,7 @@ const FEATURES = [
   'webhook',
   'versions',
 ];
-const BASICS = ['errors', 'log', 'json', 'local-files', 'operations'];
+const BASICS = ['errors', 'log', 'json', 'local-files', 'operations', 'faults'];
 const FRONT_DOORS = ['app', 'ipc', 'cli', 'demo', 'shell'];
 /** The Electron glue: the only folders of src-main that may import electron. */
 const ELECTRON_GLUE = ['ipc', 'shell'];

@@ -82,6 +82,7 @@ export function createHandlers(s: MainServices): Handlers {
       s.outbox.retry((await s.workspaces.activeMeta()).id, id);
       return { retried: true as const };
     },
+    'outbox:chooseFileAgain': ({ id }) => s.files.chooseFileAgain(id),
     'estimates:list': ({ projectId }) => s.estimates.list(projectId),
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),

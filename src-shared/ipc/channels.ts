@@ -51,6 +51,7 @@ export const channels = {
   'outbox:list': 'listWaitingUploads',
   'outbox:remove': 'removeWaitingUpload',
   'outbox:retry': 'retryWaitingUpload',
+  'outbox:chooseFileAgain': 'chooseWaitingUploadFileAgain',
   'operations:cancel': 'cancelOperation',
   'forms:list': 'listForms',
   'forms:get': 'getForm',
@@ -99,6 +100,7 @@ export const events = {
   'event:update': 'onUpdateStatus',
   'event:connection': 'onConnectionStatus',
   'event:outbox': 'onOutboxChange',
+  'event:notices': 'onNotices',
 } as const;
 
 export type EventChannel = keyof typeof events;

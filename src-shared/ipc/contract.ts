@@ -216,6 +216,7 @@ export const argSchemas = {
   'outbox:list': z.tuple([z.object({ projectId: id.optional() })]),
   'outbox:remove': z.tuple([z.object({ id: z.number().int().min(1) })]),
   'outbox:retry': z.tuple([z.object({ id: z.number().int().min(1) })]),
+  'outbox:chooseFileAgain': z.tuple([z.object({ id: z.number().int().min(1) })]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
   'forms:list': z.tuple([]),
   'forms:get': z.tuple([z.object({ id })]),
@@ -325,6 +326,8 @@ export interface ChannelResults {
   'outbox:list': OutboxEntryView[];
   'outbox:remove': { removed: true };
   'outbox:retry': { retried: true };
+  /** The user chose the file again for an upload whose copy was gone or damaged; false: the dialog was closed. */
+  'outbox:chooseFileAgain': { replaced: boolean };
   'operations:cancel': { cancelled: boolean };
   'forms:list': FormList;
   'forms:get': FormDetail;
@@ -370,6 +373,8 @@ export interface EventPayloads {
   'event:connection': ConnectionStatus;
   /** A workspace's waiting uploads changed (added, sent, held, progress). */
   'event:outbox': OutboxUpdate;
+  /** Main has notices to tell (a full disk, uploads recovered): take them (`app:notices`). */
+  'event:notices': { count: number };
 }
 
 // ---- the derived window.api ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import type { ProjectFile } from '../../src-main/api/schemas';
 import { createServices, type RunningServices } from '../../src-main/app/services';
-import { openCache } from '../../src-main/cache/cache-db';
+import Database from 'better-sqlite3';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
 import { dropFile } from '../helpers/app-services';
@@ -152,11 +152,15 @@ async function nextLine(lines: AsyncIterator<Record<string, unknown>>): Promise<
 
 /** The outbox's records as the database on disk holds them (read-only, beside the running app). */
 function recordedStates(workspaceId: string): string[] {
-  const cache = openCache(userData, workspaceId, captureLog().logger, { readonly: true });
+  const db = new Database(path.join(userData, 'outbox', 'outbox.sqlite'), { readonly: true });
   try {
-    return cache.outbox.list().map((r) => r.state);
+    return (
+      db.prepare('SELECT state FROM entries WHERE workspace_id = ? ORDER BY id').all(workspaceId) as {
+        state: string;
+      }[]
+    ).map((r) => r.state);
   } finally {
-    cache.close();
+    db.close();
   }
 }
 
@@ -294,7 +298,7 @@ describe('the upload outbox', () => {
     expect(await registered(projectId, 'Archiv.pdf')).toHaveLength(1);
 
     // A project that is gone: held; removed by the user, with its copy.
-    await services.outbox.enqueue(workspaceId, 'no-such-project', 'Gone', [{ path: b! }]);
+    await services.outbox.enqueue(workspaceId, 'no-such-project', 'Gone', [b!]);
     await expect
       .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]))
       .toEqual([['held', 'project-deleted']]);

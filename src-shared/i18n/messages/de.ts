@@ -176,6 +176,11 @@ export const de: Messages = {
     'Die Einstellungen des Arbeitsbereichs sind unvollständig oder ungültig. Prüfen Sie die Adresse des Dienstes und die Zugangsdaten.',
   'error.keychain':
     'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. PlanDesk speichert Schlüssel niemals im Klartext.',
+  'error.disk-full': 'Der Datenträger ist voll. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
+  'error.disk-full-at':
+    'Der Datenträger ist voll: PlanDesk konnte „{path}“ nicht schreiben. Es wurde nichts halb geschrieben. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
+  'error.damaged':
+    'Etwas, das PlanDesk auf diesem Computer speichert, ist beschädigt und kann nicht gelesen werden.',
   'error.details': 'Einzelheiten: {message}',
 
   'common.reload': 'Neu laden',
@@ -898,6 +903,15 @@ export const de: Messages = {
   'notice.keysMovedToKeychain':
     'Der Schlüsselbund des Systems ist wieder verfügbar: Ihre API-Schlüssel wurden dorthin verschoben und {path} wurde gelöscht.',
 
+  'notice.diskFull':
+    'Der Datenträger ist voll: PlanDesk konnte keine Offline-Daten in „{path}“ speichern. Was Sie sehen, stimmt, wird aber erst wieder auf diesem Computer gespeichert, wenn Platz frei ist.',
+  'notice.outboxRecovered':
+    'PlanDesk hat seine Liste der Dateien zum Hochladen neu geprüft (nach einem Absturz oder beschädigten Daten); nichts, was Sie zum Hochladen übergeben haben, wurde gelöscht.',
+  'notice.outboxWaiting': 'Warten auf das Hochladen: {names}.',
+  'notice.outboxNeedFile':
+    'Wählen Sie die Datei erneut aus (in den Dateien des Projekts unter „Warten auf das Hochladen“): {names}.',
+  'notice.outboxKept': 'Ohne Eintrag aufbewahrt (laden Sie sie von dort erneut hoch): {paths}.',
+  'notice.outboxNothingWaits': 'Es warteten keine Dateien auf das Hochladen.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Datei',
   'menu.edit': 'Bearbeiten',
@@ -1026,11 +1040,14 @@ export const de: Messages = {
   'outbox.problem.key-revoked':
     'Der API-Schlüssel des Arbeitsbereichs wurde abgelehnt. Die Datei wird gesendet, sobald ein neuer Schlüssel eingegeben ist.',
   'outbox.problem.file-missing':
-    'Die Kopie der Datei in PlanDesk ist verschwunden. Entfernen Sie sie und fügen Sie die Datei erneut hinzu.',
+    'Die Kopie der Datei in PlanDesk fehlt oder kann nicht gelesen werden. Wählen Sie die Originaldatei erneut aus oder entfernen Sie den Eintrag.',
+  'outbox.problem.copy-damaged':
+    'Die Kopie in PlanDesk stimmt nicht mehr mit der übergebenen Datei überein (auf diesem Computer geändert oder beschädigt) und wurde daher nicht gesendet. Wählen Sie die Originaldatei erneut aus.',
   'outbox.problem.refused': 'Der Dienst hat die Datei abgelehnt.',
   'outbox.serviceSaid': 'Der Dienst meldete: {message}',
   'outbox.uploadNow': 'Jetzt hochladen',
   'outbox.retry': 'Erneut versuchen',
+  'outbox.chooseAgain': 'Datei erneut auswählen…',
   'outbox.remove': 'Entfernen…',
   'outbox.cancel': 'Abbrechen…',
   'outbox.removeTitle': '„{name}“ nicht hochladen?',
@@ -1255,6 +1272,9 @@ export const de: Messages = {
   'versions.fetchedAgain': 'Erneut abgerufen am {date}',
   'versions.storage': '{size} im Speicher',
   'versions.storedDelta': 'Gespeichert als Änderungen gegenüber der vorigen Version',
+  'versions.damaged': 'Beschädigt',
+  'versions.damagedHint':
+    'Diese Version ist auf diesem Computer beschädigt und kann weder geöffnet noch verglichen werden. Die anderen Versionen sind nicht betroffen, sofern sie nicht als Änderungen gegenüber ihr gespeichert sind.',
   'versions.compareWithCurrent': 'Mit aktueller vergleichen',
   'versions.compareSelected': 'Die zwei ausgewählten vergleichen',
   'versions.selectTwo': 'Wählen Sie zwei Versionen aus, um sie zu vergleichen.',

@@ -174,6 +174,10 @@ export const en = {
     'The workspace settings are incomplete or invalid. Check the service address and the credentials.',
   'error.keychain':
     'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. PlanDesk never stores keys in plain text.',
+  'error.disk-full': 'The disk is full. Free some space, then try again.',
+  'error.disk-full-at':
+    'The disk is full: PlanDesk could not write “{path}”. Nothing was left half-written. Free some space, then try again.',
+  'error.damaged': 'Something PlanDesk keeps on this computer is damaged and cannot be read.',
   'error.details': 'Details: {message}',
 
   'common.reload': 'Reload',
@@ -880,6 +884,15 @@ export const en = {
     'The system keychain cannot be reached, so PlanDesk keeps your API keys in {path}, encrypted by your system ({protection}) and readable only by your user account. They move into the keychain as soon as it is available again.',
   'notice.keysMovedToKeychain':
     'The system keychain is available again: your API keys were moved into it and {path} was deleted.',
+  'notice.diskFull':
+    'The disk is full: PlanDesk could not keep offline data in “{path}”. What you see is correct, but it is not kept on this computer until there is space again.',
+  'notice.outboxRecovered':
+    'PlanDesk checked its list of uploads again (after a crash or damaged data); nothing you gave it to upload was deleted.',
+  'notice.outboxWaiting': 'Waiting to upload: {names}.',
+  'notice.outboxNeedFile':
+    'Choose the file again (in the project’s files, under “Waiting to upload”): {names}.',
+  'notice.outboxKept': 'Kept without a record (upload them again from there): {paths}.',
+  'notice.outboxNothingWaits': 'No uploads were waiting.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'File',
   'menu.edit': 'Edit',
@@ -1003,11 +1016,15 @@ export const en = {
   'outbox.problem.project-deleted': 'The project no longer exists in the service.',
   'outbox.problem.key-revoked':
     'The workspace’s API key was refused. The file is sent once a new key is entered.',
-  'outbox.problem.file-missing': 'PlanDesk’s copy of the file is gone. Remove it and add the file again.',
+  'outbox.problem.file-missing':
+    'PlanDesk’s copy of the file is gone or cannot be read. Choose the original file again, or remove it.',
+  'outbox.problem.copy-damaged':
+    'PlanDesk’s copy no longer matches the file you gave it (changed or damaged on this computer), so it was not sent. Choose the original file again.',
   'outbox.problem.refused': 'The service refused the file.',
   'outbox.serviceSaid': 'The service said: {message}',
   'outbox.uploadNow': 'Upload now',
   'outbox.retry': 'Retry',
+  'outbox.chooseAgain': 'Choose file again…',
   'outbox.remove': 'Remove…',
   'outbox.cancel': 'Cancel…',
   'outbox.removeTitle': 'Do not upload “{name}”?',
@@ -1230,6 +1247,9 @@ export const en = {
   'versions.fetchedAgain': 'Fetched again {date}',
   'versions.storage': '{size} in the cache',
   'versions.storedDelta': 'Stored as the changes from the version before it',
+  'versions.damaged': 'Damaged',
+  'versions.damagedHint':
+    'This version is damaged on this computer and cannot be opened or compared. The other versions are not affected unless they are stored as changes from it.',
   'versions.compareWithCurrent': 'Compare with current',
   'versions.compareSelected': 'Compare the two selected',
   'versions.selectTwo': 'Select two versions to compare them.',

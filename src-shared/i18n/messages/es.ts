@@ -173,6 +173,10 @@ export const es: Messages = {
     'La configuración del espacio de trabajo está incompleta o no es válida. Compruebe la dirección del servicio y las credenciales.',
   'error.keychain':
     'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. PlanDesk nunca guarda las claves en texto sin cifrar.',
+  'error.disk-full': 'El disco está lleno. Libere espacio e inténtelo de nuevo.',
+  'error.disk-full-at':
+    'El disco está lleno: PlanDesk no pudo escribir «{path}». No quedó nada escrito a medias. Libere espacio e inténtelo de nuevo.',
+  'error.damaged': 'Algo que PlanDesk guarda en este equipo está dañado y no se puede leer.',
   'error.details': 'Detalles: {message}',
 
   'common.reload': 'Recargar',
@@ -887,6 +891,15 @@ export const es: Messages = {
     'No se puede acceder al llavero del sistema, así que PlanDesk guarda sus claves de API en {path}, cifradas por su sistema ({protection}) y legibles solo por su cuenta de usuario. Pasarán al llavero en cuanto vuelva a estar disponible.',
   'notice.keysMovedToKeychain':
     'El llavero del sistema vuelve a estar disponible: sus claves de API se han trasladado a él y se ha eliminado {path}.',
+  'notice.diskFull':
+    'El disco está lleno: PlanDesk no pudo guardar datos sin conexión en «{path}». Lo que ve es correcto, pero no se guarda en este equipo hasta que haya espacio.',
+  'notice.outboxRecovered':
+    'PlanDesk volvió a revisar su lista de subidas (tras un cierre inesperado o datos dañados); no se eliminó nada de lo que le dio para subir.',
+  'notice.outboxWaiting': 'Pendiente de subir: {names}.',
+  'notice.outboxNeedFile':
+    'Elija de nuevo el archivo (en los archivos del proyecto, en «Pendiente de subir»): {names}.',
+  'notice.outboxKept': 'Guardados sin registro (vuelva a subirlos desde allí): {paths}.',
+  'notice.outboxNothingWaits': 'No había subidas pendientes.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Archivo',
   'menu.edit': 'Edición',
@@ -1014,11 +1027,14 @@ export const es: Messages = {
   'outbox.problem.key-revoked':
     'Se rechazó la clave de API del espacio de trabajo. El archivo se envía cuando se introduzca una clave nueva.',
   'outbox.problem.file-missing':
-    'La copia del archivo en PlanDesk ha desaparecido. Quítela y añada el archivo de nuevo.',
+    'La copia del archivo que guarda PlanDesk ha desaparecido o no se puede leer. Elija de nuevo el archivo original o quítelo.',
+  'outbox.problem.copy-damaged':
+    'La copia que guarda PlanDesk ya no coincide con el archivo que le dio (modificada o dañada en este equipo), así que no se envió. Elija de nuevo el archivo original.',
   'outbox.problem.refused': 'El servicio rechazó el archivo.',
   'outbox.serviceSaid': 'El servicio respondió: {message}',
   'outbox.uploadNow': 'Subir ahora',
   'outbox.retry': 'Reintentar',
+  'outbox.chooseAgain': 'Elegir el archivo de nuevo…',
   'outbox.remove': 'Quitar…',
   'outbox.cancel': 'Cancelar…',
   'outbox.removeTitle': '¿No subir «{name}»?',
@@ -1242,6 +1258,9 @@ export const es: Messages = {
   'versions.fetchedAgain': 'Obtenida de nuevo el {date}',
   'versions.storage': '{size} en la caché',
   'versions.storedDelta': 'Guardada como los cambios respecto a la versión anterior',
+  'versions.damaged': 'Dañada',
+  'versions.damagedHint':
+    'Esta versión está dañada en este equipo y no se puede abrir ni comparar. Las demás versiones no se ven afectadas, salvo las guardadas como cambios respecto a ella.',
   'versions.compareWithCurrent': 'Comparar con la actual',
   'versions.compareSelected': 'Comparar las dos seleccionadas',
   'versions.selectTwo': 'Seleccione dos versiones para compararlas.',

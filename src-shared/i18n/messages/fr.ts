@@ -175,6 +175,11 @@ export const fr: Messages = {
     'Les réglages de l’espace de travail sont incomplets ou invalides. Vérifiez l’adresse du service et les identifiants.',
   'error.keychain':
     'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. PlanDesk n’enregistre jamais les clés en clair.',
+  'error.disk-full': 'Le disque est plein. Libérez de l’espace, puis réessayez.',
+  'error.disk-full-at':
+    'Le disque est plein : PlanDesk n’a pas pu écrire « {path} ». Rien n’a été laissé à moitié écrit. Libérez de l’espace, puis réessayez.',
+  'error.damaged':
+    'Une donnée que PlanDesk conserve sur cet ordinateur est endommagée et ne peut pas être lue.',
   'error.details': 'Détails : {message}',
 
   'common.reload': 'Actualiser',
@@ -889,6 +894,16 @@ export const fr: Messages = {
     'Le trousseau du système est inaccessible : PlanDesk conserve donc vos clés d’API dans {path}, chiffrées par votre système ({protection}) et lisibles uniquement par votre compte utilisateur. Elles seront déplacées dans le trousseau dès qu’il sera de nouveau disponible.',
   'notice.keysMovedToKeychain':
     'Le trousseau du système est de nouveau disponible : vos clés d’API y ont été déplacées et {path} a été supprimé.',
+  'notice.diskFull':
+    'Le disque est plein : PlanDesk n’a pas pu conserver de données hors ligne dans « {path} ». Ce que vous voyez est exact, mais n’est pas conservé sur cet ordinateur tant qu’il n’y a pas de place.',
+  'notice.outboxRecovered':
+    'PlanDesk a revérifié sa liste d’envois (après un plantage ou des données endommagées) ; rien de ce que vous lui avez confié à envoyer n’a été supprimé.',
+  'notice.outboxWaiting': 'En attente d’envoi : {names}.',
+  'notice.outboxNeedFile':
+    'Choisissez à nouveau le fichier (dans les fichiers du projet, sous « En attente d’envoi ») : {names}.',
+  'notice.outboxKept':
+    'Conservés sans enregistrement (envoyez-les à nouveau depuis cet emplacement) : {paths}.',
+  'notice.outboxNothingWaits': 'Aucun envoi n’était en attente.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Fichier',
   'menu.edit': 'Édition',
@@ -1017,11 +1032,14 @@ export const fr: Messages = {
   'outbox.problem.key-revoked':
     'La clé d’API de l’espace de travail a été refusée. Le fichier est envoyé dès qu’une nouvelle clé est saisie.',
   'outbox.problem.file-missing':
-    'La copie du fichier gardée par PlanDesk a disparu. Retirez-la et ajoutez de nouveau le fichier.',
+    'La copie du fichier conservée par PlanDesk a disparu ou ne peut pas être lue. Choisissez à nouveau le fichier d’origine, ou retirez-le.',
+  'outbox.problem.copy-damaged':
+    'La copie conservée par PlanDesk ne correspond plus au fichier confié (modifiée ou endommagée sur cet ordinateur) ; elle n’a donc pas été envoyée. Choisissez à nouveau le fichier d’origine.',
   'outbox.problem.refused': 'Le service a refusé le fichier.',
   'outbox.serviceSaid': 'Le service a répondu : {message}',
   'outbox.uploadNow': 'Envoyer maintenant',
   'outbox.retry': 'Réessayer',
+  'outbox.chooseAgain': 'Choisir à nouveau le fichier…',
   'outbox.remove': 'Retirer…',
   'outbox.cancel': 'Annuler…',
   'outbox.removeTitle': 'Ne pas envoyer « {name} » ?',
@@ -1247,6 +1265,9 @@ export const fr: Messages = {
   'versions.fetchedAgain': 'Récupérée à nouveau le {date}',
   'versions.storage': '{size} dans le cache',
   'versions.storedDelta': 'Enregistrée comme les modifications par rapport à la version précédente',
+  'versions.damaged': 'Endommagée',
+  'versions.damagedHint':
+    'Cette version est endommagée sur cet ordinateur et ne peut être ni ouverte ni comparée. Les autres versions ne sont pas touchées, sauf celles enregistrées comme modifications de celle-ci.',
   'versions.compareWithCurrent': 'Comparer avec l’actuelle',
   'versions.compareSelected': 'Comparer les deux sélectionnées',
   'versions.selectTwo': 'Sélectionnez deux versions pour les comparer.',

@@ -173,6 +173,10 @@ export const pt: Messages = {
     'As definições do espaço de trabalho estão incompletas ou são inválidas. Verifique o endereço do serviço e as credenciais.',
   'error.keychain':
     'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. O PlanDesk nunca guarda chaves em texto simples.',
+  'error.disk-full': 'O disco está cheio. Liberte algum espaço e tente de novo.',
+  'error.disk-full-at':
+    'O disco está cheio: o PlanDesk não conseguiu escrever «{path}». Nada ficou escrito pela metade. Liberte algum espaço e tente de novo.',
+  'error.damaged': 'Algo que o PlanDesk guarda neste computador está danificado e não pode ser lido.',
   'error.details': 'Pormenores: {message}',
 
   'common.reload': 'Recarregar',
@@ -881,6 +885,15 @@ export const pt: Messages = {
     'Não é possível aceder ao porta-chaves do sistema, por isso o PlanDesk guarda as suas chaves de API em {path}, cifradas pelo seu sistema ({protection}) e legíveis apenas pela sua conta de utilizador. Passam para o porta-chaves assim que este voltar a estar disponível.',
   'notice.keysMovedToKeychain':
     'O porta-chaves do sistema está novamente disponível: as suas chaves de API foram movidas para ele e {path} foi eliminado.',
+  'notice.diskFull':
+    'O disco está cheio: o PlanDesk não conseguiu guardar dados offline em «{path}». O que vê está correto, mas não é guardado neste computador até haver espaço.',
+  'notice.outboxRecovered':
+    'O PlanDesk voltou a verificar a sua lista de carregamentos (após uma falha ou dados danificados); nada do que lhe deu para carregar foi apagado.',
+  'notice.outboxWaiting': 'A aguardar carregamento: {names}.',
+  'notice.outboxNeedFile':
+    'Escolha de novo o ficheiro (nos ficheiros do projeto, em «A aguardar carregamento»): {names}.',
+  'notice.outboxKept': 'Guardados sem registo (carregue-os de novo a partir daí): {paths}.',
+  'notice.outboxNothingWaits': 'Não havia carregamentos à espera.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Ficheiro',
   'menu.edit': 'Editar',
@@ -1008,11 +1021,14 @@ export const pt: Messages = {
   'outbox.problem.key-revoked':
     'A chave de API da área de trabalho foi recusada. O ficheiro é enviado quando for introduzida uma nova chave.',
   'outbox.problem.file-missing':
-    'A cópia do ficheiro no PlanDesk desapareceu. Remova-a e adicione o ficheiro de novo.',
+    'A cópia do ficheiro guardada pelo PlanDesk desapareceu ou não pode ser lida. Escolha de novo o ficheiro original, ou remova-o.',
+  'outbox.problem.copy-damaged':
+    'A cópia guardada pelo PlanDesk já não corresponde ao ficheiro que lhe deu (alterada ou danificada neste computador), por isso não foi enviada. Escolha de novo o ficheiro original.',
   'outbox.problem.refused': 'O serviço recusou o ficheiro.',
   'outbox.serviceSaid': 'O serviço respondeu: {message}',
   'outbox.uploadNow': 'Carregar agora',
   'outbox.retry': 'Tentar de novo',
+  'outbox.chooseAgain': 'Escolher o ficheiro de novo…',
   'outbox.remove': 'Remover…',
   'outbox.cancel': 'Cancelar…',
   'outbox.removeTitle': 'Não carregar «{name}»?',
@@ -1235,6 +1251,9 @@ export const pt: Messages = {
   'versions.fetchedAgain': 'Obtida novamente em {date}',
   'versions.storage': '{size} na cache',
   'versions.storedDelta': 'Guardada como as alterações em relação à versão anterior',
+  'versions.damaged': 'Danificada',
+  'versions.damagedHint':
+    'Esta versão está danificada neste computador e não pode ser aberta nem comparada. As outras versões não são afetadas, exceto as guardadas como alterações a partir dela.',
   'versions.compareWithCurrent': 'Comparar com a atual',
   'versions.compareSelected': 'Comparar as duas selecionadas',
   'versions.selectTwo': 'Selecione duas versões para as comparar.',
