@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { RunningServices } from '../../src-main/app/services';
+import { dropFile } from '../helpers/app-services';
 import type { AppNotice } from '../../src-shared/app/types';
 import { editEstimate } from '../helpers/estimate-edits';
 import { testDialogs } from '../helpers/test-dialogs';
@@ -47,7 +48,7 @@ export async function queueOffline(
 ): Promise<{ name: string; path: string; sha: string }[]> {
   const files = [];
   for (const name of names) files.push({ name, ...(await siteFile(world, name, 300 * 1024)) });
-  for (const f of files) services.files.registerDrop(f.path);
+  for (const f of files) await dropFile(services, f.path, world.projectId);
   await world.sim.suspend();
   try {
     const r = await services.files.upload(

@@ -255,9 +255,12 @@ describe('the upload outbox', () => {
     sim.faults.setFaults({ dropAfter: 1, ...REGISTER });
     const first = restart(60_000);
     expect(await nextLine(first.lines)).toMatchObject({ started: true, waiting: 1 });
-    await expect.poll(async () => (await registered(projectId, 'Bautagebuch 12.pdf')).length).toBe(1);
+    // Another process doing real work: polled with room for a slow machine.
+    await expect
+      .poll(async () => (await registered(projectId, 'Bautagebuch 12.pdf')).length, { timeout: 20_000 })
+      .toBe(1);
     // What was written before the register call went out is on disk: "look before sending again".
-    await expect.poll(() => recordedStates(workspaceId)).toEqual(['registering']);
+    await expect.poll(() => recordedStates(workspaceId), { timeout: 20_000 }).toEqual(['registering']);
     first.child.kill('SIGKILL');
 
     const storageBefore = sim.faults.stats().storageRequests;
