@@ -17,6 +17,7 @@ import { StorageService } from '../offline/storage-service';
 import { OutboxService } from '../outbox/outbox-service';
 import { Operations } from '../operations/operations';
 import { PlansService } from '../plans/plans-service';
+import { RoomsCostsService } from '../plans/rooms-costs-service';
 import { ProjectsService } from '../projects/projects-service';
 import { ProjectFactsService } from '../projects/project-facts';
 import type { SecretStore } from '../secrets/secret-store';
@@ -88,6 +89,8 @@ export interface MainServices {
   /** The header's connection indicator and "Sync now". */
   connection: ConnectionService;
   plans: PlansService;
+  /** The estimate on the plan: cost per room, positions not on the plan, drift (issue 28). */
+  roomsCosts: RoomsCostsService;
   files: FilesAppService;
   forms: FormsService;
   teams: TeamsService;
@@ -292,6 +295,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     storage,
     connection,
     plans: new PlansService(active.source, o.dialogs),
+    roomsCosts: new RoomsCostsService(active.source, workers, operations),
     files,
     forms: new FormsService(
       active.source,

@@ -1,0 +1,39 @@
+/**
+ * The worker task of the per-room costs: an estimate's bytes read, its tree built, and its positions
+ * placed on the plan's rooms (src-shared/plans/rooms-costs.ts), off main's thread for a large one.
+ */
+import type { PlanProblem, PlanRooms, RoomsCosts } from '../../src-shared/plans/rooms-costs-types';
+import { buildRoomsCosts } from '../../src-shared/plans/rooms-costs';
+import { toEstimateDocument } from '../estimates/document';
+import { cacheBodyOf } from '../estimates/estimate-body';
+import { readEstimateDetail, type EstimateBodyInput } from '../estimates/estimate-tasks';
+import { flattenTree } from '../estimates/flatten';
+
+export interface RoomsCostsInput extends EstimateBodyInput {
+  /** The plan's rooms; null when there is none to place positions in (then `problem` says why). */
+  plan: PlanRooms | null;
+  problem: PlanProblem | null;
+}
+
+export interface RoomsCostsOutput {
+  costs: RoomsCosts;
+  /** The cache's copy of an answer from the service (null for one read from the cache). */
+  cacheBody: Uint8Array | null;
+  /** How long placing the positions and summing them took in the thread (the benchmark reads it). */
+  placingMs: number;
+}
+
+export async function roomsCostsTask(input: RoomsCostsInput): Promise<RoomsCostsOutput> {
+  const detail = await readEstimateDetail(input);
+  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  const cacheBody = input.origin === 'response' ? cacheBodyOf(detail) : null;
+  const doc = toEstimateDocument(detail);
+  const rows = flattenTree(doc.tree);
+  const started = performance.now();
+  const costs = buildRoomsCosts(input.plan, input.problem, {
+    header: doc.estimate,
+    rows,
+    serviceNet: doc.service_totals.subtotal_without_tax ?? null,
+  });
+  return { costs, cacheBody, placingMs: performance.now() - started };
+}

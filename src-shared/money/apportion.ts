@@ -1,0 +1,65 @@
+/**
+ * Exact sums of many amounts, and rounded figures that add up as printed.
+ */
+import { isCanonical, PICO } from './amounts';
+import { Decimal } from './decimal';
+
+/**
+ * Adds the service's amounts exactly: canonical twelve-digit text as integer units of 10⁻¹² (a
+ * bigint each, no Decimal per amount), anything else (more digits, another form) through Decimal.
+ * Text that is not a number adds nothing and is counted in `unreadable`.
+ */
+export class ExactSum {
+  private pico = 0n;
+  private rest: Decimal = Decimal.ZERO;
+  unreadable = 0;
+
+  add(text: string | null | undefined): void {
+    if (typeof text !== 'string' || text === '') return;
+    if (isCanonical(text)) {
+      this.pico += BigInt(text.slice(0, -13) + text.slice(-12));
+      return;
+    }
+    const d = Decimal.tryParse(text);
+    if (d === null) this.unreadable++;
+    else this.rest = this.rest.add(d);
+  }
+
+  addSum(other: ExactSum): void {
+    this.pico += other.pico;
+    this.rest = this.rest.add(other.rest);
+    this.unreadable += other.unreadable;
+  }
+
+  value(): Decimal {
+    return Decimal.fromInteger(this.pico).mul(PICO).add(this.rest);
+  }
+}
+
+/**
+ * Each amount rounded to `digits` (half away from zero), in minor units, with the differences of
+ * rounding moved one minor unit at a time to the amounts rounding moved furthest (largest remainder),
+ * so the rounded amounts add up exactly to `total` rounded: a reader with a calculator finds the
+ * printed rows add up to the printed total. `total` is the amounts' exact sum; when it is not, the
+ * amounts are only rounded.
+ */
+export function apportionRounded(amounts: readonly Decimal[], total: Decimal, digits: number): bigint[] {
+  const rounded = amounts.map((a) => a.round(digits).units);
+  const target = total.round(digits).units;
+  let diff = target - rounded.reduce((a, b) => a + b, 0n);
+  // Rounding alone moves the sum by less than a minor unit per amount; anything more is not ours to hide.
+  const bound = BigInt(rounded.length);
+  if (diff === 0n || diff > bound || -diff > bound) return rounded;
+  const minor = Decimal.parse(`1e-${digits}`);
+  const step = diff > 0n ? 1n : -1n;
+  // How far each exact amount lies from its rounded value, in the direction of the correction.
+  const order = amounts
+    .map((a, i) => ({ i, gap: a.sub(Decimal.fromInteger(rounded[i]!).mul(minor)) }))
+    .sort((x, y) => (step > 0n ? y.gap.cmp(x.gap) : x.gap.cmp(y.gap)) || x.i - y.i);
+  for (let k = 0; diff !== 0n; k++) {
+    const at = order[k % order.length]!.i;
+    rounded[at] = rounded[at]! + step;
+    diff -= step;
+  }
+  return rounded;
+}
