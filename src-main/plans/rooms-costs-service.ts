@@ -131,15 +131,16 @@ export class RoomsCostsService {
         status: e.status ?? null,
         modified: e.modified ?? null,
       }));
-      const estimateId = req.estimateId ?? latestEstimate(list.data)?.id ?? null;
+      const latestId = latestEstimate(list.data)?.id ?? null;
+      const estimateId = req.estimateId ?? latestId;
       if (!estimateId) {
-        return { estimates, estimateId: null, costs: null, drift: null, ...provenance(list) };
+        return { estimates, latestId, estimateId: null, costs: null, drift: null, ...provenance(list) };
       }
       const r = await readRoomsCosts(cached, this.workers, { ...req, estimateId }, op.signal);
       const costs = r.data.costs;
       // A plan that could not be read says nothing of its rooms: nothing is compared or remembered.
       if (costs.planProblem?.kind === 'plan-failed') {
-        return { estimates, estimateId, costs, drift: null, ...provenance(r) };
+        return { estimates, latestId, estimateId, costs, drift: null, ...provenance(r) };
       }
       const key = cacheKeys.estimate(req.projectId, estimateId);
       const kept = cached.cache.get<RoomsSeen>('rooms-costs-seen', key)?.data;
@@ -151,7 +152,7 @@ export class RoomsCostsService {
       );
       const drift = roomsDrift(before, seen);
       cached.cache.put('rooms-costs-seen', key, seen);
-      return { estimates, estimateId, costs, drift, ...provenance(r) };
+      return { estimates, latestId, estimateId, costs, drift, ...provenance(r) };
     } finally {
       op.finish();
     }

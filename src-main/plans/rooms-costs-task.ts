@@ -3,7 +3,7 @@
  * placed on the plan's rooms (src-shared/plans/rooms-costs.ts), off main's thread for a large one.
  */
 import type { PlanProblem, PlanRooms, RoomsCosts } from '../../src-shared/plans/rooms-costs-types';
-import { buildRoomsCosts } from '../../src-shared/plans/rooms-costs';
+import { buildRoomsCosts } from './rooms-costs';
 import { toEstimateDocument } from '../estimates/document';
 import { cacheBodyOf } from '../estimates/estimate-body';
 import { readEstimateDetail, type EstimateBodyInput } from '../estimates/estimate-tasks';

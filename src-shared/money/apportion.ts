@@ -1,40 +1,5 @@
-/**
- * Exact sums of many amounts, and rounded figures that add up as printed.
- */
-import { isCanonical, PICO } from './amounts';
+/** Rounded figures that add up as printed. */
 import { Decimal } from './decimal';
-
-/**
- * Adds the service's amounts exactly: canonical twelve-digit text as integer units of 10⁻¹² (a
- * bigint each, no Decimal per amount), anything else (more digits, another form) through Decimal.
- * Text that is not a number adds nothing and is counted in `unreadable`.
- */
-export class ExactSum {
-  private pico = 0n;
-  private rest: Decimal = Decimal.ZERO;
-  unreadable = 0;
-
-  add(text: string | null | undefined): void {
-    if (typeof text !== 'string' || text === '') return;
-    if (isCanonical(text)) {
-      this.pico += BigInt(text.slice(0, -13) + text.slice(-12));
-      return;
-    }
-    const d = Decimal.tryParse(text);
-    if (d === null) this.unreadable++;
-    else this.rest = this.rest.add(d);
-  }
-
-  addSum(other: ExactSum): void {
-    this.pico += other.pico;
-    this.rest = this.rest.add(other.rest);
-    this.unreadable += other.unreadable;
-  }
-
-  value(): Decimal {
-    return Decimal.fromInteger(this.pico).mul(PICO).add(this.rest);
-  }
-}
 
 /**
  * Each amount rounded to `digits` (half away from zero), in minor units, with the differences of

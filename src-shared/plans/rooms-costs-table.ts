@@ -1,14 +1,12 @@
 /**
- * The per-room table of an estimate on its plan, as rows and columns: the one layout the screen, the
- * CLI and a sheet writer share. One row per room of the plan (in the plan's order; a room without
+ * The per-room table of an estimate on its plan (the model: src-main/plans/rooms-costs.ts), as rows
+ * and columns: the one layout the screen, the CLI and a sheet writer share. One row per room of the plan (in the plan's order; a room without
  * positions is "not priced"), then the row "Not on the plan", then the totals. Its net column adds up:
  * the rooms plus "Not on the plan" are the estimate's net total, exactly (and, rounded to the
  * currency, as printed).
  */
 import type { MessageKey } from '../i18n/catalogue';
 import type { DecimalString } from '../estimates/types';
-import { ExactSum } from '../money/apportion';
-import { amountText } from '../money/amounts';
 import type { MeasuresSummary, RoomMeasures, RoomsCosts, UnitSum } from './rooms-costs-types';
 
 export type CostsColumnKind = 'text' | 'measure' | 'count' | 'quantity' | 'money';
@@ -107,21 +105,13 @@ export function roomsCostsTable(costs: RoomsCosts): CostsTable {
     net: off.net,
     netShown: off.netShown,
   });
-  const totals = units.map(() => ({ sum: new ExactSum(), any: false }));
-  for (const row of rows) {
-    row.quantities.forEach((q, i) => {
-      if (q === null) return;
-      totals[i]!.sum.add(q);
-      totals[i]!.any = true;
-    });
-  }
   return {
     columns,
     units: [...units],
     rows,
     totals: {
       positions: rows.reduce((n, r) => n + r.positions, 0),
-      quantities: totals.map((t) => (t.any ? amountText(t.sum.value()) : null)),
+      quantities: quantitiesOf(costs.unitTotals, units),
       net: costs.totals.totalNet,
       netShown: costs.totals.totalShown,
       measures: costs.plan?.measures.totals ?? {},

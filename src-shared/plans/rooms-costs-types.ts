@@ -2,7 +2,7 @@
  * The estimate on the plan (issue 28): each room with its measures and the positions placed in it,
  * the positions not on the plan (and why), the rooms not priced, and the totals. Money is exact
  * decimal text with twelve fractional digits; `…Shown` figures are rounded to the currency's digits
- * so that the printed rows add up to the printed total (see rooms-costs.ts).
+ * so that the printed rows add up to the printed total (see src-main/plans/rooms-costs.ts).
  */
 import type { ErrorValue } from '../errors/service-error';
 import type { DecimalString } from '../estimates/types';
@@ -105,6 +105,8 @@ export interface NotOnPlan {
 export interface RoomsCostsTotals {
   /** What the rooms add up to. */
   placedNet: DecimalString;
+  /** The rooms' printed amounts added up (with "not on the plan" they make the printed total). */
+  placedShown: string;
   notOnPlanNet: DecimalString;
   /** Every position's net amount added up: the estimate's net total. */
   totalNet: DecimalString;
@@ -132,6 +134,8 @@ export interface RoomsCosts {
   digits: number;
   /** Every unit the positions use, most used first. */
   units: (string | null)[];
+  /** All positions summed by unit (rooms and "not on the plan" together). */
+  unitTotals: UnitSum[];
   rooms: RoomCostRow[];
   notOnPlan: NotOnPlan;
   /** The rooms no position is placed in (indices into `rooms`). */
@@ -194,6 +198,8 @@ export interface RoomsCostsEstimate {
 /** The plan view's costs: the project's estimates to pick from, the one shown, and its drift. */
 export interface RoomsCostsResult extends Provenance {
   estimates: RoomsCostsEstimate[];
+  /** The estimate changed last: the one shown unless the user picks another. */
+  latestId: string | null;
   estimateId: string | null;
   costs: RoomsCosts | null;
   drift: RoomsDrift | null;

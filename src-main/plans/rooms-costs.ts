@@ -8,15 +8,15 @@
  * amounts plus "not on the plan" are the estimate's net total — checked against an independent sum of
  * all positions, exactly, in the estimate's one currency.
  */
-import { apportionRounded, ExactSum } from '../money/apportion';
-import { amountOrNull, amountText } from '../money/amounts';
-import { currencyDigits } from '../money/currency';
-import { Decimal } from '../money/decimal';
-import { minorUnitsText } from '../estimates/quote-totals';
-import type { EstimateHeader, EstimateRow } from '../estimates/types';
-import { unitKey } from '../estimates/units';
-import { matchKey, visibleText } from './match-text';
-import { placePositions, type NotPlaced } from './room-matching';
+import { apportionRounded } from '../../src-shared/money/apportion';
+import { amountOrNull, amountText } from '../../src-shared/money/amounts';
+import { currencyDigits } from '../../src-shared/money/currency';
+import { Decimal } from '../../src-shared/money/decimal';
+import { minorUnitsText } from '../../src-shared/estimates/quote-totals';
+import type { EstimateHeader, EstimateRow } from '../../src-shared/estimates/types';
+import { unitKey } from '../../src-shared/estimates/units';
+import { matchKey, visibleText } from '../../src-shared/plans/match-text';
+import { placePositions, type NotPlaced } from '../../src-shared/plans/room-matching';
 import type {
   NotOnPlanGroup,
   PlanProblem,
@@ -25,7 +25,8 @@ import type {
   RoomNameProblem,
   RoomsCosts,
   UnitSum,
-} from './rooms-costs-types';
+} from '../../src-shared/plans/rooms-costs-types';
+import { PicoSum } from '../estimates/pico-sum';
 
 export type CostsRow = Pick<
   EstimateRow,
@@ -40,26 +41,24 @@ export interface CostsEstimate {
   serviceNet: string | null;
 }
 
-/** Positions summed by unit (quantities and net amounts, exactly). */
-class UnitSums {
-  private readonly byUnit = new Map<
-    string | null,
-    { quantity: ExactSum; net: ExactSum; n: number; q: number }
-  >();
+interface UnitSum0 {
+  quantity: PicoSum;
+  net: PicoSum;
+  positions: number;
+  quantities: number;
+}
 
-  add(row: CostsRow): void {
-    const unit = unitKey(row.unit);
+/** Positions summed by unit: their quantities and net amounts, exactly. */
+class UnitSums {
+  private readonly byUnit = new Map<string | null, UnitSum0>();
+
+  of(unit: string | null): UnitSum0 {
     let sum = this.byUnit.get(unit);
     if (!sum) {
-      sum = { quantity: new ExactSum(), net: new ExactSum(), n: 0, q: 0 };
+      sum = { quantity: new PicoSum(), net: new PicoSum(), positions: 0, quantities: 0 };
       this.byUnit.set(unit, sum);
     }
-    sum.n++;
-    if (row.quantity !== null) {
-      sum.q++;
-      sum.quantity.add(row.quantity);
-    }
-    sum.net.add(row.net_amount);
+    return sum;
   }
 
   list(order: ReadonlyMap<string | null, number>): UnitSum[] {
@@ -67,9 +66,9 @@ class UnitSums {
       .sort(([a], [b]) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
       .map(([unit, s]) => ({
         unit,
-        quantity: s.q > 0 ? amountText(s.quantity.value()) : null,
-        net: amountText(s.net.value()),
-        positions: s.n,
+        quantity: s.quantities > 0 ? s.quantity.toText() : null,
+        net: s.net.toText(),
+        positions: s.positions,
       }));
   }
 }
@@ -77,15 +76,25 @@ class UnitSums {
 interface Bucket {
   ids: string[];
   units: UnitSums;
-  net: ExactSum;
+  net: PicoSum;
 }
 
-const bucket = (): Bucket => ({ ids: [], units: new UnitSums(), net: new ExactSum() });
+const bucket = (): Bucket => ({ ids: [], units: new UnitSums(), net: new PicoSum() });
 
-function fill(b: Bucket, row: CostsRow): void {
+/** A position's quantity under its unit, and its net amount into `net` and the unit's (read once). */
+function addPosition(net: PicoSum, units: UnitSums, row: CostsRow, unit: string | null): void {
+  const u = units.of(unit);
+  u.positions++;
+  if (row.quantity !== null) {
+    u.quantities++;
+    u.quantity.add(row.quantity);
+  }
+  PicoSum.addToBoth(row.net_amount, net, u.net);
+}
+
+function fill(b: Bucket, row: CostsRow, unit: string | null): void {
   b.ids.push(row.id);
-  b.units.add(row);
-  b.net.add(row.net_amount);
+  addPosition(b.net, b.units, row, unit);
 }
 
 function nameProblem(name: string | null): RoomNameProblem | null {
@@ -106,16 +115,27 @@ function problemOf(
   return null;
 }
 
-/** Each unit's rank: the units most positions use first, then by name. */
-function unitOrder(rows: readonly CostsRow[]): Map<string | null, number> {
+/**
+ * Each position's unit, read once per spelling (m2, m² → m²), and each unit's rank: the units most
+ * positions use first, then by name.
+ */
+function unitsOf(rows: readonly CostsRow[]): {
+  unitOf: (string | null)[];
+  order: Map<string | null, number>;
+} {
+  const keys = new Map<string | null, string | null>();
   const counts = new Map<string | null, number>();
-  for (const row of rows) {
+  const unitOf: (string | null)[] = new Array<string | null>(rows.length).fill(null);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     if (row.type === 'group') continue;
-    const unit = unitKey(row.unit);
+    let unit = keys.get(row.unit);
+    if (unit === undefined) keys.set(row.unit, (unit = unitKey(row.unit)));
+    unitOf[i] = unit;
     counts.set(unit, (counts.get(unit) ?? 0) + 1);
   }
   const units = [...counts].sort(([a, n], [b, m]) => m - n || (a ?? '\uffff').localeCompare(b ?? '\uffff'));
-  return new Map(units.map(([unit], i) => [unit, i]));
+  return { unitOf, order: new Map(units.map(([unit], i) => [unit, i])) };
 }
 
 export function buildRoomsCosts(
@@ -130,37 +150,39 @@ export function buildRoomsCosts(
   const roomFloor: number[] = [];
   floors.forEach((f, i) => f.rooms.forEach(() => roomFloor.push(i)));
 
+  const { unitOf, order } = unitsOf(rows);
   const rooms = roomFloor.map(bucket);
   const off = bucket();
   const groups = new Map<string, { first: NotPlaced | null; bucket: Bucket }>();
-  const all = new ExactSum();
+  // Every position once more, on its own: the total the rooms and "not on the plan" must make.
+  const all = { net: new PicoSum(), units: new UnitSums() };
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     if (row.type === 'group') continue;
-    all.add(row.net_amount);
+    const unit = unitOf[i]!;
+    addPosition(all.net, all.units, row, unit);
     const room = placements ? placements.room[i]! : -1;
     if (room >= 0) {
-      fill(rooms[room]!, row);
+      fill(rooms[room]!, row, unit);
       continue;
     }
-    fill(off, row);
+    fill(off, row, unit);
     const why = placements?.notPlaced.get(i) ?? null;
     const key = why ? `${why.reason}\u0000${why.text ?? ''}` : 'plan-unavailable';
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { first: why, bucket: bucket() }));
-    fill(group.bucket, row);
+    fill(group.bucket, row, unit);
   }
 
   const currency = header.currency;
   const digits = currencyDigits(currency);
-  const order = unitOrder(rows);
-  const totalNet = all.value();
-  const roomNets = rooms.map((b) => b.net.value());
-  const offNet = off.net.value();
+  const totalNet = all.net.toDecimal();
+  const roomNets = rooms.map((b) => b.net.toDecimal());
+  const offNet = off.net.toDecimal();
   const placedNet = Decimal.sum(roomNets);
   const shown = apportionRounded([...roomNets, offNet], totalNet, digits);
   const groupList = [...groups.values()];
-  const groupNets = groupList.map((g) => g.bucket.net.value());
+  const groupNets = groupList.map((g) => g.bucket.net.toDecimal());
   const groupShown = apportionRounded(groupNets, offNet, digits);
   const text = (v: bigint) => minorUnitsText(v, digits);
 
@@ -175,7 +197,7 @@ export function buildRoomsCosts(
     measures: room.measures,
     positionIds: rooms[i]!.ids,
     byUnit: rooms[i]!.units.list(order),
-    net: amountText(roomNets[i]!),
+    net: rooms[i]!.net.toText(),
     netShown: text(shown[i]!),
   }));
   const floorNames = (candidates: readonly number[]): string[] => [
@@ -186,7 +208,7 @@ export function buildRoomsCosts(
     text: g.first?.text == null ? null : visibleText(g.first.text),
     floors: g.first ? floorNames(g.first.candidates) : [],
     positionIds: g.bucket.ids,
-    net: amountText(groupNets[i]!),
+    net: g.bucket.net.toText(),
     netShown: text(groupShown[i]!),
   }));
   const serviceNet = amountOrNull(estimate.serviceNet);
@@ -206,19 +228,21 @@ export function buildRoomsCosts(
     currency,
     digits,
     units: [...order.keys()],
+    unitTotals: all.units.list(order),
     rooms: costRows,
     notOnPlan: {
       positionIds: off.ids,
       byUnit: off.units.list(order),
-      net: amountText(offNet),
+      net: off.net.toText(),
       netShown: text(shown[rooms.length]!),
       groups: notOnPlanGroups,
     },
     notPriced: costRows.filter((r) => r.positionIds.length === 0).map((r) => r.index),
     totals: {
       placedNet: amountText(placedNet),
+      placedShown: text(shown.slice(0, rooms.length).reduce((a, b) => a + b, 0n)),
       notOnPlanNet: amountText(offNet),
-      totalNet: amountText(totalNet),
+      totalNet: all.net.toText(),
       totalShown: text(totalNet.round(digits).units),
       serviceNet: serviceNet === null ? null : amountText(serviceNet),
       sumHolds: placedNet.add(offNet).eq(totalNet),
