@@ -7,7 +7,7 @@ import type { RoomsCostsOutput } from '../src-main/plans/rooms-costs-task';
 import { createWorkers } from '../src-main/workers/pool';
 import { buildRoomsCosts } from '../src-main/plans/rooms-costs';
 import type { PlanRooms } from '../src-shared/plans/rooms-costs-types';
-import type { MeasureCell } from '../src-shared/plans/types';
+import { planRooms } from '../tests/helpers/plan-rooms';
 import { builtWorkerScripts } from './built-workers';
 import { fetchLargeEstimate } from './cache';
 
@@ -24,13 +24,6 @@ function median(values: number[]): number {
 
 const ms = (v: number): string => v.toFixed(1);
 
-const cell = (value: number, unit: string): MeasureCell => ({
-  text: `${value} ${unit}`,
-  value,
-  formatted: `${value} ${unit}`,
-  unit,
-});
-
 const floorName = (f: number) => `${f}. Obergeschoss`;
 /** Every tenth room of a floor is a "Flur": a name on every floor (ambiguous without the floor). */
 const roomName = (f: number, r: number) =>
@@ -38,34 +31,11 @@ const roomName = (f: number, r: number) =>
 
 /** A plan of 500 rooms on 5 floors. */
 function plan(): PlanRooms {
-  return {
-    planId: 'bench-plan',
-    name: 'Benchmark Tower',
-    modified: null,
-    measures: {
-      units: {
-        area: { mode: 'numeric-unit', unit: 'm²' },
-        wallArea: { mode: 'numeric-unit', unit: 'm²' },
-        perimeter: { mode: 'numeric-unit', unit: 'm' },
-      },
-      totals: {},
-    },
-    floors: Array.from({ length: FLOORS }, (_, f) => ({
-      id: `f${f}`,
-      name: floorName(f),
-      rooms: Array.from({ length: ROOMS_PER_FLOOR }, (_, r) => ({
-        id: `f${f}-r${r}`,
-        name: roomName(f, r),
-        measures: {
-          area: cell(12.5, 'm²'),
-          wallArea: cell(31, 'm²'),
-          perimeter: cell(14.2, 'm'),
-          doors: 1,
-          windows: 2,
-        },
-      })),
-    })),
-  };
+  const floors = Array.from({ length: FLOORS }, (_, f) => ({
+    name: floorName(f),
+    rooms: Array.from({ length: ROOMS_PER_FLOOR }, (_, r) => roomName(f, r)),
+  }));
+  return planRooms(floors, 'bench-plan');
 }
 
 /**

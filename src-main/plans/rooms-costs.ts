@@ -61,6 +61,21 @@ class UnitSums {
     return sum;
   }
 
+  /** The sums of several, added up unit by unit. */
+  static merged(parts: readonly UnitSums[]): UnitSums {
+    const out = new UnitSums();
+    for (const part of parts) {
+      for (const [unit, s] of part.byUnit) {
+        const into = out.of(unit);
+        into.quantity.addSum(s.quantity);
+        into.net.addSum(s.net);
+        into.positions += s.positions;
+        into.quantities += s.quantities;
+      }
+    }
+    return out;
+  }
+
   list(order: ReadonlyMap<string | null, number>): UnitSum[] {
     return [...this.byUnit]
       .sort(([a], [b]) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
@@ -95,6 +110,15 @@ function addPosition(net: PicoSum, units: UnitSums, row: CostsRow, unit: string 
 function fill(b: Bucket, row: CostsRow, unit: string | null): void {
   b.ids.push(row.id);
   addPosition(b.net, b.units, row, unit);
+}
+
+const digitsByCurrency = new Map<string | null, number>();
+
+/** The currency's fraction digits, worked out once per currency (Intl is slow to ask). */
+function digitsOf(currency: string | null): number {
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) digitsByCurrency.set(currency, (digits = currencyDigits(currency)));
+  return digits;
 }
 
 function nameProblem(name: string | null): RoomNameProblem | null {
@@ -155,12 +179,12 @@ export function buildRoomsCosts(
   const off = bucket();
   const groups = new Map<string, { first: NotPlaced | null; bucket: Bucket }>();
   // Every position once more, on its own: the total the rooms and "not on the plan" must make.
-  const all = { net: new PicoSum(), units: new UnitSums() };
+  const all = new PicoSum();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     if (row.type === 'group') continue;
     const unit = unitOf[i]!;
-    addPosition(all.net, all.units, row, unit);
+    all.add(row.net_amount);
     const room = placements ? placements.room[i]! : -1;
     if (room >= 0) {
       fill(rooms[room]!, row, unit);
@@ -175,8 +199,8 @@ export function buildRoomsCosts(
   }
 
   const currency = header.currency;
-  const digits = currencyDigits(currency);
-  const totalNet = all.net.toDecimal();
+  const digits = digitsOf(currency);
+  const totalNet = all.toDecimal();
   const roomNets = rooms.map((b) => b.net.toDecimal());
   const offNet = off.net.toDecimal();
   const placedNet = Decimal.sum(roomNets);
@@ -228,7 +252,7 @@ export function buildRoomsCosts(
     currency,
     digits,
     units: [...order.keys()],
-    unitTotals: all.units.list(order),
+    unitTotals: UnitSums.merged([...rooms, off].map((b) => b.units)).list(order),
     rooms: costRows,
     notOnPlan: {
       positionIds: off.ids,
@@ -242,7 +266,7 @@ export function buildRoomsCosts(
       placedNet: amountText(placedNet),
       placedShown: text(shown.slice(0, rooms.length).reduce((a, b) => a + b, 0n)),
       notOnPlanNet: amountText(offNet),
-      totalNet: all.net.toText(),
+      totalNet: all.toText(),
       totalShown: text(totalNet.round(digits).units),
       serviceNet: serviceNet === null ? null : amountText(serviceNet),
       sumHolds: placedNet.add(offNet).eq(totalNet),

@@ -1,16 +1,15 @@
-import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseEstimateView } from '../../src-shared/estimates/view-text';
-import type { EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
 import { Decimal } from '../../src-shared/money/decimal';
 import type { RoomsCosts, RoomsCostsResult } from '../../src-shared/plans/rooms-costs-types';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../simulator';
-import { captureLog } from '../helpers/log-capture';
+import type { SimDataset } from '../../simulator/data/types';
+import { startAppServices } from '../helpers/app-services';
+import { runBuiltCli } from '../helpers/built-cli';
 import { editPlan } from '../helpers/estimate-edits';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -26,20 +25,15 @@ let services: RunningServices;
 beforeEach(async () => {
   sim = await startSimulator({ dataset: 'demo' });
   userData = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-rooms-costs-'));
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
+  services = startAppServices({
     userDataDir: userData,
-    secrets: new MemorySecretStore(),
-    logger: captureLog().logger,
-    emit: <E extends EventChannel>(_e: E, _p: EventPayloads[E]) => undefined,
+    dialogs: testDialogs(userData).dialogs,
     // The sum-rule walk reads every estimate of both demo workspaces: more than the service's budget.
     clientOptions: {
       retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttemptsTransient: 1 },
       timeoutMs: 3_000,
       budget: { limit: 100_000, windowMs: 60_000 },
     },
-    dialogs: testDialogs(userData).dialogs,
   });
 });
 
@@ -219,22 +213,9 @@ describe('the estimate on the plan, on the demo workspaces', () => {
   });
 });
 
-const BIN = 'bin/plandesk.cjs';
-
 function cli(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const w = sim.workspaces[0]!;
-  const env = {
-    PATH: process.env.PATH ?? '',
-    PLANDESK_BASE_URL: sim.baseUrl,
-    PLANDESK_CUSTOMER: w.customer,
-    PLANDESK_KEY: w.key,
-    PLANDESK_DATA_DIR: dataDir,
-  };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runBuiltCli(args, { baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir);
 }
 
 describe('plandesk rooms-costs', () => {
@@ -287,4 +268,51 @@ describe('plandesk rooms-costs', () => {
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^error\(config\): Missing ESTIMATE_ID/);
   });
+});
+
+describe('a hostile plan: 10,000 rooms, rooms without names, control characters', () => {
+  it('places what can be placed, says why the rest cannot, and hides no money', async () => {
+    const ds = JSON.parse(
+      await fs.readFile(path.join(process.cwd(), 'resources/demo/dataset.json'), 'utf8'),
+    ) as SimDataset;
+    const project = ds.workspaces[0]!.projects[0]!;
+    const floor = project.plan.floors[0]!;
+    const model = { ...floor.rooms[0]!, walls: [], objects: [] };
+    floor.rooms = Array.from({ length: 10_000 }, (_, i) => ({
+      ...model,
+      id: `hostile-${i}`,
+      name: i === 0 ? '' : i === 1 ? 'Bad\u0007' : i === 2 ? 'Flur\u202e' : `Raum ${i}`,
+    }));
+    floor.image_map.areas = [];
+    const estimate = project.estimates[0]!;
+    const positions = estimate.items.filter((it) => it.type === 'position');
+    const locations = ['  raum 42 ', 'Bad\u0007', '', 'Raum 10000', 'Raum\u0000 5', 'RAUM 9999'];
+    positions.forEach((p, i) => (p.location = locations[i % locations.length]!));
+    for (const g of estimate.items.filter((it) => it.type === 'group')) g.location = '';
+    await sim.close();
+    sim = await startSimulator({ dataset: ds });
+    await addWorkspace(0);
+    const detail = await services.projects.get(project.id);
+    const r = await services.roomsCosts.get({
+      projectId: project.id,
+      planId: detail.planId,
+      estimateId: estimate.id,
+    });
+    const costs = r.costs!;
+    expect(costs.planProblem).toBeNull();
+    expect(costs.rooms).toHaveLength(10_000);
+    expect(costs.rooms[0]!.nameProblem).toBe('unnamed');
+    expect(costs.rooms[1]!.nameProblem).toBe('hidden-characters');
+    expect(costs.rooms[2]!.nameProblem).toBe('hidden-characters');
+    const byId = new Map(costs.rooms.map((room) => [room.roomId, room]));
+    expect(byId.get('hostile-42')!.positionIds.length).toBeGreaterThan(0);
+    expect(byId.get('hostile-9999')!.positionIds.length).toBeGreaterThan(0);
+    const reasons = new Map(costs.notOnPlan.groups.map((g) => [g.text, g.reason]));
+    expect(reasons.get('Bad\ufffd')).toBe('hidden-characters');
+    expect(reasons.get('Raum\ufffd 5')).toBe('hidden-characters');
+    expect(reasons.get('Raum 10000')).toBe('unknown-room');
+    expect(reasons.get(null)).toBe('no-location');
+    expect(costs.notPriced.length).toBeGreaterThan(9_990);
+    await expectSumRule(project.id, costs);
+  }, 120_000);
 });

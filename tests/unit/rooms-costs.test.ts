@@ -5,44 +5,14 @@ import { buildRoomsCosts, type CostsEstimate, type CostsRow } from '../../src-ma
 import { roomsCostsTable } from '../../src-shared/plans/rooms-costs-table';
 import { roomsDrift, seenOf } from '../../src-shared/plans/rooms-drift';
 import type { PlanRooms } from '../../src-shared/plans/rooms-costs-types';
-import type { MeasureCell } from '../../src-shared/plans/types';
+import { planRooms } from '../helpers/plan-rooms';
 
-const cell = (value: number, unit: string): MeasureCell => ({
-  text: `${value} ${unit}`,
-  value,
-  formatted: `${value} ${unit}`,
-  unit,
-});
-
+/** Floors "Floor 0", "Floor 1", … with these room names. */
 function plan(names: string[][], planId = 'plan-1'): PlanRooms {
-  return {
+  return planRooms(
+    names.map((rooms, f) => ({ name: `Floor ${f}`, rooms })),
     planId,
-    name: 'Haus',
-    modified: '2026-05-01T10:00:00+00:00',
-    measures: {
-      units: {
-        area: { mode: 'numeric-unit', unit: 'm²' },
-        wallArea: { mode: 'numeric-unit', unit: 'm²' },
-        perimeter: { mode: 'numeric-unit', unit: 'm' },
-      },
-      totals: {},
-    },
-    floors: names.map((rooms, f) => ({
-      id: `f${f}`,
-      name: `Floor ${f}`,
-      rooms: rooms.map((name, r) => ({
-        id: `f${f}-r${r}`,
-        name,
-        measures: {
-          area: cell(10, 'm²'),
-          wallArea: cell(30, 'm²'),
-          perimeter: cell(13, 'm'),
-          doors: 1,
-          windows: 2,
-        },
-      })),
-    })),
-  };
+  );
 }
 
 let n = 0;

@@ -1,8 +1,8 @@
 import { formatMoney } from '../../i18n/format';
-import { useLang, useT, useTPlural } from '../../i18n/store';
+import { useLang, useT } from '../../i18n/store';
 import { COST_COLOURS } from './cost-scale';
 import { useRoomsCosts } from './rooms-costs-store';
-import { useCostOverlayOn, usePlanCosts } from './use-plan-costs';
+import { useCostOverlayOn, useNotOnPlanLine, usePlanCosts } from './use-plan-costs';
 
 /**
  * How to use the floor image: point at a room, click to select it; with the cost overlay on, choosing
@@ -45,13 +45,12 @@ export function CostToggle() {
  */
 export function CostLegend() {
   const t = useT();
-  const tp = useTPlural();
   const lang = useLang();
+  const notOnPlanLine = useNotOnPlanLine();
   const overlay = useRoomsCosts((s) => s.overlay);
   const plan = usePlanCosts();
   if (!overlay || !plan) return null;
-  const { costs, scale, money } = plan;
-  const off = costs.notOnPlan;
+  const { costs, scale } = plan;
   const bound = (n: number) => formatMoney(String(n), costs.currency ?? '', lang);
   return (
     <div className="cost-legend" data-testid="cost-legend">
@@ -77,9 +76,7 @@ export function CostLegend() {
         </li>
       </ul>
       <p className="cost-legend-note" data-testid="cost-legend-not-on-plan">
-        {off.positionIds.length > 0
-          ? tp('roomsCosts.notOnPlanSummary', off.positionIds.length, { amount: money(off.netShown) })
-          : t('roomsCosts.allPlaced')}
+        {notOnPlanLine(costs)}
       </p>
     </div>
   );

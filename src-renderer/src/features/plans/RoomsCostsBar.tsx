@@ -6,10 +6,11 @@ import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { describeError } from '../../errors/describe-error';
 import { formatMoney } from '../../i18n/format';
-import { useLang, useT, useTPlural } from '../../i18n/store';
+import { useLang, useT } from '../../i18n/store';
 import { DriftNotice } from './DriftNotice';
 import { useRoomsCosts } from './rooms-costs-store';
 import { usePlans } from './store';
+import { useNotOnPlanLine } from './use-plan-costs';
 import './rooms-costs.css';
 
 /** Why nothing was placed, and that the figures do not add up (never expected), in words. */
@@ -59,7 +60,7 @@ export function RoomsCostsBar({
   planId: string;
 }) {
   const t = useT();
-  const tp = useTPlural();
+  const notOnPlanLine = useNotOnPlanLine();
   const lang = useLang();
   const selectId = useId();
   const planFetchedAt = usePlans((s) => (s.planId === planId ? (s.result?.fetchedAt ?? null) : null));
@@ -77,7 +78,6 @@ export function RoomsCostsBar({
 
   const costs = result?.costs ?? null;
   const money = (v: string) => formatMoney(v, costs?.currency ?? '', lang);
-  const off = costs?.notOnPlan;
 
   return (
     <section className="rooms-costs-bar" aria-label={t('roomsCosts.estimate')} data-testid="rooms-costs-bar">
@@ -114,11 +114,9 @@ export function RoomsCostsBar({
             {t('roomsCosts.loading')}
           </span>
         )}
-        {off && !loading && (
+        {costs && !loading && (
           <span className="rooms-costs-summary" data-testid="rooms-costs-summary">
-            {off.positionIds.length > 0
-              ? tp('roomsCosts.notOnPlanSummary', off.positionIds.length, { amount: money(off.netShown) })
-              : t('roomsCosts.allPlaced')}
+            {notOnPlanLine(costs)}
           </span>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { RoomCostRow, RoomsCosts } from '../../../../src-shared/plans/rooms-costs-types';
 import { formatMoney } from '../../i18n/format';
-import { useLang, useTPlural } from '../../i18n/store';
+import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useNavigation } from '../navigation/store';
 import { costClass, costScale, type CostScale } from './cost-scale';
 import { placeToken } from './room-places';
@@ -51,6 +51,19 @@ export function usePlanCosts(): PlanCosts | null {
     }
     return { costs, scale, byRoomId, money };
   }, [costs, lang, tp]);
+}
+
+/** "3 positions are not on the plan: €1,234.00." (or that every position is on it), in words. */
+export function useNotOnPlanLine(): (costs: RoomsCosts) => string {
+  const t = useT();
+  const tp = useTPlural();
+  const lang = useLang();
+  return (costs) => {
+    const off = costs.notOnPlan;
+    if (off.positionIds.length === 0) return t('roomsCosts.allPlaced');
+    const amount = formatMoney(off.netShown, costs.currency ?? '', lang);
+    return tp('roomsCosts.notOnPlanSummary', off.positionIds.length, { amount });
+  };
 }
 
 /** Whether the floor images are shaded by cost now (the switch is on, and there are costs). */
