@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { SimDataset, SimRoom } from '../simulator/data/types';
 import { addWorkspaceViaUi, expect, test } from '../tests/e2e/harness';
@@ -116,6 +117,9 @@ test('cost overlay on a floor of 500 rooms: toggled within a frame', async ({ ap
     `  … clicks that change nothing, the same     ${baseline.length} of 10${baseline.length ? ` (${baseline.join(', ')} ms)` : ''}`,
   );
   console.log(`  overlay left ${shaded ? 'on' : 'off'} after an even number of toggles`);
+  console.log(
+    `  load average (1 min, cores)               ${loadavg()[0]!.toFixed(1)}, ${availableParallelism()}`,
+  );
   await page.getByTestId('room-costs-toggle').check();
   await page.getByTestId('floor-image').scrollIntoViewIfNeeded();
   await app.screenshot('90-bench-rooms-costs-500-rooms');
