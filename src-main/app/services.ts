@@ -295,7 +295,9 @@ export function createServices(o: ServiceOptions): RunningServices {
     storage,
     connection,
     plans: new PlansService(active.source, o.dialogs),
-    roomsCosts: new RoomsCostsService(active.source, workers, operations),
+    roomsCosts: new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
+      estimateVersions.settled(cache, p, e),
+    ),
     files,
     forms: new FormsService(
       active.source,

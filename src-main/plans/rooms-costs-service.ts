@@ -102,11 +102,20 @@ function versionSeq(
   return versions.length === 0 ? null : Math.max(...versions.map((v) => v.seq));
 }
 
+/** How long a look waits for the estimate just read to be kept as a version (to name it). */
+const VERSION_WAIT_MS = 2_000;
+
 export class RoomsCostsService {
   constructor(
     private readonly active: ActiveSource,
     private readonly workers: Workers,
     private readonly operations: Operations,
+    /** Resolves once the versions of what the cache stored so far are kept (EstimateVersions.settled). */
+    private readonly versionsSettled: (
+      cache: CacheDb,
+      projectId: string,
+      estimateId: string,
+    ) => Promise<void> = () => Promise.resolve(),
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -142,6 +151,13 @@ export class RoomsCostsService {
       if (costs.planProblem?.kind === 'plan-failed') {
         return { estimates, latestId, estimateId, costs, drift: null, ...provenance(r) };
       }
+      // The estimate just read is kept as a version in the background: wait a little, to name it.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.versionsSettled(cached.cache, req.projectId, estimateId).catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, VERSION_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
       const key = cacheKeys.estimate(req.projectId, estimateId);
       const kept = cached.cache.get<RoomsSeen>('rooms-costs-seen', key)?.data;
       const before = kept && Array.isArray(kept.rooms) ? kept : null;

@@ -10,7 +10,7 @@ import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset } from '../../simulator/data/types';
 import { startAppServices } from '../helpers/app-services';
 import { runBuiltCli } from '../helpers/built-cli';
-import { editPlan } from '../helpers/estimate-edits';
+import { editEstimate, editPlan } from '../helpers/estimate-edits';
 import { testDialogs } from '../helpers/test-dialogs';
 
 // The estimate on the plan (issue 28), as the app runs it: the demo workspaces on the simulator over
@@ -180,6 +180,36 @@ describe('the estimate on the plan, on the demo workspaces', () => {
     expect(
       (await services.roomsCosts.get({ projectId, planId, estimateId: before.estimate.id })).drift,
     ).toBeNull();
+  });
+
+  it('an estimate edited through the admin API: the drift names its kept versions and what moved', async () => {
+    await addWorkspace(0);
+    let found: { projectId: string; planId: string; costs: RoomsCosts } | null = null;
+    for (const p of await projects()) {
+      const r = await services.roomsCosts.get({ projectId: p.id, planId: p.planId });
+      if (r.costs?.rooms.some((room) => room.positionIds.length > 0)) {
+        found = { projectId: p.id, planId: p.planId!, costs: r.costs };
+        break;
+      }
+    }
+    const { projectId, planId, costs } = found!;
+    const room = costs.rooms.find((r) => r.positionIds.length > 0)!;
+    // Every position of the room moved off the plan: their location names no room any more.
+    const set = Object.fromEntries(room.positionIds.map((id) => [id, { location: 'Abstellkammer' }]));
+    await editEstimate(sim.adminUrl, projectId, costs.estimate.id, { set });
+    const after = await services.roomsCosts.get({ projectId, planId, estimateId: costs.estimate.id });
+    expect(after.drift).toMatchObject({
+      planChanged: false,
+      estimateChanged: true,
+      versions: { from: 1, to: 2 },
+    });
+    expect(after.drift!.moved).toEqual([
+      expect.objectContaining({ id: room.roomId, before: 'priced', after: 'not-priced' }),
+    ]);
+    const why = after.costs!.notOnPlan.groups.find((g) => g.text === 'Abstellkammer')!;
+    expect(why.reason).toBe('unknown-room');
+    expect([...why.positionIds].sort()).toEqual([...room.positionIds].sort());
+    await expectSumRule(projectId, after.costs!);
   });
 
   it('bad input: an estimate for another plan, none, or a plan that cannot load — all money is not on the plan', async () => {
