@@ -132,11 +132,13 @@ function CostsTableView({ plan }: { plan: PlanCosts }) {
       <Table label={t('roomsCosts.tableLabel')} testId="rooms-costs-table">
         <thead>
           <tr>
-            {table.columns.slice(0, 8).map((c) => (
-              <th key={c.key} scope="col" className={c.kind === 'text' ? undefined : 'num'}>
-                {t(c.label)}
-              </th>
-            ))}
+            {table.columns
+              .filter((c) => c.kind !== 'quantity' && c.kind !== 'money')
+              .map((c) => (
+                <th key={c.key} scope="col" className={c.kind === 'text' ? undefined : 'num'}>
+                  {t(c.label)}
+                </th>
+              ))}
             {table.units.slice(0, units).map((unit, i) => (
               <th key={`u${i}`} scope="col" className="num">
                 <span className="sr-only">{t('roomsCosts.colQuantity')} </span>
