@@ -48,16 +48,17 @@ interface UnitSum0 {
   quantities: number;
 }
 
-/** Positions summed by unit: their quantities and net amounts, exactly. */
+/**
+ * Positions summed by unit: their quantities and net amounts, exactly. Units by their rank (unitsOf):
+ * an array slot each, no map per room.
+ */
 class UnitSums {
-  private readonly byUnit = new Map<string | null, UnitSum0>();
+  private readonly byRank: (UnitSum0 | undefined)[] = [];
 
-  of(unit: string | null): UnitSum0 {
-    let sum = this.byUnit.get(unit);
-    if (!sum) {
-      sum = { quantity: new PicoSum(), net: new PicoSum(), positions: 0, quantities: 0 };
-      this.byUnit.set(unit, sum);
-    }
+  of(rank: number): UnitSum0 {
+    let sum = this.byRank[rank];
+    if (!sum)
+      this.byRank[rank] = sum = { quantity: new PicoSum(), net: new PicoSum(), positions: 0, quantities: 0 };
     return sum;
   }
 
@@ -65,26 +66,31 @@ class UnitSums {
   static merged(parts: readonly UnitSums[]): UnitSums {
     const out = new UnitSums();
     for (const part of parts) {
-      for (const [unit, s] of part.byUnit) {
-        const into = out.of(unit);
+      part.byRank.forEach((s, rank) => {
+        if (!s) return;
+        const into = out.of(rank);
         into.quantity.addSum(s.quantity);
         into.net.addSum(s.net);
         into.positions += s.positions;
         into.quantities += s.quantities;
-      }
+      });
     }
     return out;
   }
 
-  list(order: ReadonlyMap<string | null, number>): UnitSum[] {
-    return [...this.byUnit]
-      .sort(([a], [b]) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
-      .map(([unit, s]) => ({
-        unit,
+  /** Most used units first (their rank). */
+  list(units: readonly (string | null)[]): UnitSum[] {
+    const out: UnitSum[] = [];
+    this.byRank.forEach((s, rank) => {
+      if (!s) return;
+      out.push({
+        unit: units[rank] ?? null,
         quantity: s.quantities > 0 ? s.quantity.toText() : null,
         net: s.net.toText(),
         positions: s.positions,
-      }));
+      });
+    });
+    return out;
   }
 }
 
@@ -96,20 +102,16 @@ interface Bucket {
 
 const bucket = (): Bucket => ({ ids: [], units: new UnitSums(), net: new PicoSum() });
 
-/** A position's quantity under its unit, and its net amount into `net` and the unit's (read once). */
-function addPosition(net: PicoSum, units: UnitSums, row: CostsRow, unit: string | null): void {
-  const u = units.of(unit);
+/** A position into a bucket: its id, its quantity under its unit, its net amount (read once for both sums). */
+function fill(b: Bucket, row: CostsRow, rank: number): void {
+  b.ids.push(row.id);
+  const u = b.units.of(rank);
   u.positions++;
   if (row.quantity !== null) {
     u.quantities++;
     u.quantity.add(row.quantity);
   }
-  PicoSum.addToBoth(row.net_amount, net, u.net);
-}
-
-function fill(b: Bucket, row: CostsRow, unit: string | null): void {
-  b.ids.push(row.id);
-  addPosition(b.net, b.units, row, unit);
+  PicoSum.addToBoth(row.net_amount, b.net, u.net);
 }
 
 const digitsByCurrency = new Map<string | null, number>();
@@ -140,13 +142,10 @@ function problemOf(
 }
 
 /**
- * Each position's unit, read once per spelling (m2, m² → m²), and each unit's rank: the units most
- * positions use first, then by name.
+ * Each position's unit, read once per spelling (m2, m² → m²), as its rank among the units: the units
+ * most positions use first, then by name.
  */
-function unitsOf(rows: readonly CostsRow[]): {
-  unitOf: (string | null)[];
-  order: Map<string | null, number>;
-} {
+function unitsOf(rows: readonly CostsRow[]): { rankOf: Int32Array; units: (string | null)[] } {
   const keys = new Map<string | null, string | null>();
   const counts = new Map<string | null, number>();
   const unitOf: (string | null)[] = new Array<string | null>(rows.length).fill(null);
@@ -158,8 +157,13 @@ function unitsOf(rows: readonly CostsRow[]): {
     unitOf[i] = unit;
     counts.set(unit, (counts.get(unit) ?? 0) + 1);
   }
-  const units = [...counts].sort(([a, n], [b, m]) => m - n || (a ?? '\uffff').localeCompare(b ?? '\uffff'));
-  return { unitOf, order: new Map(units.map(([unit], i) => [unit, i])) };
+  const units = [...counts]
+    .sort(([a, n], [b, m]) => m - n || (a ?? '\uffff').localeCompare(b ?? '\uffff'))
+    .map(([unit]) => unit);
+  const rank = new Map(units.map((unit, i) => [unit, i]));
+  const rankOf = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) rankOf[i] = rank.get(unitOf[i]!) ?? 0;
+  return { rankOf, units };
 }
 
 export function buildRoomsCosts(
@@ -174,16 +178,17 @@ export function buildRoomsCosts(
   const roomFloor: number[] = [];
   floors.forEach((f, i) => f.rooms.forEach(() => roomFloor.push(i)));
 
-  const { unitOf, order } = unitsOf(rows);
+  const { rankOf, units } = unitsOf(rows);
   const rooms = roomFloor.map(bucket);
   const off = bucket();
-  const groups = new Map<string, { first: NotPlaced | null; bucket: Bucket }>();
+  // By the reason itself: one object per reason, text and candidates (room-matching.ts).
+  const groups = new Map<NotPlaced | null, { first: NotPlaced | null; ids: string[]; net: PicoSum }>();
   // Every position once more, on its own: the total the rooms and "not on the plan" must make.
   const all = new PicoSum();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     if (row.type === 'group') continue;
-    const unit = unitOf[i]!;
+    const unit = rankOf[i]!;
     all.add(row.net_amount);
     const room = placements ? placements.room[i]! : -1;
     if (room >= 0) {
@@ -191,11 +196,11 @@ export function buildRoomsCosts(
       continue;
     }
     fill(off, row, unit);
-    const why = placements?.notPlaced.get(i) ?? null;
-    const key = why ? `${why.reason}\u0000${why.text ?? ''}` : 'plan-unavailable';
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { first: why, bucket: bucket() }));
-    fill(group.bucket, row, unit);
+    const why = placements?.notPlaced[i] ?? null;
+    let group = groups.get(why);
+    if (!group) groups.set(why, (group = { first: why, ids: [], net: new PicoSum() }));
+    group.ids.push(row.id);
+    group.net.add(row.net_amount);
   }
 
   const currency = header.currency;
@@ -206,7 +211,7 @@ export function buildRoomsCosts(
   const placedNet = Decimal.sum(roomNets);
   const shown = apportionRounded([...roomNets, offNet], totalNet, digits);
   const groupList = [...groups.values()];
-  const groupNets = groupList.map((g) => g.bucket.net.toDecimal());
+  const groupNets = groupList.map((g) => g.net.toDecimal());
   const groupShown = apportionRounded(groupNets, offNet, digits);
   const text = (v: bigint) => minorUnitsText(v, digits);
 
@@ -220,19 +225,18 @@ export function buildRoomsCosts(
     nameProblem: nameProblem(room.name),
     measures: room.measures,
     positionIds: rooms[i]!.ids,
-    byUnit: rooms[i]!.units.list(order),
+    byUnit: rooms[i]!.units.list(units),
     net: rooms[i]!.net.toText(),
     netShown: text(shown[i]!),
   }));
-  const floorNames = (candidates: readonly number[]): string[] => [
-    ...new Set(candidates.map((r) => floors[roomFloor[r]!]?.name ?? '')),
-  ];
+  const floorNames = (candidates: readonly number[]): string[] =>
+    candidates.length === 0 ? [] : [...new Set(candidates.map((r) => floors[roomFloor[r]!]?.name ?? ''))];
   const notOnPlanGroups: NotOnPlanGroup[] = groupList.map((g, i) => ({
     reason: g.first?.reason ?? 'plan-unavailable',
     text: g.first?.text == null ? null : visibleText(g.first.text),
     floors: g.first ? floorNames(g.first.candidates) : [],
-    positionIds: g.bucket.ids,
-    net: g.bucket.net.toText(),
+    positionIds: g.ids,
+    net: g.net.toText(),
     netShown: text(groupShown[i]!),
   }));
   const serviceNet = amountOrNull(estimate.serviceNet);
@@ -251,12 +255,12 @@ export function buildRoomsCosts(
     planProblem: problem,
     currency,
     digits,
-    units: [...order.keys()],
-    unitTotals: UnitSums.merged([...rooms, off].map((b) => b.units)).list(order),
+    units,
+    unitTotals: UnitSums.merged([...rooms, off].map((b) => b.units)).list(units),
     rooms: costRows,
     notOnPlan: {
       positionIds: off.ids,
-      byUnit: off.units.list(order),
+      byUnit: off.units.list(units),
       net: off.net.toText(),
       netShown: text(shown[rooms.length]!),
       groups: notOnPlanGroups,

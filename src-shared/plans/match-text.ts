@@ -15,6 +15,8 @@ const HIDDEN =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/u;
 
+const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
+
 /** Letters that carry no accent in Unicode's decomposition but are written plain by many users. */
 const PLAIN_LETTERS: Readonly<Record<string, string>> = {
   ß: 'ss',
@@ -58,7 +60,7 @@ export function matchKey(text: string | null | undefined): string | null {
 
 /** A text as it may be shown: hidden characters made visible as U+FFFD, cut at `max` characters. */
 export function visibleText(text: string, max = 120): string {
-  const shown = text.replace(new RegExp(HIDDEN.source, 'gu'), '\ufffd');
+  const shown = HIDDEN.test(text) ? text.replace(HIDDEN_ALL, '\ufffd') : text;
   return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
 }
 

@@ -53,8 +53,8 @@ export interface NotPlaced {
 export interface Placements {
   /** Per row: the room's index in the plan's room order (floor by floor); -1 not placed; -2 a group. */
   room: Int32Array;
-  /** Why each position that is not placed is not (by row index). */
-  notPlaced: Map<number, NotPlaced>;
+  /** Why each position that is not placed is not (by row index); one object for the same reason. */
+  notPlaced: (NotPlaced | undefined)[];
 }
 
 export const NOT_PLACED = -1;
@@ -90,6 +90,9 @@ function intersect(a: readonly number[] | null, b: readonly number[] | null): re
   return a.filter((x) => b.includes(x));
 }
 
+/** No candidate rooms. */
+const NONE: readonly number[] = [];
+
 /** The plan's names, indexed once. */
 class PlanIndex {
   /** Each room's floor, in the plan's room order. */
@@ -98,6 +101,12 @@ class PlanIndex {
   private readonly floors = new Map<string, number[]>();
   private readonly clues = new Map<string, Clue>();
   private readonly picks = new Map<string, readonly number[]>();
+  /** Outcomes by reason and text; those naming candidate rooms by reason, candidates and text. */
+  private readonly outcomes = new Map<NotPlacedReason, Map<string | null, NotPlaced>>();
+  private readonly candidateOutcomes = new Map<
+    NotPlacedReason,
+    Map<readonly number[], Map<string | null, NotPlaced>>
+  >();
 
   constructor(floors: readonly MatchFloor[]) {
     floors.forEach((floor, f) => {
@@ -149,6 +158,26 @@ class PlanIndex {
     return { kind: found.size > 1 ? 'ambiguous' : 'unknown' };
   }
 
+  /**
+   * Why a position is not placed: one object per reason, text and candidates (the candidates are the
+   * index's own lists), shared by every position for which it is the same.
+   */
+  notPlaced(reason: NotPlacedReason, text: string | null, candidates: readonly number[] = NONE): NotPlaced {
+    let byText: Map<string | null, NotPlaced> | undefined;
+    if (candidates === NONE) {
+      byText = this.outcomes.get(reason);
+      if (!byText) this.outcomes.set(reason, (byText = new Map()));
+    } else {
+      let byCandidates = this.candidateOutcomes.get(reason);
+      if (!byCandidates) this.candidateOutcomes.set(reason, (byCandidates = new Map()));
+      byText = byCandidates.get(candidates);
+      if (!byText) byCandidates.set(candidates, (byText = new Map()));
+    }
+    let outcome = byText.get(text);
+    if (!outcome) byText.set(text, (outcome = { reason, text, candidates }));
+    return outcome;
+  }
+
   /** The rooms of `rooms` on `floors` (all of them without floors); cached per name and floors. */
   pick(key: string, rooms: readonly number[], floors: readonly number[] | null): readonly number[] {
     if (floors === null) return rooms;
@@ -194,14 +223,6 @@ function groupContext(index: PlanIndex, parent: Context, row: MatchRow): Context
 
 type Outcome = number | NotPlaced;
 
-function notPlaced(
-  reason: NotPlacedReason,
-  text: string | null,
-  candidates: readonly number[] = [],
-): NotPlaced {
-  return { reason, text, candidates };
-}
-
 /** The room a name and floors lead to, or why there is none. */
 function choose(
   index: PlanIndex,
@@ -210,34 +231,36 @@ function choose(
   floors: readonly number[] | null,
   text: string | null,
 ): Outcome {
-  if (floors !== null && floors.length === 0) return notPlaced('conflict', text);
+  if (floors !== null && floors.length === 0) return index.notPlaced('conflict', text);
   const picked = index.pick(key, rooms, floors);
   if (picked.length === 1) return picked[0]!;
-  if (picked.length === 0) return notPlaced('not-on-floor', text, rooms);
-  return notPlaced('ambiguous', text, picked);
+  if (picked.length === 0) return index.notPlaced('not-on-floor', text, rooms);
+  return index.notPlaced('ambiguous', text, picked);
 }
 
 function placePosition(index: PlanIndex, ctx: Context, location: string | null): Outcome {
   const own = index.clue(location);
   switch (own.kind) {
     case 'hidden':
-      return notPlaced('hidden-characters', location);
+      return index.notPlaced('hidden-characters', location);
     case 'ambiguous':
-      return notPlaced('ambiguous', location);
+      return index.notPlaced('ambiguous', location);
     case 'unknown':
-      return notPlaced('unknown-room', location);
+      return index.notPlaced('unknown-room', location);
     case 'room':
-      if (ctx.conflict !== null) return notPlaced('conflict', ctx.conflict);
-      if (ctx.roomKey !== null && ctx.roomKey !== own.key) return notPlaced('conflict', location);
+      if (ctx.conflict !== null) return index.notPlaced('conflict', ctx.conflict);
+      if (ctx.roomKey !== null && ctx.roomKey !== own.key) return index.notPlaced('conflict', location);
       return choose(index, own.key, own.rooms, intersect(own.floors, ctx.floors), location);
     case 'floor':
-      if (ctx.conflict !== null) return notPlaced('conflict', ctx.conflict);
-      if (ctx.roomKey === null) return notPlaced('floor-only', location);
+      if (ctx.conflict !== null) return index.notPlaced('conflict', ctx.conflict);
+      if (ctx.roomKey === null) return index.notPlaced('floor-only', location);
       return choose(index, ctx.roomKey, ctx.rooms!, intersect(own.floors, ctx.floors), ctx.roomText);
     case 'none':
-      if (ctx.conflict !== null) return notPlaced('conflict', ctx.conflict);
+      if (ctx.conflict !== null) return index.notPlaced('conflict', ctx.conflict);
       if (ctx.roomKey !== null) return choose(index, ctx.roomKey, ctx.rooms!, ctx.floors, ctx.roomText);
-      return ctx.floors !== null ? notPlaced('floor-only', ctx.floorText) : notPlaced('no-location', null);
+      return ctx.floors !== null
+        ? index.notPlaced('floor-only', ctx.floorText)
+        : index.notPlaced('no-location', null);
   }
 }
 
@@ -248,7 +271,7 @@ function placePosition(index: PlanIndex, ctx: Context, location: string | null):
 export function placePositions(floors: readonly MatchFloor[], rows: readonly MatchRow[]): Placements {
   const index = new PlanIndex(floors);
   const room = new Int32Array(rows.length);
-  const notPlacedRows = new Map<number, NotPlaced>();
+  const notPlacedRows = new Array<NotPlaced | undefined>(rows.length);
   const contexts: Context[] = new Array<Context>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
@@ -264,7 +287,7 @@ export function placePositions(floors: readonly MatchFloor[], rows: readonly Mat
     if (typeof outcome === 'number') room[i] = outcome;
     else {
       room[i] = NOT_PLACED;
-      notPlacedRows.set(i, outcome);
+      notPlacedRows[i] = outcome;
     }
   }
   return { room, notPlaced: notPlacedRows };
