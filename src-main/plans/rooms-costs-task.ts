@@ -3,7 +3,7 @@
  * placed on the plan's rooms (src-shared/plans/rooms-costs.ts), off main's thread for a large one.
  */
 import type { PlanProblem, PlanRooms, RoomsCosts } from '../../src-shared/plans/rooms-costs-types';
-import { buildRoomsCosts } from './rooms-costs';
+import { buildRoomsCosts, type CostsEstimate } from './rooms-costs';
 import { toEstimateDocument } from '../estimates/document';
 import { cacheBodyOf } from '../estimates/estimate-body';
 import { readEstimateDetail, type EstimateBodyInput } from '../estimates/estimate-tasks';
@@ -29,23 +29,36 @@ export interface RoomsCostsOutput {
 }
 
 export async function roomsCostsTask(input: RoomsCostsInput): Promise<RoomsCostsOutput> {
-  const detail = await readEstimateDetail(input);
-  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
-  const cacheBody = input.origin === 'response' ? cacheBodyOf(detail) : null;
-  const doc = toEstimateDocument(detail);
-  const rows = flattenTree(doc.tree);
+  const { estimate, cacheBody } = await readRows(input);
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const costs = buildRoomsCosts(input.plan, input.problem, {
-    header: doc.estimate,
-    rows,
-    serviceNet: doc.service_totals.subtotal_without_tax ?? null,
-  });
+  const costs = buildRoomsCosts(input.plan, input.problem, estimate);
   const used = process.cpuUsage(cpu);
   return {
     costs,
     cacheBody,
     placingMs: performance.now() - started,
     placingCpuMs: (used.user + used.system) / 1000,
+  };
+}
+
+/**
+ * The estimate's rows and what else the model reads. The detail and the tree are let go before the
+ * positions are placed: what the collector finds alive while placing is the rows, not three copies.
+ */
+async function readRows(
+  input: RoomsCostsInput,
+): Promise<{ estimate: CostsEstimate; cacheBody: Uint8Array | null }> {
+  const detail = await readEstimateDetail(input);
+  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  const cacheBody = input.origin === 'response' ? cacheBodyOf(detail) : null;
+  const doc = toEstimateDocument(detail);
+  return {
+    estimate: {
+      header: doc.estimate,
+      rows: flattenTree(doc.tree),
+      serviceNet: doc.service_totals.subtotal_without_tax ?? null,
+    },
+    cacheBody,
   };
 }
