@@ -19,6 +19,7 @@ import { StorageService } from '../offline/storage-service';
 import { OutboxService } from '../outbox/outbox-service';
 import { Operations } from '../operations/operations';
 import { PlansService } from '../plans/plans-service';
+import { RoomsCostsService } from '../plans/rooms-costs-service';
 import { ProjectsService } from '../projects/projects-service';
 import { ProjectFactsService } from '../projects/project-facts';
 import type { SecretStore } from '../secrets/secret-store';
@@ -100,6 +101,8 @@ export interface MainServices {
   /** The header's connection indicator and "Sync now". */
   connection: ConnectionService;
   plans: PlansService;
+  /** The estimate on the plan: cost per room, positions not on the plan, drift (issue 28). */
+  roomsCosts: RoomsCostsService;
   files: FilesAppService;
   /** Dropped files, each good for one upload into the project it was dropped on (IPC registers them). */
   uploadGrants: UploadGrants;
@@ -343,6 +346,9 @@ export function createServices(o: ServiceOptions): RunningServices {
     storage,
     connection,
     plans: new PlansService(active.source, o.dialogs),
+    roomsCosts: new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
+      estimateVersions.settled(cache, p, e),
+    ),
     files,
     uploadGrants,
     forms: new FormsService(

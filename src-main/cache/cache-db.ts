@@ -31,6 +31,8 @@ export type CacheKind =
   | 'estimates-list'
   | 'estimate'
   | 'estimate-summary'
+  /** What the user last saw of an estimate on its plan (plans/rooms-costs-service.ts). */
+  | 'rooms-costs-seen'
   | 'forms-list'
   | 'form'
   | 'workspace'
@@ -46,6 +48,7 @@ export const CACHE_KINDS: readonly CacheKind[] = [
   'estimates-list',
   'estimate',
   'estimate-summary',
+  'rooms-costs-seen',
   'forms-list',
   'form',
   'workspace',

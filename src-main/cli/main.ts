@@ -5,6 +5,7 @@ import { exportCommand, type ExportContext } from './commands/export';
 import { savedPresets } from './saved-presets';
 import { deleteFileCommand, downloadCommand, filesCommand, uploadCommand } from './commands/files';
 import { roomsCommand } from './commands/plan-rooms';
+import { roomsCostsCommand } from './commands/rooms-costs';
 import { estimatesCommand } from './commands/estimates';
 import { diffCommand, exportChangesCommand } from './commands/diff';
 import { openCliVersions, type CliVersions } from './versions-cache';
@@ -54,6 +55,10 @@ Commands:
         [--columns a,b,c] [--paper A4|Letter] [--version N | --since DATE]
                                              the change order from A to B as a client document
   rooms PLAN_ID --format xlsx|csv --out FILE the plan's rooms table as a spreadsheet
+  rooms-costs PROJECT_ID ESTIMATE_ID         the estimate on the project's plan: per room its measures,
+                                             positions summed by unit and net; the positions not on
+                                             the plan and why; the rooms not priced; --json: money as
+                                             12-digit decimals (offline from the app's cache)
   files PROJECT_ID                           a project's files
   upload PROJECT_ID FILE [--name NAME]       upload a file (pdf, docx, xlsx, csv, jpg, png, … usdz)
   download PROJECT_ID FILE_ID --out PATH     download a file
@@ -187,6 +192,7 @@ const COMMANDS: Record<string, Command> = {
       savedPresets: ctx.savedPresets ?? [],
     }),
   rooms: roomsCommand,
+  'rooms-costs': async (c, f, p, x, ctx) => roomsCostsCommand(c, f, p, x, { versions: await ctx.versions() }),
   files: filesCommand,
   upload: (c, f, p, x) => uploadCommand(c, f, p, undefined, x),
   download: (c, f, p, x) => downloadCommand(c, f, p, undefined, x),

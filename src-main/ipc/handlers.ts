@@ -96,6 +96,7 @@ export function createHandlers(s: MainServices): Handlers {
     'plans:image': ({ planId, url }) => s.plans.image(planId, url),
     'plans:exportRooms': ({ planId, format, language, projectName }) =>
       s.plans.exportRooms(planId, format, language, projectName),
+    'plans:roomsCosts': (request) => s.roomsCosts.get(request),
     'files:list': ({ projectId }) => s.files.listView(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
     'files:download': ({ projectId, fileId, operationId }) =>

@@ -32,6 +32,7 @@ export const channels = {
   'plans:get': 'getPlan',
   'plans:image': 'getPlanImage',
   'plans:exportRooms': 'exportRooms',
+  'plans:roomsCosts': 'getRoomsCosts',
   'files:list': 'listFiles',
   'files:upload': 'uploadFiles',
   'files:download': 'downloadFile',

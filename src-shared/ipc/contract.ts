@@ -8,6 +8,7 @@ import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } f
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
 import type { ProgressEvent } from '../operations/types';
 import type { PlanResult } from '../plans/types';
+import type { RoomsCostsResult } from '../plans/rooms-costs-types';
 import {
   PROJECT_SORT_KEYS,
   type CreatedProjectView,
@@ -179,6 +180,10 @@ export const argSchemas = {
   'plans:exportRooms': z.tuple([
     z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language, projectName: shortText.optional() }),
   ]),
+  /** The estimate (default: the latest) placed on the project's plan (null: the project names none). */
+  'plans:roomsCosts': z.tuple([
+    z.object({ projectId: id, planId: id.nullable(), estimateId: id.optional(), operationId }),
+  ]),
   'files:list': z.tuple([z.object({ projectId: id })]),
   'files:upload': z.tuple([
     z.object({
@@ -307,6 +312,7 @@ export interface ChannelResults {
   'plans:get': PlanResult;
   'plans:image': string | null;
   'plans:exportRooms': { path: string | null };
+  'plans:roomsCosts': RoomsCostsResult;
   'files:list': FileListView;
   'files:upload': UploadResult;
   'files:download': { path: string | null };

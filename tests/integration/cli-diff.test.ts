@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { toEstimateDocument } from '../../src-main/estimates/document';
 import { flattenTree } from '../../src-main/estimates/flatten';
 import { startSimulator, type Simulator } from '../../simulator';
 import { Decimal } from '../../src-shared/money/decimal';
+import { runBuiltCli } from '../helpers/built-cli';
 import { editEstimate } from '../helpers/estimate-edits';
 import { pdfText } from '../helpers/export-readers';
 import { describeWithTools, pdftotext } from '../helpers/external-tools';
@@ -15,7 +15,6 @@ import { describeWithTools, pdftotext } from '../helpers/external-tools';
 // `plandesk diff` and `plandesk export-changes`, run as a user runs them: the built CLI against the
 // simulator over HTTP, its versions kept in a data folder of the test's own.
 
-const BIN = 'bin/plandesk.cjs';
 const MONEY = /^-?\d+\.\d{12}$/;
 let sim: Simulator;
 let dataDir: string;
@@ -25,18 +24,7 @@ let estimates: string[];
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const w = sim.workspaces[0]!;
-  const env = {
-    PATH: process.env.PATH ?? '',
-    PLANDESK_BASE_URL: sim.baseUrl,
-    PLANDESK_CUSTOMER: w.customer,
-    PLANDESK_KEY: w.key,
-    PLANDESK_DATA_DIR: dataDir,
-  };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runBuiltCli(args, { baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir);
 }
 
 async function grossOf(estimateId: string): Promise<Decimal> {

@@ -111,6 +111,10 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Versions',
   'Subtotal',
   '{field}: {from} → {to}',
+  // The estimate on the plan: patterns of symbols only.
+  '{from} – {to}',
+  '{positions} · {amount}',
+  '{name}: {summary}',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 

@@ -608,6 +608,91 @@ export const de: Messages = {
   'doc.plan': 'Grundriss',
   'doc.date': 'Datum',
   'doc.totalRow': 'Summe',
+  // The estimate on the plan (issue 28): cost per room, not on the plan, not priced, drift.
+  'roomsCosts.tab': 'Kosten je Raum',
+  'roomsCosts.estimate': 'Kostenvoranschlag auf dem Plan',
+  'roomsCosts.latest': '{name} (neuester)',
+  'roomsCosts.noEstimates':
+    'Dieses Projekt hat keinen Kostenvoranschlag, der sich auf dem Plan zeigen ließe.',
+  'roomsCosts.loading': 'Die Positionen werden den Räumen des Plans zugeordnet…',
+  'roomsCosts.toggle': 'Kosten je Raum',
+  'roomsCosts.legendTitle': 'Netto je Raum ({currency})',
+  'roomsCosts.legendRange': '{from} – {to}',
+  'roomsCosts.legendLabel': 'Farbskala des Nettobetrags je Raum',
+  'roomsCosts.notPriced': 'Nicht bepreist',
+  'roomsCosts.notOnPlan': 'Nicht auf dem Plan',
+  'roomsCosts.notOnPlanSummary_one': '{count} Position ist nicht auf dem Plan: {amount}.',
+  'roomsCosts.notOnPlanSummary_other': '{count} Positionen sind nicht auf dem Plan: {amount}.',
+  'roomsCosts.allPlaced': 'Jede Position dieses Kostenvoranschlags liegt in einem Raum des Plans.',
+  'roomsCosts.positions_one': '{count} Position',
+  'roomsCosts.positions_other': '{count} Positionen',
+  'roomsCosts.roomSummary': '{positions} · {amount}',
+  'roomsCosts.areaLabel': '{name}: {summary}',
+  'roomsCosts.openHint': 'Einen Raum wählen, um den Kostenvoranschlag nur mit dessen Positionen zu öffnen.',
+  'roomsCosts.colPositions': 'Positionen',
+  'roomsCosts.colNet': 'Netto',
+  'roomsCosts.colQuantity': 'Menge',
+  'roomsCosts.noUnit': 'ohne Einheit',
+  'roomsCosts.tableLabel': 'Kosten je Raum dieses Kostenvoranschlags',
+  'roomsCosts.showMore': 'Weitere Räume zeigen ({count} nicht gezeigt)',
+  'roomsCosts.openRoom': 'Die Positionen dieses Raums im Kostenvoranschlag öffnen',
+  'roomsCosts.openNotOnPlan': 'Diese Positionen im Kostenvoranschlag öffnen',
+  'roomsCosts.whyTitle': 'Warum Positionen nicht auf dem Plan sind',
+  'roomsCosts.sumRule': 'Räume {placed} + nicht auf dem Plan {off} = Nettosumme {total}',
+  'roomsCosts.sumBroken':
+    'Die Räume und „Nicht auf dem Plan“ ergeben nicht die Nettosumme des Kostenvoranschlags. Bitte melden Sie diesen Kostenvoranschlag.',
+  'roomsCosts.serviceNetDiffers':
+    'Die Nettosumme des Dienstes ist {service}; die Positionen ergeben {total}.',
+  'roomsCosts.unitsHidden_one':
+    '{count} weitere Einheit ist nicht als Spalte gezeigt (die Kommandozeile nennt jede Einheit).',
+  'roomsCosts.unitsHidden_other':
+    '{count} weitere Einheiten sind nicht als Spalten gezeigt (die Kommandozeile nennt jede Einheit).',
+  'roomsCosts.unnamedNote': 'Ohne Namen: Keine Position kann diesen Raum nennen.',
+  'roomsCosts.hiddenNameNote':
+    'Sein Name enthält unsichtbare Zeichen: Keine Position kann diesen Raum nennen.',
+  'roomsCosts.problem.planFailed':
+    'Der Plan konnte nicht geladen werden, daher wurde keine Position zugeordnet: Alle stehen unter „Nicht auf dem Plan“.',
+  'roomsCosts.problem.noProjectPlan':
+    'Das Projekt hat keinen Plan, daher steht jede Position unter „Nicht auf dem Plan“.',
+  'roomsCosts.problem.noPlanId':
+    'Der Kostenvoranschlag nennt keinen Plan, daher sind seine Positionen nicht zugeordnet: Alle stehen unter „Nicht auf dem Plan“.',
+  'roomsCosts.problem.otherPlan':
+    'Der Kostenvoranschlag wurde für einen anderen Plan erstellt ({planId}), daher sind seine Positionen diesem nicht zugeordnet: Alle stehen unter „Nicht auf dem Plan“.',
+  'roomsCosts.problem.noFloors':
+    'Das Format dieses Plans nennt keine Räume, daher steht jede Position unter „Nicht auf dem Plan“.',
+  'roomsCosts.reason.noLocation': 'Kein Ort angegeben, und keine Gruppe darüber heißt wie ein Raum',
+  'roomsCosts.reason.unknownRoom': '„{text}“ ist kein Raum des Plans',
+  'roomsCosts.reason.floorOnly': '„{text}“ nennt ein Geschoss, keinen Raum',
+  'roomsCosts.reason.ambiguous':
+    '„{text}“ heißen mehrere Räume (in {floors}): Der Ort muss auch das Geschoss nennen',
+  'roomsCosts.reason.ambiguousReading': '„{text}“ lässt sich als mehr als ein Raum lesen',
+  'roomsCosts.reason.notOnFloor':
+    '„{text}“: Im genannten Geschoss gibt es keinen Raum dieses Namens (er liegt in {floors})',
+  'roomsCosts.reason.conflict':
+    '„{text}“ nennt einen anderen Raum oder ein anderes Geschoss als der Ort oder die Gruppen darüber',
+  'roomsCosts.reason.hidden':
+    '„{text}“ enthält unsichtbare Zeichen und wird daher nicht mit dem Plan verglichen',
+  'roomsCosts.reason.planUnavailable': 'Nicht mit dem Plan verglichen',
+  'roomsCosts.drift.title': 'Seit Ihrem letzten Blick ({date})',
+  'roomsCosts.drift.planChanged': 'Der Plan wurde geändert.',
+  'roomsCosts.drift.estimateChanged': 'Der Kostenvoranschlag wurde geändert.',
+  'roomsCosts.drift.versions': 'Der Kostenvoranschlag wurde geändert (Version {from} → {to}).',
+  'roomsCosts.drift.nowNotPriced': '{room}: vorher bepreist, jetzt nicht bepreist',
+  'roomsCosts.drift.nowPriced': '{room}: vorher nicht bepreist, jetzt bepreist',
+  'roomsCosts.drift.removedPriced': '{room}: aus dem Plan entfernt (war bepreist)',
+  'roomsCosts.drift.removed': '{room}: aus dem Plan entfernt',
+  'roomsCosts.drift.addedPriced': '{room}: neu im Plan, bepreist',
+  'roomsCosts.drift.added': '{room}: neu im Plan, nicht bepreist',
+  'roomsCosts.drift.renamed': '{room} (vorher „{before}“)',
+  'roomsCosts.drift.notOnPlan': 'Nicht auf dem Plan: {before} → {after} Positionen ({amount})',
+  'roomsCosts.drift.nothingMoved': 'Kein Raum wechselte zwischen bepreist und nicht bepreist.',
+  'roomsCosts.filter.room': 'Nur die Positionen in {room}: {summary}',
+  'roomsCosts.filter.notOnPlan': 'Nur die Positionen, die nicht auf dem Plan sind: {summary}',
+  'roomsCosts.filter.showAll': 'Alle Positionen zeigen',
+  'roomsCosts.filter.unavailable':
+    'Welche Positionen in diesem Raum liegen, ist nicht mehr bekannt; daher werden alle Positionen gezeigt.',
+  'cli.roomsCosts.estimate': 'Kostenvoranschlag {name} auf dem Plan ({currency})',
+  'cli.roomsCosts.offline': 'Offline: aus der Kopie vom {date}',
   'unit.pcs': 'Stk.',
   'unit.h': 'Std.',
   'unit.day': 'Tag',

@@ -13,7 +13,7 @@ import type { PlanResult } from '../../../../src-shared/plans/types';
  * kept per URL while the plan is open) and the last rooms export.
  */
 
-export type PlanTab = 'overview' | 'rooms';
+export type PlanTab = 'overview' | 'rooms' | 'costs';
 
 export type ImageState =
   | { status: 'loading' }
