@@ -3,6 +3,8 @@ import type { ErrorValue } from '../errors/service-error';
 import { THEMES, type AppInfo, type AppNotice } from '../app/types';
 import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
+import type { DocumentDefaults } from '../exports/document-language';
+import type { UiLanguage } from '../i18n/languages';
 import type { FileListView, FilePreview, UploadResult } from '../files/types';
 import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
@@ -104,8 +106,8 @@ export const exportRequestSchema = z.object({
   /** The preset decides the kind of document: a client document never holds an internal column. */
   presetId: z.string().min(1).max(100),
   columns: columns.optional(),
-  /** The document's language, independent of the UI's. */
-  language,
+  /** The document's language, independent of the UI's; absent: the workspace's documents language. */
+  language: language.optional(),
   paper: paper.optional(),
   statements: z.boolean().optional(),
   operationId,
@@ -136,7 +138,7 @@ export const changeOrderRequestSchema = z.object({
   /** The preset decides the kind of document, as for quotes. */
   presetId: z.string().min(1).max(100),
   columns: columns.optional(),
-  language,
+  language: language.optional(),
   paper: paper.optional(),
   operationId,
 });
@@ -173,11 +175,21 @@ export const argSchemas = {
   'exports:presets': z.tuple([]),
   'exports:savePreset': z.tuple([presetInputSchema]),
   'exports:deletePreset': z.tuple([z.string().min(1).max(100)]),
+  /** The language, paper and CSV format an export dialog opens with (of this estimate, if one). */
+  'exports:defaults': z.tuple([z.object({ projectId: id.optional(), estimateId: id.optional() })]),
   'plans:get': z.tuple([z.object({ planId: id })]),
   /** Only an image URL main gave out in that plan's view (see PlansService). */
   'plans:image': z.tuple([z.object({ planId: id, url: z.string().url().max(4000) })]),
   'plans:exportRooms': z.tuple([
-    z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language, projectName: shortText.optional() }),
+    z.object({
+      planId: id,
+      format: z.enum(['xlsx', 'csv']),
+      /** Absent: the workspace's documents language. */
+      language: language.optional(),
+      /** The CSV's separator; absent: the language's. */
+      separator: z.enum([',', ';']).optional(),
+      projectName: shortText.optional(),
+    }),
   ]),
   'files:list': z.tuple([z.object({ projectId: id })]),
   'files:upload': z.tuple([
@@ -301,9 +313,10 @@ export interface ChannelResults {
   'exports:presets': PresetList;
   'exports:savePreset': PresetList;
   'exports:deletePreset': PresetList;
+  'exports:defaults': DocumentDefaults;
   'plans:get': PlanResult;
   'plans:image': string | null;
-  'plans:exportRooms': { path: string | null };
+  'plans:exportRooms': { path: string | null; language: UiLanguage };
   'files:list': FileListView;
   'files:upload': UploadResult;
   'files:download': { path: string | null };

@@ -111,6 +111,9 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Versions',
   'Subtotal',
   '{field}: {from} → {to}',
+  // Money per currency and a new position's figures: a code and symbols only.
+  'Total {currency}',
+  '{quantity} × {price}',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 

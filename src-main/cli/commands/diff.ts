@@ -9,14 +9,19 @@
  */
 import path from 'node:path';
 import { plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
-import { QUOTE_PRESET_ID, type ExportPreset, type Paper } from '../../../src-shared/exports/presets';
+import { QUOTE_PRESET_ID, type ExportPreset } from '../../../src-shared/exports/presets';
+import { exportWarningText } from '../../../src-shared/exports/warnings';
 import { AMOUNT_COMPARED_FIELDS, type ComparedField } from '../../../src-shared/versions/types';
 import type { ApiClient } from '../../api/client';
 import type { StoredVersion } from '../../cache/version-table';
 import { ServiceError } from '../../errors/service-error';
 import { resolveExportOptions } from '../../exports/options';
 import type { ChangeSet, ChangeSetSide } from '../../versions/change-set';
-import { companyImages, previousOf } from '../../versions/estimate-versions';
+import { previousOf, versionRef } from '../../versions/estimate-versions';
+import { silentLogger } from '../../log/logger';
+import { createWorkers } from '../../workers/pool';
+import { cliExports } from '../exports';
+import { paperFlag, type ExportContext } from './export';
 import { requirePositional, type CliFlags } from '../args';
 import { EN, type CliText } from '../i18n';
 import type { CliVersions } from '../versions-cache';
@@ -234,15 +239,16 @@ export function renderChangeSet(
 
 /**
  * `plandesk export-changes PROJECT_ID ESTIMATE_A ESTIMATE_B --format pdf|xlsx --out FILE
- * [--preset quote|internal|NAME] [--columns a,b,c] [--paper A4|Letter] [--version N | --since DATE]`:
- * the change order, a client document by default (the same presets and rules as quotes).
+ * [--preset quote|internal|NAME] [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter]
+ * [--version N | --since DATE]`: the change order, a client document by default (the same presets
+ * and rules as quotes), written by the one export use case.
  */
 export async function exportChangesCommand(
   client: ApiClient,
   flags: CliFlags,
   positionals: string[],
   { t, lang }: CliText = EN,
-  context: VersionsContext,
+  context: VersionsContext & ExportContext,
 ): Promise<string> {
   const estimateB = requirePositional(positionals, 2, 'ESTIMATE_B');
   const out = flags.out;
@@ -250,42 +256,59 @@ export async function exportChangesCommand(
   if (format !== 'xlsx' && format !== 'pdf')
     throw new ServiceError('config', '--format must be xlsx or pdf.');
   if (!out) throw new ServiceError('config', 'Missing --out FILE.');
-  const paper = flags.paper;
-  if (paper !== undefined && paper !== 'A4' && paper !== 'Letter' && paper !== 'auto') {
-    throw new ServiceError('config', '--paper must be A4 or Letter.');
-  }
-  const options = {
-    preset: flags.preset ?? QUOTE_PRESET_ID,
-    savedPresets: context.savedPresets ?? [],
-    language: lang,
-    ...(flags.columns !== undefined ? { columns: flags.columns.split(',').map((c) => c.trim()) } : {}),
-    ...(paper !== undefined ? { paper: paper as Paper } : {}),
-  };
+  const paper = paperFlag(flags.paper);
+  const presetId = flags.preset ?? QUOTE_PRESET_ID;
+  const columns = flags.columns?.split(',').map((c) => c.trim());
   // Checked before anything is fetched: an unknown preset fails at once.
-  const resolved = resolveExportOptions(options);
+  const resolved = resolveExportOptions({
+    preset: presetId,
+    savedPresets: context.savedPresets ?? [],
+    columns,
+  });
   const v = context.versions;
   const { projectId, from, to } = await sides(v, flags, positionals, estimateB);
-  const images =
-    format === 'pdf'
-      ? await companyImages(
-          await v.versions.cachedCompanyImages(v.cache, projectId, to.version.estimateId),
-          (url) => client.fetchImage(url),
-        )
-      : undefined;
-  const where = path.resolve(out);
-  await v.versions.writeChangeOrder(
-    v.cache,
-    from.version,
-    to.version,
-    { format, options, ...(images ? { images } : {}), madeAt: new Date() },
-    where,
-  );
-  if (flags.json)
-    return JSON.stringify({
-      path: where,
-      kind: resolved.kind,
-      from: changeSetSide(from),
-      to: changeSetSide(to),
+  const workers = createWorkers(silentLogger);
+  try {
+    const outcome = await cliExports({
+      client,
+      workers,
+      out,
+      language: lang,
+      ...(context.savedPresets ? { savedPresets: context.savedPresets } : {}),
+      documentsLanguage: context.documentsLanguage ?? null,
+      changeOrder: async () => {
+        const company = await v.versions.cachedCompany(v.cache, projectId, to.version.estimateId);
+        return {
+          versions: v.versions.bodies(v.cache, from.version, to.version),
+          refs: { from: versionRef(from.version), to: versionRef(to.version) },
+          companyImages: company.images,
+          companyCountry: company.country,
+          source: 'network',
+          fetchedAt: to.version.fetchedAt,
+        };
+      },
+    }).changeOrder({
+      projectId,
+      from: { estimateId: from.version.estimateId, versionId: from.version.id },
+      to: { estimateId: to.version.estimateId, versionId: to.version.id },
+      format,
+      presetId,
+      ...(columns ? { columns: columns as never } : {}),
+      language: context.chosenLanguage,
+      paper,
     });
-  return t('cli.exportedChanges', { path: where });
+    for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);
+    const where = outcome.path ?? path.resolve(out);
+    if (flags.json)
+      return JSON.stringify({
+        path: where,
+        kind: resolved.kind,
+        language: outcome.language,
+        from: changeSetSide(from),
+        to: changeSetSide(to),
+      });
+    return t('cli.exportedChanges', { path: where });
+  } finally {
+    await workers.close();
+  }
 }

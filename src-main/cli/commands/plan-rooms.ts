@@ -21,7 +21,12 @@ import {
 } from '../../../src-shared/plans/rooms-columns';
 import { termLabel } from '../../../src-shared/plans/vocabulary';
 import { EN, type CliText } from '../i18n';
-import { exportRoomsTable, type RoomsExportFormat } from '../../plans/rooms-export';
+import type { RoomsExportFormat } from '../../exports/rooms';
+import type { CsvSeparator } from '../../../src-shared/exports/document-language';
+import { silentLogger } from '../../log/logger';
+import { createWorkers } from '../../workers/pool';
+import { cliExports } from '../exports';
+import type { ExportContext } from './export';
 import { requirePositional } from '../args';
 import { renderTable } from '../table';
 import { stringFlag, type CommandFlags } from './files';
@@ -33,24 +38,46 @@ export async function roomsCommand(
   flags: CommandFlags,
   positionals: string[],
   text: CliText = EN,
+  context: ExportContext = {},
 ): Promise<string> {
   const { t, tp, lang } = text;
   const planId = requirePositional(positionals, 0, 'PLAN_ID');
   const out = stringFlag(flags, 'out');
   const format = exportFormat(stringFlag(flags, 'format'), out);
+  const separator = separatorFlag(stringFlag(flags, 'separator'));
   const table = buildRoomsTable(buildPlanView(await client.getPlan(planId)));
 
   if (format && out) {
     if (!table.available) throw notAvailable();
-    const path = resolve(out);
-    await exportRoomsTable(table, format, path, { language: lang });
-    return tp('cli.wroteRooms', table.rows.length, { path });
+    // The table is small: written on this thread (the pool is only there for the use case's shape).
+    const workers = context.workers ?? createWorkers(silentLogger);
+    try {
+      const done = await cliExports({
+        client,
+        workers,
+        out,
+        language: lang,
+        documentsLanguage: context.documentsLanguage ?? null,
+      }).rooms({ planId, format, language: context.chosenLanguage, separator });
+      return tp('cli.wroteRooms', table.rows.length, { path: done.path ?? resolve(out) });
+    } finally {
+      if (!context.workers) await workers.close();
+    }
   }
   if (flags.json) return json(table);
   if (!table.available) {
     return t('cli.roomsNotAvailable');
   }
   return roomsText(table, text);
+}
+
+/** --separator: `,` or `;` (the words "comma" and "semicolon" too); absent: the document language's. */
+function separatorFlag(value: string | undefined): CsvSeparator | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === ',' || v === 'comma') return ',';
+  if (v === ';' || v === 'semicolon') return ';';
+  throw new ServiceError('config', '--separator must be , or ;.');
 }
 
 function exportFormat(format: string | undefined, out: string | undefined): RoomsExportFormat | null {

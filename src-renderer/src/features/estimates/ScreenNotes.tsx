@@ -1,6 +1,7 @@
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
-import { useT } from '../../i18n/store';
+import { useLang, useT } from '../../i18n/store';
+import { exportWarningText } from '../../../../src-shared/exports/warnings';
 import { useEstimates } from './store';
 import type { Provenance } from '../../../../src-shared/offline/types';
 
@@ -16,14 +17,31 @@ export function OfflineSource({ data }: { data: Provenance | null }) {
   return since ? <OfflineMarker fetchedAt={since} /> : null;
 }
 
-/** Where the last export was saved; shown until dismissed or the user moves on. */
+/**
+ * Where the last export was saved, and what the user should know about the document (no currency,
+ * several currencies, an image left out: it was written all the same); shown until dismissed or the
+ * user moves on.
+ */
 export function ExportedNotice() {
   const t = useT();
+  const lang = useLang();
   const exported = useEstimates((s) => s.exported);
   if (!exported) return null;
+  const warnings = exported.warnings ?? [];
   return (
-    <Notice tone="success" testId="export-result" onDismiss={() => useEstimates.getState().setExported(null)}>
+    <Notice
+      tone={warnings.length > 0 ? 'warning' : 'success'}
+      testId="export-result"
+      onDismiss={() => useEstimates.getState().setExported(null)}
+    >
       {t('export.savedTo', { path: exported.path })}
+      {warnings.length > 0 && (
+        <ul className="export-warnings" data-testid="export-warnings">
+          {warnings.map((w, i) => (
+            <li key={i}>{exportWarningText(w, t, lang)}</li>
+          ))}
+        </ul>
+      )}
     </Notice>
   );
 }

@@ -11,6 +11,7 @@ import { DocumentSettings } from '../estimates/DocumentSettings';
 import { choiceFromPreset, exportArgs } from '../estimates/export-choice';
 import { ExportPresetPicker } from '../estimates/ExportPresetPicker';
 import { FormatPicker, type DocumentFormat } from '../estimates/FormatPicker';
+import { useDocumentDefaults } from '../estimates/use-document-defaults';
 import { useExportChoice } from '../estimates/use-export-choice';
 import type { ComparisonRequest } from './store';
 
@@ -32,6 +33,7 @@ export function ChangeOrderDialog({
   const lang = useLang();
   const [format, setFormat] = useState<DocumentFormat>('pdf');
   const [choice, change] = useExportChoice();
+  const defaults = useDocumentDefaults(request.projectId, request.to.estimateId);
   const [operationId, setOperationId] = useState<string | null>(null);
   const [error, setError] = useState<ErrorValue | null>(null);
   const busy = operationId !== null;
@@ -42,7 +44,7 @@ export function ChangeOrderDialog({
     useOperations.getState().start(opId, 'progress.changeOrder', { showAfterMs: 300 });
     setOperationId(opId);
     setError(null);
-    const { statements: _statements, ...args } = exportArgs(choice, lang);
+    const { statements: _statements, ...args } = exportArgs(choice, defaults?.language ?? lang);
     const res = await call((api) =>
       api.exportChangeOrder({ ...request, ...args, format, operationId: opId }),
     );
@@ -90,7 +92,7 @@ export function ChangeOrderDialog({
         onPick={(p: ExportPreset) => change(choiceFromPreset(p))}
       />
       <FormatPicker format={format} disabled={busy} onChange={setFormat} />
-      <DocumentSettings choice={choice} disabled={busy} onChange={change} />
+      <DocumentSettings choice={choice} defaults={defaults} disabled={busy} onChange={change} />
     </Dialog>
   );
 }

@@ -107,12 +107,18 @@ export function VersionsDialog({
               <div className="versions-main">
                 <div className="versions-title">
                   <strong>{t('versions.version', { seq: v.seq })}</strong>
-                  {v.name && <span className="versions-name">“{v.name}”</span>}
+                  {v.name && <span className="versions-name">{t('common.quoted', { text: v.name })}</span>}
                   {v.current && <Badge tone="accent">{t('versions.current')}</Badge>}
                   {v.lastOpened && <Badge>{t('versions.lastOpened')}</Badge>}
                   {v.pinned && <Badge tone="warning">{t('versions.pinned')}</Badge>}
                 </div>
                 <div className="versions-meta">
+                  {/* A version is the estimate as the service last changed it; when PlanDesk fetched it is a detail. */}
+                  {v.modified && (
+                    <span>
+                      {t('versions.modified')}: {formatDateTime(v.modified, lang)}
+                    </span>
+                  )}
                   <span
                     title={
                       v.lastFetchedAt !== v.fetchedAt
@@ -122,11 +128,6 @@ export function VersionsDialog({
                   >
                     {t('versions.fetched')}: {formatDateTime(v.fetchedAt, lang)}
                   </span>
-                  {v.modified && (
-                    <span>
-                      {t('versions.modified')}: {formatDateTime(v.modified, lang)}
-                    </span>
-                  )}
                   <span>
                     {t('versions.items')}: {formatNumber(v.items, lang)}
                   </span>
