@@ -224,7 +224,8 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
       const internal = await writeAndRead(doc, { language: 'de-DE', preset: 'internal' }, 'internal-de');
       // The internal worksheet has them (so the search below can find them).
       expect(internal.text.replace(/\s+/g, ' ')).toContain('Intern: INTERN: Einkauf bei Ødegaard');
-      expect(internal.text).toContain('EP Lohn');
+      // Its headings may wrap (and a long one break) in its narrow columns: the words are there.
+      for (const word of ['EP', 'Lohn', 'Zuschlag']) expect(internal.text).toContain(word);
       expect(internal.text).toContain('Endgültig');
 
       const client = await writeAndRead(doc, { language: 'de-DE' }, 'client-de');

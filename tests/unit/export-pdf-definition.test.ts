@@ -32,7 +32,8 @@ describe('PDF document definition', () => {
     expect(def.pageSize).toBe('A4');
     expect(def.pageOrientation).toBe('portrait');
     expect(def.language).toBe('de-DE');
-    expect(def.info?.title).toBe('Angebot – A-2025-0042 – Angebot Komplettsanierung Küche & Bad');
+    // The same title as the workbook's (titles.ts).
+    expect(def.info?.title).toBe('Angebot A-2025-0042 – Angebot Komplettsanierung Küche & Bad');
   });
 
   it('puts internal notes only into internal copies', () => {

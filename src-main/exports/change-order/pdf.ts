@@ -22,7 +22,7 @@ import {
 import { COLORS, TABLE_FONT, pdfText, textWidth } from '../pdf/text';
 import { totalsTable } from '../pdf/totals';
 import { itemsTableLayout } from '../pdf/items-table';
-import { pageFor } from '../pdf/layout';
+import { COLUMN_PADDING, pageFor } from '../pdf/layout';
 import type { ChangeOrder, ChangeOrderLine } from './model';
 import { documentTitle, introText, kindText, metaPairs, noteTexts, totalsFigures } from './texts';
 
@@ -143,7 +143,10 @@ export function buildChangeOrderDefinition(
   );
   const moneyWidth = Math.max(52, widestMoney + 10);
   // The table's fixed columns (code, three amounts) beside the item column decide the paper.
-  const page = pageFor((order.columns.includes('code') ? 60 : 0) + 3 * moneyWidth, order.opts.paper);
+  const page = pageFor(
+    (order.columns.includes('code') ? 60 + COLUMN_PADDING : 0) + 3 * (moneyWidth + COLUMN_PADDING),
+    order.opts.paper,
+  );
   const title = documentTitle(order, t);
   const content: Content[] = [
     ...headerBlock(

@@ -9,7 +9,7 @@ import type { EstimateParts } from '../../estimates/estimate-parts';
 import { cleanText, projectLines } from '../parties';
 import { cellsAt, colLetter, minorNumber, MONEY_PAD, writeRow, type CellSpec } from './cells';
 import { printSetup } from './print-setup';
-import { makeStyles, type Styles } from './styles';
+import { makeStyles, type Style, type Styles } from './styles';
 
 /** An estimate on the summary sheet: its header and its client totals. */
 export type SummaryEntry = Pick<EstimateParts, 'doc' | 'quote'>;
@@ -19,6 +19,8 @@ interface CurrencyGroup {
   code: string;
   entries: SummaryEntry[];
   styles: Styles;
+  /** Its money at the top of a row (beside a name that wraps). */
+  moneyTop: Style;
 }
 
 /** The currency an entry's figures are in, as the summary groups them. */
@@ -31,7 +33,11 @@ function byCurrency(entries: readonly SummaryEntry[], language: UiLanguage): Cur
   const groups = new Map<string, SummaryEntry[]>();
   for (const e of entries) groups.set(codeOf(e), [...(groups.get(codeOf(e)) ?? []), e]);
   return [...groups.entries()]
-    .map(([code, list]) => ({ code, entries: list, styles: makeStyles(language, code || null) }))
+    .map(([code, list]) => {
+      const styles = makeStyles(language, code || null);
+      const moneyTop: Style = { ...styles.money, alignment: { vertical: 'top' } };
+      return { code, entries: list, styles, moneyTop };
+    })
     .sort((a, b) => b.entries.length - a.entries.length || a.code.localeCompare(b.code));
 }
 
@@ -64,7 +70,8 @@ export function writeSummarySheet(
     ],
     ...printSetup(paper, t, { landscape: true, titlesRow: headerRow, title }),
   });
-  ws.columns = widths(entries, groups, t, language).map((width) => ({ width }));
+  const columnWidths = widths(entries, groups, t, language);
+  ws.columns = columnWidths.map((width) => ({ width }));
   writeRow(ws, [{ v: title, s: header.title }], 0, 20, [{ from: 1, to: GROSS }]);
   writeRow(ws, []);
   const headings = [
@@ -80,22 +87,32 @@ export function writeSummarySheet(
     ws,
     headings.map((v, i) => ({ v, s: i >= NET - 1 ? header.headerRight : header.header })),
   );
-  const stylesOf = new Map(groups.map((g) => [g.code, g.styles]));
+  const groupOf = new Map(groups.map((g) => [g.code, g]));
   for (const entry of entries) {
     const { doc, quote } = entry;
     const est = doc.estimate;
     const status = statusLabelKey(est?.status);
-    const styles = stylesOf.get(codeOf(entry))!;
-    const money = (v: bigint): CellSpec => ({ v: minorNumber(v, quote.digits), s: styles.money });
-    writeRow(ws, [
-      { v: cleanText(est?.unique_identifier, 200) || null, s: header.wrapped },
-      { v: cleanText(est?.name, 500) || null, s: header.wrapped },
-      { v: status ? t(status) : cleanText(est?.status ?? '', 100) || null, s: header.wrapped },
-      { v: codeOf(entry) || cleanText(est?.currency ?? '', 20) || null },
-      money(quote.net),
-      money(quote.gross - quote.net),
-      money(quote.gross),
-    ]);
+    const { moneyTop } = groupOf.get(codeOf(entry))!;
+    const money = (v: bigint): CellSpec => ({ v: minorNumber(v, quote.digits), s: moneyTop });
+    // A long name wraps in its column: the row is as tall as its lines (a spreadsheet does not grow it).
+    const lines = Math.max(
+      wrappedLines(cleanText(est?.name, 500), columnWidths[1]!),
+      wrappedLines(cleanText(est?.unique_identifier, 200), columnWidths[0]!),
+    );
+    writeRow(
+      ws,
+      [
+        { v: cleanText(est?.unique_identifier, 200) || null, s: header.wrapped },
+        { v: cleanText(est?.name, 500) || null, s: header.wrapped },
+        { v: status ? t(status) : cleanText(est?.status ?? '', 100) || null, s: header.wrapped },
+        { v: codeOf(entry) || cleanText(est?.currency ?? '', 20) || null, s: header.wrapped },
+        money(quote.net),
+        money(quote.gross - quote.net),
+        money(quote.gross),
+      ],
+      0,
+      lines > 1 ? lines * LINE_HEIGHT : undefined,
+    );
   }
   const first = headerRow + 1;
   const last = headerRow + entries.length;
@@ -136,6 +153,26 @@ export function writeSummarySheet(
     ]);
   }
   ws.commit();
+}
+
+/** Points per line of text in a row (Calibri 11, the workbook's default font). */
+const LINE_HEIGHT = 15;
+
+/** How many lines text takes when it wraps between words in a column of `width` characters. */
+function wrappedLines(text: string, width: number): number {
+  const room = Math.max(1, width - 2);
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(/\s+/u).filter(Boolean)) {
+    const need = used === 0 ? word.length : used + 1 + word.length;
+    if (need <= room) used = need;
+    else {
+      lines += used === 0 ? 0 : 1;
+      used = Math.min(word.length, room);
+      lines += Math.floor(Math.max(0, word.length - 1) / room);
+    }
+  }
+  return lines;
 }
 
 /** Widths in characters: names wrap at a readable width, every figure fits its currency's format. */

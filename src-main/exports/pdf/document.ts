@@ -7,7 +7,7 @@ import { columnsFor, resolveExportOptions, type ExportOptions } from '../options
 import { cleanText, companyLines, customerLines, projectLines } from '../parties';
 import { isAmountColumn } from '../../../src-shared/estimates/columns';
 import { unitPriceBasis } from '../../../src-shared/estimates/net';
-import { documentWord } from '../titles';
+import { documentTitle, documentWord } from '../titles';
 import { documentFormats } from '../formats';
 import { subtreeSums } from '../sums';
 import { headerBlock } from './header';
@@ -69,7 +69,7 @@ export function buildPdfDefinition(
     pageMargins: [40, 40, 40, 50],
     language: opts.language,
     info: {
-      title: pdfText([word, number, cleanText(est.name, 300)].filter(Boolean).join(' – ')),
+      title: pdfText(documentTitle(doc, t, opts.kind)),
       author: pdfText(companyName || 'PlanDesk'),
       subject: pdfText(
         [projectLines(est.project).name, customerLines(est.customer).name].filter(Boolean).join(' – '),

@@ -17,7 +17,7 @@ import { unitText } from '../../../src-shared/estimates/units';
 import { amountOrNull } from '../../../src-shared/money/amounts';
 import type { Formats } from '../formats';
 import { WidestFigure } from '../widest-figure';
-import type { Column, ColumnSample } from './layout';
+import { fittedHeading, type Column, type ColumnSample } from './layout';
 import { COLORS, pdfText } from './text';
 
 /** How the table is printed: its money formats, unit prices and font size. */
@@ -210,7 +210,7 @@ export function itemsTable(
   sums: Map<AmountColumn, bigint[]>,
 ): ItemsTable {
   const header: TableCell[] = columns.map((c) => ({
-    text: pdfText(t(columnSpec(c.key).docLabel)),
+    text: fittedHeading(pdfText(t(columnSpec(c.key).docLabel)), c, style.fontSize),
     style: 'tableHeader',
     alignment: c.numeric ? 'right' : 'left',
   }));
@@ -260,7 +260,15 @@ export function columnSamples(
   money: { symbol: Formats['money']; bare: Formats['money'] },
   formats: Formats,
 ): (key: ExportColumnKey) => ColumnSample {
+  // Worked out once per column: the layout asks again for each size and orientation it tries.
+  const known = new Map<ExportColumnKey, ColumnSample>();
   return (key) => {
+    let sample = known.get(key);
+    if (!sample) known.set(key, (sample = columnSample(key)));
+    return sample;
+  };
+
+  function columnSample(key: ExportColumnKey): ColumnSample {
     const heading = t(columnSpec(key).docLabel);
     const kind = columnKind(key);
     if (kind === 'amount' || kind === 'unit-price') {
@@ -283,5 +291,5 @@ export function columnSamples(
     }
     // Codes and units longer than this wrap (a code is printed whole elsewhere: its group heading).
     return { heading, value: value.slice(0, 14), bare: value.slice(0, 14) };
-  };
+  }
 }
