@@ -13,7 +13,8 @@ import { ExportService } from '../exports/export-service';
 import type { ChangeOrderSides, ChangeOrderSource } from '../exports/sources';
 import { buildPlanView } from '../plans/plan-view';
 import { buildRoomsTable } from '../plans/rooms-table';
-import type { Workers } from '../workers/pool';
+import { silentLogger } from '../log/logger';
+import { createWorkers, type Workers } from '../workers/pool';
 
 export interface CliExportContext {
   client: ApiClient;
@@ -58,4 +59,43 @@ export function cliExports(c: CliExportContext): ExportService {
     },
     workers: c.workers,
   });
+}
+
+/** What a CLI command passes on to its exports: its presets, languages and worker pool. */
+export interface CliExportOptions {
+  workers?: Workers;
+  savedPresets?: readonly ExportPreset[];
+  documentsLanguage?: UiLanguage | null;
+  changeOrder?: () => Promise<ChangeOrderSides>;
+}
+
+/**
+ * Runs `work` with the export use case of a command: on the command's worker pool, or on one made for
+ * it and closed afterwards. Estimates are read and documents written in worker threads, as in the
+ * app: the command's own thread only moves bytes, so it stays responsive (to Ctrl+C) while a large
+ * export runs.
+ */
+export async function withCliExports<T>(
+  client: ApiClient,
+  out: string,
+  language: UiLanguage,
+  options: CliExportOptions,
+  work: (exports: ExportService) => Promise<T>,
+): Promise<T> {
+  const workers = options.workers ?? createWorkers(silentLogger);
+  try {
+    return await work(
+      cliExports({
+        client,
+        workers,
+        out,
+        language,
+        ...(options.savedPresets ? { savedPresets: options.savedPresets } : {}),
+        documentsLanguage: options.documentsLanguage ?? null,
+        ...(options.changeOrder ? { changeOrder: options.changeOrder } : {}),
+      }),
+    );
+  } finally {
+    if (!options.workers) await workers.close();
+  }
 }

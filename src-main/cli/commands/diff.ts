@@ -18,9 +18,7 @@ import { ServiceError } from '../../errors/service-error';
 import { resolveExportOptions } from '../../exports/options';
 import type { ChangeSet, ChangeSetSide } from '../../versions/change-set';
 import { previousOf, versionRef } from '../../versions/estimate-versions';
-import { silentLogger } from '../../log/logger';
-import { createWorkers } from '../../workers/pool';
-import { cliExports } from '../exports';
+import { withCliExports } from '../exports';
 import { paperFlag, type ExportContext } from './export';
 import { requirePositional, type CliFlags } from '../args';
 import { EN, type CliText } from '../i18n';
@@ -267,27 +265,19 @@ export async function exportChangesCommand(
   });
   const v = context.versions;
   const { projectId, from, to } = await sides(v, flags, positionals, estimateB);
-  const workers = createWorkers(silentLogger);
-  try {
-    const outcome = await cliExports({
-      client,
-      workers,
-      out,
-      language: lang,
-      ...(context.savedPresets ? { savedPresets: context.savedPresets } : {}),
-      documentsLanguage: context.documentsLanguage ?? null,
-      changeOrder: async () => {
-        const company = await v.versions.cachedCompany(v.cache, projectId, to.version.estimateId);
-        return {
-          versions: v.versions.bodies(v.cache, from.version, to.version),
-          refs: { from: versionRef(from.version), to: versionRef(to.version) },
-          companyImages: company.images,
-          companyCountry: company.country,
-          source: 'network',
-          fetchedAt: to.version.fetchedAt,
-        };
-      },
-    }).changeOrder({
+  const changeOrder = async () => {
+    const company = await v.versions.cachedCompany(v.cache, projectId, to.version.estimateId);
+    return {
+      versions: v.versions.bodies(v.cache, from.version, to.version),
+      refs: { from: versionRef(from.version), to: versionRef(to.version) },
+      companyImages: company.images,
+      companyCountry: company.country,
+      source: 'network' as const,
+      fetchedAt: to.version.fetchedAt,
+    };
+  };
+  const outcome = await withCliExports(client, out, lang, { ...context, changeOrder }, (exports) =>
+    exports.changeOrder({
       projectId,
       from: { estimateId: from.version.estimateId, versionId: from.version.id },
       to: { estimateId: to.version.estimateId, versionId: to.version.id },
@@ -296,19 +286,17 @@ export async function exportChangesCommand(
       ...(columns ? { columns: columns as never } : {}),
       language: context.chosenLanguage,
       paper,
+    }),
+  );
+  for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);
+  const where = outcome.path ?? path.resolve(out);
+  if (flags.json)
+    return JSON.stringify({
+      path: where,
+      kind: resolved.kind,
+      language: outcome.language,
+      from: changeSetSide(from),
+      to: changeSetSide(to),
     });
-    for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);
-    const where = outcome.path ?? path.resolve(out);
-    if (flags.json)
-      return JSON.stringify({
-        path: where,
-        kind: resolved.kind,
-        language: outcome.language,
-        from: changeSetSide(from),
-        to: changeSetSide(to),
-      });
-    return t('cli.exportedChanges', { path: where });
-  } finally {
-    await workers.close();
-  }
+  return t('cli.exportedChanges', { path: where });
 }

@@ -6,10 +6,9 @@ import type { UiLanguage } from '../../../src-shared/i18n/languages';
 import type { ApiClient } from '../../api/client';
 import { ServiceError } from '../../errors/service-error';
 import { resolveExportOptions } from '../../exports/options';
-import { silentLogger } from '../../log/logger';
-import { createWorkers, type Workers } from '../../workers/pool';
+import type { Workers } from '../../workers/pool';
 import { requirePositional, type CliFlags } from '../args';
-import { cliExports } from '../exports';
+import { withCliExports } from '../exports';
 import { EN, type CliText } from '../i18n';
 
 export interface ExportContext {
@@ -77,18 +76,8 @@ export async function exportCommand(
   if (unknown.length > 0 && resolved.kind === 'client') {
     context.warn?.(`warning: not in a client document: ${unknown.join(', ')}`);
   }
-  // Estimates are read and documents written in worker threads, as in the app: the command's own
-  // thread only moves bytes, so it stays responsive (to Ctrl+C, say) while a large export runs.
-  const workers = context.workers ?? createWorkers(silentLogger);
-  try {
-    const outcome = await cliExports({
-      client,
-      workers,
-      out,
-      language: lang,
-      ...(context.savedPresets ? { savedPresets: context.savedPresets } : {}),
-      documentsLanguage: context.documentsLanguage ?? null,
-    }).estimates({
+  const outcome = await withCliExports(client, out, lang, context, (exports) =>
+    exports.estimates({
       projectId,
       estimateId,
       format,
@@ -97,37 +86,35 @@ export async function exportCommand(
       language: context.chosenLanguage,
       paper: paperFlag(flags.paper),
       ...(flags['no-statements'] ? { statements: false } : {}),
+    }),
+  );
+  for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);
+  const where = outcome.path ?? path.resolve(out);
+  // One total per currency: estimates in different currencies are never added together.
+  const totals = outcome.totals.map((s) => ({
+    currency: s.currency || null,
+    net: s.net,
+    gross: s.gross,
+    estimates: s.estimates,
+  }));
+  if (flags.json) {
+    return JSON.stringify({
+      path: where,
+      estimates: outcome.estimates,
+      kind: resolved.kind,
+      language: outcome.language,
+      totals,
     });
-    for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);
-    const where = outcome.path ?? path.resolve(out);
-    // One total per currency: estimates in different currencies are never added together.
-    const totals = outcome.totals.map((s) => ({
-      currency: s.currency || null,
-      net: s.net,
-      gross: s.gross,
-      estimates: s.estimates,
-    }));
-    if (flags.json) {
-      return JSON.stringify({
-        path: where,
-        estimates: outcome.estimates,
-        kind: resolved.kind,
-        language: outcome.language,
-        totals,
-      });
-    }
-    if (outcome.estimates === 1) return t('cli.exportedOne', { name: outcome.name, path: where });
-    const lines = totals.map(
-      (s) =>
-        '  ' +
-        t('cli.totalOfCurrency', {
-          currency: s.currency ?? t('cli.noCurrency'),
-          gross: formatMoney(s.gross, s.currency, lang),
-          count: s.estimates,
-        }),
-    );
-    return [t('cli.exportedMany', { count: outcome.estimates, path: where }), ...lines].join('\n');
-  } finally {
-    if (!context.workers) await workers.close();
   }
+  if (outcome.estimates === 1) return t('cli.exportedOne', { name: outcome.name, path: where });
+  const lines = totals.map(
+    (s) =>
+      '  ' +
+      t('cli.totalOfCurrency', {
+        currency: s.currency ?? t('cli.noCurrency'),
+        gross: formatMoney(s.gross, s.currency, lang),
+        count: s.estimates,
+      }),
+  );
+  return [t('cli.exportedMany', { count: outcome.estimates, path: where }), ...lines].join('\n');
 }

@@ -23,9 +23,7 @@ import { termLabel } from '../../../src-shared/plans/vocabulary';
 import { EN, type CliText } from '../i18n';
 import type { RoomsExportFormat } from '../../exports/rooms';
 import type { CsvSeparator } from '../../../src-shared/exports/document-language';
-import { silentLogger } from '../../log/logger';
-import { createWorkers } from '../../workers/pool';
-import { cliExports } from '../exports';
+import { withCliExports } from '../exports';
 import type { ExportContext } from './export';
 import { requirePositional } from '../args';
 import { renderTable } from '../table';
@@ -49,20 +47,10 @@ export async function roomsCommand(
 
   if (format && out) {
     if (!table.available) throw notAvailable();
-    // The table is small: written on this thread (the pool is only there for the use case's shape).
-    const workers = context.workers ?? createWorkers(silentLogger);
-    try {
-      const done = await cliExports({
-        client,
-        workers,
-        out,
-        language: lang,
-        documentsLanguage: context.documentsLanguage ?? null,
-      }).rooms({ planId, format, language: context.chosenLanguage, separator });
-      return tp('cli.wroteRooms', table.rows.length, { path: done.path ?? resolve(out) });
-    } finally {
-      if (!context.workers) await workers.close();
-    }
+    const done = await withCliExports(client, out, lang, context, (exports) =>
+      exports.rooms({ planId, format, language: context.chosenLanguage, separator }),
+    );
+    return tp('cli.wroteRooms', table.rows.length, { path: done.path ?? resolve(out) });
   }
   if (flags.json) return json(table);
   if (!table.available) {
