@@ -5,6 +5,7 @@
  * it: creates send it back minus the fields the service manages, updates send only the top-level
  * fields that changed, each whole (so unknown fields deep inside go back unchanged).
  */
+import { safeFileName } from '../../src-shared/files/safe-file-name';
 import { writeFile } from 'node:fs/promises';
 import type { ApiClient, FormContextOption } from '../api/client';
 import type { ActiveSource } from '../app/active-workspace';
@@ -48,14 +49,10 @@ function contextOption(o: FormContextOption): ContextOption {
   return { value: o.value, label: o.label, kind: o.kind };
 }
 
-/** A file name for the form: its name without characters file systems refuse. */
+/** A file name for the form: its name, by the one rule every file name follows (safeFileName). */
 function fileNameFor(doc: JsonObject): string {
-  const name = formName(doc)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x1f<>:"/\\|?*]/g, '_')
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-    .slice(0, 100);
-  return `${name || formId(doc) || 'form'}.json`;
+  const name = formName(doc).replace(/\s+/g, ' ').trim().slice(0, 100);
+  return safeFileName(`${name || formId(doc) || 'form'}.json`, 'form.json');
 }
 
 export class FormsService {

@@ -336,7 +336,13 @@ test('estimates list: net and gross per estimate, fetched in the background, and
     );
   const sum = page.getByTestId('estimates-project-sum');
   for (const text of [...parts('net'), ...parts('gross')]) await expect(sum).toContainText(text);
-  await expect(sum).toContainText('All estimates:');
+  // One line per currency, and a note that they are never added together.
+  await expect(page.getByTestId('estimates-several-currencies')).toContainText('several currencies');
+  for (const [i, c] of currencies.entries()) {
+    await expect(page.getByTestId(`estimates-sum-${c}`)).toHaveText(
+      `${c}: ${parts('net')[i]} net, ${parts('gross')[i]} gross`,
+    );
+  }
   await expect(page.getByTestId('estimates-totals-loading')).toHaveCount(0);
   await app.screenshot('65-estimates-list-with-totals');
 });

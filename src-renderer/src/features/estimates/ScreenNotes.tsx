@@ -1,7 +1,7 @@
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
-import { useLang, useT } from '../../i18n/store';
-import { exportWarningText } from '../../../../src-shared/exports/warnings';
+import { useT } from '../../i18n/store';
+import { ExportWarnings } from './ExportWarnings';
 import { useEstimates } from './store';
 import type { Provenance } from '../../../../src-shared/offline/types';
 
@@ -24,24 +24,16 @@ export function OfflineSource({ data }: { data: Provenance | null }) {
  */
 export function ExportedNotice() {
   const t = useT();
-  const lang = useLang();
   const exported = useEstimates((s) => s.exported);
   if (!exported) return null;
-  const warnings = exported.warnings ?? [];
   return (
     <Notice
-      tone={warnings.length > 0 ? 'warning' : 'success'}
+      tone={exported.warnings?.length ? 'warning' : 'success'}
       testId="export-result"
       onDismiss={() => useEstimates.getState().setExported(null)}
     >
       {t('export.savedTo', { path: exported.path })}
-      {warnings.length > 0 && (
-        <ul className="export-warnings" data-testid="export-warnings">
-          {warnings.map((w, i) => (
-            <li key={i}>{exportWarningText(w, t, lang)}</li>
-          ))}
-        </ul>
-      )}
+      <ExportWarnings warnings={exported.warnings} />
     </Notice>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { ExportPreset } from '../../../../src-shared/exports/presets';
+import type { ExportResult } from '../../../../src-shared/estimates/types';
 import { call, newOperationId } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -27,7 +28,7 @@ export function ChangeOrderDialog({
 }: {
   request: ComparisonRequest;
   onClose: () => void;
-  onSaved: (path: string) => void;
+  onSaved: (saved: ExportResult & { path: string }) => void;
 }) {
   const t = useT();
   const lang = useLang();
@@ -55,7 +56,7 @@ export function ChangeOrderDialog({
       return;
     }
     // null: the save dialog was closed; this dialog stays for another try.
-    if (res.data.path !== null) onSaved(res.data.path);
+    if (res.data.path !== null) onSaved({ ...res.data, path: res.data.path });
   };
 
   return (
