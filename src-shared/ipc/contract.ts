@@ -4,7 +4,6 @@ import { THEMES, type AppInfo, type AppNotice } from '../app/types';
 import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
 import type { DocumentDefaults } from '../exports/document-language';
-import type { UiLanguage } from '../i18n/languages';
 import type { FileListView, FilePreview, UploadResult } from '../files/types';
 import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
@@ -98,19 +97,22 @@ const formDocument = z.custom<JsonObject>(
   'must be a form document',
 );
 
+/** What every export chooses: its preset (the kind of document), columns, language, paper. */
+const documentChoice = {
+  presetId: z.string().min(1).max(100),
+  columns: columns.optional(),
+  language: language.optional(),
+  paper: paper.optional(),
+  operationId,
+};
+
 export const exportRequestSchema = z.object({
   projectId: id,
   /** One estimate, or every estimate of the project (one workbook, a sheet each) when absent. */
   estimateId: id.optional(),
   format: z.enum(['xlsx', 'pdf']),
-  /** The preset decides the kind of document: a client document never holds an internal column. */
-  presetId: z.string().min(1).max(100),
-  columns: columns.optional(),
-  /** The document's language, independent of the UI's; absent: the workspace's documents language. */
-  language: language.optional(),
-  paper: paper.optional(),
   statements: z.boolean().optional(),
-  operationId,
+  ...documentChoice,
 });
 
 export const presetInputSchema = z.object({
@@ -135,12 +137,7 @@ export const changeOrderRequestSchema = z.object({
   from: versionPick,
   to: versionPick,
   format: z.enum(['xlsx', 'pdf']),
-  /** The preset decides the kind of document, as for quotes. */
-  presetId: z.string().min(1).max(100),
-  columns: columns.optional(),
-  language: language.optional(),
-  paper: paper.optional(),
-  operationId,
+  ...documentChoice,
 });
 
 export const argSchemas = {
@@ -175,7 +172,6 @@ export const argSchemas = {
   'exports:presets': z.tuple([]),
   'exports:savePreset': z.tuple([presetInputSchema]),
   'exports:deletePreset': z.tuple([z.string().min(1).max(100)]),
-  /** The language, paper and CSV format an export dialog opens with (of this estimate, if one). */
   'exports:defaults': z.tuple([z.object({ projectId: id.optional(), estimateId: id.optional() })]),
   'plans:get': z.tuple([z.object({ planId: id })]),
   /** Only an image URL main gave out in that plan's view (see PlansService). */
@@ -184,9 +180,8 @@ export const argSchemas = {
     z.object({
       planId: id,
       format: z.enum(['xlsx', 'csv']),
-      /** Absent: the workspace's documents language. */
+      /** Absent: the workspace's documents language, and for a CSV that language's separator. */
       language: language.optional(),
-      /** The CSV's separator; absent: the language's. */
       separator: z.enum([',', ';']).optional(),
       projectName: shortText.optional(),
     }),
@@ -316,7 +311,7 @@ export interface ChannelResults {
   'exports:defaults': DocumentDefaults;
   'plans:get': PlanResult;
   'plans:image': string | null;
-  'plans:exportRooms': { path: string | null; language: UiLanguage };
+  'plans:exportRooms': { path: string | null; language: z.infer<typeof language> };
   'files:list': FileListView;
   'files:upload': UploadResult;
   'files:download': { path: string | null };

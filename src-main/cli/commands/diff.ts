@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
+import { currencyDigits } from '../../../src-shared/money/currency';
 import { QUOTE_PRESET_ID, type ExportPreset } from '../../../src-shared/exports/presets';
 import { exportWarningText } from '../../../src-shared/exports/warnings';
 import { AMOUNT_COMPARED_FIELDS, type ComparedField } from '../../../src-shared/versions/types';
@@ -153,20 +154,25 @@ function sideLabel(side: Side, { t }: CliText): string {
     ? t('cli.currentVersion')
     : t('cli.versionOf', {
         seq: side.version.seq,
-        date: side.version.fetchedAt.toISOString().slice(0, 16).replace('T', ' '),
+        // A version is the estimate as the service last changed it (when fetched, if it never said).
+        date:
+          side.version.modified?.slice(0, 16).replace('T', ' ') ??
+          side.version.fetchedAt.toISOString().slice(0, 16).replace('T', ' '),
       });
   return `${name} (${which}${side.version.name ? `, "${side.version.name}"` : ''})`;
 }
 
-function value(field: ComparedField, text: string | null): string {
+/** A field's value for people: money at the currency's digits. */
+function value(field: ComparedField, text: string | null, digits: number): string {
   if (text === null) return '—';
   if (field === 'quantity') return plainQuantity(text);
-  if (AMOUNT_COMPARED_FIELDS.has(field)) return field === 'tax' ? plainQuantity(text) : plainMoney(text);
+  if (AMOUNT_COMPARED_FIELDS.has(field))
+    return field === 'tax' ? plainQuantity(text) : plainMoney(text, digits);
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
 }
 
-function signed(text: string): string {
-  const money = plainMoney(text);
+function signed(text: string, digits: number): string {
+  const money = plainMoney(text, digits);
   return money.startsWith('-') ? money : `+${money}`;
 }
 
@@ -182,6 +188,7 @@ export function renderChangeSet(
   text: CliText,
 ): string {
   const { t } = text;
+  const digits = currencyDigits(currency);
   const blocks = [
     `${t('cli.diffFrom')}: ${sideLabel(sides.from, text)}\n${t('cli.diffTo')}: ${sideLabel(sides.to, text)}`,
   ];
@@ -192,11 +199,11 @@ export function renderChangeSet(
   };
   list(
     t('cli.added'),
-    set.added.map((i) => `  + ${name(i)}  ${plainMoney(i.total)}`),
+    set.added.map((i) => `  + ${name(i)}  ${plainMoney(i.total, digits)}`),
   );
   list(
     t('cli.removed'),
-    set.removed.map((i) => `  - ${name(i)}  ${plainMoney(i.total)}`),
+    set.removed.map((i) => `  - ${name(i)}  ${plainMoney(i.total, digits)}`),
   );
   list(
     t('cli.moved'),
@@ -213,7 +220,7 @@ export function renderChangeSet(
           `  ~ ${c.name ?? c.id}${c.from_id ? ` (${t('cli.matchedByCodeName', { id: c.from_id })})` : ''}`,
           ...Object.entries(c.fields).map(
             ([field, change]) =>
-              `      ${field}: ${value(field as ComparedField, change.from)} → ${value(field as ComparedField, change.to)}`,
+              `      ${field}: ${value(field as ComparedField, change.from, digits)} → ${value(field as ComparedField, change.to, digits)}`,
           ),
         ].join('\n'),
       ),
@@ -224,13 +231,13 @@ export function renderChangeSet(
       .filter(subtotalOnly)
       .map(
         (c) =>
-          `  Σ ${c.name ?? c.id}: ${value('total', c.fields.total!.from)} → ${value('total', c.fields.total!.to)}`,
+          `  Σ ${c.name ?? c.id}: ${value('total', c.fields.total!.from, digits)} → ${value('total', c.fields.total!.to, digits)}`,
       ),
   );
   if (blocks.length === 1) blocks.push(t('cli.noChanges'));
   const d = set.totals_delta;
   blocks.push(
-    `${t('cli.totalsChange')}${currency ? ` (${currency})` : ''}: ${t('cli.net')} ${signed(d.net)}  ${t('cli.vat')} ${signed(d.tax)}  ${t('cli.gross')} ${signed(d.gross)}`,
+    `${t('cli.totalsChange')}${currency ? ` (${currency})` : ''}: ${t('cli.net')} ${signed(d.net, digits)}  ${t('cli.vat')} ${signed(d.tax, digits)}  ${t('cli.gross')} ${signed(d.gross, digits)}`,
   );
   return blocks.join('\n\n');
 }
