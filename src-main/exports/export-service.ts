@@ -150,9 +150,8 @@ export class ExportService {
         if (!req.estimateId) op.progress(reads.length, ids.length);
       }
       const first = reads[0]!.data;
-      const { options, language } = await this.options(req, first.label.companyCountry, {
-        statements: req.statements,
-      });
+      const chosen = await this.options(req, first.label.companyCountry, { statements: req.statements });
+      const { options, language } = chosen;
       const provenance = provenanceOf(reads);
       const outcome = {
         ...provenance,
@@ -176,7 +175,7 @@ export class ExportService {
         target,
         signal: op.signal,
       });
-      await this.used(req, language);
+      await this.used(req, chosen);
       this.logger.log(
         'info',
         `exported ${reads.length} estimate(s) as ${req.format} to ${path.basename(target)}`,
@@ -199,7 +198,8 @@ export class ExportService {
     try {
       const sides = await source.sides(req.projectId, req.from, req.to, op.signal);
       release = this.heavyWork.hold();
-      const { options, language } = await this.options(req, sides.companyCountry, {});
+      const chosen = await this.options(req, sides.companyCountry, {});
+      const { options, language } = chosen;
       const outcome = {
         source: sides.source,
         fetchedAt: sides.fetchedAt.toISOString(),
@@ -225,7 +225,7 @@ export class ExportService {
         target,
         signal: op.signal,
       });
-      await this.used(req, language);
+      await this.used(req, chosen);
       this.logger.log('info', `exported a change order as ${req.format}`);
       return { ...outcome, path: target, warnings };
     } finally {
@@ -274,7 +274,7 @@ export class ExportService {
     req: DocumentChoice,
     companyCountry: string | null,
     extra: { statements?: boolean | undefined },
-  ): Promise<{ options: ExportOptions; language: UiLanguage }> {
+  ): Promise<{ options: ExportOptions; language: UiLanguage; presetLanguage: UiLanguage | null }> {
     const savedPresets = await this.deps.settings.saved();
     const preset = resolvePreset({ preset: req.presetId, savedPresets });
     const { language } = await this.languageOf(req.language ?? preset.language, companyCountry);
@@ -288,13 +288,21 @@ export class ExportService {
     };
     // Checked before anything is written: an unknown column list fails here.
     resolveExportOptions(options);
-    return { options, language };
+    return { options, language, presetLanguage: preset.language };
   }
 
-  /** The preset was used; a language chosen for the document is the workspace's from now on. */
-  private async used(req: DocumentChoice, language: UiLanguage): Promise<void> {
+  /**
+   * The preset was used; a language chosen for the document is the workspace's documents language from
+   * now on (unless it is the preset's own: a preset in English says nothing about the workspace).
+   */
+  private async used(
+    req: DocumentChoice,
+    { language, presetLanguage }: { language: UiLanguage; presetLanguage: UiLanguage | null },
+  ): Promise<void> {
     await this.deps.settings.markUsed(req.presetId).catch(() => undefined);
-    if (req.language) await this.deps.settings.rememberLanguage(language).catch(() => undefined);
+    if (req.language && req.language !== presetLanguage) {
+      await this.deps.settings.rememberLanguage(language).catch(() => undefined);
+    }
   }
 
   /** The company's logo and watermark for a PDF (small, capped); each left out when it cannot be fetched. */
