@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   currencyDigits,
@@ -185,5 +187,17 @@ describe('money a document cannot print the usual way', () => {
       for (const w of warnings) expect(exportWarningText(w, translator(l), l)).not.toMatch(/\{|\}/);
     }
     expect(exportWarningText(warnings[2]!, translator('en-US'), 'en-US')).toContain('JPY');
+  });
+});
+
+describe('the one home of a currency’s digits', () => {
+  it('leaves no two-decimal rule in the exports: no toFixed(2), no ", 2)", no \'0.00\' format', () => {
+    const root = join(__dirname, '../../src-main/exports');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const code = readFileSync(join(root, file), 'utf8');
+      expect(code, file).not.toMatch(/toFixed\(2\)|, 2\)|['"]0\.00['"]|#,##0\.00/);
+    }
   });
 });

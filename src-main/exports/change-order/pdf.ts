@@ -39,7 +39,7 @@ function lineCells(line: ChangeOrderLine, withCode: boolean, order: ChangeOrder,
   const t = translator(order.opts.language);
   const indent = Math.min(line.depth, 6) * INDENT;
   if (line.kind === 'heading') {
-    const fill = COLORS.groupFill[Math.min(line.depth, 2)];
+    const fill = COLORS.groupFill[Math.min(line.depth, COLORS.groupFill.length - 1)];
     const title: TableCell = {
       text: pdfText(line.name),
       bold: true,

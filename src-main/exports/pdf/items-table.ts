@@ -93,7 +93,7 @@ function groupHeadingCells(
   shown: Shown,
   fontSize: number,
 ): TableCell[] {
-  const fill = COLORS.groupFill[Math.min(row.depth, 2)];
+  const fill = COLORS.groupFill[Math.min(row.depth, COLORS.groupFill.length - 1)];
   const textAt = columns.findIndex((c) => c.width === '*');
   const title: Content[] = [{ text: pdfText(row.name), bold: true }];
   if (shown.includes('description') && row.description) {
