@@ -27,7 +27,7 @@ export function yenEstimate(): EstimateDocument {
     header: {
       currency: 'JPY',
       unique_identifier: 'JP-2026-7',
-      name: '浴室改装 Bathroom',
+      name: 'Bathroom renovation',
       company: company('JP'),
     },
     items: [
