@@ -9,7 +9,6 @@
 import path from 'node:path';
 import type { ExportColumnKey } from '../../src-shared/estimates/columns';
 import { projectSum } from '../../src-shared/estimates/project-sums';
-import type { EstimateLabel } from '../../src-shared/estimates/types';
 import {
   documentDefaults,
   documentLanguage,
@@ -18,8 +17,7 @@ import {
 } from '../../src-shared/exports/document-language';
 import type { Paper } from '../../src-shared/exports/presets';
 import type { ExportWarning } from '../../src-shared/exports/warnings';
-import { safeFileName } from '../../src-shared/files/safe-file-name';
-import { translator } from '../../src-shared/i18n/catalogue';
+import { changeOrderFileName, estimatesFileName, roomsFileName } from './file-names';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { VersionPick } from '../../src-shared/versions/types';
 import { ServiceError } from '../errors/service-error';
@@ -117,13 +115,30 @@ export class ExportService {
     this.logger = deps.logger ?? silentLogger;
   }
 
-  /** The document's language (and why), paper and CSV format an export dialog opens with. */
+  /**
+   * The document's language (and why), paper and CSV format an export dialog opens with: for one
+   * estimate, or for a project's workbook (its first estimate whose company PlanDesk knows).
+   */
   async defaults(req: { projectId?: string; estimateId?: string }): Promise<DocumentDefaults> {
-    const summary =
-      req.projectId && req.estimateId
-        ? await this.deps.estimates.knownSummary?.(req.projectId, req.estimateId)
-        : null;
-    return documentDefaults(await this.languageOf(undefined, summary?.companyCountry ?? null));
+    return documentDefaults(await this.languageOf(undefined, await this.knownCompanyCountry(req)));
+  }
+
+  /** The company's country of an estimate PlanDesk has read, without reading one now. */
+  private async knownCompanyCountry(req: {
+    projectId?: string;
+    estimateId?: string;
+  }): Promise<string | null> {
+    const { projectId, estimateId } = req;
+    const { knownSummary } = this.deps.estimates;
+    if (!projectId || !knownSummary) return null;
+    const ids = estimateId
+      ? [estimateId]
+      : await this.deps.estimates.estimateIds(projectId, new AbortController().signal).catch(() => []);
+    for (const id of ids.slice(0, 20)) {
+      const country = (await knownSummary.call(this.deps.estimates, projectId, id))?.companyCountry;
+      if (country) return country;
+    }
+    return null;
   }
 
   /**
@@ -246,8 +261,7 @@ export class ExportService {
       );
     }
     const { language } = await this.languageOf(req.language, null);
-    const name = `${planName ?? 'Plan'} ${translator(language)('plan.rooms')}.${req.format}`;
-    const target = await this.deps.save.choose(safeFileName(name, `Plan rooms.${req.format}`), req.format);
+    const target = await this.deps.save.choose(roomsFileName(planName, req.format, language), req.format);
     if (!target) return { path: null, language };
     await exportRoomsTable(table, req.format, target, {
       language,
@@ -343,34 +357,4 @@ function provenanceOf(reads: readonly Sourced<unknown>[]): {
     source: reads.some((r) => r.source === 'cache') ? 'cache' : 'network',
     fetchedAt: oldest.fetchedAt.toISOString(),
   };
-}
-
-/** "E202600017 Küche Weiß.xlsx": the number and name (the project's for a workbook of all), made safe. */
-export function estimatesFileName(
-  labels: readonly EstimateLabel[],
-  req: { estimateId?: string | undefined; format: 'xlsx' | 'pdf' },
-): string {
-  const first = labels[0];
-  const base =
-    req.estimateId && first
-      ? [first.uniqueIdentifier, first.name].filter(Boolean).join(' ')
-      : `${first?.projectName ?? 'Project'} estimates`;
-  return safeFileName(
-    `${base.replace(/\s+/g, ' ').trim().slice(0, 120)}.${req.format}`,
-    `Estimate.${req.format}`,
-  );
-}
-
-/** "Change order E202600017 Küche.pdf", in the document's language. */
-export function changeOrderFileName(
-  to: { uniqueIdentifier: string | null; estimateName: string },
-  format: 'pdf' | 'xlsx',
-  language: UiLanguage,
-): string {
-  const base = [translator(language)('doc.changeOrder'), to.uniqueIdentifier, to.estimateName]
-    .filter(Boolean)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .slice(0, 120);
-  return safeFileName(`${base}.${format}`, `Change order.${format}`);
 }

@@ -32,7 +32,7 @@ describe('flattenTree', () => {
 
 describe("an export's file name", () => {
   it('makes a safe file name from the number and name, through the one rule (safeFileName)', async () => {
-    const { estimatesFileName } = await import('../../src-main/exports/export-service');
+    const { estimatesFileName } = await import('../../src-main/exports/file-names');
     const label = {
       uniqueIdentifier: 'E2026/7',
       name: 'Küche: Weiß?\u0001 <neu>',
