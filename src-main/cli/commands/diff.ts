@@ -10,17 +10,16 @@
 import path from 'node:path';
 import { plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
 import { currencyDigits } from '../../../src-shared/money/currency';
-import { QUOTE_PRESET_ID, type ExportPreset } from '../../../src-shared/exports/presets';
+import type { ExportPreset } from '../../../src-shared/exports/presets';
 import { exportWarningText } from '../../../src-shared/exports/warnings';
 import { AMOUNT_COMPARED_FIELDS, type ComparedField } from '../../../src-shared/versions/types';
 import type { ApiClient } from '../../api/client';
 import type { StoredVersion } from '../../cache/version-table';
 import { ServiceError } from '../../errors/service-error';
-import { resolveExportOptions } from '../../exports/options';
 import type { ChangeSet, ChangeSetSide } from '../../versions/change-set';
 import { previousOf, versionRef } from '../../versions/estimate-versions';
 import { withCliExports } from '../exports';
-import { paperFlag, type ExportContext } from './export';
+import { documentFlags, type ExportContext } from './export';
 import { requirePositional, type CliFlags } from '../args';
 import { EN, type CliText } from '../i18n';
 import type { CliVersions } from '../versions-cache';
@@ -256,20 +255,7 @@ export async function exportChangesCommand(
   context: VersionsContext & ExportContext,
 ): Promise<string> {
   const estimateB = requirePositional(positionals, 2, 'ESTIMATE_B');
-  const out = flags.out;
-  const format = flags.format ?? (out ? path.extname(out).slice(1).toLowerCase() : undefined);
-  if (format !== 'xlsx' && format !== 'pdf')
-    throw new ServiceError('config', '--format must be xlsx or pdf.');
-  if (!out) throw new ServiceError('config', 'Missing --out FILE.');
-  const paper = paperFlag(flags.paper);
-  const presetId = flags.preset ?? QUOTE_PRESET_ID;
-  const columns = flags.columns?.split(',').map((c) => c.trim());
-  // Checked before anything is fetched: an unknown preset fails at once.
-  const resolved = resolveExportOptions({
-    preset: presetId,
-    savedPresets: context.savedPresets ?? [],
-    columns,
-  });
+  const { out, format, presetId, columns, paper, resolved } = documentFlags(flags, context.savedPresets);
   const v = context.versions;
   const { projectId, from, to } = await sides(v, flags, positionals, estimateB);
   const changeOrder = async () => {

@@ -35,6 +35,23 @@ export function paperFlag(value: string | undefined): Paper | undefined {
 }
 
 /**
+ * The options every export command takes about its document: --out and --format (xlsx or pdf),
+ * --preset, --columns and --paper; the preset and columns checked before anything is fetched (an
+ * unknown one fails at once).
+ */
+export function documentFlags(flags: CliFlags, savedPresets: readonly ExportPreset[] = []) {
+  const out = flags.out;
+  const format = flags.format ?? (out ? path.extname(out).slice(1).toLowerCase() : undefined);
+  if (format !== 'xlsx' && format !== 'pdf')
+    throw new ServiceError('config', '--format must be xlsx or pdf.');
+  if (!out) throw new ServiceError('config', 'Missing --out FILE.');
+  const presetId = flags.preset ?? QUOTE_PRESET_ID;
+  const columns = flags.columns?.split(',').map((c) => c.trim());
+  const resolved = resolveExportOptions({ preset: presetId, savedPresets, columns });
+  return { out, format, presetId, columns, paper: paperFlag(flags.paper), resolved } as const;
+}
+
+/**
  * `plandesk export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
  * [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements]`: one estimate, or (xlsx
  * only) every estimate of the project into one workbook. The client quote is the default;
@@ -50,11 +67,7 @@ export async function exportCommand(
 ): Promise<string> {
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const estimateId = positionals[1];
-  const out = flags.out;
-  const format = flags.format ?? (out ? path.extname(out).slice(1).toLowerCase() : undefined);
-  if (format !== 'xlsx' && format !== 'pdf')
-    throw new ServiceError('config', '--format must be xlsx or pdf.');
-  if (!out) throw new ServiceError('config', 'Missing --out FILE.');
+  const { out, format, presetId, columns, paper, resolved } = documentFlags(flags, context.savedPresets);
   if (format === 'pdf' && !estimateId) {
     throw new ServiceError('config', 'A PDF quote is made for one estimate: give ESTIMATE_ID.');
   }
@@ -64,14 +77,6 @@ export async function exportCommand(
       '--client-copy is the quote preset: leave out --preset, or --client-copy.',
     );
   }
-  const presetId = flags.preset ?? QUOTE_PRESET_ID;
-  const columns = flags.columns?.split(',').map((c) => c.trim());
-  // Checked before anything is fetched: an unknown preset or column list fails at once.
-  const resolved = resolveExportOptions({
-    preset: presetId,
-    savedPresets: context.savedPresets ?? [],
-    columns,
-  });
   const unknown = (columns ?? []).filter((c) => c && !resolved.columns.includes(c as never));
   if (unknown.length > 0 && resolved.kind === 'client') {
     context.warn?.(`warning: not in a client document: ${unknown.join(', ')}`);
@@ -84,7 +89,7 @@ export async function exportCommand(
       presetId,
       ...(columns ? { columns: columns as never } : {}),
       language: context.chosenLanguage,
-      paper: paperFlag(flags.paper),
+      paper,
       ...(flags['no-statements'] ? { statements: false } : {}),
     }),
   );
