@@ -133,6 +133,10 @@ describe('PDF document definition', () => {
   it('builds 2,000 items (its speed is measured by npm run bench)', () => {
     const def = buildPdfDefinition(largeDocument(2_000), {});
     expect(itemsTable(def).table.body.length).toBeGreaterThan(2_000);
+    // A large quote stays a quote: portrait, at the table's full size (its amount column is as wide as
+    // its own widest figure, not every money column as wide as the grand total).
+    expect(def.pageOrientation).toBe('portrait');
+    expect(itemsTable(def).fontSize).toBe(8);
   });
 });
 
