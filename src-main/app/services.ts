@@ -32,7 +32,7 @@ import { UpdateController, type Updater } from '../updates/update-controller';
 import type { UpdateInstall, UpdatesUnavailableReason } from '../../src-shared/updates/types';
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
-import { ActiveWorkspaces } from './active-workspace';
+import { ActiveWorkspaces } from './active-workspaces';
 import { emptyFolderSync, prepareDataFolder, temporaryNotesDir } from '../local-files/data-folder';
 import { noteTemporaryFilesIn } from '../local-files/write-atomically';
 import type { Emit } from './events';

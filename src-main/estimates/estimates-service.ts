@@ -1,5 +1,5 @@
 import type { EstimateList, EstimateSummary, EstimateViewText } from '../../src-shared/estimates/types';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { cacheKeys } from '../cache/cache-db';
 import type { CachedClient, Fetched } from '../cache/cached-client';
 import type { Logger } from '../log/logger';

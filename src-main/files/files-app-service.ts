@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProjectFile } from '../api/schemas';
 import type { Dialogs } from '../dialogs';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import type { Operation, Operations } from '../operations/operations';
 import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES, uploadTypeOf } from './file-types';
 import { UploadGrants } from './upload-grants';

@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { ApiClient, FormContextOption } from '../api/client';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { cacheKeys } from '../cache/cache-db';
 import type { Dialogs } from '../dialogs';
 import { ServiceError, toErrorValue } from '../errors/service-error';

@@ -1,4 +1,4 @@
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { buildPlanView } from './plan-view';
 import { buildRoomsTable } from './rooms-table';
 import type { PlanResult } from '../../src-shared/plans/types';

@@ -5,7 +5,7 @@
  * estimate, so the next look can say what moved between priced and not priced.
  */
 import type { EstimateListItem } from '../api/schemas';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { cacheKeys, type CacheDb } from '../cache/cache-db';
 import type { CachedClient, Fetched } from '../cache/cached-client';
 import { estimateWork } from '../estimates/estimate-reader';

@@ -6,7 +6,7 @@
  * Estimates themselves are never fetched or read for the projects list: one can be large, and the
  * list must stay cheap.
  */
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import type { EstimateListItem } from '../api/schemas';
 import type { Operations } from '../operations/operations';
 import { projectSum } from '../../src-shared/estimates/project-sums';

@@ -1,6 +1,6 @@
 import type { ProjectDetail, ProjectListItem } from '../api/schemas';
 import type { Operations } from '../operations/operations';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { ServiceError } from '../errors/service-error';
 import { isOfflineError, type CachedClient } from '../cache/cached-client';
 import type {

@@ -1,4 +1,4 @@
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { plainQuestion, type ConfirmQuestion, type Dialogs } from '../dialogs';
 import { ServiceError } from '../errors/service-error';
 import { translator, type Translate } from '../../src-shared/i18n/catalogue';
