@@ -1,6 +1,6 @@
 import { ServiceError } from '../errors/service-error';
 import { jsonDepth, type JsonObject } from '../../src-shared/json/exact-json';
-import { isUsableId } from '../../src-shared/ipc/ids';
+import { isUsableId } from '../../src-shared/text/usable-id';
 import { isAllowedRedirectTarget } from './base-url';
 import { dataOf, decode } from './decode';
 import { estimateDetailOfAnswer } from './estimate-parse';

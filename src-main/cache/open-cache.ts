@@ -16,7 +16,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ServiceError } from '../errors/service-error';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
-import type { CacheDb, Db, OpenCacheOptions } from './cache-db';
+import type { CacheDb, OpenCacheOptions } from './cache-types';
+import type { Db } from './db';
 import type { Logger } from '../log/logger';
 import {
   CACHE_SCHEMA_VERSION,

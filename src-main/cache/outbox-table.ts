@@ -5,7 +5,7 @@
  * clears it. Also read from a cache file that was moved aside as damaged, as far as it can be read.
  */
 import Database from 'better-sqlite3';
-import type { Db } from './cache-db';
+import type { Db } from './db';
 import { describe } from './sqlite-errors';
 import type { Logger } from '../log/logger';
 

@@ -12,11 +12,11 @@ import type {
   CacheKind,
   CachePut,
   CacheRecovery,
-  Db,
   WriteFailure,
   OfflineProjectRecord,
   OfflineSnapshot,
-} from './cache-db';
+} from './cache-types';
+import type { Db } from './db';
 import { CacheStorage } from './cache-storage';
 import { KeptFilesTable } from './kept-files';
 import { cacheKeys } from './keys';

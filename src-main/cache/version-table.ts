@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { faultPointSync } from '../faults/fault-points';
 import type { Logger } from '../log/logger';
-import type { Db } from './cache-db';
+import type { Db } from './db';
 import { describe } from './sqlite-errors';
 
 /** What the timeline shows of a version without reading its body. */

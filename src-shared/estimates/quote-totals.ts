@@ -13,7 +13,9 @@
 import { amountOrNull, unitsText } from '../money/amounts';
 import { minorUnits } from '../money/currency';
 import { Decimal } from '../money/decimal';
-import type { EstimateRow, EstimateTotals } from './types';
+import type { EstimateRow, EstimateTotals, QuoteTotalsView } from './types';
+
+export type { QuoteTotalsView } from './types';
 
 export interface VatLine {
   /** The rate as a fraction, exact ("0.19"). */
@@ -111,17 +113,6 @@ export function quoteTotals(
 
 /** Minor units back to exact decimal text ("123456" with 2 digits → "1234.56"). */
 export const minorUnitsText: (value: bigint, digits: number) => string = unitsText;
-
-/** The totals as they cross to the renderer: exact decimal text (no bigint crosses IPC). */
-export interface QuoteTotalsView {
-  digits: number;
-  net: string;
-  vat: { rate: string; base: string; amount: string }[];
-  rounding: string;
-  gross: string;
-  source: 'service' | 'items';
-  mismatch: { serviceNet: string; serviceGross: string } | null;
-}
 
 export function quoteTotalsView(q: QuoteTotals): QuoteTotalsView {
   const text = (v: bigint): string => minorUnitsText(v, q.digits);

@@ -1,7 +1,17 @@
 import type { ExportWarning } from '../exports/warnings';
 import type { UiLanguage } from '../i18n/languages';
 import type { Provenance } from '../offline/types';
-import type { QuoteTotalsView } from './quote-totals';
+
+/** The totals as they cross to the renderer: exact decimal text (no bigint crosses IPC). */
+export interface QuoteTotalsView {
+  digits: number;
+  net: string;
+  vat: { rate: string; base: string; amount: string }[];
+  rounding: string;
+  gross: string;
+  source: 'service' | 'items';
+  mismatch: { serviceNet: string; serviceGross: string } | null;
+}
 
 /**
  * An estimate as PlanDesk shows and exports it: the service's flat items rebuilt into a tree, the

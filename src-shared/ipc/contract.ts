@@ -34,7 +34,7 @@ import type { ChangesSince, EstimateComparison, VersionTimeline } from '../versi
 import { EXPORT_COLUMNS } from '../estimates/columns';
 import type { Channel, EventChannel, MainChannel, channels, events } from './channels';
 import { LANGUAGES } from '../i18n/languages';
-import { isUsableId } from './ids';
+import { isUsableId } from '../text/usable-id';
 
 export * from './channels';
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { RunningServices } from '../../src-main/app/services';
 import { startAppServices } from '../helpers/app-services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
-import { logFileSink } from '../../src-main/log/log-file';
+import { logFileSink } from '../../src-main/local-files/log-file';
 import { createLogger, type Logger } from '../../src-main/log/logger';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
