@@ -3,7 +3,13 @@
 // Runs on `npm install` (prepare) so `npx plandesk` works straight after installing.
 // `node scripts/build-cli.mjs DIR --workers-only`: only the worker scripts, into DIR (inside the
 // checkout, so their dependencies resolve from node_modules): the benchmarks run the threads so.
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+
+/** The worker scripts: name → source (the one list, which the pool and the app's build read too). */
+const WORKER_SCRIPTS = JSON.parse(
+  readFileSync(new URL('../src-main/workers/worker-scripts.json', import.meta.url)),
+);
 
 const common = {
   bundle: true,
@@ -23,12 +29,7 @@ const outDir = args.find((a) => !a.startsWith('--')) ?? 'out/cli';
 if (!args.includes('--workers-only')) {
   await build({ ...common, entryPoints: ['src-main/cli/index.ts'], outfile: `${outDir}/plandesk.cjs` });
 }
-// The worker scripts (src-main/workers/tasks.ts names them).
-for (const [script, source] of [
-  ['estimate-worker', 'src-main/estimates/estimate-worker.ts'],
-  ['export-worker', 'src-main/exports/export-worker.ts'],
-  ['versions-worker', 'src-main/versions/versions-worker.ts'],
-]) {
+for (const [script, source] of Object.entries(WORKER_SCRIPTS)) {
   // Their dependencies load from node_modules, as the app's do: bundled, old polyfills in them (a
   // `new Buffer()` in exceljs's zip code) would print Node's deprecation warning on every export.
   await build({ ...common, packages: 'external', entryPoints: [source], outfile: `${outDir}/${script}.cjs` });

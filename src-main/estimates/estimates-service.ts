@@ -5,7 +5,7 @@ import type { CachedClient, Fetched } from '../cache/cached-client';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
-import type { EstimateReadOutput, EstimateViewOutput } from './estimate-tasks';
+import type { EstimateReadOutput } from './estimate-tasks';
 import { estimateWork, type KeptSummary } from './estimate-reader';
 
 /**
@@ -59,7 +59,7 @@ export class EstimatesService {
       const r = await cached.readEstimate(
         projectId,
         estimateId,
-        estimateWork<EstimateViewOutput>(this.workers, 'estimate-view', op.signal),
+        estimateWork(this.workers, 'estimate-view', op.signal),
         { signal: op.signal },
       );
       this.keep(meta.id, cached, projectId, estimateId, r.data);
@@ -156,7 +156,7 @@ export class EstimatesService {
     signal: AbortSignal,
     task: 'estimate-read' | 'export-read' = 'estimate-read',
   ): Promise<Fetched<ExportRead>> {
-    return cached.readEstimate(projectId, estimateId, estimateWork<ExportRead>(this.workers, task, signal), {
+    return cached.readEstimate(projectId, estimateId, estimateWork(this.workers, task, signal), {
       signal,
     });
   }

@@ -10,7 +10,7 @@ import type { Workers } from '../workers/pool';
 import { ownedBytes } from '../workers/transferables';
 import type { VersionsInput } from '../versions/version-tasks';
 import type { ChangeOrderTaskInput } from './change-order/tasks';
-import type { PdfTaskInput, WriteOutput, XlsxTaskInput } from './export-tasks';
+import type { PdfTaskInput, XlsxTaskInput } from './export-tasks';
 import type { ExportOptions } from './options';
 
 type Images = { logo: Uint8Array | null; watermark: Uint8Array | null };
@@ -55,10 +55,10 @@ export async function writeDocumentInWorker(
   await writeAtomically(req.target, async (tmp) => {
     if (req.format === 'xlsx') {
       const input: XlsxTaskInput = { estimates, options: req.options, path: tmp };
-      ({ warnings } = await workers.run<WriteOutput>('export-xlsx', input, run));
+      ({ warnings } = await workers.run('export-xlsx', input, run));
     } else {
       const input: PdfTaskInput = { estimate: estimates[0]!, options: { ...req.options, images }, path: tmp };
-      ({ warnings } = await workers.run<WriteOutput>('export-pdf', input, run));
+      ({ warnings } = await workers.run('export-pdf', input, run));
     }
   });
   return warnings;
@@ -90,12 +90,8 @@ export async function writeChangeOrderInWorker(
   };
   let warnings: ExportWarning[] = [];
   await writeAtomically(req.target, async (path) => {
-    const task = req.format === 'pdf' ? 'change-order-pdf' : 'change-order-xlsx';
-    ({ warnings } = await workers.run<WriteOutput>(
-      task,
-      { ...input, path },
-      { signal: req.signal, transfer },
-    ));
+    const task = req.format === 'pdf' ? 'export-change-order-pdf' : 'export-change-order-xlsx';
+    ({ warnings } = await workers.run(task, { ...input, path }, { signal: req.signal, transfer }));
   });
   return warnings;
 }

@@ -8,13 +8,13 @@ import type { EstimateListItem } from '../api/schemas';
 import type { ActiveSource } from '../contracts/active-workspace';
 import { cacheKeys, type CacheDb } from '../cache/cache-db';
 import type { CachedClient, Fetched } from '../cache/cached-client';
-import { estimateWork } from '../estimates/estimate-reader';
+import { bodyWork, INLINE_BODY_BYTES } from '../estimates/estimate-reader';
 import { ServiceError, toErrorValue } from '../errors/service-error';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
 import { buildPlanView } from './plan-view';
 import { planRoomsOf } from './plan-rooms';
-import type { RoomsCostsOutput } from './rooms-costs-task';
+import { roomsCostsTask, type RoomsCostsOutput } from './rooms-costs-task';
 import { roomsDrift, seenOf } from '../../src-shared/plans/rooms-drift';
 import type {
   PlanProblem,
@@ -83,7 +83,11 @@ export async function readRoomsCosts(
   const r = await cached.readEstimate(
     req.projectId,
     req.estimateId,
-    estimateWork<RoomsCostsOutput>(workers, 'rooms-costs', signal, { plan, problem }),
+    bodyWork(workers, 'rooms-costs', roomsCostsTask, signal, INLINE_BODY_BYTES, {
+      origin: 'response',
+      plan,
+      problem,
+    }),
     { signal },
   );
   const fromCache = r.source === 'cache' || read?.source === 'cache';

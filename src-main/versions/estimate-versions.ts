@@ -6,9 +6,8 @@
  */
 import { cacheKeys, type CacheDb } from '../cache/cache-db';
 import type { CachedClient, Fetched, StoredEstimate } from '../cache/cached-client';
-import { estimateWork, INLINE_BODY_BYTES } from '../estimates/estimate-reader';
+import { estimateWork } from '../estimates/estimate-reader';
 import type { EstimateReadOutput } from '../estimates/estimate-tasks';
-import { runOnBody } from '../workers/body-job';
 import type { StoredVersion, VersionTable } from '../cache/version-table';
 import { ServiceError } from '../errors/service-error';
 import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
@@ -17,8 +16,7 @@ import type { Workers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
 import type { ChangesSince, EstimateComparison, VersionTimeline } from '../../src-shared/versions/types';
 import type { ChangeSet, ChangeSetSide } from './change-set';
-import type { CompareInput, CompareOutput, EncodeOutput, VersionsInput } from './version-tasks';
-import type { Encoded } from './version-codec';
+import type { CompareInput, VersionsInput } from './version-tasks';
 import { diskFullError } from '../local-files/write-atomically';
 import {
   bodiesOf,
@@ -98,7 +96,7 @@ export class EstimateVersions {
     const versions = table.list(projectId, estimateId);
     const current = currentOf(versions);
     const base = current ? this.baseOf(table, current) : null;
-    const out = await this.workers.run<EncodeOutput>('versions-encode', {
+    const out = await this.workers.run('versions-encode', {
       entry: stored.bytes,
       base,
       known: versions.map((v) => v.hash),
@@ -154,7 +152,7 @@ export class EstimateVersions {
         const target = chainInput(table, dependent).bodies;
         const baseVersion = victim.baseId === null ? null : table.get(victim.baseId);
         const base = baseVersion ? chainInput(table, baseVersion) : null;
-        const encoded = await this.workers.run<Encoded>('versions-rebase', { target, base });
+        const encoded = await this.workers.run('versions-rebase', { target, base });
         rebased.push({
           id: dependent.id,
           baseId: encoded.isDelta ? victim.baseId : null,
@@ -200,7 +198,7 @@ export class EstimateVersions {
     estimateId: string,
     signal: AbortSignal = new AbortController().signal,
   ): Promise<{ version: StoredVersion; fetched: Fetched<EstimateReadOutput> }> {
-    const work = estimateWork<EstimateReadOutput>(this.workers, 'estimate-read', signal);
+    const work = estimateWork(this.workers, 'estimate-read', signal);
     const fetched = await cached.readEstimate(projectId, estimateId, work, { signal });
     await this.settled(cached.cache, projectId, estimateId);
     const version = this.latest(cached.cache, projectId, estimateId);
@@ -229,16 +227,8 @@ export class EstimateVersions {
   ): Promise<{ images: { logo: string | null; watermark: string | null }; country: string | null }> {
     const hit = cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId));
     if (!hit) return { images: { logo: null, watermark: null }, country: null };
-    const read = await runOnBody<EstimateReadOutput>(
-      this.workers,
-      'estimate-read',
-      { origin: 'cache' },
-      hit.bytes,
-      {
-        signal,
-        inlineBelow: INLINE_BODY_BYTES,
-      },
-    );
+    const work = estimateWork(this.workers, 'estimate-read', signal ?? new AbortController().signal);
+    const read = await work.fromCache(hit.bytes);
     return { images: read.companyImages, country: read.label.companyCountry };
   }
 
@@ -275,7 +265,7 @@ export class EstimateVersions {
       ...(request.changeSet ? { changeSet: request.changeSet } : {}),
     };
     const out = await this.workers
-      .run<CompareOutput>('versions-compare', input, {
+      .run('versions-compare', input, {
         ...(request.signal ? { signal: request.signal } : {}),
       })
       .catch((err: unknown) => {

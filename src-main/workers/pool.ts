@@ -6,7 +6,7 @@ import { Piscina } from 'piscina';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
 import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
-import { TASKS, WORKER_SCRIPTS, type TaskName, type WorkerScript } from './tasks';
+import { scriptOf, WORKER_SCRIPTS, type In, type Out, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -17,7 +17,7 @@ export interface RunOptions {
 
 /** Heavy work off the main thread: a named task (see workers/tasks.ts) run in a worker. */
 export interface Workers {
-  run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
+  run<K extends TaskName>(task: K, input: In<K>, options?: RunOptions): Promise<Out<K>>;
   /** Worker threads now (idle ones end after a while; a cancelled task's thread at once). */
   readonly threads: number;
   /** Tasks a thread has started and not yet finished. */
@@ -31,7 +31,8 @@ const THREAD_END_WAIT_MS = 5_000;
 /** Whether the worker scripts are built in `dir` (the app's and the CLI's bundles put them there). */
 function builtScripts(dir: string): { extension: '.js' | '.cjs' } | null {
   for (const extension of ['.js', '.cjs'] as const) {
-    if (existsSync(join(dir, `estimate-worker${extension}`))) return { extension };
+    const scripts = Object.keys(WORKER_SCRIPTS);
+    if (scripts.every((script) => existsSync(join(dir, script + extension)))) return { extension };
   }
   return null;
 }
@@ -46,7 +47,9 @@ function workerScripts(builtIn?: string): { path: (script: WorkerScript) => stri
   const built = builtScripts(dir);
   if (built) return { path: (script) => join(dir, script + built.extension), execArgv: [] };
   if (builtIn) throw new Error(`There are no built worker scripts in ${builtIn}.`);
-  return { path: (script) => join(__dirname, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
+  // worker-scripts.json names each source from the project's folder, two up from this one.
+  const root = join(__dirname, '..', '..');
+  return { path: (script) => join(root, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
 }
 
 /**
@@ -91,7 +94,7 @@ export function createWorkers(
     }
   });
   const workers: Workers = {
-    async run<O>(task: TaskName, input: unknown, options: RunOptions = {}): Promise<O> {
+    async run<K extends TaskName>(task: K, input: In<K>, options: RunOptions = {}): Promise<Out<K>> {
       if (options.signal?.aborted) throw cancelled();
       const channel = new MessageChannel();
       const message: TaskMessage = { task, input, events: channel.port2 };
@@ -109,10 +112,10 @@ export function createWorkers(
       channel.port1.on('message', onEvent);
       try {
         const outcome = (await pool.run(message, {
-          filename: scripts.path(TASKS[task].script),
+          filename: scripts.path(scriptOf(task)),
           transferList: transfer as never,
           ...(options.signal ? { signal: options.signal } : {}),
-        })) as TaskOutcome<O>;
+        })) as TaskOutcome<Out<K>>;
         if (outcome.ok) return outcome.value;
         if (outcome.fileSystemCode) {
           // The same error as on this thread: the caller says in words what the disk refused.

@@ -14,7 +14,6 @@ import { fixtureDataset, WS_A } from './simulator-fixture';
 import { ServiceError } from '../../src-main/errors/service-error';
 import Database from 'better-sqlite3';
 import { estimateWorkFor } from '../../src-main/estimates/estimate-reader';
-import type { EstimateReadOutput } from '../../src-main/estimates/estimate-tasks';
 import { createWorkers, type Workers } from '../../src-main/workers/pool';
 
 // Real parts: SQLite files in a temp folder, the simulator over HTTP, the real ApiClient.
@@ -433,7 +432,7 @@ describe('estimates read as bytes (off main’s thread)', () => {
     const workers = createWorkers(log.logger);
     pools.push(workers);
     // 0: every body goes to a worker, however small.
-    return estimateWorkFor<EstimateReadOutput>(workers, 'estimate-read', new AbortController().signal, 0);
+    return estimateWorkFor(workers, 'estimate-read', new AbortController().signal, 0);
   }
 
   it('keeps the bytes a worker made, answers from them offline, and forgets an estimate that is gone', async () => {

@@ -10,7 +10,11 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { EstimateItem } from '../../src-main/api/schemas';
 import { storedJsonBytes } from '../../src-main/cache/cache-db';
-import type { EstimateReadOutput, EstimateViewOutput } from '../../src-main/estimates/estimate-tasks';
+import {
+  estimateReadTask,
+  estimateViewTask,
+  type EstimateViewOutput,
+} from '../../src-main/estimates/estimate-tasks';
 import { writeDocumentInWorker } from '../../src-main/exports/write-in-worker';
 import { ServiceError } from '../../src-main/errors/service-error';
 import { bodyJob, runOnBody } from '../../src-main/workers/body-job';
@@ -137,11 +141,11 @@ describe('worker threads', () => {
     const answer = answerBytes(estimate);
     const workers = pool();
     const read = async (inlineBelow: number, retry: boolean): Promise<EstimateViewOutput> => {
-      const job = bodyJob<EstimateViewOutput>(
+      const job = bodyJob(
         workers,
         'estimate-view',
         { origin: 'response' },
-        { inlineBelow },
+        { inlineBelow, here: estimateViewTask },
       );
       if (retry) {
         // A first attempt breaks off after a few bytes; the transport starts the body over.
@@ -162,13 +166,10 @@ describe('worker threads', () => {
     expect(inWorker.summary.quote.source).toBe('items');
     expect(JSON.parse(inWorker.viewJson).rows).toHaveLength(306);
     // The cache's copy made from the answer reads back as the same estimate.
-    const fromCache = await runOnBody<EstimateReadOutput>(
-      workers,
-      'estimate-read',
-      { origin: 'cache' },
-      inWorker.cacheBody!,
-      { inlineBelow: 0 },
-    );
+    const fromCache = await runOnBody(workers, 'estimate-read', { origin: 'cache' }, inWorker.cacheBody!, {
+      inlineBelow: 0,
+      here: estimateReadTask,
+    });
     expect(fromCache.summary).toEqual(inWorker.summary);
     expect(fromCache.label).toEqual({
       uniqueIdentifier: 'E-1',
@@ -182,7 +183,12 @@ describe('worker threads', () => {
     const workers = pool();
     const broken = new Uint8Array(Buffer.from('{"data": [{"id": "x", "items": [', 'utf8'));
     for (const inlineBelow of [0, Number.MAX_SAFE_INTEGER]) {
-      const job = bodyJob(workers, 'estimate-view', { origin: 'response' }, { inlineBelow });
+      const job = bodyJob(
+        workers,
+        'estimate-view',
+        { origin: 'response' },
+        { inlineBelow, here: estimateViewTask },
+      );
       job.sink.begin(broken.byteLength);
       job.sink.push(broken.slice());
       job.sink.end();
@@ -197,7 +203,12 @@ describe('worker threads', () => {
 
   it('ends the work on a body that never comes (its request failed)', async () => {
     const workers = pool();
-    const job = bodyJob(workers, 'estimate-view', { origin: 'response' }, { inlineBelow: 0 });
+    const job = bodyJob(
+      workers,
+      'estimate-view',
+      { origin: 'response' },
+      { inlineBelow: 0, here: estimateViewTask },
+    );
     job.sink.begin(null);
     job.sink.push(new Uint8Array(Buffer.from('{"data": [', 'utf8')));
     // The task has started on a thread and waits there for the rest of the body.
@@ -224,8 +235,9 @@ describe('worker threads', () => {
     const answer = answerBytes(estimateOf(120));
     const [inWorker, here] = await Promise.all(
       [0, Number.MAX_SAFE_INTEGER].map((inlineBelow) =>
-        runOnBody<EstimateReadOutput>(workers, 'estimate-read', { origin: 'response' }, answer.slice(), {
+        runOnBody(workers, 'estimate-read', { origin: 'response' }, answer.slice(), {
           inlineBelow,
+          here: estimateReadTask,
         }),
       ),
     );
