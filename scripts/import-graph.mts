@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { FEATURES, layerOf, MAIN_LAYERS } from '../eslint.layers.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SCANNED = ['src-main', 'src-shared'];
@@ -45,12 +46,10 @@ export function readImportGraph(root = ROOT): ImportGraph {
   return graph;
 }
 
-/** The folder a file of src-main belongs to ('src-main/exports/pdf/x.ts' → 'exports'; a file at
- *  src-main's top → its own name), or the top folder for the rest ('src-shared'). */
+/** The folder a file of src-main belongs to (its layer in eslint.layers.mjs: 'exports' for
+ *  src-main/exports/pdf/x.ts, 'dialogs' for src-main/dialogs.ts), or the top folder for the rest. */
 export function folderOf(file: string): string {
-  const parts = file.split('/');
-  if (parts[0] !== 'src-main') return parts[0]!;
-  return parts.length > 2 ? parts[1]! : parts[1]!.replace(/\.tsx?$/, '');
+  return file.startsWith('src-main/') ? layerOf(file)! : file.split('/')[0]!;
 }
 
 export type FolderGraph = Map<string, Map<string, string[]>>;
@@ -110,29 +109,17 @@ export function cyclesOf(edges: Map<string, Iterable<string>>): string[][] {
   return found;
 }
 
-/** The features of src-main: plain Node use cases under the wiring. */
-export const FEATURES = [
-  'estimates',
-  'exports',
-  'files',
-  'forms',
-  'offline',
-  'outbox',
-  'plans',
-  'projects',
-  'teams',
-  'versions',
-  'webhook',
-  'workspaces',
-];
-
 /** The arrows issue 24 forbids: [name, does the import from → to break it]. */
 export const FORBIDDEN: [string, (from: string, to: string) => boolean][] = [
-  ['a feature imports the wiring (src-main/app)', (f, t) => FEATURES.includes(folderOf(f)) && folderOf(t) === 'app'],
+  [
+    'a feature imports the wiring (src-main/app)',
+    (f, t) => FEATURES.includes(folderOf(f)) && folderOf(t) === 'app',
+  ],
   ['estimates imports exports', (f, t) => folderOf(f) === 'estimates' && folderOf(t) === 'exports'],
   [
     'workers/ imports a feature',
-    (f, t) => f.startsWith('src-main/workers/') && FEATURES.includes(folderOf(t)) && t.startsWith('src-main/'),
+    (f, t) =>
+      f.startsWith('src-main/workers/') && FEATURES.includes(folderOf(t)) && t.startsWith('src-main/'),
   ],
   ['api/ imports src-shared/ipc', (f, t) => f.startsWith('src-main/api/') && t.startsWith('src-shared/ipc/')],
 ];
@@ -142,6 +129,25 @@ export function forbiddenImports(graph: ImportGraph): string[] {
   for (const [from, targets] of graph)
     for (const to of targets)
       for (const [rule, breaks] of FORBIDDEN) if (breaks(from, to)) breaches.push(`${rule}: ${from} → ${to}`);
+  return breaches;
+}
+
+/**
+ * Every import of src-main the layer table (eslint.layers.mjs) does not allow: the lint's own rule,
+ * checked once more over the graph the compiler sees.
+ */
+export function layerBreaches(graph: ImportGraph): string[] {
+  const breaches: string[] = [];
+  for (const [from, targets] of graph) {
+    if (!from.startsWith('src-main/')) continue;
+    const a = layerOf(from)!;
+    for (const to of targets) {
+      const b = layerOf(to);
+      if (b === null || a === b) continue;
+      const allowed = MAIN_LAYERS[a];
+      if (!allowed || !allowed[0].includes(b)) breaches.push(`${from} → ${to}`);
+    }
+  }
   return breaches;
 }
 
@@ -164,4 +170,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   for (const cycle of fileCycles(graph)) console.log(`\nfile cycle: ${cycle.join(', ')}`);
   for (const breach of forbiddenImports(graph)) console.log(`forbidden: ${breach}`);
+  for (const breach of layerBreaches(graph)) console.log(`not in the layer picture: ${breach}`);
 }

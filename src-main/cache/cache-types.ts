@@ -2,7 +2,6 @@
  * The cache's types, below every file of src-main/cache (cache-db.ts is the folder's public face and
  * re-exports them): the tables import only `db.ts`, so no file of the cache imports back up.
  */
-import type { Db } from './db';
 import type { CacheStorage } from './cache-storage';
 import type { KeptFilesTable } from './kept-files';
 import type { LegacyOutboxTable } from './outbox-table';
