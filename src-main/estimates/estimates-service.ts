@@ -7,6 +7,7 @@ import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
 import type { EstimateReadOutput } from './estimate-tasks';
 import { estimateWork, type KeptSummary } from './estimate-reader';
+import { sameServiceMoment } from '../../src-shared/time/service-time';
 
 /**
  * An estimate read: for an export, with the token of its document kept in the worker that writes
@@ -173,7 +174,7 @@ export class EstimatesService {
     modified: string | null,
   ): EstimateSummary | null {
     const current = (k: KeptSummary | null | undefined): k is KeptSummary =>
-      !!k && (modified === null || (k.modified != null && sameMoment(k.modified, modified)));
+      !!k && (modified === null || (k.modified != null && sameServiceMoment(k.modified, modified)));
     const inMemory = this.summaries.get(`${workspaceId}|${projectId}|${estimateId}`);
     if (current(inMemory)) return inMemory.summary;
     const kept = cached.cache.get<KeptSummary>('estimate-summary', cacheKeys.estimate(projectId, estimateId));
@@ -202,13 +203,6 @@ export class EstimatesService {
     }
     return read.summary;
   }
-}
-
-/** The same moment written two ways (the list's ISO 8601 and the detail's `YYYY-MM-DD HH:MM:SS`). */
-function sameMoment(a: string, b: string): boolean {
-  const time = (s: string): number =>
-    Date.parse(/^\d{4}-\d{2}-\d{2} /.test(s) ? s.replace(' ', 'T') + 'Z' : s);
-  return a === b || time(a) === time(b);
 }
 
 function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {

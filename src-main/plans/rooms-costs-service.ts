@@ -16,6 +16,7 @@ import { buildPlanView } from './plan-view';
 import { planRoomsOf } from './plan-rooms';
 import { roomsCostsTask, type RoomsCostsOutput } from './rooms-costs-task';
 import { roomsDrift, seenOf } from '../../src-shared/plans/rooms-drift';
+import { serviceMoment } from '../../src-shared/time/service-time';
 import type {
   PlanProblem,
   PlanRooms,
@@ -32,11 +33,7 @@ export interface RoomsCostsRequest {
 }
 
 /** When an estimate was last changed, as a number (the list's ISO 8601 or the detail's form). */
-function momentOf(text: string | null | undefined): number {
-  if (!text) return Number.NEGATIVE_INFINITY;
-  const t = Date.parse(/^\d{4}-\d{2}-\d{2} /.test(text) ? `${text.replace(' ', 'T')}Z` : text);
-  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
-}
+const momentOf = (text: string | null | undefined): number => serviceMoment(text) ?? Number.NEGATIVE_INFINITY;
 
 /** The estimate shown when the user picked none: the one changed last (then created last). */
 export function latestEstimate(list: readonly EstimateListItem[]): EstimateListItem | null {

@@ -11,6 +11,7 @@ import type {
   ProjectRow,
   ProjectSortKey,
 } from '../../src-shared/projects/types';
+import { serviceMoment } from '../../src-shared/time/service-time';
 
 export type ProjectSort = ProjectSortKey;
 
@@ -286,12 +287,12 @@ function sortValue(
       return main ? Number(main.gross) : null;
     }
     case 'modified':
-      return Date.parse(p.user_modified ?? '') || null;
+      return serviceMoment(p.user_modified) || null;
     case 'created':
-      return Date.parse(p.user_created ?? '') || null;
+      return serviceMoment(p.user_created) || null;
     case 'status':
       // Active projects first, then archived ones, the longest archived last.
-      return p.archived_at ? Date.parse(p.archived_at) || 1 : 0;
+      return p.archived_at ? serviceMoment(p.archived_at) || 1 : 0;
   }
 }
 

@@ -23,6 +23,7 @@ import { documentFlags, type ExportContext } from './export';
 import { requirePositional, type CliFlags } from '../args';
 import { EN, type CliText } from '../i18n';
 import type { CliVersions } from '../versions-cache';
+import { serviceMoment } from '../../../src-shared/time/service-time';
 
 export interface VersionsContext {
   /** The workspace's versions (opened by the caller, who closes them). */
@@ -53,10 +54,7 @@ function sinceMoment(text: string): number {
 
 /** When a version was the estimate: the service's `modified`, else when PlanDesk fetched it. */
 function versionTime(v: StoredVersion): number {
-  const m = v.modified
-    ? Date.parse(/^\d{4}-\d{2}-\d{2} /.test(v.modified) ? `${v.modified.replace(' ', 'T')}Z` : v.modified)
-    : NaN;
-  return Number.isNaN(m) ? v.fetchedAt.getTime() : m;
+  return serviceMoment(v.modified) ?? v.fetchedAt.getTime();
 }
 
 /** The older side (see the module's comment). */
