@@ -36,6 +36,10 @@ export interface EstimateWarning {
   message: string;
 }
 
+/**
+ * An item's money fields: the one list of them (the service's item schema, the fast parser, the tree's
+ * group check, the amount texts, versions' comparisons and the simulator read it).
+ */
 export const MONEY_FIELDS = [
   'labor_unit_price',
   'equipment_unit_price',
@@ -51,6 +55,10 @@ export const MONEY_FIELDS = [
   'total',
 ] as const;
 export type MoneyField = (typeof MONEY_FIELDS)[number];
+
+/** Every decimal field of an item: its quantity, its tax rate and its money, in this order. */
+export const ITEM_DECIMAL_FIELDS = ['quantity', 'tax', ...MONEY_FIELDS] as const;
+export type ItemDecimalField = (typeof ITEM_DECIMAL_FIELDS)[number];
 
 export interface EstimateNode {
   id: string;
