@@ -12,7 +12,7 @@ import {
   forbiddenImports,
   layerBreaches,
   readImportGraph,
-} from '../../scripts/import-graph.mts';
+} from '../../scripts/import-graph.mjs';
 
 const graph = readImportGraph();
 
