@@ -18,20 +18,12 @@ import { ServiceError } from '../errors/service-error';
 import { faultPoint, faultPointSync } from '../faults/fault-points';
 import { isAllowedUploadName } from '../files/file-types';
 import { uploadFile } from '../files/files-service';
-import type { OutboxProblem } from '../../src-shared/outbox/types';
-import type { DrainContext } from './outbox-drain';
+import type { DrainContext } from './drain-context';
 import type { OutboxRow, OutboxStore } from './outbox-store';
 import { findRegistered } from './registered-check';
 import { ClaimLostError, outcomeOf, type AttemptOutcome, type AttemptStage } from './upload-outcome';
 
-/** What became of an entry, for now. */
-export type EntryResult =
-  | { kind: 'registered'; file: ProjectFile | null }
-  /** It waits (no connection, the service failed, or its arrival is to be checked). */
-  | { kind: 'waiting' }
-  | { kind: 'held'; problem: OutboxProblem; error: unknown }
-  /** The user removed it (or cancelled the upload). */
-  | { kind: 'removed' };
+export type { EntryResult } from './drain-context';
 
 interface Flight {
   controller: AbortController;

@@ -16,36 +16,13 @@
 import type { ApiClient } from '../api/client';
 import { backoffDelay, type RetryPolicy } from '../api/backoff';
 import type { ProjectFile } from '../api/schemas';
-import type { CacheDb } from '../cache/cache-db';
-import type { Logger } from '../log/logger';
 import { ServiceError } from '../errors/service-error';
-import type { OutboxCopies } from './outbox-copies';
 import type { OutboxRow, OutboxStore } from './outbox-store';
-import { OutboxAttempt, type EntryResult } from './outbox-attempt';
+import { OutboxAttempt } from './outbox-attempt';
+import type { DrainContext } from './drain-context';
 import { outcomeOf, type AttemptOutcome } from './upload-outcome';
 
-export interface DrainContext {
-  copies: OutboxCopies;
-  /** The records this workspace's entries are in. */
-  store: (workspaceId: string) => OutboxStore;
-  /** This process's name on the rows it claims. */
-  owner: string;
-  /** Whether this process may send (it holds the drain lock, or just took it). */
-  mayDrain: (workspaceId: string) => boolean;
-  cacheFor: (workspaceId: string) => CacheDb;
-  clientFor: (workspaceId: string) => Promise<ApiClient>;
-  logger: Logger;
-  busyRetryMs: number;
-  offlineRetryMs: number;
-  now: () => Date;
-  changed: (workspaceId: string) => void;
-  progressed: (workspaceId: string, id: number, sent: number) => void;
-  /** What became of an entry for now (an upload the user is waiting for learns it here). */
-  settled: (workspaceId: string, id: number, result: EntryResult) => void;
-  observe: (workspaceId: string, err: unknown) => void;
-  keyRejected: (workspaceId: string) => void;
-  activity: (workspaceId: string, active: boolean) => void;
-}
+export type { DrainContext } from './drain-context';
 
 /** The longest wait after service failures. */
 const MAX_BUSY_WAIT_MS = 10 * 60_000;
