@@ -47,7 +47,6 @@ export const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
 
 /** What a feature stands on besides the basics. */
 const UNDER_FEATURES = ['api', 'cache', 'contracts', 'workers', 'settings'];
-const FRONT_DOORS = ['ipc', 'shell', 'cli', 'index'];
 /** Pseudo-folders: the IPC contract, Electron (and its updater), the simulator. */
 const IPC = 'src-shared/ipc';
 const ELECTRON = 'electron';
