@@ -8,7 +8,8 @@ import type { BodySink } from './body-sink';
 import { listAllPages, type ListAllOptions, type Page } from './paging';
 import { MAX_ESTIMATE_JSON_BYTES } from './limits';
 import * as s from './schemas';
-import { ServiceTransport, type ApiClientOptions, type CallOptions, type PageRequest } from './transport';
+import type { ApiClientOptions, CallOptions, PageRequest } from './request-options';
+import { ServiceTransport } from './transport';
 
 export type { ApiClientOptions, CallOptions, PageRequest };
 export { decode };

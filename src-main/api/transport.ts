@@ -40,15 +40,6 @@ import type {
   RequestSpec,
 } from './request-options';
 
-export type {
-  ApiClientOptions,
-  CallOptions,
-  Method,
-  PageRequest,
-  Query,
-  RequestSpec,
-} from './request-options';
-
 const CREDENTIAL_HEADERS = ['customer', 'key', 'acting_user'];
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
