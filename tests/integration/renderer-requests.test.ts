@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { startSimulator, type Simulator } from '../../simulator';
@@ -242,6 +242,32 @@ describe('the webhook test (issue 23, items 1 and 2)', () => {
     expect(dialogs.calls.confirmed).toEqual([]);
     // The result shows the key masked, never in clear.
     expect(JSON.stringify(sent)).not.toContain(sim.workspaces[0]!.key);
+  });
+
+  it('the key sent is that of the workspace whose address was checked, even if the page switches meanwhile', async () => {
+    // The page adds a workspace at a server of its own, with its receiver as webhook address, and
+    // has that server answer GET /workspace slowly; while main waits, it switches back to the
+    // victim's workspace. The victim's key must not go to the receiver.
+    const own = await startSimulator({ dataset: 'demo' });
+    try {
+      const victimId = (await services.workspaces.activeMeta()).id;
+      const theirs = own.workspaces[1]!;
+      const added = await dispatch('workspaces:add', [
+        { customer: theirs.customer, key: theirs.key, baseUrl: own.baseUrl, language: 'de-DE' },
+      ]);
+      if (!added.ok) throw new Error(JSON.stringify(added));
+      await (await services.workspaces.client(added.data.id)).setWebhookUrl(receiver.url);
+      const asked = own.faults.stats().requests;
+      own.faults.setFaults({ latencyMs: 1500, path: '/workspace', method: 'GET' });
+      const test = dispatch('webhook:test', [{ url: receiver.url, sendRealKey: true }]);
+      await vi.waitFor(() => expect(own.faults.stats().requests).toBeGreaterThan(asked), { interval: 10 });
+      expect(await dispatch('workspaces:switch', [victimId])).toMatchObject({ ok: true });
+      expect(await test).toMatchObject({ ok: true, data: { keySent: 'real' } });
+      expect(receiver.calls.map((c) => c.fields?.key)).toEqual([theirs.key]);
+      expect(JSON.stringify(receiver.calls)).not.toContain(sim.workspaces[0]!.key);
+    } finally {
+      await own.close();
+    }
   });
 });
 
