@@ -195,7 +195,10 @@ function topLevelProblems(folder, feedName, feed, listed) {
  * Everything wrong with the release in `folder` (an empty list: ready to publish). `buildOutput`:
  * the folder is electron-builder's output for `oses`, where only the files they upload count.
  */
-export function checkRelease(folder, { config = loadConfig(), version, oses = OSES, buildOutput = false } = {}) {
+export function checkRelease(
+  folder,
+  { config = loadConfig(), version, oses = OSES, buildOutput = false } = {},
+) {
   const expected = expectedRelease(config, version, oses);
   const problems = [];
   const present = new Set(existsSync(folder) ? readdirSync(folder) : []);
@@ -219,7 +222,15 @@ export function checkRelease(folder, { config = loadConfig(), version, oses = OS
   for (const os of oses) {
     const ofOs = expected.files.filter((f) => f.os === os && f.inFeed);
     const embeds = ofOs.filter((f) => f.blockmap === 'embedded').map((f) => f.name);
-    problems.push(...feedProblems(folder, FEED[os], version, ofOs.map((f) => f.name), embeds));
+    problems.push(
+      ...feedProblems(
+        folder,
+        FEED[os],
+        version,
+        ofOs.map((f) => f.name),
+        embeds,
+      ),
+    );
   }
   if (buildOutput) return { expected, problems };
   for (const name of present) {
@@ -239,8 +250,7 @@ function parseArgs(argv) {
     else if (a === '--os') {
       options.oses = String(argv[++i]).split(',');
       options.buildOutput = true;
-    }
-    else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
+    } else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
     else options.folder = a;
   }
   const unknown = options.oses.filter((os) => !OSES.includes(os));

@@ -197,7 +197,9 @@ describe('the release check', () => {
     expect(problems(editFeed(/^path: .*$/m, `path: ${deb}`))).toEqual([
       `${feed}'s top-level SHA-512 is not that of its path ${deb}`,
     ]);
-    expect(problems(editFeed(/^sha512: .*\n/m, ''))).toEqual([`${feed} has a top-level path without the other`]);
+    expect(problems(editFeed(/^sha512: .*\n/m, ''))).toEqual([
+      `${feed} has a top-level path without the other`,
+    ]);
   });
 
   it('answers a wrong call with its usage, exit status 2', () => {
