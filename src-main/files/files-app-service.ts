@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProjectFile } from '../api/schemas';
 import type { Dialogs } from '../dialogs';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource, ActiveWorkspace } from '../app/active-workspace';
 import type { Operations } from '../operations/operations';
 import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES, uploadTypeOf } from './file-types';
 import { UploadGrants } from './upload-grants';
@@ -11,7 +11,7 @@ import { deleteFile, downloadFile, uploadFile, type UploadStage } from './files-
 import { keptFilePath } from './kept-files';
 import type { FileListView, FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
 import type { CachedClient } from '../cache/cached-client';
-import { ServiceError } from '../errors/service-error';
+import { ServiceError, toErrorValue } from '../errors/service-error';
 import { MAX_PREVIEW_BYTES, PREVIEW_DEADLINE_MS } from '../api/limits';
 import { writeNewFileInside } from '../local-files/new-file-inside';
 import { emptyFolder, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
@@ -71,16 +71,32 @@ export class FilesAppService {
    */
   async upload(projectId: string, paths: string[] | undefined, operationId?: string): Promise<UploadResult> {
     // This call's workspace: what is picked or was dropped goes there, whatever is switched meanwhile.
-    const { client, cached, meta } = await this.active();
-    let files: string[];
-    if (paths?.length) {
-      files = paths;
-      // Dropped on this project's view, in this workspace; each drop is good for one upload.
-      this.grants.use(files, { workspaceId: meta.id, projectId }, meta.language);
-    } else {
-      files = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
+    const workspace = await this.active();
+    const { meta } = workspace;
+    if (!paths?.length) {
+      const picked = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
+      return picked.length === 0
+        ? { uploaded: [], queued: [] }
+        : this.send(workspace, projectId, picked, operationId);
     }
-    if (files.length === 0) return { uploaded: [], queued: [] };
+    // Dropped on this project's view, in this workspace; each drop is good for one upload that
+    // succeeds: a failed one (not one the user cancelled) keeps it for Retry.
+    const grants = this.grants.use(paths, { workspaceId: meta.id, projectId }, meta.language);
+    try {
+      return await this.send(workspace, projectId, paths, operationId);
+    } catch (err) {
+      if (toErrorValue(err).kind !== 'cancelled') grants.restore();
+      throw err;
+    }
+  }
+
+  /** Uploads `files` (the user gave each) into the project, or puts them in the outbox. */
+  private async send(
+    { client, cached, meta }: ActiveWorkspace,
+    projectId: string,
+    files: string[],
+    operationId: string | undefined,
+  ): Promise<UploadResult> {
     const sizes: number[] = [];
     for (const f of files) {
       const name = displayFileName(path.basename(f));

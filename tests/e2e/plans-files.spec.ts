@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { translator } from '../../src-shared/i18n/catalogue';
 import { termLabel } from '../../src-shared/plans/vocabulary';
+import { dropFiles } from './drop-files';
 import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -269,8 +270,8 @@ test('files dropped on the screen are uploaded; a refused type among them is nam
   const { projectId } = await selectFirstProject(app);
   await page.getByTestId('open-files').click();
   await expect(page.getByTestId('files-table')).toBeVisible();
-  // What the user drags from the desktop: the harness's pathForFile (Electron's webUtils in the app)
-  // maps a dropped File to exportDir/<name>, so the bytes are there.
+  // What the user drags from the desktop, dropped as Chromium drops it (a trusted event); the
+  // harness's webUtils.getPathForFile (Electron's in the app) maps a dropped File to exportDir/<name>.
   await fs.writeFile(
     path.join(app.exportDir, 'Baustelle Nord.png'),
     Buffer.from(
@@ -279,15 +280,10 @@ test('files dropped on the screen are uploaded; a refused type among them is nam
     ),
   );
   await fs.writeFile(path.join(app.exportDir, 'notes.txt'), 'not allowed');
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['png'], 'Baustelle Nord.png', { type: 'image/png' }));
-    dt.items.add(new File(['txt'], 'notes.txt', { type: 'text/plain' }));
-    return dt;
-  });
-  await page.getByTestId('files-screen').dispatchEvent('dragenter', { dataTransfer });
-  await page.getByTestId('files-screen').dispatchEvent('dragover', { dataTransfer });
-  await page.getByTestId('files-screen').dispatchEvent('drop', { dataTransfer });
+  await dropFiles(page, page.getByTestId('files-screen'), [
+    path.join(app.exportDir, 'Baustelle Nord.png'),
+    path.join(app.exportDir, 'notes.txt'),
+  ]);
   await expect(page.getByTestId('upload-refused')).toContainText('notes.txt');
   await expect(page.locator('[data-testid^="file-row-"]', { hasText: 'Baustelle Nord.png' })).toBeVisible();
   expect((await app.services.files.list(projectId)).map((f) => f.name)).toContain('Baustelle Nord.png');

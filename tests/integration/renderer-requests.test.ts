@@ -63,13 +63,13 @@ describe('uploads', () => {
     });
     expect(await names()).not.toContain('id_rsa.pdf');
 
-    // A real drop: the preload registers the path Electron gave the dropped file.
+    // A real drop: the preload registers the paths Electron gave the dropped files (a type PlanDesk
+    // does not upload, or a relative path, is not granted).
     const dropped = path.join(dir, 'Baustelle.png');
     await fs.writeFile(dropped, PNG);
-    expect(await dispatch('files:registerDrop', [dropped, projectId])).toEqual({
-      ok: true,
-      data: { registered: true },
-    });
+    expect(
+      await dispatch('files:registerDrop', [[dropped, path.join(dir, 'notes.txt'), 'rel.pdf'], projectId]),
+    ).toEqual({ ok: true, data: { registered: [dropped] } });
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
     // And what the open dialog returned.
     const picked = path.join(dir, 'Aufmaß.pdf');
@@ -89,7 +89,7 @@ describe('uploads', () => {
     const folder = path.join(dir, 'folder.pdf');
     await fs.mkdir(folder);
     for (const p of [link, fifo, folder]) {
-      await dispatch('files:registerDrop', [p, projectId]);
+      await dispatch('files:registerDrop', [[p], projectId]);
       expect(await dispatch('files:upload', [{ projectId, paths: [p] }]), p).toMatchObject({
         ok: false,
         error: { kind: 'validation' },
@@ -108,7 +108,7 @@ describe('upload grants (issue 23, item 3)', () => {
       .rows[1]!.id;
     const dropped = path.join(dir, 'Baustelle.png');
     await fs.writeFile(dropped, PNG);
-    await dispatch('files:registerDrop', [dropped, projectId]);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
     expect(await dispatch('files:upload', [{ projectId: other, paths: [dropped] }])).toMatchObject(refused);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped, dropped] }])).toMatchObject(refused);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
@@ -121,7 +121,7 @@ describe('upload grants (issue 23, item 3)', () => {
     const first = (await services.workspaces.activeMeta()).id;
     const dropped = path.join(dir, 'Aufmaß.pdf');
     await fs.writeFile(dropped, '%PDF-1.4');
-    await dispatch('files:registerDrop', [dropped, projectId]);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
     const w = sim.workspaces[1]!;
     const added = await dispatch('workspaces:add', [
       { customer: w.customer, key: w.key, baseUrl: sim.baseUrl, language: 'de-DE' },
@@ -136,8 +136,50 @@ describe('upload grants (issue 23, item 3)', () => {
     // Back in the first workspace, the drop is gone too: the user drops it again.
     await dispatch('workspaces:switch', [first]);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
-    await dispatch('files:registerDrop', [dropped, projectId]);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+  });
+
+  it('a failed upload keeps its drop for Retry (no new registration) until one succeeds', async () => {
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.writeFile(dropped, PNG);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
+    // The service refuses the presign call (retried, then given up): the upload fails.
+    sim.faults.setFaults({ fail500: 20, pathEndsWith: '/files/temporary-presigned-url', method: 'POST' });
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
+      ok: false,
+      error: { kind: 'server' },
+    });
+    sim.faults.clearFaults();
+    // Retry: the same path, the same grant.
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+    expect((await names()).filter((n) => n === 'Baustelle.png')).toHaveLength(1);
+  });
+
+  it('a failed upload’s drop is not kept across a switch of workspace while it ran', async () => {
+    const first = (await services.workspaces.activeMeta()).id;
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.writeFile(dropped, PNG);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
+    sim.faults.setFaults({
+      fail500: 20,
+      latencyMs: 300,
+      pathEndsWith: '/files/temporary-presigned-url',
+      method: 'POST',
+    });
+    const before = sim.faults.stats().requests;
+    const upload = dispatch('files:upload', [{ projectId, paths: [dropped] }]);
+    // The upload has taken its grant and is waiting for the service when the page switches.
+    await vi.waitFor(() => expect(sim.faults.stats().requests).toBeGreaterThan(before), { interval: 10 });
+    const w = sim.workspaces[1]!;
+    await dispatch('workspaces:add', [
+      { customer: w.customer, key: w.key, baseUrl: sim.baseUrl, language: 'de-DE' },
+    ]);
+    await dispatch('workspaces:switch', [first]);
+    expect(await upload).toMatchObject({ ok: false });
+    sim.faults.clearFaults();
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
   });
 
   it('what the open dialog returned is uploaded in that call only, never again by its path', async () => {

@@ -176,7 +176,7 @@ describe('the release check', () => {
     const damaged = completeWith((d) => {
       const file = path.join(d, appImage);
       const bytes = readFileSync(file);
-      bytes[bytes.length - 10] ^= 0xff;
+      bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
       writeFileSync(file, bytes);
       const sum = createHash('sha512').update(bytes).digest('base64');
       const f = path.join(d, feed);

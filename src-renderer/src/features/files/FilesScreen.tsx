@@ -14,6 +14,7 @@ import { FilesTable } from './FilesTable';
 import { PreviewDialog } from './PreviewDialog';
 import { useFiles } from './store';
 import { WaitingUploads } from '../outbox/WaitingUploads';
+import { DROP_PROJECT_ATTRIBUTE } from '../../../../src-shared/files/drop-target';
 import './files.css';
 
 function hasFiles(e: DragEvent | globalThis.DragEvent): boolean {
@@ -135,6 +136,8 @@ export function FilesScreen() {
     <section
       className={`screen files-screen${dragging ? ' is-dragging' : ''}`}
       data-testid="files-screen"
+      // Names this project to the preload, which registers a real drop here for it (trusted-drops.ts).
+      {...{ [DROP_PROJECT_ATTRIBUTE]: view.projectId }}
       aria-labelledby="files-title"
       onDragEnter={onDragEnter}
       onDragOver={onDragOver}
