@@ -50,10 +50,8 @@ export class EncryptedKeyFile {
   }
 
   get(account: string): string | null {
-    const { keys } = this.read();
-    const sealed = Object.hasOwn(keys, account) ? keys[account] : undefined;
-    if (sealed === undefined) return null;
-    return this.cipher.decrypt(Buffer.from(sealed, 'base64'));
+    const sealed = this.sealedOf(account);
+    return sealed === null ? null : this.cipher.decrypt(Buffer.from(sealed, 'base64'));
   }
 
   async set(account: string, secret: string): Promise<void> {
@@ -74,23 +72,43 @@ export class EncryptedKeyFile {
     return true;
   }
 
+  /** `account`'s entry as stored (encrypted, base64), without decrypting it; null when there is none. */
+  sealedOf(account: string): string | null {
+    const { keys } = this.read();
+    return Object.hasOwn(keys, account) ? keys[account]! : null;
+  }
+
+  /** Puts back an entry `sealedOf` returned, as it was. */
+  async putSealed(account: string, sealed: string): Promise<void> {
+    const content = this.read();
+    content.keys[account] = sealed;
+    await this.write(content);
+  }
+
   private read(): KeyFileContent {
     const empty = (): KeyFileContent => ({ version: 1, backend: this.cipher.backend(), keys: {} });
     if (!existsSync(this.file)) return empty();
-    let parsed: Partial<KeyFileContent>;
+    let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<KeyFileContent>;
+      parsed = JSON.parse(readFileSync(this.file, 'utf8'));
     } catch (err) {
       if (!(err instanceof SyntaxError)) throw err;
-      // Damaged: moved aside, never deleted (what it holds may still be read by hand).
-      renameSync(this.file, asideName(this.file));
-      return empty();
+      return this.moveAside(empty);
     }
+    // Valid JSON of another shape (null, a list, keys that are not an object) is damaged too.
+    if (!isPlainObject(parsed) || (parsed.keys !== undefined && !isPlainObject(parsed.keys)))
+      return this.moveAside(empty);
     const keys = Object.create(null) as Record<string, string>;
     for (const [account, sealed] of Object.entries(parsed.keys ?? {})) {
       if (typeof sealed === 'string') keys[account] = sealed;
     }
     return { version: 1, backend: String(parsed.backend ?? ''), keys };
+  }
+
+  /** Damaged: moved aside, never deleted (what it holds may still be read by hand). */
+  private moveAside(empty: () => KeyFileContent): KeyFileContent {
+    renameSync(this.file, asideName(this.file));
+    return empty();
   }
 
   /** The last key gone, the file goes too. */
@@ -105,4 +123,8 @@ export class EncryptedKeyFile {
       writeFile(tmp, JSON.stringify(content, null, 2) + '\n', { mode: PRIVATE_FILE_MODE }),
     );
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -175,7 +175,7 @@ export const de: Messages = {
   'error.config':
     'Die Einstellungen des Arbeitsbereichs sind unvollständig oder ungültig. Prüfen Sie die Adresse des Dienstes und die Zugangsdaten.',
   'error.keychain':
-    'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. PlanDesk speichert Schlüssel niemals im Klartext.',
+    'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. Bewahrt PlanDesk Schlüssel in seinem Datenordner auf (api-keys.json), weil der Schlüsselbund nicht verfügbar war, muss auch diese Datei beschreibbar sein. PlanDesk speichert Schlüssel niemals im Klartext.',
   'error.details': 'Einzelheiten: {message}',
 
   'common.reload': 'Neu laden',

@@ -173,7 +173,7 @@ export const en = {
   'error.config':
     'The workspace settings are incomplete or invalid. Check the service address and the credentials.',
   'error.keychain':
-    'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. PlanDesk never stores keys in plain text.',
+    'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. If keys are kept in PlanDesk’s data folder (api-keys.json) because the keychain was unavailable, that file must be writable too. PlanDesk never stores keys in plain text.',
   'error.details': 'Details: {message}',
 
   'common.reload': 'Reload',

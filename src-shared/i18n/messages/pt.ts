@@ -172,7 +172,7 @@ export const pt: Messages = {
   'error.config':
     'As definições do espaço de trabalho estão incompletas ou são inválidas. Verifique o endereço do serviço e as credenciais.',
   'error.keychain':
-    'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. O PlanDesk nunca guarda chaves em texto simples.',
+    'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. Se o PlanDesk guarda chaves na sua pasta de dados (api-keys.json) porque o porta-chaves estava indisponível, esse ficheiro também tem de poder ser alterado. O PlanDesk nunca guarda chaves em texto simples.',
   'error.details': 'Pormenores: {message}',
 
   'common.reload': 'Recarregar',
