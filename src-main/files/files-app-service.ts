@@ -9,7 +9,13 @@ import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES, uploadTypeOf } from '.
 import { UploadGrants } from './upload-grants';
 import { deleteFile, downloadFile, uploadFile, type UploadStage } from './files-service';
 import { keptFilePath } from './kept-files';
-import type { FileListView, FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
+import type {
+  DownloadView,
+  FileListView,
+  FilePreview,
+  FileRow,
+  UploadResult,
+} from '../../src-shared/files/types';
 import type { CachedClient } from '../cache/cached-client';
 import { ServiceError, toErrorValue } from '../errors/service-error';
 import { MAX_PREVIEW_BYTES, PREVIEW_DEADLINE_MS } from '../api/limits';
@@ -175,7 +181,7 @@ export class FilesAppService {
    * Into a folder the user chooses, under the file's name made safe, never over another file. A file
    * kept with the project's offline copy is copied from there (no connection needed).
    */
-  async download(projectId: string, fileId: string, operationId?: string): Promise<{ path: string | null }> {
+  async download(projectId: string, fileId: string, operationId?: string): Promise<DownloadView> {
     const folder = await this.dialogs.chooseFolder();
     if (!folder) return { path: null };
     const { client } = await this.active();
@@ -183,15 +189,19 @@ export class FilesAppService {
     const kept = await this.keptCopy(projectId, file);
     const op = this.operations.start(operationId);
     try {
-      const saved = await writeNewFileInside(folder, file.name, (dest): Promise<unknown> =>
+      const saved = await writeNewFileInside(folder, file.name, (dest) =>
         kept
-          ? copyKept(kept, dest)
+          ? copyKept(kept, dest).then(() => null)
           : downloadFile(client, projectId, file, dest, {
               signal: op.signal,
               onProgress: (bytes, total) => op.progress(bytes, total),
             }),
       );
-      return { path: saved.path };
+      const got = saved.result;
+      // Complete by the transfer's own length; a list size that differs is worth a note.
+      return got && got.listedBytes !== null && got.listedBytes !== got.bytes
+        ? { path: saved.path, sizeDiffers: { listed: got.listedBytes, received: got.bytes } }
+        : { path: saved.path };
     } finally {
       op.finish();
     }

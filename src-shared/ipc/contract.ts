@@ -3,7 +3,7 @@ import type { ErrorValue } from '../errors/service-error';
 import { THEMES, type AppInfo, type AppNotice } from '../app/types';
 import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
-import type { FileListView, FilePreview, UploadResult } from '../files/types';
+import type { DownloadView, FileListView, FilePreview, UploadResult } from '../files/types';
 import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
 import type { ProgressEvent } from '../operations/types';
@@ -311,7 +311,7 @@ export interface ChannelResults {
   'plans:exportRooms': { path: string | null };
   'files:list': FileListView;
   'files:upload': UploadResult;
-  'files:download': { path: string | null };
+  'files:download': DownloadView;
   'files:open': { path: string };
   'files:showInFolder': { path: string };
   'files:preview': FilePreview | null;

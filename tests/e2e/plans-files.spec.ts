@@ -201,6 +201,30 @@ test('files: upload with progress (cancel, retry), preview, download, delete; a 
   expect(app.sim.faults.stats().credentialLeaks).toBe(0);
 });
 
+test('a download whose listed size is out of date is kept, with a note giving both sizes (issue 23, item 9)', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  const { projectId } = await selectFirstProject(app);
+  // A file whose true size is not a whole number of kilobytes...
+  const file = (await app.services.files.list(projectId)).find((f) => f.size! % 1000 !== 0)!;
+  // ...and a service whose list rounds sizes to whole kilobytes; storage sends every byte.
+  app.sim.faults.setVariants({ roundedFileSizes: true });
+  await page.getByTestId('open-files').click();
+  await expect(page.getByTestId('files-table')).toBeVisible();
+  await page.getByTestId(`file-download-${file.id}`).click();
+  await expect(page.getByTestId('file-result')).toContainText(file.name);
+  expect((await fs.stat(path.join(app.exportDir, file.name))).size).toBe(file.size);
+  const listed = Math.max(1000, Math.round(file.size! / 1000) * 1000);
+  const note = page.getByTestId('file-size-differs');
+  await expect(note).toContainText(`${file.size!.toLocaleString('en-US')} bytes`);
+  await expect(note).toContainText(`${listed.toLocaleString('en-US')} bytes`);
+  await app.screenshot('48b-files-download-size-differs');
+  app.sim.faults.setVariants({ roundedFileSizes: false });
+});
+
 test('workspace settings: the webhook URL must be https; Custom Export files show in the files list', async ({
   app,
 }) => {

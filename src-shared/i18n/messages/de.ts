@@ -437,6 +437,8 @@ export const de: Messages = {
     '„{name}“ aus dem Projekt löschen? Das Löschen ist endgültig und kann nicht rückgängig gemacht werden: Die Datei wird für alle aus dem Dienst entfernt.',
   'files.deleteConfirm': 'Datei löschen',
   'files.savedTo': '„{name}“ wurde gespeichert unter {path}',
+  'files.sizeDiffers':
+    'Die Datei ist vollständig angekommen ({received}, alles, was der Speicherdienst angekündigt hat); die Dateiliste des Projekts nennt {listed}, eine veraltete oder gerundete Größe.',
   'files.previewLoading': 'Vorschau wird geladen…',
   'files.previewAlt': 'Vorschau von {name}',
   'files.previewBroken':

@@ -429,6 +429,8 @@ export const en = {
     'Delete “{name}” from the project? Deletion is permanent and cannot be undone: the file is removed from the service for everyone.',
   'files.deleteConfirm': 'Delete file',
   'files.savedTo': '“{name}” was saved to {path}',
+  'files.sizeDiffers':
+    'The file arrived complete ({received}, all the storage service announced); the project’s file list gives {listed}, a size that is out of date or rounded.',
   'files.previewLoading': 'Loading the preview…',
   'files.previewAlt': 'Preview of {name}',
   'files.previewBroken': 'This image could not be shown. Use Open to view it in its program.',

@@ -431,6 +431,8 @@ export const es: Messages = {
     '¿Eliminar «{name}» del proyecto? La eliminación es definitiva y no se puede deshacer: el archivo se quita del servicio para todos.',
   'files.deleteConfirm': 'Eliminar archivo',
   'files.savedTo': '«{name}» se guardó en {path}',
+  'files.sizeDiffers':
+    'El archivo ha llegado completo ({received}, todo lo que anunció el servicio de almacenamiento); la lista de archivos del proyecto indica {listed}, un tamaño desactualizado o redondeado.',
   'files.previewLoading': 'Cargando la vista previa…',
   'files.previewAlt': 'Vista previa de {name}',
   'files.previewBroken': 'No se puede mostrar esta imagen. Use Abrir para verla en su programa.',

@@ -433,6 +433,8 @@ export const fr: Messages = {
     'Supprimer « {name} » du projet ? La suppression est définitive et irréversible : le fichier est retiré du service pour tout le monde.',
   'files.deleteConfirm': 'Supprimer le fichier',
   'files.savedTo': '« {name} » a été enregistré dans {path}',
+  'files.sizeDiffers':
+    'Le fichier est arrivé complet ({received}, tout ce que le service de stockage avait annoncé) ; la liste des fichiers du projet indique {listed}, une taille périmée ou arrondie.',
   'files.previewLoading': 'Chargement de l’aperçu…',
   'files.previewAlt': 'Aperçu de {name}',
   'files.previewBroken':

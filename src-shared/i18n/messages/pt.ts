@@ -428,6 +428,8 @@ export const pt: Messages = {
     'Eliminar «{name}» do projeto? A eliminação é definitiva e não pode ser anulada: o ficheiro é removido do serviço para todos.',
   'files.deleteConfirm': 'Eliminar ficheiro',
   'files.savedTo': '«{name}» foi guardado em {path}',
+  'files.sizeDiffers':
+    'O ficheiro chegou completo ({received}, tudo o que o serviço de armazenamento anunciou); a lista de ficheiros do projeto indica {listed}, um tamanho desatualizado ou arredondado.',
   'files.previewLoading': 'A carregar a pré-visualização…',
   'files.previewAlt': 'Pré-visualização de {name}',
   'files.previewBroken': 'Não é possível mostrar esta imagem. Use Abrir para a ver no respetivo programa.',

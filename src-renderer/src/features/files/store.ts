@@ -66,8 +66,11 @@ interface FilesState {
   highlighted: string[];
 
   busy: Record<string, FileAction>;
-  /** The last download: which file, and where it was saved. */
-  saved: { name: string; path: string } | null;
+  /**
+   * The last download: which file, where it was saved, and (when the project's file list gave
+   * another size than arrived) both sizes for a note.
+   */
+  saved: { name: string; path: string; sizeDiffers?: { listed: number; received: number } } | null;
   actionError: ErrorValue | null;
   preview: PreviewState | null;
 
@@ -309,8 +312,10 @@ export const useFiles = create<FilesState>()((set, get) => {
       useOperations.getState().finish(operationId);
       if (get().key !== key) return;
       setBusy(file.id, null);
-      if (res.ok) set({ saved: res.data.path ? { name: file.name, path: res.data.path } : null });
-      else set({ actionError: res.error });
+      if (res.ok) {
+        const { path, sizeDiffers } = res.data;
+        set({ saved: path ? { name: file.name, path, ...(sizeDiffers ? { sizeDiffers } : {}) } : null });
+      } else set({ actionError: res.error });
     },
 
     openWithSystem: (file) =>
