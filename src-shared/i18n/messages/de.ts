@@ -865,6 +865,8 @@ export const de: Messages = {
   'cli.formCreated': 'Formular „{name}“ angelegt ({id}).',
   'cli.formUpdated': 'Formular „{name}“ aktualisiert: {fields}.',
   'cli.formUnchanged': 'Formular „{name}“ entspricht bereits der Datei; es wurde nichts gesendet.',
+  'cli.formFieldsMissing':
+    '„{file}“ fehlen Felder, die Formular {id} hat: {fields}. Eine Aktualisierung kann kein Feld entfernen (ob der Dienst ein weggelassenes Feld behält oder löscht, ist nicht festgelegt), daher wurde nichts gesendet. Fügen Sie sie wieder ein, wie `plandesk form {id} --json` sie ausgibt, und ändern Sie nur ihre Werte.',
   'cli.formDeleted':
     'Formular {id} gelöscht. Was Benutzer damit ausgefüllt haben, kann nach ihrer nächsten Synchronisierung aus ihren Projekten verschwinden.',
   'cli.members': 'Mitglieder',

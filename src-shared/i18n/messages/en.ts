@@ -848,6 +848,8 @@ export const en = {
   'cli.formCreated': 'Created form "{name}" ({id}).',
   'cli.formUpdated': 'Updated form "{name}": {fields}.',
   'cli.formUnchanged': 'Form "{name}" is already as in the file; nothing was sent.',
+  'cli.formFieldsMissing':
+    '"{file}" lacks fields form {id} has: {fields}. An update cannot remove a field (whether the service keeps or drops one left out is not specified), so nothing was sent. Put them back as `plandesk form {id} --json` prints them, and change only their values.',
   'cli.formDeleted':
     'Deleted form {id}. What users filled in with it may disappear from their projects after their next sync.',
   'cli.members': 'Members',

@@ -855,6 +855,8 @@ export const es: Messages = {
   'cli.formCreated': 'Formulario «{name}» creado ({id}).',
   'cli.formUpdated': 'Formulario «{name}» actualizado: {fields}.',
   'cli.formUnchanged': 'El formulario «{name}» ya está como en el archivo; no se envió nada.',
+  'cli.formFieldsMissing':
+    'A «{file}» le faltan campos que tiene el formulario {id}: {fields}. Una actualización no puede eliminar un campo (no está definido si el servicio conserva o borra un campo omitido), así que no se envió nada. Vuelva a ponerlos tal como los muestra `plandesk form {id} --json` y cambie solo sus valores.',
   'cli.formDeleted':
     'Formulario {id} eliminado. Lo que los usuarios rellenaron con él puede desaparecer de sus proyectos tras su próxima sincronización.',
   'cli.members': 'Miembros',

@@ -857,6 +857,8 @@ export const fr: Messages = {
   'cli.formCreated': 'Formulaire « {name} » créé ({id}).',
   'cli.formUpdated': 'Formulaire « {name} » mis à jour : {fields}.',
   'cli.formUnchanged': 'Le formulaire « {name} » est déjà tel que dans le fichier ; rien n’a été envoyé.',
+  'cli.formFieldsMissing':
+    'Il manque dans « {file} » des champs que le formulaire {id} possède : {fields}. Une mise à jour ne peut pas supprimer un champ (rien ne précise si le service garde ou supprime un champ omis), rien n’a donc été envoyé. Remettez-les tels que `plandesk form {id} --json` les affiche, et ne modifiez que leurs valeurs.',
   'cli.formDeleted':
     'Formulaire {id} supprimé. Ce que les utilisateurs ont rempli avec peut disparaître de leurs projets après leur prochaine synchronisation.',
   'cli.members': 'Membres',

@@ -849,6 +849,8 @@ export const pt: Messages = {
   'cli.formCreated': 'Formulário «{name}» criado ({id}).',
   'cli.formUpdated': 'Formulário «{name}» atualizado: {fields}.',
   'cli.formUnchanged': 'O formulário «{name}» já está como no ficheiro; nada foi enviado.',
+  'cli.formFieldsMissing':
+    'Faltam em «{file}» campos que o formulário {id} tem: {fields}. Uma atualização não consegue remover um campo (não está definido se o serviço mantém ou apaga um campo omitido), por isso nada foi enviado. Volte a colocá-los tal como `plandesk form {id} --json` os mostra e altere apenas os valores.',
   'cli.formDeleted':
     'Formulário {id} eliminado. O que os utilizadores preencheram com ele pode desaparecer dos projetos deles após a próxima sincronização.',
   'cli.members': 'Membros',
