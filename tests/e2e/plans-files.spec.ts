@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { translator } from '../../src-shared/i18n/catalogue';
 import { termLabel } from '../../src-shared/plans/vocabulary';
 import { dropFiles } from './drop-files';
-import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
+import { addWorkspaceViaUi, expect, openFirstProjectFiles, selectFirstProject, test } from './harness';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -136,11 +136,7 @@ test('files: upload with progress (cancel, retry), preview, download, delete; a 
   app,
 }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
-  await page.getByTestId('open-files').click();
-  await expect(page.getByTestId('files-table')).toBeVisible();
+  const projectId = await openFirstProjectFiles(app);
 
   // A refused type, checked before anything is sent.
   await fs.writeFile(path.join(app.exportDir, 'setup.exe'), 'MZ');
@@ -205,15 +201,11 @@ test('a download whose listed size is out of date is kept, with a note giving bo
   app,
 }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const projectId = await openFirstProjectFiles(app);
   // A file whose true size is not a whole number of kilobytes...
   const file = (await app.services.files.list(projectId)).find((f) => f.size! % 1000 !== 0)!;
   // ...and a service whose list rounds sizes to whole kilobytes; storage sends every byte.
   app.sim.faults.setVariants({ roundedFileSizes: true });
-  await page.getByTestId('open-files').click();
-  await expect(page.getByTestId('files-table')).toBeVisible();
   await page.getByTestId(`file-download-${file.id}`).click();
   await expect(page.getByTestId('file-result')).toContainText(file.name);
   expect((await fs.stat(path.join(app.exportDir, file.name))).size).toBe(file.size);
@@ -289,11 +281,7 @@ test('a PDF is previewed inside the app, page by page', async ({ app }) => {
 
 test('files dropped on the screen are uploaded; a refused type among them is named', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
-  await page.getByTestId('open-files').click();
-  await expect(page.getByTestId('files-table')).toBeVisible();
+  const projectId = await openFirstProjectFiles(app);
   // What the user drags from the desktop, dropped as Chromium drops it (a trusted event); the
   // harness's webUtils.getPathForFile (Electron's in the app) maps a dropped File to exportDir/<name>.
   await fs.writeFile(

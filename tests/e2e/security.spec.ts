@@ -1,7 +1,7 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dropFiles } from './drop-files';
-import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
+import { addWorkspaceViaUi, expect, openFirstProjectFiles, selectFirstProject, test } from './harness';
 
 // Issue 10: the window under a strict content security policy, a page running hostile script, files
 // the system could run, and a webhook address that would receive the key. The built renderer and
@@ -72,11 +72,7 @@ test('only a real drop grants an upload, once: a page’s own drop, a kept File 
   app,
 }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
-  await page.getByTestId('open-files').click();
-  await expect(page.getByTestId('files-table')).toBeVisible();
+  const projectId = await openFirstProjectFiles(app);
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',

@@ -235,17 +235,23 @@ function stuckSetup() {
   return { store: make(), make, keychain, file, later: (ms: number) => (now += ms) };
 }
 
+/** A key kept in the file while the keychain was away; then the file cannot be changed and the keychain is back. */
+async function oldKeyInStuckFile(key: string) {
+  const setup = stuckSetup();
+  setup.keychain.up = false;
+  await setup.store.set('ws', key);
+  setup.file.stuck = true;
+  setup.keychain.up = true;
+  setup.later(KEYCHAIN_RETRY_MS);
+  return setup;
+}
+
 describe('a key file that cannot be changed', () => {
   const OLD = `${KEY}-old`;
   const NEW = `${KEY}-new`;
 
   it('never lets its old copy overwrite a newer key: replacing the key fails and changes nothing', async () => {
-    const { store, make, keychain, file, later } = stuckSetup();
-    keychain.up = false;
-    await store.set('ws', OLD);
-    file.stuck = true;
-    keychain.up = true;
-    later(KEYCHAIN_RETRY_MS);
+    const { store, make, keychain, file } = await oldKeyInStuckFile(OLD);
     // The old copy cannot leave the file, so the keychain must not get a newer one.
     await expect(store.set('ws', NEW)).rejects.toMatchObject({
       kind: 'keychain',
@@ -262,12 +268,7 @@ describe('a key file that cannot be changed', () => {
   });
 
   it('a key deleted is not brought back by the file: the delete fails and says so', async () => {
-    const { store, keychain, file, later } = stuckSetup();
-    keychain.up = false;
-    await store.set('ws', OLD);
-    file.stuck = true;
-    keychain.up = true;
-    later(KEYCHAIN_RETRY_MS);
+    const { store, keychain, file } = await oldKeyInStuckFile(OLD);
     await expect(store.delete('ws')).rejects.toMatchObject({ kind: 'keychain' });
     // Nothing was deleted anywhere: the key is what it was, not gone then back.
     expect(await store.get('ws')).toBe(OLD);
@@ -279,12 +280,7 @@ describe('a key file that cannot be changed', () => {
   });
 
   it('moves each key into the keychain once per session, however often it is used', async () => {
-    const { store, keychain, file, later } = stuckSetup();
-    keychain.up = false;
-    await store.set('ws', OLD);
-    file.stuck = true;
-    keychain.up = true;
-    later(KEYCHAIN_RETRY_MS);
+    const { store, keychain, file } = await oldKeyInStuckFile(OLD);
     let writes = 0;
     const set = keychain.set.bind(keychain);
     keychain.set = async (a, s) => {
