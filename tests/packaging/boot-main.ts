@@ -38,6 +38,7 @@ export type BootRequest =
   | { op: 'second-instance' }
   | { op: 'click-menu'; labels: string[] }
   | { op: 'load-updater' }
+  | { op: 'picked-updater' }
   | { op: 'stub-updater'; offer?: string; downloaded?: string }
   | { op: 'answer-message-boxes'; press: 'last' | 'cancel' }
   | { op: 'quit' };
@@ -133,6 +134,14 @@ async function handle(request: BootRequest): Promise<unknown> {
       return Object.keys(updater).filter(
         (name) => name.endsWith('Updater') && typeof updater[name] === 'function',
       );
+    }
+    case 'picked-updater': {
+      // The updater electron-updater itself makes for this install (its main.js reads
+      // resources/package-type): the class of its `autoUpdater`.
+      const { autoUpdater } = Module.createRequire(mainFile)('electron-updater') as {
+        autoUpdater: object;
+      };
+      return autoUpdater.constructor.name;
     }
     case 'stub-updater': {
       if (!updater) throw new Error('booted without stubUpdater');
