@@ -26,6 +26,11 @@ interface KeyFileContent {
   backend: string;
   /** Account → the encrypted key, base64. */
   keys: Record<string, string>;
+  /**
+   * Accounts whose key was deleted from this file while the keychain could not be reached: the
+   * keychain may hold an older key for them, deleted when it answers again.
+   */
+  forget: string[];
 }
 
 export const KEY_FILE_NAME = 'api-keys.json';
@@ -60,6 +65,7 @@ export class EncryptedKeyFile {
     const content = this.read();
     content.keys[account] = this.cipher.encrypt(secret).toString('base64');
     content.backend = this.cipher.backend();
+    content.forget = content.forget.filter((a) => a !== account);
     await this.write(content);
   }
 
@@ -85,8 +91,39 @@ export class EncryptedKeyFile {
     await this.write(content);
   }
 
+  /**
+   * Deletes `account`'s key and, in the same write, notes that the keychain's copy (if any) is to go
+   * too (`forgotten`). False, writing nothing, when the file held no key for it.
+   */
+  async forget(account: string): Promise<boolean> {
+    const content = this.read();
+    if (!Object.hasOwn(content.keys, account)) return false;
+    delete content.keys[account];
+    if (!content.forget.includes(account)) content.forget.push(account);
+    await this.write(content);
+    return true;
+  }
+
+  /** The accounts whose keychain entry is still to be deleted (see `forget`). */
+  forgotten(): string[] {
+    return [...this.read().forget];
+  }
+
+  /** The keychain's entry for `account` is gone: nothing left to do for it. */
+  async forgetDone(account: string): Promise<void> {
+    const content = this.read();
+    if (!content.forget.includes(account)) return;
+    content.forget = content.forget.filter((a) => a !== account);
+    await this.write(content);
+  }
+
   private read(): KeyFileContent {
-    const empty = (): KeyFileContent => ({ version: 1, backend: this.cipher.backend(), keys: {} });
+    const empty = (): KeyFileContent => ({
+      version: 1,
+      backend: this.cipher.backend(),
+      keys: {},
+      forget: [],
+    });
     if (!existsSync(this.file)) return empty();
     let parsed: unknown;
     try {
@@ -102,7 +139,10 @@ export class EncryptedKeyFile {
     for (const [account, sealed] of Object.entries(parsed.keys ?? {})) {
       if (typeof sealed === 'string') keys[account] = sealed;
     }
-    return { version: 1, backend: String(parsed.backend ?? ''), keys };
+    const forget = Array.isArray(parsed.forget)
+      ? [...new Set(parsed.forget.filter((a): a is string => typeof a === 'string'))]
+      : [];
+    return { version: 1, backend: String(parsed.backend ?? ''), keys, forget };
   }
 
   /** Damaged: moved aside, never deleted (what it holds may still be read by hand). */
@@ -111,9 +151,9 @@ export class EncryptedKeyFile {
     return empty();
   }
 
-  /** The last key gone, the file goes too. */
+  /** The last key gone (and nothing left to delete from the keychain), the file goes too. */
   private async write(content: KeyFileContent): Promise<void> {
-    if (Object.keys(content.keys).length === 0) {
+    if (Object.keys(content.keys).length === 0 && content.forget.length === 0) {
       await unlink(this.file).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
       });

@@ -10,7 +10,8 @@
  * newer one, and moving it into the keychain (overwriting) is right. A write or delete of a key the
  * file also holds therefore changes the file first, and fails — changing nothing — when the file
  * cannot be changed; otherwise a key replaced or deleted in the keychain would be brought back by
- * the file's old copy. Each account is moved at most once per session.
+ * the file's old copy. An account is moved once per session, and again only after the file was
+ * given a newer key for it.
  */
 import type { Logger } from '../log/logger';
 import type { EncryptedKeyFile } from './encrypted-key-file';
@@ -33,7 +34,10 @@ export class KeychainWithFallback implements SecretStore {
   private settled: Promise<void> | null = null;
   /** One operation at a time: a move to the keychain never races a write to the file. */
   private queue: Promise<unknown> = Promise.resolve();
-  /** Accounts moved into the keychain this session: never moved again, whatever the file still holds. */
+  /**
+   * Accounts moved into the keychain this session: not moved again for a copy the file could not
+   * let go of (equal to the keychain's), only for a newer key the file is given later.
+   */
   private readonly moved = new Set<string>();
 
   constructor(private readonly o: KeychainWithFallbackOptions) {}
@@ -66,9 +70,12 @@ export class KeychainWithFallback implements SecretStore {
 
   delete(account: string): Promise<void> {
     return this.serial(async () => {
-      const inFile = (await this.takeFromFile(account)) !== null;
+      // The file's key goes first (the rule above), with a note that the keychain's goes too: the
+      // keychain may hold an older key for the account (one replaced while it was away), which
+      // is deleted when it answers, here or later (moveToKeychain).
+      const inFile = await this.forgetInFile(account);
       const removed = await this.tryKeychain((k) => k.delete(account));
-      // A key that lived only in the file is gone; one the keychain may hold must really go.
+      // A key that lived only in the keychain cannot be called deleted while it is away.
       if (!removed.ok && !inFile) throw keychainError();
     });
   }
@@ -76,9 +83,10 @@ export class KeychainWithFallback implements SecretStore {
   /** Where keys went since the last call (first moving any kept in the file to the keychain). */
   async takeNotices(): Promise<KeyStorageNotice[]> {
     this.settled ??= this.serial(async () => {
-      if (this.fileAccounts().length === 0) return;
+      const kept = this.fileAccounts().length > 0;
+      if (!kept && this.forgottenAccounts().length === 0) return;
       const moved = await this.tryKeychain(async () => undefined);
-      if (!moved.ok)
+      if (!moved.ok && kept)
         this.tell({ kind: 'keys-in-file', file: this.o.file.file, backend: this.o.file.backend() });
     });
     await this.settled;
@@ -115,6 +123,15 @@ export class KeychainWithFallback implements SecretStore {
    * keychain fails. A copy that cannot be removed stays in the file, equal to the keychain's.
    */
   private async moveToKeychain(): Promise<void> {
+    // Deletions that waited for the keychain come first: a key deleted is never moved back.
+    for (const account of this.forgottenAccounts()) {
+      await this.o.keychain.delete(account);
+      await this.o.file
+        .forgetDone(account)
+        .catch((err: unknown) =>
+          this.o.logger.log('warn', `the key file ${this.o.file.file} cannot be changed: ${String(err)}`),
+        );
+    }
     const accounts = this.fileAccounts().filter((a) => !this.moved.has(a));
     let moved = 0;
     for (const account of accounts) {
@@ -157,6 +174,19 @@ export class KeychainWithFallback implements SecretStore {
     }
   }
 
+  /**
+   * Deletes `account`'s key from the file, noting that the keychain's copy is to go too; false when
+   * the file held none. A file that cannot be changed fails the operation.
+   */
+  private async forgetInFile(account: string): Promise<boolean> {
+    try {
+      return await this.o.file.forget(account);
+    } catch (err) {
+      this.o.logger.log('warn', `the key file ${this.o.file.file} cannot be changed: ${String(err)}`);
+      throw keyFileError(this.o.file.file);
+    }
+  }
+
   /** The keychain could not take the key: kept in the file, protected, the user told. */
   private async keepInFile(account: string, secret: string): Promise<void> {
     const why = this.o.file.unavailable();
@@ -171,6 +201,9 @@ export class KeychainWithFallback implements SecretStore {
       this.o.logger.log('warn', `the key cannot be kept in ${this.o.file.file}: ${String(err)}`);
       throw keychainError();
     }
+    // The file's copy is now newer than any the keychain holds: it must move in again, even if this
+    // account already moved this session.
+    this.moved.delete(account);
     this.o.logger.log('warn', `the keychain cannot be reached; key kept encrypted in ${this.o.file.file}`);
     this.tell({ kind: 'keys-in-file', file: this.o.file.file, backend: this.o.file.backend() });
   }
@@ -178,6 +211,15 @@ export class KeychainWithFallback implements SecretStore {
   private fileAccounts(): string[] {
     try {
       return this.o.file.accounts();
+    } catch (err) {
+      this.o.logger.log('warn', `the key file ${this.o.file.file} cannot be read: ${String(err)}`);
+      return [];
+    }
+  }
+
+  private forgottenAccounts(): string[] {
+    try {
+      return this.o.file.forgotten();
     } catch (err) {
       this.o.logger.log('warn', `the key file ${this.o.file.file} cannot be read: ${String(err)}`);
       return [];

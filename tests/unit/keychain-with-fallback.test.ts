@@ -177,12 +177,56 @@ describe('keys without a keychain', () => {
     keychain.up = false;
     await store.set('in-file', KEY);
     await store.delete('in-file');
-    expect(existsSync(file.file)).toBe(false);
+    expect(file.accounts()).toEqual([]);
     await expect(store.delete('in-keychain')).rejects.toMatchObject({ kind: 'keychain' });
     keychain.up = true;
     later(KEYCHAIN_RETRY_MS);
     await store.delete('in-keychain');
     expect(keychain.entries.size).toBe(0);
+    // Nothing left to do: the file is gone.
+    expect(existsSync(file.file)).toBe(false);
+  });
+
+  it('a key deleted while the keychain is away takes the keychain’s older copy with it when it is back', async () => {
+    const { store, keychain, file, later, make } = stuckSetup();
+    await store.set('ws', `${KEY}-old`);
+    keychain.up = false;
+    // Replaced while the keychain is away (the file has the newer key), then deleted.
+    await store.set('ws', KEY);
+    await store.delete('ws');
+    expect(file.accounts()).toEqual([]);
+    expect(readFileSync(file.file, 'utf8')).not.toContain(KEY);
+    expect(keychain.entries.get('ws')).toBe(`${KEY}-old`);
+    // A later session, the keychain back: the older key goes at start, and so does the file.
+    keychain.up = true;
+    later(KEYCHAIN_RETRY_MS);
+    const next = make();
+    expect(await next.takeNotices()).toEqual([]);
+    expect(keychain.entries.has('ws')).toBe(false);
+    expect(existsSync(file.file)).toBe(false);
+    expect(await next.get('ws')).toBeNull();
+  });
+
+  it('a key moved this session, then replaced while the keychain was away again: the newer one wins', async () => {
+    const { store, keychain, file, later } = setup();
+    keychain.up = false;
+    await store.set('ws', `${KEY}-old`);
+    keychain.up = true;
+    later(KEYCHAIN_RETRY_MS);
+    // Moved into the keychain (once this session).
+    expect(await store.get('ws')).toBe(`${KEY}-old`);
+    expect(file.accounts()).toEqual([]);
+    // Away again: the replacement can only go to the file…
+    keychain.up = false;
+    later(KEYCHAIN_RETRY_MS);
+    await store.set('ws', `${KEY}-new`);
+    expect(file.accounts()).toEqual(['ws']);
+    // …and when the keychain is back, that newer key moves in, never the keychain's older one read.
+    keychain.up = true;
+    later(KEYCHAIN_RETRY_MS);
+    expect(await store.get('ws')).toBe(`${KEY}-new`);
+    expect(keychain.entries.get('ws')).toBe(`${KEY}-new`);
+    expect(file.accounts()).toEqual([]);
   });
 
   it('a damaged file loses no other key and never crashes a read', async () => {
@@ -218,6 +262,10 @@ class StuckKeyFile extends EncryptedKeyFile {
   override async delete(account: string) {
     if (this.stuck) throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
     return super.delete(account);
+  }
+  override async forget(account: string) {
+    if (this.stuck) throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
+    return super.forget(account);
   }
 }
 
