@@ -168,8 +168,8 @@ export async function uploadFile(
  * is renamed to `destPath` only when complete: a failure or cancel leaves no file there (an
  * existing file at `destPath` is replaced only by a complete download). At most the larger of the
  * listed size (plus a margin, limits.ts) and the transfer's own length is read; complete is what the
- * transfer itself says (storage.ts), and a listed size that differs is only reported (`listedBytes`). On Windows the file is marked as coming
- * from the Internet (zone-identifier.ts).
+ * transfer itself says (storage.ts), and a listed size that differs is only reported
+ * (`listedBytes`). On Windows the file is marked as coming from the Internet (zone-identifier.ts).
  *
  * `file` is the file's ID (the file list is read to get its download link) or an entry of a file
  * list read earlier. Download links expire after 60 minutes; on a 403 the list is read again for a
