@@ -255,10 +255,12 @@ function exchange(
     req.on('timeout', () => fail(new ServiceError('network', 'The storage service stopped answering.')));
     req.on('error', (err) =>
       fail(
-        new ServiceError(
-          'network',
-          `Could not reach the storage service (${(err as NodeJS.ErrnoException).code ?? err.message}).`,
-        ),
+        err instanceof ServiceError
+          ? err
+          : new ServiceError(
+              'network',
+              `Could not reach the storage service (${(err as NodeJS.ErrnoException).code ?? err.message}).`,
+            ),
       ),
     );
     req.on('response', (res) => {
@@ -269,6 +271,9 @@ function exchange(
     });
     write(req).catch((err) => {
       if (options.signal?.aborted) return onAbort();
+      // The source's own verdict (a file that cannot be read, bytes that fail their checksum) stands;
+      // anything else broke the connection.
+      if (err instanceof ServiceError) return fail(err);
       fail(new ServiceError('network', `Reading or sending the file failed (${(err as Error).message}).`));
     });
   });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import type { ProjectFile } from '../../src-main/api/schemas';
 import { createServices, type RunningServices } from '../../src-main/app/services';
-import { openCache } from '../../src-main/cache/cache-db';
+import Database from 'better-sqlite3';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
 import { dropFile } from '../helpers/app-services';
@@ -152,11 +152,15 @@ async function nextLine(lines: AsyncIterator<Record<string, unknown>>): Promise<
 
 /** The outbox's records as the database on disk holds them (read-only, beside the running app). */
 function recordedStates(workspaceId: string): string[] {
-  const cache = openCache(userData, workspaceId, captureLog().logger, { readonly: true });
+  const db = new Database(path.join(userData, 'outbox', 'outbox.sqlite'), { readonly: true });
   try {
-    return cache.outbox.list().map((r) => r.state);
+    return (
+      db.prepare('SELECT state FROM entries WHERE workspace_id = ? ORDER BY id').all(workspaceId) as {
+        state: string;
+      }[]
+    ).map((r) => r.state);
   } finally {
-    cache.close();
+    db.close();
   }
 }
 
@@ -251,9 +255,12 @@ describe('the upload outbox', () => {
     sim.faults.setFaults({ dropAfter: 1, ...REGISTER });
     const first = restart(60_000);
     expect(await nextLine(first.lines)).toMatchObject({ started: true, waiting: 1 });
-    await expect.poll(async () => (await registered(projectId, 'Bautagebuch 12.pdf')).length).toBe(1);
+    // Another process doing real work: polled with room for a slow machine.
+    await expect
+      .poll(async () => (await registered(projectId, 'Bautagebuch 12.pdf')).length, { timeout: 20_000 })
+      .toBe(1);
     // What was written before the register call went out is on disk: "look before sending again".
-    await expect.poll(() => recordedStates(workspaceId)).toEqual(['registering']);
+    await expect.poll(() => recordedStates(workspaceId), { timeout: 20_000 }).toEqual(['registering']);
     first.child.kill('SIGKILL');
 
     const storageBefore = sim.faults.stats().storageRequests;
@@ -294,7 +301,7 @@ describe('the upload outbox', () => {
     expect(await registered(projectId, 'Archiv.pdf')).toHaveLength(1);
 
     // A project that is gone: held; removed by the user, with its copy.
-    await services.outbox.enqueue(workspaceId, 'no-such-project', 'Gone', [{ path: b! }]);
+    await services.outbox.enqueue(workspaceId, 'no-such-project', 'Gone', [b!]);
     await expect
       .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]))
       .toEqual([['held', 'project-deleted']]);
