@@ -140,19 +140,35 @@ describe('upload grants (issue 23, item 3)', () => {
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
   });
 
-  it('a failed upload keeps its drop for Retry (no new registration) until one succeeds', async () => {
+  it('a drop whose upload waits in the outbox (the service failing) is used up: the outbox sends it', async () => {
     const dropped = path.join(dir, 'Baustelle.png');
     await fs.writeFile(dropped, PNG);
     await dispatch('files:registerDrop', [[dropped], projectId]);
-    // The service refuses the presign call (retried, then given up): the upload fails.
     sim.faults.setFaults({ fail500: 20, pathEndsWith: '/files/temporary-presigned-url', method: 'POST' });
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
-      ok: false,
-      error: { kind: 'server' },
+      ok: true,
+      data: { uploaded: [], queued: ['Baustelle.png'] },
     });
     sim.faults.clearFaults();
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+  });
+
+  it('a failed upload keeps its drop for Retry (no new registration) until one succeeds', async () => {
+    // Dropped, but not readable as a file when the upload runs (the user fixes that, then retries).
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.mkdir(dropped);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: expect.stringContaining('not a file PlanDesk can read') },
+    });
+    await fs.rmdir(dropped);
+    await fs.writeFile(dropped, PNG);
     // Retry: the same path, the same grant.
-    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
+      ok: true,
+      data: { uploaded: [{ name: 'Baustelle.png' }], queued: [] },
+    });
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
     expect((await names()).filter((n) => n === 'Baustelle.png')).toHaveLength(1);
   });
@@ -162,14 +178,14 @@ describe('upload grants (issue 23, item 3)', () => {
     const dropped = path.join(dir, 'Baustelle.png');
     await fs.writeFile(dropped, PNG);
     await dispatch('files:registerDrop', [[dropped], projectId]);
-    sim.faults.setFaults({
-      fail500: 20,
-      latencyMs: 300,
-      pathEndsWith: '/files/temporary-presigned-url',
-      method: 'POST',
-    });
+    // The key is refused (the upload fails), slowly: the service answers only after the switch.
+    sim.faults.revoke(sim.workspaces[0]!.customer);
+    sim.faults.setFaults({ latencyMs: 1500, path: projectId });
     const before = sim.faults.stats().requests;
-    const upload = dispatch('files:upload', [{ projectId, paths: [dropped] }]);
+    let settled = false;
+    const upload = dispatch('files:upload', [{ projectId, paths: [dropped] }]).finally(() => {
+      settled = true;
+    });
     // The upload has taken its grant and is waiting for the service when the page switches.
     await vi.waitFor(() => expect(sim.faults.stats().requests).toBeGreaterThan(before), { interval: 10 });
     const w = sim.workspaces[1]!;
@@ -177,7 +193,8 @@ describe('upload grants (issue 23, item 3)', () => {
       { customer: w.customer, key: w.key, baseUrl: sim.baseUrl, language: 'de-DE' },
     ]);
     await dispatch('workspaces:switch', [first]);
-    expect(await upload).toMatchObject({ ok: false });
+    expect(settled).toBe(false);
+    expect(await upload).toMatchObject({ ok: false, error: { kind: 'auth' } });
     sim.faults.clearFaults();
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
   });
