@@ -208,18 +208,20 @@ export class KeychainWithFallback implements SecretStore {
     this.tell({ kind: 'keys-in-file', file: this.o.file.file, backend: this.o.file.backend() });
   }
 
+  /** The accounts whose keys the file holds. */
   private fileAccounts(): string[] {
-    try {
-      return this.o.file.accounts();
-    } catch (err) {
-      this.o.logger.log('warn', `the key file ${this.o.file.file} cannot be read: ${String(err)}`);
-      return [];
-    }
+    return this.fileList(() => this.o.file.accounts());
   }
 
+  /** The accounts whose keychain entry waits to be deleted (EncryptedKeyFile.forget). */
   private forgottenAccounts(): string[] {
+    return this.fileList(() => this.o.file.forgotten());
+  }
+
+  /** A list the file gives; an unreadable file gives none (and is logged), never a crash. */
+  private fileList(read: () => string[]): string[] {
     try {
-      return this.o.file.forgotten();
+      return read();
     } catch (err) {
       this.o.logger.log('warn', `the key file ${this.o.file.file} cannot be read: ${String(err)}`);
       return [];
