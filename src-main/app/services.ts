@@ -281,7 +281,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.logger,
     ),
     teams: new TeamsService(active.source),
-    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey(), o.dialogs),
+    webhookTest: new WebhookTestService(active.source, (id) => workspaces.keyOf(id), o.dialogs),
     operations,
     updates,
     logger: o.logger,

@@ -3,14 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProjectFile } from '../api/schemas';
 import type { Dialogs } from '../dialogs';
-import type { ActiveSource } from '../contracts/active-workspace';
+import type { ActiveSource, ActiveWorkspace } from '../contracts/active-workspace';
 import type { Operation, Operations } from '../operations/operations';
 import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES, uploadTypeOf } from './file-types';
 import { UploadGrants } from './upload-grants';
 import { deleteFile, downloadFile } from './files-service';
 import { keptFilePath } from './kept-files';
-import type { FileListView, FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
-import { ServiceError } from '../errors/service-error';
+import type {
+  DownloadView,
+  FileListView,
+  FilePreview,
+  FileRow,
+  UploadResult,
+} from '../../src-shared/files/types';
+import { ServiceError, toErrorValue } from '../errors/service-error';
 import { MAX_PREVIEW_BYTES, PREVIEW_DEADLINE_MS } from '../api/limits';
 import { writeNewFileInside } from '../local-files/new-file-inside';
 import { emptyFolder, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
@@ -87,16 +93,32 @@ export class FilesAppService {
    */
   async upload(projectId: string, paths: string[] | undefined, operationId?: string): Promise<UploadResult> {
     // This call's workspace: what is picked or was dropped goes there, whatever is switched meanwhile.
-    const { cached, meta } = await this.active();
-    let files: string[];
-    if (paths?.length) {
-      files = paths;
-      // Dropped on this project's view, in this workspace; each drop is good for one upload.
-      this.grants.use(files, { workspaceId: meta.id, projectId }, meta.language);
-    } else {
-      files = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
+    const workspace = await this.active();
+    const { meta } = workspace;
+    if (!paths?.length) {
+      const picked = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
+      return picked.length === 0
+        ? { uploaded: [], queued: [] }
+        : this.send(workspace, projectId, picked, operationId);
     }
-    if (files.length === 0) return { uploaded: [], queued: [] };
+    // Dropped on this project's view, in this workspace; each drop is good for one upload that
+    // succeeds: a failed one (not one the user cancelled) keeps it for Retry.
+    const grants = this.grants.use(paths, { workspaceId: meta.id, projectId }, meta.language);
+    try {
+      return await this.send(workspace, projectId, paths, operationId);
+    } catch (err) {
+      if (toErrorValue(err).kind !== 'cancelled') grants.restore();
+      throw err;
+    }
+  }
+
+  /** Puts `files` (the user gave each) in the outbox and, online, sends them at once. */
+  private async send(
+    { cached, meta }: ActiveWorkspace,
+    projectId: string,
+    files: string[],
+    operationId: string | undefined,
+  ): Promise<UploadResult> {
     for (const f of files) await checkUploadable(f);
     if (!this.queue) throw new ServiceError('config', 'PlanDesk has no outbox to upload through.');
     const projectName = cached.cachedProjects().items.find((p) => p.id === projectId)?.name ?? '';
@@ -174,7 +196,7 @@ export class FilesAppService {
    * Into a folder the user chooses, under the file's name made safe, never over another file. A file
    * kept with the project's offline copy is copied from there (no connection needed).
    */
-  async download(projectId: string, fileId: string, operationId?: string): Promise<{ path: string | null }> {
+  async download(projectId: string, fileId: string, operationId?: string): Promise<DownloadView> {
     const folder = await this.dialogs.chooseFolder();
     if (!folder) return { path: null };
     const { client } = await this.active();
@@ -182,15 +204,19 @@ export class FilesAppService {
     const kept = await this.keptCopy(projectId, file);
     const op = this.operations.start(operationId);
     try {
-      const saved = await writeNewFileInside(folder, file.name, (dest): Promise<unknown> =>
+      const saved = await writeNewFileInside(folder, file.name, (dest) =>
         kept
-          ? copyKept(kept, dest)
+          ? copyKept(kept, dest).then(() => null)
           : downloadFile(client, projectId, file, dest, {
               signal: op.signal,
               onProgress: (bytes, total) => op.progress(bytes, total),
             }),
       );
-      return { path: saved.path };
+      const got = saved.result;
+      // Complete by the transfer's own length; a list size that differs is worth a note.
+      return got && got.listedBytes !== null && got.listedBytes !== got.bytes
+        ? { path: saved.path, sizeDiffers: { listed: got.listedBytes, received: got.bytes } }
+        : { path: saved.path };
     } finally {
       op.finish();
     }

@@ -39,6 +39,16 @@ export interface FileListView {
   fetchedAt: string;
 }
 
+/** A download's result: where it was saved (null: the folder dialog was closed). */
+export interface DownloadView {
+  path: string | null;
+  /**
+   * The file arrived complete by the storage service's own length, but the project's file list gave
+   * another size (out of date or rounded): both, for a note beside the result.
+   */
+  sizeDiffers?: { listed: number; received: number };
+}
+
 export interface FilePreview {
   contentType: string;
   /** A data: URL of the file's bytes (images and PDFs up to 20 MB). */

@@ -170,9 +170,9 @@ export const argSchemas = {
     z.object({
       projectId: id,
       /**
-       * Paths of files dropped on this project's view (from window.api.pathForFile, which registers
-       * each with main for one upload into this project); none: main asks with the open dialog.
-       * Main uploads no other path.
+       * Paths of files dropped on this project's view (from window.api.pathForFile: the preload
+       * registered each with main, for this project, when the user dropped it); none: main asks
+       * with the open dialog. Main uploads no other path.
        */
       paths: z.array(z.string().min(1).max(4096)).max(50).optional(),
       operationId,
@@ -226,8 +226,11 @@ export const argSchemas = {
       sendRealKey: z.boolean().default(false),
     }),
   ]),
-  /** The path Electron gave a file dropped on `projectId`'s files view (preload only). */
-  'files:registerDrop': z.tuple([z.string().min(1).max(4096), id]),
+  /**
+   * The paths Electron gave the files of one real drop on `projectId`'s files view, registered by
+   * the preload at the moment of the drop (preload only).
+   */
+  'files:registerDrop': z.tuple([z.array(z.string().min(1).max(4096)).min(1).max(200), id]),
   'updates:status': z.tuple([]),
   'updates:setAutomatic': z.tuple([z.boolean()]),
   'updates:install': z.tuple([]),
@@ -277,9 +280,10 @@ export type PlanDeskApi = {
   [E in EventChannel as (typeof events)[E]]: (listener: (payload: EventPayloads[E]) => void) => () => void;
 } & {
   /**
-   * The path on disk of a file dropped onto a project's files view (Electron's
-   * webUtils.getPathForFile; '' for a file that has none), registered with main as one the user gave
-   * PlanDesk to upload into that project, once.
+   * The path on disk of a file the user just dropped onto `projectId`'s files view (Electron's
+   * webUtils.getPathForFile), which the preload registered with main at the drop for one upload
+   * into that project. '' for a file of no real drop (one the page made, say), of an older drop, on
+   * another project's view, or asked for before.
    */
   pathForFile: (file: Blob & { readonly name: string }, projectId: string) => Promise<string>;
 };

@@ -6,7 +6,7 @@ import type { AppInfo, AppNotice } from '../app/types';
 import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
 import type { DocumentDefaults } from '../exports/document-language';
-import type { FileListView, FilePreview, UploadResult } from '../files/types';
+import type { DownloadView, FileListView, FilePreview, UploadResult } from '../files/types';
 import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
 import type { ProgressEvent } from '../operations/types';
@@ -66,7 +66,7 @@ export interface ChannelResults {
   'plans:roomsCosts': RoomsCostsResult;
   'files:list': FileListView;
   'files:upload': UploadResult;
-  'files:download': { path: string | null };
+  'files:download': DownloadView;
   'files:open': { path: string };
   'files:showInFolder': { path: string };
   'files:preview': FilePreview | null;
@@ -101,7 +101,8 @@ export interface ChannelResults {
   'workspaces:checkConnection': ConnectionCheck;
   'workspaces:setActingUser': WorkspaceMeta;
   'webhook:test': WebhookTestResult;
-  'files:registerDrop': { registered: boolean };
+  /** The paths granted (absolute, of a type PlanDesk uploads). */
+  'files:registerDrop': { registered: string[] };
   'updates:status': UpdateStatus;
   'updates:setAutomatic': UpdateStatus;
   /** False when no downloaded update is waiting (nothing happens then). */

@@ -108,7 +108,7 @@ async function main(): Promise<unknown> {
   const a = config.action;
   switch (a.kind) {
     case 'upload': {
-      for (const f of a.files) await call('files:registerDrop', [f, a.projectId]);
+      await call('files:registerDrop', [a.files, a.projectId]);
       const result = await call('files:upload', [{ projectId: a.projectId, paths: a.files }]);
       return { upload: result, waiting: await waitForEmptyOutbox(30_000) };
     }

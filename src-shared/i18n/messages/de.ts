@@ -175,7 +175,7 @@ export const de: Messages = {
   'error.config':
     'Die Einstellungen des Arbeitsbereichs sind unvollständig oder ungültig. Prüfen Sie die Adresse des Dienstes und die Zugangsdaten.',
   'error.keychain':
-    'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. PlanDesk speichert Schlüssel niemals im Klartext.',
+    'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. Bewahrt PlanDesk Schlüssel in seinem Datenordner auf (api-keys.json), weil der Schlüsselbund nicht verfügbar war, muss auch diese Datei beschreibbar sein. PlanDesk speichert Schlüssel niemals im Klartext.',
   'error.disk-full': 'Der Datenträger ist voll. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
   'error.disk-full-at':
     'Der Datenträger ist voll: PlanDesk konnte „{path}“ nicht schreiben. Es wurde nichts halb geschrieben. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
@@ -442,6 +442,8 @@ export const de: Messages = {
     '„{name}“ aus dem Projekt löschen? Das Löschen ist endgültig und kann nicht rückgängig gemacht werden: Die Datei wird für alle aus dem Dienst entfernt.',
   'files.deleteConfirm': 'Datei löschen',
   'files.savedTo': '„{name}“ wurde gespeichert unter {path}',
+  'files.sizeDiffers':
+    'Die Datei ist vollständig angekommen ({received}, alles, was der Speicherdienst angekündigt hat); die Dateiliste des Projekts nennt {listed}, eine veraltete oder gerundete Größe.',
   'files.previewLoading': 'Vorschau wird geladen…',
   'files.previewAlt': 'Vorschau von {name}',
   'files.previewBroken':
@@ -950,6 +952,8 @@ export const de: Messages = {
   'cli.formCreated': 'Formular „{name}“ angelegt ({id}).',
   'cli.formUpdated': 'Formular „{name}“ aktualisiert: {fields}.',
   'cli.formUnchanged': 'Formular „{name}“ entspricht bereits der Datei; es wurde nichts gesendet.',
+  'cli.formFieldsMissing':
+    '„{file}“ fehlen Felder, die Formular {id} hat: {fields}. Eine Aktualisierung kann kein Feld entfernen (ob der Dienst ein weggelassenes Feld behält oder löscht, ist nicht festgelegt), daher wurde nichts gesendet. Fügen Sie sie wieder ein, wie `plandesk form {id} --json` sie ausgibt, und ändern Sie nur ihre Werte.',
   'cli.formDeleted':
     'Formular {id} gelöscht. Was Benutzer damit ausgefüllt haben, kann nach ihrer nächsten Synchronisierung aus ihren Projekten verschwinden.',
   'cli.members': 'Mitglieder',

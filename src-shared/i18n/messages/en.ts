@@ -173,7 +173,7 @@ export const en = {
   'error.config':
     'The workspace settings are incomplete or invalid. Check the service address and the credentials.',
   'error.keychain':
-    'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. PlanDesk never stores keys in plain text.',
+    'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. If keys are kept in PlanDesk’s data folder (api-keys.json) because the keychain was unavailable, that file must be writable too. PlanDesk never stores keys in plain text.',
   'error.disk-full': 'The disk is full. Free some space, then try again.',
   'error.disk-full-at':
     'The disk is full: PlanDesk could not write “{path}”. Nothing was left half-written. Free some space, then try again.',
@@ -433,6 +433,8 @@ export const en = {
     'Delete “{name}” from the project? Deletion is permanent and cannot be undone: the file is removed from the service for everyone.',
   'files.deleteConfirm': 'Delete file',
   'files.savedTo': '“{name}” was saved to {path}',
+  'files.sizeDiffers':
+    'The file arrived complete ({received}, all the storage service announced); the project’s file list gives {listed}, a size that is out of date or rounded.',
   'files.previewLoading': 'Loading the preview…',
   'files.previewAlt': 'Preview of {name}',
   'files.previewBroken': 'This image could not be shown. Use Open to view it in its program.',
@@ -926,6 +928,8 @@ export const en = {
   'cli.formCreated': 'Created form "{name}" ({id}).',
   'cli.formUpdated': 'Updated form "{name}": {fields}.',
   'cli.formUnchanged': 'Form "{name}" is already as in the file; nothing was sent.',
+  'cli.formFieldsMissing':
+    '"{file}" lacks fields form {id} has: {fields}. An update cannot remove a field (whether the service keeps or drops one left out is not specified), so nothing was sent. Put them back as `plandesk form {id} --json` prints them, and change only their values.',
   'cli.formDeleted':
     'Deleted form {id}. What users filled in with it may disappear from their projects after their next sync.',
   'cli.members': 'Members',

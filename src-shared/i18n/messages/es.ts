@@ -172,7 +172,7 @@ export const es: Messages = {
   'error.config':
     'La configuración del espacio de trabajo está incompleta o no es válida. Compruebe la dirección del servicio y las credenciales.',
   'error.keychain':
-    'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. PlanDesk nunca guarda las claves en texto sin cifrar.',
+    'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. Si PlanDesk guarda claves en su carpeta de datos (api-keys.json) porque el llavero no estaba disponible, ese archivo también debe poder modificarse. PlanDesk nunca guarda las claves en texto sin cifrar.',
   'error.disk-full': 'El disco está lleno. Libere espacio e inténtelo de nuevo.',
   'error.disk-full-at':
     'El disco está lleno: PlanDesk no pudo escribir «{path}». No quedó nada escrito a medias. Libere espacio e inténtelo de nuevo.',
@@ -435,6 +435,8 @@ export const es: Messages = {
     '¿Eliminar «{name}» del proyecto? La eliminación es definitiva y no se puede deshacer: el archivo se quita del servicio para todos.',
   'files.deleteConfirm': 'Eliminar archivo',
   'files.savedTo': '«{name}» se guardó en {path}',
+  'files.sizeDiffers':
+    'El archivo ha llegado completo ({received}, todo lo que anunció el servicio de almacenamiento); la lista de archivos del proyecto indica {listed}, un tamaño desactualizado o redondeado.',
   'files.previewLoading': 'Cargando la vista previa…',
   'files.previewAlt': 'Vista previa de {name}',
   'files.previewBroken': 'No se puede mostrar esta imagen. Use Abrir para verla en su programa.',
@@ -936,6 +938,8 @@ export const es: Messages = {
   'cli.formCreated': 'Formulario «{name}» creado ({id}).',
   'cli.formUpdated': 'Formulario «{name}» actualizado: {fields}.',
   'cli.formUnchanged': 'El formulario «{name}» ya está como en el archivo; no se envió nada.',
+  'cli.formFieldsMissing':
+    'A «{file}» le faltan campos que tiene el formulario {id}: {fields}. Una actualización no puede eliminar un campo (no está definido si el servicio conserva o borra un campo omitido), así que no se envió nada. Vuelva a ponerlos tal como los muestra `plandesk form {id} --json` y cambie solo sus valores.',
   'cli.formDeleted':
     'Formulario {id} eliminado. Lo que los usuarios rellenaron con él puede desaparecer de sus proyectos tras su próxima sincronización.',
   'cli.members': 'Miembros',

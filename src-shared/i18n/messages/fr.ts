@@ -174,7 +174,7 @@ export const fr: Messages = {
   'error.config':
     'Les réglages de l’espace de travail sont incomplets ou invalides. Vérifiez l’adresse du service et les identifiants.',
   'error.keychain':
-    'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. PlanDesk n’enregistre jamais les clés en clair.',
+    'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. Si PlanDesk garde des clés dans son dossier de données (api-keys.json) parce que le trousseau était indisponible, ce fichier doit lui aussi être modifiable. PlanDesk n’enregistre jamais les clés en clair.',
   'error.disk-full': 'Le disque est plein. Libérez de l’espace, puis réessayez.',
   'error.disk-full-at':
     'Le disque est plein : PlanDesk n’a pas pu écrire « {path} ». Rien n’a été laissé à moitié écrit. Libérez de l’espace, puis réessayez.',
@@ -438,6 +438,8 @@ export const fr: Messages = {
     'Supprimer « {name} » du projet ? La suppression est définitive et irréversible : le fichier est retiré du service pour tout le monde.',
   'files.deleteConfirm': 'Supprimer le fichier',
   'files.savedTo': '« {name} » a été enregistré dans {path}',
+  'files.sizeDiffers':
+    'Le fichier est arrivé complet ({received}, tout ce que le service de stockage avait annoncé) ; la liste des fichiers du projet indique {listed}, une taille périmée ou arrondie.',
   'files.previewLoading': 'Chargement de l’aperçu…',
   'files.previewAlt': 'Aperçu de {name}',
   'files.previewBroken':
@@ -938,6 +940,8 @@ export const fr: Messages = {
   'cli.formCreated': 'Formulaire « {name} » créé ({id}).',
   'cli.formUpdated': 'Formulaire « {name} » mis à jour : {fields}.',
   'cli.formUnchanged': 'Le formulaire « {name} » est déjà tel que dans le fichier ; rien n’a été envoyé.',
+  'cli.formFieldsMissing':
+    'Il manque dans « {file} » des champs que le formulaire {id} possède : {fields}. Une mise à jour ne peut pas supprimer un champ (rien ne précise si le service garde ou supprime un champ omis), rien n’a donc été envoyé. Remettez-les tels que `plandesk form {id} --json` les affiche, et ne modifiez que leurs valeurs.',
   'cli.formDeleted':
     'Formulaire {id} supprimé. Ce que les utilisateurs ont rempli avec peut disparaître de leurs projets après leur prochaine synchronisation.',
   'cli.members': 'Membres',

@@ -172,7 +172,7 @@ export const pt: Messages = {
   'error.config':
     'As definições do espaço de trabalho estão incompletas ou são inválidas. Verifique o endereço do serviço e as credenciais.',
   'error.keychain':
-    'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. O PlanDesk nunca guarda chaves em texto simples.',
+    'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. Se o PlanDesk guarda chaves na sua pasta de dados (api-keys.json) porque o porta-chaves estava indisponível, esse ficheiro também tem de poder ser alterado. O PlanDesk nunca guarda chaves em texto simples.',
   'error.disk-full': 'O disco está cheio. Liberte algum espaço e tente de novo.',
   'error.disk-full-at':
     'O disco está cheio: o PlanDesk não conseguiu escrever «{path}». Nada ficou escrito pela metade. Liberte algum espaço e tente de novo.',
@@ -432,6 +432,8 @@ export const pt: Messages = {
     'Eliminar «{name}» do projeto? A eliminação é definitiva e não pode ser anulada: o ficheiro é removido do serviço para todos.',
   'files.deleteConfirm': 'Eliminar ficheiro',
   'files.savedTo': '«{name}» foi guardado em {path}',
+  'files.sizeDiffers':
+    'O ficheiro chegou completo ({received}, tudo o que o serviço de armazenamento anunciou); a lista de ficheiros do projeto indica {listed}, um tamanho desatualizado ou arredondado.',
   'files.previewLoading': 'A carregar a pré-visualização…',
   'files.previewAlt': 'Pré-visualização de {name}',
   'files.previewBroken': 'Não é possível mostrar esta imagem. Use Abrir para a ver no respetivo programa.',
@@ -930,6 +932,8 @@ export const pt: Messages = {
   'cli.formCreated': 'Formulário «{name}» criado ({id}).',
   'cli.formUpdated': 'Formulário «{name}» atualizado: {fields}.',
   'cli.formUnchanged': 'O formulário «{name}» já está como no ficheiro; nada foi enviado.',
+  'cli.formFieldsMissing':
+    'Faltam em «{file}» campos que o formulário {id} tem: {fields}. Uma atualização não consegue remover um campo (não está definido se o serviço mantém ou apaga um campo omitido), por isso nada foi enviado. Volte a colocá-los tal como `plandesk form {id} --json` os mostra e altere apenas os valores.',
   'cli.formDeleted':
     'Formulário {id} eliminado. O que os utilizadores preencheram com ele pode desaparecer dos projetos deles após a próxima sincronização.',
   'cli.members': 'Membros',

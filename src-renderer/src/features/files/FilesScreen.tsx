@@ -9,11 +9,12 @@ import { describeError } from '../../errors/describe-error';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useNavigation } from '../navigation/store';
 import { allowedTypesText } from './file-types';
-import { uploadProgressParts } from './file-size';
+import { formatExactBytes, uploadProgressParts } from './file-size';
 import { FilesTable } from './FilesTable';
 import { PreviewDialog } from './PreviewDialog';
 import { useFiles } from './store';
 import { WaitingUploads } from '../outbox/WaitingUploads';
+import { DROP_PROJECT_ATTRIBUTE } from '../../../../src-shared/files/drop-target';
 import './files.css';
 
 function hasFiles(e: DragEvent | globalThis.DragEvent): boolean {
@@ -65,6 +66,35 @@ function UploadProgress() {
 }
 
 /**
+ * Where the last download was saved; when the project's file list gave another size than arrived
+ * (complete by the storage service's own length), both sizes in a note.
+ */
+function SavedNotice() {
+  const t = useT();
+  const lang = useLang();
+  const saved = useFiles((s) => s.saved);
+  if (!saved) return null;
+  const where = t('files.savedTo', { name: saved.name, path: saved.path });
+  const dismiss = () => useFiles.getState().dismissResult();
+  if (!saved.sizeDiffers)
+    return (
+      <Notice tone="success" testId="file-result" onDismiss={dismiss}>
+        {where}
+      </Notice>
+    );
+  return (
+    <Notice tone="success" testId="file-result" title={where} onDismiss={dismiss}>
+      <span data-testid="file-size-differs">
+        {t('files.sizeDiffers', {
+          listed: formatExactBytes(saved.sizeDiffers.listed, lang),
+          received: formatExactBytes(saved.sizeDiffers.received, lang),
+        })}
+      </span>
+    </Notice>
+  );
+}
+
+/**
  * A project's files: list (offline, the list kept on this computer, with its time), upload by drop
  * or dialog (offline they wait in the outbox, shown above the list), per-file actions.
  */
@@ -84,7 +114,6 @@ export function FilesScreen() {
   const queuedCount = useFiles((s) => s.queuedCount);
   const source = useFiles((s) => (projectKeyMatches ? s.source : null));
   const fetchedAt = useFiles((s) => s.fetchedAt);
-  const saved = useFiles((s) => s.saved);
   const actionError = useFiles((s) => s.actionError);
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
@@ -135,6 +164,8 @@ export function FilesScreen() {
     <section
       className={`screen files-screen${dragging ? ' is-dragging' : ''}`}
       data-testid="files-screen"
+      // Names this project to the preload, which registers a real drop here for it (trusted-drops.ts).
+      {...{ [DROP_PROJECT_ATTRIBUTE]: view.projectId }}
       aria-labelledby="files-title"
       onDragEnter={onDragEnter}
       onDragOver={onDragOver}
@@ -174,11 +205,7 @@ export function FilesScreen() {
             {tp('files.queued', queuedCount)}
           </Notice>
         )}
-        {saved && (
-          <Notice tone="success" testId="file-result" onDismiss={() => store().dismissResult()}>
-            {t('files.savedTo', { name: saved.name, path: saved.path })}
-          </Notice>
-        )}
+        <SavedNotice />
         {actionError && (
           <Notice
             tone={actionError.kind === 'cancelled' ? 'info' : 'error'}

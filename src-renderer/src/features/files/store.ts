@@ -52,10 +52,10 @@ interface FilesState {
 
   upload: UploadRun | null;
   /**
-   * The last upload failed: the error, and what Retry sends again (dropped files are registered with
-   * main again: each registration is good for one upload).
+   * The last upload failed: the error, and what Retry sends again (the dropped files' paths: main
+   * keeps their grants until an upload of them succeeds; undefined: the open dialog again).
    */
-  uploadFailure: { error: ErrorValue; dropped: File[] | undefined; names: string[] } | null;
+  uploadFailure: { error: ErrorValue; paths: string[] | undefined; names: string[] } | null;
   uploadCancelled: boolean;
   /** Files refused before sending (type not allowed). */
   refused: string[] | null;
@@ -66,8 +66,11 @@ interface FilesState {
   highlighted: string[];
 
   busy: Record<string, FileAction>;
-  /** The last download: which file, and where it was saved. */
-  saved: { name: string; path: string } | null;
+  /**
+   * The last download: which file, where it was saved, and (when the project's file list gave
+   * another size than arrived) both sizes for a note.
+   */
+  saved: { name: string; path: string; sizeDiffers?: { listed: number; received: number } } | null;
   actionError: ErrorValue | null;
   preview: PreviewState | null;
 
@@ -114,10 +117,11 @@ const fresh = {
 } satisfies Partial<FilesState>;
 
 /**
- * Dropped files with their paths on disk (Electron's webUtils), each registered with main for one
- * upload into `projectId`; '' for a file that has none (e.g. dragged from a web page).
+ * Dropped files with their paths on disk, which the preload registered with main for one upload into
+ * `projectId` when the user dropped them; '' for a file that has none (e.g. dragged from a web page).
+ * The preload hands each path out once, so this is asked right at the drop and never again.
  */
-async function registerDropped(files: File[], projectId: string): Promise<{ file: File; path: string }[]> {
+async function droppedPaths(files: File[], projectId: string): Promise<{ file: File; path: string }[]> {
   const api = getApi();
   return Promise.all(
     files.map(async (file) => {
@@ -155,8 +159,8 @@ export const useFiles = create<FilesState>()((set, get) => {
     if (!res.ok) set({ actionError: res.error });
   };
 
-  /** `paths`: dropped files registered for this upload (`dropped`); undefined: main's open dialog. */
-  const runUpload = async (paths: string[] | undefined, names: string[], dropped?: File[]) => {
+  /** `paths`: dropped files registered for this upload; undefined: main's open dialog. */
+  const runUpload = async (paths: string[] | undefined, names: string[]) => {
     const { projectId, key } = get();
     if (!projectId || get().upload) return;
     const operationId = newOperationId('upload');
@@ -213,7 +217,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       // Files sent before the cancel are in the project.
       await get().load();
     } else {
-      set({ uploadFailure: { error: res.error, dropped, names } });
+      set({ uploadFailure: { error: res.error, paths, names } });
       if (res.error.kind !== 'validation') await get().load();
     }
   };
@@ -265,8 +269,8 @@ export const useFiles = create<FilesState>()((set, get) => {
       const { projectId } = get();
       if (get().upload || !projectId) return;
       const { allowed, refused } = checkUploads(files);
-      // Only the allowed ones are registered: a refused type is never offered to main.
-      const readable = (await registerDropped(allowed, projectId)).filter((r) => r.path);
+      // Only the allowed ones are asked for: a refused type is never offered to main.
+      const readable = (await droppedPaths(allowed, projectId)).filter((r) => r.path);
       const unreadable = allowed.filter((f) => !readable.some((r) => r.file === f)).map((f) => f.name);
       const refusedNames = [...refused.map((f) => f.name), ...unreadable];
       set({ refused: refusedNames.length > 0 ? refusedNames : null });
@@ -274,7 +278,6 @@ export const useFiles = create<FilesState>()((set, get) => {
       await runUpload(
         readable.map((r) => r.path),
         readable.map((r) => r.file.name),
-        readable.map((r) => r.file),
       );
     },
 
@@ -287,13 +290,8 @@ export const useFiles = create<FilesState>()((set, get) => {
     retryUpload: async () => {
       const failure = get().uploadFailure;
       if (!failure || get().upload) return;
-      const { projectId } = get();
-      if (!failure.dropped || !projectId) return runUpload(undefined, []);
-      // A registration is good for one upload: the files are registered again for this one.
-      const paths = (await registerDropped(failure.dropped, projectId))
-        .filter((r) => r.path)
-        .map((r) => r.path);
-      if (paths.length > 0) await runUpload(paths, failure.names, failure.dropped);
+      // The same paths again: main kept their grants because the upload failed.
+      await runUpload(failure.paths, failure.paths ? failure.names : []);
     },
 
     cancelUpload: async () => {
@@ -314,8 +312,10 @@ export const useFiles = create<FilesState>()((set, get) => {
       useOperations.getState().finish(operationId);
       if (get().key !== key) return;
       setBusy(file.id, null);
-      if (res.ok) set({ saved: res.data.path ? { name: file.name, path: res.data.path } : null });
-      else set({ actionError: res.error });
+      if (res.ok) {
+        const { path, sizeDiffers } = res.data;
+        set({ saved: path ? { name: file.name, path, ...(sizeDiffers ? { sizeDiffers } : {}) } : null });
+      } else set({ actionError: res.error });
     },
 
     openWithSystem: (file) =>
