@@ -244,12 +244,16 @@ export function createServices(o: ServiceOptions): RunningServices {
   const estimates = new EstimatesService(active.source, operations, o.logger, workers);
   const versions = new VersionsService(active.source, estimateVersions, operations);
   const plans = new PlansService(active.source);
+  const roomsCosts = new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
+    estimateVersions.settled(cache, p, e),
+  );
   // The one export use case: estimates, change orders and rooms read through the features above,
   // saved where the user chooses, written by the workers.
   const exportsService = new ExportService({
     estimates,
     changeOrders: versions,
     rooms: plans,
+    planRooms: roomsCosts,
     save: { choose: (name, format) => o.dialogs.saveFile(name, format) },
     images: {
       fetchImage: async (url, signal) => (await active.source()).client.fetchImage(url, { signal }),
@@ -353,9 +357,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     storage,
     connection,
     plans,
-    roomsCosts: new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
-      estimateVersions.settled(cache, p, e),
-    ),
+    roomsCosts,
     files,
     uploadGrants,
     forms: new FormsService(

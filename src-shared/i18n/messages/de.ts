@@ -494,6 +494,7 @@ export const de: Messages = {
   'doc.perService': 'Laut Dienst',
   'doc.itemsFlat': 'Positionen (flach)',
   'doc.flatSuffix': '(flach)',
+  'doc.roomsCostsSuffix': '(Räume)',
   'doc.id': 'ID',
   'doc.parentId': 'Übergeordnete ID',
   'doc.path': 'Pfad',
@@ -639,6 +640,10 @@ export const de: Messages = {
   'roomsCosts.openRoom': 'Die Positionen dieses Raums im Kostenvoranschlag öffnen',
   'roomsCosts.openNotOnPlan': 'Diese Positionen im Kostenvoranschlag öffnen',
   'roomsCosts.whyTitle': 'Warum Positionen nicht auf dem Plan sind',
+  'roomsCosts.colNote': 'Hinweis',
+  'roomsCosts.planStale':
+    'Der Plan konnte nicht erneut gelesen werden; die angezeigten Räume und Kosten sind die vom {date}:',
+  'roomsCosts.exportXlsx': 'Räume und Kosten nach Excel exportieren…',
   'roomsCosts.sumRule': 'Räume {placed} + nicht auf dem Plan {off} = Nettosumme {total}',
   'roomsCosts.sumBroken':
     'Die Räume und „Nicht auf dem Plan“ ergeben nicht die Nettosumme des Kostenvoranschlags. Bitte melden Sie diesen Kostenvoranschlag.',
@@ -717,6 +722,8 @@ export const de: Messages = {
   'export.paper': 'Papier',
   'export.paperAuto': 'Wie in der Sprache üblich ({paper})',
   'export.statements': 'Einleitungs- und Schlusstext',
+  'export.roomsCosts': 'Kosten je Raum: ein Blatt mit dem Kostenvoranschlag auf dem Plan des Projekts',
+  'export.roomsCostsHint': 'Nur in der internen Kalkulation als Excel, nie in einem Dokument für Kunden.',
   'export.internalLocked': 'Interne Spalten stehen nie in einem Dokument für Kunden.',
   'export.totalsMismatch':
     'Die Summen des Dienstes passen nicht zu seinen Positionen. Das Dokument zeigt die Summen der Positionen: {net} netto, {gross} brutto (der Dienst nennt {serviceNet} und {serviceGross}). Prüfen Sie den Kostenvoranschlag im Dienst, bevor Sie ihn versenden.',
@@ -1492,6 +1499,7 @@ export const de: Messages = {
   'exportWarning.severalCurrencies':
     'Diese Angebote sind in mehreren Währungen ({currencies}): Die Arbeitsmappe hat eine Summe je Währung.',
   'exportWarning.imageLeftOut': 'Ein Bild wurde im PDF weggelassen: {detail}',
+  'exportWarning.roomsNotPlaced': 'Kosten je Raum von {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
   'cli.totalOfCurrency': 'Summe {currency}: {gross} brutto ({count} Angebote)',

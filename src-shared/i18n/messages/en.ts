@@ -482,6 +482,7 @@ export const en = {
   'doc.perService': 'Per service',
   'doc.itemsFlat': 'Items (flat)',
   'doc.flatSuffix': '(flat)',
+  'doc.roomsCostsSuffix': '(rooms)',
   'doc.id': 'ID',
   'doc.parentId': 'Parent ID',
   'doc.path': 'Path',
@@ -626,6 +627,10 @@ export const en = {
   'roomsCosts.openRoom': 'Open this room’s positions in the estimate',
   'roomsCosts.openNotOnPlan': 'Open these positions in the estimate',
   'roomsCosts.whyTitle': 'Why positions are not on the plan',
+  'roomsCosts.colNote': 'Note',
+  'roomsCosts.planStale':
+    'The plan could not be read again, so the rooms and costs shown are those read {date}:',
+  'roomsCosts.exportXlsx': 'Export rooms and costs to Excel…',
   'roomsCosts.sumRule': 'Rooms {placed} + not on the plan {off} = net total {total}',
   'roomsCosts.sumBroken':
     'The rooms and “Not on the plan” do not add up to the estimate’s net total. Please report this estimate.',
@@ -698,6 +703,8 @@ export const en = {
   'export.paper': 'Paper',
   'export.paperAuto': 'As usual for the language ({paper})',
   'export.statements': 'Opening and closing statements',
+  'export.roomsCosts': 'Costs per room: a sheet of the estimate on the project’s plan',
+  'export.roomsCostsHint': 'Only in the internal worksheet as Excel: never in a client document.',
   'export.internalLocked': 'Internal columns are never in a client document.',
   'export.totalsMismatch':
     'The service’s totals do not match its items. The document shows the totals of the items: {net} net, {gross} gross (the service says {serviceNet} and {serviceGross}). Check the estimate in the service before you send it.',
@@ -1458,6 +1465,7 @@ export const en = {
   'exportWarning.severalCurrencies':
     'These estimates are in several currencies ({currencies}): the workbook has one total per currency.',
   'exportWarning.imageLeftOut': 'An image was left out of the PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Costs per room of {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} gross ({count} estimates)',

@@ -485,6 +485,7 @@ export const es: Messages = {
   'doc.perService': 'Según el servicio',
   'doc.itemsFlat': 'Partidas (plano)',
   'doc.flatSuffix': '(plano)',
+  'doc.roomsCostsSuffix': '(estancias)',
   'doc.id': 'ID',
   'doc.parentId': 'ID padre',
   'doc.path': 'Ruta',
@@ -629,6 +630,10 @@ export const es: Messages = {
   'roomsCosts.openRoom': 'Abrir las partidas de esta estancia en el presupuesto',
   'roomsCosts.openNotOnPlan': 'Abrir estas partidas en el presupuesto',
   'roomsCosts.whyTitle': 'Por qué hay partidas fuera del plano',
+  'roomsCosts.colNote': 'Nota',
+  'roomsCosts.planStale':
+    'No se pudo volver a leer el plano: las estancias y los costes mostrados son los leídos el {date}:',
+  'roomsCosts.exportXlsx': 'Exportar estancias y costes a Excel…',
   'roomsCosts.sumRule': 'Estancias {placed} + fuera del plano {off} = total sin IVA {total}',
   'roomsCosts.sumBroken':
     'Las estancias y «Fuera del plano» no suman el total sin IVA del presupuesto. Por favor, informe de este presupuesto.',
@@ -705,6 +710,9 @@ export const es: Messages = {
   'export.paper': 'Papel',
   'export.paperAuto': 'Según el idioma ({paper})',
   'export.statements': 'Textos de introducción y de cierre',
+  'export.roomsCosts': 'Costes por estancia: una hoja del presupuesto sobre el plano del proyecto',
+  'export.roomsCostsHint':
+    'Solo en la hoja de cálculo interna en Excel, nunca en un documento para el cliente.',
   'export.internalLocked': 'Las columnas internas nunca aparecen en un documento para el cliente.',
   'export.totalsMismatch':
     'Los totales del servicio no cuadran con sus partidas. El documento muestra los totales de las partidas: {net} sin IVA, {gross} con IVA (el servicio indica {serviceNet} y {serviceGross}). Revise el presupuesto en el servicio antes de enviarlo.',
@@ -1472,6 +1480,7 @@ export const es: Messages = {
   'exportWarning.severalCurrencies':
     'Estos presupuestos están en varias monedas ({currencies}): el libro tiene un total por moneda.',
   'exportWarning.imageLeftOut': 'Se omitió una imagen del PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Costes por estancia de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: los totales del servicio no coinciden con sus partidas; el documento muestra los totales de las partidas ({net} neto, {gross} bruto; el servicio indica {serviceNet} y {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} presupuestos)',

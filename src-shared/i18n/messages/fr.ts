@@ -489,6 +489,7 @@ export const fr: Messages = {
   'doc.perService': 'Selon le service',
   'doc.itemsFlat': 'Postes (à plat)',
   'doc.flatSuffix': '(à plat)',
+  'doc.roomsCostsSuffix': '(pièces)',
   'doc.id': 'ID',
   'doc.parentId': 'ID parent',
   'doc.path': 'Chemin',
@@ -633,6 +634,10 @@ export const fr: Messages = {
   'roomsCosts.openRoom': 'Ouvrir les postes de cette pièce dans le devis',
   'roomsCosts.openNotOnPlan': 'Ouvrir ces postes dans le devis',
   'roomsCosts.whyTitle': 'Pourquoi des postes sont hors plan',
+  'roomsCosts.colNote': 'Remarque',
+  'roomsCosts.planStale':
+    'Le plan n’a pas pu être relu : les pièces et les coûts affichés sont ceux lus le {date} :',
+  'roomsCosts.exportXlsx': 'Exporter les pièces et les coûts vers Excel…',
   'roomsCosts.sumRule': 'Pièces {placed} + hors plan {off} = total HT {total}',
   'roomsCosts.sumBroken':
     'Les pièces et « Hors plan » ne font pas le total HT du devis. Merci de signaler ce devis.',
@@ -707,6 +712,9 @@ export const fr: Messages = {
   'export.paper': 'Papier',
   'export.paperAuto': 'Selon la langue ({paper})',
   'export.statements': 'Textes d’introduction et de conclusion',
+  'export.roomsCosts': 'Coûts par pièce : une feuille du devis sur le plan du projet',
+  'export.roomsCostsHint':
+    'Uniquement dans la feuille de calcul interne en Excel, jamais dans un document client.',
   'export.internalLocked': 'Les colonnes internes ne figurent jamais dans un document client.',
   'export.totalsMismatch':
     'Les totaux du service ne correspondent pas à ses postes. Le document affiche les totaux des postes : {net} HT, {gross} TTC (le service indique {serviceNet} et {serviceGross}). Vérifiez le devis dans le service avant de l’envoyer.',
@@ -1479,6 +1487,7 @@ export const fr: Messages = {
   'exportWarning.severalCurrencies':
     'Ces devis sont en plusieurs devises ({currencies}) : le classeur a un total par devise.',
   'exportWarning.imageLeftOut': 'Une image a été omise du PDF : {detail}',
+  'exportWarning.roomsNotPlaced': 'Coûts par pièce de {estimate} : {reason}',
   'exportWarning.totalsMismatch':
     '{estimate} : les totaux du service ne correspondent pas à ses lignes ; le document montre les totaux des lignes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency} : {gross} TTC ({count} devis)',

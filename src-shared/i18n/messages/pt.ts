@@ -481,6 +481,7 @@ export const pt: Messages = {
   'doc.perService': 'Segundo o serviço',
   'doc.itemsFlat': 'Artigos (plano)',
   'doc.flatSuffix': '(plano)',
+  'doc.roomsCostsSuffix': '(divisões)',
   'doc.id': 'ID',
   'doc.parentId': 'ID pai',
   'doc.path': 'Caminho',
@@ -625,6 +626,10 @@ export const pt: Messages = {
   'roomsCosts.openRoom': 'Abrir os artigos desta divisão no orçamento',
   'roomsCosts.openNotOnPlan': 'Abrir estes artigos no orçamento',
   'roomsCosts.whyTitle': 'Porque há artigos fora da planta',
+  'roomsCosts.colNote': 'Observação',
+  'roomsCosts.planStale':
+    'Não foi possível voltar a ler a planta: as divisões e os custos mostrados são os lidos em {date}:',
+  'roomsCosts.exportXlsx': 'Exportar divisões e custos para Excel…',
   'roomsCosts.sumRule': 'Divisões {placed} + fora da planta {off} = total s/ IVA {total}',
   'roomsCosts.sumBroken':
     'As divisões e «Fora da planta» não somam o total s/ IVA do orçamento. Por favor, comunique este orçamento.',
@@ -701,6 +706,8 @@ export const pt: Messages = {
   'export.paper': 'Papel',
   'export.paperAuto': 'Conforme o idioma ({paper})',
   'export.statements': 'Textos de abertura e de fecho',
+  'export.roomsCosts': 'Custos por divisão: uma folha do orçamento na planta do projeto',
+  'export.roomsCostsHint': 'Só na folha de cálculo interna em Excel, nunca num documento para o cliente.',
   'export.internalLocked': 'As colunas internas nunca aparecem num documento para o cliente.',
   'export.totalsMismatch':
     'Os totais do serviço não correspondem aos seus artigos. O documento mostra os totais dos artigos: {net} s/ IVA, {gross} c/ IVA (o serviço indica {serviceNet} e {serviceGross}). Verifique o orçamento no serviço antes de o enviar.',
@@ -1465,6 +1472,7 @@ export const pt: Messages = {
   'exportWarning.severalCurrencies':
     'Estes orçamentos estão em várias moedas ({currencies}): o livro tem um total por moeda.',
   'exportWarning.imageLeftOut': 'Uma imagem ficou fora do PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Custos por divisão de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: os totais do serviço não correspondem aos seus itens; o documento mostra os totais dos itens ({net} líquido, {gross} bruto; o serviço indica {serviceNet} e {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} orçamentos)',
