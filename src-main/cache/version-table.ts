@@ -130,6 +130,8 @@ export class SqliteVersionTable implements VersionTable {
     private readonly logger: Logger,
     /** A write failed (the cache logs it and tells whoever listens). */
     private readonly failed: (what: string, err: unknown) => void = () => undefined,
+    /** A write succeeded (an earlier failure no longer stands). */
+    private readonly succeeded: () => void = () => undefined,
   ) {
     this.stmts = prepareVersionStatements(db);
   }
@@ -280,6 +282,7 @@ export class SqliteVersionTable implements VersionTable {
   private write(what: string, fn: () => void): boolean {
     try {
       this.db.transaction(fn).immediate();
+      this.succeeded();
       return true;
     } catch (err) {
       this.failed(what, err);

@@ -111,25 +111,58 @@ describe('the outbox records', () => {
     expect(b.get(r!.id)).toMatchObject({ state: 'registering', owner: null });
   });
 
-  it('a damaged file is moved aside and what it still holds is read back', async () => {
+  it('a damaged file is moved aside and every record it still holds is read back', async () => {
     const store = open();
     store.add([row('a'), row('b')]);
+    // The index of (workspace, folder) is what is damaged: the records themselves read.
+    const index = pagesOf(store, 'sqlite_autoindex_entries_1');
     store.close();
     stores.splice(0);
     const file = path.join(dir, OUTBOX_FILE);
-    const bytes = await fs.readFile(file);
-    // The schema page intact, the rest scribbled over.
-    bytes.fill(0x5a, 4096 + 200, bytes.length - 200);
-    await fs.writeFile(file, bytes);
+    const bytes = await scribblePages(file, index);
     const opened = openOutboxStore(dir, silentLogger);
     stores.push(opened.store);
     expect(opened.recovered?.movedTo).toMatch(/outbox\.sqlite\.unreadable-/);
     expect(opened.store.list('ws')).toEqual([]);
-    // As far as SQLite could still read it (its copies' manifests name the rest).
-    for (const r of opened.recovered!.rows) expect(['a', 'b']).toContain(r.folder);
+    expect(opened.recovered!.rows.map((r) => r.folder)).toEqual(['a', 'b']);
     expect(await fs.readFile(opened.recovered!.movedTo)).toEqual(bytes);
   });
+
+  it('the records read before a damaged page are kept, not thrown away with it', async () => {
+    const store = open();
+    const folders = Array.from({ length: 120 }, (_, i) => `folder-${String(i).padStart(3, '0')}`);
+    // Long names: the records span many pages.
+    store.add(folders.map((f) => ({ ...row(f), projectName: `Projekt ${'x'.repeat(300)}` })));
+    const leaves = pagesOf(store, 'entries', 'leaf');
+    expect(leaves.length).toBeGreaterThan(3);
+    store.close();
+    stores.splice(0);
+    await scribblePages(path.join(dir, OUTBOX_FILE), [leaves.at(-1)!]);
+    const opened = openOutboxStore(dir, silentLogger);
+    stores.push(opened.store);
+    const back = opened.recovered!.rows.map((r) => r.folder);
+    expect(back.length).toBeGreaterThan(0);
+    expect(back.length).toBeLessThan(folders.length);
+    expect(back).toEqual(folders.slice(0, back.length));
+  });
 });
+
+/** The pages of a table or index (in the order of its b-tree, left to right). */
+function pagesOf(store: OutboxStore, name: string, type?: 'leaf'): number[] {
+  const rows = store.db
+    .prepare('SELECT pageno, pagetype, path FROM dbstat WHERE name = ? ORDER BY path')
+    .all(name) as { pageno: number; pagetype: string; path: string }[];
+  return rows.filter((r) => type === undefined || r.pagetype === type).map((r) => r.pageno);
+}
+
+/** Each page's cells scribbled over (its header kept, so SQLite finds it damaged, not missing). */
+async function scribblePages(file: string, pages: number[]): Promise<Buffer> {
+  const bytes = await fs.readFile(file);
+  const size = 4096;
+  for (const p of pages) bytes.fill(0x5a, (p - 1) * size + 12, p * size);
+  await fs.writeFile(file, bytes);
+  return bytes;
+}
 
 describe('the copies', () => {
   it('are hashed while copied, carry their manifest, and only unfinished work is swept', async () => {
