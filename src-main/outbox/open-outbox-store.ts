@@ -13,11 +13,22 @@ import { classifyOpenError, moveAside, openCheckedFile, readRowsBack } from '../
 import type { Logger } from '../log/logger';
 import { PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
 import { fileSystemReason, isDiskFull } from '../local-files/write-atomically';
-import { OUTBOX_CHECK_FIRST, OUTBOX_SCHEMA, OutboxStore, toOutboxRow, type OutboxRow } from './outbox-store';
+import {
+  OUTBOX_CHECK_FIRST,
+  OUTBOX_REGISTERED_FILES,
+  OUTBOX_SCHEMA,
+  toOutboxRow,
+  type OutboxRow,
+} from './outbox-rows';
+import { OutboxStore } from './outbox-store';
 
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'upload records and the drain lock', up: (db) => db.exec(OUTBOX_SCHEMA) },
-  { version: 2, description: 'held rows that are looked for first', up: (db) => db.exec(OUTBOX_CHECK_FIRST) },
+  {
+    version: 2,
+    description: 'held rows that are looked for first; the files the outbox registered',
+    up: (db) => db.exec(`${OUTBOX_CHECK_FIRST}; ${OUTBOX_REGISTERED_FILES}`),
+  },
 ];
 
 export const OUTBOX_FILE = 'outbox.sqlite';

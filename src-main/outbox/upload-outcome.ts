@@ -9,6 +9,7 @@
 import type { OutboxProblem } from '../../src-shared/outbox/types';
 import { ServiceError } from '../errors/service-error';
 import type { UploadStage } from '../files/files-service';
+import { RecordsError } from './outbox-store';
 
 export type AttemptStage = 'prepare' | UploadStage;
 
@@ -32,6 +33,12 @@ export type AttemptOutcome =
   | { kind: 'cancelled' }
   /** Another process's drain owns the row now: leave it alone. */
   | { kind: 'lost' }
+  /**
+   * This computer failed, not the upload: the records could not be written (a full disk, a file that
+   * cannot be written). Nothing is decided about the entry; it is tried again later, and a full disk
+   * is said.
+   */
+  | { kind: 'local'; diskFull: boolean; path: string | null }
   /** Kept until the user decides. */
   | { kind: 'hold'; problem: OutboxProblem; detail: string | null };
 
@@ -40,6 +47,10 @@ export function outcomeOf(err: unknown, stage: AttemptStage): AttemptOutcome {
   if (!(err instanceof ServiceError)) return { kind: 'busy', detail: null };
   const detail = err.serviceMessage ?? null;
   if (err.kind === 'cancelled') return { kind: 'cancelled' };
+  // The records, or a full disk anywhere on this computer: never "file missing", never "refused".
+  if (err instanceof RecordsError || err.kind === 'disk-full') {
+    return { kind: 'local', diskFull: err.kind === 'disk-full', path: err.path ?? null };
+  }
   // The copy's bytes no longer match their checksum: never sent whole, never registered.
   if (err.kind === 'damaged') return { kind: 'hold', problem: 'copy-damaged', detail: null };
   // The copy cannot be read (gone, no permission): the user must give the file again.
