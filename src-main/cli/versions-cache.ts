@@ -24,6 +24,21 @@ export interface CliVersions {
   close(): Promise<void>;
 }
 
+/**
+ * The workspace's id in the data folder: the app's, when the app knows it (the same service address
+ * and customer ID), else one of the CLI's own, named after both; the demo's is `demo`.
+ */
+export async function cliWorkspaceId(
+  workspace: Connection['workspace'],
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
+  if (workspace === 'demo') return 'demo';
+  return (
+    appWorkspaceId(await appSettings(env), workspace) ??
+    `cli-${createHash('sha256').update(`${workspace.baseUrl}\n${workspace.customer}`).digest('hex').slice(0, 24)}`
+  );
+}
+
 export async function openCliVersions(
   client: ApiClient,
   workspace: Connection['workspace'],
@@ -32,11 +47,7 @@ export async function openCliVersions(
 ): Promise<CliVersions> {
   // Loaded only by the commands that need it: the other commands never load the native module.
   const { openCache } = await import('../cache/open-cache');
-  const id =
-    workspace === 'demo'
-      ? 'demo'
-      : (appWorkspaceId(await appSettings(env), workspace) ??
-        `cli-${createHash('sha256').update(`${workspace.baseUrl}\n${workspace.customer}`).digest('hex').slice(0, 24)}`);
+  const id = await cliWorkspaceId(workspace, env);
   const cache = openCache(appDataDir(env), id, logger, { memory: workspace === 'demo' });
   const workers = createWorkers(logger);
   const versions = new EstimateVersions(workers, logger);

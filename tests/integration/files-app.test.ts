@@ -106,7 +106,11 @@ describe('files screen (main side)', () => {
     });
     expect(sim.faults.stats().requests).toBe(before);
     dialogs.answers.open = [];
-    expect(await services.files.upload(project.id, undefined)).toEqual({ uploaded: [], queued: [] });
+    expect(await services.files.upload(project.id, undefined)).toEqual({
+      uploaded: [],
+      queued: [],
+      refused: [],
+    });
   });
 
   it('webhook URL: https only, set and cleared', async () => {
