@@ -8,6 +8,7 @@ import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
 import { createWorkers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
+import { ExportService } from '../exports/export-service';
 import { PresetsService } from '../exports/presets-service';
 import { FilesAppService } from '../files/files-app-service';
 import { UploadGrants } from '../files/upload-grants';
@@ -92,6 +93,8 @@ export interface MainServices {
   projectFacts: ProjectFactsService;
   estimates: EstimatesService;
   versions: VersionsService;
+  /** Every export: quotes, worksheets, project workbooks, change orders, rooms. */
+  exports: ExportService;
   presets: PresetsService;
   offline: OfflineService;
   /** Uploads waiting for the service. */
@@ -242,15 +245,25 @@ export function createServices(o: ServiceOptions): RunningServices {
     ...o.outbox,
   });
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
-  const estimates = new EstimatesService(
-    active.source,
-    operations,
-    (name, kind) => o.dialogs.saveFile(name, kind),
-    o.logger,
-    presets,
+  const estimates = new EstimatesService(active.source, operations, o.logger, workers);
+  const versions = new VersionsService(active.source, estimateVersions, operations);
+  const plans = new PlansService(active.source);
+  // The one export use case: estimates, change orders and rooms read through the features above,
+  // saved where the user chooses, written by the workers.
+  const exportsService = new ExportService({
+    estimates,
+    changeOrders: versions,
+    rooms: plans,
+    save: { choose: (name, format) => o.dialogs.saveFile(name, format) },
+    images: {
+      fetchImage: async (url, signal) => (await active.source()).client.fetchImage(url, { signal }),
+    },
+    settings: { ...bound(presets), uiLanguage: () => workspaces.uiLanguage() },
     workers,
+    operations,
     heavyWork,
-  );
+    logger: o.logger,
+  });
   const projectFacts = new ProjectFactsService(active.source, estimates, operations);
   const projects = new ProjectsService(operations, active.source, projectFacts);
   const uploadGrants = new UploadGrants();
@@ -336,20 +349,14 @@ export function createServices(o: ServiceOptions): RunningServices {
     projects,
     projectFacts,
     estimates,
-    versions: new VersionsService(
-      active.source,
-      estimateVersions,
-      operations,
-      (name, kind) => o.dialogs.saveFile(name, kind),
-      presets,
-      o.logger,
-    ),
+    versions,
+    exports: exportsService,
     presets,
     offline,
     outbox,
     storage,
     connection,
-    plans: new PlansService(active.source, o.dialogs),
+    plans,
     roomsCosts: new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
       estimateVersions.settled(cache, p, e),
     ),
@@ -395,5 +402,16 @@ function diskFullNotices(tell: (path: string) => void) {
     if (last !== undefined && Date.now() - last < DISK_FULL_NOTICE_EVERY_MS) return;
     told.set(where, Date.now());
     tell(where);
+  };
+}
+
+/** The export settings of the active workspace, as the export use case takes them. */
+function bound(presets: PresetsService) {
+  return {
+    saved: () => presets.saved(),
+    markUsed: (id: string) => presets.markUsed(id),
+    documentsLanguage: () => presets.documentsLanguage(),
+    rememberLanguage: (language: Parameters<PresetsService['rememberLanguage']>[0]) =>
+      presets.rememberLanguage(language),
   };
 }

@@ -23,6 +23,7 @@ const OPTIONS = {
   preset: { type: 'string' },
   columns: { type: 'string' },
   paper: { type: 'string' },
+  separator: { type: 'string' },
   'no-statements': { type: 'boolean' },
   yes: { type: 'boolean' },
   project: { type: 'string' },

@@ -69,6 +69,11 @@ export function cliLanguage(flags: CliFlags, env: NodeJS.ProcessEnv): UiLanguage
   return parseLanguage(flags.lang ?? env.PLANDESK_LANG) ?? DEFAULT_LANGUAGE;
 }
 
+/** The language given with --lang or PLANDESK_LANG, if one was: it is then also a document's. */
+export function givenLanguage(flags: CliFlags, env: NodeJS.ProcessEnv): UiLanguage | undefined {
+  return parseLanguage(flags.lang ?? env.PLANDESK_LANG);
+}
+
 function parseLanguage(value: string | undefined): UiLanguage | undefined {
   if (value === undefined) return undefined;
   const match = matchLanguage(value);

@@ -2,7 +2,7 @@ import { silentLogger, stderrLogger } from '../log/logger';
 import { parseCliArgs } from './args';
 import { estimateCommand } from './commands/estimate';
 import { exportCommand, type ExportContext } from './commands/export';
-import { savedPresets } from './saved-presets';
+import { savedDocumentsLanguage, savedPresets } from './saved-presets';
 import { deleteFileCommand, downloadCommand, filesCommand } from './commands/files';
 import { uploadCommand } from './commands/upload';
 import type { CliOutbox } from './cli-outbox';
@@ -24,7 +24,7 @@ import { planCommand } from './commands/plan';
 import { projectCommand, projectsCommand } from './commands/projects';
 import { simulatorCommand } from './commands/simulator';
 import { workspaceCommand } from './commands/workspace';
-import { cliLanguage, connect } from './connection';
+import { cliLanguage, connect, givenLanguage } from './connection';
 import { cliText, type CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
 import {
@@ -45,18 +45,24 @@ Commands:
   estimates PROJECT_ID [--all]               a project's estimates
   estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
   export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
-        [--columns a,b,c] [--paper A4|Letter] [--no-statements]
+        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements]
                                              an estimate (or all, xlsx) as a client quote (the default),
-                                             the internal worksheet, or a preset saved in the app
+                                             the internal worksheet, or a preset saved in the app; in
+                                             --lang, else the language the app keeps for the
+                                             workspace's documents, else the estimate's company's
+                                             country's; on that language's paper unless --paper
   diff PROJECT_ID ESTIMATE_A [ESTIMATE_B] [--version N | --since DATE]
                                              what changed: ESTIMATE_A's kept version N, its version at
                                              DATE, or its previous one (without ESTIMATE_B) against the
                                              service's current one; --json: added, removed, moved,
                                              changed, totals_delta (money as 12-digit decimals)
   export-changes PROJECT_ID ESTIMATE_A ESTIMATE_B --format pdf|xlsx --out FILE [--preset …]
-        [--columns a,b,c] [--paper A4|Letter] [--version N | --since DATE]
+        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--version N | --since DATE]
                                              the change order from A to B as a client document
-  rooms PLAN_ID --format xlsx|csv --out FILE the plan's rooms table as a spreadsheet
+  rooms PLAN_ID --format xlsx|csv --out FILE [--separator ,|;]
+                                             the plan's rooms table as a spreadsheet; a CSV in the
+                                             document language's format (de, fr, es, pt: ; and a
+                                             decimal comma; en-US: , and a decimal point)
   rooms-costs PROJECT_ID ESTIMATE_ID         the estimate on the project's plan: per room its measures,
                                              positions summed by unit and net; the positions not on
                                              the plan and why; the rooms not priced; --json: money as
@@ -144,10 +150,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     let versions: CliVersions | null = null;
     let outbox: CliOutbox | null = null;
     try {
+      const exporting = command === 'export' || command === 'export-changes' || command === 'rooms';
       const context: CommandContext = {
         warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
-        savedPresets:
-          command === 'export' || command === 'export-changes' ? await savedPresets(io.env, workspace) : [],
+        savedPresets: exporting ? await savedPresets(io.env, workspace) : [],
+        chosenLanguage: givenLanguage(flags, io.env),
+        documentsLanguage: exporting ? await savedDocumentsLanguage(io.env, workspace) : null,
         versions: async () => (versions ??= await openCliVersions(client, workspace, io.env, logger)),
         // Loaded only by `upload`: the other commands never load the native module.
         outbox: async () =>
@@ -196,11 +204,8 @@ const COMMANDS: Record<string, Command> = {
   export: (c, f, p, x, ctx) => exportCommand(c, f, p, x, ctx),
   diff: async (c, f, p, x, ctx) => diffCommand(c, f, p, x, { versions: await ctx.versions() }),
   'export-changes': async (c, f, p, x, ctx) =>
-    exportChangesCommand(c, f, p, x, {
-      versions: await ctx.versions(),
-      savedPresets: ctx.savedPresets ?? [],
-    }),
-  rooms: roomsCommand,
+    exportChangesCommand(c, f, p, x, { ...ctx, versions: await ctx.versions() }),
+  rooms: (c, f, p, x, ctx) => roomsCommand(c, f, p, x, ctx),
   'rooms-costs': async (c, f, p, x, ctx) => roomsCostsCommand(c, f, p, x, { versions: await ctx.versions() }),
   files: filesCommand,
   upload: (c, f, p, x, ctx) => uploadCommand(c, f, p, ctx, undefined, x),

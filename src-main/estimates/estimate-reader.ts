@@ -87,8 +87,10 @@ export async function fetchEstimateRead(
   projectId: string,
   estimateId: string,
   signal: AbortSignal,
+  /** `export-read` keeps the estimate's parts in the worker for an export's writer there. */
+  task: 'estimate-read' | 'export-read' = 'estimate-read',
 ): Promise<EstimateReadOutput> {
-  const work = estimateWork<EstimateReadOutput>(workers, 'estimate-read', signal);
+  const work = estimateWork<EstimateReadOutput>(workers, task, signal);
   const { result } = await work.fromService((sink) =>
     client.getEstimateBody(projectId, estimateId, sink, { signal }),
   );

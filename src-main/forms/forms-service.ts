@@ -15,7 +15,6 @@ import { writeAtomically } from '../local-files/write-atomically';
 import type { Logger } from '../log/logger';
 import { formId, formName } from '../../src-shared/forms/tree';
 import { safeFileName } from '../../src-shared/files/safe-file-name';
-import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import type {
   ContextOption,
   CopyOutcome,
@@ -51,9 +50,9 @@ function contextOption(o: FormContextOption): ContextOption {
   return { value: o.value, label: o.label, kind: o.kind };
 }
 
-/** A file name for the form: its name made safe (hidden characters, separators, device names). */
+/** A file name for the form: its name, by the one rule every file name follows (safeFileName). */
 function fileNameFor(doc: JsonObject): string {
-  const name = withoutHiddenCharacters(formName(doc)).trim();
+  const name = formName(doc).replace(/\s+/g, ' ').trim().slice(0, 100);
   return safeFileName(`${name || formId(doc) || 'form'}.json`, 'form.json');
 }
 

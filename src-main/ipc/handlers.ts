@@ -86,16 +86,16 @@ export function createHandlers(s: MainServices): Handlers {
     'estimates:list': ({ projectId }) => s.estimates.list(projectId),
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
-    'estimates:export': (request) => s.estimates.export(request),
+    'estimates:export': (request) => s.exports.estimates(request),
     'estimates:totals': ({ projectId, estimates, operationId }) =>
       s.estimates.totals(projectId, estimates, operationId),
     'exports:presets': () => s.presets.list(),
     'exports:savePreset': (preset) => s.presets.save(preset),
     'exports:deletePreset': (id) => s.presets.remove(id),
+    'exports:defaults': (request) => s.exports.defaults(request),
     'plans:get': ({ planId }) => s.plans.get(planId),
     'plans:image': ({ planId, url }) => s.plans.image(planId, url),
-    'plans:exportRooms': ({ planId, format, language, projectName }) =>
-      s.plans.exportRooms(planId, format, language, projectName),
+    'plans:exportRooms': (request) => s.exports.rooms(request),
     'plans:roomsCosts': (request) => s.roomsCosts.get(request),
     'files:list': ({ projectId }) => s.files.listView(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
@@ -141,7 +141,7 @@ export function createHandlers(s: MainServices): Handlers {
       s.versions.opened(projectId, estimateId, seenAt),
     'versions:compare': ({ projectId, from, to, includeUnchanged, operationId }) =>
       s.versions.compare(projectId, from, to, includeUnchanged, operationId),
-    'versions:exportChanges': (request) => s.versions.exportChanges(request),
+    'versions:exportChanges': (request) => s.exports.changeOrder(request),
   };
 }
 

@@ -18,9 +18,7 @@ import { IdleGate } from '../workers/idle-gate';
 import type { ChangesSince, EstimateComparison, VersionTimeline } from '../../src-shared/versions/types';
 import type { ChangeSet, ChangeSetSide } from './change-set';
 import type { CompareInput, CompareOutput, VersionsInput } from './version-tasks';
-import type { ExportOptions } from '../exports/options';
-import { diskFullError, writeAtomically } from '../local-files/write-atomically';
-import type { ChangeOrderTaskInput } from './change-order-tasks';
+import { diskFullError } from '../local-files/write-atomically';
 import {
   bodiesOf,
   damagedCause,
@@ -31,7 +29,7 @@ import {
 import { VersionRecorder } from './version-recorder';
 import { currentOf, timelineRows, versionAt, versionRef } from './version-order';
 
-export { companyImages, currentOf, previousOf, versionAt, versionRef } from './version-order';
+export { currentOf, previousOf, versionAt, versionRef } from './version-order';
 
 /**
  * Versions kept per estimate besides the pinned ones; the oldest go first. The current version and
@@ -149,15 +147,18 @@ export class EstimateVersions {
     return { version, fetched };
   }
 
-  /** Where the company's logo and watermark are, in the cached copy of the estimate (read off main's thread). */
-  async cachedCompanyImages(
+  /**
+   * The company of the cached copy of the estimate (read off main's thread): where its logo and
+   * watermark are, and its country.
+   */
+  async cachedCompany(
     cache: CacheDb,
     projectId: string,
     estimateId: string,
     signal?: AbortSignal,
-  ): Promise<{ logo: string | null; watermark: string | null }> {
+  ): Promise<{ images: { logo: string | null; watermark: string | null }; country: string | null }> {
     const hit = cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId));
-    if (!hit) return { logo: null, watermark: null };
+    if (!hit) return { images: { logo: null, watermark: null }, country: null };
     const read = await runOnBody<EstimateReadOutput>(
       this.workers,
       'estimate-read',
@@ -168,7 +169,7 @@ export class EstimateVersions {
         inlineBelow: INLINE_BODY_BYTES,
       },
     );
-    return read.companyImages;
+    return { images: read.companyImages, country: read.label.companyCountry };
   }
 
   latest(cache: CacheDb, projectId: string, estimateId: string): StoredVersion | null {
@@ -217,46 +218,6 @@ export class EstimateVersions {
       comparison: JSON.parse(out.comparisonJson) as EstimateComparison,
       changeSet: out.changeSetJson === null ? null : (JSON.parse(out.changeSetJson) as ChangeSet),
     };
-  }
-
-  /**
-   * Writes the change order from `from` to `to` at `target` (through a temporary file, so a failure
-   * or a cancel leaves nothing). Returns what was left out of it (an unusable logo), for the log.
-   */
-  async writeChangeOrder(
-    cache: CacheDb,
-    from: StoredVersion,
-    to: StoredVersion,
-    order: {
-      format: 'pdf' | 'xlsx';
-      options: ExportOptions;
-      images?: { logo: Uint8Array | null; watermark: Uint8Array | null };
-      madeAt: Date;
-    },
-    target: string,
-    signal?: AbortSignal,
-  ): Promise<string[]> {
-    const input: Omit<ChangeOrderTaskInput, 'path'> = {
-      versions: this.bodies(cache, from, to),
-      refs: { from: versionRef(from), to: versionRef(to) },
-      options: order.options,
-      ...(order.images ? { images: order.images } : {}),
-      madeAt: order.madeAt.toISOString(),
-    };
-    let notices: string[] = [];
-    await writeAtomically(target, async (path) => {
-      const out = await this.workers
-        .run<{ notices: string[] }>(
-          order.format === 'pdf' ? 'change-order-pdf' : 'change-order-xlsx',
-          { ...input, path },
-          signal ? { signal } : {},
-        )
-        .catch((err: unknown) => {
-          throw sideDamaged(err, cache.versions, { from, to });
-        });
-      notices = out.notices;
-    });
-    return notices;
   }
 
   /**

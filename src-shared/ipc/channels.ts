@@ -29,6 +29,7 @@ export const channels = {
   'exports:presets': 'listExportPresets',
   'exports:savePreset': 'saveExportPreset',
   'exports:deletePreset': 'deleteExportPreset',
+  'exports:defaults': 'documentDefaults',
   'plans:get': 'getPlan',
   'plans:image': 'getPlanImage',
   'plans:exportRooms': 'exportRooms',

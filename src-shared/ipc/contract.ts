@@ -3,6 +3,7 @@ import type { ErrorValue } from '../errors/service-error';
 import { THEMES, type AppInfo, type AppNotice } from '../app/types';
 import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
+import type { DocumentDefaults } from '../exports/document-language';
 import type { FileListView, FilePreview, UploadResult } from '../files/types';
 import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
@@ -92,11 +93,19 @@ export const argSchemas = {
   'exports:presets': z.tuple([]),
   'exports:savePreset': z.tuple([presetInputSchema]),
   'exports:deletePreset': z.tuple([z.string().min(1).max(100)]),
+  'exports:defaults': z.tuple([z.object({ projectId: id.optional(), estimateId: id.optional() })]),
   'plans:get': z.tuple([z.object({ planId: id })]),
   /** Only an image URL main gave out in that plan's view (see PlansService). */
   'plans:image': z.tuple([z.object({ planId: id, url: z.string().url().max(4000) })]),
   'plans:exportRooms': z.tuple([
-    z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language, projectName: shortText.optional() }),
+    z.object({
+      planId: id,
+      format: z.enum(['xlsx', 'csv']),
+      /** Absent: the workspace's documents language, and for a CSV that language's separator. */
+      language: language.optional(),
+      separator: z.enum([',', ';']).optional(),
+      projectName: shortText.optional(),
+    }),
   ]),
   /** The estimate (default: the latest) placed on the project's plan (null: the project names none). */
   'plans:roomsCosts': z.tuple([
@@ -227,9 +236,10 @@ export interface ChannelResults {
   'exports:presets': PresetList;
   'exports:savePreset': PresetList;
   'exports:deletePreset': PresetList;
+  'exports:defaults': DocumentDefaults;
   'plans:get': PlanResult;
   'plans:image': string | null;
-  'plans:exportRooms': { path: string | null };
+  'plans:exportRooms': { path: string | null; language: z.infer<typeof language> };
   'plans:roomsCosts': RoomsCostsResult;
   'files:list': FileListView;
   'files:upload': UploadResult;

@@ -64,19 +64,25 @@ export const formDocument = z.custom<JsonObject>(
   'must be a form document',
 );
 
+/**
+ * What every export chooses: its preset (the kind of document: a client document never holds an
+ * internal column), columns, language (absent: the workspace's documents language), paper.
+ */
+const documentChoice = {
+  presetId: z.string().min(1).max(100),
+  columns: columns.optional(),
+  language: language.optional(),
+  paper: paper.optional(),
+  operationId,
+};
+
 export const exportRequestSchema = z.object({
   projectId: id,
   /** One estimate, or every estimate of the project (one workbook, a sheet each) when absent. */
   estimateId: id.optional(),
   format: z.enum(['xlsx', 'pdf']),
-  /** The preset decides the kind of document: a client document never holds an internal column. */
-  presetId: z.string().min(1).max(100),
-  columns: columns.optional(),
-  /** The document's language, independent of the UI's. */
-  language,
-  paper: paper.optional(),
   statements: z.boolean().optional(),
-  operationId,
+  ...documentChoice,
 });
 
 export const presetInputSchema = z.object({
@@ -101,10 +107,5 @@ export const changeOrderRequestSchema = z.object({
   from: versionPick,
   to: versionPick,
   format: z.enum(['xlsx', 'pdf']),
-  /** The preset decides the kind of document, as for quotes. */
-  presetId: z.string().min(1).max(100),
-  columns: columns.optional(),
-  language,
-  paper: paper.optional(),
-  operationId,
+  ...documentChoice,
 });

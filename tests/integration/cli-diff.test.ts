@@ -152,13 +152,29 @@ describeWithTools('plandesk export-changes', [pdftotext], () => {
     ]);
     expect(out.stderr).toBe('');
     expect(out.stdout).toContain(file);
+    // Without --lang, in the language of the estimate's company's country (the demo's is German).
     const text = (await pdfText(file)).replace(/\s+/g, ' ');
-    expect(text).toContain('Change order');
+    expect(text).toContain('Nachtrag');
+    expect(text).toContain('Nachtragsnr.');
     expect(text).toContain(target.name!);
-    expect(text).toContain('New total (gross)');
-    const gross = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(
-      (await grossOf(estimateId)).toFixed(2) as Intl.StringNumericLiteral,
-    );
+    expect(text).toContain('Neuer Gesamtbetrag (brutto)');
+    const gross = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' })
+      .format((await grossOf(estimateId)).toFixed(2) as Intl.StringNumericLiteral)
+      .replace(/\u00a0/g, ' ');
     expect(text).toContain(gross);
+    // With --lang, in that language.
+    const english = join(dataDir, 'change order en.pdf');
+    const again = await run(
+      ['export-changes', projectId, estimateId, estimateId, '--version', '1', '--lang', 'en-US'].concat([
+        '--format',
+        'pdf',
+        '--out',
+        english,
+      ]),
+    );
+    expect(again.stderr).toBe('');
+    const englishText = (await pdfText(english)).replace(/\s+/g, ' ');
+    expect(englishText).toContain('Change order no.');
+    expect(englishText).toContain('New total (gross)');
   });
 });

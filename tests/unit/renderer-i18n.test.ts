@@ -115,6 +115,9 @@ const SAME_AS_ENGLISH_OK = new Set([
   '{from} – {to}',
   '{positions} · {amount}',
   '{name}: {summary}',
+  // Money per currency and a new position's figures: a code and symbols only.
+  'Total {currency}',
+  '{quantity} × {price}',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 

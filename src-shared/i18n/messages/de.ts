@@ -611,7 +611,6 @@ export const de: Messages = {
   'doc.net': 'Netto',
   'doc.vat': 'MwSt.',
   'doc.gross': 'Brutto',
-  'doc.projectTotal': 'Projektsumme',
   'doc.plan': 'Grundriss',
   'doc.date': 'Datum',
   'doc.totalRow': 'Summe',
@@ -740,8 +739,6 @@ export const de: Messages = {
   'estimates.projectSumPartial':
     '{count} von {total} Kostenvoranschlägen bekannt: {net} netto, {gross} brutto',
   'estimates.totalsLoading': 'Summen werden geladen…',
-  'cli.totalsMismatch':
-    'Warnung: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'US-Letter',
@@ -1483,4 +1480,35 @@ export const de: Messages = {
   'storage.versionsBytes': 'Kalkulationsversionen',
   'storage.clearVersions':
     'Von Ihnen fixierte Kalkulationsversionen bleiben erhalten (lösen Sie eine in den Versionen ihrer Kalkulation, um sie freizugeben), ebenso die Versionen offline verfügbarer Projekte, solange sie es bleiben; die übrigen Versionen werden entfernt.',
+  'doc.worksheet': 'Interne Kalkulation',
+  'doc.totalIn': 'Summe {currency}',
+  'doc.totalNoCurrency': 'Summe (ohne Währung)',
+  'doc.severalCurrencies':
+    'Diese Angebote sind in mehreren Währungen: eine Summe je Währung, nie zusammengerechnet.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'Nachtragsnr.',
+  'doc.forQuote': 'Zu Angebot',
+  'exportWarning.currencyMissing':
+    '{estimate} nennt keine Währung: Die Beträge stehen als reine Zahlen da, ohne Währungszeichen.',
+  'exportWarning.currencyUnknown':
+    '{estimate} ist in „{currency}“, einer Währung, die PlanDesk nicht kennt: Die Beträge stehen mit diesem Code und zwei Nachkommastellen da.',
+  'exportWarning.beyondDigits':
+    '{estimate}: {count} Beträge haben mehr Nachkommastellen, als {currency} kennt ({digits}); sie sind gerundet gedruckt.',
+  'exportWarning.severalCurrencies':
+    'Diese Angebote sind in mehreren Währungen ({currencies}): Die Arbeitsmappe hat eine Summe je Währung.',
+  'exportWarning.imageLeftOut': 'Ein Bild wurde im PDF weggelassen: {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate}: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
+  'cli.totalOfCurrency': 'Summe {currency}: {gross} brutto ({count} Angebote)',
+  'cli.noCurrency': 'ohne Währung',
+  'export.languageFromWorkspace': 'Die für die Dokumente dieses Arbeitsbereichs gewählte Sprache.',
+  'export.languageFromCompany': 'Die Sprache des Landes der Firma im Angebot.',
+  'export.languageFromUi': 'Die Sprache der App: Das Angebot nennt kein Land der Firma, das PlanDesk kennt.',
+  'plan.csvFormat': 'CSV auf {language}: „{separator}“ zwischen den Feldern, „{decimal}“ als Dezimalzeichen.',
+  'estimates.projectSumCurrency': '{currency}: {net} netto, {gross} brutto',
+  'estimates.severalCurrencies':
+    'Die Kostenvoranschläge sind in mehreren Währungen: eine Summe je Währung, nie zusammengerechnet.',
+  'estimates.noCurrency': 'Ohne Währung',
+  'estimates.knownOf': '{count} von {total} Kostenvoranschlägen bekannt.',
+  'common.quoted': '„{text}“',
 };

@@ -599,7 +599,6 @@ export const en = {
   'doc.net': 'Net',
   'doc.vat': 'VAT',
   'doc.gross': 'Gross',
-  'doc.projectTotal': 'Project total',
   'doc.plan': 'Plan',
   'doc.date': 'Date',
   'doc.totalRow': 'Total',
@@ -720,8 +719,6 @@ export const en = {
   'estimates.projectSum': 'All estimates: {net} net, {gross} gross',
   'estimates.projectSumPartial': '{count} of {total} estimates known: {net} net, {gross} gross',
   'estimates.totalsLoading': 'Totals are being fetched…',
-  'cli.totalsMismatch':
-    'warning: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'US Letter',
@@ -1449,6 +1446,37 @@ export const en = {
   'storage.versionsBytes': 'Estimate versions',
   'storage.clearVersions':
     'Versions of estimates you pinned are kept (unpin one in its estimate’s versions to let it go), and so are the versions of projects made available offline while they stay so; the other versions go.',
+  'doc.worksheet': 'Internal worksheet',
+  'doc.totalIn': 'Total {currency}',
+  'doc.totalNoCurrency': 'Total (no currency given)',
+  'doc.severalCurrencies':
+    'These estimates are in several currencies: one total per currency, never added together.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'Change order no.',
+  'doc.forQuote': 'For quote',
+  'exportWarning.currencyMissing':
+    '{estimate} names no currency: its amounts are written as plain numbers, without a currency sign.',
+  'exportWarning.currencyUnknown':
+    '{estimate} is in “{currency}”, which is not a currency PlanDesk knows: its amounts are written with that code and two decimals.',
+  'exportWarning.beyondDigits':
+    '{estimate}: {count} amounts have more decimals than {currency} has ({digits}); they are printed rounded.',
+  'exportWarning.severalCurrencies':
+    'These estimates are in several currencies ({currencies}): the workbook has one total per currency.',
+  'exportWarning.imageLeftOut': 'An image was left out of the PDF: {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate}: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
+  'cli.totalOfCurrency': 'Total {currency}: {gross} gross ({count} estimates)',
+  'cli.noCurrency': 'without a currency',
+  'export.languageFromWorkspace': 'The language chosen for this workspace’s documents.',
+  'export.languageFromCompany': 'The language of the company’s country in the estimate.',
+  'export.languageFromUi': 'The app’s language: the estimate names no company country PlanDesk knows.',
+  'plan.csvFormat': 'CSV in {language}: “{separator}” between fields, “{decimal}” as the decimal mark.',
+  'estimates.projectSumCurrency': '{currency}: {net} net, {gross} gross',
+  'estimates.severalCurrencies':
+    'The estimates are in several currencies: one total per currency, never added together.',
+  'estimates.noCurrency': 'No currency',
+  'estimates.knownOf': '{count} of {total} estimates known.',
+  'common.quoted': '“{text}”',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -602,7 +602,6 @@ export const es: Messages = {
   'doc.net': 'Neto',
   'doc.vat': 'IVA',
   'doc.gross': 'Total',
-  'doc.projectTotal': 'Total del proyecto',
   'doc.plan': 'Plano',
   'doc.date': 'Fecha',
   'doc.totalRow': 'Total',
@@ -727,8 +726,6 @@ export const es: Messages = {
   'estimates.projectSum': 'Todos los presupuestos: {net} sin IVA, {gross} con IVA',
   'estimates.projectSumPartial': '{count} de {total} presupuestos conocidos: {net} sin IVA, {gross} con IVA',
   'estimates.totalsLoading': 'Obteniendo los totales…',
-  'cli.totalsMismatch':
-    'aviso: los totales del servicio no cuadran con sus partidas; el documento muestra los de las partidas ({net} sin IVA, {gross} con IVA; el servicio indica {serviceNet} y {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'Carta (EE. UU.)',
@@ -1464,4 +1461,35 @@ export const es: Messages = {
   'storage.versionsBytes': 'Versiones de presupuestos',
   'storage.clearVersions':
     'Se conservan las versiones de presupuestos que fijó (suelte una en las versiones de su presupuesto para liberarla), y también las de los proyectos disponibles sin conexión mientras lo sigan estando; las demás versiones se eliminan.',
+  'doc.worksheet': 'Hoja de cálculo interna',
+  'doc.totalIn': 'Total {currency}',
+  'doc.totalNoCurrency': 'Total (sin moneda)',
+  'doc.severalCurrencies': 'Estos presupuestos están en varias monedas: un total por moneda, nunca sumados.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'N.º orden de cambio',
+  'doc.forQuote': 'Presupuesto',
+  'exportWarning.currencyMissing':
+    '{estimate} no indica moneda: los importes se escriben como números sin símbolo de moneda.',
+  'exportWarning.currencyUnknown':
+    '{estimate} está en «{currency}», una moneda que PlanDesk no conoce: los importes se escriben con ese código y dos decimales.',
+  'exportWarning.beyondDigits':
+    '{estimate}: {count} importes tienen más decimales de los que tiene {currency} ({digits}); se imprimen redondeados.',
+  'exportWarning.severalCurrencies':
+    'Estos presupuestos están en varias monedas ({currencies}): el libro tiene un total por moneda.',
+  'exportWarning.imageLeftOut': 'Se omitió una imagen del PDF: {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate}: los totales del servicio no coinciden con sus partidas; el documento muestra los totales de las partidas ({net} neto, {gross} bruto; el servicio indica {serviceNet} y {serviceGross}).',
+  'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} presupuestos)',
+  'cli.noCurrency': 'sin moneda',
+  'export.languageFromWorkspace': 'El idioma elegido para los documentos de este espacio de trabajo.',
+  'export.languageFromCompany': 'El idioma del país de la empresa indicado en el presupuesto.',
+  'export.languageFromUi':
+    'El idioma de la aplicación: el presupuesto no indica un país de empresa que PlanDesk conozca.',
+  'plan.csvFormat': 'CSV en {language}: «{separator}» entre los campos, «{decimal}» como separador decimal.',
+  'estimates.projectSumCurrency': '{currency}: {net} sin IVA, {gross} con IVA',
+  'estimates.severalCurrencies':
+    'Los presupuestos están en varias monedas: un total por moneda, nunca sumados.',
+  'estimates.noCurrency': 'Sin moneda',
+  'estimates.knownOf': '{count} de {total} presupuestos conocidos.',
+  'common.quoted': '«{text}»',
 };

@@ -606,7 +606,6 @@ export const fr: Messages = {
   'doc.net': 'HT',
   'doc.vat': 'TVA',
   'doc.gross': 'TTC',
-  'doc.projectTotal': 'Total du projet',
   'doc.plan': 'Plan',
   'doc.date': 'Date',
   'doc.totalRow': 'Total',
@@ -729,8 +728,6 @@ export const fr: Messages = {
   'estimates.projectSum': 'Tous les devis : {net} HT, {gross} TTC',
   'estimates.projectSumPartial': '{count} devis sur {total} connus : {net} HT, {gross} TTC',
   'estimates.totalsLoading': 'Chargement des totaux…',
-  'cli.totalsMismatch':
-    'avertissement : les totaux du service ne correspondent pas à ses postes ; le document affiche ceux des postes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'Lettre US',
@@ -1471,4 +1468,36 @@ export const fr: Messages = {
   'storage.versionsBytes': 'Versions des devis',
   'storage.clearVersions':
     'Les versions de devis que vous avez épinglées sont conservées (désépinglez-en une dans les versions de son devis pour la libérer), de même que les versions des projets disponibles hors ligne tant qu’ils le restent ; les autres versions sont supprimées.',
+  'doc.worksheet': 'Feuille de calcul interne',
+  'doc.totalIn': 'Total {currency}',
+  'doc.totalNoCurrency': 'Total (sans devise)',
+  'doc.severalCurrencies': 'Ces devis sont en plusieurs devises : un total par devise, jamais additionnés.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'N° d’avenant',
+  'doc.forQuote': 'Devis concerné',
+  'exportWarning.currencyMissing':
+    '{estimate} n’indique aucune devise : les montants sont écrits comme simples nombres, sans symbole monétaire.',
+  'exportWarning.currencyUnknown':
+    '{estimate} est en « {currency} », une devise que PlanDesk ne connaît pas : les montants sont écrits avec ce code et deux décimales.',
+  'exportWarning.beyondDigits':
+    '{estimate} : {count} montants ont plus de décimales que {currency} n’en a ({digits}) ; ils sont imprimés arrondis.',
+  'exportWarning.severalCurrencies':
+    'Ces devis sont en plusieurs devises ({currencies}) : le classeur a un total par devise.',
+  'exportWarning.imageLeftOut': 'Une image a été omise du PDF : {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate} : les totaux du service ne correspondent pas à ses lignes ; le document montre les totaux des lignes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
+  'cli.totalOfCurrency': 'Total {currency} : {gross} TTC ({count} devis)',
+  'cli.noCurrency': 'sans devise',
+  'export.languageFromWorkspace': 'La langue choisie pour les documents de cet espace de travail.',
+  'export.languageFromCompany': 'La langue du pays de l’entreprise indiqué dans le devis.',
+  'export.languageFromUi':
+    'La langue de l’application : le devis n’indique aucun pays d’entreprise connu de PlanDesk.',
+  'plan.csvFormat':
+    'CSV en {language} : « {separator} » entre les champs, « {decimal} » comme séparateur décimal.',
+  'estimates.projectSumCurrency': '{currency} : {net} HT, {gross} TTC',
+  'estimates.severalCurrencies':
+    'Les devis sont en plusieurs devises : un total par devise, jamais additionnés.',
+  'estimates.noCurrency': 'Sans devise',
+  'estimates.knownOf': '{count} devis sur {total} connus.',
+  'common.quoted': '« {text} »',
 };

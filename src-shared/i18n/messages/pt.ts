@@ -598,7 +598,6 @@ export const pt: Messages = {
   'doc.net': 'S/ IVA',
   'doc.vat': 'IVA',
   'doc.gross': 'C/ IVA',
-  'doc.projectTotal': 'Total do projeto',
   'doc.plan': 'Planta',
   'doc.date': 'Data',
   'doc.totalRow': 'Total',
@@ -723,8 +722,6 @@ export const pt: Messages = {
   'estimates.projectSum': 'Todos os orçamentos: {net} s/ IVA, {gross} c/ IVA',
   'estimates.projectSumPartial': '{count} de {total} orçamentos conhecidos: {net} s/ IVA, {gross} c/ IVA',
   'estimates.totalsLoading': 'A obter os totais…',
-  'cli.totalsMismatch':
-    'aviso: os totais do serviço não correspondem aos seus artigos; o documento mostra os dos artigos ({net} s/ IVA, {gross} c/ IVA; o serviço indica {serviceNet} e {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'Carta (EUA)',
@@ -1457,4 +1454,34 @@ export const pt: Messages = {
   'storage.versionsBytes': 'Versões dos orçamentos',
   'storage.clearVersions':
     'As versões de orçamentos que fixou são mantidas (desafixe uma nas versões do seu orçamento para a libertar), assim como as versões dos projetos disponíveis offline enquanto o forem; as restantes versões são removidas.',
+  'doc.worksheet': 'Folha de cálculo interna',
+  'doc.totalIn': 'Total {currency}',
+  'doc.totalNoCurrency': 'Total (sem moeda)',
+  'doc.severalCurrencies': 'Estes orçamentos estão em várias moedas: um total por moeda, nunca somados.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'N.º adenda',
+  'doc.forQuote': 'Orçamento',
+  'exportWarning.currencyMissing':
+    '{estimate} não indica moeda: os valores são escritos como números simples, sem símbolo de moeda.',
+  'exportWarning.currencyUnknown':
+    '{estimate} está em «{currency}», uma moeda que o PlanDesk não conhece: os valores são escritos com esse código e duas casas decimais.',
+  'exportWarning.beyondDigits':
+    '{estimate}: {count} valores têm mais casas decimais do que {currency} ({digits}); são impressos arredondados.',
+  'exportWarning.severalCurrencies':
+    'Estes orçamentos estão em várias moedas ({currencies}): o livro tem um total por moeda.',
+  'exportWarning.imageLeftOut': 'Uma imagem ficou fora do PDF: {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate}: os totais do serviço não correspondem aos seus itens; o documento mostra os totais dos itens ({net} líquido, {gross} bruto; o serviço indica {serviceNet} e {serviceGross}).',
+  'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} orçamentos)',
+  'cli.noCurrency': 'sem moeda',
+  'export.languageFromWorkspace': 'A língua escolhida para os documentos deste espaço de trabalho.',
+  'export.languageFromCompany': 'A língua do país da empresa indicado no orçamento.',
+  'export.languageFromUi':
+    'A língua da aplicação: o orçamento não indica um país da empresa que o PlanDesk conheça.',
+  'plan.csvFormat': 'CSV em {language}: «{separator}» entre os campos, «{decimal}» como separador decimal.',
+  'estimates.projectSumCurrency': '{currency}: {net} s/ IVA, {gross} c/ IVA',
+  'estimates.severalCurrencies': 'Os orçamentos estão em várias moedas: um total por moeda, nunca somados.',
+  'estimates.noCurrency': 'Sem moeda',
+  'estimates.knownOf': '{count} de {total} orçamentos conhecidos.',
+  'common.quoted': '«{text}»',
 };

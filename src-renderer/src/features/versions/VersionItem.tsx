@@ -48,7 +48,7 @@ export function VersionItem({
       <div className="versions-main">
         <div className="versions-title">
           <strong>{t('versions.version', { seq: v.seq })}</strong>
-          {v.name && <span className="versions-name">“{v.name}”</span>}
+          {v.name && <span className="versions-name">{t('common.quoted', { text: v.name })}</span>}
           {v.current && <Badge tone="accent">{t('versions.current')}</Badge>}
           {v.lastOpened && <Badge>{t('versions.lastOpened')}</Badge>}
           {v.pinned && <Badge tone="warning">{t('versions.pinned')}</Badge>}
@@ -59,6 +59,12 @@ export function VersionItem({
           )}
         </div>
         <div className="versions-meta">
+          {/* A version is the estimate as the service last changed it; when PlanDesk fetched it is a detail. */}
+          {v.modified && (
+            <span>
+              {t('versions.modified')}: {formatDateTime(v.modified, lang)}
+            </span>
+          )}
           <span
             title={
               v.lastFetchedAt !== v.fetchedAt
@@ -68,11 +74,6 @@ export function VersionItem({
           >
             {t('versions.fetched')}: {formatDateTime(v.fetchedAt, lang)}
           </span>
-          {v.modified && (
-            <span>
-              {t('versions.modified')}: {formatDateTime(v.modified, lang)}
-            </span>
-          )}
           <span>
             {t('versions.items')}: {formatNumber(v.items, lang)}
           </span>
