@@ -1000,6 +1000,8 @@ export const de: Messages = {
   'notice.outboxNeedFile':
     'Wählen Sie die Datei erneut aus (in den Dateien des Projekts unter „Warten auf das Hochladen“): {names}.',
   'notice.outboxKept': 'Ohne Eintrag aufbewahrt (laden Sie sie von dort erneut hoch): {paths}.',
+  'notice.outboxUnlisted':
+    'Kopien für einen Arbeitsbereich, der in PlanDesk nicht mehr eingerichtet ist, wurden an ihrem Ort belassen (laden Sie sie von dort erneut hoch): {paths}.',
   'notice.outboxNothingWaits': 'Es warteten keine Dateien auf das Hochladen.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Datei',

@@ -975,6 +975,8 @@ export const en = {
   'notice.outboxNeedFile':
     'Choose the file again (in the project’s files, under “Waiting to upload”): {names}.',
   'notice.outboxKept': 'Kept without a record (upload them again from there): {paths}.',
+  'notice.outboxUnlisted':
+    'Copies for a workspace that is no longer set up in PlanDesk were left where they are (upload them again from there): {paths}.',
   'notice.outboxNothingWaits': 'No uploads were waiting.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'File',

@@ -985,6 +985,8 @@ export const es: Messages = {
   'notice.outboxNeedFile':
     'Elija de nuevo el archivo (en los archivos del proyecto, en «Pendiente de subir»): {names}.',
   'notice.outboxKept': 'Guardados sin registro (vuelva a subirlos desde allí): {paths}.',
+  'notice.outboxUnlisted':
+    'Las copias de un espacio de trabajo que ya no está configurado en PlanDesk se dejaron donde están (vuelva a subirlas desde allí): {paths}.',
   'notice.outboxNothingWaits': 'No había subidas pendientes.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Archivo',

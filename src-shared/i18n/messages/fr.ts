@@ -988,6 +988,8 @@ export const fr: Messages = {
     'Choisissez à nouveau le fichier (dans les fichiers du projet, sous « En attente d’envoi ») : {names}.',
   'notice.outboxKept':
     'Conservés sans enregistrement (envoyez-les à nouveau depuis cet emplacement) : {paths}.',
+  'notice.outboxUnlisted':
+    'Des copies pour un espace de travail qui n’est plus configuré dans PlanDesk ont été laissées à leur place (envoyez-les à nouveau depuis là) : {paths}.',
   'notice.outboxNothingWaits': 'Aucun envoi n’était en attente.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Fichier',

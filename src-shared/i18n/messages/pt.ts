@@ -979,6 +979,8 @@ export const pt: Messages = {
   'notice.outboxNeedFile':
     'Escolha de novo o ficheiro (nos ficheiros do projeto, em «A aguardar carregamento»): {names}.',
   'notice.outboxKept': 'Guardados sem registo (carregue-os de novo a partir daí): {paths}.',
+  'notice.outboxUnlisted':
+    'As cópias de um espaço de trabalho que já não está configurado no PlanDesk foram deixadas onde estão (carregue-as de novo a partir daí): {paths}.',
   'notice.outboxNothingWaits': 'Não havia carregamentos à espera.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Ficheiro',
