@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/client';
 import { CachedClient } from '../cache/cached-client';
 import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
+import { CLI_WORKSPACE_PREFIX } from '../local-files/data-folder';
 import { EstimateVersions } from '../versions/estimate-versions';
 import { createWorkers, type Workers } from '../workers/pool';
 import type { Connection } from './connection';
@@ -35,7 +36,7 @@ export async function cliWorkspaceId(
   if (workspace === 'demo') return 'demo';
   return (
     appWorkspaceId(await appSettings(env), workspace) ??
-    `cli-${createHash('sha256').update(`${workspace.baseUrl}\n${workspace.customer}`).digest('hex').slice(0, 24)}`
+    `${CLI_WORKSPACE_PREFIX}${createHash('sha256').update(`${workspace.baseUrl}\n${workspace.customer}`).digest('hex').slice(0, 24)}`
   );
 }
 

@@ -12,7 +12,8 @@ import { deleteFile, downloadFile } from './files-service';
 import { keptFilePath } from './kept-files';
 import type { FileListView, FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
 import type { OutboxProblem } from '../../src-shared/outbox/types';
-import { ServiceError, toErrorValue } from '../errors/service-error';
+import { fieldWords, ServiceError, toErrorValue } from '../errors/service-error';
+import type { ErrorValue } from '../../src-shared/errors/service-error';
 import { MAX_PREVIEW_BYTES, PREVIEW_DEADLINE_MS } from '../api/limits';
 import { writeNewFileInside } from '../local-files/new-file-inside';
 import { emptyFolder, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
@@ -192,7 +193,7 @@ export class FilesAppService {
       else if (fate.kind === 'held' && !NOT_KEPT.includes(fate.problem)) result.queued.push(name);
       else if (fate.kind === 'held') {
         await this.queue!.remove(workspaceId, e.id);
-        result.refused.push({ name, ...toErrorValue(refusal(fate.error)) });
+        result.refused.push({ name, problem: fate.problem, ...refusal(fate.error) });
       }
     }
     if (op.signal.aborted) throw new ServiceError('cancelled', 'The upload was cancelled.');
@@ -342,11 +343,19 @@ export class FilesAppService {
   }
 }
 
-/** Why the service (or this computer) would not take a file, as the error the user reads. */
-function refusal(err: unknown): unknown {
-  return err instanceof ServiceError
-    ? err
-    : new ServiceError('validation', 'The file could not be uploaded; it was not kept for later.');
+/**
+ * Why the service (or this computer) would not take a file, as the error the user reads: what the
+ * service said of each field is its words (the screen shows them beside the reason).
+ */
+function refusal(err: unknown): ErrorValue {
+  if (!(err instanceof ServiceError)) {
+    return toErrorValue(
+      new ServiceError('validation', 'The file could not be uploaded; it was not kept for later.'),
+    );
+  }
+  const value = toErrorValue(err);
+  const fields = fieldWords(value);
+  return fields ? { ...value, serviceMessage: fields } : value;
 }
 
 function fileNameOf(p: string): string {

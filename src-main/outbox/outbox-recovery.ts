@@ -23,6 +23,7 @@
 import path from 'node:path';
 import { legacyOutboxRowsIn, type CacheDb, type LegacyOutboxRow } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
+import { CLI_WORKSPACE_PREFIX } from '../local-files/data-folder';
 import { NEEDS_FILE_AGAIN, type OutboxProblem } from '../../src-shared/outbox/types';
 import { released } from './drain-outcomes';
 import type { CopyManifest, OutboxCopies } from './outbox-copies';
@@ -186,7 +187,7 @@ export async function recoverAtStart(input: StartInput): Promise<string[]> {
 
 /**
  * Records and copies of workspaces no longer set up (a crash while one was removed, or settings that
- * were lost): interrupted removals are finished, records without a copy go (there is nothing left to
+ * were lost; not the CLI's own workspaces): interrupted removals are finished, records without a copy go (there is nothing left to
  * send, nor anywhere to send it), and the copies that remain are kept where they are and reported.
  */
 export async function unlistedLeftovers(
@@ -198,7 +199,8 @@ export async function unlistedLeftovers(
   const ids = new Set([...store.workspaces(), ...(await copies.workspaceFolders())]);
   const reports: OutboxRecovery[] = [];
   for (const ws of ids) {
-    if (listed.includes(ws)) continue;
+    // The CLI's own workspaces: it sends their entries itself (`plandesk upload`).
+    if (listed.includes(ws) || ws.startsWith(CLI_WORKSPACE_PREFIX)) continue;
     const swept = await copies.sweep(ws);
     const folders = new Set(swept.complete);
     for (const r of store.list(ws)) {

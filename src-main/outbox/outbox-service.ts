@@ -66,21 +66,23 @@ export class OutboxService {
 
   /**
    * At start: the records and copies made to agree (outbox-recovery.ts), and what waits is sent.
-   * Once: a second call waits for the first.
+   * A later call checks again, after the one before (what a damaged database or cache gave back is
+   * put back the first time only); nothing this or another process is still making is touched.
    */
   start(): Promise<void> {
-    this.started ??= this.recover();
+    const first = this.started === null;
+    this.started = (this.started ?? Promise.resolve()).catch(() => undefined).then(() => this.recover(first));
     return this.started;
   }
 
-  private async recover(): Promise<void> {
+  private async recover(first: boolean): Promise<void> {
     const { store, recovered } = this.records.opened;
     const withRecords = await recoverAtStart({
       listed: await this.o.workspaceIds(),
       store,
       copies: this.copies,
-      movedAsideRows: recovered?.rows ?? null,
-      cacheFor: (id) => this.cacheOrNull(id),
+      movedAsideRows: first ? (recovered?.rows ?? null) : null,
+      cacheFor: (id) => (first ? this.cacheOrNull(id) : null),
       inMemoryByDesign: this.o.inMemoryByDesign,
       logger: this.o.logger,
       onRecovered: (report) => this.o.onRecovered?.(report),

@@ -70,7 +70,7 @@ export function outcomeOf(err: unknown, stage: AttemptStage): AttemptOutcome {
     case 'validation':
       return {
         kind: 'hold',
-        problem: stage === 'presign' && refusesFileName(err) ? 'type-refused' : 'refused',
+        problem: stage === 'presign' && refusesFileType(err) ? 'type-refused' : 'refused',
         detail: detail ?? err.message,
       };
     case 'server':
@@ -82,8 +82,16 @@ export function outcomeOf(err: unknown, stage: AttemptStage): AttemptOutcome {
   }
 }
 
-/** The service's validation names the file's name (its type) rather than another field. */
-function refusesFileName(err: ServiceError): boolean {
-  const fields = Object.keys(err.fieldErrors ?? {});
-  return fields.length === 0 || fields.some((f) => /file_?name|type|extension/i.test(f));
+/**
+ * The service's validation refuses the file's type (a field of the type, or the name's field saying
+ * so), rather than the name itself (a character it does not take) or another field.
+ */
+function refusesFileType(err: ServiceError): boolean {
+  const fields = Object.entries(err.fieldErrors ?? {});
+  if (fields.length === 0) return true;
+  return fields.some(
+    ([field, says]) =>
+      /type|extension/i.test(field) ||
+      (/file_?name/i.test(field) && says.some((m) => /type|extension/i.test(m))),
+  );
 }

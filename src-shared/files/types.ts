@@ -1,5 +1,6 @@
 /** A project's files as the files screen shows them. */
 import type { ErrorValue } from '../errors/service-error';
+import type { OutboxProblem } from '../outbox/types';
 
 export interface FileRow {
   id: string;
@@ -25,6 +26,8 @@ export interface FileRow {
 /** A file of an upload the service did not accept (or whose project is gone): not kept, and why. */
 export interface RefusedUpload extends ErrorValue {
   name: string;
+  /** The reason, as the outbox words it (the error carries the service's own words). */
+  problem: OutboxProblem;
 }
 
 export interface UploadResult {

@@ -163,7 +163,10 @@ describe('file commands', () => {
     expect(await waitingCopies()).toEqual([]);
 
     // A project that does not exist: the service's reason, and nothing left waiting.
-    await expect(upload({}, ['no-such-project', b])).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(upload({}, ['no-such-project', b])).rejects.toMatchObject({
+      kind: 'not-found',
+      message: expect.stringMatching(/^The project no longer exists in the service\./),
+    });
     expect(await waitingCopies()).toEqual([]);
     // A name of another type is refused before anything is copied.
     await expect(upload({ name: 'Bericht.exe' }, ['p-a13', b])).rejects.toMatchObject({ kind: 'validation' });

@@ -83,6 +83,19 @@ describe('what a failed attempt means', () => {
         'presign',
       ),
     ).toEqual({ kind: 'hold', problem: 'type-refused', detail: 'Validation failed' });
+    // The name refused for a character in it, not for its type: said as a refusal, with the words.
+    expect(
+      outcomeOf(
+        new ServiceError(
+          'validation',
+          'bad',
+          400,
+          { file_name: ['must not contain control characters or slashes'] },
+          'Validation failed',
+        ),
+        'presign',
+      ),
+    ).toEqual({ kind: 'hold', problem: 'refused', detail: 'Validation failed' });
     expect(
       outcomeOf(new ServiceError('validation', 'Upload not complete', 400, { upload_id: ['x'] }), 'register'),
     ).toMatchObject({

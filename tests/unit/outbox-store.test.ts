@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/log/logger';
 import { DrainLock, type LockOwner } from '../../src-main/outbox/drain-lock';
 import { LockKeeper } from '../../src-main/outbox/lock-keeper';
-import { reconcileOutbox } from '../../src-main/outbox/outbox-recovery';
+import { reconcileOutbox, unlistedLeftovers } from '../../src-main/outbox/outbox-recovery';
 import { MANIFEST, OutboxCopies } from '../../src-main/outbox/outbox-copies';
 import { openOutboxStore, OUTBOX_FILE } from '../../src-main/outbox/open-outbox-store';
 import type { NewOutboxRow } from '../../src-main/outbox/outbox-rows';
@@ -310,6 +310,32 @@ describe('the file chosen again, and PlanDesk stopped before the record named th
       { id: held!.id, folder: second.folder, state: 'waiting', problem: null, sha256: second.sha256 },
     ]);
     expect(await fs.readdir(path.join(root, 'ws'))).toEqual([second.folder]);
+  });
+});
+
+describe('copies of workspaces the app does not list', () => {
+  it('a removed workspace’s are reported where they are; the CLI’s own are left to the CLI', async () => {
+    const root = path.join(dir, 'outbox');
+    const copies = new OutboxCopies(root);
+    const store = open();
+    const original = path.join(dir, 'Foto.jpg');
+    await fs.writeFile(original, 'bytes');
+    const about = (workspaceId: string) => ({ workspaceId, projectId: 'p1', projectName: 'P' });
+    const gone = await copies.add(original, about('removed-ws'), new Date(5));
+    const cli = await copies.add(original, about('cli-0123abcd'), new Date(5));
+    store.add([{ ...about('cli-0123abcd'), ...cli, addedAt: new Date(5) }]);
+    const later = new OutboxCopies(root, Date.now() + 60_000);
+    const reports = await unlistedLeftovers(['ws'], store, later, silentLogger);
+    expect(reports).toEqual([
+      {
+        workspaceId: 'removed-ws',
+        waiting: [],
+        needFile: [],
+        kept: [],
+        unlisted: [later.folderOf('removed-ws', gone.folder)],
+      },
+    ]);
+    expect(store.list('cli-0123abcd')).toHaveLength(1);
   });
 });
 

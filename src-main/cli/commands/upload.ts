@@ -8,7 +8,7 @@
  */
 import { basename, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
-import { ServiceError } from '../../errors/service-error';
+import { fieldWords, ServiceError, toErrorValue } from '../../errors/service-error';
 import { checkUploadable } from '../../files/uploadable';
 import type { MessageKey } from '../../../src-shared/i18n/catalogue';
 import { requirePositional } from '../args';
@@ -73,12 +73,18 @@ export async function uploadCommand(
       );
     case 'removed':
       throw new ServiceError('cancelled', 'The upload was cancelled; nothing was kept.');
-    case 'held':
+    case 'held': {
       // Not left for the app to show: the original is right here, the command can be run again.
       await outbox.remove(workspaceId, entry!.id);
-      throw fate.error instanceof ServiceError
-        ? fate.error
-        : new ServiceError('validation', t(`outbox.problem.${fate.problem}` as MessageKey));
+      const error = fate.error instanceof ServiceError ? toErrorValue(fate.error) : null;
+      const said = error ? (fieldWords(error) ?? error.serviceMessage) : null;
+      const why = t(`outbox.problem.${fate.problem}` as MessageKey);
+      throw new ServiceError(
+        error?.kind ?? 'validation',
+        said ? `${why} ${t('outbox.serviceSaid', { message: said })}` : why,
+        error?.status,
+      );
+    }
     case 'waiting':
       break;
   }

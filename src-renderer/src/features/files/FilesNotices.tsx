@@ -1,8 +1,9 @@
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
-import { describeError } from '../../errors/describe-error';
+import { describeError, errorDetail } from '../../errors/describe-error';
 import { useLang, useT, useTPlural } from '../../i18n/store';
+import type { MessageKey } from '../../i18n/messages';
 import { allowedTypesText } from './file-types';
 import { useFiles } from './store';
 
@@ -68,7 +69,8 @@ export function FilesNotices() {
           <ul>
             {serviceRefused.map((r, i) => (
               <li key={`${i}:${r.name}`} data-testid="upload-service-refused-file">
-                <strong>{r.name}</strong>: {describeError(r, lang)}
+                <strong>{r.name}</strong>: {t(`outbox.problem.${r.problem}` as MessageKey)}
+                {errorDetail(r) && ` ${t('outbox.serviceSaid', { message: errorDetail(r) })}`}
               </li>
             ))}
           </ul>
