@@ -10,7 +10,7 @@ import type { Logger } from '../log/logger';
 import { OutboxService } from '../outbox/outbox-service';
 import type { Connection } from './connection';
 import { appDataDir } from './saved-presets';
-import { cliWorkspaceId } from './versions-cache';
+import { openCliCache } from './versions-cache';
 
 export interface CliOutbox {
   outbox: OutboxService;
@@ -24,11 +24,8 @@ export async function openCliOutbox(
   env: NodeJS.ProcessEnv,
   logger: Logger,
 ): Promise<CliOutbox> {
-  // Loaded only by `upload`: the other commands never load the native module.
-  const { openCache } = await import('../cache/open-cache');
-  const workspaceId = await cliWorkspaceId(workspace, env);
+  const { id: workspaceId, cache } = await openCliCache(workspace, env, logger);
   const demo = workspace === 'demo';
-  const cache = openCache(appDataDir(env), workspaceId, logger, { memory: demo });
   const outbox = new OutboxService({
     root: path.join(appDataDir(env), 'outbox'),
     cacheFor: () => cache,

@@ -40,16 +40,25 @@ export async function cliWorkspaceId(
   );
 }
 
+/** The workspace's cache in the data folder (the demo's in memory, as the app keeps it), and its id. */
+export async function openCliCache(
+  workspace: Connection['workspace'],
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<{ id: string; cache: CacheDb }> {
+  // Loaded only by the commands that need it: the other commands never load the native module.
+  const { openCache } = await import('../cache/open-cache');
+  const id = await cliWorkspaceId(workspace, env);
+  return { id, cache: openCache(appDataDir(env), id, logger, { memory: workspace === 'demo' }) };
+}
+
 export async function openCliVersions(
   client: ApiClient,
   workspace: Connection['workspace'],
   env: NodeJS.ProcessEnv,
   logger: Logger,
 ): Promise<CliVersions> {
-  // Loaded only by the commands that need it: the other commands never load the native module.
-  const { openCache } = await import('../cache/open-cache');
-  const id = await cliWorkspaceId(workspace, env);
-  const cache = openCache(appDataDir(env), id, logger, { memory: workspace === 'demo' });
+  const { cache } = await openCliCache(workspace, env, logger);
   const workers = createWorkers(logger);
   const versions = new EstimateVersions(workers, logger);
   const cached = new CachedClient(client, cache, {
