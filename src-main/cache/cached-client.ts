@@ -42,6 +42,7 @@ import {
 
 export {
   isOfflineError,
+  provenance,
   type BodyWork,
   type CachedClientOptions,
   type ConnectivityListener,

@@ -1,7 +1,7 @@
 import type { EstimateList, EstimateSummary, EstimateViewText } from '../../src-shared/estimates/types';
 import type { ActiveSource } from '../contracts/active-workspace';
 import { cacheKeys } from '../cache/cache-db';
-import type { CachedClient, Fetched } from '../cache/cached-client';
+import { provenance, type CachedClient, type Fetched } from '../cache/cached-client';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
@@ -203,8 +203,4 @@ export class EstimatesService {
     }
     return read.summary;
   }
-}
-
-function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {
-  return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
 }

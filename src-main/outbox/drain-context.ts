@@ -40,4 +40,6 @@ export interface DrainContext {
   observe: (workspaceId: string, err: unknown) => void;
   keyRejected: (workspaceId: string) => void;
   activity: (workspaceId: string, active: boolean) => void;
+  /** The disk holding `path` is full (the user is told). */
+  diskFull: (path: string) => void;
 }

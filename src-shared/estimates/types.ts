@@ -1,6 +1,7 @@
 import type { ExportWarning } from '../exports/warnings';
 import type { UiLanguage } from '../i18n/languages';
 import type { Provenance } from '../offline/types';
+import type { DecimalString } from '../money/amounts';
 
 /** The totals as they cross to the renderer: exact decimal text (no bigint crosses IPC). */
 export interface QuoteTotalsView {
@@ -19,7 +20,8 @@ export interface QuoteTotalsView {
  * money value is a decimal string with exactly twelve fractional digits (never a float).
  */
 
-export type DecimalString = string;
+/** The service's decimal text (money/amounts.ts), named here for the estimate's types. */
+export type { DecimalString };
 
 export type EstimateWarningCode =
   | 'orphan'

@@ -1,119 +1,33 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
 import { THEMES } from '../app/types';
-import { PROJECT_SORT_KEYS } from '../projects/types';
-import { isJsonObject, jsonDepth, type JsonObject } from '../json/exact-json';
-import { EXPORT_COLUMNS } from '../estimates/columns';
 import type { Channel, EventChannel, MainChannel, channels, events } from './channels';
-import { LANGUAGES } from '../i18n/languages';
-import { isUsableId } from '../text/usable-id';
+import {
+  changeOrderRequestSchema,
+  exportRequestSchema,
+  formDocument,
+  id,
+  language,
+  newProjectSchema,
+  newWorkspaceSchema,
+  operationId,
+  presetInputSchema,
+  projectQuerySchema,
+  shortText,
+  versionPick,
+} from './requests';
 import type { ChannelResults, EventPayloads } from './results';
 
 export * from './channels';
-export type { ChannelResults, EventPayloads, MenuCommand } from './results';
+export * from './requests';
+export type * from './results';
 
 /**
  * The one contract between renderer and main: for every channel in `channels.ts`, the zod schema of
- * its arguments (main validates every call with it) and its result type. The preload builds
- * `window.api` from the channel list; the renderer sees only the derived `PlanDeskApi` type.
+ * its arguments (main validates every call with it; the pieces are in requests.ts) and its result
+ * type (results.ts). The preload builds `window.api` from the channel list; the renderer sees only
+ * the derived `PlanDeskApi` type.
  */
-
-const language = z.enum(LANGUAGES);
-/** An identifier that becomes a path segment of the service's URLs (see text/usable-id.ts). */
-const id = z.string().min(1).max(200).refine(isUsableId, { message: 'not a usable identifier' });
-const shortText = z.string().max(500);
-/** Operation ids let the renderer cancel a long call and match its progress events. */
-const operationId = z.string().min(1).max(100).optional();
-
-export const projectQuerySchema = z.object({
-  page: z.number().int().min(1).max(100_000),
-  pageSize: z.number().int().min(1).max(50),
-  name: z.string().max(200).optional(),
-  externalReferenceId: z.string().max(200).optional(),
-  /** 'service' keeps the service's order and pages on the server; a column sorts the whole list. */
-  sort: z.enum(PROJECT_SORT_KEYS).default('service'),
-  direction: z.enum(['asc', 'desc']).default('asc'),
-  /** Leave archived projects out (the whole list is loaded and filtered). */
-  hideArchived: z.boolean().optional(),
-  /** Only this team's projects (when the service's list items name their team). */
-  teamId: id.optional(),
-  operationId,
-});
-
-export const newWorkspaceSchema = z.object({
-  customer: z.string().trim().min(1).max(200),
-  key: z.string().trim().min(1).max(500),
-  actingUser: z.string().trim().max(200).optional(),
-  language,
-  /** The service's address; https only (loopback http allowed for the simulator). */
-  baseUrl: z.string().trim().min(1).max(500),
-});
-
-export const newProjectSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  email: z.string().trim().min(1).max(200),
-  externalReferenceId: z.string().trim().max(200).optional(),
-  address: z
-    .object({
-      street: shortText.optional(),
-      city: shortText.optional(),
-      postalCode: shortText.optional(),
-      country: shortText.optional(),
-    })
-    .optional(),
-  teamId: id.optional(),
-});
-
-const columns = z.array(z.enum(EXPORT_COLUMNS)).min(1).max(EXPORT_COLUMNS.length);
-const paper = z.enum(['auto', 'A4', 'Letter']);
-/** A form document as the service sent it, maybe edited: a JSON object of a sane depth. */
-const formDocument = z.custom<JsonObject>(
-  (v) => isJsonObject(v) && jsonDepth(v, 256) <= 256,
-  'must be a form document',
-);
-
-/** What every export chooses: its preset (the kind of document), columns, language, paper. */
-const documentChoice = {
-  presetId: z.string().min(1).max(100),
-  columns: columns.optional(),
-  language: language.optional(),
-  paper: paper.optional(),
-  operationId,
-};
-
-export const exportRequestSchema = z.object({
-  projectId: id,
-  /** One estimate, or every estimate of the project (one workbook, a sheet each) when absent. */
-  estimateId: id.optional(),
-  format: z.enum(['xlsx', 'pdf']),
-  statements: z.boolean().optional(),
-  ...documentChoice,
-});
-
-export const presetInputSchema = z.object({
-  /** Present: replaces that saved preset. */
-  id: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(60),
-  kind: z.enum(['client', 'internal']),
-  columns,
-  language: language.nullable(),
-  paper,
-  statements: z.boolean(),
-});
-
-/** One side of a comparison: an estimate, in a kept version or as the service sends it now. */
-const versionPick = z.object({
-  estimateId: id,
-  versionId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-});
-
-export const changeOrderRequestSchema = z.object({
-  projectId: id,
-  from: versionPick,
-  to: versionPick,
-  format: z.enum(['xlsx', 'pdf']),
-  ...documentChoice,
-});
 
 export const argSchemas = {
   'app:info': z.tuple([]),
@@ -159,6 +73,9 @@ export const argSchemas = {
       language: language.optional(),
       separator: z.enum([',', ';']).optional(),
       projectName: shortText.optional(),
+      /** An estimate whose costs per room on this plan go beside the rooms (xlsx only). */
+      costsOf: z.object({ projectId: id, estimateId: id }).optional(),
+      operationId,
     }),
   ]),
   /** The estimate (default: the latest) placed on the project's plan (null: the project names none). */

@@ -1,12 +1,14 @@
 /**
- * What every channel of the contract (contract.ts) gives back, and what every event carries: the
- * types the renderer receives and main's handlers return.
+ * What each channel of the contract (contract.ts) gives back, and what each event carries: the data
+ * types of the features (src-shared/<feature>/types.ts), as main sends them.
  */
 import type { AppInfo, AppNotice } from '../app/types';
 import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
+import type { ExportWarning } from '../exports/warnings';
 import type { DocumentDefaults } from '../exports/document-language';
 import type { DownloadView, FileListView, FilePreview, UploadResult } from '../files/types';
+import type { UiLanguage } from '../i18n/languages';
 import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
 import type { ProgressEvent } from '../operations/types';
@@ -31,7 +33,6 @@ import type { TeamView } from '../teams/types';
 import type { WebhookTestResult } from '../webhook/types';
 import type { UpdateStatus } from '../updates/types';
 import type { ChangesSince, EstimateComparison, VersionTimeline } from '../versions/types';
-import type { UiLanguage } from '../i18n/languages';
 
 export interface ChannelResults {
   'app:info': AppInfo;
@@ -62,7 +63,12 @@ export interface ChannelResults {
   'exports:defaults': DocumentDefaults;
   'plans:get': PlanResult;
   'plans:image': string | null;
-  'plans:exportRooms': { path: string | null; language: UiLanguage };
+  'plans:exportRooms': {
+    path: string | null;
+    language: UiLanguage;
+    rooms: number;
+    warnings: ExportWarning[];
+  };
   'plans:roomsCosts': RoomsCostsResult;
   'files:list': FileListView;
   'files:upload': UploadResult;

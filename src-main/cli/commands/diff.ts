@@ -13,6 +13,7 @@ import { currencyDigits } from '../../../src-shared/money/currency';
 import type { ExportPreset } from '../../../src-shared/exports/presets';
 import { exportWarningText } from '../../../src-shared/exports/warnings';
 import { AMOUNT_COMPARED_FIELDS, type ComparedField } from '../../../src-shared/versions/types';
+import { serviceMoment } from '../../../src-shared/time/service-time';
 import type { ApiClient } from '../../api/client';
 import type { StoredVersion } from '../../cache/version-table';
 import { ServiceError } from '../../errors/service-error';
@@ -23,7 +24,6 @@ import { documentFlags, type ExportContext } from './export';
 import { requirePositional, type CliFlags } from '../args';
 import { EN, type CliText } from '../i18n';
 import type { CliVersions } from '../versions-cache';
-import { serviceMoment } from '../../../src-shared/time/service-time';
 
 export interface VersionsContext {
   /** The workspace's versions (opened by the caller, who closes them). */

@@ -460,6 +460,10 @@ export const de: Messages = {
   'files.uploadingNames': '{names} wird hochgeladen',
   'files.andMore_one': 'und {count} weitere',
   'files.andMore_other': 'und {count} weitere',
+  'files.copying': 'Wird vor dem Senden in PlanDesk kopiert…',
+  'files.copyProgress': '{done} von {total} kopiert · {percent}',
+  'files.serviceRefusedTitle_one': '{count} Datei wurde nicht hochgeladen:',
+  'files.serviceRefusedTitle_other': '{count} Dateien wurden nicht hochgeladen:',
   'files.progress': '{done} von {total} · {percent}',
   'files.progressUnknown': '{done} gesendet',
   'files.uploadFailed': 'Das Hochladen wurde nicht abgeschlossen.',
@@ -494,6 +498,7 @@ export const de: Messages = {
   'doc.perService': 'Laut Dienst',
   'doc.itemsFlat': 'Positionen (flach)',
   'doc.flatSuffix': '(flach)',
+  'doc.roomsCostsSuffix': '(Räume)',
   'doc.id': 'ID',
   'doc.parentId': 'Übergeordnete ID',
   'doc.path': 'Pfad',
@@ -578,6 +583,9 @@ export const de: Messages = {
   'cli.created': 'Erstellt',
   'cli.uploaded': 'Hochgeladen',
   'cli.uploading': '{name} wird hochgeladen',
+  'cli.copying': '{name} wird für das Hochladen kopiert',
+  'cli.queued':
+    '{name} wartet auf das Hochladen: PlanDesk bewahrt eine Kopie auf (keine Verbindung, der Dienst antwortete nicht, oder PlanDesk sendet gerade seine wartenden Dateien). PlanDesk oder der nächste Aufruf von plandesk upload sendet sie; das Original darf verschoben werden.',
   'cli.downloadingTo': 'Download nach {name}',
   'cli.saved': '„{name}“ ({size}) gespeichert unter {path}',
   'cli.sizeDiffers':
@@ -639,6 +647,10 @@ export const de: Messages = {
   'roomsCosts.openRoom': 'Die Positionen dieses Raums im Kostenvoranschlag öffnen',
   'roomsCosts.openNotOnPlan': 'Diese Positionen im Kostenvoranschlag öffnen',
   'roomsCosts.whyTitle': 'Warum Positionen nicht auf dem Plan sind',
+  'roomsCosts.colNote': 'Hinweis',
+  'roomsCosts.planStale':
+    'Der Plan konnte nicht erneut gelesen werden; die angezeigten Räume und Kosten sind die vom {date}:',
+  'roomsCosts.exportXlsx': 'Räume und Kosten nach Excel exportieren…',
   'roomsCosts.sumRule': 'Räume {placed} + nicht auf dem Plan {off} = Nettosumme {total}',
   'roomsCosts.sumBroken':
     'Die Räume und „Nicht auf dem Plan“ ergeben nicht die Nettosumme des Kostenvoranschlags. Bitte melden Sie diesen Kostenvoranschlag.',
@@ -717,6 +729,8 @@ export const de: Messages = {
   'export.paper': 'Papier',
   'export.paperAuto': 'Wie in der Sprache üblich ({paper})',
   'export.statements': 'Einleitungs- und Schlusstext',
+  'export.roomsCosts': 'Kosten je Raum: ein Blatt mit dem Kostenvoranschlag auf dem Plan des Projekts',
+  'export.roomsCostsHint': 'Nur in der internen Kalkulation als Excel, nie in einem Dokument für Kunden.',
   'export.internalLocked': 'Interne Spalten stehen nie in einem Dokument für Kunden.',
   'export.totalsMismatch':
     'Die Summen des Dienstes passen nicht zu seinen Positionen. Das Dokument zeigt die Summen der Positionen: {net} netto, {gross} brutto (der Dienst nennt {serviceNet} und {serviceGross}). Prüfen Sie den Kostenvoranschlag im Dienst, bevor Sie ihn versenden.',
@@ -997,6 +1011,8 @@ export const de: Messages = {
   'notice.outboxNeedFile':
     'Wählen Sie die Datei erneut aus (in den Dateien des Projekts unter „Warten auf das Hochladen“): {names}.',
   'notice.outboxKept': 'Ohne Eintrag aufbewahrt (laden Sie sie von dort erneut hoch): {paths}.',
+  'notice.outboxUnlisted':
+    'Kopien für einen Arbeitsbereich, der in PlanDesk nicht mehr eingerichtet ist, wurden an ihrem Ort belassen (laden Sie sie von dort erneut hoch): {paths}.',
   'notice.outboxNothingWaits': 'Es warteten keine Dateien auf das Hochladen.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Datei',
@@ -1129,6 +1145,8 @@ export const de: Messages = {
     'Die Kopie der Datei in PlanDesk fehlt oder kann nicht gelesen werden. Wählen Sie die Originaldatei erneut aus oder entfernen Sie den Eintrag.',
   'outbox.problem.copy-damaged':
     'Die Kopie in PlanDesk stimmt nicht mehr mit der übergebenen Datei überein (auf diesem Computer geändert oder beschädigt) und wurde daher nicht gesendet. Wählen Sie die Originaldatei erneut aus.',
+  'outbox.problem.arrived-different':
+    'Der Dienst hat eine Datei mit anderer Größe als die Kopie in PlanDesk registriert. Die Kopie bleibt erhalten: Wiederholen Sie das Senden oder entfernen Sie sie (und prüfen Sie die Dateien des Projekts).',
   'outbox.problem.refused': 'Der Dienst hat die Datei abgelehnt.',
   'outbox.serviceSaid': 'Der Dienst meldete: {message}',
   'outbox.uploadNow': 'Jetzt hochladen',
@@ -1492,6 +1510,7 @@ export const de: Messages = {
   'exportWarning.severalCurrencies':
     'Diese Angebote sind in mehreren Währungen ({currencies}): Die Arbeitsmappe hat eine Summe je Währung.',
   'exportWarning.imageLeftOut': 'Ein Bild wurde im PDF weggelassen: {detail}',
+  'exportWarning.roomsNotPlaced': 'Kosten je Raum von {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
   'cli.totalOfCurrency': 'Summe {currency}: {gross} brutto ({count} Angebote)',

@@ -448,6 +448,10 @@ export const en = {
   'files.uploadingNames': 'Uploading {names}',
   'files.andMore_one': 'and {count} more',
   'files.andMore_other': 'and {count} more',
+  'files.copying': 'Copying into PlanDesk before sending…',
+  'files.copyProgress': '{done} of {total} copied · {percent}',
+  'files.serviceRefusedTitle_one': '{count} file was not uploaded:',
+  'files.serviceRefusedTitle_other': '{count} files were not uploaded:',
   'files.progress': '{done} of {total} · {percent}',
   'files.progressUnknown': '{done} sent',
   'files.uploadFailed': 'The upload did not finish.',
@@ -482,6 +486,7 @@ export const en = {
   'doc.perService': 'Per service',
   'doc.itemsFlat': 'Items (flat)',
   'doc.flatSuffix': '(flat)',
+  'doc.roomsCostsSuffix': '(rooms)',
   'doc.id': 'ID',
   'doc.parentId': 'Parent ID',
   'doc.path': 'Path',
@@ -566,6 +571,9 @@ export const en = {
   'cli.created': 'Created',
   'cli.uploaded': 'Uploaded',
   'cli.uploading': 'Uploading {name}',
+  'cli.copying': 'Copying {name} for the upload',
+  'cli.queued':
+    '{name} waits to be uploaded: PlanDesk keeps a copy (there is no connection, the service did not answer, or PlanDesk is sending its waiting uploads). PlanDesk, or the next plandesk upload, sends it; the original may be moved.',
   'cli.downloadingTo': 'Downloading to {name}',
   'cli.saved': 'Saved "{name}" ({size}) to {path}',
   'cli.sizeDiffers':
@@ -626,6 +634,10 @@ export const en = {
   'roomsCosts.openRoom': 'Open this room’s positions in the estimate',
   'roomsCosts.openNotOnPlan': 'Open these positions in the estimate',
   'roomsCosts.whyTitle': 'Why positions are not on the plan',
+  'roomsCosts.colNote': 'Note',
+  'roomsCosts.planStale':
+    'The plan could not be read again, so the rooms and costs shown are those read {date}:',
+  'roomsCosts.exportXlsx': 'Export rooms and costs to Excel…',
   'roomsCosts.sumRule': 'Rooms {placed} + not on the plan {off} = net total {total}',
   'roomsCosts.sumBroken':
     'The rooms and “Not on the plan” do not add up to the estimate’s net total. Please report this estimate.',
@@ -698,6 +710,8 @@ export const en = {
   'export.paper': 'Paper',
   'export.paperAuto': 'As usual for the language ({paper})',
   'export.statements': 'Opening and closing statements',
+  'export.roomsCosts': 'Costs per room: a sheet of the estimate on the project’s plan',
+  'export.roomsCostsHint': 'Only in the internal worksheet as Excel: never in a client document.',
   'export.internalLocked': 'Internal columns are never in a client document.',
   'export.totalsMismatch':
     'The service’s totals do not match its items. The document shows the totals of the items: {net} net, {gross} gross (the service says {serviceNet} and {serviceGross}). Check the estimate in the service before you send it.',
@@ -972,6 +986,8 @@ export const en = {
   'notice.outboxNeedFile':
     'Choose the file again (in the project’s files, under “Waiting to upload”): {names}.',
   'notice.outboxKept': 'Kept without a record (upload them again from there): {paths}.',
+  'notice.outboxUnlisted':
+    'Copies for a workspace that is no longer set up in PlanDesk were left where they are (upload them again from there): {paths}.',
   'notice.outboxNothingWaits': 'No uploads were waiting.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'File',
@@ -1100,6 +1116,8 @@ export const en = {
     'PlanDesk’s copy of the file is gone or cannot be read. Choose the original file again, or remove it.',
   'outbox.problem.copy-damaged':
     'PlanDesk’s copy no longer matches the file you gave it (changed or damaged on this computer), so it was not sent. Choose the original file again.',
+  'outbox.problem.arrived-different':
+    'The service registered a file of another size than PlanDesk’s copy. The copy is kept: retry to send it again, or remove it (and check the project’s files).',
   'outbox.problem.refused': 'The service refused the file.',
   'outbox.serviceSaid': 'The service said: {message}',
   'outbox.uploadNow': 'Upload now',
@@ -1458,6 +1476,7 @@ export const en = {
   'exportWarning.severalCurrencies':
     'These estimates are in several currencies ({currencies}): the workbook has one total per currency.',
   'exportWarning.imageLeftOut': 'An image was left out of the PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Costs per room of {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} gross ({count} estimates)',

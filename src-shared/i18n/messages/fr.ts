@@ -455,6 +455,10 @@ export const fr: Messages = {
   'files.uploadingNames': 'Envoi de {names}',
   'files.andMore_one': 'et {count} autre',
   'files.andMore_other': 'et {count} autres',
+  'files.copying': 'Copie dans PlanDesk avant l’envoi…',
+  'files.copyProgress': '{done} sur {total} copiés · {percent}',
+  'files.serviceRefusedTitle_one': '{count} fichier n’a pas été envoyé :',
+  'files.serviceRefusedTitle_other': '{count} fichiers n’ont pas été envoyés :',
   'files.progress': '{done} sur {total} · {percent}',
   'files.progressUnknown': '{done} envoyés',
   'files.uploadFailed': 'L’envoi ne s’est pas terminé.',
@@ -489,6 +493,7 @@ export const fr: Messages = {
   'doc.perService': 'Selon le service',
   'doc.itemsFlat': 'Postes (à plat)',
   'doc.flatSuffix': '(à plat)',
+  'doc.roomsCostsSuffix': '(pièces)',
   'doc.id': 'ID',
   'doc.parentId': 'ID parent',
   'doc.path': 'Chemin',
@@ -573,6 +578,9 @@ export const fr: Messages = {
   'cli.created': 'Créé',
   'cli.uploaded': 'Envoyé',
   'cli.uploading': 'Envoi de {name}',
+  'cli.copying': 'Copie de {name} pour l’envoi',
+  'cli.queued':
+    '{name} est en attente d’envoi : PlanDesk en garde une copie (pas de connexion, le service n’a pas répondu, ou PlanDesk envoie ses fichiers en attente). PlanDesk, ou le prochain plandesk upload, l’enverra ; l’original peut être déplacé.',
   'cli.downloadingTo': 'Téléchargement vers {name}',
   'cli.saved': '« {name} » ({size}) enregistré dans {path}',
   'cli.sizeDiffers':
@@ -633,6 +641,10 @@ export const fr: Messages = {
   'roomsCosts.openRoom': 'Ouvrir les postes de cette pièce dans le devis',
   'roomsCosts.openNotOnPlan': 'Ouvrir ces postes dans le devis',
   'roomsCosts.whyTitle': 'Pourquoi des postes sont hors plan',
+  'roomsCosts.colNote': 'Remarque',
+  'roomsCosts.planStale':
+    'Le plan n’a pas pu être relu : les pièces et les coûts affichés sont ceux lus le {date} :',
+  'roomsCosts.exportXlsx': 'Exporter les pièces et les coûts vers Excel…',
   'roomsCosts.sumRule': 'Pièces {placed} + hors plan {off} = total HT {total}',
   'roomsCosts.sumBroken':
     'Les pièces et « Hors plan » ne font pas le total HT du devis. Merci de signaler ce devis.',
@@ -707,6 +719,9 @@ export const fr: Messages = {
   'export.paper': 'Papier',
   'export.paperAuto': 'Selon la langue ({paper})',
   'export.statements': 'Textes d’introduction et de conclusion',
+  'export.roomsCosts': 'Coûts par pièce : une feuille du devis sur le plan du projet',
+  'export.roomsCostsHint':
+    'Uniquement dans la feuille de calcul interne en Excel, jamais dans un document client.',
   'export.internalLocked': 'Les colonnes internes ne figurent jamais dans un document client.',
   'export.totalsMismatch':
     'Les totaux du service ne correspondent pas à ses postes. Le document affiche les totaux des postes : {net} HT, {gross} TTC (le service indique {serviceNet} et {serviceGross}). Vérifiez le devis dans le service avant de l’envoyer.',
@@ -985,6 +1000,8 @@ export const fr: Messages = {
     'Choisissez à nouveau le fichier (dans les fichiers du projet, sous « En attente d’envoi ») : {names}.',
   'notice.outboxKept':
     'Conservés sans enregistrement (envoyez-les à nouveau depuis cet emplacement) : {paths}.',
+  'notice.outboxUnlisted':
+    'Des copies pour un espace de travail qui n’est plus configuré dans PlanDesk ont été laissées à leur place (envoyez-les à nouveau depuis là) : {paths}.',
   'notice.outboxNothingWaits': 'Aucun envoi n’était en attente.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Fichier',
@@ -1117,6 +1134,8 @@ export const fr: Messages = {
     'La copie du fichier conservée par PlanDesk a disparu ou ne peut pas être lue. Choisissez à nouveau le fichier d’origine, ou retirez-le.',
   'outbox.problem.copy-damaged':
     'La copie conservée par PlanDesk ne correspond plus au fichier confié (modifiée ou endommagée sur cet ordinateur) ; elle n’a donc pas été envoyée. Choisissez à nouveau le fichier d’origine.',
+  'outbox.problem.arrived-different':
+    'Le service a enregistré un fichier d’une autre taille que la copie de PlanDesk. La copie est conservée : réessayez l’envoi ou retirez-la (et vérifiez les fichiers du projet).',
   'outbox.problem.refused': 'Le service a refusé le fichier.',
   'outbox.serviceSaid': 'Le service a répondu : {message}',
   'outbox.uploadNow': 'Envoyer maintenant',
@@ -1479,6 +1498,7 @@ export const fr: Messages = {
   'exportWarning.severalCurrencies':
     'Ces devis sont en plusieurs devises ({currencies}) : le classeur a un total par devise.',
   'exportWarning.imageLeftOut': 'Une image a été omise du PDF : {detail}',
+  'exportWarning.roomsNotPlaced': 'Coûts par pièce de {estimate} : {reason}',
   'exportWarning.totalsMismatch':
     '{estimate} : les totaux du service ne correspondent pas à ses lignes ; le document montre les totaux des lignes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency} : {gross} TTC ({count} devis)',

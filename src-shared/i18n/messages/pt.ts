@@ -447,6 +447,10 @@ export const pt: Messages = {
   'files.uploadingNames': 'A carregar {names}',
   'files.andMore_one': 'e mais {count}',
   'files.andMore_other': 'e mais {count}',
+  'files.copying': 'A copiar para o PlanDesk antes de enviar…',
+  'files.copyProgress': '{done} de {total} copiados · {percent}',
+  'files.serviceRefusedTitle_one': '{count} ficheiro não foi carregado:',
+  'files.serviceRefusedTitle_other': '{count} ficheiros não foram carregados:',
   'files.progress': '{done} de {total} · {percent}',
   'files.progressUnknown': '{done} enviados',
   'files.uploadFailed': 'O carregamento não foi concluído.',
@@ -481,6 +485,7 @@ export const pt: Messages = {
   'doc.perService': 'Segundo o serviço',
   'doc.itemsFlat': 'Artigos (plano)',
   'doc.flatSuffix': '(plano)',
+  'doc.roomsCostsSuffix': '(divisões)',
   'doc.id': 'ID',
   'doc.parentId': 'ID pai',
   'doc.path': 'Caminho',
@@ -565,6 +570,9 @@ export const pt: Messages = {
   'cli.created': 'Criado',
   'cli.uploaded': 'Enviado',
   'cli.uploading': 'A enviar {name}',
+  'cli.copying': 'A copiar {name} para o carregamento',
+  'cli.queued':
+    '{name} aguarda carregamento: o PlanDesk guarda uma cópia (sem ligação, o serviço não respondeu, ou o PlanDesk está a enviar os ficheiros em espera). O PlanDesk, ou o próximo plandesk upload, envia-o; o original pode ser movido.',
   'cli.downloadingTo': 'A transferir para {name}',
   'cli.saved': '«{name}» ({size}) guardado em {path}',
   'cli.sizeDiffers':
@@ -625,6 +633,10 @@ export const pt: Messages = {
   'roomsCosts.openRoom': 'Abrir os artigos desta divisão no orçamento',
   'roomsCosts.openNotOnPlan': 'Abrir estes artigos no orçamento',
   'roomsCosts.whyTitle': 'Porque há artigos fora da planta',
+  'roomsCosts.colNote': 'Observação',
+  'roomsCosts.planStale':
+    'Não foi possível voltar a ler a planta: as divisões e os custos mostrados são os lidos em {date}:',
+  'roomsCosts.exportXlsx': 'Exportar divisões e custos para Excel…',
   'roomsCosts.sumRule': 'Divisões {placed} + fora da planta {off} = total s/ IVA {total}',
   'roomsCosts.sumBroken':
     'As divisões e «Fora da planta» não somam o total s/ IVA do orçamento. Por favor, comunique este orçamento.',
@@ -701,6 +713,8 @@ export const pt: Messages = {
   'export.paper': 'Papel',
   'export.paperAuto': 'Conforme o idioma ({paper})',
   'export.statements': 'Textos de abertura e de fecho',
+  'export.roomsCosts': 'Custos por divisão: uma folha do orçamento na planta do projeto',
+  'export.roomsCostsHint': 'Só na folha de cálculo interna em Excel, nunca num documento para o cliente.',
   'export.internalLocked': 'As colunas internas nunca aparecem num documento para o cliente.',
   'export.totalsMismatch':
     'Os totais do serviço não correspondem aos seus artigos. O documento mostra os totais dos artigos: {net} s/ IVA, {gross} c/ IVA (o serviço indica {serviceNet} e {serviceGross}). Verifique o orçamento no serviço antes de o enviar.',
@@ -976,6 +990,8 @@ export const pt: Messages = {
   'notice.outboxNeedFile':
     'Escolha de novo o ficheiro (nos ficheiros do projeto, em «A aguardar carregamento»): {names}.',
   'notice.outboxKept': 'Guardados sem registo (carregue-os de novo a partir daí): {paths}.',
+  'notice.outboxUnlisted':
+    'As cópias de um espaço de trabalho que já não está configurado no PlanDesk foram deixadas onde estão (carregue-as de novo a partir daí): {paths}.',
   'notice.outboxNothingWaits': 'Não havia carregamentos à espera.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Ficheiro',
@@ -1107,6 +1123,8 @@ export const pt: Messages = {
     'A cópia do ficheiro guardada pelo PlanDesk desapareceu ou não pode ser lida. Escolha de novo o ficheiro original, ou remova-o.',
   'outbox.problem.copy-damaged':
     'A cópia guardada pelo PlanDesk já não corresponde ao ficheiro que lhe deu (alterada ou danificada neste computador), por isso não foi enviada. Escolha de novo o ficheiro original.',
+  'outbox.problem.arrived-different':
+    'O serviço registou um ficheiro com um tamanho diferente da cópia do PlanDesk. A cópia é mantida: tente enviar de novo ou remova-a (e verifique os ficheiros do projeto).',
   'outbox.problem.refused': 'O serviço recusou o ficheiro.',
   'outbox.serviceSaid': 'O serviço respondeu: {message}',
   'outbox.uploadNow': 'Carregar agora',
@@ -1465,6 +1483,7 @@ export const pt: Messages = {
   'exportWarning.severalCurrencies':
     'Estes orçamentos estão em várias moedas ({currencies}): o livro tem um total por moeda.',
   'exportWarning.imageLeftOut': 'Uma imagem ficou fora do PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Custos por divisão de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: os totais do serviço não correspondem aos seus itens; o documento mostra os totais dos itens ({net} líquido, {gross} bruto; o serviço indica {serviceNet} e {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} orçamentos)',
