@@ -140,6 +140,11 @@ export class ServiceTransport {
     this.userAgent = options.userAgent ?? 'PlanDesk/0.1';
   }
 
+  /** How much of this key's request budget is counted now (background work keeps to a share of it). */
+  budgetUse(): { used: number; limit: number } {
+    return { used: this.budget.used(), limit: this.budget.limit };
+  }
+
   /**
    * An image the service refers to (company logo, watermark, floor image). On the service's own
    * host it needs the credentials; anywhere else (presigned storage) it must never get them. Images

@@ -63,6 +63,11 @@ export interface ProjectPage extends Partial<Provenance> {
    * the service's answer.
    */
   offlineSearch?: { kept: number };
+  /**
+   * Sorted by client, estimates or total: how many projects of the list sort last because their
+   * estimates are not (all) known (offline, or past the requests a sort may make).
+   */
+  factsIncomplete?: number;
 }
 
 export interface ProjectDetailView extends ProjectRow {

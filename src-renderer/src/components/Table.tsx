@@ -9,15 +9,23 @@ export function Table({
   label,
   testId,
   busy,
+  className,
 }: {
   children: ReactNode;
   label: string;
   testId?: string;
   busy?: boolean;
+  /** Classes for the table element (beside `table`). */
+  className?: string;
 }) {
   return (
     <div className={`table-scroll${busy ? ' table-busy' : ''}`}>
-      <table className="table" aria-label={label} aria-busy={busy || undefined} data-testid={testId}>
+      <table
+        className={`table${className ? ` ${className}` : ''}`}
+        aria-label={label}
+        aria-busy={busy || undefined}
+        data-testid={testId}
+      >
         {children}
       </table>
     </div>

@@ -186,6 +186,8 @@ export const de: Messages = {
   'offline.marker': 'Offline – Daten vom {time}',
   'offline.markerHint':
     'Der Dienst ist nicht erreichbar; Sie sehen die auf diesem Computer gespeicherte Kopie. Sie wird aktualisiert, sobald die Verbindung wieder besteht.',
+  'offline.needsService':
+    'Offline nicht möglich: Dafür wird der Dienst benötigt, der gerade nicht erreichbar ist.',
   'offline.make': 'Offline verfügbar machen',
   'offline.update': 'Offline-Kopie aktualisieren',
   'offline.available': 'Offline verfügbar · {time}',
@@ -1160,6 +1162,7 @@ export const de: Messages = {
   'plainProject.tabsLabel': 'Bereiche des Projekts',
   'plainProject.tabOverview': 'Übersicht',
   'plainProject.tabEstimates': 'Kostenvoranschläge',
+  'plainProject.totalGross': 'Summe (brutto)',
   'plainProject.tabPlan': 'Grundriss',
   'plainProject.tabFiles': 'Dateien',
   'plainProject.open': 'Projekt öffnen',
@@ -1178,9 +1181,19 @@ export const de: Messages = {
   'plainProjects.colClient': 'Kunde',
   'plainProjects.colEstimates': 'Kosten\u00advoranschläge',
   'plainProjects.colTotal': 'Summe',
-  'plainProjects.notKnownYet': 'Noch nicht bekannt: PlanDesk fragt es ab, solange die Liste angezeigt wird.',
-  'plainProjects.totalUnknown': 'Bekannt, sobald die Kostenvoranschläge des Projekts geöffnet wurden.',
+  'plainProjects.totalUnknown':
+    'Nicht jede Summe der Kostenvoranschläge konnte gelesen werden: Der Dienst war nicht erreichbar oder hat nicht geantwortet.',
   'plainProjects.totalPartial': 'Summe von {known} der {count} Kostenvoranschläge',
+  'plainProjects.factsPending': 'Wird ermittelt',
+  'plainProjects.factsLooking': 'Kunden und Summen der angezeigten Projekte werden ermittelt',
+  'plainProjects.factsProgress': 'Kunden und Summen: {done} von {count} Projekten bekannt',
+  'plainProjects.notKnown': 'unbekannt',
+  'plainProjects.notKnownHint':
+    'PlanDesk konnte das nicht ermitteln: Der Dienst war nicht erreichbar oder hat nicht geantwortet. Laden Sie neu, um es erneut zu versuchen.',
+  'plainProjects.noEstimates': 'Keine Kostenvoranschläge',
+  'plainProjects.noClientNamed': 'Die Kostenvoranschläge des Projekts nennen keinen Kunden.',
+  'plainProjects.unknownLast_one': '({count} noch unbekanntes Projekt steht am Ende)',
+  'plainProjects.unknownLast_other': '({count} noch unbekannte Projekte stehen am Ende)',
   'plainProjects.hideArchived': 'Archivierte ausblenden',
   'plainProjects.backToServiceOrder': 'Reihenfolge des Dienstes',
   'plainProjects.orderService': 'Reihenfolge: wie der Dienst sie liefert',

@@ -183,6 +183,8 @@ export const es: Messages = {
   'offline.marker': 'Sin conexión — datos del {time}',
   'offline.markerHint':
     'No se puede contactar con el servicio; esta es la copia guardada en este ordenador. Se actualizará en cuanto vuelva la conexión.',
+  'offline.needsService':
+    'No es posible sin conexión: necesita el servicio, al que ahora no se puede acceder.',
   'offline.make': 'Guardar para usar sin conexión',
   'offline.update': 'Actualizar la copia sin conexión',
   'offline.available': 'Disponible sin conexión · {time}',
@@ -1147,6 +1149,7 @@ export const es: Messages = {
   'plainProject.tabsLabel': 'Partes del proyecto',
   'plainProject.tabOverview': 'Resumen',
   'plainProject.tabEstimates': 'Presupuestos',
+  'plainProject.totalGross': 'Total con IVA',
   'plainProject.tabPlan': 'Plano',
   'plainProject.tabFiles': 'Archivos',
   'plainProject.open': 'Abrir proyecto',
@@ -1165,9 +1168,19 @@ export const es: Messages = {
   'plainProjects.colClient': 'Cliente',
   'plainProjects.colEstimates': 'Presupuestos',
   'plainProjects.colTotal': 'Total',
-  'plainProjects.notKnownYet': 'Aún no se conoce: PlanDesk lo consulta mientras se muestra la lista.',
-  'plainProjects.totalUnknown': 'Se conoce en cuanto se hayan abierto los presupuestos del proyecto.',
+  'plainProjects.totalUnknown':
+    'No se pudo leer el total de todos los presupuestos: no se pudo acceder al servicio o no respondió.',
   'plainProjects.totalPartial': 'Suma de {known} de {count} presupuestos',
+  'plainProjects.factsPending': 'Consultando',
+  'plainProjects.factsLooking': 'Consultando los clientes y los totales de los proyectos mostrados',
+  'plainProjects.factsProgress': 'Clientes y totales: {done} de {count} proyectos conocidos',
+  'plainProjects.notKnown': 'desconocido',
+  'plainProjects.notKnownHint':
+    'PlanDesk no pudo consultarlo: no se pudo acceder al servicio o no respondió. Vuelva a cargar para intentarlo de nuevo.',
+  'plainProjects.noEstimates': 'Sin presupuestos',
+  'plainProjects.noClientNamed': 'Los presupuestos del proyecto no indican ningún cliente.',
+  'plainProjects.unknownLast_one': '({count} proyecto aún desconocido va al final)',
+  'plainProjects.unknownLast_other': '({count} proyectos aún desconocidos van al final)',
   'plainProjects.hideArchived': 'Ocultar archivados',
   'plainProjects.backToServiceOrder': 'Orden del servicio',
   'plainProjects.orderService': 'Orden: el del servicio',

@@ -185,6 +185,8 @@ export const fr: Messages = {
   'offline.marker': 'Hors ligne — données du {time}',
   'offline.markerHint':
     'Le service est injoignable : voici la copie enregistrée sur cet ordinateur. Elle sera actualisée dès le retour de la connexion.',
+  'offline.needsService':
+    'Impossible hors ligne : cela nécessite le service, qui est injoignable pour le moment.',
   'offline.make': 'Rendre disponible hors ligne',
   'offline.update': 'Mettre à jour la copie hors ligne',
   'offline.available': 'Disponible hors ligne · {time}',
@@ -1151,6 +1153,7 @@ export const fr: Messages = {
   'plainProject.tabsLabel': 'Parties du projet',
   'plainProject.tabOverview': 'Vue d’ensemble',
   'plainProject.tabEstimates': 'Devis',
+  'plainProject.totalGross': 'Total TTC',
   'plainProject.tabPlan': 'Plan',
   'plainProject.tabFiles': 'Fichiers',
   'plainProject.open': 'Ouvrir le projet',
@@ -1169,9 +1172,19 @@ export const fr: Messages = {
   'plainProjects.colClient': 'Client',
   'plainProjects.colEstimates': 'Devis',
   'plainProjects.colTotal': 'Total',
-  'plainProjects.notKnownYet': 'Pas encore connu : PlanDesk le consulte tant que la liste est affichée.',
-  'plainProjects.totalUnknown': 'Connu dès que les devis du projet ont été ouverts.',
+  'plainProjects.totalUnknown':
+    'Le total de chaque devis n’a pas pu être lu : le service était injoignable ou n’a pas répondu.',
   'plainProjects.totalPartial': 'Somme de {known} devis sur {count}',
+  'plainProjects.factsPending': 'Recherche en cours',
+  'plainProjects.factsLooking': 'Recherche des clients et des totaux des projets affichés',
+  'plainProjects.factsProgress': 'Clients et totaux : {done} projets connus sur {count}',
+  'plainProjects.notKnown': 'inconnu',
+  'plainProjects.notKnownHint':
+    'PlanDesk n’a pas pu le déterminer : le service était injoignable ou n’a pas répondu. Rechargez pour réessayer.',
+  'plainProjects.noEstimates': 'Aucun devis',
+  'plainProjects.noClientNamed': 'Les devis du projet ne nomment aucun client.',
+  'plainProjects.unknownLast_one': '({count} projet encore inconnu est placé à la fin)',
+  'plainProjects.unknownLast_other': '({count} projets encore inconnus sont placés à la fin)',
   'plainProjects.hideArchived': 'Masquer les archivés',
   'plainProjects.backToServiceOrder': 'Ordre du service',
   'plainProjects.orderService': 'Ordre : celui du service',

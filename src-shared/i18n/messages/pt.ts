@@ -183,6 +183,8 @@ export const pt: Messages = {
   'offline.marker': 'Offline — dados de {time}',
   'offline.markerHint':
     'Não é possível contactar o serviço; esta é a cópia guardada neste computador. É atualizada assim que a ligação voltar.',
+  'offline.needsService':
+    'Não é possível offline: isto precisa do serviço, que de momento não está acessível.',
   'offline.make': 'Disponibilizar offline',
   'offline.update': 'Atualizar a cópia offline',
   'offline.available': 'Disponível offline · {time}',
@@ -1140,6 +1142,7 @@ export const pt: Messages = {
   'plainProject.tabsLabel': 'Partes do projeto',
   'plainProject.tabOverview': 'Visão geral',
   'plainProject.tabEstimates': 'Orçamentos',
+  'plainProject.totalGross': 'Total c/ IVA',
   'plainProject.tabPlan': 'Planta',
   'plainProject.tabFiles': 'Ficheiros',
   'plainProject.open': 'Abrir projeto',
@@ -1158,9 +1161,19 @@ export const pt: Messages = {
   'plainProjects.colClient': 'Cliente',
   'plainProjects.colEstimates': 'Orçamentos',
   'plainProjects.colTotal': 'Total',
-  'plainProjects.notKnownYet': 'Ainda não conhecido: o PlanDesk consulta-o enquanto a lista está aberta.',
-  'plainProjects.totalUnknown': 'Conhecido assim que os orçamentos do projeto forem abertos.',
+  'plainProjects.totalUnknown':
+    'Não foi possível ler o total de todos os orçamentos: o serviço não estava acessível ou não respondeu.',
   'plainProjects.totalPartial': 'Soma de {known} de {count} orçamentos',
+  'plainProjects.factsPending': 'A obter',
+  'plainProjects.factsLooking': 'A obter os clientes e os totais dos projetos apresentados',
+  'plainProjects.factsProgress': 'Clientes e totais: {done} de {count} projetos conhecidos',
+  'plainProjects.notKnown': 'desconhecido',
+  'plainProjects.notKnownHint':
+    'O PlanDesk não conseguiu obter isto: o serviço não estava acessível ou não respondeu. Recarregue para tentar de novo.',
+  'plainProjects.noEstimates': 'Sem orçamentos',
+  'plainProjects.noClientNamed': 'Os orçamentos do projeto não indicam nenhum cliente.',
+  'plainProjects.unknownLast_one': '({count} projeto ainda desconhecido fica no fim)',
+  'plainProjects.unknownLast_other': '({count} projetos ainda desconhecidos ficam no fim)',
   'plainProjects.hideArchived': 'Ocultar arquivados',
   'plainProjects.backToServiceOrder': 'Ordem do serviço',
   'plainProjects.orderService': 'Ordem: a do serviço',

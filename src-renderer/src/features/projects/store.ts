@@ -12,6 +12,8 @@ import { latestOnly } from '../../lib/latest';
 import { registerScreen } from '../navigation/store';
 import { useOperations } from '../operations/store';
 import { EMPTY_DRAFT, type ProjectDraft } from './validation';
+import { collectFacts, factsComplete } from '../project/facts-fetch';
+import { visibleFirst } from './visible-rows';
 import type { TeamView } from '../../../../src-shared/teams/types';
 import type { ProjectSortKey } from '../../../../src-shared/projects/types';
 
@@ -106,7 +108,7 @@ interface ProjectsState {
   setPageSize: (size: PageSize) => void;
   setHideArchived: (hide: boolean) => void;
   toggleSort: (key: Exclude<SortKey, 'service'>) => void;
-  /** Looks up the estimates of the projects shown that are not known yet, a few at a time. */
+  /** Looks up the estimates of the projects shown that are not known yet: the rows on screen first. */
   loadFacts: () => Promise<void>;
   /** Stops that (the list is no longer shown). */
   stopFacts: () => void;
@@ -136,6 +138,11 @@ let factsOperation: string | null = null;
 function clearFilterTimer(): void {
   if (filterTimer) clearTimeout(filterTimer);
   filterTimer = null;
+}
+
+/** Whether two queries choose different projects (not just another page or order of them). */
+function filtersDiffer(a: ProjectQuery, b: ProjectQuery): boolean {
+  return a.name !== b.name || a.ref !== b.ref || a.team !== b.team || a.hideArchived !== b.hideArchived;
 }
 
 function rowFromDetail(d: ProjectDetailView): ProjectRow {
@@ -246,7 +253,13 @@ export const useProjects = create<ProjectsState>()((set, get) => {
           void get().load();
           return;
         }
+        const before = get().loadedQuery;
         set({ page: data, loadedQuery: query, loading: false });
+        // The detail panel follows the filter: a project the search or a filter left out is not shown.
+        const selected = get().selectedId;
+        if (selected && before && filtersDiffer(before, query) && !data.rows.some((r) => r.id === selected)) {
+          get().select(null);
+        }
         if (data.teamsOnRows && get().teams === null) void loadTeams();
         void get().loadFacts();
         return;
@@ -334,33 +347,30 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     loadFacts: async () => {
       get().stopFacts();
       const token = factsLatest.begin();
-      const unknown = () => (get().page?.rows ?? []).filter((r) => r.facts?.estimates == null).length;
+      const rows = () => get().page?.rows ?? [];
       set({ factsFetching: true });
-      // The first round asks for every row (what is known may have grown since the list loaded);
-      // later rounds for the rows still unknown (main fetches a few per call), until a round
-      // finds nothing more (offline, or lists the service refuses).
-      for (let round = 0; ; round++) {
-        const rows = get().page?.rows ?? [];
-        const wanted = rows.filter((r) => round === 0 || r.facts?.estimates == null).map((r) => r.id);
-        if (wanted.length === 0) break;
-        const before = unknown();
-        const operationId = newOperationId('facts');
-        factsOperation = operationId;
-        const res = await call((api) => api.getProjectFacts({ projectIds: wanted, operationId }));
-        if (factsOperation === operationId) factsOperation = null;
-        if (!factsLatest.isCurrent(token)) return;
-        if (!res.ok) break;
-        set((s) => ({
-          page: s.page
-            ? {
-                ...s.page,
-                rows: s.page.rows.map((r) => (res.data[r.id] ? { ...r, facts: res.data[r.id] } : r)),
-              }
-            : s.page,
-        }));
-        if (round > 0 && unknown() >= before) break;
-      }
-      set({ factsFetching: false });
+      const finished = await collectFacts({
+        // The first round asks for every row (what is known may have grown since the list loaded);
+        // later rounds for the rows still incomplete. The rows on screen first, then the rest.
+        wanted: (round) =>
+          visibleFirst(
+            rows()
+              .filter((r) => round === 0 || !factsComplete(r.facts))
+              .map((r) => r.id),
+          ),
+        receive: (facts) =>
+          set((s) => ({
+            page: s.page
+              ? { ...s.page, rows: s.page.rows.map((r) => (facts[r.id] ? { ...r, facts: facts[r.id] } : r)) }
+              : s.page,
+          })),
+        current: () => rows().map((r) => r.facts),
+        stillWanted: () => factsLatest.isCurrent(token),
+        onOperation: (id) => {
+          factsOperation = id;
+        },
+      });
+      if (finished) set({ factsFetching: false });
     },
 
     stopFacts: () => {
