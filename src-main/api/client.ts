@@ -95,7 +95,7 @@ export class ApiClient {
 
   /** The requests counted against this key's rate budget now, and its limit (see rate-budget.ts). */
   budgetUse(): { used: number; limit: number } {
-    return this.http.budgetUse();
+    return { used: this.http.budget.used(), limit: this.http.budget.limit };
   }
 
   // ---- workspace --------------------------------------------------------------------------------

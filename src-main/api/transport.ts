@@ -110,7 +110,8 @@ export class ServiceTransport {
   private readonly deadlineMs: number;
   private readonly stallMs: number;
   private readonly retry: RetryPolicy;
-  private readonly budget: SlidingWindowBudget;
+  /** This key's request budget (its use is read by background work that keeps to a share of it). */
+  readonly budget: SlidingWindowBudget;
   private readonly logger: Logger;
   private readonly userAgent: string;
 
@@ -138,11 +139,6 @@ export class ServiceTransport {
     const inner = options.logger ?? silentLogger;
     this.logger = createLogger((level, line) => inner.log(level, line));
     this.userAgent = options.userAgent ?? 'PlanDesk/0.1';
-  }
-
-  /** How much of this key's request budget is counted now (background work keeps to a share of it). */
-  budgetUse(): { used: number; limit: number } {
-    return { used: this.budget.used(), limit: this.budget.limit };
   }
 
   /**

@@ -85,7 +85,7 @@ export function createHandlers(s: MainServices): Handlers {
     'estimates:list': ({ projectId }) => s.estimates.list(projectId),
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
-    'estimates:export': (request) => s.estimates.export(request),
+    'estimates:export': async (request) => s.files.saved.remembered(await s.estimates.export(request)),
     'estimates:totals': ({ projectId, estimates, operationId }) =>
       s.estimates.totals(projectId, estimates, operationId),
     'exports:presets': () => s.presets.list(),
@@ -93,8 +93,8 @@ export function createHandlers(s: MainServices): Handlers {
     'exports:deletePreset': (id) => s.presets.remove(id),
     'plans:get': ({ planId }) => s.plans.get(planId),
     'plans:image': ({ planId, url }) => s.plans.image(planId, url),
-    'plans:exportRooms': ({ planId, format, language, projectName }) =>
-      s.plans.exportRooms(planId, format, language, projectName),
+    'plans:exportRooms': async ({ planId, format, language, projectName }) =>
+      s.files.saved.remembered(await s.plans.exportRooms(planId, format, language, projectName)),
     'files:list': ({ projectId }) => s.files.listView(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
     'files:download': ({ projectId, fileId, operationId }) =>
@@ -105,6 +105,8 @@ export function createHandlers(s: MainServices): Handlers {
     'files:preview': ({ projectId, fileId, operationId }) => s.files.preview(projectId, fileId, operationId),
     'files:registerDrop': async (filePath) => s.files.registerDrop(filePath),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
+    'files:openSaved': ({ path }) => s.files.saved.open(path),
+    'files:showSaved': ({ path }) => s.files.saved.showInFolder(path),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
     'forms:list': () => s.forms.list(),
     'forms:get': ({ id }) => s.forms.get(id),
@@ -113,7 +115,7 @@ export function createHandlers(s: MainServices): Handlers {
     'forms:duplicate': ({ id, name }) => s.forms.duplicate(id, name),
     'forms:delete': ({ id }) => s.forms.remove(id),
     'forms:copyTo': ({ id, workspaceIds }) => s.forms.copyTo(id, workspaceIds),
-    'forms:export': ({ id }) => s.forms.exportToFile(id),
+    'forms:export': async ({ id }) => s.files.saved.remembered(await s.forms.exportToFile(id)),
     'forms:import': () => s.forms.importFromFile(),
     'forms:setPublished': ({ id, published }) => s.forms.setPublished(id, published),
     'teams:list': () => s.teams.list(),
@@ -132,7 +134,8 @@ export function createHandlers(s: MainServices): Handlers {
       s.versions.opened(projectId, estimateId, seenAt),
     'versions:compare': ({ projectId, from, to, includeUnchanged, operationId }) =>
       s.versions.compare(projectId, from, to, includeUnchanged, operationId),
-    'versions:exportChanges': (request) => s.versions.exportChanges(request),
+    'versions:exportChanges': async (request) =>
+      s.files.saved.remembered(await s.versions.exportChanges(request)),
   };
 }
 

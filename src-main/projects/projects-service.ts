@@ -217,10 +217,14 @@ export class ProjectsService {
     };
   }
 
-  /** Read through the cache: offline, the detail (and with it the plan id) still opens. */
+  /**
+   * Read through the cache: offline, the detail (and with it the plan id) still opens, saying when
+   * it was fetched.
+   */
   async get(id: string): Promise<ProjectDetailView> {
     const { cached } = await this.active();
-    return toDetail((await cached.getProject(id)).data);
+    const r = await cached.getProject(id);
+    return { ...toDetail(r.data), source: r.source, fetchedAt: r.fetchedAt.toISOString() };
   }
 
   /** Looked up before creating: projects are metered, so a duplicate costs money. */

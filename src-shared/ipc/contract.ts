@@ -196,6 +196,9 @@ export const argSchemas = {
   'files:showInFolder': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:preview': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:delete': z.tuple([z.object({ projectId: id, fileId: id })]),
+  // A file PlanDesk saved this session (an export): main opens or shows only those.
+  'files:openSaved': z.tuple([z.object({ path: z.string().min(1).max(4096) })]),
+  'files:showSaved': z.tuple([z.object({ path: z.string().min(1).max(4096) })]),
   'offline:makeAvailable': z.tuple([
     z.object({
       projectId: id,
@@ -311,6 +314,8 @@ export interface ChannelResults {
   'files:showInFolder': { path: string };
   'files:preview': FilePreview | null;
   'files:delete': { deleted: true };
+  'files:openSaved': { path: string };
+  'files:showSaved': { path: string };
   'offline:makeAvailable': OfflineStatus;
   'offline:status': OfflineStatus;
   'offline:preview': OfflinePreview;

@@ -70,7 +70,7 @@ export interface ProjectPage extends Partial<Provenance> {
   factsIncomplete?: number;
 }
 
-export interface ProjectDetailView extends ProjectRow {
+export interface ProjectDetailView extends ProjectRow, Partial<Provenance> {
   planId: string | null;
   teamName: string | null;
   address: {

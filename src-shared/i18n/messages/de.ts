@@ -16,7 +16,6 @@ export const de: Messages = {
   'common.notSet': 'Nicht angegeben',
   'common.fixFields': 'Bitte prüfen Sie die markierten Felder.',
 
-  'header.workspace': 'Arbeitsbereich',
   'header.switchWorkspace': 'Arbeitsbereich wechseln',
   'header.addWorkspace': 'Arbeitsbereich hinzufügen',
   'header.language': 'Sprache',
@@ -178,6 +177,7 @@ export const de: Messages = {
     'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. PlanDesk speichert Schlüssel niemals im Klartext.',
   'error.details': 'Einzelheiten: {message}',
 
+  'error.serviceSaid': 'Wortlaut des Dienstes: „{message}“',
   'common.reload': 'Neu laden',
   'progress.loadingEstimate': 'Kostenvoranschlag wird geladen…',
   'progress.makingOffline': 'Projekt wird für die Offline-Nutzung gespeichert…',
@@ -188,6 +188,7 @@ export const de: Messages = {
     'Der Dienst ist nicht erreichbar; Sie sehen die auf diesem Computer gespeicherte Kopie. Sie wird aktualisiert, sobald die Verbindung wieder besteht.',
   'offline.needsService':
     'Offline nicht möglich: Dafür wird der Dienst benötigt, der gerade nicht erreichbar ist.',
+  'offline.detailFrom': 'Offline – diese Angaben sind vom {time}',
   'offline.make': 'Offline verfügbar machen',
   'offline.update': 'Offline-Kopie aktualisieren',
   'offline.available': 'Offline verfügbar · {time}',
@@ -224,6 +225,8 @@ export const de: Messages = {
   'estimate.items': 'Positionen',
   'estimate.itemCount_one': '{count} Position',
   'estimate.itemCount_other': '{count} Positionen',
+  'estimate.hiddenColumns':
+    'Kein Platz für {columns} in diesem Fenster: Wählen Sie eine Position, um sie hier zu sehen.',
   'estimate.expandAll': 'Alle aufklappen',
   'estimate.collapseAll': 'Alle zuklappen',
   'estimate.columns': 'Spalten',
@@ -731,6 +734,19 @@ export const de: Messages = {
   'forms.nest': 'In den Abschnitt darüber',
   'forms.unnest': 'Aus diesem Abschnitt heraus',
   'forms.remove': 'Entfernen',
+  'forms.nestShort': 'Einrücken',
+  'forms.unnestShort': 'Ausrücken',
+  'forms.elementSection': 'Abschnitt {number}',
+  'forms.elementQuestion': 'Frage {number}',
+  'forms.elementOther': 'Element {number}',
+  'forms.controlOf': '{control}: {element}',
+  'forms.inputType.text': 'Text',
+  'forms.inputType.number': 'Zahl',
+  'forms.inputType.choice': 'Auswahl',
+  'forms.inputType.checkbox': 'Ja/Nein-Häkchen',
+  'forms.inputType.date': 'Datum',
+  'forms.inputType.photo': 'Foto',
+  'forms.inputOther': '{type} (Typ des Dienstes)',
   'forms.addSection': 'Abschnitt hinzufügen',
   'forms.addQuestion': 'Frage hinzufügen',
   'forms.addSectionHere': '+ Abschnitt hier hinein',
@@ -1177,6 +1193,8 @@ export const de: Messages = {
   'plainProject.copyWhat': '{what} kopieren',
   'plainShell.demoBanner':
     'Sie sehen den Demo-Arbeitsbereich. Um mit Ihren eigenen Daten zu arbeiten, nutzen Sie oben „{add}“.',
+  'plainShell.demoBannerNarrow':
+    'Sie sehen den Demo-Arbeitsbereich. Um mit Ihren eigenen Daten zu arbeiten, nutzen Sie oben die Schaltfläche „+“ ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Kunde',
   'plainProjects.colEstimates': 'Kosten\u00advoranschläge',

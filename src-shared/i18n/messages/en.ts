@@ -19,7 +19,6 @@ export const en = {
   'common.notSet': 'Not set',
   'common.fixFields': 'Check the highlighted fields.',
 
-  'header.workspace': 'Workspace',
   'header.switchWorkspace': 'Switch workspace',
   'header.addWorkspace': 'Add workspace',
   'header.language': 'Language',
@@ -176,6 +175,7 @@ export const en = {
     'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. PlanDesk never stores keys in plain text.',
   'error.details': 'Details: {message}',
 
+  'error.serviceSaid': 'The service’s own words: “{message}”',
   'common.reload': 'Reload',
   'progress.loadingEstimate': 'Loading the estimate…',
   'progress.makingOffline': 'Saving the project for offline use…',
@@ -185,6 +185,7 @@ export const en = {
   'offline.markerHint':
     'The service cannot be reached, so this is the copy saved on this computer. It is refreshed as soon as the connection is back.',
   'offline.needsService': 'Not possible offline: this needs the service, which cannot be reached right now.',
+  'offline.detailFrom': 'Offline — these details are from {time}',
   'offline.make': 'Make available offline',
   'offline.update': 'Update offline copy',
   'offline.available': 'Available offline · {time}',
@@ -221,6 +222,7 @@ export const en = {
   'estimate.items': 'Items',
   'estimate.itemCount_one': '{count} item',
   'estimate.itemCount_other': '{count} items',
+  'estimate.hiddenColumns': 'No room for {columns} in this window: select an item to see them here.',
   'estimate.expandAll': 'Expand all',
   'estimate.collapseAll': 'Collapse all',
   'estimate.columns': 'Columns',
@@ -715,6 +717,19 @@ export const en = {
   'forms.nest': 'Into the section above',
   'forms.unnest': 'Out of this section',
   'forms.remove': 'Remove',
+  'forms.nestShort': 'Indent',
+  'forms.unnestShort': 'Outdent',
+  'forms.elementSection': 'section {number}',
+  'forms.elementQuestion': 'question {number}',
+  'forms.elementOther': 'element {number}',
+  'forms.controlOf': '{control}: {element}',
+  'forms.inputType.text': 'Text',
+  'forms.inputType.number': 'Number',
+  'forms.inputType.choice': 'Choice',
+  'forms.inputType.checkbox': 'Yes/no tick',
+  'forms.inputType.date': 'Date',
+  'forms.inputType.photo': 'Photo',
+  'forms.inputOther': '{type} (the service’s own type)',
   'forms.addSection': 'Add section',
   'forms.addQuestion': 'Add question',
   'forms.addSectionHere': '+ Section in here',
@@ -1151,6 +1166,8 @@ export const en = {
   'plainProject.copyWhat': 'Copy {what}',
   'plainShell.demoBanner':
     'You are looking at the demo workspace. To work with your own data, use “{add}” at the top.',
+  'plainShell.demoBannerNarrow':
+    'You are looking at the demo workspace. To work with your own data, use the “+” button at the top ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Client',
   'plainProjects.colEstimates': 'Estimates',

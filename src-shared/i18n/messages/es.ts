@@ -16,7 +16,6 @@ export const es: Messages = {
   'common.notSet': 'Sin indicar',
   'common.fixFields': 'Revise los campos marcados.',
 
-  'header.workspace': 'Espacio de trabajo',
   'header.switchWorkspace': 'Cambiar de espacio de trabajo',
   'header.addWorkspace': 'Añadir espacio de trabajo',
   'header.language': 'Idioma',
@@ -175,6 +174,7 @@ export const es: Messages = {
     'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. PlanDesk nunca guarda las claves en texto sin cifrar.',
   'error.details': 'Detalles: {message}',
 
+  'error.serviceSaid': 'Palabras del propio servicio: «{message}»',
   'common.reload': 'Recargar',
   'progress.loadingEstimate': 'Cargando el presupuesto…',
   'progress.makingOffline': 'Guardando el proyecto para usarlo sin conexión…',
@@ -185,6 +185,7 @@ export const es: Messages = {
     'No se puede contactar con el servicio; esta es la copia guardada en este ordenador. Se actualizará en cuanto vuelva la conexión.',
   'offline.needsService':
     'No es posible sin conexión: necesita el servicio, al que ahora no se puede acceder.',
+  'offline.detailFrom': 'Sin conexión — estos datos son del {time}',
   'offline.make': 'Guardar para usar sin conexión',
   'offline.update': 'Actualizar la copia sin conexión',
   'offline.available': 'Disponible sin conexión · {time}',
@@ -221,6 +222,8 @@ export const es: Messages = {
   'estimate.items': 'Partidas',
   'estimate.itemCount_one': '{count} partida',
   'estimate.itemCount_other': '{count} partidas',
+  'estimate.hiddenColumns':
+    'No hay espacio para {columns} en esta ventana: seleccione una partida para verlas aquí.',
   'estimate.expandAll': 'Desplegar todo',
   'estimate.collapseAll': 'Plegar todo',
   'estimate.columns': 'Columnas',
@@ -721,6 +724,19 @@ export const es: Messages = {
   'forms.nest': 'Dentro de la sección de arriba',
   'forms.unnest': 'Fuera de esta sección',
   'forms.remove': 'Quitar',
+  'forms.nestShort': 'Hacia dentro',
+  'forms.unnestShort': 'Hacia fuera',
+  'forms.elementSection': 'sección {number}',
+  'forms.elementQuestion': 'pregunta {number}',
+  'forms.elementOther': 'elemento {number}',
+  'forms.controlOf': '{control}: {element}',
+  'forms.inputType.text': 'Texto',
+  'forms.inputType.number': 'Número',
+  'forms.inputType.choice': 'Opción',
+  'forms.inputType.checkbox': 'Casilla sí/no',
+  'forms.inputType.date': 'Fecha',
+  'forms.inputType.photo': 'Foto',
+  'forms.inputOther': '{type} (tipo propio del servicio)',
   'forms.addSection': 'Añadir sección',
   'forms.addQuestion': 'Añadir pregunta',
   'forms.addSectionHere': '+ Sección aquí dentro',
@@ -1164,6 +1180,8 @@ export const es: Messages = {
   'plainProject.copyWhat': 'Copiar: {what}',
   'plainShell.demoBanner':
     'Está viendo el espacio de trabajo de demostración. Para trabajar con sus propios datos, use «{add}» arriba.',
+  'plainShell.demoBannerNarrow':
+    'Está viendo el espacio de trabajo de demostración. Para trabajar con sus propios datos, use el botón «+» de arriba ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Cliente',
   'plainProjects.colEstimates': 'Presupuestos',

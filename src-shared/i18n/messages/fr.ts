@@ -16,7 +16,6 @@ export const fr: Messages = {
   'common.notSet': 'Non renseigné',
   'common.fixFields': 'Vérifiez les champs signalés.',
 
-  'header.workspace': 'Espace de travail',
   'header.switchWorkspace': 'Changer d’espace de travail',
   'header.addWorkspace': 'Ajouter un espace de travail',
   'header.language': 'Langue',
@@ -177,6 +176,7 @@ export const fr: Messages = {
     'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. PlanDesk n’enregistre jamais les clés en clair.',
   'error.details': 'Détails : {message}',
 
+  'error.serviceSaid': 'Termes exacts du service : « {message} »',
   'common.reload': 'Actualiser',
   'progress.loadingEstimate': 'Chargement du devis…',
   'progress.makingOffline': 'Enregistrement du projet pour une utilisation hors ligne…',
@@ -187,6 +187,7 @@ export const fr: Messages = {
     'Le service est injoignable : voici la copie enregistrée sur cet ordinateur. Elle sera actualisée dès le retour de la connexion.',
   'offline.needsService':
     'Impossible hors ligne : cela nécessite le service, qui est injoignable pour le moment.',
+  'offline.detailFrom': 'Hors ligne — ces informations datent du {time}',
   'offline.make': 'Rendre disponible hors ligne',
   'offline.update': 'Mettre à jour la copie hors ligne',
   'offline.available': 'Disponible hors ligne · {time}',
@@ -223,6 +224,8 @@ export const fr: Messages = {
   'estimate.items': 'Postes',
   'estimate.itemCount_one': '{count} poste',
   'estimate.itemCount_other': '{count} postes',
+  'estimate.hiddenColumns':
+    'Pas de place pour {columns} dans cette fenêtre : sélectionnez un poste pour les voir ici.',
   'estimate.expandAll': 'Tout déplier',
   'estimate.collapseAll': 'Tout replier',
   'estimate.columns': 'Colonnes',
@@ -723,6 +726,19 @@ export const fr: Messages = {
   'forms.nest': 'Dans la section au-dessus',
   'forms.unnest': 'Hors de cette section',
   'forms.remove': 'Retirer',
+  'forms.nestShort': 'Imbriquer',
+  'forms.unnestShort': 'Désimbriquer',
+  'forms.elementSection': 'section {number}',
+  'forms.elementQuestion': 'question {number}',
+  'forms.elementOther': 'élément {number}',
+  'forms.controlOf': '{control} : {element}',
+  'forms.inputType.text': 'Texte',
+  'forms.inputType.number': 'Nombre',
+  'forms.inputType.choice': 'Choix',
+  'forms.inputType.checkbox': 'Case oui/non',
+  'forms.inputType.date': 'Date',
+  'forms.inputType.photo': 'Photo',
+  'forms.inputOther': '{type} (type propre au service)',
   'forms.addSection': 'Ajouter une section',
   'forms.addQuestion': 'Ajouter une question',
   'forms.addSectionHere': '+ Section ici',
@@ -1168,6 +1184,8 @@ export const fr: Messages = {
   'plainProject.copyWhat': 'Copier : {what}',
   'plainShell.demoBanner':
     'Vous consultez l’espace de travail de démonstration. Pour travailler avec vos propres données, utilisez « {add} » en haut.',
+  'plainShell.demoBannerNarrow':
+    'Vous consultez l’espace de travail de démonstration. Pour travailler avec vos propres données, utilisez le bouton « + » en haut ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Client',
   'plainProjects.colEstimates': 'Devis',

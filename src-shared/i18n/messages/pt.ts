@@ -16,7 +16,6 @@ export const pt: Messages = {
   'common.notSet': 'Não indicado',
   'common.fixFields': 'Verifique os campos assinalados.',
 
-  'header.workspace': 'Espaço de trabalho',
   'header.switchWorkspace': 'Mudar de espaço de trabalho',
   'header.addWorkspace': 'Adicionar espaço de trabalho',
   'header.language': 'Idioma',
@@ -175,6 +174,7 @@ export const pt: Messages = {
     'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. O PlanDesk nunca guarda chaves em texto simples.',
   'error.details': 'Pormenores: {message}',
 
+  'error.serviceSaid': 'Palavras do próprio serviço: «{message}»',
   'common.reload': 'Recarregar',
   'progress.loadingEstimate': 'A carregar o orçamento…',
   'progress.makingOffline': 'A guardar o projeto para utilização offline…',
@@ -185,6 +185,7 @@ export const pt: Messages = {
     'Não é possível contactar o serviço; esta é a cópia guardada neste computador. É atualizada assim que a ligação voltar.',
   'offline.needsService':
     'Não é possível offline: isto precisa do serviço, que de momento não está acessível.',
+  'offline.detailFrom': 'Offline — estes dados são de {time}',
   'offline.make': 'Disponibilizar offline',
   'offline.update': 'Atualizar a cópia offline',
   'offline.available': 'Disponível offline · {time}',
@@ -221,6 +222,7 @@ export const pt: Messages = {
   'estimate.items': 'Artigos',
   'estimate.itemCount_one': '{count} artigo',
   'estimate.itemCount_other': '{count} artigos',
+  'estimate.hiddenColumns': 'Sem espaço para {columns} nesta janela: selecione um artigo para os ver aqui.',
   'estimate.expandAll': 'Expandir tudo',
   'estimate.collapseAll': 'Fechar tudo',
   'estimate.columns': 'Colunas',
@@ -717,6 +719,19 @@ export const pt: Messages = {
   'forms.nest': 'Para a secção acima',
   'forms.unnest': 'Para fora desta secção',
   'forms.remove': 'Remover',
+  'forms.nestShort': 'Para dentro',
+  'forms.unnestShort': 'Para fora',
+  'forms.elementSection': 'secção {number}',
+  'forms.elementQuestion': 'pergunta {number}',
+  'forms.elementOther': 'elemento {number}',
+  'forms.controlOf': '{control}: {element}',
+  'forms.inputType.text': 'Texto',
+  'forms.inputType.number': 'Número',
+  'forms.inputType.choice': 'Escolha',
+  'forms.inputType.checkbox': 'Visto sim/não',
+  'forms.inputType.date': 'Data',
+  'forms.inputType.photo': 'Fotografia',
+  'forms.inputOther': '{type} (tipo próprio do serviço)',
   'forms.addSection': 'Adicionar secção',
   'forms.addQuestion': 'Adicionar pergunta',
   'forms.addSectionHere': '+ Secção aqui dentro',
@@ -1157,6 +1172,8 @@ export const pt: Messages = {
   'plainProject.copyWhat': 'Copiar: {what}',
   'plainShell.demoBanner':
     'Está a ver o espaço de trabalho de demonstração. Para trabalhar com os seus próprios dados, use «{add}» no topo.',
+  'plainShell.demoBannerNarrow':
+    'Está a ver o espaço de trabalho de demonstração. Para trabalhar com os seus próprios dados, use o botão «+» no topo ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Cliente',
   'plainProjects.colEstimates': 'Orçamentos',

@@ -1,5 +1,6 @@
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
+import { SavedFileActions } from '../../components/SavedFileActions';
 import { useT } from '../../i18n/store';
 import { useEstimates } from './store';
 import type { Provenance } from '../../../../src-shared/offline/types';
@@ -22,7 +23,12 @@ export function ExportedNotice() {
   const exported = useEstimates((s) => s.exported);
   if (!exported) return null;
   return (
-    <Notice tone="success" testId="export-result" onDismiss={() => useEstimates.getState().setExported(null)}>
+    <Notice
+      tone="success"
+      testId="export-result"
+      onDismiss={() => useEstimates.getState().setExported(null)}
+      actions={<SavedFileActions path={exported.path} testId="export-file" />}
+    >
       {t('export.savedTo', { path: exported.path })}
     </Notice>
   );

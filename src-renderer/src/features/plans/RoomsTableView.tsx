@@ -2,28 +2,42 @@ import { useMemo } from 'react';
 import type { RoomsTable, RoomsTableRow } from '../../../../src-shared/plans/types';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
+import { SavedFileActions } from '../../components/SavedFileActions';
 import { SortHeader, Table } from '../../components/Table';
 import { describeError } from '../../errors/describe-error';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useTerm } from './bits';
-import { measureText, numberWithUnit } from './plan-text';
+import { numberWithUnit } from './plan-text';
+import { columnDecimals, figureText, totalText } from './rooms-figures';
 import { isNumericColumn, ROOMS_COLUMNS, sortRooms, type RoomsColumn } from './rooms-sort';
 import { usePlans } from './store';
 import { isSummedColumn, roomsColumnLabel } from '../../../../src-shared/plans/rooms-columns';
+import { MEASURE_COLUMNS, type MeasureColumn } from '../../../../src-shared/plans/types';
+import { unitSystemOf, type UnitSystem } from '../../../../src-shared/plans/units';
+
+function isMeasureColumn(column: RoomsColumn): column is MeasureColumn {
+  return (MEASURE_COLUMNS as readonly string[]).includes(column);
+}
 
 const DASH = '—';
+
+/** The plan's unit system as the rooms table's figures are written in it. */
+function usePlanUnits(): UnitSystem | null {
+  return unitSystemOf(usePlans((s) => s.result?.view.unitSystem));
+}
 
 function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn; onShow?: () => void }) {
   const t = useT();
   const lang = useLang();
   const term = useTerm();
+  const units = usePlanUnits();
   let text: string | null;
   if (column === 'floor') text = row.floor;
   else if (column === 'name') text = row.name;
   else if (column === 'type') text = row.type === null ? null : term('roomType', row.type);
   else if (column === 'doors' || column === 'windows') text = formatNumber(row[column], lang);
-  else text = measureText(row[column], lang);
+  else text = figureText(row[column], columnDecimals(column, units), lang);
   if (text === null || text === '')
     return (
       <span className="cell-empty" title={t('plan.notAvailable')}>
@@ -36,14 +50,21 @@ function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn
         {text}
       </button>
     );
-  return <>{text}</>;
+  // The service's own text, where it wrote the figure otherwise, on hover.
+  const serviceText = isMeasureColumn(column) ? row[column].formatted : null;
+  return serviceText && serviceText !== text ? <span title={serviceText}>{text}</span> : <>{text}</>;
 }
 
 /** The totals row's cell of a column: the sum with its unit, or why a figure column has none. */
 function TotalCellView({ rooms, column }: { rooms: RoomsTable; column: RoomsColumn }) {
   const t = useT();
   const lang = useLang();
+  const units = usePlanUnits();
   const total = rooms.totals[column];
+  if (total && (column === 'doors' || column === 'windows')) return <>{formatNumber(total.value, lang)}</>;
+  if (total && isMeasureColumn(column)) {
+    return <>{totalText(rooms.rows, column, total.unit, columnDecimals(column, units), lang)}</>;
+  }
   if (total) return <>{numberWithUnit(total.value, total.unit, lang)}</>;
   if (!isSummedColumn(column)) return null;
   return (
@@ -109,7 +130,12 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
       {(exportedPath || exportError) && (
         <div className="screen-notices">
           {exportedPath && (
-            <Notice tone="success" testId="rooms-export-result" onDismiss={() => store().dismissExport()}>
+            <Notice
+              tone="success"
+              testId="rooms-export-result"
+              onDismiss={() => store().dismissExport()}
+              actions={<SavedFileActions path={exportedPath} testId="rooms-export-file" />}
+            >
               {t('export.savedTo', { path: exportedPath })}
             </Notice>
           )}

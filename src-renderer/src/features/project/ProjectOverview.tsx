@@ -1,6 +1,7 @@
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { OfflineMarker } from '../../components/OfflineMarker';
 import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
 import { formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
@@ -116,6 +117,8 @@ export function ProjectOverview() {
           </Button>
         }
       />
+
+      {shown?.source === 'cache' && shown.fetchedAt && <OfflineMarker fetchedAt={shown.fetchedAt} />}
 
       <div className="screen-notices">
         {detailError && (

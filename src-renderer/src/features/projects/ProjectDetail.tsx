@@ -132,6 +132,11 @@ export function ProjectDetail({ id }: { id: string }) {
         )}
         {error && <ErrorNotice error={error} onRetry={() => void store().loadDetail(id)} />}
         {!detail && loading && <p className="detail-loading">{t('detail.loading')}</p>}
+        {detail?.source === 'cache' && detail.fetchedAt && (
+          <p className="detail-offline" data-testid="detail-offline">
+            {t('offline.detailFrom', { time: formatDateTime(detail.fetchedAt, lang) || detail.fetchedAt })}
+          </p>
+        )}
         {shown && <DetailList shown={shown} detail={detail} row={row} />}
         {shown && (
           <IdDetails

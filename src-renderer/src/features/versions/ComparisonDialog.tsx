@@ -3,6 +3,7 @@ import type { EstimateComparison } from '../../../../src-shared/versions/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Notice } from '../../components/Notice';
+import { SavedFileActions } from '../../components/SavedFileActions';
 import { describeError } from '../../errors/describe-error';
 import { formatMoney } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
@@ -119,7 +120,12 @@ export function ComparisonDialog() {
             <dd data-testid="compare-to">{versionLabel(comparison.to, lang, t, withEstimate)}</dd>
           </dl>
           {saved && (
-            <Notice tone="success" onDismiss={() => setSaved(null)} testId="change-order-saved">
+            <Notice
+              tone="success"
+              onDismiss={() => setSaved(null)}
+              testId="change-order-saved"
+              actions={<SavedFileActions path={saved} testId="change-order-file" />}
+            >
               {t('changeOrder.saved', { path: saved })}
             </Notice>
           )}
