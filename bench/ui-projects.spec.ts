@@ -1,5 +1,6 @@
 import { expect, test } from '../tests/e2e/harness';
 import { factsMarks, watchProjectFacts } from '../tests/e2e/facts-probe';
+import { addSimWorkspace } from '../tests/e2e/screens';
 
 /**
  * The projects list as a first-time user sees it: from its first row on screen to every row on
@@ -22,13 +23,7 @@ for (const size of [
         await page.setViewportSize(size);
         await watchProjectFacts(page);
         if (latencyMs) {
-          const w = app.sim.workspaces[0]!;
-          await app.services.workspaces.add({
-            customer: w.customer,
-            key: w.key,
-            baseUrl: app.sim.baseUrl,
-            language: 'en-US',
-          });
+          await addSimWorkspace(app);
           app.sim.faults.setFaults({ latencyMs });
         }
         await app.open();

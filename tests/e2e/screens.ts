@@ -23,6 +23,12 @@ export async function openApp(app: AppFixture, lang?: UiLanguage): Promise<void>
  * that is the workspace of long names and twelve-digit totals.
  */
 export async function openSimWorkspace(app: AppFixture, lang?: UiLanguage): Promise<void> {
+  await addSimWorkspace(app);
+  await openApp(app, lang);
+}
+
+/** Adds the fixture simulator's first workspace without the UI; it becomes the active one. */
+export async function addSimWorkspace(app: AppFixture): Promise<void> {
   const w = app.sim.workspaces[0]!;
   await app.services.workspaces.add({
     customer: w.customer,
@@ -30,7 +36,6 @@ export async function openSimWorkspace(app: AppFixture, lang?: UiLanguage): Prom
     baseUrl: app.sim.baseUrl,
     language: 'en-US',
   });
-  await openApp(app, lang);
 }
 
 export type Visit = (name: string) => Promise<void>;

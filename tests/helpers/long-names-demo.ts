@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MONEY_FIELDS } from '../../src-shared/estimates/types';
 import type { SimDataset } from '../../simulator/data/types';
 
 /**
@@ -40,21 +41,6 @@ export function longNamesDemo(): SimDataset {
   }
   return data;
 }
-
-const MONEY_FIELDS = [
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'total',
-] as const;
 
 /** A name of at least 60 characters: the name, then a plausible addition. */
 function long(name: string, addition: string): string {

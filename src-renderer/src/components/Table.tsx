@@ -40,6 +40,7 @@ export function SortHeader({
   title,
   testId,
   className,
+  wrap,
 }: {
   label: string;
   state: SortState;
@@ -47,10 +48,22 @@ export function SortHeader({
   title: string;
   testId?: string;
   className?: string;
+  /** The label may take two lines (a table of many figure columns in a narrow window). */
+  wrap?: boolean;
 }) {
   return (
-    <th scope="col" aria-sort={state} className={className}>
-      <button type="button" className="th-sort" onClick={onSort} title={title} data-testid={testId}>
+    <th
+      scope="col"
+      aria-sort={state}
+      className={`${className ?? ''}${wrap ? ' th-wrap' : ''}`.trim() || undefined}
+    >
+      <button
+        type="button"
+        className={wrap ? 'th-sort th-sort-wrap' : 'th-sort'}
+        onClick={onSort}
+        title={title}
+        data-testid={testId}
+      >
         <span>{label}</span>
         <span className={`th-arrow th-arrow-${state}`} aria-hidden="true" />
       </button>

@@ -232,11 +232,7 @@ export function EstimateTree({ rows, currency, columns, ref }: EstimateTreeProps
   return (
     <div className="tree">
       <TreeToolbar count={rows.length} onExpandAll={openAll} onCollapseAll={closeAll} />
-      <HiddenColumnsDetail
-        hidden={hidden}
-        name={activeCells ? activeCells.text.name || labels.unnamed : null}
-        cells={activeCells}
-      />
+
       <div
         ref={scrollRef}
         className="tree-scroll"
@@ -285,6 +281,11 @@ export function EstimateTree({ rows, currency, columns, ref }: EstimateTreeProps
           </div>
         )}
       </div>
+      <HiddenColumnsDetail
+        hidden={hidden}
+        name={activeCells ? activeCells.text.name || labels.unnamed : null}
+        cells={activeCells}
+      />
     </div>
   );
 }

@@ -3,16 +3,14 @@ import { useT } from '../../i18n/store';
 import { useNeedsService } from '../connection/needs-service';
 import { useForms, type EditorState } from './store';
 
-/** The open form's actions: publish, duplicate, copy to other workspaces, export, delete. */
-function FormActions({
-  editor,
-  name,
-  onDialog,
-}: {
+interface HeadProps {
   editor: EditorState;
   name: string;
   onDialog: (d: 'delete' | 'copy') => void;
-}) {
+}
+
+/** The open form's actions: publish, duplicate, copy to other workspaces, export, delete. */
+function FormActions({ editor, name, onDialog }: HeadProps) {
   const t = useT();
   const needsService = useNeedsService();
   const store = useForms.getState;
@@ -77,15 +75,7 @@ function FormActions({
  * The editor's head: the form's name (on a line of its own: a long name wraps there, never squeezed
  * by the buttons), whether it is published, and its actions.
  */
-export function FormEditorHead({
-  editor,
-  name,
-  onDialog,
-}: {
-  editor: EditorState;
-  name: string;
-  onDialog: (d: 'delete' | 'copy') => void;
-}) {
+export function FormEditorHead({ editor, name, onDialog }: HeadProps) {
   const t = useT();
   return (
     <div className="form-editor-head">

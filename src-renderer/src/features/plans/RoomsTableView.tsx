@@ -46,13 +46,32 @@ function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn
     );
   if (onShow)
     return (
-      <button type="button" className="link-button rooms-show" onClick={onShow} title={t('plan.rowHint')}>
-        {text}
-      </button>
+      <>
+        <button
+          type="button"
+          className="link-button rooms-show"
+          onClick={onShow}
+          title={`${text} · ${t('plan.rowHint')}`}
+        >
+          {text}
+        </button>
+        <RoomSubline row={row} />
+      </>
     );
-  // The service's own text, where it wrote the figure otherwise, on hover.
+  // A long name shortened in its column, whole on hover; the service's own text, where it wrote
+  // the figure otherwise.
+  if (!isMeasureColumn(column) && column !== 'doors' && column !== 'windows')
+    return <span title={text}>{text}</span>;
   const serviceText = isMeasureColumn(column) ? row[column].formatted : null;
   return serviceText && serviceText !== text ? <span title={serviceText}>{text}</span> : <>{text}</>;
+}
+
+/** Floor and type under the room's name, where a narrow window's table gives their columns away. */
+function RoomSubline({ row }: { row: RoomsTableRow }) {
+  const term = useTerm();
+  const parts = [row.floor, row.type === null ? null : term('roomType', row.type)].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <span className="rooms-sub">{parts.join(' · ')}</span>;
 }
 
 /** The totals row's cell of a column: the sum with its unit, or why a figure column has none. */
@@ -74,36 +93,17 @@ function TotalCellView({ rooms, column }: { rooms: RoomsTable; column: RoomsColu
   );
 }
 
-/**
- * Every room of the plan in one table, sortable by any column (numbers by the service's number,
- * text in the UI language's order), and exported by main as Excel or CSV.
- */
-export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
+/** The rooms table's count and its exports to Excel and CSV, with what became of the last one. */
+function RoomsExport({ rooms }: { rooms: RoomsTable }) {
   const t = useT();
   const tp = useTPlural();
   const lang = useLang();
-  const sort = usePlans((s) => s.sort);
   const exportBusy = usePlans((s) => s.exportBusy);
   const exportedPath = usePlans((s) => s.exportedPath);
   const exportError = usePlans((s) => s.exportError);
   const store = usePlans.getState;
-  const term = useTerm();
-  const rows = useMemo(
-    () => sortRooms(rooms.rows, sort, lang, (raw) => term('roomType', raw)),
-    [rooms.rows, sort, lang, term],
-  );
-
-  const showRoom = (row: RoomsTableRow) => {
-    const view = store().result?.view;
-    const floorIndex = view?.floors?.findIndex((f) => f.id === row.floorId) ?? -1;
-    if (floorIndex < 0 || !row.roomId) return;
-    store().selectFloor(floorIndex);
-    store().selectRoom(row.roomId);
-    store().setTab('overview');
-  };
-
   return (
-    <div className="rooms-view">
+    <>
       <div className="rooms-toolbar">
         <span className="rooms-count">{rooms.available ? tp('plan.roomsCount', rooms.rows.length) : ''}</span>
         <span className="screen-bar-spacer" />
@@ -146,6 +146,37 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
           )}
         </div>
       )}
+    </>
+  );
+}
+
+/**
+ * Every room of the plan in one table, sortable by any column (numbers by the service's number,
+ * text in the UI language's order), and exported by main as Excel or CSV.
+ */
+export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
+  const t = useT();
+  const lang = useLang();
+  const sort = usePlans((s) => s.sort);
+  const store = usePlans.getState;
+  const term = useTerm();
+  const rows = useMemo(
+    () => sortRooms(rooms.rows, sort, lang, (raw) => term('roomType', raw)),
+    [rooms.rows, sort, lang, term],
+  );
+
+  const showRoom = (row: RoomsTableRow) => {
+    const view = store().result?.view;
+    const floorIndex = view?.floors?.findIndex((f) => f.id === row.floorId) ?? -1;
+    if (floorIndex < 0 || !row.roomId) return;
+    store().selectFloor(floorIndex);
+    store().selectRoom(row.roomId);
+    store().setTab('overview');
+  };
+
+  return (
+    <div className="rooms-view">
+      <RoomsExport rooms={rooms} />
 
       {!rooms.available ? (
         <div className="plan-not-available" data-testid="plan-not-available" role="note">
@@ -167,7 +198,8 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
                     onSort={() => store().sortBy(column)}
                     title={t('projects.sortBy', { column: label })}
                     testId={`rooms-sort-${column}`}
-                    className={isNumericColumn(column) ? 'num' : undefined}
+                    className={`rooms-col-${column}${isNumericColumn(column) ? ' num' : ''}`}
+                    wrap={isNumericColumn(column)}
                   />
                 );
               })}
@@ -181,7 +213,7 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
                 className="rooms-row"
               >
                 {ROOMS_COLUMNS.map((column) => (
-                  <td key={column} className={isNumericColumn(column) ? 'num' : undefined}>
+                  <td key={column} className={`rooms-col-${column}${isNumericColumn(column) ? ' num' : ''}`}>
                     <Cell
                       row={row}
                       column={column}
@@ -204,13 +236,18 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
               <tr className="rooms-totals" data-testid="rooms-totals">
                 {ROOMS_COLUMNS.map((column, i) =>
                   i === 0 ? (
-                    <th key={column} scope="row">
+                    <th key={column} scope="row" className="rooms-col-floor">
                       {t('plainPlan.total')}
                     </th>
+                  ) : column === 'name' ? (
+                    // Where the floor column gave way, the name's cell says what the row is.
+                    <td key={column} className="rooms-col-name">
+                      <span className="rooms-total-label">{t('plainPlan.total')}</span>
+                    </td>
                   ) : (
                     <td
                       key={column}
-                      className={isNumericColumn(column) ? 'num' : undefined}
+                      className={`rooms-col-${column}${isNumericColumn(column) ? ' num' : ''}`}
                       data-testid={`rooms-total-${column}`}
                     >
                       <TotalCellView rooms={rooms} column={column} />
