@@ -1,6 +1,7 @@
 import { expect, test } from '../tests/e2e/harness';
 import { factsMarks, watchProjectFacts } from '../tests/e2e/facts-probe';
 import { addSimWorkspace } from '../tests/e2e/screens';
+import { builtWorkerScripts } from './built-workers';
 
 /**
  * The projects list as a first-time user sees it: from its first row on screen to every row on
@@ -11,6 +12,11 @@ import { addSimWorkspace } from '../tests/e2e/screens';
  */
 const RUNS = 3;
 const figures = new Map<string, number[]>();
+
+// The worker threads as the app ships them, not the sources compiled by tsx in each new thread.
+test.beforeAll(() => {
+  process.env.PLANDESK_WORKER_SCRIPTS = builtWorkerScripts();
+});
 
 for (const size of [
   { width: 1024, height: 700 },

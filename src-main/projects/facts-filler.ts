@@ -43,6 +43,39 @@ export interface FillContext {
   /** Whether this project's list (`<project>`) or estimate (`<project>|<estimate>`) failed lately. */
   failedLately: (key: string) => boolean;
   noteFailure: (key: string) => void;
+  /**
+   * The request under way for a key (as above), started by this fill or an earlier one: one request
+   * per list or estimate however many calls ask for it (a call may return before its requests end).
+   */
+  inFlight: Map<string, Promise<unknown>>;
+}
+
+/**
+ * Waits for `key`'s request: the one under way, else a new one (when the limits leave a request;
+ * null otherwise). A request started by another call that fails is not this call's failure.
+ */
+async function single<T>(
+  ctx: FillContext,
+  key: string,
+  take: () => boolean,
+  start: () => Promise<T>,
+): Promise<{ value: T } | 'no-request' | 'failed-elsewhere'> {
+  const running = ctx.inFlight.get(key) as Promise<T> | undefined;
+  if (running) {
+    try {
+      return { value: await running };
+    } catch {
+      return 'failed-elsewhere';
+    }
+  }
+  if (!take()) return 'no-request';
+  const request = start();
+  ctx.inFlight.set(key, request);
+  try {
+    return { value: await request };
+  } finally {
+    ctx.inFlight.delete(key);
+  }
 }
 
 /** Stops the whole fill: the service cannot be reached, or the caller cancelled. */
@@ -92,27 +125,31 @@ async function fillProject(
   let list = ctx.cached.cachedEstimatesList(projectId);
   if (!list || Date.now() - list.fetchedAt.getTime() >= LIST_FRESH_MS) {
     if (ctx.failedLately(projectId)) return true;
-    if (!take()) return false;
+    let got;
     try {
-      list = await ctx.cached.listAllEstimates(projectId, { signal });
+      got = await single(ctx, projectId, take, () => ctx.cached.listAllEstimates(projectId, { signal }));
     } catch (err) {
       if (signal.aborted || isOfflineError(err)) throw new Stop();
       ctx.noteFailure(projectId);
       return true;
     }
+    if (got === 'no-request') return false;
+    if (got === 'failed-elsewhere') return true;
+    list = got.value;
     // Answered from the cache: the service could not be reached on the way.
     if (list.source === 'cache') throw new Stop();
   }
   const refs = list.data.map((e) => ({ id: e.id, modified: e.modified ?? null }));
   const known = await ctx.summaries.knownTotals(projectId, refs);
   for (const { id } of refs) {
-    if (known[id] || ctx.failedLately(`${projectId}|${id}`)) continue;
-    if (!take()) return false;
+    const key = `${projectId}|${id}`;
+    if (known[id] || ctx.failedLately(key)) continue;
     try {
-      await ctx.summaries.readSummary(projectId, id, signal);
+      const got = await single(ctx, key, take, () => ctx.summaries.readSummary(projectId, id, signal));
+      if (got === 'no-request') return false;
     } catch (err) {
       if (signal.aborted || isOfflineError(err)) throw new Stop();
-      ctx.noteFailure(`${projectId}|${id}`);
+      ctx.noteFailure(key);
     }
   }
   return true;

@@ -16,6 +16,11 @@ import { fillFacts, type EstimateSummaries, type FillLimits } from './facts-fill
 
 /** Requests one `fetch` call makes at most: the list shows what came, then asks for more. */
 const REQUESTS_PER_CALL = 24;
+/**
+ * A `fetch` call answers within this long with what is known by then; its requests under way go on
+ * (a large estimate does not hold back the rows after it) and the next call waits for them.
+ */
+const CALL_MS = 1500;
 /** Requests a sort by client, estimates or total may make to learn the facts it sorts by. */
 const REQUESTS_PER_SORT = 200;
 
@@ -24,6 +29,8 @@ export const NO_FACTS: ProjectFacts = { estimates: null, total: [], totalsKnown:
 export class ProjectFactsService {
   /** What failed lately, by workspace and project or estimate: not asked again for a while. */
   private readonly failures = new Map<string, number>();
+  /** The requests under way, by workspace (see FillContext.inFlight). */
+  private readonly inFlight = new Map<string, Map<string, Promise<unknown>>>();
 
   constructor(
     private readonly active: ActiveSource,
@@ -49,13 +56,30 @@ export class ProjectFactsService {
    * known. Cancelled with its operation.
    */
   async fetch(projectIds: readonly string[], operationId?: string): Promise<Record<string, ProjectFacts>> {
+    const ws = await this.active();
     const op = this.operations.start(operationId);
+    const filling = this.fill(ws, projectIds, { maxRequests: REQUESTS_PER_CALL, signal: op.signal });
+    // Cancelling the operation stops what is still under way after the answer went.
+    void filling.catch(() => undefined).finally(() => op.finish());
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.fill(await this.active(), projectIds, { maxRequests: REQUESTS_PER_CALL, signal: op.signal });
+      await Promise.race([filling, new Promise((resolve) => (timer = setTimeout(resolve, CALL_MS)))]);
     } finally {
-      op.finish();
+      clearTimeout(timer);
     }
-    return this.known(projectIds);
+    return this.withFetching(ws.meta.id, await this.known(projectIds));
+  }
+
+  /** Marks the projects whose list or estimates are still being fetched. */
+  private withFetching(
+    workspaceId: string,
+    facts: Record<string, ProjectFacts>,
+  ): Record<string, ProjectFacts> {
+    const keys = [...(this.inFlight.get(workspaceId)?.keys() ?? [])];
+    for (const [id, f] of Object.entries(facts)) {
+      if (keys.some((k) => k === id || k.startsWith(`${id}|`))) facts[id] = { ...f, fetching: true };
+    }
+    return facts;
   }
 
   /**
@@ -84,10 +108,17 @@ export class ProjectFactsService {
         summaries: this.summaries,
         failedLately: (key) => this.failedLately(`${ws.meta.id}|${key}`),
         noteFailure: (key) => this.failures.set(`${ws.meta.id}|${key}`, Date.now()),
+        inFlight: this.inFlightOf(ws.meta.id),
       },
       [...new Set(projectIds)],
       limits,
     );
+  }
+
+  private inFlightOf(workspaceId: string): Map<string, Promise<unknown>> {
+    let map = this.inFlight.get(workspaceId);
+    if (!map) this.inFlight.set(workspaceId, (map = new Map()));
+    return map;
   }
 
   private failedLately(key: string): boolean {

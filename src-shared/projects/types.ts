@@ -48,6 +48,11 @@ export interface ProjectFacts {
   totalsKnown: number;
   /** The client named on the project's newest estimate that names one (company, else person). */
   client: string | null;
+  /**
+   * Main is still fetching the project's list or some of its estimates (its answer came at its time
+   * limit): asking again waits for them.
+   */
+  fetching?: boolean;
 }
 
 export interface ProjectPage extends Partial<Provenance> {

@@ -202,6 +202,8 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
         saveFile: async (name) => (saveDialogAnswers.accept ? path.join(exportDir, name) : null),
       },
       updates: { unavailable: null, loadUpdater: async () => updater },
+      // The UI benchmarks run the worker threads as the app ships them (bench/built-workers.ts).
+      ...(process.env.PLANDESK_WORKER_SCRIPTS ? { workerScripts: process.env.PLANDESK_WORKER_SCRIPTS } : {}),
     });
     // As the Electron entry does once the window is up: uploads that waited are sent.
     void services.outbox.start();

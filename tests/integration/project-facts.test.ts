@@ -18,11 +18,13 @@ import { testDialogs } from '../helpers/test-dialogs';
  */
 
 let sim: Simulator;
+/** Every request the simulator answered: method, path, status, time. */
+const requestLog: string[] = [];
 let dir: string;
 let services: RunningServices;
 
 beforeAll(async () => {
-  sim = await startSimulator({ dataset: 'demo' });
+  sim = await startSimulator({ dataset: 'demo', logger: (line) => requestLog.push(line) });
   dir = await mkdtemp(join(tmpdir(), 'plandesk-facts-'));
   const ws = sim.workspaces[0]!;
   services = await startAppWithWorkspace(
@@ -203,6 +205,29 @@ describe('project facts on a fresh workspace', () => {
       expect(grosses[i - 1]!.cmp(grosses[i]!)).toBeGreaterThanOrEqual(0);
     // The projects without an estimate have no total: last.
     expect(byTotal.rows.slice(withEstimates.length).every((r) => r.facts!.estimates === 0)).toBe(true);
+  });
+
+  it('a slow estimate holds back no other row: the call answers in time, the read goes on, once', async () => {
+    await start();
+    const ids = (await list()).rows.map((r) => r.id).slice(0, 6);
+    const slowProject = ids[0]!;
+    const slowEstimate = (await services.estimates.list(slowProject)).rows[0]!.id;
+    sim.faults.setFaults({ latencyMs: 4000, pathEndsWith: `/estimates/${slowEstimate}` });
+    const logged = requestLog.length;
+    const started = Date.now();
+    const first = await fresh.projectFacts.fetch(ids);
+    expect(Date.now() - started).toBeLessThan(3500);
+    expect(first[slowProject]!.fetching).toBe(true);
+    expect(ids.slice(1).filter((id) => complete(first[id])).length).toBeGreaterThan(0);
+    // Asked again, the call waits for the read under way and never asks the service for it twice.
+    let facts = first;
+    for (let round = 0; round < 10 && !complete(facts[slowProject]); round++) {
+      facts = await fresh.projectFacts.fetch(ids);
+    }
+    expect(complete(facts[slowProject])).toBe(true);
+    expect(facts[slowProject]!.fetching).toBeUndefined();
+    const asked = requestLog.slice(logged).filter((line) => line.includes(`/estimates/${slowEstimate} `));
+    expect(asked).toHaveLength(1);
   });
 
   it('keeps to its share of the request budget', async () => {

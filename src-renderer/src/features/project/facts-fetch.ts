@@ -27,8 +27,11 @@ export interface FactsRun {
   current: () => (ProjectFacts | null | undefined)[];
   /** False once the run's answers are no longer wanted (a newer run, the screen left). */
   stillWanted: () => boolean;
-  /** The operation of the call under way (for cancelling it), null between calls. */
-  onOperation?: (operationId: string | null) => void;
+  /**
+   * Each call's operation, as it starts: main may go on with a call's requests after answering it,
+   * so stopping cancels every one of them.
+   */
+  onOperation?: (operationId: string) => void;
 }
 
 /** The most ids one call may carry (the contract's limit). */
@@ -43,10 +46,11 @@ export async function collectFacts(run: FactsRun): Promise<boolean> {
     const operationId = newOperationId('facts');
     run.onOperation?.(operationId);
     const res = await call((api) => api.getProjectFacts({ projectIds: wanted, operationId }));
-    run.onOperation?.(null);
     if (!run.stillWanted()) return false;
     if (!res.ok) return true;
     run.receive(res.data);
-    if (knownAmount(run.current()) <= before) return true;
+    // No news and nothing still under way in main: all that can be known now is known.
+    const stillComing = wanted.some((id) => res.data[id]?.fetching);
+    if (knownAmount(run.current()) <= before && !stillComing) return true;
   }
 }

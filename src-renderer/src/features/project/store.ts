@@ -60,7 +60,8 @@ async function loadDetail(project: ProjectRef): Promise<ProjectDetailView | null
   return null;
 }
 
-let factsOperation: string | null = null;
+/** The operations of the overview's facts calls (see FactsRun.onOperation). */
+let factsOperations: string[] = [];
 
 /** The project's estimates' facts, as the projects list gets them (the same facts, the same rules). */
 async function loadFacts(projectId: string, current: () => boolean): Promise<void> {
@@ -71,7 +72,7 @@ async function loadFacts(projectId: string, current: () => boolean): Promise<voi
     current: () => [useProject.getState().facts],
     stillWanted: current,
     onOperation: (id) => {
-      factsOperation = id;
+      factsOperations.push(id);
     },
   });
   if (finished) useProject.setState({ factsFetching: false });
@@ -116,9 +117,9 @@ registerScreen('project', {
   refresh: (view) => void useProject.getState().loadOverview(view),
   leave: () => {
     overviewLatest.invalidate();
-    const running = factsOperation;
-    factsOperation = null;
-    if (running) void call((api) => api.cancelOperation(running));
+    const running = factsOperations;
+    factsOperations = [];
+    for (const id of running) void call((api) => api.cancelOperation(id));
     useProject.setState({ factsFetching: false });
   },
 });

@@ -9,7 +9,8 @@ import { visibleFirst } from './visible-rows';
  */
 
 const factsLatest = latestOnly();
-let factsOperation: string | null = null;
+/** The operations of this run's calls (see FactsRun.onOperation). */
+let factsOperations: string[] = [];
 
 export function factsSlice(set: Set, get: Get): Pick<ProjectsState, 'loadFacts' | 'stopFacts'> {
   return {
@@ -36,7 +37,7 @@ export function factsSlice(set: Set, get: Get): Pick<ProjectsState, 'loadFacts' 
         current: () => rows().map((r) => r.facts),
         stillWanted: () => factsLatest.isCurrent(token),
         onOperation: (id) => {
-          factsOperation = id;
+          factsOperations.push(id);
         },
       });
       if (finished) set({ factsFetching: false });
@@ -44,9 +45,9 @@ export function factsSlice(set: Set, get: Get): Pick<ProjectsState, 'loadFacts' 
 
     stopFacts: () => {
       factsLatest.invalidate();
-      const running = factsOperation;
-      factsOperation = null;
-      if (running) void call((api) => api.cancelOperation(running));
+      const running = factsOperations;
+      factsOperations = [];
+      for (const id of running) void call((api) => api.cancelOperation(id));
       set({ factsFetching: false });
     },
   };
