@@ -10,6 +10,7 @@ import { benchOfflinePin } from './offline-pin';
 import { benchExcelExport, benchPdfExport } from './exports';
 import { benchVersions } from './versions';
 import { benchExcelMemory, benchMainLoop } from './main-loop';
+import { benchRoomsCosts } from './rooms-costs';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
 // figures go into the issue notes; nothing here fails a build.
@@ -26,6 +27,7 @@ const benches: [string, Bench][] = [
   ['Main-loop stall: heavy work off main, side by side with the same work on main', benchMainLoop],
   ['Excel export of 20,000 items through the app (workers): peak RSS', benchExcelMemory],
   ['Make the large project available offline (plan, images, 20,000-item estimate)', benchOfflinePin],
+  ['Rooms costs: 20,000 positions placed on a plan of 500 rooms, off the main thread', benchRoomsCosts],
 ];
 
 /**

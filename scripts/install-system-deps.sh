@@ -12,6 +12,7 @@ PACKAGES=(
   libreoffice-calc-nogui poppler-utils unzip python3-openpyxl   # exported xlsx/pdf are read back by independent readers
   openssl              # a throwaway certificate for the webhook test sender's TLS failure
   util-linux           # setpriv and unshare: the cache as an unprivileged user, a full disk
+  rpm cpio             # the packaging check reads rpm packages (and builds one to test its reader)
 )
 
 missing=()

@@ -1,6 +1,7 @@
 // The packaging check (`npm run package:check`, and inside `npm test`): packs PlanDesk with
-// electron-builder as its `dir` target, then checks the packaged layout and boots the packaged main
-// (tests/packaging). Expects `npm run build` to have run. On Linux the boot test runs inside
+// electron-builder as its `dir` target and, on Linux, its deb and rpm packages from it, then checks
+// the packaged layout, the Linux packages, the release check script on its fixtures, and boots the
+// packaged main (tests/packaging). Expects `npm run build` to have run. On Linux the boot test runs inside
 // scripts/with-keyring.sh, so the packaged keytar talks to a real, throwaway Secret Service.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,6 +17,7 @@ const run = (file, args) =>
 run(process.execPath, ['scripts/prepare-native.mjs', 'node']);
 run(process.execPath, ['scripts/make-icons.mjs']);
 run(bin('tsx'), ['tests/packaging/pack.mts']);
+if (process.platform === 'linux') run(bin('tsx'), ['tests/packaging/linux/build-packages.mts']);
 const vitest = [bin('vitest'), 'run', '--project', 'packaging'];
 if (process.platform === 'linux' && !process.env.PLANDESK_KEYRING_READY)
   run('scripts/with-keyring.sh', vitest);

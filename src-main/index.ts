@@ -1,17 +1,17 @@
-import { app, BrowserWindow, dialog, nativeTheme, shell, type FileFilter } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, protocol, shell, type FileFilter } from 'electron';
 import path from 'node:path';
 import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
 import { registerIpc } from './ipc/register';
-import { KeytarSecretStore } from './secrets/secret-store';
 import { createServices } from './app/services';
 import type { WindowState } from './settings/settings-store';
 import type { Dialogs, SaveKind } from './dialogs';
 import { languageForLocale, type UiLanguage } from '../src-shared/i18n/languages';
 import { appMenu } from './shell/app-menu';
-import { loadElectronUpdater } from './shell/electron-updater';
+import { appUpdates } from './shell/app-updates';
+import { appSecretStore } from './shell/key-store';
 import { failStartup, openMainLog } from './shell/startup';
-import { updatesUnavailable } from './updates/availability';
 import { denyAllPermissions, rendererUrlCheck } from './window-security';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, RENDERER_URL, rendererResponse } from './app-scheme';
 
 // Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
 // src-main/<feature>, tested without Electron.
@@ -19,9 +19,13 @@ import { denyAllPermissions, rendererUrlCheck } from './window-security';
 app.setName('PlanDesk');
 const log = openMainLog(app.getPath('userData'));
 const RENDERER_DEV_URL = process.env.ELECTRON_RENDERER_URL;
-const RENDERER_FILE = path.join(__dirname, '../renderer/index.html');
+const RENDERER_DIR = path.join(__dirname, '../renderer');
 
-const isTrustedUrl = rendererUrlCheck(RENDERER_DEV_URL, RENDERER_FILE);
+const isTrustedUrl = rendererUrlCheck(RENDERER_DEV_URL);
+
+// The page's own origin, app://plandesk (app-scheme.ts), never file://. Privileges can only be
+// given before the app is ready.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 /** The only way out to the web: https links, opened in the user's browser. */
 function openExternal(url: string): void {
@@ -148,8 +152,7 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
   win.on('closed', () => {
     mainWindow = null;
   });
-  if (RENDERER_DEV_URL) await win.loadURL(RENDERER_DEV_URL);
-  else await win.loadFile(RENDERER_FILE);
+  await win.loadURL(RENDERER_DEV_URL ?? RENDERER_URL);
 }
 
 /** A second start of PlanDesk shows the window of the first instead. */
@@ -163,27 +166,21 @@ function focusMainWindow(): void {
 
 async function main(): Promise<void> {
   await app.whenReady();
+  // The built renderer's files, and nothing else, under app://plandesk/.
+  protocol.handle(APP_SCHEME, (request) => rendererResponse(RENDERER_DIR, request.url, request.method));
   const packaged = app.isPackaged;
   const services = createServices({
     version: app.getVersion(),
     platform: process.platform,
     userDataDir: app.getPath('userData'),
-    secrets: new KeytarSecretStore(),
+    secrets: appSecretStore(app.getPath('userData'), log.logger),
     logger: log.logger,
     emit,
     initialLanguage: languageForLocale(app.getLocale()),
     dialogs: electronDialogs(),
     // The demo data set ships next to app.asar; from the sources it is found in the checkout.
     resourcesDir: packaged ? process.resourcesPath : undefined,
-    updates: {
-      unavailable: updatesUnavailable({
-        packaged,
-        platform: process.platform,
-        resourcesDir: process.resourcesPath,
-        env: process.env,
-      }),
-      loadUpdater: () => loadElectronUpdater(log.logger),
-    },
+    updates: appUpdates(log.logger, electronDialogs().confirm, () => uiLanguage ?? 'en-US'),
     onTheme: (theme) => {
       nativeTheme.themeSource = theme;
     },

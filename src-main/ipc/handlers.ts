@@ -82,19 +82,21 @@ export function createHandlers(s: MainServices): Handlers {
       s.outbox.retry((await s.workspaces.activeMeta()).id, id);
       return { retried: true as const };
     },
+    'outbox:chooseFileAgain': ({ id }) => s.files.chooseFileAgain(id),
     'estimates:list': ({ projectId }) => s.estimates.list(projectId),
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
-    'estimates:export': async (request) => s.files.saved.remembered(await s.estimates.export(request)),
+    'estimates:export': async (request) => s.files.saved.remembered(await s.exports.estimates(request)),
     'estimates:totals': ({ projectId, estimates, operationId }) =>
       s.estimates.totals(projectId, estimates, operationId),
     'exports:presets': () => s.presets.list(),
     'exports:savePreset': (preset) => s.presets.save(preset),
     'exports:deletePreset': (id) => s.presets.remove(id),
+    'exports:defaults': (request) => s.exports.defaults(request),
     'plans:get': ({ planId }) => s.plans.get(planId),
     'plans:image': ({ planId, url }) => s.plans.image(planId, url),
-    'plans:exportRooms': async ({ planId, format, language, projectName }) =>
-      s.files.saved.remembered(await s.plans.exportRooms(planId, format, language, projectName)),
+    'plans:exportRooms': async (request) => s.files.saved.remembered(await s.exports.rooms(request)),
+    'plans:roomsCosts': (request) => s.roomsCosts.get(request),
     'files:list': ({ projectId }) => s.files.listView(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
     'files:download': ({ projectId, fileId, operationId }) =>
@@ -103,7 +105,14 @@ export function createHandlers(s: MainServices): Handlers {
     'files:showInFolder': ({ projectId, fileId, operationId }) =>
       s.files.showInFolder(projectId, fileId, operationId),
     'files:preview': ({ projectId, fileId, operationId }) => s.files.preview(projectId, fileId, operationId),
-    'files:registerDrop': async (filePath) => s.files.registerDrop(filePath),
+    // The preload reports a file dropped on a project's files view: one upload into that project of
+    // the workspace active now (UploadGrants).
+    'files:registerDrop': async (filePath, projectId) => ({
+      registered: s.uploadGrants.grantDrop(filePath, {
+        workspaceId: (await s.workspaces.activeMeta()).id,
+        projectId,
+      }),
+    }),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
     'files:openSaved': ({ path }) => s.files.saved.open(path),
     'files:showSaved': ({ path }) => s.files.saved.showInFolder(path),
@@ -135,7 +144,7 @@ export function createHandlers(s: MainServices): Handlers {
     'versions:compare': ({ projectId, from, to, includeUnchanged, operationId }) =>
       s.versions.compare(projectId, from, to, includeUnchanged, operationId),
     'versions:exportChanges': async (request) =>
-      s.files.saved.remembered(await s.versions.exportChanges(request)),
+      s.files.saved.remembered(await s.exports.changeOrder(request)),
   };
 }
 

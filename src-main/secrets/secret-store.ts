@@ -2,12 +2,25 @@ import { ServiceError } from '../errors/service-error';
 
 /**
  * Where API keys live. One small interface so the rest of main never knows which keychain is used;
- * the real one is the OS keychain (keytar), the in-memory one is for unit tests only.
+ * the app's is the OS keychain (keytar) with an encrypted file when the keychain cannot be reached
+ * (keychain-with-fallback.ts), the in-memory one is for unit tests only.
  */
 export interface SecretStore {
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<void>;
+  /** Where keys went since the last call, for the user (a store that never moves them has none). */
+  takeNotices?(): Promise<KeyStorageNotice[]>;
+}
+
+/**
+ * `keys-in-file`: the keychain could not be reached, so keys are kept encrypted (by `backend`) in
+ * `file`; `keys-moved-to-keychain`: the keychain answered again and every key in `file` moved into it.
+ */
+export interface KeyStorageNotice {
+  kind: 'keys-in-file' | 'keys-moved-to-keychain';
+  file: string;
+  backend: string;
 }
 
 export const KEYCHAIN_SERVICE = 'PlanDesk';
@@ -17,7 +30,8 @@ type Keytar = typeof import('keytar');
 /**
  * The OS keychain: macOS Keychain, Windows Credential Manager, the Secret Service (GNOME Keyring,
  * KWallet) on Linux. If it is locked or missing we fail with a `keychain` error that says what to
- * do — never a silent fallback to a plain-text file.
+ * do — never a fallback to a plain-text file (keychain-with-fallback.ts may keep the key in a file
+ * the OS encrypts, and tells the user).
  */
 export class KeytarSecretStore implements SecretStore {
   private keytar: Promise<Keytar> | null = null;

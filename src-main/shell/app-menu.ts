@@ -55,8 +55,8 @@ export function appMenu(deps: AppMenuDeps): { install(): Promise<void> } {
 
   const checkForUpdates = async () => {
     const outcome = await deps.updates.checkNow();
-    const m = updateMessage(outcome, t, app.getVersion());
-    const buttons = m.offerRestart ? [t('updates.restart'), t('updates.later')] : [t('common.ok')];
+    const m = updateMessage(outcome, t, app.getVersion(), deps.updates.status().install);
+    const buttons = m.installLabel ? [m.installLabel, t('updates.later')] : [t('common.ok')];
     const { response } = await show({
       type: m.type,
       title: t('updates.title'),
@@ -65,7 +65,7 @@ export function appMenu(deps: AppMenuDeps): { install(): Promise<void> } {
       defaultId: 0,
       cancelId: buttons.length - 1,
     });
-    if (m.offerRestart && response === 0) await deps.updates.install();
+    if (m.installLabel && response === 0) await deps.updates.install();
   };
 
   const failSafe = (name: string, run: () => Promise<void>) => () =>

@@ -5,7 +5,12 @@
  * and package-managed installs never load it. A failure is logged and reported in the status; it
  * never stops the next check, and never blocks anything else.
  */
-import type { UpdatePhase, UpdateStatus, UpdatesUnavailableReason } from '../../src-shared/updates/types';
+import type {
+  UpdateInstall,
+  UpdatePhase,
+  UpdateStatus,
+  UpdatesUnavailableReason,
+} from '../../src-shared/updates/types';
 import type { Logger } from '../log/logger';
 
 /** What PlanDesk uses of electron-updater's AppUpdater (autoDownload on). */
@@ -31,6 +36,13 @@ export const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
 export interface UpdateControllerOptions {
   /** Null when this copy may update itself (see availability.ts). */
   unavailable: UpdatesUnavailableReason | null;
+  /** How it installs a downloaded update (availability.ts); 'restart' when absent. */
+  install?: UpdateInstall;
+  /**
+   * Asks the user, in main, before an install that needs an administrator's password (deb, rpm):
+   * true to go ahead. Without it such an install never starts.
+   */
+  confirmPrivilegedInstall?: (version: string) => Promise<boolean>;
   /** The user's setting in settings.json. */
   setting: { get(): Promise<boolean>; set(automatic: boolean): Promise<void> };
   loadUpdater: () => Promise<Updater>;
@@ -75,10 +87,20 @@ export class UpdateController {
     this.timers = {};
   }
 
+  private get installKind(): UpdateInstall {
+    return this.o.install ?? 'restart';
+  }
+
+  /** Automatic checks only where an update installs itself on restart, its publisher checked. */
+  private get automaticAllowed(): boolean {
+    return this.installKind === 'restart';
+  }
+
   status(): UpdateStatus {
     return {
       unavailable: this.o.unavailable,
-      automatic: this.automatic,
+      install: this.installKind,
+      automatic: this.automaticAllowed && this.automatic,
       phase: this.phase,
       version: this.version,
       percent: this.percent,
@@ -87,6 +109,7 @@ export class UpdateController {
   }
 
   async setAutomatic(automatic: boolean): Promise<UpdateStatus> {
+    if (!this.automaticAllowed) return this.status();
     await this.o.setting.set(automatic);
     this.automatic = automatic;
     this.o.logger.log('info', `automatic updates ${automatic ? 'on' : 'off'}`);
@@ -104,6 +127,14 @@ export class UpdateController {
   async install(): Promise<boolean> {
     if (this.phase !== 'ready' || !this.updater) return false;
     const updater = await this.updater;
+    if (this.installKind === 'confirm-privileged') {
+      const yes = (await this.o.confirmPrivilegedInstall?.(this.version ?? '').catch(() => false)) ?? false;
+      this.o.logger.log(
+        'info',
+        `installing PlanDesk ${this.version} with the package manager: ${yes ? 'confirmed' : 'declined'}`,
+      );
+      if (!yes) return false;
+    }
     this.o.logger.log('info', `restarting to install PlanDesk ${this.version}`);
     updater.quitAndInstall();
     return true;
@@ -111,7 +142,7 @@ export class UpdateController {
 
   private schedule(): void {
     this.stop();
-    if (this.o.unavailable || !this.automatic || this.phase === 'ready') return;
+    if (this.o.unavailable || !this.automaticAllowed || !this.automatic || this.phase === 'ready') return;
     this.timers.first = setTimeout(() => void this.check(), this.o.firstCheckAfterMs ?? FIRST_CHECK_AFTER_MS);
     this.timers.every = setInterval(() => void this.check(), this.o.checkEveryMs ?? CHECK_EVERY_MS);
     // Pending checks must never keep the process alive.

@@ -12,6 +12,20 @@ export interface AppInfo {
   theme: Theme;
 }
 
+/** Every notice main can send: the renderer shows these and ignores anything else. */
+export const APP_NOTICE_CODES = [
+  'settings-recovered',
+  'cache-recovered',
+  'cache-unavailable',
+  'data-moved-aside',
+  'data-folder-unwritable',
+  'keys-in-file',
+  'keys-moved-to-keychain',
+  'outbox-recovered',
+  'disk-full',
+] as const;
+export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
+
 /**
  * Things the user must be told once, e.g. that a damaged file was moved aside (never deleted) and
  * PlanDesk started afresh. `path` is where the old file now is.
@@ -20,14 +34,20 @@ export interface AppNotice {
   /**
    * `data-moved-aside`: something in the way of one of PlanDesk's folders (a file named `logs`) was
    * moved to `path`; `data-folder-unwritable`: the data folder (`path`) cannot be written, so
-   * settings and offline copies are not saved.
+   * settings and offline copies are not saved; `keys-in-file`: the OS keychain cannot be reached,
+   * so API keys are kept in `path`, encrypted by `protection` (the OS's own: DPAPI, the macOS
+   * Keychain, the desktop's wallet); `keys-moved-to-keychain`: they moved from `path` into the keychain.
    */
-  code:
-    | 'settings-recovered'
-    | 'cache-recovered'
-    | 'cache-unavailable'
-    | 'data-moved-aside'
-    | 'data-folder-unwritable';
+  code: AppNoticeCode;
   workspaceName?: string;
   path?: string;
+  protection?: string;
+  /**
+   * `outbox-recovered`: after a damaged or lost record (or a damaged cache), which uploads wait,
+   * which need their file chosen again, and copies no record names (`kept`: where they are).
+   * `disk-full`: `path` is where PlanDesk could not write.
+   */
+  waiting?: string[];
+  needFile?: string[];
+  kept?: string[];
 }

@@ -1,18 +1,20 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Channel, EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
 import { createDispatcher } from '../../src-main/ipc/handlers';
+import { APP_HOST, APP_SCHEME, rendererResponse } from '../../src-main/app-scheme';
 import { createLogger } from '../../src-main/log/logger';
 import { DEFAULT_BUDGET, SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { createServices, type RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator';
 import { FakeUpdater } from '../helpers/fake-updater';
+import type { UpdateInstall } from '../../src-shared/updates/types';
 import { testDialogs } from '../helpers/test-dialogs';
 import { preloadInitScript } from './electron-stand-in';
 
@@ -29,27 +31,19 @@ import { preloadInitScript } from './electron-stand-in';
 const RENDERER_DIR = path.resolve('out/renderer');
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
-
+/**
+ * The built renderer on loopback, answered by the app's own app:// handler (src-main/app-scheme.ts):
+ * the same files, types and refusals as in the window, at an http origin Chromium here can open.
+ */
 function serveRenderer(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(RENDERER_DIR, rel === '/' ? 'index.html' : rel);
-    if (!file.startsWith(RENDERER_DIR)) return void res.writeHead(403).end();
-    fs.stat(file).then(
-      () => {
-        res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-        createReadStream(file).pipe(res);
+    const { pathname } = new URL(req.url ?? '/', 'http://x');
+    rendererResponse(RENDERER_DIR, `${APP_SCHEME}://${APP_HOST}${pathname}`, req.method).then(
+      async (answer) => {
+        res.writeHead(answer.status, Object.fromEntries(answer.headers));
+        res.end(Buffer.from(await answer.arrayBuffer()));
       },
-      () => res.writeHead(404).end(),
+      () => res.writeHead(500).end(),
     );
   });
   return new Promise((resolve) =>
@@ -87,6 +81,8 @@ export interface AppFixture {
   dialogs: ReturnType<typeof testDialogs>;
   /** electron-updater's stand-in: this "installed copy" updates itself, from what the test says. */
   updater: FakeUpdater;
+  /** Main's question before an install that needs an administrator's password: the answer, and the versions asked about. */
+  privilegedInstall: { answer: boolean; asked: string[] };
   /** Opens (or reopens) the app window. */
   open(): Promise<void>;
   /**
@@ -155,10 +151,16 @@ export async function openLargeEstimate(app: AppFixture, large: Simulator): Prom
   });
 }
 
-export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions['dataset'] }>({
+export const test = base.extend<{
+  app: AppFixture;
+  simDataset: SimulatorOptions['dataset'];
+  /** How this "installed copy" installs updates (a deb or rpm: 'confirm-privileged'). */
+  updateInstall: UpdateInstall;
+}>({
   /** The data the fixture's simulator serves (a test may pass its own, e.g. a broken estimate). */
   simDataset: ['demo', { option: true }],
-  app: async ({ page, simDataset }, use) => {
+  updateInstall: ['restart', { option: true }],
+  app: async ({ page, simDataset, updateInstall }, use) => {
     const userData = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-e2e-'));
     const secrets = new KeytarSecretStore(`PlanDesk-e2e-${randomUUID()}`);
     const sim = await startSimulator({ dataset: simDataset });
@@ -168,6 +170,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
     const saveDialogAnswers = { accept: true };
     const dialogs = testDialogs(exportDir);
     const updater = new FakeUpdater();
+    const privilegedInstall = { answer: false, asked: [] as string[] };
     const emit = async <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
       // The function runs in the page; globalThis there is the window.
       await page
@@ -201,7 +204,16 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
         ...dialogs.dialogs,
         saveFile: async (name) => (saveDialogAnswers.accept ? path.join(exportDir, name) : null),
       },
-      updates: { unavailable: null, loadUpdater: async () => updater },
+      updates: {
+        unavailable: null,
+        install: updateInstall,
+        loadUpdater: async () => updater,
+        // Main's native question before a package install, answered as the test says.
+        confirmPrivilegedInstall: async (version) => {
+          privilegedInstall.asked.push(version);
+          return privilegedInstall.answer;
+        },
+      },
       // The UI benchmarks run the worker threads as the app ships them (bench/built-workers.ts).
       ...(process.env.PLANDESK_WORKER_SCRIPTS ? { workerScripts: process.env.PLANDESK_WORKER_SCRIPTS } : {}),
     });
@@ -241,6 +253,7 @@ export const test = base.extend<{ app: AppFixture; simDataset: SimulatorOptions[
       saveDialogAnswers,
       dialogs,
       updater,
+      privilegedInstall,
       open: async () => {
         await page.goto(renderer.url);
       },

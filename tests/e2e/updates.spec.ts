@@ -78,3 +78,41 @@ test('a failed check is shown once and blocks nothing', async ({ app }) => {
   await page.getByTestId('project-search').fill('a');
   await expect(failed).toHaveCount(0);
 });
+
+test.describe('a deb or rpm install', () => {
+  test.use({ updateInstall: 'confirm-privileged' });
+
+  test('never updates by itself, and installs only after main asked and the user said yes', async ({
+    app,
+  }) => {
+    const { page, updater, privilegedInstall } = app;
+    await app.open();
+    const box = page.getByTestId('updates-automatic');
+    await expect(box).not.toBeChecked();
+    await expect(box).toBeDisabled();
+    await expect(page.getByTestId('updates-toggle')).toHaveAttribute(
+      'title',
+      MESSAGES['en-US']['updates.onRequest'],
+    );
+
+    // Help › Check for Updates… finds and downloads it; the notice says a password will be asked for.
+    updater.next = { version: '0.2.0' };
+    await app.services.updates.checkNow();
+    updater.downloaded('0.2.0');
+    const notice = page.getByTestId('update-ready');
+    await expect(notice).toContainText(
+      MESSAGES['en-US']['updates.readyPrivileged'].replace('{version}', '0.2.0'),
+    );
+    const install = page.getByTestId('update-restart');
+    await expect(install).toHaveText('Install now…');
+    await app.screenshot('62-update-ready-package');
+
+    await install.click();
+    await expect.poll(() => privilegedInstall.asked).toEqual(['0.2.0']);
+    expect(updater.installs).toBe(0);
+    privilegedInstall.answer = true;
+    await install.click();
+    await expect.poll(() => updater.installs).toBe(1);
+    expect(privilegedInstall.asked).toEqual(['0.2.0', '0.2.0']);
+  });
+});

@@ -61,6 +61,11 @@ function hasOpenpyxl(): boolean {
 /** Makes a throwaway self-signed certificate for a receiver whose TLS must fail. */
 export const openssl = externalTool(['openssl'], 'openssl');
 export const unshare = externalTool(['unshare'], 'util-linux');
+/** Build and read Linux packages (the packaging check's package reader). */
+export const dpkgDeb = externalTool(['dpkg-deb'], 'dpkg');
+export const rpmbuild = externalTool(['rpmbuild'], 'rpm');
+export const rpm2cpio = externalTool(['rpm2cpio'], 'rpm');
+export const cpio = externalTool(['cpio'], 'cpio');
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';

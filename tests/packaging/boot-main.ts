@@ -20,11 +20,14 @@ export interface BootConfig {
   locale: string;
   singleInstanceLock: boolean;
   pageMissing: boolean;
+  /** The backend the stand-in's safeStorage reports (electron-stand-in.ts). */
+  safeStorageBackend?: string;
 }
 
 export type BootRequest =
   | { op: 'record' }
   | { op: 'invoke'; channel: string; senderUrl: string; args: unknown[] }
+  | { op: 'scheme-request'; url: string; method?: string }
   | { op: 'window-open'; url: string }
   | { op: 'navigate'; url: string }
   | { op: 'permission'; permission: string }
@@ -53,6 +56,8 @@ const { electron, recording, control } = createElectronStandIn({
   locale: config.locale,
   singleInstanceLock: config.singleInstanceLock,
   pageMissing: config.pageMissing,
+  appPath: appDir,
+  safeStorageBackend: config.safeStorageBackend,
   onExit: (code) => send({ event: 'exit', code, recording }, () => process.exit(code)),
 });
 
@@ -82,6 +87,8 @@ async function handle(request: BootRequest): Promise<unknown> {
       return { recording, natives, modules: Object.keys(require.cache) };
     case 'invoke':
       return control.invoke(request.channel, request.senderUrl, request.args);
+    case 'scheme-request':
+      return control.request(request.url, request.method);
     case 'window-open': {
       const handler = control.window().windowOpen;
       return handler ? handler({ url: request.url }) : null;

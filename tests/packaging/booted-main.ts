@@ -51,6 +51,10 @@ export interface BootOptions {
   userData?: string;
   /** The window's page cannot be loaded (a damaged install): see StandInOptions.pageMissing. */
   pageMissing?: boolean;
+  /** The backend the stand-in's safeStorage reports. */
+  safeStorageBackend?: string;
+  /** Variables set (or, as undefined, removed) for main, e.g. a D-Bus address with no Secret Service. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface Exit {
@@ -83,11 +87,16 @@ export class BootedMain {
       locale: options.locale ?? 'en-US',
       singleInstanceLock: options.singleInstanceLock ?? true,
       pageMissing: options.pageMissing ?? false,
+      safeStorageBackend: options.safeStorageBackend,
     };
     const env: NodeJS.ProcessEnv = { ...process.env, PLANDESK_BOOT_CONFIG: JSON.stringify(config) };
     // Nothing may point the app at the checkout: it must find its data through the resources folder.
     for (const name of ['PLANDESK_RESOURCES', 'PLANDESK_PDF_FONTS', 'NODE_PATH', 'NODE_OPTIONS', 'APPIMAGE'])
       delete env[name];
+    for (const [name, value] of Object.entries(options.env ?? {})) {
+      if (value === undefined) delete env[name];
+      else env[name] = value;
+    }
     this.child = fork(layout.bootScript, [], {
       cwd,
       env,

@@ -15,6 +15,8 @@ export interface PackagedApp {
   resourcesDir: string;
   /** What @electron/fuses reads the fuse wire from. */
   executable: string;
+  /** Packed for the smoke test: the Node-inspector fuse on so Playwright can attach (pack.mts). */
+  forPlaywright?: boolean;
 }
 
 export function writePackagedApp(app: PackagedApp): void {

@@ -86,19 +86,23 @@ describe('what Check for Updates says', () => {
     expect(updateMessage({ kind: 'up-to-date' }, t, '1.0.0')).toEqual({
       type: 'info',
       message: 'PlanDesk 1.0.0 est la version la plus récente.',
-      offerRestart: false,
+      installLabel: null,
     });
     expect(updateMessage({ kind: 'ready', version: '1.1.0' }, t, '1.0.0')).toMatchObject({
       message: 'PlanDesk 1.1.0 est prêt à être installé.',
-      offerRestart: true,
+      installLabel: 'Redémarrer pour mettre à jour',
     });
+    // A deb or rpm: installing asks for an administrator's password, and the dialog says so.
+    const privileged = updateMessage({ kind: 'ready', version: '1.1.0' }, t, '1.0.0', 'confirm-privileged');
+    expect(privileged.message).toContain('administrateur');
+    expect(privileged.installLabel).toBe('Installer maintenant…');
     expect(updateMessage({ kind: 'downloading', version: '1.1.0' }, t, '1.0.0').message).toContain('1.1.0');
     expect(updateMessage({ kind: 'failed', message: 'HttpError: 404' }, t, '1.0.0')).toMatchObject({
       type: 'warning',
       message: 'PlanDesk n’a pas pu rechercher de mises à jour : HttpError: 404',
     });
-    expect(updateMessage({ kind: 'unavailable', reason: 'package-manager' }, t, '1.0.0').message).toContain(
-      'gestionnaire de paquets',
+    expect(updateMessage({ kind: 'unavailable', reason: 'unsigned' }, t, '1.0.0').message).toContain(
+      'sans certificat de signature de code',
     );
   });
 });

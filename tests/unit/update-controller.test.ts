@@ -71,7 +71,7 @@ describe('the update state machine', () => {
   });
 
   it('never loads the updater where this copy does not update itself', async () => {
-    for (const reason of ['development', 'package-manager', 'unsupported'] as const) {
+    for (const reason of ['development', 'unsigned', 'unsupported'] as const) {
       const { controller, loadUpdater, statuses } = setup({ unavailable: reason });
       await controller.start();
       await advance(CHECK_EVERY_MS * 2);
@@ -80,6 +80,53 @@ describe('the update state machine', () => {
       expect(loadUpdater).not.toHaveBeenCalled();
       expect(statuses.at(-1)).toMatchObject({ unavailable: reason, phase: 'idle' });
     }
+  });
+
+  it('on Linux: never checks by itself, whatever the setting; installs only when asked, a package only once the user said yes', async () => {
+    for (const install of ['confirm', 'confirm-privileged'] as const) {
+      const answers: string[] = [];
+      let answer = false;
+      const { controller, updater, saved, statuses } = setup({
+        install,
+        confirmPrivilegedInstall: async (version) => {
+          answers.push(version);
+          return answer;
+        },
+      });
+      await controller.start();
+      expect(statuses.at(-1)).toMatchObject({ unavailable: null, install, automatic: false });
+      await advance(CHECK_EVERY_MS * 2);
+      expect(updater.checks).toBe(0);
+      // Turning automatic updates on is refused (nothing saved), and still nothing runs by itself.
+      expect(await controller.setAutomatic(true)).toMatchObject({ automatic: false });
+      expect(saved).toEqual([]);
+      await advance(CHECK_EVERY_MS * 2);
+      expect(updater.checks).toBe(0);
+
+      updater.next = { version: '0.2.0' };
+      expect(await controller.checkNow()).toEqual({ kind: 'downloading', version: '0.2.0' });
+      updater.downloaded('0.2.0');
+      if (install === 'confirm-privileged') {
+        expect(await controller.install()).toBe(false);
+        expect(answers).toEqual(['0.2.0']);
+        expect(updater.installs).toBe(0);
+        answer = true;
+      }
+      expect(await controller.install()).toBe(true);
+      expect(updater.installs).toBe(1);
+      expect(answers).toEqual(install === 'confirm-privileged' ? ['0.2.0', '0.2.0'] : []);
+      controller.stop();
+    }
+  });
+
+  it('never starts a privileged install that nobody could confirm', async () => {
+    const { controller, updater } = setup({ install: 'confirm-privileged' });
+    await controller.start();
+    updater.next = { version: '0.2.0' };
+    await controller.checkNow();
+    updater.downloaded('0.2.0');
+    expect(await controller.install()).toBe(false);
+    expect(updater.installs).toBe(0);
   });
 
   it('follows the setting: off means no automatic checks; a check from the menu still runs', async () => {

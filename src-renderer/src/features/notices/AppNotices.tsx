@@ -7,6 +7,9 @@ import { useWorkspaces } from '../workspaces/store';
 import { useNotices } from './store';
 import type { AppNotice } from '../../../../src-shared/app/types';
 
+/** Notices that report something done for the user rather than something wrong. */
+const INFO_NOTICES = new Set<AppNotice['code']>(['cache-unavailable', 'keys-moved-to-keychain']);
+
 function noticeText(notice: AppNotice, t: TFunction): string {
   switch (notice.code) {
     case 'settings-recovered':
@@ -23,7 +26,28 @@ function noticeText(notice: AppNotice, t: TFunction): string {
       return t('notice.dataMovedAside', { path: notice.path ?? '' });
     case 'data-folder-unwritable':
       return t('notice.dataFolderUnwritable', { path: notice.path ?? '' });
+    case 'keys-in-file':
+      return t('notice.keysInFile', { path: notice.path ?? '', protection: notice.protection ?? '' });
+    case 'keys-moved-to-keychain':
+      return t('notice.keysMovedToKeychain', { path: notice.path ?? '' });
+    case 'disk-full':
+      return t('notice.diskFull', { path: notice.path ?? '' });
+    case 'outbox-recovered':
+      return outboxRecoveredText(notice, t);
   }
+}
+
+/** Which uploads wait, which need their file chosen again, and copies no record names. */
+function outboxRecoveredText(notice: AppNotice, t: TFunction): string {
+  const list = (names: string[] | undefined) => (names ?? []).map((n) => `“${n}”`).join(', ');
+  const parts = [t('notice.outboxRecovered')];
+  if (notice.waiting?.length) parts.push(t('notice.outboxWaiting', { names: list(notice.waiting) }));
+  if (notice.needFile?.length) parts.push(t('notice.outboxNeedFile', { names: list(notice.needFile) }));
+  if (notice.kept?.length) parts.push(t('notice.outboxKept', { paths: (notice.kept ?? []).join(', ') }));
+  if (!notice.waiting?.length && !notice.needFile?.length && !notice.kept?.length) {
+    parts.push(t('notice.outboxNothingWaits'));
+  }
+  return parts.join(' ');
 }
 
 /**
@@ -67,7 +91,7 @@ export function AppNotices() {
       {notices.map((notice) => (
         <Notice
           key={notice.id}
-          tone={notice.code === 'cache-unavailable' ? 'info' : 'warning'}
+          tone={INFO_NOTICES.has(notice.code) ? 'info' : 'warning'}
           title={notice.workspaceName ? t('notice.workspace', { name: notice.workspaceName }) : undefined}
           onDismiss={() => dismiss(notice.id)}
           testId={`notice-${notice.code}`}

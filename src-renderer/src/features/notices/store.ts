@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { call } from '../../api';
-import type { AppNotice } from '../../../../src-shared/app/types';
+import { APP_NOTICE_CODES, type AppNotice } from '../../../../src-shared/app/types';
 
 /**
  * Things main tells the user once (a damaged settings file or offline copy moved aside, an offline
@@ -18,7 +18,7 @@ interface NoticesState {
 }
 
 let nextId = 1;
-const KNOWN = new Set<AppNotice['code']>(['settings-recovered', 'cache-recovered', 'cache-unavailable']);
+const KNOWN = new Set<string>(APP_NOTICE_CODES);
 
 export const useNotices = create<NoticesState>()((set) => ({
   notices: [],

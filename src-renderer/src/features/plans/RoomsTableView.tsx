@@ -7,25 +7,20 @@ import { SortHeader, Table } from '../../components/Table';
 import { describeError } from '../../errors/describe-error';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
-import { useTerm } from './bits';
+import { usePlanUnits, useTerm } from './bits';
 import { numberWithUnit } from './plan-text';
 import { columnDecimals, figureText, totalText } from './rooms-figures';
 import { isNumericColumn, ROOMS_COLUMNS, sortRooms, type RoomsColumn } from './rooms-sort';
 import { usePlans } from './store';
+import { CsvFormatHint } from './CsvFormatHint';
 import { isSummedColumn, roomsColumnLabel } from '../../../../src-shared/plans/rooms-columns';
 import { MEASURE_COLUMNS, type MeasureColumn } from '../../../../src-shared/plans/types';
-import { unitSystemOf, type UnitSystem } from '../../../../src-shared/plans/units';
 
 function isMeasureColumn(column: RoomsColumn): column is MeasureColumn {
   return (MEASURE_COLUMNS as readonly string[]).includes(column);
 }
 
 const DASH = '—';
-
-/** The plan's unit system as the rooms table's figures are written in it. */
-function usePlanUnits(): UnitSystem | null {
-  return unitSystemOf(usePlans((s) => s.result?.view.unitSystem));
-}
 
 function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn; onShow?: () => void }) {
   const t = useT();
@@ -82,7 +77,16 @@ function TotalCellView({ rooms, column }: { rooms: RoomsTable; column: RoomsColu
   const total = rooms.totals[column];
   if (total && (column === 'doors' || column === 'windows')) return <>{formatNumber(total.value, lang)}</>;
   if (total && isMeasureColumn(column)) {
-    return <>{totalText(rooms.rows, column, total.unit, columnDecimals(column, units), lang)}</>;
+    return (
+      <>
+        {totalText(
+          rooms.rows.map((row) => row[column]),
+          total.unit,
+          columnDecimals(column, units),
+          lang,
+        )}
+      </>
+    );
   }
   if (total) return <>{numberWithUnit(total.value, total.unit, lang)}</>;
   if (!isSummedColumn(column)) return null;
@@ -121,11 +125,13 @@ function RoomsExport({ rooms }: { rooms: RoomsTable }) {
           busy={exportBusy === 'csv'}
           disabled={exportBusy !== null || !rooms.available}
           onClick={() => void store().exportRooms('csv')}
+          aria-describedby="rooms-csv-format"
           data-testid="rooms-export-csv"
         >
           {t('plan.exportCsv')}
         </Button>
       </div>
+      <CsvFormatHint id="rooms-csv-format" />
 
       {(exportedPath || exportError) && (
         <div className="screen-notices">

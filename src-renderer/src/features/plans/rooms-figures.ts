@@ -1,4 +1,4 @@
-import type { MeasureCell, MeasureColumn, RoomsTableRow } from '../../../../src-shared/plans/types';
+import type { MeasureCell, MeasureColumn } from '../../../../src-shared/plans/types';
 import { tableDecimals, type Dimension, type UnitSystem } from '../../../../src-shared/plans/units';
 import { formatNumber } from '../../i18n/format';
 import type { UiLanguage } from '../../i18n/languages';
@@ -58,20 +58,18 @@ export function figureText(cell: MeasureCell, decimals: number, lang: UiLanguage
 }
 
 /**
- * The column's total as shown: the sum of its rows' figures as shown, added in units of the last
- * decimal shown (whole numbers: no binary fractions).
+ * The column's total as shown: the sum of its cells' figures as shown, added in units of the last
+ * decimal shown (whole numbers: no binary fractions). For the rooms table and the costs per room.
  */
 export function totalText(
-  rows: readonly RoomsTableRow[],
-  column: MeasureColumn,
+  cells: readonly MeasureCell[],
   unit: string | null,
   decimals: number,
   lang: UiLanguage,
 ): string {
   let units = 0;
-  for (const row of rows) {
-    const v = row[column].value;
-    if (v !== null && Number.isFinite(v)) units += shownUnits(v, decimals);
+  for (const { value } of cells) {
+    if (value !== null && Number.isFinite(value)) units += shownUnits(value, decimals);
   }
   const number = fixed(units / 10 ** decimals, decimals, lang);
   return unit ? `${number}\u00a0${unit}` : number;

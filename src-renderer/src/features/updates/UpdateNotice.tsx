@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { useT } from '../../i18n/store';
+import { READY_MESSAGES } from '../../../../src-shared/updates/types';
 import { useUpdates } from './store';
 
 /**
@@ -20,6 +21,8 @@ export function UpdateNotice() {
 
   const ready = status?.phase === 'ready' && status.version && status.version !== postponed;
   if (!ready && !failure) return null;
+  // A restart installs it, or (Linux) the user's word, and for a deb or rpm an administrator's password.
+  const words = READY_MESSAGES[status?.install ?? 'restart'];
   return (
     <div className="app-notices">
       {ready && (
@@ -34,7 +37,7 @@ export function UpdateNotice() {
                 onClick={() => void useUpdates.getState().install()}
                 data-testid="update-restart"
               >
-                {t('updates.restart')}
+                {t(words.action)}
               </Button>
               <Button size="sm" onClick={() => useUpdates.getState().postpone()} data-testid="update-later">
                 {t('updates.later')}
@@ -42,7 +45,7 @@ export function UpdateNotice() {
             </>
           }
         >
-          {t('updates.ready', { version: status.version ?? '' })}
+          {t(words.message, { version: status.version ?? '' })}
         </Notice>
       )}
       {failure && (

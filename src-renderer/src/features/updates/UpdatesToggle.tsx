@@ -1,10 +1,11 @@
-import { UNAVAILABLE_MESSAGES } from '../../../../src-shared/updates/types';
+import { ON_REQUEST_MESSAGE, UNAVAILABLE_MESSAGES } from '../../../../src-shared/updates/types';
 import { useT } from '../../i18n/store';
 import { useUpdates } from './store';
 
 /**
  * The version, and the "Update automatically" setting (settings.json), in the status bar. When this
- * copy cannot update itself the box is off and its title says why.
+ * copy cannot update itself, or installs updates only when the user confirms them (Linux), the box
+ * is off and its title says why.
  */
 export function UpdatesToggle() {
   const t = useT();
@@ -12,7 +13,10 @@ export function UpdatesToggle() {
   const saving = useUpdates((s) => s.saving);
   const version = useUpdates((s) => s.version);
   if (!status) return null;
-  const why = status.unavailable ? t(UNAVAILABLE_MESSAGES[status.unavailable]) : t('updates.automaticHint');
+  const allowed = status.unavailable === null && status.install === 'restart';
+  const why = status.unavailable
+    ? t(UNAVAILABLE_MESSAGES[status.unavailable])
+    : t(allowed ? 'updates.automaticHint' : ON_REQUEST_MESSAGE);
   return (
     <label className="statusbar-updates" title={why} data-testid="updates-toggle">
       {version && (
@@ -22,8 +26,8 @@ export function UpdatesToggle() {
       )}
       <input
         type="checkbox"
-        checked={status.unavailable === null && status.automatic}
-        disabled={status.unavailable !== null || saving}
+        checked={allowed && status.automatic}
+        disabled={!allowed || saving}
         onChange={(e) => void useUpdates.getState().setAutomatic(e.target.checked)}
         data-testid="updates-automatic"
       />

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { ExportResult } from '../../../../src-shared/estimates/types';
+import { ExportWarnings } from '../estimates/ExportWarnings';
 import type { EstimateComparison } from '../../../../src-shared/versions/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -75,7 +77,7 @@ export function ComparisonDialog() {
   const showUnchanged = useVersions((s) => s.showUnchanged);
   const [selected, setSelected] = useState<number | null>(null);
   const [ordering, setOrdering] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<(ExportResult & { path: string }) | null>(null);
   const store = useVersions.getState;
   // A comparison belongs to the screen that showed it: leaving the screen ends it.
   useEffect(() => () => useVersions.getState().closeComparison(), []);
@@ -121,12 +123,13 @@ export function ComparisonDialog() {
           </dl>
           {saved && (
             <Notice
-              tone="success"
+              tone={saved.warnings?.length ? 'warning' : 'success'}
               onDismiss={() => setSaved(null)}
               testId="change-order-saved"
-              actions={<SavedFileActions path={saved} testId="change-order-file" />}
+              actions={<SavedFileActions path={saved.path} testId="change-order-file" />}
             >
-              {t('changeOrder.saved', { path: saved })}
+              {t('changeOrder.saved', { path: saved.path })}
+              <ExportWarnings warnings={saved.warnings} />
             </Notice>
           )}
           <p className="compare-counts" data-testid="compare-counts">
@@ -187,9 +190,9 @@ export function ComparisonDialog() {
         <ChangeOrderDialog
           request={request}
           onClose={() => setOrdering(false)}
-          onSaved={(path) => {
+          onSaved={(result) => {
             setOrdering(false);
-            setSaved(path);
+            setSaved(result);
           }}
         />
       )}
