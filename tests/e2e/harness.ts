@@ -227,6 +227,8 @@ export const test = base.extend<{
           return privilegedInstall.answer;
         },
       },
+      // The UI benchmarks run the worker threads as the app ships them (bench/built-workers.ts).
+      ...(process.env.PLANDESK_WORKER_SCRIPTS ? { workerScripts: process.env.PLANDESK_WORKER_SCRIPTS } : {}),
     });
     // As the Electron entry does once the window is up: uploads that waited are sent.
     void services.outbox.start();
