@@ -148,6 +148,7 @@ export function createServices(o: ServiceOptions): RunningServices {
   const scratchDir = path.join(o.userDataDir, 'tmp');
   const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
   let demo: Promise<Simulator> | null = null;
+  const tellDiskFull = diskFullNotices((path) => notice({ code: 'disk-full', path }));
   const caches = new WorkspaceCaches(
     o.userDataDir,
     o.logger,
@@ -159,7 +160,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       );
       notice({ code: 'cache-recovered', path: r.movedTo });
     },
-    diskFullNotices((path) => notice({ code: 'disk-full', path })),
+    tellDiskFull,
   );
   const workspaces = new WorkspaceManager({
     settings,
@@ -235,8 +236,11 @@ export function createServices(o: ServiceOptions): RunningServices {
             waiting: report.waiting,
             needFile: report.needFile,
             kept: report.kept,
+            ...(report.unlisted ? { unlisted: report.unlisted } : {}),
           }),
         ),
+    // The upload records could not be written: told like the cache's (at most once a minute per place).
+    onDiskFull: (where) => tellDiskFull('', { path: where, what: 'upload records', diskFull: true }),
     logger: o.logger,
     ...o.outbox,
   });

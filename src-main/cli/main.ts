@@ -3,7 +3,9 @@ import { parseCliArgs } from './args';
 import { estimateCommand } from './commands/estimate';
 import { exportCommand, type ExportContext } from './commands/export';
 import { savedDocumentsLanguage, savedPresets } from './saved-presets';
-import { deleteFileCommand, downloadCommand, filesCommand, uploadCommand } from './commands/files';
+import { deleteFileCommand, downloadCommand, filesCommand } from './commands/files';
+import { uploadCommand } from './commands/upload';
+import type { CliOutbox } from './cli-outbox';
 import { roomsCommand } from './commands/plan-rooms';
 import { roomsCostsCommand } from './commands/rooms-costs';
 import { estimatesCommand } from './commands/estimates';
@@ -150,6 +152,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
     const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
     let versions: CliVersions | null = null;
+    let outbox: CliOutbox | null = null;
     try {
       const exporting = ['export', 'export-changes', 'rooms', 'rooms-costs'].includes(command);
       const context: CommandContext = {
@@ -158,12 +161,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         chosenLanguage: givenLanguage(flags, io.env),
         documentsLanguage: exporting ? await savedDocumentsLanguage(io.env, workspace) : null,
         versions: async () => (versions ??= await openCliVersions(client, workspace, io.env, logger)),
+        // Loaded only by `upload`: the other commands never load the native module.
+        outbox: async () =>
+          (outbox ??= await (await import('./cli-outbox')).openCliOutbox(client, workspace, io.env, logger)),
       };
       // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
       const out = await run(client, flags, positionals, cliText(language), context);
       io.stdout(forTerminal(out, Boolean(flags.json)) + '\n');
     } finally {
       await (versions as CliVersions | null)?.close();
+      await (outbox as CliOutbox | null)?.close();
       await simulator?.close();
     }
     return 0;
@@ -187,6 +194,8 @@ type Command = (
 type CommandContext = ExportContext & {
   /** The workspace's estimate versions (the app's cache), opened on first use. */
   versions: () => Promise<CliVersions>;
+  /** The app's upload outbox over the data folder, opened on first use. */
+  outbox: () => Promise<CliOutbox>;
 };
 
 const COMMANDS: Record<string, Command> = {
@@ -204,7 +213,7 @@ const COMMANDS: Record<string, Command> = {
   'rooms-costs': async (c, f, p, x, ctx) =>
     roomsCostsCommand(c, f, p, x, { ...ctx, versions: await ctx.versions() }),
   files: filesCommand,
-  upload: (c, f, p, x) => uploadCommand(c, f, p, undefined, x),
+  upload: (c, f, p, x, ctx) => uploadCommand(c, f, p, ctx, undefined, x),
   download: (c, f, p, x) => downloadCommand(c, f, p, undefined, x),
   'delete-file': deleteFileCommand,
   teams: (c, f, _p, x) => teamsCommand(c, f, x),

@@ -303,3 +303,35 @@ test('files dropped on the screen are uploaded; a refused type among them is nam
   expect((await app.services.files.list(projectId)).map((f) => f.name)).not.toContain('notes.txt');
   await app.screenshot('48-files-dropped');
 });
+
+test('files the service refuses are listed, each with its reason; the others are uploaded', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  const { projectId } = await selectFirstProject(app);
+  await page.getByTestId('open-files').click();
+  await expect(page.getByTestId('files-table')).toBeVisible();
+  const good = path.join(app.exportDir, 'Aufmaß Keller.pdf');
+  // A name the service does not take (a control character in it): refused at its presign call.
+  const bad = path.join(app.exportDir, 'Aufmaß\u0007Dach.pdf');
+  await fs.writeFile(good, Buffer.alloc(4000, 1));
+  await fs.writeFile(bad, Buffer.alloc(5000, 2));
+  app.dialogs.answers.open = [good, bad];
+  await page.getByTestId('upload-button').click();
+  const refused = page.getByTestId('upload-service-refused');
+  await expect(refused).toContainText('1 file was not uploaded');
+  await expect(page.getByTestId('upload-service-refused-file')).toHaveCount(1);
+  await expect(page.getByTestId('upload-service-refused-file')).toContainText('AufmaßDach.pdf');
+  await expect(page.getByTestId('upload-service-refused-file')).toContainText(/control characters/);
+  await expect(page.locator('[data-testid^="file-row-"]', { hasText: 'Aufmaß Keller.pdf' })).toBeVisible();
+  await app.screenshot('49-files-refused-by-the-service');
+  const names = (await app.services.files.list(projectId)).map((f) => f.name);
+  expect(names).toContain('Aufmaß Keller.pdf');
+  expect(names.filter((n) => n.includes('Dach'))).toEqual([]);
+  // Nothing of the refused file waits.
+  await expect(page.getByTestId('upload-queued')).toHaveCount(0);
+  await refused.getByRole('button').click();
+  await expect(refused).toHaveCount(0);
+});

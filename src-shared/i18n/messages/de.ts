@@ -460,6 +460,10 @@ export const de: Messages = {
   'files.uploadingNames': '{names} wird hochgeladen',
   'files.andMore_one': 'und {count} weitere',
   'files.andMore_other': 'und {count} weitere',
+  'files.copying': 'Wird vor dem Senden in PlanDesk kopiert…',
+  'files.copyProgress': '{done} von {total} kopiert · {percent}',
+  'files.serviceRefusedTitle_one': '{count} Datei wurde nicht hochgeladen:',
+  'files.serviceRefusedTitle_other': '{count} Dateien wurden nicht hochgeladen:',
   'files.progress': '{done} von {total} · {percent}',
   'files.progressUnknown': '{done} gesendet',
   'files.uploadFailed': 'Das Hochladen wurde nicht abgeschlossen.',
@@ -579,6 +583,9 @@ export const de: Messages = {
   'cli.created': 'Erstellt',
   'cli.uploaded': 'Hochgeladen',
   'cli.uploading': '{name} wird hochgeladen',
+  'cli.copying': '{name} wird für das Hochladen kopiert',
+  'cli.queued':
+    '{name} wartet auf das Hochladen: PlanDesk bewahrt eine Kopie auf (keine Verbindung, der Dienst antwortete nicht, oder PlanDesk sendet gerade seine wartenden Dateien). PlanDesk oder der nächste Aufruf von plandesk upload sendet sie; das Original darf verschoben werden.',
   'cli.downloadingTo': 'Download nach {name}',
   'cli.saved': '„{name}“ ({size}) gespeichert unter {path}',
   'cli.sizeDiffers':
@@ -1004,6 +1011,8 @@ export const de: Messages = {
   'notice.outboxNeedFile':
     'Wählen Sie die Datei erneut aus (in den Dateien des Projekts unter „Warten auf das Hochladen“): {names}.',
   'notice.outboxKept': 'Ohne Eintrag aufbewahrt (laden Sie sie von dort erneut hoch): {paths}.',
+  'notice.outboxUnlisted':
+    'Kopien für einen Arbeitsbereich, der in PlanDesk nicht mehr eingerichtet ist, wurden an ihrem Ort belassen (laden Sie sie von dort erneut hoch): {paths}.',
   'notice.outboxNothingWaits': 'Es warteten keine Dateien auf das Hochladen.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Datei',
@@ -1136,6 +1145,8 @@ export const de: Messages = {
     'Die Kopie der Datei in PlanDesk fehlt oder kann nicht gelesen werden. Wählen Sie die Originaldatei erneut aus oder entfernen Sie den Eintrag.',
   'outbox.problem.copy-damaged':
     'Die Kopie in PlanDesk stimmt nicht mehr mit der übergebenen Datei überein (auf diesem Computer geändert oder beschädigt) und wurde daher nicht gesendet. Wählen Sie die Originaldatei erneut aus.',
+  'outbox.problem.arrived-different':
+    'Der Dienst hat eine Datei mit anderer Größe als die Kopie in PlanDesk registriert. Die Kopie bleibt erhalten: Wiederholen Sie das Senden oder entfernen Sie sie (und prüfen Sie die Dateien des Projekts).',
   'outbox.problem.refused': 'Der Dienst hat die Datei abgelehnt.',
   'outbox.serviceSaid': 'Der Dienst meldete: {message}',
   'outbox.uploadNow': 'Jetzt hochladen',

@@ -448,6 +448,10 @@ export const en = {
   'files.uploadingNames': 'Uploading {names}',
   'files.andMore_one': 'and {count} more',
   'files.andMore_other': 'and {count} more',
+  'files.copying': 'Copying into PlanDesk before sending…',
+  'files.copyProgress': '{done} of {total} copied · {percent}',
+  'files.serviceRefusedTitle_one': '{count} file was not uploaded:',
+  'files.serviceRefusedTitle_other': '{count} files were not uploaded:',
   'files.progress': '{done} of {total} · {percent}',
   'files.progressUnknown': '{done} sent',
   'files.uploadFailed': 'The upload did not finish.',
@@ -567,6 +571,9 @@ export const en = {
   'cli.created': 'Created',
   'cli.uploaded': 'Uploaded',
   'cli.uploading': 'Uploading {name}',
+  'cli.copying': 'Copying {name} for the upload',
+  'cli.queued':
+    '{name} waits to be uploaded: PlanDesk keeps a copy (there is no connection, the service did not answer, or PlanDesk is sending its waiting uploads). PlanDesk, or the next plandesk upload, sends it; the original may be moved.',
   'cli.downloadingTo': 'Downloading to {name}',
   'cli.saved': 'Saved "{name}" ({size}) to {path}',
   'cli.sizeDiffers':
@@ -979,6 +986,8 @@ export const en = {
   'notice.outboxNeedFile':
     'Choose the file again (in the project’s files, under “Waiting to upload”): {names}.',
   'notice.outboxKept': 'Kept without a record (upload them again from there): {paths}.',
+  'notice.outboxUnlisted':
+    'Copies for a workspace that is no longer set up in PlanDesk were left where they are (upload them again from there): {paths}.',
   'notice.outboxNothingWaits': 'No uploads were waiting.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'File',
@@ -1107,6 +1116,8 @@ export const en = {
     'PlanDesk’s copy of the file is gone or cannot be read. Choose the original file again, or remove it.',
   'outbox.problem.copy-damaged':
     'PlanDesk’s copy no longer matches the file you gave it (changed or damaged on this computer), so it was not sent. Choose the original file again.',
+  'outbox.problem.arrived-different':
+    'The service registered a file of another size than PlanDesk’s copy. The copy is kept: retry to send it again, or remove it (and check the project’s files).',
   'outbox.problem.refused': 'The service refused the file.',
   'outbox.serviceSaid': 'The service said: {message}',
   'outbox.uploadNow': 'Upload now',

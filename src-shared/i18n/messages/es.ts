@@ -451,6 +451,10 @@ export const es: Messages = {
   'files.uploadingNames': 'Subiendo {names}',
   'files.andMore_one': 'y {count} más',
   'files.andMore_other': 'y {count} más',
+  'files.copying': 'Copiando en PlanDesk antes de enviar…',
+  'files.copyProgress': '{done} de {total} copiados · {percent}',
+  'files.serviceRefusedTitle_one': '{count} archivo no se subió:',
+  'files.serviceRefusedTitle_other': '{count} archivos no se subieron:',
   'files.progress': '{done} de {total} · {percent}',
   'files.progressUnknown': '{done} enviados',
   'files.uploadFailed': 'La subida no terminó.',
@@ -570,6 +574,9 @@ export const es: Messages = {
   'cli.created': 'Creado',
   'cli.uploaded': 'Subido',
   'cli.uploading': 'Subiendo {name}',
+  'cli.copying': 'Copiando {name} para la subida',
+  'cli.queued':
+    '{name} está pendiente de subir: PlanDesk guarda una copia (sin conexión, el servicio no respondió, o PlanDesk está enviando sus archivos pendientes). PlanDesk, o el próximo plandesk upload, lo enviará; el original se puede mover.',
   'cli.downloadingTo': 'Descargando en {name}',
   'cli.saved': '«{name}» ({size}) guardado en {path}',
   'cli.sizeDiffers':
@@ -990,6 +997,8 @@ export const es: Messages = {
   'notice.outboxNeedFile':
     'Elija de nuevo el archivo (en los archivos del proyecto, en «Pendiente de subir»): {names}.',
   'notice.outboxKept': 'Guardados sin registro (vuelva a subirlos desde allí): {paths}.',
+  'notice.outboxUnlisted':
+    'Las copias de un espacio de trabajo que ya no está configurado en PlanDesk se dejaron donde están (vuelva a subirlas desde allí): {paths}.',
   'notice.outboxNothingWaits': 'No había subidas pendientes.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Archivo',
@@ -1121,6 +1130,8 @@ export const es: Messages = {
     'La copia del archivo que guarda PlanDesk ha desaparecido o no se puede leer. Elija de nuevo el archivo original o quítelo.',
   'outbox.problem.copy-damaged':
     'La copia que guarda PlanDesk ya no coincide con el archivo que le dio (modificada o dañada en este equipo), así que no se envió. Elija de nuevo el archivo original.',
+  'outbox.problem.arrived-different':
+    'El servicio registró un archivo de otro tamaño que la copia de PlanDesk. La copia se conserva: vuelva a intentar el envío o quítela (y revise los archivos del proyecto).',
   'outbox.problem.refused': 'El servicio rechazó el archivo.',
   'outbox.serviceSaid': 'El servicio respondió: {message}',
   'outbox.uploadNow': 'Subir ahora',

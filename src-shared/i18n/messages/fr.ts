@@ -455,6 +455,10 @@ export const fr: Messages = {
   'files.uploadingNames': 'Envoi de {names}',
   'files.andMore_one': 'et {count} autre',
   'files.andMore_other': 'et {count} autres',
+  'files.copying': 'Copie dans PlanDesk avant l’envoi…',
+  'files.copyProgress': '{done} sur {total} copiés · {percent}',
+  'files.serviceRefusedTitle_one': '{count} fichier n’a pas été envoyé :',
+  'files.serviceRefusedTitle_other': '{count} fichiers n’ont pas été envoyés :',
   'files.progress': '{done} sur {total} · {percent}',
   'files.progressUnknown': '{done} envoyés',
   'files.uploadFailed': 'L’envoi ne s’est pas terminé.',
@@ -574,6 +578,9 @@ export const fr: Messages = {
   'cli.created': 'Créé',
   'cli.uploaded': 'Envoyé',
   'cli.uploading': 'Envoi de {name}',
+  'cli.copying': 'Copie de {name} pour l’envoi',
+  'cli.queued':
+    '{name} est en attente d’envoi : PlanDesk en garde une copie (pas de connexion, le service n’a pas répondu, ou PlanDesk envoie ses fichiers en attente). PlanDesk, ou le prochain plandesk upload, l’enverra ; l’original peut être déplacé.',
   'cli.downloadingTo': 'Téléchargement vers {name}',
   'cli.saved': '« {name} » ({size}) enregistré dans {path}',
   'cli.sizeDiffers':
@@ -993,6 +1000,8 @@ export const fr: Messages = {
     'Choisissez à nouveau le fichier (dans les fichiers du projet, sous « En attente d’envoi ») : {names}.',
   'notice.outboxKept':
     'Conservés sans enregistrement (envoyez-les à nouveau depuis cet emplacement) : {paths}.',
+  'notice.outboxUnlisted':
+    'Des copies pour un espace de travail qui n’est plus configuré dans PlanDesk ont été laissées à leur place (envoyez-les à nouveau depuis là) : {paths}.',
   'notice.outboxNothingWaits': 'Aucun envoi n’était en attente.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Fichier',
@@ -1125,6 +1134,8 @@ export const fr: Messages = {
     'La copie du fichier conservée par PlanDesk a disparu ou ne peut pas être lue. Choisissez à nouveau le fichier d’origine, ou retirez-le.',
   'outbox.problem.copy-damaged':
     'La copie conservée par PlanDesk ne correspond plus au fichier confié (modifiée ou endommagée sur cet ordinateur) ; elle n’a donc pas été envoyée. Choisissez à nouveau le fichier d’origine.',
+  'outbox.problem.arrived-different':
+    'Le service a enregistré un fichier d’une autre taille que la copie de PlanDesk. La copie est conservée : réessayez l’envoi ou retirez-la (et vérifiez les fichiers du projet).',
   'outbox.problem.refused': 'Le service a refusé le fichier.',
   'outbox.serviceSaid': 'Le service a répondu : {message}',
   'outbox.uploadNow': 'Envoyer maintenant',

@@ -447,6 +447,10 @@ export const pt: Messages = {
   'files.uploadingNames': 'A carregar {names}',
   'files.andMore_one': 'e mais {count}',
   'files.andMore_other': 'e mais {count}',
+  'files.copying': 'A copiar para o PlanDesk antes de enviar…',
+  'files.copyProgress': '{done} de {total} copiados · {percent}',
+  'files.serviceRefusedTitle_one': '{count} ficheiro não foi carregado:',
+  'files.serviceRefusedTitle_other': '{count} ficheiros não foram carregados:',
   'files.progress': '{done} de {total} · {percent}',
   'files.progressUnknown': '{done} enviados',
   'files.uploadFailed': 'O carregamento não foi concluído.',
@@ -566,6 +570,9 @@ export const pt: Messages = {
   'cli.created': 'Criado',
   'cli.uploaded': 'Enviado',
   'cli.uploading': 'A enviar {name}',
+  'cli.copying': 'A copiar {name} para o carregamento',
+  'cli.queued':
+    '{name} aguarda carregamento: o PlanDesk guarda uma cópia (sem ligação, o serviço não respondeu, ou o PlanDesk está a enviar os ficheiros em espera). O PlanDesk, ou o próximo plandesk upload, envia-o; o original pode ser movido.',
   'cli.downloadingTo': 'A transferir para {name}',
   'cli.saved': '«{name}» ({size}) guardado em {path}',
   'cli.sizeDiffers':
@@ -983,6 +990,8 @@ export const pt: Messages = {
   'notice.outboxNeedFile':
     'Escolha de novo o ficheiro (nos ficheiros do projeto, em «A aguardar carregamento»): {names}.',
   'notice.outboxKept': 'Guardados sem registo (carregue-os de novo a partir daí): {paths}.',
+  'notice.outboxUnlisted':
+    'As cópias de um espaço de trabalho que já não está configurado no PlanDesk foram deixadas onde estão (carregue-as de novo a partir daí): {paths}.',
   'notice.outboxNothingWaits': 'Não havia carregamentos à espera.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Ficheiro',
@@ -1114,6 +1123,8 @@ export const pt: Messages = {
     'A cópia do ficheiro guardada pelo PlanDesk desapareceu ou não pode ser lida. Escolha de novo o ficheiro original, ou remova-o.',
   'outbox.problem.copy-damaged':
     'A cópia guardada pelo PlanDesk já não corresponde ao ficheiro que lhe deu (alterada ou danificada neste computador), por isso não foi enviada. Escolha de novo o ficheiro original.',
+  'outbox.problem.arrived-different':
+    'O serviço registou um ficheiro com um tamanho diferente da cópia do PlanDesk. A cópia é mantida: tente enviar de novo ou remova-a (e verifique os ficheiros do projeto).',
   'outbox.problem.refused': 'O serviço recusou o ficheiro.',
   'outbox.serviceSaid': 'O serviço respondeu: {message}',
   'outbox.uploadNow': 'Carregar agora',

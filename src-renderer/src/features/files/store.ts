@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call, getApi, newOperationId } from '../../api';
 import { latestOnly } from '../../lib/latest';
 import { registerScreen } from '../navigation/store';
@@ -7,7 +6,8 @@ import { useOperations } from '../operations/store';
 import { useOutbox } from '../outbox/store';
 import { checkUploads } from './file-types';
 import { sortFilesByDate } from './sort';
-import type { FilePreview, FileRow } from '../../../../src-shared/files/types';
+import type { FileRow } from '../../../../src-shared/files/types';
+import type { FileAction, FilesState, UploadNotice } from './files-state';
 import type { ProgressEvent } from '../../../../src-shared/operations/types';
 import type { PlanDeskApi, Result } from '../../../../src-shared/ipc/contract';
 
@@ -20,79 +20,6 @@ import type { PlanDeskApi, Result } from '../../../../src-shared/ipc/contract';
 
 /** How long new files stay highlighted after an upload. */
 export const HIGHLIGHT_MS = 4000;
-
-export interface UploadRun {
-  operationId: string;
-  /** The dropped files' paths; undefined: main asks with the open dialog. */
-  paths: string[] | undefined;
-  names: string[];
-  done: number;
-  total: number | null;
-  cancelling: boolean;
-}
-
-export type FileAction = 'preview' | 'download' | 'open' | 'show' | 'delete';
-
-export type PreviewState =
-  | { file: FileRow; status: 'loading'; operationId: string }
-  | { file: FileRow; status: 'ready'; preview: FilePreview }
-  | { file: FileRow; status: 'none' }
-  | { file: FileRow; status: 'error'; error: ErrorValue };
-
-interface FilesState {
-  /** `<workspace>|<project>`: what the data below belongs to. */
-  key: string | null;
-  projectId: string | null;
-  rows: FileRow[] | null;
-  /** Where the rows came from: `cache` offline (the screen says from when). */
-  source: 'network' | 'cache' | null;
-  fetchedAt: string | null;
-  loading: boolean;
-  error: ErrorValue | null;
-
-  upload: UploadRun | null;
-  /**
-   * The last upload failed: the error, and what Retry sends again (the dropped files' paths: main
-   * keeps their grants until an upload of them succeeds; undefined: the open dialog again).
-   */
-  uploadFailure: { error: ErrorValue; paths: string[] | undefined; names: string[] } | null;
-  uploadCancelled: boolean;
-  /** Files refused before sending (type not allowed). */
-  refused: string[] | null;
-  /** How many files the last upload added (a success notice). */
-  uploadedCount: number | null;
-  /** How many files the last upload put in the outbox (offline, or the connection dropped). */
-  queuedCount: number | null;
-  highlighted: string[];
-
-  busy: Record<string, FileAction>;
-  /**
-   * The last download: which file, where it was saved, and (when the project's file list gave
-   * another size than arrived) both sizes for a note.
-   */
-  saved: { name: string; path: string; sizeDiffers?: { listed: number; received: number } } | null;
-  actionError: ErrorValue | null;
-  preview: PreviewState | null;
-
-  open: (projectId: string, workspaceId: string | null) => void;
-  load: () => Promise<void>;
-  /** Uploads files dropped on the screen: refused types are named, the rest are sent. */
-  uploadDropped: (files: File[]) => Promise<void>;
-  /** Uploads what the user picks in main's open dialog. */
-  uploadPicked: () => Promise<void>;
-  retryUpload: () => Promise<void>;
-  cancelUpload: () => Promise<void>;
-  download: (file: FileRow) => Promise<void>;
-  openWithSystem: (file: FileRow) => Promise<void>;
-  /** Shows the file in the system's file manager (the types PlanDesk does not open). */
-  showInFolder: (file: FileRow) => Promise<void>;
-  showPreview: (file: FileRow) => Promise<void>;
-  closePreview: () => void;
-  /** Deletes the file; the error when it failed (the confirm dialog shows it), else null. */
-  remove: (file: FileRow) => Promise<ErrorValue | null>;
-  dismissUploadNotice: (which: 'refused' | 'failure' | 'cancelled' | 'uploaded' | 'queued') => void;
-  dismissResult: () => void;
-}
 
 const listLatest = latestOnly();
 let highlightTimer: ReturnType<typeof setTimeout> | null = null;
@@ -107,6 +34,7 @@ const fresh = {
   uploadFailure: null,
   uploadCancelled: false,
   refused: null,
+  serviceRefused: null,
   uploadedCount: null,
   queuedCount: null,
   highlighted: [],
@@ -133,6 +61,16 @@ async function droppedPaths(files: File[], projectId: string): Promise<{ file: F
     }),
   );
 }
+
+/** What dismissing each upload notice clears. */
+const DISMISSED: Record<UploadNotice, Partial<FilesState>> = {
+  refused: { refused: null },
+  serviceRefused: { serviceRefused: null },
+  failure: { uploadFailure: null },
+  cancelled: { uploadCancelled: false },
+  queued: { queuedCount: null },
+  uploaded: { uploadedCount: null },
+};
 
 export const useFiles = create<FilesState>()((set, get) => {
   const setBusy = (id: string, action: FileAction | null) =>
@@ -165,11 +103,12 @@ export const useFiles = create<FilesState>()((set, get) => {
     if (!projectId || get().upload) return;
     const operationId = newOperationId('upload');
     set({
-      upload: { operationId, paths, names, done: 0, total: null, cancelling: false },
+      upload: { operationId, paths, names, done: 0, total: null, phase: null, cancelling: false },
       uploadFailure: null,
       uploadCancelled: false,
       uploadedCount: null,
       queuedCount: null,
+      serviceRefused: null,
     });
     const api = getApi();
     const off =
@@ -179,8 +118,9 @@ export const useFiles = create<FilesState>()((set, get) => {
             const done = Number.isFinite(event.done) ? Math.max(0, event.done) : 0;
             const total =
               typeof event.total === 'number' && Number.isFinite(event.total) ? event.total : null;
+            const phase = event.phase === 'copying' ? event.phase : null;
             set((s) =>
-              s.upload?.operationId === operationId ? { upload: { ...s.upload, done, total } } : {},
+              s.upload?.operationId === operationId ? { upload: { ...s.upload, done, total, phase } } : {},
             );
           })
         : () => {};
@@ -191,12 +131,14 @@ export const useFiles = create<FilesState>()((set, get) => {
     if (res.ok) {
       const ids = res.data.uploaded.map((f) => f.id);
       const queued = res.data.queued?.length ?? 0;
+      // Each file the service refused, with its reason (the others went on).
+      if (res.data.refused?.length) set({ serviceRefused: res.data.refused });
       if (queued > 0) {
         set({ queuedCount: queued });
         void useOutbox.getState().load();
       }
       if (ids.length === 0) {
-        if (queued > 0) await get().load();
+        if (queued > 0 || res.data.refused?.length) await get().load();
         return; // the open dialog was closed, or everything waits in the outbox
       }
       if (highlightTimer) clearTimeout(highlightTimer);
@@ -363,18 +305,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       return null;
     },
 
-    dismissUploadNotice: (which) =>
-      set(
-        which === 'refused'
-          ? { refused: null }
-          : which === 'failure'
-            ? { uploadFailure: null }
-            : which === 'cancelled'
-              ? { uploadCancelled: false }
-              : which === 'queued'
-                ? { queuedCount: null }
-                : { uploadedCount: null },
-      ),
+    dismissUploadNotice: (which) => set(DISMISSED[which]),
     dismissResult: () => set({ saved: null, actionError: null }),
   };
 });
