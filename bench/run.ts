@@ -11,6 +11,7 @@ import { benchExcelExport, benchPdfExport } from './exports';
 import { benchVersions } from './versions';
 import { benchExcelMemory, benchMainLoop } from './main-loop';
 import { benchRoomsCosts } from './rooms-costs';
+import { benchTreeRows } from './tree-rows';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
 // figures go into the issue notes; nothing here fails a build.
@@ -19,6 +20,7 @@ type Bench = () => Promise<Record<string, string | number>>;
 const benches: [string, Bench][] = [
   ['List 5,000 projects (20 ms latency, page_size 50, concurrency 4)', benchListProjects],
   ['Estimate of 20,000 items: parse, schema, tree + totals', benchEstimateTree],
+  ['Estimate tree of 20,000 rows: the visible rows, all expanded and as first shown', benchTreeRows],
   ['Offline cache: open the 20,000-item estimate', benchCacheOpen],
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
   ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],
