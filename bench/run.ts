@@ -12,6 +12,7 @@ import { benchVersions } from './versions';
 import { benchExcelMemory, benchMainLoop } from './main-loop';
 import { benchRoomsCosts } from './rooms-costs';
 import { benchTreeRows } from './tree-rows';
+import { benchHostileAnswers } from './hostile-answers';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
 // figures go into the issue notes; nothing here fails a build.
@@ -19,6 +20,7 @@ type Bench = () => Promise<Record<string, string | number>>;
 
 const benches: [string, Bench][] = [
   ['List 5,000 projects (20 ms latency, page_size 50, concurrency 4)', benchListProjects],
+  ['A hostile 100 MB project list: refused at the cap, the event loop kept free', benchHostileAnswers],
   ['Estimate of 20,000 items: parse, schema, tree + totals', benchEstimateTree],
   ['Estimate tree of 20,000 rows: the visible rows, all expanded and as first shown', benchTreeRows],
   ['Offline cache: open the 20,000-item estimate', benchCacheOpen],
