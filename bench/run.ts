@@ -13,6 +13,7 @@ import { benchExcelMemory, benchMainLoop } from './main-loop';
 import { benchRoomsCosts } from './rooms-costs';
 import { benchTreeRows } from './tree-rows';
 import { benchHostileAnswers } from './hostile-answers';
+import { benchSimulatorJson } from './simulator-json';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
 // figures go into the issue notes; nothing here fails a build.
@@ -23,6 +24,7 @@ const benches: [string, Bench][] = [
   ['A hostile 100 MB project list: refused at the cap, the event loop kept free', benchHostileAnswers],
   ['Estimate of 20,000 items: parse, schema, tree + totals', benchEstimateTree],
   ['Estimate tree of 20,000 rows: the visible rows, all expanded and as first shown', benchTreeRows],
+  ['Simulator: a 20,000-item estimate written as JSON', benchSimulatorJson],
   ['Offline cache: open the 20,000-item estimate', benchCacheOpen],
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
   ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],

@@ -142,7 +142,8 @@ describe('webhook test sender against the listener', () => {
 });
 
 describe('webhook test sender, naming exactly why it failed', () => {
-  const send = (url: string, timeoutMs = 2000) =>
+  // Long enough for any answer on a busy machine: only the timeout test below waits on purpose.
+  const send = (url: string, timeoutMs = 30_000) =>
     sendProjectUpdated({ url, fields: sampleFields(PLACEHOLDER_KEY), keySent: 'placeholder', timeoutMs });
 
   it('a receiver that never answers: timeout', async () => {
@@ -152,8 +153,8 @@ describe('webhook test sender, naming exactly why it failed', () => {
 
   it('nothing listening: refused', async () => {
     const url = await serve(() => undefined);
-    servers.pop()!.close();
-    await new Promise((r) => setTimeout(r, 50));
+    const closing = servers.pop()!;
+    await new Promise<void>((r) => closing.close(() => r()));
     expect((await send(url)).failure).toMatchObject({
       reason: 'refused',
       detail: expect.stringMatching(/ECONNREFUSED/),
