@@ -6,6 +6,7 @@ import {
   type ServiceOptions,
 } from '../../src-main/app/services';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
+import { builtWorkerScripts } from './built-bundle';
 import { captureLog } from './log-capture';
 import { testDialogs } from './test-dialogs';
 
@@ -17,11 +18,13 @@ export type TestServiceOptions = Pick<ServiceOptions, 'userDataDir'> &
 
 /**
  * Main's services as the app wires them, for a test: in a user-data folder; an in-memory keychain,
- * a quiet log, no events, dialogs that answer from the test's own folder and short retry pauses,
- * unless the test gives its own (its `clientOptions.retry` and `retry` go over the short pauses).
+ * a quiet log, no events, dialogs that answer from the test's own folder, short retry pauses and
+ * the worker scripts as built (when they are fresh), unless the test gives its own (its
+ * `clientOptions.retry` and `retry` go over the short pauses).
  */
 export function startAppServices(options: TestServiceOptions): RunningServices {
   const { retry, ...given } = options;
+  const workerScripts = builtWorkerScripts();
   return createServices({
     version: 'test',
     platform: 'linux',
@@ -29,6 +32,7 @@ export function startAppServices(options: TestServiceOptions): RunningServices {
     logger: captureLog().logger,
     emit: () => undefined,
     dialogs: testDialogs(options.userDataDir).dialogs,
+    ...(workerScripts ? { workerScripts } : {}),
     ...given,
     clientOptions: {
       ...given.clientOptions,
