@@ -6,6 +6,7 @@ import { benchCacheOpen } from './cache';
 import { benchEstimateTree } from './estimate-tree';
 import { benchListProjects } from './list-projects';
 import { benchUpload } from './upload';
+import { benchOutbox } from './outbox';
 import { benchOfflinePin } from './offline-pin';
 import { benchExcelExport, benchPdfExport } from './exports';
 import { benchVersions } from './versions';
@@ -27,6 +28,7 @@ const benches: [string, Bench][] = [
   ['Simulator: a 20,000-item estimate written as JSON', benchSimulatorJson],
   ['Offline cache: open the 20,000-item estimate', benchCacheOpen],
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
+  ['Upload outbox: copy in, send, and its cost per file against a direct upload', benchOutbox],
   ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],
   ['PDF export of 2,000 items', benchPdfExport],
   ['Estimate versions: 50 versions of 20,000 items (1 % changed each), storage and diff', benchVersions],

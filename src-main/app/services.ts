@@ -148,6 +148,7 @@ export function createServices(o: ServiceOptions): RunningServices {
   const scratchDir = path.join(o.userDataDir, 'tmp');
   const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
   let demo: Promise<Simulator> | null = null;
+  const tellDiskFull = diskFullNotices((path) => notice({ code: 'disk-full', path }));
   const caches = new WorkspaceCaches(
     o.userDataDir,
     o.logger,
@@ -159,7 +160,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       );
       notice({ code: 'cache-recovered', path: r.movedTo });
     },
-    diskFullNotices((path) => notice({ code: 'disk-full', path })),
+    tellDiskFull,
   );
   const workspaces = new WorkspaceManager({
     settings,
@@ -235,8 +236,11 @@ export function createServices(o: ServiceOptions): RunningServices {
             waiting: report.waiting,
             needFile: report.needFile,
             kept: report.kept,
+            ...(report.unlisted ? { unlisted: report.unlisted } : {}),
           }),
         ),
+    // The upload records could not be written: told like the cache's (at most once a minute per place).
+    onDiskFull: (where) => tellDiskFull('', { path: where, what: 'upload records', diskFull: true }),
     logger: o.logger,
     ...o.outbox,
   });
@@ -244,12 +248,16 @@ export function createServices(o: ServiceOptions): RunningServices {
   const estimates = new EstimatesService(active.source, operations, o.logger, workers);
   const versions = new VersionsService(active.source, estimateVersions, operations);
   const plans = new PlansService(active.source);
+  const roomsCosts = new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
+    estimateVersions.settled(cache, p, e),
+  );
   // The one export use case: estimates, change orders and rooms read through the features above,
   // saved where the user chooses, written by the workers.
   const exportsService = new ExportService({
     estimates,
     changeOrders: versions,
     rooms: plans,
+    planRooms: roomsCosts,
     save: { choose: (name, format) => o.dialogs.saveFile(name, format) },
     images: {
       fetchImage: async (url, signal) => (await active.source()).client.fetchImage(url, { signal }),
@@ -353,9 +361,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     storage,
     connection,
     plans,
-    roomsCosts: new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
-      estimateVersions.settled(cache, p, e),
-    ),
+    roomsCosts,
     files,
     uploadGrants,
     forms: new FormsService(
@@ -369,7 +375,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.logger,
     ),
     teams: new TeamsService(active.source),
-    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey(), o.dialogs),
+    webhookTest: new WebhookTestService(active.source, (id) => workspaces.keyOf(id), o.dialogs),
     operations,
     updates,
     logger: o.logger,

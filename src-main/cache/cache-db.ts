@@ -184,7 +184,7 @@ export interface CacheDb {
   readonly keptFilesDir: string | null;
   /** Every version of every estimate fetched (issue 17): see version-table.ts. */
   readonly versions: VersionTable;
-  /** The last write that failed since the cache was opened; null when none did. */
+  /** The last write that failed, unless one succeeded since; null when none did. */
   readonly lastWriteFailure: WriteFailure | null;
   /** Told of every write that fails (the app says so when the disk is full). */
   onWriteFailure(listener: (failure: WriteFailure) => void): void;

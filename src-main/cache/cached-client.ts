@@ -30,6 +30,7 @@ import {
   type OfflineSyncSummary,
 } from './offline-sync';
 import { ServiceError } from '../errors/service-error';
+import type { Provenance } from '../../src-shared/offline/types';
 
 export type DataSource = 'network' | 'cache';
 
@@ -40,6 +41,11 @@ export interface Fetched<T> {
   fetchedAt: Date;
   /** With `source: 'cache'`: why the service was not used (the network error's message). */
   offlineReason?: string;
+}
+
+/** Where a read came from, as a screen is told it (the fetch time as ISO 8601 text). */
+export function provenance(r: Pick<Fetched<unknown>, 'source' | 'fetchedAt'>): Provenance {
+  return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
 }
 
 export type ConnectivityListener = (online: boolean, reason: string | null) => void;

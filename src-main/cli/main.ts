@@ -3,7 +3,9 @@ import { parseCliArgs } from './args';
 import { estimateCommand } from './commands/estimate';
 import { exportCommand, type ExportContext } from './commands/export';
 import { savedDocumentsLanguage, savedPresets } from './saved-presets';
-import { deleteFileCommand, downloadCommand, filesCommand, uploadCommand } from './commands/files';
+import { deleteFileCommand, downloadCommand, filesCommand } from './commands/files';
+import { uploadCommand } from './commands/upload';
+import type { CliOutbox } from './cli-outbox';
 import { roomsCommand } from './commands/plan-rooms';
 import { roomsCostsCommand } from './commands/rooms-costs';
 import { estimatesCommand } from './commands/estimates';
@@ -43,12 +45,14 @@ Commands:
   estimates PROJECT_ID [--all]               a project's estimates
   estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
   export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
-        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements]
+        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--rooms-costs]
                                              an estimate (or all, xlsx) as a client quote (the default),
                                              the internal worksheet, or a preset saved in the app; in
                                              --lang, else the language the app keeps for the
                                              workspace's documents, else the estimate's company's
-                                             country's; on that language's paper unless --paper
+                                             country's; on that language's paper unless --paper;
+                                             --rooms-costs: a sheet of each estimate's costs per room
+                                             (internal worksheet, xlsx, only)
   diff PROJECT_ID ESTIMATE_A [ESTIMATE_B] [--version N | --since DATE]
                                              what changed: ESTIMATE_A's kept version N, its version at
                                              DATE, or its previous one (without ESTIMATE_B) against the
@@ -61,10 +65,12 @@ Commands:
                                              the plan's rooms table as a spreadsheet; a CSV in the
                                              document language's format (de, fr, es, pt: ; and a
                                              decimal comma; en-US: , and a decimal point)
-  rooms-costs PROJECT_ID ESTIMATE_ID         the estimate on the project's plan: per room its measures,
+  rooms-costs PROJECT_ID ESTIMATE_ID [--out FILE.xlsx]
+                                             the estimate on the project's plan: per room its measures,
                                              positions summed by unit and net; the positions not on
                                              the plan and why; the rooms not priced; --json: money as
-                                             12-digit decimals (offline from the app's cache)
+                                             12-digit decimals (offline from the app's cache); --out:
+                                             the plan's rooms workbook with the costs per room
   files PROJECT_ID                           a project's files
   upload PROJECT_ID FILE [--name NAME]       upload a file (pdf, docx, xlsx, csv, jpg, png, … usdz)
   download PROJECT_ID FILE_ID --out PATH     download a file
@@ -146,20 +152,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
     const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
     let versions: CliVersions | null = null;
+    let outbox: CliOutbox | null = null;
     try {
-      const exporting = command === 'export' || command === 'export-changes' || command === 'rooms';
+      const exporting = ['export', 'export-changes', 'rooms', 'rooms-costs'].includes(command);
       const context: CommandContext = {
         warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
         savedPresets: exporting ? await savedPresets(io.env, workspace) : [],
         chosenLanguage: givenLanguage(flags, io.env),
         documentsLanguage: exporting ? await savedDocumentsLanguage(io.env, workspace) : null,
         versions: async () => (versions ??= await openCliVersions(client, workspace, io.env, logger)),
+        // Loaded only by `upload`: the other commands never load the native module.
+        outbox: async () =>
+          (outbox ??= await (await import('./cli-outbox')).openCliOutbox(client, workspace, io.env, logger)),
       };
       // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
       const out = await run(client, flags, positionals, cliText(language), context);
       io.stdout(forTerminal(out, Boolean(flags.json)) + '\n');
     } finally {
       await (versions as CliVersions | null)?.close();
+      await (outbox as CliOutbox | null)?.close();
       await simulator?.close();
     }
     return 0;
@@ -183,6 +194,8 @@ type Command = (
 type CommandContext = ExportContext & {
   /** The workspace's estimate versions (the app's cache), opened on first use. */
   versions: () => Promise<CliVersions>;
+  /** The app's upload outbox over the data folder, opened on first use. */
+  outbox: () => Promise<CliOutbox>;
 };
 
 const COMMANDS: Record<string, Command> = {
@@ -197,9 +210,10 @@ const COMMANDS: Record<string, Command> = {
   'export-changes': async (c, f, p, x, ctx) =>
     exportChangesCommand(c, f, p, x, { ...ctx, versions: await ctx.versions() }),
   rooms: (c, f, p, x, ctx) => roomsCommand(c, f, p, x, ctx),
-  'rooms-costs': async (c, f, p, x, ctx) => roomsCostsCommand(c, f, p, x, { versions: await ctx.versions() }),
+  'rooms-costs': async (c, f, p, x, ctx) =>
+    roomsCostsCommand(c, f, p, x, { ...ctx, versions: await ctx.versions() }),
   files: filesCommand,
-  upload: (c, f, p, x) => uploadCommand(c, f, p, undefined, x),
+  upload: (c, f, p, x, ctx) => uploadCommand(c, f, p, ctx, undefined, x),
   download: (c, f, p, x) => downloadCommand(c, f, p, undefined, x),
   'delete-file': deleteFileCommand,
   teams: (c, f, _p, x) => teamsCommand(c, f, x),

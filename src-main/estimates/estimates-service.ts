@@ -1,10 +1,11 @@
 import type { EstimateList, EstimateSummary, EstimateViewText } from '../../src-shared/estimates/types';
 import type { ActiveSource } from '../app/active-workspace';
 import { cacheKeys } from '../cache/cache-db';
-import type { CachedClient, Fetched } from '../cache/cached-client';
+import { provenance, type CachedClient, type Fetched } from '../cache/cached-client';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
+import { sameServiceMoment } from '../../src-shared/time/service-time';
 import type { EstimateReadOutput, EstimateViewOutput } from './estimate-tasks';
 import { estimateWork, type KeptSummary } from './estimate-reader';
 
@@ -173,7 +174,7 @@ export class EstimatesService {
     modified: string | null,
   ): EstimateSummary | null {
     const current = (k: KeptSummary | null | undefined): k is KeptSummary =>
-      !!k && (modified === null || (k.modified != null && sameMoment(k.modified, modified)));
+      !!k && (modified === null || (k.modified != null && sameServiceMoment(k.modified, modified)));
     const inMemory = this.summaries.get(`${workspaceId}|${projectId}|${estimateId}`);
     if (current(inMemory)) return inMemory.summary;
     const kept = cached.cache.get<KeptSummary>('estimate-summary', cacheKeys.estimate(projectId, estimateId));
@@ -202,15 +203,4 @@ export class EstimatesService {
     }
     return read.summary;
   }
-}
-
-/** The same moment written two ways (the list's ISO 8601 and the detail's `YYYY-MM-DD HH:MM:SS`). */
-function sameMoment(a: string, b: string): boolean {
-  const time = (s: string): number =>
-    Date.parse(/^\d{4}-\d{2}-\d{2} /.test(s) ? s.replace(' ', 'T') + 'Z' : s);
-  return a === b || time(a) === time(b);
-}
-
-function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {
-  return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
 }

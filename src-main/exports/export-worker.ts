@@ -1,12 +1,13 @@
 /** The worker script of the export tasks (see workers/tasks.ts). */
 import { serveTasks } from '../workers/serve';
 import { changeOrderPdfTask, changeOrderXlsxTask } from './change-order/tasks';
-import { exportReadTask, pdfTask, xlsxTask } from './export-tasks';
+import { exportReadTask, pdfTask, roomsXlsxTask, xlsxTask } from './export-tasks';
 
 export default serveTasks({
   'export-read': exportReadTask,
   'export-xlsx': xlsxTask,
   'export-pdf': pdfTask,
+  'rooms-xlsx': roomsXlsxTask,
   'change-order-pdf': changeOrderPdfTask,
   'change-order-xlsx': changeOrderXlsxTask,
 });

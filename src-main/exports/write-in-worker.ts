@@ -10,7 +10,10 @@ import type { Workers } from '../workers/pool';
 import { ownedBytes } from '../workers/transferables';
 import type { VersionsInput } from '../versions/version-tasks';
 import type { ChangeOrderTaskInput } from './change-order/tasks';
-import type { PdfTaskInput, WriteOutput, XlsxTaskInput } from './export-tasks';
+import type { PdfTaskInput, RoomsXlsxTaskInput, WriteOutput, XlsxTaskInput } from './export-tasks';
+import type { RoomsExportOptions } from './rooms';
+import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
+import type { RoomsTable } from '../../src-shared/plans/types';
 import type { ExportOptions } from './options';
 
 type Images = { logo: Uint8Array | null; watermark: Uint8Array | null };
@@ -22,6 +25,8 @@ export interface DocumentRequest {
   /** Per body, the token of its document when an export read kept it (export-read), else null. */
   prepared?: (string | null)[];
   options: ExportOptions;
+  /** The project's plan with its rooms, for a workbook's costs-per-room sheets. */
+  plan?: PlanRoomsRead | undefined;
   /** A PDF's logo and watermark, fetched by the caller. */
   images?: Images;
   target: string;
@@ -54,12 +59,50 @@ export async function writeDocumentInWorker(
   let warnings: ExportWarning[] = [];
   await writeAtomically(req.target, async (tmp) => {
     if (req.format === 'xlsx') {
-      const input: XlsxTaskInput = { estimates, options: req.options, path: tmp };
+      const input: XlsxTaskInput = {
+        estimates,
+        options: req.options,
+        ...(req.plan ? { plan: req.plan } : {}),
+        path: tmp,
+      };
       ({ warnings } = await workers.run<WriteOutput>('export-xlsx', input, run));
     } else {
       const input: PdfTaskInput = { estimate: estimates[0]!, options: { ...req.options, images }, path: tmp };
       ({ warnings } = await workers.run<WriteOutput>('export-pdf', input, run));
     }
+  });
+  return warnings;
+}
+
+export interface RoomsWorkbookRequest {
+  table: RoomsTable;
+  options: RoomsExportOptions;
+  /** An estimate (as the cache keeps it) whose costs per room on `plan` go beside the table. */
+  costs: { body: Uint8Array; prepared: string | null; plan: PlanRoomsRead } | null;
+  target: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** Writes a plan's rooms workbook in a worker: the rooms table and, with an estimate, its costs per room. */
+export async function writeRoomsWorkbookInWorker(
+  workers: Workers,
+  req: RoomsWorkbookRequest,
+): Promise<ExportWarning[]> {
+  const body = req.costs ? ownedBytes(req.costs.body) : null;
+  const costs =
+    req.costs && body
+      ? {
+          estimate: { origin: 'cache' as const, body, prepared: req.costs.prepared },
+          plan: req.costs.plan,
+        }
+      : null;
+  let warnings: ExportWarning[] = [];
+  await writeAtomically(req.target, async (path) => {
+    const input: RoomsXlsxTaskInput = { table: req.table, options: req.options, costs, path };
+    ({ warnings } = await workers.run<WriteOutput>('rooms-xlsx', input, {
+      signal: req.signal,
+      transfer: body ? [body.buffer as ArrayBuffer] : [],
+    }));
   });
   return warnings;
 }

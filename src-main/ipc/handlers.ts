@@ -105,10 +105,10 @@ export function createHandlers(s: MainServices): Handlers {
     'files:showInFolder': ({ projectId, fileId, operationId }) =>
       s.files.showInFolder(projectId, fileId, operationId),
     'files:preview': ({ projectId, fileId, operationId }) => s.files.preview(projectId, fileId, operationId),
-    // The preload reports a file dropped on a project's files view: one upload into that project of
-    // the workspace active now (UploadGrants).
-    'files:registerDrop': async (filePath, projectId) => ({
-      registered: s.uploadGrants.grantDrop(filePath, {
+    // The preload reports a real drop on a project's files view as it happens: one upload into that
+    // project of the workspace active now (UploadGrants).
+    'files:registerDrop': async (filePaths, projectId) => ({
+      registered: s.uploadGrants.grantDrop(filePaths, {
         workspaceId: (await s.workspaces.activeMeta()).id,
         projectId,
       }),

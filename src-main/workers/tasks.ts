@@ -27,6 +27,8 @@ export const TASKS = {
   'export-read': { script: 'export-worker' },
   'export-xlsx': { script: 'export-worker' },
   'export-pdf': { script: 'export-worker' },
+  // A plan's rooms workbook, with the costs per room of an estimate beside it (issue 28).
+  'rooms-xlsx': { script: 'export-worker' },
   // Estimate versions (issue 17): keeping and comparing versions in their own script; a change order
   // is a document, written by the export script with the other writers.
   'versions-encode': { script: 'versions-worker' },

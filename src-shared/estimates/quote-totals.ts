@@ -11,7 +11,8 @@
  * the items' totals (so its lines add up to them) and `mismatch` says so, for a warning.
  */
 import { amountOrNull, unitsText } from '../money/amounts';
-import { minorUnits } from '../money/currency';
+import { apportionToUnits } from '../money/apportion';
+import { fromMinorUnits, minorUnits } from '../money/currency';
 import { Decimal } from '../money/decimal';
 import type { EstimateRow, EstimateTotals } from './types';
 
@@ -84,26 +85,15 @@ export function quoteTotals(
   // Bases rounded so that they add up to the printed net: the differences of rounding go, one
   // minor unit each, to the bases that rounding moved furthest (largest remainder).
   const rates = [...byRate.values()].sort((a, b) => a.rate.cmp(b.rate));
-  const minor = Decimal.parse(`1e-${digits}`);
-  const exact = rates.map((r) => r.net);
-  const bases = exact.map((d) => units(d, digits));
-  let diff = net - bases.reduce((a, b) => a + b, 0n);
-  if (diff !== 0n && bases.length > 0 && (diff < 0n ? -diff : diff) <= BigInt(bases.length)) {
-    const step = diff > 0n ? 1n : -1n;
-    // How far each exact base lies from its rounded value, in the direction of the correction.
-    const order = exact
-      .map((d, i) => ({ i, gap: d.sub(Decimal.fromInteger(bases[i]!).mul(minor)) }))
-      .sort((a, b) => (step > 0n ? b.gap.cmp(a.gap) : a.gap.cmp(b.gap)));
-    for (let k = 0; diff !== 0n; k++) {
-      const at = order[k % order.length]!.i;
-      bases[at] = bases[at]! + step;
-      diff -= step;
-    }
-  }
+  const bases = apportionToUnits(
+    rates.map((r) => r.net),
+    net,
+    digits,
+  );
   const vat: VatLine[] = rates.map((r, i) => ({
     rate: r.rate,
     base: bases[i]!,
-    amount: units(Decimal.fromInteger(bases[i]!).mul(minor).mul(r.rate), digits),
+    amount: units(fromMinorUnits(bases[i]!, digits).mul(r.rate), digits),
   }));
   const rounding = gross - net - vat.reduce((a, v) => a + v.amount, 0n);
   return { digits, net, vat, rounding, gross, source, mismatch };

@@ -41,6 +41,12 @@ export interface PlanRooms {
   }[];
 }
 
+/** A plan read for placing positions: its rooms, or why there are none (then `plan` may be null). */
+export interface PlanRoomsRead {
+  plan: PlanRooms | null;
+  problem: PlanProblem | null;
+}
+
 /** Why no position could be placed at all. */
 export type PlanProblem =
   /** The plan could not be read (and no copy is kept). */

@@ -130,6 +130,19 @@ export async function selectFirstProject(app: AppFixture): Promise<{ projectId: 
 }
 
 /**
+ * Opens the app, adds the fixture's first workspace and opens its first project's files screen;
+ * resolves with the project's id once the files are listed.
+ */
+export async function openFirstProjectFiles(app: AppFixture): Promise<string> {
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  const { projectId } = await selectFirstProject(app);
+  await app.page.getByTestId('open-files').click();
+  await expect(app.page.getByTestId('files-table')).toBeVisible();
+  return projectId;
+}
+
+/**
  * Adds the large simulator's workspace through the UI and opens the 20,000-item estimate of its
  * "Benchmark Tower" project; resolves when its first rows are on screen.
  */

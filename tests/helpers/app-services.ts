@@ -62,5 +62,5 @@ export async function startAppWithWorkspace(
  */
 export async function dropFile(services: MainServices, filePath: string, projectId: string): Promise<void> {
   const { id } = await services.workspaces.activeMeta();
-  services.uploadGrants.grantDrop(filePath, { workspaceId: id, projectId });
+  services.uploadGrants.grantDrop([filePath], { workspaceId: id, projectId });
 }

@@ -478,6 +478,11 @@ describe('estimates read as bytes (off main’s thread)', () => {
     const bytes = cache.getBytes('estimate', key);
     expect(bytes).not.toBeNull();
     const read = await work().fromCache(bytes!.bytes);
-    expect(read.label).toEqual({ uniqueIdentifier: 'E-9', name: 'Küche ☃ 東京', projectName: null });
+    expect(read.label).toEqual({
+      uniqueIdentifier: 'E-9',
+      name: 'Küche ☃ 東京',
+      projectName: null,
+      companyCountry: null,
+    });
   });
 });

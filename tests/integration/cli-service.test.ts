@@ -101,6 +101,37 @@ describe('plandesk teams and forms', () => {
     expect(other.stderr).toMatch(/^error\(config\): .+ is form .+, not some-other-id/);
   });
 
+  it('form-update refuses a file that lacks a field the form has: an update cannot remove it, so nothing is sent', async () => {
+    const id = JSON.parse((await run(['forms', '--json'])).stdout).data[2].id as string;
+    const file = path.join(dir, 'form-missing.json');
+    // The form carries a field PlanDesk does not know (added by someone, here through PlanDesk).
+    const doc = JSON.parse((await run(['form', id, '--json'])).stdout);
+    doc.description = 'Abnahme Bad';
+    await fs.writeFile(file, JSON.stringify(doc, null, 2));
+    expect((await run(['form-update', id, file])).code).toBe(0);
+    expect(JSON.parse((await run(['form', id, '--json'])).stdout).description).toBe('Abnahme Bad');
+    // The user deletes it from the file (and renames the form).
+    delete doc.description;
+    doc.name = `${doc.name} (ohne Beschreibung)`;
+    await fs.writeFile(file, JSON.stringify(doc, null, 2));
+    const before = (await fetch(`${sim.adminUrl}/stats`).then((r) => r.json())) as { requests: number };
+    const refused = await run(['form-update', id, file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toMatch(
+      new RegExp(
+        `^error\\(config\\): ".+" lacks fields form ${id} has: description\\. .+ nothing was sent\\.`,
+      ),
+    );
+    const after = (await fetch(`${sim.adminUrl}/stats`).then((r) => r.json())) as { requests: number };
+    expect(after.requests - before.requests).toBe(1); // the GET to compare with, no PUT
+    const now = JSON.parse((await run(['form', id, '--json'])).stdout);
+    expect(now.name).not.toContain('ohne Beschreibung');
+    expect(now.description).toBe('Abnahme Bad');
+    // In the user's language.
+    const german = await run(['form-update', id, file, '--lang', 'de-DE']);
+    expect(german.stderr).toContain('fehlen Felder, die Formular');
+  });
+
   it('form-create checks the file before anything is sent; form-delete refuses without --yes', async () => {
     const bad = path.join(dir, 'bad.json');
     await fs.writeFile(bad, JSON.stringify({ name: 'x', context: ['garage'], children: 'none' }));

@@ -199,12 +199,68 @@ describe('downloads are held to the size the file list gave', () => {
     try {
       const saved = await services.files.download('p1', 'f1');
       expect((await fs.stat(saved.path!)).size).toBe(500);
+      // The files screen gets both sizes for its note.
+      expect(saved.sizeDiffers).toEqual({ listed: 1000, received: 500 });
       const said = await downloadCommand(client(), { out: dialogs.answers.folder! }, ['p1', 'f1'], null);
       expect(said).toContain('the project’s file list gives 1000 bytes; the storage service sent 500');
       const asJson = JSON.parse(
         await downloadCommand(client(), { out: dialogs.answers.folder!, json: true }, ['p1', 'f1'], null),
       ) as { bytes: number; listedBytes: number };
       expect(asJson).toMatchObject({ bytes: 500, listedBytes: 1000 });
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('a file replaced by one over a megabyte larger than the stale list size still downloads, by its own length', async () => {
+    const size = 1000 + DOWNLOAD_SIZE_MARGIN_BYTES + 512 * 1024;
+    const { services } = await listedAt1000((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': size });
+      void stream(res, Buffer.alloc(64 * 1024, 0x25), size);
+    });
+    try {
+      const saved = await services.files.download('p1', 'f1');
+      expect((await fs.stat(saved.path!)).size).toBe(size);
+      expect(saved.sizeDiffers).toEqual({ listed: 1000, received: size });
+    } finally {
+      await services.close();
+    }
+  });
+
+  /** Answers with neither Content-Length nor chunked encoding: the body ends when the connection closes. */
+  const closeDelimited =
+    (bytes: number): RouteHandler =>
+    (_req, res) => {
+      const head = 'HTTP/1.1 200 OK\r\ncontent-type: application/pdf\r\nconnection: close\r\n\r\n';
+      res.socket!.end(Buffer.concat([Buffer.from(head), Buffer.alloc(bytes, 0x25)]));
+    };
+
+  it('a transfer with neither a length nor chunks that ends short of the listed size is an error, and leaves no file', async () => {
+    const { services, dialogs } = await listedAt1000(closeDelimited(500));
+    try {
+      await expect(services.files.download('p1', 'f1')).rejects.toMatchObject({
+        kind: 'network',
+        message: expect.stringContaining('500 of the 1000 bytes'),
+      });
+      expect(await fs.readdir(dialogs.answers.folder!)).toEqual([]);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('a transfer with neither a length nor chunks is complete with the listed size or more; chunks decide for themselves', async () => {
+    const { services } = await listedAt1000(closeDelimited(1200));
+    try {
+      const saved = await services.files.download('p1', 'f1');
+      expect((await fs.stat(saved.path!)).size).toBe(1200);
+      // A chunked body ended properly is complete by itself, shorter than listed or not.
+      h.route('GET', /^\/storage\/aufmass\.pdf$/, (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        res.end(Buffer.alloc(500, 0x25));
+      });
+      const chunked = await services.files.download('p1', 'f1');
+      expect((await fs.stat(chunked.path!)).size).toBe(500);
+      expect(chunked.sizeDiffers).toEqual({ listed: 1000, received: 500 });
     } finally {
       await services.close();
     }

@@ -280,6 +280,27 @@ describe('the upload outbox', () => {
     expect(sha(await bytesOf(files[0]!))).toBe(sha(bytes));
   });
 
+  it('removed by the user while its register call is on its way, and that call is cut off: never sent again', async () => {
+    const { services, workspaceId, projectId } = await startWithWorkspace();
+    const paths = await siteFiles(services, { 'Entwurf alt.pdf': randomBytes(200 * 1024) }, projectId);
+    await sim.suspend();
+    await services.files.upload(projectId, paths);
+    const storageBefore = sim.faults.stats().storageRequests;
+    // The register call is slow, then cut off: whether it arrived, nobody can tell.
+    sim.faults.setFaults({ latencyMs: 1500, drop: 1, ...REGISTER });
+    await sim.resume();
+    void services.outbox.drain(workspaceId);
+    await expect.poll(() => recordedStates(workspaceId), { timeout: 10_000 }).toEqual(['registering']);
+    await services.outbox.remove(workspaceId, services.outbox.list(workspaceId)[0]!.id);
+    // Gone from the outbox (its copy too) once the call ends; nothing is sent again for it.
+    await expect.poll(() => recordedStates(workspaceId), { timeout: 10_000 }).toEqual([]);
+    sim.faults.clearFaults();
+    await services.outbox.drain(workspaceId);
+    expect(await fs.readdir(path.join(userData, 'outbox', workspaceId))).toEqual([]);
+    expect(sim.faults.stats().storageRequests - storageBefore).toBe(1);
+    expect(await registered(projectId, 'Entwurf alt.pdf')).toEqual([]);
+  });
+
   it('held with its reason and kept until the user decides: archived or deleted project, refused key', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
     const [a, b, c] = await siteFiles(

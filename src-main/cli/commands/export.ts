@@ -53,8 +53,9 @@ export function documentFlags(flags: CliFlags, savedPresets: readonly ExportPres
 
 /**
  * `plandesk export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
- * [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements]`: one estimate, or (xlsx
- * only) every estimate of the project into one workbook. The client quote is the default;
+ * [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--rooms-costs]`: one
+ * estimate, or (xlsx only) every estimate of the project into one workbook; `--rooms-costs` adds each
+ * estimate's costs per room on the project's plan as a sheet of an internal worksheet (only there). The client quote is the default;
  * `--client-copy` is another name for it. The document is in --lang, else in the language the app
  * keeps for the workspace's documents, else in the estimate's company's; its paper that language's.
  */
@@ -91,6 +92,7 @@ export async function exportCommand(
       language: context.chosenLanguage,
       paper,
       ...(flags['no-statements'] ? { statements: false } : {}),
+      ...(flags['rooms-costs'] ? { roomsCosts: true } : {}),
     }),
   );
   for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);

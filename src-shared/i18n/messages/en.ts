@@ -173,7 +173,7 @@ export const en = {
   'error.config':
     'The workspace settings are incomplete or invalid. Check the service address and the credentials.',
   'error.keychain':
-    'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. PlanDesk never stores keys in plain text.',
+    'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. If keys are kept in PlanDesk’s data folder (api-keys.json) because the keychain was unavailable, that file must be writable too. PlanDesk never stores keys in plain text.',
   'error.disk-full': 'The disk is full. Free some space, then try again.',
   'error.disk-full-at':
     'The disk is full: PlanDesk could not write “{path}”. Nothing was left half-written. Free some space, then try again.',
@@ -433,6 +433,8 @@ export const en = {
     'Delete “{name}” from the project? Deletion is permanent and cannot be undone: the file is removed from the service for everyone.',
   'files.deleteConfirm': 'Delete file',
   'files.savedTo': '“{name}” was saved to {path}',
+  'files.sizeDiffers':
+    'The file arrived complete ({received}, all the storage service announced); the project’s file list gives {listed}, a size that is out of date or rounded.',
   'files.previewLoading': 'Loading the preview…',
   'files.previewAlt': 'Preview of {name}',
   'files.previewBroken': 'This image could not be shown. Use Open to view it in its program.',
@@ -446,6 +448,10 @@ export const en = {
   'files.uploadingNames': 'Uploading {names}',
   'files.andMore_one': 'and {count} more',
   'files.andMore_other': 'and {count} more',
+  'files.copying': 'Copying into PlanDesk before sending…',
+  'files.copyProgress': '{done} of {total} copied · {percent}',
+  'files.serviceRefusedTitle_one': '{count} file was not uploaded:',
+  'files.serviceRefusedTitle_other': '{count} files were not uploaded:',
   'files.progress': '{done} of {total} · {percent}',
   'files.progressUnknown': '{done} sent',
   'files.uploadFailed': 'The upload did not finish.',
@@ -480,6 +486,7 @@ export const en = {
   'doc.perService': 'Per service',
   'doc.itemsFlat': 'Items (flat)',
   'doc.flatSuffix': '(flat)',
+  'doc.roomsCostsSuffix': '(rooms)',
   'doc.id': 'ID',
   'doc.parentId': 'Parent ID',
   'doc.path': 'Path',
@@ -564,6 +571,9 @@ export const en = {
   'cli.created': 'Created',
   'cli.uploaded': 'Uploaded',
   'cli.uploading': 'Uploading {name}',
+  'cli.copying': 'Copying {name} for the upload',
+  'cli.queued':
+    '{name} waits to be uploaded: PlanDesk keeps a copy (there is no connection, the service did not answer, or PlanDesk is sending its waiting uploads). PlanDesk, or the next plandesk upload, sends it; the original may be moved.',
   'cli.downloadingTo': 'Downloading to {name}',
   'cli.saved': 'Saved "{name}" ({size}) to {path}',
   'cli.sizeDiffers':
@@ -624,6 +634,10 @@ export const en = {
   'roomsCosts.openRoom': 'Open this room’s positions in the estimate',
   'roomsCosts.openNotOnPlan': 'Open these positions in the estimate',
   'roomsCosts.whyTitle': 'Why positions are not on the plan',
+  'roomsCosts.colNote': 'Note',
+  'roomsCosts.planStale':
+    'The plan could not be read again, so the rooms and costs shown are those read {date}:',
+  'roomsCosts.exportXlsx': 'Export rooms and costs to Excel…',
   'roomsCosts.sumRule': 'Rooms {placed} + not on the plan {off} = net total {total}',
   'roomsCosts.sumBroken':
     'The rooms and “Not on the plan” do not add up to the estimate’s net total. Please report this estimate.',
@@ -696,6 +710,8 @@ export const en = {
   'export.paper': 'Paper',
   'export.paperAuto': 'As usual for the language ({paper})',
   'export.statements': 'Opening and closing statements',
+  'export.roomsCosts': 'Costs per room: a sheet of the estimate on the project’s plan',
+  'export.roomsCostsHint': 'Only in the internal worksheet as Excel: never in a client document.',
   'export.internalLocked': 'Internal columns are never in a client document.',
   'export.totalsMismatch':
     'The service’s totals do not match its items. The document shows the totals of the items: {net} net, {gross} gross (the service says {serviceNet} and {serviceGross}). Check the estimate in the service before you send it.',
@@ -926,6 +942,8 @@ export const en = {
   'cli.formCreated': 'Created form "{name}" ({id}).',
   'cli.formUpdated': 'Updated form "{name}": {fields}.',
   'cli.formUnchanged': 'Form "{name}" is already as in the file; nothing was sent.',
+  'cli.formFieldsMissing':
+    '"{file}" lacks fields form {id} has: {fields}. An update cannot remove a field (whether the service keeps or drops one left out is not specified), so nothing was sent. Put them back as `plandesk form {id} --json` prints them, and change only their values.',
   'cli.formDeleted':
     'Deleted form {id}. What users filled in with it may disappear from their projects after their next sync.',
   'cli.members': 'Members',
@@ -968,6 +986,8 @@ export const en = {
   'notice.outboxNeedFile':
     'Choose the file again (in the project’s files, under “Waiting to upload”): {names}.',
   'notice.outboxKept': 'Kept without a record (upload them again from there): {paths}.',
+  'notice.outboxUnlisted':
+    'Copies for a workspace that is no longer set up in PlanDesk were left where they are (upload them again from there): {paths}.',
   'notice.outboxNothingWaits': 'No uploads were waiting.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'File',
@@ -1096,6 +1116,8 @@ export const en = {
     'PlanDesk’s copy of the file is gone or cannot be read. Choose the original file again, or remove it.',
   'outbox.problem.copy-damaged':
     'PlanDesk’s copy no longer matches the file you gave it (changed or damaged on this computer), so it was not sent. Choose the original file again.',
+  'outbox.problem.arrived-different':
+    'The service registered a file of another size than PlanDesk’s copy. The copy is kept: retry to send it again, or remove it (and check the project’s files).',
   'outbox.problem.refused': 'The service refused the file.',
   'outbox.serviceSaid': 'The service said: {message}',
   'outbox.uploadNow': 'Upload now',
@@ -1454,6 +1476,7 @@ export const en = {
   'exportWarning.severalCurrencies':
     'These estimates are in several currencies ({currencies}): the workbook has one total per currency.',
   'exportWarning.imageLeftOut': 'An image was left out of the PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Costs per room of {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} gross ({count} estimates)',

@@ -172,7 +172,7 @@ export const es: Messages = {
   'error.config':
     'La configuración del espacio de trabajo está incompleta o no es válida. Compruebe la dirección del servicio y las credenciales.',
   'error.keychain':
-    'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. PlanDesk nunca guarda las claves en texto sin cifrar.',
+    'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. Si PlanDesk guarda claves en su carpeta de datos (api-keys.json) porque el llavero no estaba disponible, ese archivo también debe poder modificarse. PlanDesk nunca guarda las claves en texto sin cifrar.',
   'error.disk-full': 'El disco está lleno. Libere espacio e inténtelo de nuevo.',
   'error.disk-full-at':
     'El disco está lleno: PlanDesk no pudo escribir «{path}». No quedó nada escrito a medias. Libere espacio e inténtelo de nuevo.',
@@ -435,6 +435,8 @@ export const es: Messages = {
     '¿Eliminar «{name}» del proyecto? La eliminación es definitiva y no se puede deshacer: el archivo se quita del servicio para todos.',
   'files.deleteConfirm': 'Eliminar archivo',
   'files.savedTo': '«{name}» se guardó en {path}',
+  'files.sizeDiffers':
+    'El archivo ha llegado completo ({received}, todo lo que anunció el servicio de almacenamiento); la lista de archivos del proyecto indica {listed}, un tamaño desactualizado o redondeado.',
   'files.previewLoading': 'Cargando la vista previa…',
   'files.previewAlt': 'Vista previa de {name}',
   'files.previewBroken': 'No se puede mostrar esta imagen. Use Abrir para verla en su programa.',
@@ -449,6 +451,10 @@ export const es: Messages = {
   'files.uploadingNames': 'Subiendo {names}',
   'files.andMore_one': 'y {count} más',
   'files.andMore_other': 'y {count} más',
+  'files.copying': 'Copiando en PlanDesk antes de enviar…',
+  'files.copyProgress': '{done} de {total} copiados · {percent}',
+  'files.serviceRefusedTitle_one': '{count} archivo no se subió:',
+  'files.serviceRefusedTitle_other': '{count} archivos no se subieron:',
   'files.progress': '{done} de {total} · {percent}',
   'files.progressUnknown': '{done} enviados',
   'files.uploadFailed': 'La subida no terminó.',
@@ -483,6 +489,7 @@ export const es: Messages = {
   'doc.perService': 'Según el servicio',
   'doc.itemsFlat': 'Partidas (plano)',
   'doc.flatSuffix': '(plano)',
+  'doc.roomsCostsSuffix': '(estancias)',
   'doc.id': 'ID',
   'doc.parentId': 'ID padre',
   'doc.path': 'Ruta',
@@ -567,6 +574,9 @@ export const es: Messages = {
   'cli.created': 'Creado',
   'cli.uploaded': 'Subido',
   'cli.uploading': 'Subiendo {name}',
+  'cli.copying': 'Copiando {name} para la subida',
+  'cli.queued':
+    '{name} está pendiente de subir: PlanDesk guarda una copia (sin conexión, el servicio no respondió, o PlanDesk está enviando sus archivos pendientes). PlanDesk, o el próximo plandesk upload, lo enviará; el original se puede mover.',
   'cli.downloadingTo': 'Descargando en {name}',
   'cli.saved': '«{name}» ({size}) guardado en {path}',
   'cli.sizeDiffers':
@@ -627,6 +637,10 @@ export const es: Messages = {
   'roomsCosts.openRoom': 'Abrir las partidas de esta estancia en el presupuesto',
   'roomsCosts.openNotOnPlan': 'Abrir estas partidas en el presupuesto',
   'roomsCosts.whyTitle': 'Por qué hay partidas fuera del plano',
+  'roomsCosts.colNote': 'Nota',
+  'roomsCosts.planStale':
+    'No se pudo volver a leer el plano: las estancias y los costes mostrados son los leídos el {date}:',
+  'roomsCosts.exportXlsx': 'Exportar estancias y costes a Excel…',
   'roomsCosts.sumRule': 'Estancias {placed} + fuera del plano {off} = total sin IVA {total}',
   'roomsCosts.sumBroken':
     'Las estancias y «Fuera del plano» no suman el total sin IVA del presupuesto. Por favor, informe de este presupuesto.',
@@ -703,6 +717,9 @@ export const es: Messages = {
   'export.paper': 'Papel',
   'export.paperAuto': 'Según el idioma ({paper})',
   'export.statements': 'Textos de introducción y de cierre',
+  'export.roomsCosts': 'Costes por estancia: una hoja del presupuesto sobre el plano del proyecto',
+  'export.roomsCostsHint':
+    'Solo en la hoja de cálculo interna en Excel, nunca en un documento para el cliente.',
   'export.internalLocked': 'Las columnas internas nunca aparecen en un documento para el cliente.',
   'export.totalsMismatch':
     'Los totales del servicio no cuadran con sus partidas. El documento muestra los totales de las partidas: {net} sin IVA, {gross} con IVA (el servicio indica {serviceNet} y {serviceGross}). Revise el presupuesto en el servicio antes de enviarlo.',
@@ -936,6 +953,8 @@ export const es: Messages = {
   'cli.formCreated': 'Formulario «{name}» creado ({id}).',
   'cli.formUpdated': 'Formulario «{name}» actualizado: {fields}.',
   'cli.formUnchanged': 'El formulario «{name}» ya está como en el archivo; no se envió nada.',
+  'cli.formFieldsMissing':
+    'A «{file}» le faltan campos que tiene el formulario {id}: {fields}. Una actualización no puede eliminar un campo (no está definido si el servicio conserva o borra un campo omitido), así que no se envió nada. Vuelva a ponerlos tal como los muestra `plandesk form {id} --json` y cambie solo sus valores.',
   'cli.formDeleted':
     'Formulario {id} eliminado. Lo que los usuarios rellenaron con él puede desaparecer de sus proyectos tras su próxima sincronización.',
   'cli.members': 'Miembros',
@@ -978,6 +997,8 @@ export const es: Messages = {
   'notice.outboxNeedFile':
     'Elija de nuevo el archivo (en los archivos del proyecto, en «Pendiente de subir»): {names}.',
   'notice.outboxKept': 'Guardados sin registro (vuelva a subirlos desde allí): {paths}.',
+  'notice.outboxUnlisted':
+    'Las copias de un espacio de trabajo que ya no está configurado en PlanDesk se dejaron donde están (vuelva a subirlas desde allí): {paths}.',
   'notice.outboxNothingWaits': 'No había subidas pendientes.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Archivo',
@@ -1109,6 +1130,8 @@ export const es: Messages = {
     'La copia del archivo que guarda PlanDesk ha desaparecido o no se puede leer. Elija de nuevo el archivo original o quítelo.',
   'outbox.problem.copy-damaged':
     'La copia que guarda PlanDesk ya no coincide con el archivo que le dio (modificada o dañada en este equipo), así que no se envió. Elija de nuevo el archivo original.',
+  'outbox.problem.arrived-different':
+    'El servicio registró un archivo de otro tamaño que la copia de PlanDesk. La copia se conserva: vuelva a intentar el envío o quítela (y revise los archivos del proyecto).',
   'outbox.problem.refused': 'El servicio rechazó el archivo.',
   'outbox.serviceSaid': 'El servicio respondió: {message}',
   'outbox.uploadNow': 'Subir ahora',
@@ -1468,6 +1491,7 @@ export const es: Messages = {
   'exportWarning.severalCurrencies':
     'Estos presupuestos están en varias monedas ({currencies}): el libro tiene un total por moneda.',
   'exportWarning.imageLeftOut': 'Se omitió una imagen del PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Costes por estancia de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: los totales del servicio no coinciden con sus partidas; el documento muestra los totales de las partidas ({net} neto, {gross} bruto; el servicio indica {serviceNet} y {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} presupuestos)',

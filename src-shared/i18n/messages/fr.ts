@@ -174,7 +174,7 @@ export const fr: Messages = {
   'error.config':
     'Les réglages de l’espace de travail sont incomplets ou invalides. Vérifiez l’adresse du service et les identifiants.',
   'error.keychain':
-    'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. PlanDesk n’enregistre jamais les clés en clair.',
+    'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. Si PlanDesk garde des clés dans son dossier de données (api-keys.json) parce que le trousseau était indisponible, ce fichier doit lui aussi être modifiable. PlanDesk n’enregistre jamais les clés en clair.',
   'error.disk-full': 'Le disque est plein. Libérez de l’espace, puis réessayez.',
   'error.disk-full-at':
     'Le disque est plein : PlanDesk n’a pas pu écrire « {path} ». Rien n’a été laissé à moitié écrit. Libérez de l’espace, puis réessayez.',
@@ -438,6 +438,8 @@ export const fr: Messages = {
     'Supprimer « {name} » du projet ? La suppression est définitive et irréversible : le fichier est retiré du service pour tout le monde.',
   'files.deleteConfirm': 'Supprimer le fichier',
   'files.savedTo': '« {name} » a été enregistré dans {path}',
+  'files.sizeDiffers':
+    'Le fichier est arrivé complet ({received}, tout ce que le service de stockage avait annoncé) ; la liste des fichiers du projet indique {listed}, une taille périmée ou arrondie.',
   'files.previewLoading': 'Chargement de l’aperçu…',
   'files.previewAlt': 'Aperçu de {name}',
   'files.previewBroken':
@@ -453,6 +455,10 @@ export const fr: Messages = {
   'files.uploadingNames': 'Envoi de {names}',
   'files.andMore_one': 'et {count} autre',
   'files.andMore_other': 'et {count} autres',
+  'files.copying': 'Copie dans PlanDesk avant l’envoi…',
+  'files.copyProgress': '{done} sur {total} copiés · {percent}',
+  'files.serviceRefusedTitle_one': '{count} fichier n’a pas été envoyé :',
+  'files.serviceRefusedTitle_other': '{count} fichiers n’ont pas été envoyés :',
   'files.progress': '{done} sur {total} · {percent}',
   'files.progressUnknown': '{done} envoyés',
   'files.uploadFailed': 'L’envoi ne s’est pas terminé.',
@@ -487,6 +493,7 @@ export const fr: Messages = {
   'doc.perService': 'Selon le service',
   'doc.itemsFlat': 'Postes (à plat)',
   'doc.flatSuffix': '(à plat)',
+  'doc.roomsCostsSuffix': '(pièces)',
   'doc.id': 'ID',
   'doc.parentId': 'ID parent',
   'doc.path': 'Chemin',
@@ -571,6 +578,9 @@ export const fr: Messages = {
   'cli.created': 'Créé',
   'cli.uploaded': 'Envoyé',
   'cli.uploading': 'Envoi de {name}',
+  'cli.copying': 'Copie de {name} pour l’envoi',
+  'cli.queued':
+    '{name} est en attente d’envoi : PlanDesk en garde une copie (pas de connexion, le service n’a pas répondu, ou PlanDesk envoie ses fichiers en attente). PlanDesk, ou le prochain plandesk upload, l’enverra ; l’original peut être déplacé.',
   'cli.downloadingTo': 'Téléchargement vers {name}',
   'cli.saved': '« {name} » ({size}) enregistré dans {path}',
   'cli.sizeDiffers':
@@ -631,6 +641,10 @@ export const fr: Messages = {
   'roomsCosts.openRoom': 'Ouvrir les postes de cette pièce dans le devis',
   'roomsCosts.openNotOnPlan': 'Ouvrir ces postes dans le devis',
   'roomsCosts.whyTitle': 'Pourquoi des postes sont hors plan',
+  'roomsCosts.colNote': 'Remarque',
+  'roomsCosts.planStale':
+    'Le plan n’a pas pu être relu : les pièces et les coûts affichés sont ceux lus le {date} :',
+  'roomsCosts.exportXlsx': 'Exporter les pièces et les coûts vers Excel…',
   'roomsCosts.sumRule': 'Pièces {placed} + hors plan {off} = total HT {total}',
   'roomsCosts.sumBroken':
     'Les pièces et « Hors plan » ne font pas le total HT du devis. Merci de signaler ce devis.',
@@ -705,6 +719,9 @@ export const fr: Messages = {
   'export.paper': 'Papier',
   'export.paperAuto': 'Selon la langue ({paper})',
   'export.statements': 'Textes d’introduction et de conclusion',
+  'export.roomsCosts': 'Coûts par pièce : une feuille du devis sur le plan du projet',
+  'export.roomsCostsHint':
+    'Uniquement dans la feuille de calcul interne en Excel, jamais dans un document client.',
   'export.internalLocked': 'Les colonnes internes ne figurent jamais dans un document client.',
   'export.totalsMismatch':
     'Les totaux du service ne correspondent pas à ses postes. Le document affiche les totaux des postes : {net} HT, {gross} TTC (le service indique {serviceNet} et {serviceGross}). Vérifiez le devis dans le service avant de l’envoyer.',
@@ -938,6 +955,8 @@ export const fr: Messages = {
   'cli.formCreated': 'Formulaire « {name} » créé ({id}).',
   'cli.formUpdated': 'Formulaire « {name} » mis à jour : {fields}.',
   'cli.formUnchanged': 'Le formulaire « {name} » est déjà tel que dans le fichier ; rien n’a été envoyé.',
+  'cli.formFieldsMissing':
+    'Il manque dans « {file} » des champs que le formulaire {id} possède : {fields}. Une mise à jour ne peut pas supprimer un champ (rien ne précise si le service garde ou supprime un champ omis), rien n’a donc été envoyé. Remettez-les tels que `plandesk form {id} --json` les affiche, et ne modifiez que leurs valeurs.',
   'cli.formDeleted':
     'Formulaire {id} supprimé. Ce que les utilisateurs ont rempli avec peut disparaître de leurs projets après leur prochaine synchronisation.',
   'cli.members': 'Membres',
@@ -981,6 +1000,8 @@ export const fr: Messages = {
     'Choisissez à nouveau le fichier (dans les fichiers du projet, sous « En attente d’envoi ») : {names}.',
   'notice.outboxKept':
     'Conservés sans enregistrement (envoyez-les à nouveau depuis cet emplacement) : {paths}.',
+  'notice.outboxUnlisted':
+    'Des copies pour un espace de travail qui n’est plus configuré dans PlanDesk ont été laissées à leur place (envoyez-les à nouveau depuis là) : {paths}.',
   'notice.outboxNothingWaits': 'Aucun envoi n’était en attente.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Fichier',
@@ -1113,6 +1134,8 @@ export const fr: Messages = {
     'La copie du fichier conservée par PlanDesk a disparu ou ne peut pas être lue. Choisissez à nouveau le fichier d’origine, ou retirez-le.',
   'outbox.problem.copy-damaged':
     'La copie conservée par PlanDesk ne correspond plus au fichier confié (modifiée ou endommagée sur cet ordinateur) ; elle n’a donc pas été envoyée. Choisissez à nouveau le fichier d’origine.',
+  'outbox.problem.arrived-different':
+    'Le service a enregistré un fichier d’une autre taille que la copie de PlanDesk. La copie est conservée : réessayez l’envoi ou retirez-la (et vérifiez les fichiers du projet).',
   'outbox.problem.refused': 'Le service a refusé le fichier.',
   'outbox.serviceSaid': 'Le service a répondu : {message}',
   'outbox.uploadNow': 'Envoyer maintenant',
@@ -1475,6 +1498,7 @@ export const fr: Messages = {
   'exportWarning.severalCurrencies':
     'Ces devis sont en plusieurs devises ({currencies}) : le classeur a un total par devise.',
   'exportWarning.imageLeftOut': 'Une image a été omise du PDF : {detail}',
+  'exportWarning.roomsNotPlaced': 'Coûts par pièce de {estimate} : {reason}',
   'exportWarning.totalsMismatch':
     '{estimate} : les totaux du service ne correspondent pas à ses lignes ; le document montre les totaux des lignes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency} : {gross} TTC ({count} devis)',

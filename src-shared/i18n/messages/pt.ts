@@ -172,7 +172,7 @@ export const pt: Messages = {
   'error.config':
     'As definições do espaço de trabalho estão incompletas ou são inválidas. Verifique o endereço do serviço e as credenciais.',
   'error.keychain':
-    'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. O PlanDesk nunca guarda chaves em texto simples.',
+    'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. Se o PlanDesk guarda chaves na sua pasta de dados (api-keys.json) porque o porta-chaves estava indisponível, esse ficheiro também tem de poder ser alterado. O PlanDesk nunca guarda chaves em texto simples.',
   'error.disk-full': 'O disco está cheio. Liberte algum espaço e tente de novo.',
   'error.disk-full-at':
     'O disco está cheio: o PlanDesk não conseguiu escrever «{path}». Nada ficou escrito pela metade. Liberte algum espaço e tente de novo.',
@@ -432,6 +432,8 @@ export const pt: Messages = {
     'Eliminar «{name}» do projeto? A eliminação é definitiva e não pode ser anulada: o ficheiro é removido do serviço para todos.',
   'files.deleteConfirm': 'Eliminar ficheiro',
   'files.savedTo': '«{name}» foi guardado em {path}',
+  'files.sizeDiffers':
+    'O ficheiro chegou completo ({received}, tudo o que o serviço de armazenamento anunciou); a lista de ficheiros do projeto indica {listed}, um tamanho desatualizado ou arredondado.',
   'files.previewLoading': 'A carregar a pré-visualização…',
   'files.previewAlt': 'Pré-visualização de {name}',
   'files.previewBroken': 'Não é possível mostrar esta imagem. Use Abrir para a ver no respetivo programa.',
@@ -445,6 +447,10 @@ export const pt: Messages = {
   'files.uploadingNames': 'A carregar {names}',
   'files.andMore_one': 'e mais {count}',
   'files.andMore_other': 'e mais {count}',
+  'files.copying': 'A copiar para o PlanDesk antes de enviar…',
+  'files.copyProgress': '{done} de {total} copiados · {percent}',
+  'files.serviceRefusedTitle_one': '{count} ficheiro não foi carregado:',
+  'files.serviceRefusedTitle_other': '{count} ficheiros não foram carregados:',
   'files.progress': '{done} de {total} · {percent}',
   'files.progressUnknown': '{done} enviados',
   'files.uploadFailed': 'O carregamento não foi concluído.',
@@ -479,6 +485,7 @@ export const pt: Messages = {
   'doc.perService': 'Segundo o serviço',
   'doc.itemsFlat': 'Artigos (plano)',
   'doc.flatSuffix': '(plano)',
+  'doc.roomsCostsSuffix': '(divisões)',
   'doc.id': 'ID',
   'doc.parentId': 'ID pai',
   'doc.path': 'Caminho',
@@ -563,6 +570,9 @@ export const pt: Messages = {
   'cli.created': 'Criado',
   'cli.uploaded': 'Enviado',
   'cli.uploading': 'A enviar {name}',
+  'cli.copying': 'A copiar {name} para o carregamento',
+  'cli.queued':
+    '{name} aguarda carregamento: o PlanDesk guarda uma cópia (sem ligação, o serviço não respondeu, ou o PlanDesk está a enviar os ficheiros em espera). O PlanDesk, ou o próximo plandesk upload, envia-o; o original pode ser movido.',
   'cli.downloadingTo': 'A transferir para {name}',
   'cli.saved': '«{name}» ({size}) guardado em {path}',
   'cli.sizeDiffers':
@@ -623,6 +633,10 @@ export const pt: Messages = {
   'roomsCosts.openRoom': 'Abrir os artigos desta divisão no orçamento',
   'roomsCosts.openNotOnPlan': 'Abrir estes artigos no orçamento',
   'roomsCosts.whyTitle': 'Porque há artigos fora da planta',
+  'roomsCosts.colNote': 'Observação',
+  'roomsCosts.planStale':
+    'Não foi possível voltar a ler a planta: as divisões e os custos mostrados são os lidos em {date}:',
+  'roomsCosts.exportXlsx': 'Exportar divisões e custos para Excel…',
   'roomsCosts.sumRule': 'Divisões {placed} + fora da planta {off} = total s/ IVA {total}',
   'roomsCosts.sumBroken':
     'As divisões e «Fora da planta» não somam o total s/ IVA do orçamento. Por favor, comunique este orçamento.',
@@ -699,6 +713,8 @@ export const pt: Messages = {
   'export.paper': 'Papel',
   'export.paperAuto': 'Conforme o idioma ({paper})',
   'export.statements': 'Textos de abertura e de fecho',
+  'export.roomsCosts': 'Custos por divisão: uma folha do orçamento na planta do projeto',
+  'export.roomsCostsHint': 'Só na folha de cálculo interna em Excel, nunca num documento para o cliente.',
   'export.internalLocked': 'As colunas internas nunca aparecem num documento para o cliente.',
   'export.totalsMismatch':
     'Os totais do serviço não correspondem aos seus artigos. O documento mostra os totais dos artigos: {net} s/ IVA, {gross} c/ IVA (o serviço indica {serviceNet} e {serviceGross}). Verifique o orçamento no serviço antes de o enviar.',
@@ -930,6 +946,8 @@ export const pt: Messages = {
   'cli.formCreated': 'Formulário «{name}» criado ({id}).',
   'cli.formUpdated': 'Formulário «{name}» atualizado: {fields}.',
   'cli.formUnchanged': 'O formulário «{name}» já está como no ficheiro; nada foi enviado.',
+  'cli.formFieldsMissing':
+    'Faltam em «{file}» campos que o formulário {id} tem: {fields}. Uma atualização não consegue remover um campo (não está definido se o serviço mantém ou apaga um campo omitido), por isso nada foi enviado. Volte a colocá-los tal como `plandesk form {id} --json` os mostra e altere apenas os valores.',
   'cli.formDeleted':
     'Formulário {id} eliminado. O que os utilizadores preencheram com ele pode desaparecer dos projetos deles após a próxima sincronização.',
   'cli.members': 'Membros',
@@ -972,6 +990,8 @@ export const pt: Messages = {
   'notice.outboxNeedFile':
     'Escolha de novo o ficheiro (nos ficheiros do projeto, em «A aguardar carregamento»): {names}.',
   'notice.outboxKept': 'Guardados sem registo (carregue-os de novo a partir daí): {paths}.',
+  'notice.outboxUnlisted':
+    'As cópias de um espaço de trabalho que já não está configurado no PlanDesk foram deixadas onde estão (carregue-as de novo a partir daí): {paths}.',
   'notice.outboxNothingWaits': 'Não havia carregamentos à espera.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Ficheiro',
@@ -1103,6 +1123,8 @@ export const pt: Messages = {
     'A cópia do ficheiro guardada pelo PlanDesk desapareceu ou não pode ser lida. Escolha de novo o ficheiro original, ou remova-o.',
   'outbox.problem.copy-damaged':
     'A cópia guardada pelo PlanDesk já não corresponde ao ficheiro que lhe deu (alterada ou danificada neste computador), por isso não foi enviada. Escolha de novo o ficheiro original.',
+  'outbox.problem.arrived-different':
+    'O serviço registou um ficheiro com um tamanho diferente da cópia do PlanDesk. A cópia é mantida: tente enviar de novo ou remova-a (e verifique os ficheiros do projeto).',
   'outbox.problem.refused': 'O serviço recusou o ficheiro.',
   'outbox.serviceSaid': 'O serviço respondeu: {message}',
   'outbox.uploadNow': 'Carregar agora',
@@ -1461,6 +1483,7 @@ export const pt: Messages = {
   'exportWarning.severalCurrencies':
     'Estes orçamentos estão em várias moedas ({currencies}): o livro tem um total por moeda.',
   'exportWarning.imageLeftOut': 'Uma imagem ficou fora do PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Custos por divisão de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: os totais do serviço não correspondem aos seus itens; o documento mostra os totais dos itens ({net} líquido, {gross} bruto; o serviço indica {serviceNet} e {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} orçamentos)',

@@ -7,7 +7,8 @@ import { describeError } from '../../errors/describe-error';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { formatFileSize } from './file-size';
-import { useFiles, type FileAction } from './store';
+import type { FileAction } from './files-state';
+import { useFiles } from './store';
 import type { FileRow } from '../../../../src-shared/files/types';
 
 const DASH = '—';

@@ -11,6 +11,8 @@ import { useLang, useT, useTPlural } from '../../i18n/store';
 import { measureText, numberWithUnit } from './plan-text';
 import { NOT_ON_PLAN_PLACE, placeToken } from './room-places';
 import { useRoomsCosts } from './rooms-costs-store';
+import { RoomsExportNotices } from './RoomsExportNotices';
+import { usePlans } from './store';
 import { openPlace, usePlanCosts, type PlanCosts } from './use-plan-costs';
 
 /** Rooms shown at first and added by each "show more" (a plan of 10,000 rooms stays quick). */
@@ -199,6 +201,33 @@ function CostsTableView({ plan }: { plan: PlanCosts }) {
   );
 }
 
+/** The rooms workbook with these costs per room beside the rooms table (main asks where to save it). */
+function CostsExport({ costs }: { costs: PlanCosts['costs'] }) {
+  const t = useT();
+  const busy = usePlans((s) => s.exportBusy);
+  const projectId = useRoomsCosts((s) => s.projectId);
+  return (
+    <>
+      <div className="rooms-toolbar">
+        <span className="screen-bar-spacer" />
+        <Button
+          size="sm"
+          busy={busy === 'costs'}
+          disabled={busy !== null || !projectId}
+          onClick={() => {
+            if (projectId)
+              void usePlans.getState().exportRooms('xlsx', { projectId, estimateId: costs.estimate.id });
+          }}
+          data-testid="rooms-costs-export"
+        >
+          {t('roomsCosts.exportXlsx')}
+        </Button>
+      </div>
+      <RoomsExportNotices />
+    </>
+  );
+}
+
 /**
  * The per-room table of the estimate on the plan: each room's measures beside its positions summed
  * by unit and its net amount, "Not priced" rooms, "Not on the plan", and totals that add up.
@@ -217,6 +246,7 @@ export function RoomsCostsTable() {
   }
   return (
     <div className="rooms-view rooms-costs-view">
+      <CostsExport costs={plan.costs} />
       <CostsTableView plan={plan} />
     </div>
   );

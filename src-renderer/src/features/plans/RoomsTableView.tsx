@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import type { RoomsTable, RoomsTableRow } from '../../../../src-shared/plans/types';
 import { Button } from '../../components/Button';
-import { Notice } from '../../components/Notice';
 import { SortHeader, Table } from '../../components/Table';
-import { describeError } from '../../errors/describe-error';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useTerm } from './bits';
@@ -11,6 +9,7 @@ import { measureText, numberWithUnit } from './plan-text';
 import { isNumericColumn, ROOMS_COLUMNS, sortRooms, type RoomsColumn } from './rooms-sort';
 import { usePlans } from './store';
 import { CsvFormatHint } from './CsvFormatHint';
+import { RoomsExportNotices } from './RoomsExportNotices';
 import { isSummedColumn, roomsColumnLabel } from '../../../../src-shared/plans/rooms-columns';
 
 const DASH = '—';
@@ -64,8 +63,6 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
   const lang = useLang();
   const sort = usePlans((s) => s.sort);
   const exportBusy = usePlans((s) => s.exportBusy);
-  const exportedPath = usePlans((s) => s.exportedPath);
-  const exportError = usePlans((s) => s.exportError);
   const store = usePlans.getState;
   const term = useTerm();
   const rows = useMemo(
@@ -109,20 +106,7 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
       </div>
       <CsvFormatHint id="rooms-csv-format" />
 
-      {(exportedPath || exportError) && (
-        <div className="screen-notices">
-          {exportedPath && (
-            <Notice tone="success" testId="rooms-export-result" onDismiss={() => store().dismissExport()}>
-              {t('export.savedTo', { path: exportedPath })}
-            </Notice>
-          )}
-          {exportError && (
-            <Notice tone="error" testId="rooms-export-error" onDismiss={() => store().dismissExport()}>
-              {describeError(exportError, lang)}
-            </Notice>
-          )}
-        </div>
-      )}
+      <RoomsExportNotices />
 
       {!rooms.available ? (
         <div className="plan-not-available" data-testid="plan-not-available" role="note">

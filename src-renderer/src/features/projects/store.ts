@@ -9,6 +9,7 @@ import type {
 } from '../../../../src-shared/projects/types';
 import { call, newOperationId } from '../../api';
 import { latestOnly } from '../../lib/latest';
+import { rememberSwitch, storedSwitch } from '../../lib/stored-switch';
 import { registerScreen } from '../navigation/store';
 import { useOperations } from '../operations/store';
 import { EMPTY_DRAFT, type ProjectDraft } from './validation';
@@ -38,13 +39,7 @@ export interface ProjectQuery {
 
 const HIDE_ARCHIVED_KEY = 'plandesk.hideArchivedProjects';
 
-function storedHideArchived(): boolean {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(HIDE_ARCHIVED_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
+const storedHideArchived = (): boolean => storedSwitch(HIDE_ARCHIVED_KEY, false);
 
 export const INITIAL_QUERY: ProjectQuery = {
   page: 1,
@@ -323,11 +318,7 @@ export const useProjects = create<ProjectsState>()((set, get) => {
     },
 
     setHideArchived: (hide) => {
-      try {
-        localStorage.setItem(HIDE_ARCHIVED_KEY, hide ? 'on' : 'off');
-      } catch {
-        // Not remembered across restarts; still applies now.
-      }
+      rememberSwitch(HIDE_ARCHIVED_KEY, hide);
       if (hide !== get().query.hideArchived) update({ hideArchived: hide, page: 1 });
     },
 
