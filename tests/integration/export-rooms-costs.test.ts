@@ -21,7 +21,7 @@ import { roomsCostsOf } from '../../src-main/exports/rooms/costs-of';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset } from '../../simulator/data/types';
 import { startAppServices } from '../helpers/app-services';
-import { runBuiltCli } from '../helpers/built-cli';
+import { runBuiltCli } from '../helpers/cli-run';
 import {
   openpyxlRead,
   recalculatedSheets,
