@@ -12,6 +12,9 @@ import { benchExcelExport, benchPdfExport } from './exports';
 import { benchVersions } from './versions';
 import { benchExcelMemory, benchMainLoop } from './main-loop';
 import { benchRoomsCosts } from './rooms-costs';
+import { benchTreeRows } from './tree-rows';
+import { benchHostileAnswers } from './hostile-answers';
+import { benchSimulatorJson } from './simulator-json';
 
 // `npm run bench`: every performance target of the project, measured and printed. Not a test: the
 // figures go into the issue notes; nothing here fails a build.
@@ -19,7 +22,10 @@ type Bench = () => Promise<Record<string, string | number>>;
 
 const benches: [string, Bench][] = [
   ['List 5,000 projects (20 ms latency, page_size 50, concurrency 4)', benchListProjects],
+  ['A hostile 100 MB project list: refused at the cap, the event loop kept free', benchHostileAnswers],
   ['Estimate of 20,000 items: parse, schema, tree + totals', benchEstimateTree],
+  ['Estimate tree of 20,000 rows: the visible rows, all expanded and as first shown', benchTreeRows],
+  ['Simulator: a 20,000-item estimate written as JSON', benchSimulatorJson],
   ['Offline cache: open the 20,000-item estimate', benchCacheOpen],
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
   ['Upload outbox: copy in, send, and its cost per file against a direct upload', benchOutbox],

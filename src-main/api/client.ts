@@ -94,6 +94,11 @@ export class ApiClient {
     return this.http.baseUrl;
   }
 
+  /** The requests counted against this key's rate budget now, and its limit (see rate-budget.ts). */
+  budgetUse(): { used: number; limit: number } {
+    return { used: this.http.budget.used(), limit: this.http.budget.limit };
+  }
+
   // ---- workspace --------------------------------------------------------------------------------
 
   /** The connectivity check. Accepts the enveloped and the unwrapped (live) shape. */

@@ -61,7 +61,8 @@ export class ServiceTransport {
   private readonly deadlineMs: number;
   private readonly stallMs: number;
   private readonly retry: RetryPolicy;
-  private readonly budget: SlidingWindowBudget;
+  /** This key's request budget (its use is read by background work that keeps to a share of it). */
+  readonly budget: SlidingWindowBudget;
   private readonly logger: Logger;
   private readonly userAgent: string;
 

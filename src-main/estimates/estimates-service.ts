@@ -108,6 +108,16 @@ export class EstimatesService {
     }
   }
 
+  /**
+   * One estimate's totals and client, read for a list in the background: through the cache (so the
+   * estimate is kept), as a bulk request that leaves the rate budget's reserve to what the user does.
+   */
+  async readSummary(projectId: string, estimateId: string, signal: AbortSignal): Promise<EstimateSummary> {
+    const { meta, cached } = await this.active();
+    const r = await this.read(cached, projectId, estimateId, signal, 'estimate-read', true);
+    return this.keep(meta.id, cached, projectId, estimateId, r.data);
+  }
+
   /** The totals of a project's estimates known without a request or a read (worked out before, or kept). */
   async knownTotals(
     projectId: string,
@@ -156,9 +166,11 @@ export class EstimatesService {
     estimateId: string,
     signal: AbortSignal,
     task: 'estimate-read' | 'export-read' = 'estimate-read',
+    bulk = false,
   ): Promise<Fetched<ExportRead>> {
     return cached.readEstimate(projectId, estimateId, estimateWork(this.workers, task, signal), {
       signal,
+      bulk,
     });
   }
 

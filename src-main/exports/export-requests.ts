@@ -1,4 +1,7 @@
-/** What an export is asked for (the IPC handlers' and the CLI's requests) and what it did. */
+/**
+ * What the export use case (export-service.ts) is asked for and what it answers: the kind of document
+ * and its choices, per export; where the file went, in which language, and what the user should know.
+ */
 import type { ExportColumnKey } from '../../src-shared/estimates/columns';
 import type { projectSum } from '../../src-shared/estimates/project-sums';
 import type { CsvSeparator } from '../../src-shared/exports/document-language';

@@ -22,6 +22,14 @@ import { silentLogger } from '../log/logger';
 import { Operations } from '../operations/operations';
 import { IdleGate } from '../workers/idle-gate';
 import type { Workers } from '../workers/pool';
+import type {
+  ChangeOrderExportRequest,
+  DocumentChoice,
+  EstimatesExportRequest,
+  ExportOutcome,
+  RoomsExportOutcome,
+  RoomsExportRequest,
+} from './export-requests';
 import { resolveExportOptions, resolvePreset, type ExportOptions } from './options';
 import { exportRoomsTable } from './rooms';
 import type {
@@ -41,14 +49,14 @@ import {
   writeRoomsWorkbookInWorker,
 } from './write-in-worker';
 import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
-import type {
+
+export type {
   ChangeOrderExportRequest,
-  DocumentChoice,
   EstimatesExportRequest,
   ExportOutcome,
   RoomsExportOutcome,
   RoomsExportRequest,
-} from './export-requests';
+};
 
 export interface ExportServiceDeps {
   estimates: EstimateSource;

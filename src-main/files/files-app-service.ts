@@ -26,6 +26,8 @@ import { writeNewFileInside } from '../local-files/new-file-inside';
 import { emptyFolder, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
 import { localFileError } from '../local-files/write-atomically';
 import { displayFileName, fileExtension } from '../../src-shared/files/safe-file-name';
+import { opensWithSystem } from '../../src-shared/files/upload-types';
+import { SavedFiles } from '../local-files/saved-files';
 
 const PREVIEWABLE = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg', 'pdf']);
 
@@ -45,7 +47,12 @@ export class FilesAppService {
     private readonly scratchDir: string = path.join(os.tmpdir(), 'plandesk-files'),
     private readonly grants: UploadGrants = new UploadGrants(),
     private readonly queue: UploadQueue | null = null,
-  ) {}
+  ) {
+    this.saved = new SavedFiles(dialogs);
+  }
+
+  /** What PlanDesk saved this session (exports): the notice after an export opens or shows them. */
+  readonly saved: SavedFiles;
 
   /** The project's files, read through the cache: offline, the list kept on this computer. */
   async list(projectId: string): Promise<FileRow[]> {
@@ -362,7 +369,7 @@ async function copyKept(kept: string, dest: string): Promise<void> {
 }
 
 function isOpenable(extension: string): boolean {
-  return Object.hasOwn(UPLOAD_CONTENT_TYPES, extension);
+  return opensWithSystem(extension);
 }
 
 function toRow(f: ProjectFile): FileRow {

@@ -100,6 +100,9 @@ export const argSchemas = {
   'files:showInFolder': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:preview': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:delete': z.tuple([z.object({ projectId: id, fileId: id })]),
+  // A file PlanDesk saved this session (an export): main opens or shows only those.
+  'files:openSaved': z.tuple([z.object({ path: z.string().min(1).max(4096) })]),
+  'files:showSaved': z.tuple([z.object({ path: z.string().min(1).max(4096) })]),
   'offline:makeAvailable': z.tuple([
     z.object({
       projectId: id,

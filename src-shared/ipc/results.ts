@@ -77,6 +77,8 @@ export interface ChannelResults {
   'files:showInFolder': { path: string };
   'files:preview': FilePreview | null;
   'files:delete': { deleted: true };
+  'files:openSaved': { path: string };
+  'files:showSaved': { path: string };
   'offline:makeAvailable': OfflineStatus;
   'offline:status': OfflineStatus;
   'offline:preview': OfflinePreview;

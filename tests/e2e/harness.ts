@@ -29,6 +29,8 @@ import { preloadInitScript } from './electron-stand-in';
  */
 
 const RENDERER_DIR = path.resolve('out/renderer');
+/** Main's worker scripts as the app ships them (electron-vite builds them beside main's bundle). */
+const WORKER_SCRIPTS_DIR = path.resolve('out/main');
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 /**
@@ -212,6 +214,9 @@ export const test = base.extend<{
         retry: { baseDelayMs: 5, maxDelayMs: 20 },
         budget: new SlidingWindowBudget(DEFAULT_BUDGET.limit, DEFAULT_BUDGET.windowMs),
       },
+      // Threads start from the built scripts, as in the app (`npm run build` made them with the
+      // renderer this test drives), not from the sources compiled on the fly.
+      workerScripts: WORKER_SCRIPTS_DIR,
       // The OS dialogs are Electron's; here the "user" answers them (see tests/helpers/test-dialogs).
       dialogs: {
         ...dialogs.dialogs,
@@ -227,6 +232,8 @@ export const test = base.extend<{
           return privilegedInstall.answer;
         },
       },
+      // The UI benchmarks run the worker threads as the app ships them (bench/built-workers.ts).
+      ...(process.env.PLANDESK_WORKER_SCRIPTS ? { workerScripts: process.env.PLANDESK_WORKER_SCRIPTS } : {}),
     });
     // As the Electron entry does once the window is up: uploads that waited are sent.
     void services.outbox.start();

@@ -124,9 +124,22 @@ test('plan data in the user’s words: room types, materials, units, named colou
   await expect(page.getByTestId(`rooms-row-${room.id}`)).toContainText(
     termLabel('roomType', room.roomType!, pt),
   );
+  // Every figure of a column with the column's decimals, the total too (issue 26): the service's
+  // own text ("33,5 m²") on hover.
   const wallArea = room.statistics.find((st) => st.key === 'walls_surface')!;
-  await expect(page.getByTestId(`rooms-row-${room.id}`)).toContainText(wallArea.formatted!);
+  const decimals = unit === 'm' ? 2 : 1;
+  const shown = new Intl.NumberFormat('pt-PT', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(wallArea.value!);
+  await expect(page.getByTestId(`rooms-row-${room.id}`)).toContainText(shown);
+  await expect(
+    page.getByTestId(`rooms-row-${room.id}`).locator(`[title="${wallArea.formatted!}"]`).first(),
+  ).toBeAttached();
   await expect(page.getByTestId('rooms-total-area')).toContainText(unit === 'm' ? 'm²' : 'ft²');
+  await expect(page.getByTestId('rooms-total-area')).toHaveText(
+    new RegExp(`,\\d{${unit === 'm' ? 2 : 1}}\\s`),
+  );
   const doors = view.floors!.flatMap((f) => f.rooms).reduce((n, r) => n + r.doors.length, 0);
   await expect(page.getByTestId('rooms-total-doors')).toHaveText(String(doors));
   await app.screenshot('47-rooms-table-totals-pt');

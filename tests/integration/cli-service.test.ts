@@ -1,41 +1,29 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
+import { BUILT_CLI, cliEnv, runCliHere, type CliResult } from '../helpers/cli-run';
 
-// `plandesk teams`, the form commands and the webhook commands, run as a user runs them (the built
-// CLI in its own process) against the simulator.
-
-const BIN = 'bin/plandesk.cjs';
+// `plandesk teams`, the form commands and the webhook commands against the simulator: run in this
+// process, but for the listener, which runs until it is stopped (the built CLI in its own process).
 let sim: Simulator;
 let dir: string;
 
 function env(ws = 0): Record<string, string> {
-  const w = sim.workspaces[ws]!;
-  return { PLANDESK_BASE_URL: sim.baseUrl, PLANDESK_CUSTOMER: w.customer, PLANDESK_KEY: w.key };
+  return cliEnv({ baseUrl: sim.baseUrl, ...sim.workspaces[ws]! });
 }
 
-function run(
-  args: string[],
-  extra: Record<string, string> = env(),
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...extra } },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** A command, run in this process (tests/helpers/cli-run.ts). */
+function run(args: string[], extra: Record<string, string> = env()): Promise<CliResult> {
+  return runCliHere(args, extra);
 }
 
 /** A long-running command and its output, line by line. */
 function start(args: string[]): { child: ChildProcess; next: () => Promise<string> } {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BUILT_CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Interface = createInterface({ input: child.stdout! });
   const queue: string[] = [];
   const waiting: ((line: string) => void)[] = [];

@@ -21,7 +21,7 @@ import { roomsCostsOf } from '../../src-main/exports/rooms/costs-of';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset } from '../../simulator/data/types';
 import { startAppServices } from '../helpers/app-services';
-import { runBuiltCli } from '../helpers/built-cli';
+import { cliEnv, runBuiltCli } from '../helpers/cli-run';
 import {
   openpyxlRead,
   recalculatedSheets,
@@ -358,8 +358,7 @@ describeWithTools('the costs per room as a sheet', [openpyxl, soffice, pdftoppm]
       const cli = (args: string[]) =>
         runBuiltCli(
           args,
-          { baseUrl: sim.baseUrl, customer: w.customer, key: w.key },
-          path.join(userData, 'cli'),
+          cliEnv({ baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, path.join(userData, 'cli')),
         );
       const worksheet = path.join(userData, 'worksheet.xlsx');
       const internal = await cli([

@@ -9,7 +9,7 @@ import type { RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset } from '../../simulator/data/types';
 import { startAppServices } from '../helpers/app-services';
-import { runBuiltCli } from '../helpers/built-cli';
+import { cliEnv, runCliHere } from '../helpers/cli-run';
 import { editEstimate, editPlan } from '../helpers/estimate-edits';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -273,7 +273,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
 
 function cli(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const w = sim.workspaces[0]!;
-  return runBuiltCli(args, { baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir);
+  return runCliHere(args, cliEnv({ baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir));
 }
 
 describe('plandesk rooms-costs', () => {

@@ -76,6 +76,13 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Pages',
   'Page {page}',
   'Version {version}',
+  // The forms editor's words that are the same there (issue 26): a control named for its element,
+  // answer types, element names.
+  '{control}: {element}',
+  'Text',
+  'Photo',
+  'section {number}',
+  'question {number}',
   // Document words that are the same in these languages (the exports' labels joined the catalogue).
   'ID',
   'Web',

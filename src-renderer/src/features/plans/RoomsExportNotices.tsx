@@ -1,4 +1,5 @@
 import { Notice } from '../../components/Notice';
+import { SavedFileActions } from '../../components/SavedFileActions';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { ExportWarnings } from '../estimates/ExportWarnings';
@@ -16,7 +17,12 @@ export function RoomsExportNotices() {
   return (
     <div className="screen-notices">
       {exportedPath && (
-        <Notice tone="success" testId="rooms-export-result" onDismiss={dismiss}>
+        <Notice
+          tone="success"
+          testId="rooms-export-result"
+          onDismiss={dismiss}
+          actions={<SavedFileActions path={exportedPath} testId="rooms-export-file" />}
+        >
           {t('export.savedTo', { path: exportedPath })}
           <ExportWarnings warnings={exportWarnings} />
         </Notice>
