@@ -4,12 +4,14 @@
  * lock-keeper.ts); or, for a workspace that keeps its data in memory by design (the demo), a store in
  * memory. New uploads are recorded only where they survive PlanDesk closing.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
 import { diskFullError } from '../local-files/write-atomically';
 import { DrainLock, type LockOwner } from './drain-lock';
 import { LockKeeper } from './lock-keeper';
-import { memoryOutboxStore, openOutboxStore, type OpenedOutboxStore } from './open-outbox-store';
+import { memoryOutboxStore, OUTBOX_FILE, openOutboxStore, type OpenedOutboxStore } from './open-outbox-store';
 import type { OutboxStore } from './outbox-store';
 
 export interface RecordsOptions {
@@ -35,6 +37,20 @@ export class OutboxRecords {
 
   get opened(): OpenedOutboxStore {
     return this.open().opened;
+  }
+
+  /**
+   * Whether the data folder holds anything of the outbox (its records or copies): with nothing there,
+   * the start has nothing to check, and no file is made until the first upload.
+   */
+  get anything(): boolean {
+    if (this.records) return true;
+    if (existsSync(path.join(this.o.root, OUTBOX_FILE))) return true;
+    try {
+      return readdirSync(this.o.root).length > 0;
+    } catch {
+      return false;
+    }
   }
 
   /** Whether this process may drain the workspace (it holds the drain lock, or just took it). */

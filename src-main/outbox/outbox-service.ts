@@ -76,6 +76,8 @@ export class OutboxService {
   }
 
   private async recover(first: boolean): Promise<void> {
+    // A first start (or one after every upload went): no records to check, and none made for it.
+    if (!this.records.anything) return;
     const { store, recovered } = this.records.opened;
     const withRecords = await recoverAtStart({
       listed: await this.o.workspaceIds(),

@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
 import { dropFile } from '../helpers/app-services';
+import { filesUnder } from '../helpers/files-under';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -170,6 +171,22 @@ function recordedStates(workspaceId: string): string[] {
 }
 
 describe('the upload outbox', () => {
+  it('a first start, and one with nothing waiting, make no outbox file; the first upload makes it', async () => {
+    const services = start();
+    await services.outbox.start();
+    expect(await filesUnder(path.join(userData, 'outbox'))).toEqual([]);
+    await stop(services);
+    const { services: again, workspaceId, projectId } = await startWithWorkspace();
+    await again.outbox.start();
+    expect(await filesUnder(path.join(userData, 'outbox'))).toEqual([]);
+    const file = path.join(dir, 'Aufmaß.pdf');
+    await fs.writeFile(file, '%PDF-1.4');
+    await again.outbox.enqueue(workspaceId, projectId, '', [file]);
+    expect(await filesUnder(path.join(userData, 'outbox'))).toContain(
+      path.join(userData, 'outbox', 'outbox.sqlite'),
+    );
+  });
+
   it('files added offline wait, survive a restart in a new process, and are each uploaded once, byte for byte', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
     const originals = {
