@@ -8,28 +8,32 @@ test.use({ viewport: { width: 1024, height: 700 } });
 
 test.describe('long names and twelve-digit totals', () => {
   test.use({ simDataset: longNamesDemo() });
-  for (const theme of ['light', 'dark'] as const) {
-    for (const lang of LANGUAGES) {
-      test(`at 1024×700 in ${lang}, ${theme}: nothing is cut off or spills out of its box on any screen, dialog, menu or state`, async ({
+  // The dark theme changes colours only (light-dark() in styles.css), never a size, so its layout is
+  // the light one's: it is walked in the language with the longest words; contrast is axe's part.
+  const walks = [
+    ...LANGUAGES.map((lang) => ({ lang, theme: 'light' as const })),
+    { lang: 'de-DE' as const, theme: 'dark' as const },
+  ];
+  for (const { lang, theme } of walks) {
+    test(`at 1024×700 in ${lang}, ${theme}: nothing is cut off or spills out of its box on any screen, dialog, menu or state`, async ({
+      app,
+    }) => {
+      test.setTimeout(180_000);
+      const { page } = app;
+      await page.emulateMedia({ colorScheme: theme });
+      await openSimWorkspace(app, lang);
+      const found: Record<string, string[]> = {};
+      await walkScreens(
         app,
-      }) => {
-        test.setTimeout(180_000);
-        const { page } = app;
-        await page.emulateMedia({ colorScheme: theme });
-        await openSimWorkspace(app, lang);
-        const found: Record<string, string[]> = {};
-        await walkScreens(
-          app,
-          async (name) => {
-            if (theme === 'light') await app.screenshot(`60-narrow-${lang}-${name}`);
-            const problems = await overflowProblems(page);
-            if (problems.length > 0) found[name] = problems;
-          },
-          { dialogs: true, states: true },
-        );
-        expect(found).toEqual({});
-      });
-    }
+        async (name) => {
+          if (theme === 'light') await app.screenshot(`60-narrow-${lang}-${name}`);
+          const problems = await overflowProblems(page);
+          if (problems.length > 0) found[name] = problems;
+        },
+        { dialogs: true, states: true },
+      );
+      expect(found).toEqual({});
+    });
   }
 });
 
