@@ -1,6 +1,7 @@
 import { type ReactNode, type RefObject } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { ProjectRow } from '../../../../src-shared/projects/types';
+import { ErrorLines } from '../../components/ErrorLines';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -93,13 +94,7 @@ function TopError({
       {error.kind === 'validation' && serviceFields
         ? describeError(error, lang, { withDetail: false })
         : describeError(error, lang)}
-      {extra.length > 0 && (
-        <ul className="error-list">
-          {extra.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorLines lines={extra} />
     </>
   );
 }
@@ -112,30 +107,14 @@ function TopError({
 export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   const people = useWorkspacePeople();
-  const {
-    draft,
-    phase,
-    busy,
-    error,
-    extra,
-    duplicates,
-    chosen,
-    setChosen,
-    clientErrors,
-    serviceErrors,
-    formRef,
-    duplicatesRef,
-    change,
-    submit,
-    openExisting,
-    createAnyway,
-  } = useCreateProject(onClose);
+  const { formRef, duplicatesRef, ...c } = useCreateProject(onClose);
+  const { draft, phase, busy, error, duplicates, clientErrors, serviceErrors } = c;
 
   const fieldError = (field: DraftField) =>
     clientErrors[field] ? t(clientErrors[field]) : (serviceErrors[field] ?? null);
 
   const topError: ReactNode = error ? (
-    <TopError error={error} extra={extra} serviceFields={Object.keys(serviceErrors).length > 0} />
+    <TopError error={error} extra={c.extra} serviceFields={Object.keys(serviceErrors).length > 0} />
   ) : Object.values(clientErrors).some(Boolean) ? (
     t('common.fixFields')
   ) : null;
@@ -151,7 +130,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
     <Dialog
       title={t('create.title')}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={() => void c.submit()}
       busy={busy}
       error={topError}
       size="lg"
@@ -181,10 +160,10 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
           containerRef={duplicatesRef}
           duplicates={duplicates}
           reference={draft.ref.trim()}
-          chosen={chosen}
-          onChoose={setChosen}
-          onOpen={openExisting}
-          onCreateAnyway={createAnyway}
+          chosen={c.chosen}
+          onChoose={c.setChosen}
+          onOpen={c.openExisting}
+          onCreateAnyway={c.createAnyway}
         />
       )}
       <div ref={formRef}>
@@ -193,7 +172,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
           busy={busy}
           people={people}
           fieldError={fieldError}
-          onChange={change}
+          onChange={c.change}
           onTeam={(teamId) => useProjects.getState().updateDraft({ teamId })}
         />
       </div>

@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import { ErrorLines } from '../../components/ErrorLines';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
@@ -25,13 +26,7 @@ function TopError({
   return (
     <>
       {describeError(error, lang)}
-      {extra.length > 0 && (
-        <ul className="error-list">
-          {extra.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorLines lines={extra} />
     </>
   );
 }
