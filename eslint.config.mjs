@@ -10,6 +10,24 @@ const SIMULATOR_FROM_APP = '^(\\.\\.\\/)+simulator(\\/.*)?$';
 const SIMULATOR_MESSAGE = 'Only src-main/demo/ loads the simulator: use src-main/demo/demo-simulator.ts.';
 const simulatorFromApp = { regex: SIMULATOR_FROM_APP, message: SIMULATOR_MESSAGE };
 
+// What the renderer may not import: it reaches main only through window.api.
+const RENDERER_IMPORTS = [
+  {
+    group: ['electron', 'node:*', 'fs', 'path', 'child_process', '**/src-main/**', 'keytar'],
+    message: 'The renderer reaches main only through window.api.',
+  },
+  simulatorFromApp,
+];
+
+// Small files and functions (GUIDE, issue 24); the message catalogues are one entry a line, per language.
+const PRODUCT_FILES = [
+  'src-main/**/*.ts',
+  'src-shared/**/*.ts',
+  'src-preload/**/*.ts',
+  'simulator/**/*.ts',
+  'src-renderer/**/*.{ts,tsx}',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -74,19 +92,36 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: RENDERER_IMPORTS }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
+  },
+  {
+    // A store loads for the view its screen loader is given (navigation/store.ts `registerScreen`): it
+    // never asks the navigation store where the user is. Components navigate; stores do not.
+    files: ['src-renderer/src/features/*/store*.ts', 'src-renderer/src/features/*/*-store.ts'],
+    ignores: ['src-renderer/src/features/navigation/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...RENDERER_IMPORTS,
             {
-              group: ['electron', 'node:*', 'fs', 'path', 'child_process', '**/src-main/**', 'keytar'],
-              message: 'The renderer reaches main only through window.api.',
+              group: ['**/navigation/store'],
+              importNames: ['useNavigation'],
+              message:
+                'A store is told the view by its screen loader (registerScreen); it never reads the navigation store.',
             },
-            simulatorFromApp,
           ],
         },
       ],
     },
+  },
+  {
+    files: PRODUCT_FILES,
+    ignores: ['src-shared/i18n/messages/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
   },
   ...layers,
 );

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useT } from '../../i18n/store';
-import { useNavigation } from '../navigation/store';
+import { useNavigation, type ViewOf } from '../navigation/store';
 import { EstimateHeader } from './EstimateHeader';
 import { EstimateTree, type EstimateTreeHandle } from './EstimateTree';
 import { ExportDialog } from './ExportDialog';
@@ -58,11 +58,11 @@ function EstimateActions({
 }
 
 /** The last export, a cancelled load (with Retry), a failed one. */
-function EstimateNotices() {
+function EstimateNotices({ view }: { view: ViewOf<'estimate'> }) {
   const t = useT();
   const error = useEstimates((s) => s.estimateError);
   const cancelled = useEstimates((s) => s.estimateCancelled);
-  const retry = () => void useEstimates.getState().loadEstimate();
+  const retry = () => void useEstimates.getState().loadEstimate(view);
   return (
     <div className="screen-notices">
       <ExportedNotice />
@@ -176,7 +176,7 @@ export function EstimateScreen() {
 
       <OfflineSource data={data} />
 
-      <EstimateNotices />
+      <EstimateNotices view={view} />
 
       {!data && loading && (
         <p className="screen-loading" aria-busy="true">
@@ -199,7 +199,7 @@ export function EstimateScreen() {
               testId="opening-statement"
             />
           )}
-          {filter && <PlaceFilterBar filter={filter} />}
+          {filter && <PlaceFilterBar filter={filter} view={view} />}
           <EstimateTree
             key={`${data.estimate.id}|${view.place ?? ''}`}
             ref={treeRef}

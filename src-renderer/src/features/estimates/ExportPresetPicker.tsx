@@ -17,6 +17,113 @@ const KIND_LABELS: Record<DocumentKind, 'export.presetClientKind' | 'export.pres
 };
 
 /**
+ * Saves the current choice as a preset: its name (a saved preset of the same name is replaced, and
+ * the form says so) and whether it makes client documents or the internal worksheet.
+ */
+function SavePresetForm({
+  id,
+  choice,
+  initialName,
+  off,
+  onCancel,
+  onSaved,
+}: {
+  /** The picker's id, which the form's own ids extend. */
+  id: string;
+  choice: ExportChoice;
+  initialName: string;
+  off: boolean;
+  onCancel: () => void;
+  onSaved: (preset: ExportPreset) => void;
+}) {
+  const t = useT();
+  const list = usePresets((s) => s.list);
+  const busy = usePresets((s) => s.busy);
+  const [name, setName] = useState(initialName);
+  const [kind, setKind] = useState<DocumentKind>(choice.kind);
+  const [nameMissing, setNameMissing] = useState(false);
+  const replaces = presetNamed(list, name);
+
+  const save = async () => {
+    if (off) return;
+    if (!name.trim()) {
+      setNameMissing(true);
+      return;
+    }
+    const saved = await usePresets.getState().save(presetInput(choice, name, kind));
+    // The service answers with the list, the new preset marked as the last one used.
+    const preset = saved?.presets.find((p) => p.id === saved.lastUsed);
+    if (!preset) return;
+    onSaved(preset);
+  };
+
+  // Enter in the name saves the preset; it must not submit the dialog (that would export).
+  const onNameKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    void save();
+  };
+
+  return (
+    <div className="export-preset-save" role="group" aria-labelledby={`${id}-save-title`}>
+      <h3 id={`${id}-save-title`} className="export-subtitle">
+        {t('export.savePreset')}
+      </h3>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-name`}>
+          {t('export.presetName')}
+        </label>
+        <input
+          id={`${id}-name`}
+          className="input"
+          value={name}
+          maxLength={60}
+          autoFocus
+          aria-invalid={nameMissing && !name.trim() ? true : undefined}
+          aria-describedby={replaces ? `${id}-taken` : undefined}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={onNameKey}
+          data-testid="preset-name"
+        />
+        {replaces && (
+          <div id={`${id}-taken`} className="field-hint" data-testid="preset-name-taken">
+            {t('export.presetNameTaken')}
+          </div>
+        )}
+        {nameMissing && !name.trim() && (
+          <div className="field-error" data-testid="preset-name-missing">
+            {t('export.presetNameMissing')}
+          </div>
+        )}
+      </div>
+      <div className="export-kinds" role="radiogroup" aria-label={t('export.presetKind')}>
+        {(['client', 'internal'] as const).map((k) => (
+          <label key={k} className="export-choice">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              value={k}
+              checked={kind === k}
+              onChange={() => setKind(k)}
+              data-testid={`preset-kind-${k}`}
+            />
+            {t(KIND_LABELS[k])}
+          </label>
+        ))}
+      </div>
+      <div className="export-preset-actions">
+        <Button size="sm" onClick={onCancel} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button size="sm" variant="primary" onClick={() => void save()} busy={busy} data-testid="preset-save">
+          {t('export.presetSave')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The preset of an export: the client quote, the internal worksheet, then the workspace's saved
  * ones. The current choice can be saved as a new preset (or replace one of the same name), and a
  * saved preset deleted.
@@ -37,9 +144,6 @@ export function ExportPresetPicker({
   const list = usePresets((s) => s.list);
   const busy = usePresets((s) => s.busy);
   const [saving, setSaving] = useState(false);
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<DocumentKind>(choice.kind);
-  const [nameMissing, setNameMissing] = useState(false);
 
   const presets = orderedPresets(list, lang);
   const current = presets.find((p) => p.id === choice.presetId) ?? presets[0]!;
@@ -53,42 +157,13 @@ export function ExportPresetPicker({
       : current.id === INTERNAL_PRESET_ID
         ? t('export.presetInternalHint')
         : t(KIND_LABELS[current.kind]);
-  const replaces = saving ? presetNamed(list, name) : null;
   const off = disabled || busy;
-
-  const openSave = () => {
-    setSaving(true);
-    setKind(choice.kind);
-    setName(isBuiltInPreset(current.id) ? '' : current.name);
-    setNameMissing(false);
-  };
-
-  const save = async () => {
-    if (off) return;
-    if (!name.trim()) {
-      setNameMissing(true);
-      return;
-    }
-    const saved = await usePresets.getState().save(presetInput(choice, name, kind));
-    // The service answers with the list, the new preset marked as the last one used.
-    const preset = saved?.presets.find((p) => p.id === saved.lastUsed);
-    if (!preset) return;
-    setSaving(false);
-    onPick(preset);
-  };
 
   const remove = async () => {
     if (off || isBuiltInPreset(current.id)) return;
     const after = await usePresets.getState().remove(current.id);
     const next = after?.presets.find((p) => p.id === QUOTE_PRESET_ID);
     if (next) onPick(next);
-  };
-
-  // Enter in the name saves the preset; it must not submit the dialog (that would export).
-  const onNameKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    void save();
   };
 
   return (
@@ -127,7 +202,7 @@ export function ExportPresetPicker({
         )}
         <span className="export-preset-spacer" />
         {!saving && (
-          <Button size="sm" onClick={openSave} disabled={off} data-testid="preset-save-open">
+          <Button size="sm" onClick={() => setSaving(true)} disabled={off} data-testid="preset-save-open">
             {t('export.savePreset')}
           </Button>
         )}
@@ -141,67 +216,17 @@ export function ExportPresetPicker({
       </p>
 
       {saving && (
-        <div className="export-preset-save" role="group" aria-labelledby={`${id}-save-title`}>
-          <h3 id={`${id}-save-title`} className="export-subtitle">
-            {t('export.savePreset')}
-          </h3>
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-name`}>
-              {t('export.presetName')}
-            </label>
-            <input
-              id={`${id}-name`}
-              className="input"
-              value={name}
-              maxLength={60}
-              autoFocus
-              aria-invalid={nameMissing && !name.trim() ? true : undefined}
-              aria-describedby={replaces ? `${id}-taken` : undefined}
-              onChange={(e) => setName(e.target.value)}
-              onKeyDown={onNameKey}
-              data-testid="preset-name"
-            />
-            {replaces && (
-              <div id={`${id}-taken`} className="field-hint" data-testid="preset-name-taken">
-                {t('export.presetNameTaken')}
-              </div>
-            )}
-            {nameMissing && !name.trim() && (
-              <div className="field-error" data-testid="preset-name-missing">
-                {t('export.presetNameMissing')}
-              </div>
-            )}
-          </div>
-          <div className="export-kinds" role="radiogroup" aria-label={t('export.presetKind')}>
-            {(['client', 'internal'] as const).map((k) => (
-              <label key={k} className="export-choice">
-                <input
-                  type="radio"
-                  name={`${id}-kind`}
-                  value={k}
-                  checked={kind === k}
-                  onChange={() => setKind(k)}
-                  data-testid={`preset-kind-${k}`}
-                />
-                {t(KIND_LABELS[k])}
-              </label>
-            ))}
-          </div>
-          <div className="export-preset-actions">
-            <Button size="sm" onClick={() => setSaving(false)} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() => void save()}
-              busy={busy}
-              data-testid="preset-save"
-            >
-              {t('export.presetSave')}
-            </Button>
-          </div>
-        </div>
+        <SavePresetForm
+          id={id}
+          choice={choice}
+          initialName={isBuiltInPreset(current.id) ? '' : current.name}
+          off={off}
+          onCancel={() => setSaving(false)}
+          onSaved={(preset) => {
+            setSaving(false);
+            onPick(preset);
+          }}
+        />
       )}
     </fieldset>
   );

@@ -8,7 +8,7 @@ import { describeError } from '../../errors/describe-error';
 import { formatDateTime } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { formatFileSize } from '../files/file-size';
-import { useNavigation } from '../navigation/store';
+import type { ViewOf } from '../navigation/store';
 import { useNeedsService } from '../connection/needs-service';
 import { useEstimates } from './store';
 
@@ -16,20 +16,17 @@ import { useEstimates } from './store';
  * Before keeping a project offline: what is kept, and the files' count and size, so "Also keep the
  * files" is chosen knowing what it costs. It starts checked as the last copy was made.
  */
-function MakeOfflineDialog({ onClose }: { onClose: () => void }) {
+function MakeOfflineDialog({ view, onClose }: { view: ViewOf<'estimates'>; onClose: () => void }) {
   const t = useT();
   const tp = useTPlural();
   const lang = useLang();
-  const view = useNavigation((s) => s.view);
   const offline = useEstimates((s) => s.offline);
   const [keepFiles, setKeepFiles] = useState(offline?.keepFiles ?? false);
   const [preview, setPreview] = useState<OfflinePreview | null>(null);
   const [previewError, setPreviewError] = useState<ErrorValue | null>(null);
-  const projectId = 'projectId' in view ? view.projectId : null;
-  const projectName = 'projectName' in view ? view.projectName : '';
+  const { projectId, projectName } = view;
 
   useEffect(() => {
-    if (!projectId) return;
     let live = true;
     void call((api) => api.previewOfflineCopy({ projectId })).then((res) => {
       if (!live) return;
@@ -43,7 +40,7 @@ function MakeOfflineDialog({ onClose }: { onClose: () => void }) {
 
   const start = () => {
     onClose();
-    void useEstimates.getState().makeOffline(keepFiles);
+    void useEstimates.getState().makeOffline(projectId, keepFiles);
   };
 
   const sizeText = preview
@@ -94,7 +91,7 @@ function MakeOfflineDialog({ onClose }: { onClose: () => void }) {
 }
 
 /** "Make available offline" and, once there is a copy, "Available offline · <time>" and what it holds. */
-export function OfflineControls() {
+export function OfflineControls({ view }: { view: ViewOf<'estimates'> }) {
   const t = useT();
   const tp = useTPlural();
   const lang = useLang();
@@ -133,7 +130,7 @@ export function OfflineControls() {
       >
         {available ? t('offline.update') : t('offline.make')}
       </Button>
-      {asking && <MakeOfflineDialog onClose={() => setAsking(false)} />}
+      {asking && <MakeOfflineDialog view={view} onClose={() => setAsking(false)} />}
     </div>
   );
 }

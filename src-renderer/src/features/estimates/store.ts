@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call, newOperationId } from '../../api';
 import { latestOnly } from '../../lib/latest';
-import { registerScreen, useNavigation, type View, type ViewOf } from '../navigation/store';
+import { registerScreen, type View, type ViewOf } from '../navigation/store';
 import { useOperations } from '../operations/store';
 import { DEFAULT_TREE_COLUMNS, normalizeTreeColumns, toggleTreeColumn, type TreeColumnKey } from './columns';
 import type { OfflineStatus } from '../../../../src-shared/offline/types';
@@ -18,8 +18,12 @@ import type {
  * The data behind a project's estimates screens (its list, and one estimate): the list and the
  * totals of its estimates, the open estimate, the project's offline copy, the tree columns chosen
  * and whether the estimate's header is folded (both remembered on this computer), and the last
- * export's result. Loaded when navigation shows those screens (registered below).
+ * export's result. Loaded when navigation shows those screens (registered below): each loader is
+ * given the view it loads for, and never asks navigation where the user is.
  */
+
+/** The views whose data this store holds: a project's estimates list, and one of its estimates. */
+export type EstimatesView = ViewOf<'estimates'> | ViewOf<'estimate'>;
 
 /** Rows per page of the estimates list (client-side paging). */
 export const ESTIMATES_PAGE_SIZE = 25;
@@ -89,13 +93,16 @@ interface EstimatesState {
   /** The last export was made from the offline copy of this time; cleared when the view refreshes. */
   exportOfflineAt: string | null;
 
-  loadList: () => Promise<void>;
-  /** Fetches the missing totals of the list's estimates, a few at a time, until all are known. */
-  loadTotals: () => Promise<void>;
-  loadOfflineStatus: () => Promise<void>;
-  loadEstimate: () => Promise<void>;
-  /** Keeps the project on this computer; with `keepFiles`, its files too. */
-  makeOffline: (keepFiles?: boolean) => Promise<void>;
+  loadList: (view: ViewOf<'estimates'>) => Promise<void>;
+  /**
+   * Fetches the missing totals of the list's estimates, a few at a time, until all are known; only
+   * while the list is on screen.
+   */
+  loadTotals: (view: ViewOf<'estimates'>) => Promise<void>;
+  loadOfflineStatus: (view: EstimatesView) => Promise<void>;
+  loadEstimate: (view: ViewOf<'estimate'>) => Promise<void>;
+  /** Keeps the project `projectId` on this computer; with `keepFiles`, its files too. */
+  makeOffline: (projectId: string, keepFiles?: boolean) => Promise<void>;
   setListPage: (page: number) => void;
   toggleColumn: (key: TreeColumnKey) => void;
   toggleHeader: () => void;
@@ -109,6 +116,11 @@ const offlineLatest = latestOnly();
 const totalsLatest = latestOnly();
 let estimateOperation: string | null = null;
 let totalsOperation: string | null = null;
+/**
+ * The project whose list screen is shown, as the list's loader was told (open, leave): a list that
+ * arrives after the user moved on to one of its estimates fetches no totals in the background.
+ */
+let listShownFor: string | null = null;
 
 function stopEstimateOperation(): void {
   const running = estimateOperation;
@@ -148,14 +160,8 @@ const emptyData = {
   exportOfflineAt: null,
 } satisfies Partial<EstimatesState>;
 
-function inProject(view: View): view is ViewOf<'estimates'> | ViewOf<'estimate'> {
+function inProject(view: View): view is EstimatesView {
   return view.name === 'estimates' || view.name === 'estimate';
-}
-
-/** The project whose estimates are shown; null on any other screen. */
-function shownProjectId(): string | null {
-  const view = useNavigation.getState().view;
-  return inProject(view) ? view.projectId : null;
 }
 
 export const useEstimates = create<EstimatesState>()((set, get) => ({
@@ -163,9 +169,8 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
   columns: loadColumns(),
   headerFolded: loadHeaderFolded(),
 
-  loadList: async () => {
-    const projectId = shownProjectId();
-    if (!projectId) return;
+  loadList: async (view) => {
+    const { projectId } = view;
     const token = listLatest.begin();
     set({ listLoading: true, listError: null });
     const res = await call((api) => api.listEstimates({ projectId }));
@@ -180,17 +185,16 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
         listPage: Math.min(s.listPage, pages),
         listTotals: {},
       }));
-      void get().loadTotals();
+      void get().loadTotals(view);
     } else {
       set({ listLoading: false, listError: res.error });
     }
   },
 
-  loadTotals: async () => {
-    const projectId = shownProjectId();
+  loadTotals: async (view) => {
+    const { projectId } = view;
     const list = get().list;
-    const onList = useNavigation.getState().view.name === 'estimates';
-    if (!onList || !projectId || !list || get().listProjectId !== projectId) return;
+    if (listShownFor !== projectId || !list || get().listProjectId !== projectId) return;
     stopTotals();
     const token = totalsLatest.begin();
     // Asked once per run: an estimate that cannot be fetched now is not asked for again and again.
@@ -221,9 +225,8 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     set({ totalsFetching: false });
   },
 
-  loadOfflineStatus: async () => {
-    const projectId = shownProjectId();
-    if (!projectId) return;
+  loadOfflineStatus: async (view) => {
+    const { projectId } = view;
     const token = offlineLatest.begin();
     const res = await call((api) => api.getProjectOfflineStatus(projectId));
     if (!offlineLatest.isCurrent(token) || get().offlineBusy) return;
@@ -231,9 +234,7 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     if (res.ok) set({ offline: res.data, offlineProjectId: projectId });
   },
 
-  loadEstimate: async () => {
-    const view = useNavigation.getState().view;
-    if (view.name !== 'estimate') return;
+  loadEstimate: async (view) => {
     const { projectId, estimateId } = view;
     const token = estimateLatest.begin();
     stopEstimateOperation();
@@ -260,9 +261,8 @@ export const useEstimates = create<EstimatesState>()((set, get) => ({
     else set({ estimateLoading: false, estimateError: res.error });
   },
 
-  makeOffline: async (keepFiles = false) => {
-    const projectId = shownProjectId();
-    if (!projectId || get().offlineBusy) return;
+  makeOffline: async (projectId, keepFiles = false) => {
+    if (get().offlineBusy) return;
     const operationId = newOperationId('offline');
     const operations = useOperations.getState();
     operations.start(operationId, 'progress.makingOffline');
@@ -310,13 +310,14 @@ function dropAll(): void {
 }
 
 function openList(view: ViewOf<'estimates'>, from: View): void {
+  listShownFor = view.projectId;
   const s = useEstimates.getState();
   if (from.name === 'estimate' && from.projectId === view.projectId) {
     // Back from one of its estimates: the list is still there, unless it is the offline copy.
     useEstimates.setState({ exported: null, exportOfflineAt: null });
-    if (!s.list || s.list.source === 'cache') void s.loadList();
+    if (!s.list || s.list.source === 'cache') void s.loadList(view);
     // Totals still missing when the user opened the estimate are fetched on.
-    else void s.loadTotals();
+    else void s.loadTotals(view);
     return;
   }
   const sameProject = s.listProjectId === view.projectId;
@@ -329,8 +330,8 @@ function openList(view: ViewOf<'estimates'>, from: View): void {
       ? {}
       : { offline: null, offlineProjectId: view.projectId, offlineError: null, offlineBusy: false }),
   });
-  void s.loadList();
-  void s.loadOfflineStatus();
+  void s.loadList(view);
+  void s.loadOfflineStatus(view);
 }
 
 function openEstimate(view: ViewOf<'estimate'>): void {
@@ -343,7 +344,7 @@ function openEstimate(view: ViewOf<'estimate'>): void {
     estimateCancelled: false,
     ...(sameEstimate ? {} : { estimate: null }),
   });
-  void s.loadEstimate();
+  void s.loadEstimate(view);
 }
 
 function leaveEstimate(to: View): void {
@@ -354,18 +355,20 @@ function leaveEstimate(to: View): void {
 }
 
 /** The estimates view or the estimate view fetched again; an export from the offline copy is forgotten. */
-function refresh(load: 'loadList' | 'loadEstimate'): void {
+function refresh(view: EstimatesView): void {
   const s = useEstimates.getState();
   useEstimates.setState({ exportOfflineAt: null });
-  void s[load]();
-  void s.loadOfflineStatus();
+  if (view.name === 'estimates') void s.loadList(view);
+  else void s.loadEstimate(view);
+  void s.loadOfflineStatus(view);
 }
 
 registerScreen('estimates', {
   open: openList,
-  refresh: () => refresh('loadList'),
+  refresh,
   leave: (_view, to) => {
     // The background totals never compete with the screen the user went to.
+    listShownFor = null;
     stopTotals();
     if (!inProject(to)) dropAll();
   },
@@ -373,6 +376,6 @@ registerScreen('estimates', {
 
 registerScreen('estimate', {
   open: openEstimate,
-  refresh: () => refresh('loadEstimate'),
+  refresh,
   leave: (_view, to) => leaveEstimate(to),
 });

@@ -1,4 +1,5 @@
 /** The files screen's state (store.ts): the list, the upload running and its notices, the per-file actions. */
+import type { StoreApi } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { FilePreview, FileRow, RefusedUpload } from '../../../../src-shared/files/types';
 import type { OperationPhase } from '../../../../src-shared/operations/types';
@@ -81,3 +82,6 @@ export interface FilesState {
   dismissUploadNotice: (which: UploadNotice) => void;
   dismissResult: () => void;
 }
+
+export type Set = StoreApi<FilesState>['setState'];
+export type Get = StoreApi<FilesState>['getState'];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { setFormField } from '../../../../src-shared/forms/edit';
 import { elementAt, formContexts, formName, placeOfServicePath } from '../../../../src-shared/forms/tree';
+import { ErrorLines } from '../../components/ErrorLines';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
@@ -122,13 +123,7 @@ export function FormEditor() {
           {describeError(editor.saveError, lang, {
             withDetail: Object.keys(editor.fieldErrors).length === 0,
           })}
-          {unplaced.length > 0 && (
-            <ul className="error-list">
-              {unplaced.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          )}
+          <ErrorLines lines={unplaced} />
         </Notice>
       )}
 

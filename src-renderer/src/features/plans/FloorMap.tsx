@@ -51,7 +51,7 @@ export function FloorMap({
   const choose = useCallback(
     (roomId: string) => {
       const cost = useRoomsCosts.getState().overlay ? planCosts?.byRoomId.get(roomId) : undefined;
-      if (planCosts && cost && openRoom(planCosts.costs, cost.row)) return;
+      if (planCosts && cost && openRoom(planCosts, cost.row)) return;
       selectRoom(roomId);
     },
     [planCosts, selectRoom],

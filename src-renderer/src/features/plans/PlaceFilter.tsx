@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { formatMoney } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
-import { useNavigation, type View } from '../navigation/store';
+import { useNavigation, type View, type ViewOf } from '../navigation/store';
 import { placeOf, rowsOfPositions, type Place } from './room-places';
 import { useRoomsCosts } from './rooms-costs-store';
 import './rooms-costs.css';
@@ -50,13 +50,11 @@ export function usePlaceFilter(view: View, data: EstimateView | null): PlaceFilt
 }
 
 /** Says which place the estimate is filtered to, with its positions' count and net; "Show all". */
-export function PlaceFilterBar({ filter }: { filter: PlaceFilter }) {
+export function PlaceFilterBar({ filter, view }: { filter: PlaceFilter; view: ViewOf<'estimate'> }) {
   const t = useT();
   const tp = useTPlural();
   const lang = useLang();
   const showAll = () => {
-    const view = useNavigation.getState().view;
-    if (view.name !== 'estimate') return;
     const { place: _place, planId: _planId, ...rest } = view;
     useNavigation.getState().go(rest);
   };

@@ -58,7 +58,7 @@ function RoomNameCell({ row, plan, token }: { row: CostsTableRow; plan: PlanCost
         <button
           type="button"
           className="link-button rooms-name"
-          onClick={() => openPlace(plan.costs.estimate.id, token)}
+          onClick={() => openPlace(plan.view, plan.costs.estimate.id, token)}
           title={`${whole} · ${row.kind === 'not-on-plan' ? t('roomsCosts.openNotOnPlan') : t('roomsCosts.openRoom')}`}
         >
           {name}
@@ -112,7 +112,7 @@ function RoomRow({ row, units, plan }: { row: CostsTableRow; units: number; plan
 }
 
 /** Why positions are not on the plan: each reason with its text, its positions and their net. */
-function WhyNotOnPlan({ costs, money }: PlanCosts) {
+function WhyNotOnPlan({ view, costs, money }: PlanCosts) {
   const t = useT();
   const tp = useTPlural();
   const groups = costs.notOnPlan.groups;
@@ -138,7 +138,7 @@ function WhyNotOnPlan({ costs, money }: PlanCosts) {
       </ul>
       <Button
         size="sm"
-        onClick={() => openPlace(costs.estimate.id, NOT_ON_PLAN_PLACE)}
+        onClick={() => openPlace(view, costs.estimate.id, NOT_ON_PLAN_PLACE)}
         data-testid="rooms-costs-open-off"
       >
         {t('roomsCosts.openNotOnPlan')}

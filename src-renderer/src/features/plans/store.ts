@@ -3,7 +3,7 @@ import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call } from '../../api';
 import { latestOnly } from '../../lib/latest';
 import { rememberSwitch, storedSwitch } from '../../lib/stored-switch';
-import { registerScreen, useNavigation } from '../navigation/store';
+import { registerScreen, type ViewOf } from '../navigation/store';
 import { nextSort, type RoomsColumn, type RoomsSort } from './rooms-sort';
 import type { PlanResult } from '../../../../src-shared/plans/types';
 import type { ExportWarning } from '../../../../src-shared/exports/warnings';
@@ -26,6 +26,8 @@ interface PlansState {
   /** `<workspace>|<plan>`: what the data below belongs to. */
   key: string | null;
   planId: string | null;
+  /** The project the plan was opened from: its name goes into the rooms export. */
+  projectName: string | null;
   result: PlanResult | null;
   loading: boolean;
   error: ErrorValue | null;
@@ -45,8 +47,8 @@ interface PlansState {
   exportWarnings: ExportWarning[];
   exportError: ErrorValue | null;
 
-  /** Shows the plan `planId` of the workspace; keeps what is loaded when it is the same one. */
-  open: (planId: string, workspaceId: string | null) => void;
+  /** Shows the plan of `view`; keeps what is loaded when it is the same one. */
+  open: (view: ViewOf<'plan'>) => void;
   load: () => Promise<void>;
   loadImage: (url: string, force?: boolean) => Promise<void>;
   setTab: (tab: PlanTab) => void;
@@ -84,16 +86,17 @@ const fresh = {
 export const usePlans = create<PlansState>()((set, get) => ({
   key: null,
   planId: null,
+  projectName: null,
   ...fresh,
   showRoomLabels: storedShowRoomLabels(),
 
-  open: (planId, workspaceId) => {
+  open: ({ planId, workspaceId, projectName }) => {
     const key = `${workspaceId ?? ''}|${planId}`;
     if (get().key !== key) {
       loadLatest.invalidate();
-      set({ key, planId, ...fresh });
+      set({ key, planId, projectName, ...fresh });
     } else {
-      set({ exportedPath: null, exportError: null, exportWarnings: [] });
+      set({ projectName, exportedPath: null, exportError: null, exportWarnings: [] });
     }
     void get().load();
   },
@@ -149,7 +152,7 @@ export const usePlans = create<PlansState>()((set, get) => ({
   },
 
   exportRooms: async (format, costsOf) => {
-    const { planId, key } = get();
+    const { planId, key, projectName } = get();
     if (!planId || get().exportBusy) return;
     set({
       exportBusy: costsOf ? 'costs' : format,
@@ -157,8 +160,6 @@ export const usePlans = create<PlansState>()((set, get) => ({
       exportedPath: null,
       exportWarnings: [],
     });
-    const view = useNavigation.getState().view;
-    const projectName = 'projectName' in view ? view.projectName : undefined;
     const res = await call((api) =>
       // In the workspace's documents language (main's default), like every other document.
       api.exportRooms({
@@ -177,6 +178,6 @@ export const usePlans = create<PlansState>()((set, get) => ({
 }));
 
 registerScreen('plan', {
-  open: (view) => usePlans.getState().open(view.planId, view.workspaceId),
+  open: (view) => usePlans.getState().open(view),
   refresh: () => void usePlans.getState().load(),
 });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { RoomCostRow, RoomsCosts } from '../../../../src-shared/plans/rooms-costs-types';
 import { formatMoney } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
-import { useNavigation } from '../navigation/store';
+import { useNavigation, type ViewOf } from '../navigation/store';
 import { costClass, costScale, minorUnitsOf, type CostScale } from './cost-scale';
 import { placeToken } from './room-places';
 import { useRoomsCosts } from './rooms-costs-store';
@@ -18,6 +18,8 @@ export interface RoomCost {
 }
 
 export interface PlanCosts {
+  /** The plan on screen the costs are shown on. */
+  view: ViewOf<'plan'>;
   costs: RoomsCosts;
   scale: CostScale | null;
   byRoomId: ReadonlyMap<string, RoomCost>;
@@ -31,9 +33,10 @@ export function usePlanCosts(): PlanCosts | null {
   const view = useNavigation((s) => s.view);
   const result = useRoomsCosts((s) => s.result);
   const planId = useRoomsCosts((s) => s.planId);
-  const costs = view.name === 'plan' && planId === view.planId ? (result?.costs ?? null) : null;
+  const planView = view.name === 'plan' && planId === view.planId ? view : null;
+  const costs = planView ? (result?.costs ?? null) : null;
   return useMemo(() => {
-    if (!costs) return null;
+    if (!costs || !planView) return null;
     const money = (shown: string) => formatMoney(shown, costs.currency ?? '', lang);
     const priced = costs.rooms.filter((r) => r.positionIds.length > 0);
     const minor = (shown: string) => minorUnitsOf(shown, costs.digits);
@@ -53,8 +56,8 @@ export function usePlanCosts(): PlanCosts | null {
         summary: `${tp('roomsCosts.positions', count)} · ${amount}`,
       });
     }
-    return { costs, scale, byRoomId, money };
-  }, [costs, lang, tp]);
+    return { view: planView, costs, scale, byRoomId, money };
+  }, [planView, costs, lang, tp]);
 }
 
 /** "3 positions are not on the plan: €1,234.00." (or that every position is on it), in words. */
@@ -76,12 +79,9 @@ export function useCostOverlayOn(): boolean {
   return usePlanCosts() !== null && overlay;
 }
 
-/** Opens the estimate shown on the plan, filtered to a place (a room's token, or "not on the plan"). */
-export function openPlace(estimateId: string, place: string): void {
-  const nav = useNavigation.getState();
-  const view = nav.view;
-  if (view.name !== 'plan') return;
-  nav.go({
+/** Opens the estimate shown on the plan `view`, filtered to a place (a room's token, or "not on the plan"). */
+export function openPlace(view: ViewOf<'plan'>, estimateId: string, place: string): void {
+  useNavigation.getState().go({
     name: 'estimate',
     workspaceId: view.workspaceId,
     projectId: view.projectId,
@@ -93,8 +93,8 @@ export function openPlace(estimateId: string, place: string): void {
 }
 
 /** Opens a room's positions, when it has any. */
-export function openRoom(costs: RoomsCosts, row: RoomCostRow): boolean {
+export function openRoom({ view, costs }: PlanCosts, row: RoomCostRow): boolean {
   if (row.positionIds.length === 0) return false;
-  openPlace(costs.estimate.id, placeToken(row));
+  openPlace(view, costs.estimate.id, placeToken(row));
   return true;
 }

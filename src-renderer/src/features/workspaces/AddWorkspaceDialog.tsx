@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
+import { ErrorLines } from '../../components/ErrorLines';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
@@ -225,13 +226,7 @@ export function AddWorkspaceDialog({ onClose }: { onClose: () => void }) {
   const topError = error ? (
     <>
       <ErrorMessage error={error} />
-      {extra.length > 0 && (
-        <ul className="error-list">
-          {extra.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorLines lines={extra} />
     </>
   ) : Object.values(clientErrors).some(Boolean) ? (
     t('common.fixFields')
