@@ -138,6 +138,17 @@ export async function overflowProblems(page: Page): Promise<string[]> {
       if (titled && (titled.getAttribute('title') ?? '').trim().length > 0) continue;
       problems.push(`cut (${el.scrollWidth} > ${el.clientWidth}): ${label(el)}`);
     }
+    // A form control wider than its field (or dialog): a long option or value must not push it out.
+    for (const el of document.querySelectorAll<HTMLElement>('input, select, textarea')) {
+      if (!shown(el)) continue;
+      const container = el.closest('.field, [role="dialog"]');
+      if (!container || !shown(container)) continue;
+      const box = container.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      if (r.left < box.left - 1 || r.right > box.right + 1) {
+        problems.push(`spills out of its field (${Math.round(r.right - box.right)} px): ${label(el)}`);
+      }
+    }
     // Buttons that show one label (menu entries with a second line of detail are made to wrap).
     const oneLine = [
       '.btn',
