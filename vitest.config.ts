@@ -1,4 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// A file per core: vitest's default leaves one core free, which on a 2-core machine runs the files
+// one after another while the integration tests mostly wait on HTTP, threads and LibreOffice.
+const PER_CORE = availableParallelism();
 
 // Two projects: `npm run test:unit` (tests/unit: no keychain, no network) and `npm run
 // test:integration` (tests/integration: the simulator over HTTP, the keychain, the CLI, the export
@@ -12,7 +17,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'] },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          maxWorkers: PER_CORE,
+        },
       },
       {
         extends: true,
@@ -20,6 +29,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/integration/**/*.test.tsx'],
           globalSetup: ['tests/global-setup.ts'],
+          maxWorkers: PER_CORE,
           // Real threads, processes, HTTP and file exports: seconds of work each, many more on a
           // machine shared with other builds. A timeout here only catches a hang; no test is timed.
           testTimeout: 120_000,
