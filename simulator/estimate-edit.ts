@@ -8,7 +8,7 @@
  * is now (the simulator's clock).
  */
 import { randomUUID } from 'node:crypto';
-import { ITEM_DECIMAL_FIELDS } from '../src-shared/estimates/types';
+import { ITEM_DECIMAL_FIELDS, ITEM_TEXT_FIELDS } from '../src-shared/estimates/types';
 import { Decimal } from '../src-shared/money/decimal';
 import { computeEstimateTotals } from './data/estimate-totals';
 import { fx, ONE, parseDecimal } from './data/numbers';
@@ -28,17 +28,7 @@ export interface EstimateEdit {
 }
 
 const AMOUNT_FIELDS = new Set<string>(ITEM_DECIMAL_FIELDS);
-const TEXT_FIELDS = new Set([
-  'code',
-  'name',
-  'description',
-  'category',
-  'location',
-  'internal_notes',
-  'unit',
-  'modified',
-  'created',
-]);
+const TEXT_FIELDS = new Set<string>([...ITEM_TEXT_FIELDS, 'unit', 'modified', 'created']);
 /** Setting one of these makes the simulator work out the position's figures again. */
 const PRICING_FIELDS = ['quantity', 'labor_unit_price', 'equipment_unit_price', 'material_unit_price'];
 const COST_KINDS = ['labor', 'equipment', 'material', 'other'] as const;

@@ -11,6 +11,7 @@
  *   request language.
  * - `{base}` inside a URL is replaced by the server with its own `/api/v2` base URL.
  */
+import type { EstimateTotals, ItemAmounts } from '../../src-shared/estimates/types';
 
 export type DecimalString = string;
 export type UnitSystem = 'metric' | 'imperial';
@@ -168,7 +169,8 @@ export type SimObject =
       values: { color: string; dimensions: { width: number; height: number } };
     };
 
-export interface SimEstimateItem {
+/** An item: its amounts are PlanDesk's one list of them (a group has none but its total). */
+export interface SimEstimateItem extends ItemAmounts {
   id: string;
   parent_id: string | null;
   type: 'group' | 'position';
@@ -178,20 +180,8 @@ export interface SimEstimateItem {
   category: string;
   location: string;
   internal_notes: string;
-  quantity: DecimalString | null;
   unit: string | null;
   sort: number;
-  labor_unit_price: DecimalString | null;
-  equipment_unit_price: DecimalString | null;
-  material_unit_price: DecimalString | null;
-  other_unit_price: DecimalString | null;
-  labor_cost: DecimalString | null;
-  equipment_cost: DecimalString | null;
-  material_cost: DecimalString | null;
-  other_cost: DecimalString | null;
-  total_cost: DecimalString | null;
-  markup: DecimalString | null;
-  discount: DecimalString | null;
   /** rate as a fraction, e.g. "0.190000000000" */
   tax: DecimalString | null;
   total: DecimalString;
@@ -200,18 +190,8 @@ export interface SimEstimateItem {
   created: string;
 }
 
-export interface SimEstimateTotals {
-  equipment_costs_total: DecimalString;
-  material_costs_total: DecimalString;
-  labor_costs_total: DecimalString;
-  other_costs_total: DecimalString;
-  costs_total: DecimalString;
-  markup_total: DecimalString;
-  discount_total: DecimalString;
-  subtotal_without_tax: DecimalString;
-  tax_total: DecimalString;
-  total: DecimalString;
-}
+/** An estimate's totals: every one of PlanDesk's total fields, always sent. */
+export type SimEstimateTotals = EstimateTotals;
 
 /** The company block of an estimate: the workspace's company as its estimates show it. */
 export interface SimCompany {

@@ -1,7 +1,7 @@
 /**
  * /projects/{id}/estimates: list (ISO timestamps) and detail (money as raw JSON numbers).
  */
-import { ITEM_DECIMAL_FIELDS } from '../../src-shared/estimates/types';
+import { ITEM_DECIMAL_FIELDS, TOTAL_FIELDS } from '../../src-shared/estimates/types';
 import type { SimEstimate } from '../data/types';
 import { estimateTimestampToIso } from '../formatting';
 import { json, notFound, type Reply } from '../http-util';
@@ -13,18 +13,7 @@ import { findProject } from './projects';
 
 const ITEM_MONEY_KEYS: ReadonlySet<string> = new Set(ITEM_DECIMAL_FIELDS);
 
-const TOTALS_MONEY_KEYS: ReadonlySet<string> = new Set([
-  'equipment_costs_total',
-  'material_costs_total',
-  'labor_costs_total',
-  'other_costs_total',
-  'costs_total',
-  'markup_total',
-  'discount_total',
-  'subtotal_without_tax',
-  'tax_total',
-  'total',
-]);
+const TOTALS_MONEY_KEYS: ReadonlySet<string> = new Set(TOTAL_FIELDS);
 
 function listItem(e: SimEstimate): Record<string, unknown> {
   return {

@@ -14,8 +14,11 @@ import type { WorkspaceState } from '../store';
 import { FieldCollector, objectBody } from '../validation';
 import { findProject } from './projects';
 
-/** File types the live service accepts for upload. */
-const UPLOAD_TYPES = new Set([
+/**
+ * File types the live service accepts for upload (real-world notes), in the notes' order. PlanDesk's
+ * own list (src-shared/files/upload-types.ts) is tested against this one.
+ */
+export const SERVICE_UPLOAD_TYPES = [
   'pdf',
   'doc',
   'docx',
@@ -32,7 +35,8 @@ const UPLOAD_TYPES = new Set([
   'svg',
   'webp',
   'usdz',
-]);
+] as const;
+const UPLOAD_TYPES: ReadonlySet<string> = new Set(SERVICE_UPLOAD_TYPES);
 
 /** Content types end up in storage response headers, so only plain printable text is accepted. */
 const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(?:\s*;\s*[\x20-\x7e]*)?$/i;

@@ -17,7 +17,7 @@ import { dataOf, decode } from './decode';
 import { ServiceError } from '../errors/service-error';
 import { Decimal } from '../../src-shared/money/decimal';
 import { isCanonical } from '../../src-shared/money/amounts';
-import { ITEM_DECIMAL_FIELDS } from '../../src-shared/estimates/types';
+import { ITEM_DECIMAL_FIELDS, ITEM_TEXT_FIELDS } from '../../src-shared/estimates/types';
 
 const headerSchema = estimateDetailSchema.omit({ items: true });
 const DETAIL_KEYS = Object.keys(estimateDetailSchema.shape);
@@ -65,15 +65,7 @@ export function fastItems(raw: readonly unknown[]): EstimateItem[] | null {
 type Rec = Record<string, unknown>;
 
 /** The item fields isPlainItem reads as text. */
-export const TEXT_KEYS = [
-  'code',
-  'name',
-  'description',
-  'category',
-  'location',
-  'internal_notes',
-  'unit',
-] as const;
+export const TEXT_KEYS = [...ITEM_TEXT_FIELDS, 'unit'] as const;
 
 /**
  * The keys isPlainItem checks (the decimal ones from src-shared's one list). If the schema gains or

@@ -38,15 +38,26 @@ export interface EstimateWarning {
   message: string;
 }
 
-/**
- * An item's money fields: the one list of them (the service's item schema, the fast parser, the tree's
- * group check, the amount texts, versions' comparisons and the simulator read it).
- */
-export const MONEY_FIELDS = [
+/** An item's free text (its unit aside: that goes with its quantity). */
+export const ITEM_TEXT_FIELDS = [
+  'code',
+  'name',
+  'description',
+  'category',
+  'location',
+  'internal_notes',
+] as const;
+
+/** An item's unit prices, one per cost kind (labor, equipment, material, other). */
+export const UNIT_PRICE_FIELDS = [
   'labor_unit_price',
   'equipment_unit_price',
   'material_unit_price',
   'other_unit_price',
+] as const;
+
+/** An item's costs (per cost kind and in all), markup, discount and total: the amounts that add up. */
+export const COST_FIELDS = [
   'labor_cost',
   'equipment_cost',
   'material_cost',
@@ -56,13 +67,23 @@ export const MONEY_FIELDS = [
   'discount',
   'total',
 ] as const;
+export type CostField = (typeof COST_FIELDS)[number];
+
+/**
+ * An item's money fields: the one list of them (the service's item schema, the fast parser, the tree's
+ * group check, the amount texts, versions' comparisons and the simulator read it).
+ */
+export const MONEY_FIELDS = [...UNIT_PRICE_FIELDS, ...COST_FIELDS] as const;
 export type MoneyField = (typeof MONEY_FIELDS)[number];
 
 /** Every decimal field of an item: its quantity, its tax rate and its money, in this order. */
 export const ITEM_DECIMAL_FIELDS = ['quantity', 'tax', ...MONEY_FIELDS] as const;
 export type ItemDecimalField = (typeof ITEM_DECIMAL_FIELDS)[number];
 
-export interface EstimateNode {
+/** An item's decimal fields as the service sends them: exact decimal text, or null where it has none. */
+export type ItemAmounts = { [K in ItemDecimalField]: DecimalString | null };
+
+export interface EstimateNode extends ItemAmounts {
   id: string;
   parent_id: string | null;
   /** How PlanDesk treats it: an unknown service type is shown as a position (with a warning). */
@@ -75,20 +96,8 @@ export interface EstimateNode {
   category: string | null;
   location: string | null;
   internal_notes: string | null;
-  quantity: DecimalString | null;
   unit: string | null;
   sort: number;
-  labor_unit_price: DecimalString | null;
-  equipment_unit_price: DecimalString | null;
-  material_unit_price: DecimalString | null;
-  other_unit_price: DecimalString | null;
-  labor_cost: DecimalString | null;
-  equipment_cost: DecimalString | null;
-  material_cost: DecimalString | null;
-  other_cost: DecimalString | null;
-  total_cost: DecimalString | null;
-  markup: DecimalString | null;
-  discount: DecimalString | null;
   /** Rate as a fraction ("0.190000000000"). */
   tax: DecimalString | null;
   /** The service's figure, shown as it is. */

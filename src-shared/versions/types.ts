@@ -4,7 +4,7 @@
  * tree of changes; the change order made from it. Money is decimal text with twelve fractional
  * digits, exact.
  */
-import { MONEY_FIELDS, type DecimalString, type MoneyField } from '../estimates/types';
+import { ITEM_TEXT_FIELDS, MONEY_FIELDS, type DecimalString, type MoneyField } from '../estimates/types';
 
 /** One kept version of an estimate, as the timeline lists it. */
 export interface VersionRow {
@@ -90,12 +90,7 @@ export interface VersionRef {
  */
 export const COMPARED_FIELDS = [
   'type',
-  'code',
-  'name',
-  'description',
-  'category',
-  'location',
-  'internal_notes',
+  ...ITEM_TEXT_FIELDS,
   'quantity',
   'unit',
   ...MONEY_FIELDS.filter((f) => f !== 'total'),

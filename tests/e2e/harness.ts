@@ -129,14 +129,19 @@ export async function selectFirstProject(app: AppFixture): Promise<{ projectId: 
   return { projectId: project.id, planId: project.planId! };
 }
 
+/** Opens the app, adds the fixture's first workspace through the UI and selects its first project. */
+export async function openFirstProject(app: AppFixture): Promise<{ projectId: string; planId: string }> {
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  return selectFirstProject(app);
+}
+
 /**
  * Opens the app, adds the fixture's first workspace and opens its first project's files screen;
  * resolves with the project's id once the files are listed.
  */
 export async function openFirstProjectFiles(app: AppFixture): Promise<string> {
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const { projectId } = await openFirstProject(app);
   await app.page.getByTestId('open-files').click();
   await expect(app.page.getByTestId('files-table')).toBeVisible();
   return projectId;

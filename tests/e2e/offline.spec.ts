@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ApiClient } from '../../src-main/api/client';
-import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
+import { testClient } from '../helpers/sim-client';
+import { expect, openFirstProject, test } from './harness';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -13,12 +13,9 @@ test('on site: offline indicator, local search, floor image and files from this 
 }) => {
   test.setTimeout(120_000);
   const { page, sim } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const { projectId } = await openFirstProject(app);
   const project = await app.services.projects.get(projectId);
-  const w = sim.workspaces[0]!;
-  const direct = new ApiClient({ baseUrl: sim.baseUrl, customer: w.customer, key: w.key });
+  const direct = testClient({ baseUrl: sim.baseUrl, ...sim.workspaces[0]! });
   const served = await direct.listAllProjectFiles(projectId);
   expect(served.length).toBeGreaterThan(0);
 
@@ -117,9 +114,7 @@ test('storage view: sizes, what is pinned, clear cached data (pinned kept unless
   app,
 }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const { projectId } = await openFirstProject(app);
   const workspaceId = (await app.services.workspaces.activeMeta()).id;
   await app.services.offline.makeAvailable(projectId, undefined, true);
 

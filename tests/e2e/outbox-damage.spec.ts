@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ApiClient } from '../../src-main/api/client';
-import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
+import { testClient } from '../helpers/sim-client';
+import { expect, openFirstProject, test } from './harness';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -20,12 +20,9 @@ test('a copy damaged while it waited is held, never sent, and sent once chosen a
 }) => {
   test.setTimeout(120_000);
   const { page, sim } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const { projectId } = await openFirstProject(app);
   const workspaceId = (await app.services.workspaces.activeMeta()).id;
-  const w = sim.workspaces[0]!;
-  const direct = new ApiClient({ baseUrl: sim.baseUrl, customer: w.customer, key: w.key });
+  const direct = testClient({ baseUrl: sim.baseUrl, ...sim.workspaces[0]! });
   await page.getByTestId('open-files').click();
 
   // A photo taken on site waits; its copy is then damaged on this computer.

@@ -5,7 +5,15 @@ import ExcelJS from 'exceljs';
 import { translator } from '../../src-shared/i18n/catalogue';
 import { termLabel } from '../../src-shared/plans/vocabulary';
 import { dropFiles } from './drop-files';
-import { addWorkspaceViaUi, expect, openFirstProjectFiles, selectFirstProject, test } from './harness';
+import {
+  addWorkspaceViaUi,
+  expect,
+  openFirstProject,
+  openFirstProjectFiles,
+  selectFirstProject,
+  test,
+} from './harness';
+import { TINY_PNG } from '../helpers/tiny-png';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -42,9 +50,7 @@ test("plan view: statistics in the service's words, floors with image maps, room
 
 test('the older plan shape shows and exports its floors and rooms like the new shape’s', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { planId } = await selectFirstProject(app);
+  const { planId } = await openFirstProject(app);
   const current = await app.services.plans.get(planId);
   app.sim.faults.setVariants({ legacyPlanShape: true });
   await page.getByTestId('open-plan').click();
@@ -188,11 +194,7 @@ test('files: upload with progress (cancel, retry), preview, download, delete; a 
   expect(sha(await fs.readFile(path.join(app.exportDir, 'Bestandsaufnahme (2).pdf')))).toBe(sha(big));
 
   // Preview an image.
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  await fs.writeFile(path.join(app.exportDir, 'Foto Küche.png'), png);
+  await fs.writeFile(path.join(app.exportDir, 'Foto Küche.png'), TINY_PNG);
   app.dialogs.answers.open = [path.join(app.exportDir, 'Foto Küche.png')];
   await page.getByTestId('upload-button').click();
   const pngRow = page.locator('[data-testid^="file-row-"]', { hasText: 'Foto Küche.png' });
@@ -261,9 +263,7 @@ test('workspace settings: the webhook URL must be https; Custom Export files sho
 
 test('a PDF is previewed inside the app, page by page', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const { projectId } = await openFirstProject(app);
   // A real, multi-page PDF: a quote PlanDesk itself exports.
   const estimates = await app.services.estimates.list(projectId);
   const quote = await app.services.exports.estimates({
@@ -298,13 +298,7 @@ test('files dropped on the screen are uploaded; a refused type among them is nam
   const projectId = await openFirstProjectFiles(app);
   // What the user drags from the desktop, dropped as Chromium drops it (a trusted event); the
   // harness's webUtils.getPathForFile (Electron's in the app) maps a dropped File to exportDir/<name>.
-  await fs.writeFile(
-    path.join(app.exportDir, 'Baustelle Nord.png'),
-    Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    ),
-  );
+  await fs.writeFile(path.join(app.exportDir, 'Baustelle Nord.png'), TINY_PNG);
   await fs.writeFile(path.join(app.exportDir, 'notes.txt'), 'not allowed');
   await dropFiles(page, page.getByTestId('files-screen'), [
     path.join(app.exportDir, 'Baustelle Nord.png'),
@@ -321,9 +315,7 @@ test('files the service refuses are listed, each with its reason; the others are
   app,
 }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const { projectId } = await openFirstProject(app);
   await page.getByTestId('open-files').click();
   await expect(page.getByTestId('files-table')).toBeVisible();
   const good = path.join(app.exportDir, 'Aufmaß Keller.pdf');

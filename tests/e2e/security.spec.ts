@@ -1,7 +1,15 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dropFiles } from './drop-files';
-import { addWorkspaceViaUi, expect, openFirstProjectFiles, selectFirstProject, test } from './harness';
+import {
+  addWorkspaceViaUi,
+  expect,
+  openFirstProject,
+  openFirstProjectFiles,
+  selectFirstProject,
+  test,
+} from './harness';
+import { TINY_PNG } from '../helpers/tiny-png';
 
 // Issue 10: the window under a strict content security policy, a page running hostile script, files
 // the system could run, and a webhook address that would receive the key. The built renderer and
@@ -48,9 +56,7 @@ test('a page running hostile script cannot upload a file it names; window.api ca
   app,
 }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const { projectId } = await openFirstProject(app);
   const secret = path.join(app.exportDir, 'id_rsa.pdf');
   await fs.writeFile(secret, 'PRIVATE KEY');
   const answer = await page.evaluate(
@@ -73,11 +79,7 @@ test('only a real drop grants an upload, once: a page’s own drop, a kept File 
 }) => {
   const { page } = app;
   const projectId = await openFirstProjectFiles(app);
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  await fs.writeFile(path.join(app.exportDir, 'Lageplan.png'), png);
+  await fs.writeFile(path.join(app.exportDir, 'Lageplan.png'), TINY_PNG);
   const names = async () => (await app.services.files.list(projectId)).map((f) => f.name);
 
   // The page dispatches a drop of its own, with a File named like one on disk: untrusted, ignored.
@@ -127,9 +129,7 @@ test('only a real drop grants an upload, once: a page’s own drop, a kept File 
 
 test('a file type the system could run is shown in its folder, never opened', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
+  const { projectId } = await openFirstProject(app);
   // Custom Export adds plan.xml and floor-N.dxf: not types PlanDesk opens with another program.
   await app.sim.faults.customExport(projectId, {});
   await page.getByTestId('open-files').click();

@@ -375,6 +375,15 @@ export function largeDocument(count: number, seed = 42): EstimateDocument {
   });
 }
 
+/** A position's net amount (total cost + markup − discount), a group's the sum of its positions'. */
+export function netOf(node: EstimateNode): Decimal {
+  if (node.type === 'position') {
+    const d = (s: string | null): Decimal => Decimal.parse(s ?? '0');
+    return d(node.total_cost).add(d(node.markup)).sub(d(node.discount));
+  }
+  return Decimal.sum(node.children.map(netOf));
+}
+
 /** Every node of a document, depth first. */
 export function allNodes(doc: EstimateDocument): EstimateNode[] {
   const out: EstimateNode[] = [];

@@ -5,36 +5,17 @@ import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
 import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { downloadFromPresignedUrl, putToPresignedUrl } from '../../src-main/api/storage';
 import { startSimulator, type Simulator } from '../../simulator';
+import { defaultVariants } from '../../simulator/faults';
 import { captureLog } from '../helpers/log-capture';
 import { toEstimateDocument } from '../../src-main/estimates/document';
 import { preorder } from '../../src-main/estimates/tree';
 import { ServiceError } from '../../src-main/errors/service-error';
 import { formId } from '../../src-shared/forms/tree';
+import { FAST_RETRY, failure, testClient } from '../helpers/sim-client';
 
 let sim: Simulator;
-const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 50 };
-
 function client(ws = 0, extra: Partial<ApiClientOptions> = {}): ApiClient {
-  const w = sim.workspaces[ws]!;
-  return new ApiClient({
-    baseUrl: sim.baseUrl,
-    customer: w.customer,
-    key: w.key,
-    retry: FAST_RETRY,
-    // Each client its own budget so tests do not throttle each other.
-    budget: new SlidingWindowBudget(10_000, 60_000),
-    ...extra,
-  });
-}
-
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ServiceError);
-    return e as ServiceError;
-  }
-  throw new Error('expected the call to fail');
+  return testClient({ baseUrl: sim.baseUrl, ...sim.workspaces[ws]! }, extra);
 }
 
 beforeAll(async () => {
@@ -45,14 +26,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   sim.faults.clearFaults();
-  sim.faults.setVariants({
-    snakeCasePageInfo: false,
-    unwrappedWorkspace: false,
-    messageDataErrors: false,
-    warnings207: false,
-    moneyAsStrings: false,
-    legacyPlanShape: false,
-  });
+  sim.faults.setVariants(defaultVariants());
 });
 
 describe('every endpoint', () => {

@@ -4,21 +4,19 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
 import { parseJsonLossless } from '../../src-main/api/lossless-json';
-import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { cacheKeys, openCache, type CacheDb, type CacheKind } from '../../src-main/cache/cache-db';
 import { CachedClient } from '../../src-main/cache/cached-client';
 import { makeAvailableOffline, offlineStatus } from '../../src-main/cache/offline-sync';
 import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
+import { FAST_RETRY, failure, testClient } from '../helpers/sim-client';
 import { fixtureDataset, WS_A } from './simulator-fixture';
-import { ServiceError } from '../../src-main/errors/service-error';
 import Database from 'better-sqlite3';
 import { estimateWorkFor } from '../../src-main/estimates/estimate-reader';
 import { createWorkers, type Workers } from '../../src-main/workers/pool';
 
 // Real parts: SQLite files in a temp folder, the simulator over HTTP, the real ApiClient.
 
-const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20 };
 const WS_ID = '0f9d3a52-5b1e-4a55-9a0c-1d2e3f405162';
 
 let sim: Simulator;
@@ -28,27 +26,7 @@ let log: ReturnType<typeof captureLog>;
 let project: { id: string; planId: string; estimateIds: string[] };
 
 function apiClient(s: Simulator = sim, extra: Partial<ApiClientOptions> = {}): ApiClient {
-  const w = s.workspaces[0]!;
-  return new ApiClient({
-    baseUrl: s.baseUrl,
-    customer: w.customer,
-    key: w.key,
-    retry: FAST_RETRY,
-    timeoutMs: 5_000,
-    // Each client its own budget so the tests do not throttle each other.
-    budget: new SlidingWindowBudget(10_000, 60_000),
-    ...extra,
-  });
-}
-
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ServiceError);
-    return e as ServiceError;
-  }
-  throw new Error('expected the call to fail');
+  return testClient({ baseUrl: s.baseUrl, ...s.workspaces[0]! }, { timeoutMs: 5_000, ...extra });
 }
 
 /** Every cached part of the project, as stored: to prove a failed sync changed nothing. */

@@ -10,6 +10,7 @@ import type { SimDataset, SimEstimate } from '../../simulator/data/types';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { cliEnv, runCliHere } from '../helpers/cli-run';
 import {
+  COST_FIELDS,
   MONEY_FIELDS,
   TOTAL_FIELDS,
   type EstimateDocument,
@@ -209,16 +210,7 @@ describe('plandesk estimate (a broken estimate over HTTP)', () => {
     group.total = '1.000000000000'; // the service's group total is off
     (position as { type: string }).type = 'extra'; // unknown type: still a position
     const nothing = Object.fromEntries(
-      [
-        'quantity',
-        'labor_cost',
-        'equipment_cost',
-        'material_cost',
-        'other_cost',
-        'total_cost',
-        'markup',
-        'discount',
-      ].map((f) => [f, null]),
+      ['quantity', ...COST_FIELDS.filter((f) => f !== 'total')].map((f) => [f, null]),
     );
     e.items.push({
       ...position,
@@ -298,48 +290,26 @@ describe('plandesk export: presets and columns', () => {
     return wb.worksheets.map((ws) => ({ name: ws.name, text: JSON.stringify(ws.getSheetValues()) }));
   };
 
+  /** `plandesk export` of the estimate as a workbook to `out`, with the options given. */
+  const exportXlsx = (out: string, options: string[] = [], env = connEnv(sim)) =>
+    run(['export', projectId, estimate.id, '--format', 'xlsx', '--out', out, ...options], env);
+
   it('makes the client quote by default; --client-copy is the same; --preset internal the worksheet', async () => {
     const quote = join(dir, 'quote.xlsx');
-    expect(
-      (await run(['export', projectId, estimate.id, '--format', 'xlsx', '--out', quote], connEnv(sim))).code,
-    ).toBe(0);
+    expect((await exportXlsx(quote)).code).toBe(0);
     // Without --lang, in the language of the estimate's company's country (the demo's is German).
     const q = await sheetsOf(quote);
     expect(q).toHaveLength(1);
     expect(q[0]!.text).not.toContain('Kosten gesamt');
     expect(q[0]!.text).toContain('Einzelpreis');
     const english = join(dir, 'quote-en.xlsx');
-    expect(
-      (
-        await run(
-          ['export', projectId, estimate.id, '--lang', 'en-US', '--format', 'xlsx', '--out', english],
-          connEnv(sim),
-        )
-      ).code,
-    ).toBe(0);
+    expect((await exportXlsx(english, ['--lang', 'en-US'])).code).toBe(0);
     expect((await sheetsOf(english))[0]!.text).toContain('Unit price');
     const alias = join(dir, 'alias.xlsx');
-    const a = await run(
-      ['export', projectId, estimate.id, '--format', 'xlsx', '--out', alias, '--client-copy', '--json'],
-      connEnv(sim),
-    );
+    const a = await exportXlsx(alias, ['--client-copy', '--json']);
     expect(JSON.parse(a.stdout)).toMatchObject({ kind: 'client', estimates: 1 });
     const internal = join(dir, 'internal.xlsx');
-    const i = await run(
-      [
-        'export',
-        projectId,
-        estimate.id,
-        '--format',
-        'xlsx',
-        '--out',
-        internal,
-        '--preset',
-        'internal',
-        '--json',
-      ],
-      connEnv(sim),
-    );
+    const i = await exportXlsx(internal, ['--preset', 'internal', '--json']);
     expect(JSON.parse(i.stdout)).toMatchObject({ kind: 'internal' });
     const w = await sheetsOf(internal);
     expect(w).toHaveLength(2);
@@ -348,20 +318,7 @@ describe('plandesk export: presets and columns', () => {
 
   it('--columns chooses columns, never an internal one for a client', async () => {
     const out = join(dir, 'cols.xlsx');
-    const r = await run(
-      [
-        'export',
-        projectId,
-        estimate.id,
-        '--format',
-        'xlsx',
-        '--out',
-        out,
-        '--columns',
-        'code,name,markup,net_amount',
-      ],
-      connEnv(sim),
-    );
+    const r = await exportXlsx(out, ['--columns', 'code,name,markup,net_amount']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('not in a client document: markup');
     const [sheet] = await sheetsOf(out);
@@ -392,30 +349,13 @@ describe('plandesk export: presets and columns', () => {
       }),
     );
     const out = join(dir, 'saved.xlsx');
-    const r = await run(
-      [
-        'export',
-        projectId,
-        estimate.id,
-        '--format',
-        'xlsx',
-        '--out',
-        out,
-        '--preset',
-        'kurzangebot',
-        '--lang',
-        'de-DE',
-      ],
-      { ...connEnv(sim), PLANDESK_DATA_DIR: data },
-    );
+    const env = { ...connEnv(sim), PLANDESK_DATA_DIR: data };
+    const r = await exportXlsx(out, ['--preset', 'kurzangebot', '--lang', 'de-DE'], env);
     expect(r.code).toBe(0);
     const [sheet] = await sheetsOf(out);
     expect(sheet!.text).toContain('Gesamtpreis');
     expect(sheet!.text).not.toContain('Kosten gesamt');
-    const unknown = await run(
-      ['export', projectId, estimate.id, '--format', 'xlsx', '--out', out, '--preset', 'nope'],
-      { ...connEnv(sim), PLANDESK_DATA_DIR: data },
-    );
+    const unknown = await exportXlsx(out, ['--preset', 'nope'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe('error(config): There is no export preset called "nope".');
     rmSync(data, { recursive: true, force: true });

@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
+import { simWorkspace, startAppServices, startAppWithWorkspace } from '../helpers/app-services';
 import { startSimulator, type Simulator } from '../../simulator';
-import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 import { EXPORT_COLUMNS } from '../../src-shared/estimates/columns';
 import { Decimal } from '../../src-shared/money/decimal';
@@ -29,25 +28,14 @@ beforeEach(async () => {
   exportDir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-est-out-'));
   events = [];
   saveAnswer = 'accept';
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
+  services = await startAppWithWorkspace(simWorkspace(sim, 0, 'de-DE'), {
     userDataDir: userData,
-    secrets: new MemorySecretStore(),
-    logger: captureLog().logger,
     emit: <E extends EventChannel>(e: E, p: EventPayloads[E]) => void events.push([e, p]),
     clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttemptsTransient: 1 }, timeoutMs: 3_000 },
     dialogs: {
       ...testDialogs(exportDir).dialogs,
       saveFile: async (name) => (saveAnswer === 'accept' ? path.join(exportDir, name) : null),
     },
-  });
-  const w = sim.workspaces[0]!;
-  await services.workspaces.add({
-    customer: w.customer,
-    key: w.key,
-    baseUrl: sim.baseUrl,
-    language: 'de-DE',
   });
 });
 
@@ -177,15 +165,7 @@ describe('estimates service', () => {
     await services.close();
     await fs.mkdir(path.join(userData, 'cache'), { recursive: true });
     await fs.writeFile(path.join(userData, 'cache', `${id}.sqlite`), 'this is not a database');
-    services = createServices({
-      version: 'test',
-      platform: 'linux',
-      userDataDir: userData,
-      secrets: new MemorySecretStore(),
-      logger: captureLog().logger,
-      emit: () => undefined,
-      dialogs: testDialogs(userData).dialogs,
-    });
+    services = startAppServices({ userDataDir: userData });
     // The key lived in the previous in-memory store: give it again.
     await services.workspaces.replaceKey(id, sim.workspaces[0]!.key);
     const page = await services.projects.list({ page: 1, pageSize: 5, sort: 'service', direction: 'asc' });

@@ -12,7 +12,12 @@ import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EstimateDocument, EstimateNode, TotalField } from '../../src-shared/estimates/types';
+import {
+  COST_FIELDS,
+  type EstimateDocument,
+  type EstimateNode,
+  type TotalField,
+} from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimateWorkbook } from '../../src-main/exports/excel';
 import { documentLabels } from '../helpers/document-labels';
@@ -21,6 +26,7 @@ import {
   allNodes,
   largeDocument,
   makeDocument,
+  netOf,
   position,
   sampleDocument,
   SECRET_NOTE,
@@ -135,15 +141,6 @@ function subtreeSum(node: EstimateNode, field: keyof EstimateNode): Decimal {
   return Decimal.sum(node.children.map((c) => subtreeSum(c, field)));
 }
 
-/** A position's net amount (total cost + markup − discount), a group's the sum of its positions'. */
-function netOf(node: EstimateNode): Decimal {
-  if (node.type === 'position') {
-    const d = (s: string | null): Decimal => Decimal.parse(s ?? '0');
-    return d(node.total_cost).add(d(node.markup)).sub(d(node.discount));
-  }
-  return Decimal.sum(node.children.map(netOf));
-}
-
 describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, openpyxl, pdftotext], () => {
   beforeAll(() => readBack.ready(), BATCH_TIMEOUT);
 
@@ -192,16 +189,7 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
         expect(row, node.code as string).toBeDefined();
         expect(row[sheet.col(labels.columns.name)]).toBe(node.name);
         // Every amount column: groups recalculated from their formulas, positions as sent.
-        for (const field of [
-          'labor_cost',
-          'equipment_cost',
-          'material_cost',
-          'other_cost',
-          'total_cost',
-          'markup',
-          'discount',
-          'total',
-        ] as const) {
+        for (const field of COST_FIELDS) {
           const value = row[sheet.col(labels.columns[field])] as string;
           expect(cents(value), `${node.code} ${field}`).toBe(subtreeSum(node, field).toFixed(2));
         }

@@ -19,6 +19,7 @@ import {
   allNodes,
   largeDocument,
   makeDocument,
+  netOf,
   position,
   sampleDocument,
   SECRET_NOTE,
@@ -420,15 +421,6 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
 function deMoney(value: string | Decimal, regex = true): string {
   const [int, frac] = Decimal.of(value).toFixed(2).split('.') as [string, string];
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, regex ? '\\.' : '.')},${frac} €`;
-}
-
-/** A position's net amount (total cost + markup − discount), a group's the sum of its positions'. */
-function netOf(node: EstimateNode): Decimal {
-  if (node.type === 'position') {
-    const d = (s: string | null): Decimal => Decimal.parse(s ?? '0');
-    return d(node.total_cost).add(d(node.markup)).sub(d(node.discount));
-  }
-  return Decimal.sum(node.children.map(netOf));
 }
 
 /** Money read back from de-DE or en-US text. */

@@ -20,7 +20,7 @@ import { writeEstimateWorkbook } from '../../src-main/exports/excel';
 import { roomsCostsOf } from '../../src-main/exports/rooms/costs-of';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset } from '../../simulator/data/types';
-import { startAppServices } from '../helpers/app-services';
+import { simWorkspace, startAppWithWorkspace } from '../helpers/app-services';
 import { cliEnv, runBuiltCli } from '../helpers/cli-run';
 import {
   openpyxlRead,
@@ -44,17 +44,10 @@ let services: RunningServices;
 
 async function start(dataset: 'demo' | SimDataset = 'demo'): Promise<void> {
   sim = await startSimulator({ dataset });
-  services = startAppServices({
+  services = await startAppWithWorkspace(simWorkspace(sim, 0, 'de-DE'), {
     userDataDir: userData,
     dialogs: testDialogs(userData).dialogs,
     clientOptions: { retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttemptsTransient: 1 }, timeoutMs: 5_000 },
-  });
-  const w = sim.workspaces[0]!;
-  await services.workspaces.add({
-    customer: w.customer,
-    key: w.key,
-    baseUrl: sim.baseUrl,
-    language: 'de-DE',
   });
 }
 

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { createServices, type RunningServices } from '../../src-main/app/services';
-import { startSimulator, type Simulator } from '../../simulator';
-import { captureLog } from '../helpers/log-capture';
+import type { RunningServices } from '../../src-main/app/services';
+import { startDemoApp, type DemoApp } from '../helpers/app-services';
+import type { Simulator } from '../../simulator';
 import { testDialogs } from '../helpers/test-dialogs';
+import { TINY_PNG } from '../helpers/tiny-png';
 
 // The files screen's and plan view's main side, wired as the app wires it, against the simulator.
 
@@ -17,35 +16,15 @@ let services: RunningServices;
 let dialogs: ReturnType<typeof testDialogs>;
 let events: unknown[];
 
+let app: DemoApp;
+
 beforeEach(async () => {
-  sim = await startSimulator({ dataset: 'demo' });
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-files-app-'));
-  dialogs = testDialogs(path.join(dir, 'out'));
-  await fs.mkdir(path.join(dir, 'out'));
   events = [];
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: path.join(dir, 'userdata'),
-    secrets: new MemorySecretStore(),
-    logger: captureLog().logger,
-    emit: (e, p) => void events.push([e, p]),
-    dialogs: dialogs.dialogs,
-  });
-  const w = sim.workspaces[0]!;
-  await services.workspaces.add({
-    customer: w.customer,
-    key: w.key,
-    baseUrl: sim.baseUrl,
-    language: 'en-US',
-  });
+  app = await startDemoApp('plandesk-files-app-', { emit: (e, p) => void events.push([e, p]) });
+  ({ sim, dir, dialogs, services } = app);
 });
 
-afterEach(async () => {
-  await services.close();
-  await sim.close();
-  await fs.rm(dir, { recursive: true, force: true });
-});
+afterEach(() => app.close());
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -56,12 +35,8 @@ async function firstProject() {
 describe('files screen (main side)', () => {
   it('uploads picked files with progress, lists, downloads without overwriting, previews, deletes', async () => {
     const project = await firstProject();
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
     const big = Buffer.alloc(3 * 1024 * 1024, 7);
-    await fs.writeFile(path.join(dir, 'Skizze Küche.png'), png);
+    await fs.writeFile(path.join(dir, 'Skizze Küche.png'), TINY_PNG);
     await fs.writeFile(path.join(dir, 'Aufmaß.pdf'), big);
     dialogs.answers.open = [path.join(dir, 'Skizze Küche.png'), path.join(dir, 'Aufmaß.pdf')];
     const r = await services.files.upload(project.id, undefined, 'up-1');
@@ -71,8 +46,8 @@ describe('files screen (main side)', () => {
       { done: number; total: number },
     ][];
     expect(progress.at(-1)![1]).toMatchObject({
-      done: png.length + big.length,
-      total: png.length + big.length,
+      done: TINY_PNG.length + big.length,
+      total: TINY_PNG.length + big.length,
     });
 
     const listed = await services.files.list(project.id);
@@ -86,7 +61,7 @@ describe('files screen (main side)', () => {
     expect(sha(await fs.readFile(second.path!))).toBe(sha(big));
 
     const preview = await services.files.preview(project.id, r.uploaded[0]!.id);
-    expect(preview!.dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    expect(preview!.dataUrl).toBe(`data:image/png;base64,${TINY_PNG.toString('base64')}`);
 
     await services.files.open(project.id, pdf.id);
     expect(dialogs.calls.opened).toHaveLength(1);

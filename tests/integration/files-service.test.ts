@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
-import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
   extensionOf,
@@ -20,31 +19,16 @@ import {
   type UploadStage,
 } from '../../src-main/files/files-service';
 import { startSimulator, type Simulator } from '../../simulator';
+import { SERVICE_UPLOAD_TYPES } from '../../simulator/handlers/files';
 import { fixtureDataset, WS_A } from './simulator-fixture';
-import { ServiceError } from '../../src-main/errors/service-error';
+import { failure, testClient } from '../helpers/sim-client';
 
 let sim: Simulator;
 let dir: string;
 const MB = 1024 * 1024;
 
 function client(): ApiClient {
-  return new ApiClient({
-    baseUrl: sim.baseUrl,
-    customer: WS_A.customer,
-    key: WS_A.key,
-    retry: { baseDelayMs: 10, maxDelayMs: 50 },
-    budget: new SlidingWindowBudget(10_000, 60_000),
-  });
-}
-
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ServiceError);
-    return e as ServiceError;
-  }
-  throw new Error('expected the call to fail');
+  return testClient({ baseUrl: sim.baseUrl, ...WS_A });
 }
 
 /** A file of `size` bytes written in 1 MB chunks (never whole in memory); every chunk differs. */
@@ -86,24 +70,7 @@ afterAll(async () => {
 
 describe('file types', () => {
   it('allows the service’s types by extension, case-insensitive, with a content type', () => {
-    expect(ALLOWED_UPLOAD_EXTENSIONS).toEqual([
-      'pdf',
-      'doc',
-      'docx',
-      'xls',
-      'xlsx',
-      'ppt',
-      'pptx',
-      'csv',
-      'jpeg',
-      'jpg',
-      'png',
-      'gif',
-      'bmp',
-      'svg',
-      'webp',
-      'usdz',
-    ]);
+    expect(ALLOWED_UPLOAD_EXTENSIONS).toEqual(SERVICE_UPLOAD_TYPES);
     expect(uploadTypeOf('Plan.PDF')).toEqual({ extension: 'pdf', contentType: 'application/pdf' });
     expect(uploadTypeOf('foto.JpEg').contentType).toBe('image/jpeg');
     expect(uploadTypeOf('a.b.svg').contentType).toBe('image/svg+xml');

@@ -11,7 +11,7 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { exactJsonText, parseExactJson, type JsonObject } from '../../src-shared/json/exact-json';
 import { formId } from '../../src-shared/forms/tree';
 import { testDialogs } from '../helpers/test-dialogs';
-import { startAppServices } from '../helpers/app-services';
+import { addWorkspace, simWorkspace, startAppServices } from '../helpers/app-services';
 
 // The forms feature as the app wires it, against the simulator over HTTP, with the real keychain
 // (each workspace's key in it) and the real SQLite cache.
@@ -82,13 +82,7 @@ beforeEach(async () => {
     dialogs: dialogs.dialogs,
   });
   for (const i of [1, 0]) {
-    const w = sim.workspaces[i]!;
-    const meta = await services.workspaces.add({
-      customer: w.customer,
-      key: w.key,
-      baseUrl: sim.baseUrl,
-      language: 'de-DE',
-    });
+    const meta = await addWorkspace(services, simWorkspace(sim, i, 'de-DE'));
     if (i === 0) wsA = meta.id;
     else wsB = meta.id;
   }

@@ -1,14 +1,13 @@
 import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import type { RunningServices } from '../../src-main/app/services';
-import { startSimulator, type Simulator } from '../../simulator';
+import type { Simulator } from '../../simulator';
 import { testDialogs } from '../helpers/test-dialogs';
-import { dropFile, startAppWithWorkspace } from '../helpers/app-services';
+import { dropFile, startDemoApp, type DemoApp } from '../helpers/app-services';
 
 // On site without signal: a project made available offline (with its files), then the service
 // switched off (connections refused), and everything the estimator opens comes from this computer.
@@ -18,23 +17,14 @@ let dir: string;
 let services: RunningServices;
 let dialogs: ReturnType<typeof testDialogs>;
 
+let app: DemoApp;
+
 beforeEach(async () => {
-  sim = await startSimulator({ dataset: 'demo' });
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-offline-site-'));
-  dialogs = testDialogs(path.join(dir, 'out'));
-  await fs.mkdir(path.join(dir, 'out'));
-  const w = sim.workspaces[0]!;
-  services = await startAppWithWorkspace(
-    { baseUrl: sim.baseUrl, customer: w.customer, key: w.key },
-    { userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs },
-  );
+  app = await startDemoApp('plandesk-offline-site-');
+  ({ sim, dir, dialogs, services } = app);
 });
 
-afterEach(async () => {
-  await services.close();
-  await sim.close();
-  await fs.rm(dir, { recursive: true, force: true });
-});
+afterEach(() => app.close());
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

@@ -11,7 +11,7 @@ import { createServices, type RunningServices } from '../../src-main/app/service
 import Database from 'better-sqlite3';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
-import { dropFile } from '../helpers/app-services';
+import { addWorkspace, dropFile, simWorkspace } from '../helpers/app-services';
 import { filesUnder } from '../helpers/files-under';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
@@ -71,13 +71,7 @@ async function startWithWorkspace(): Promise<{
   projectId: string;
 }> {
   const services = start();
-  const w = sim.workspaces[0]!;
-  const meta = await services.workspaces.add({
-    customer: w.customer,
-    key: w.key,
-    baseUrl: sim.baseUrl,
-    language: 'en-US',
-  });
+  const meta = await addWorkspace(services, simWorkspace(sim));
   const page = await services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' });
   return { services, workspaceId: meta.id, projectId: page.rows[0]!.id };
 }

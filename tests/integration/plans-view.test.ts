@@ -5,7 +5,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import type { UiLanguage as Language } from '../../src-shared/i18n/languages';
-import { SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { roomsCommand } from '../../src-main/cli/commands/plan-rooms';
 import type { PlanView } from '../../src-shared/plans/types';
 import { buildPlanView } from '../../src-main/plans/plan-view';
@@ -14,6 +13,8 @@ import { exportRoomsTable } from '../../src-main/exports/rooms';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset, SimRoom } from '../../simulator/data/types';
 import { fixtureDataset, WS_A } from './simulator-fixture';
+import { displays } from '../helpers/plan-displays';
+import { testClient } from '../helpers/sim-client';
 import { ServiceError } from '../../src-main/errors/service-error';
 
 let sim: Simulator;
@@ -37,37 +38,13 @@ function dataset(): SimDataset {
 }
 
 function client(language?: Language): ApiClient {
-  return new ApiClient({
-    baseUrl: sim.baseUrl,
-    customer: WS_A.customer,
-    key: WS_A.key,
-    language,
-    budget: new SlidingWindowBudget(10_000, 60_000),
-  });
+  return testClient({ baseUrl: sim.baseUrl, ...WS_A }, { language });
 }
 
 /** Every string anywhere in a JSON value. */
 function strings(x: unknown, out = new Set<string>()): Set<string> {
   if (typeof x === 'string') out.add(x);
   else if (x && typeof x === 'object') for (const v of Object.values(x)) strings(v, out);
-  return out;
-}
-
-/** Every measurement display of a view: statistics, ceiling heights. */
-function displays(view: PlanView): string[] {
-  const out: string[] = [];
-  const add = (s: { display: string | null } | null) => {
-    if (s?.display) out.push(s.display);
-  };
-  view.statistics.forEach(add);
-  for (const f of view.floors ?? []) {
-    f.statistics.forEach(add);
-    add(f.ceilingHeight);
-    for (const r of f.rooms) {
-      r.statistics.forEach(add);
-      add(r.ceilingHeight);
-    }
-  }
   return out;
 }
 
@@ -232,6 +209,20 @@ describe('plan view from the simulator', () => {
   });
 });
 
+/** The rooms table's header, in English, as a reader of the file sees it (the workbook and the CSV alike). */
+const ROOMS_HEADER_EN = [
+  'Floor',
+  'Room',
+  'Type',
+  'Area (m²)',
+  'Wall area (m²)',
+  'Perimeter (m)',
+  'Ceiling height (m)',
+  'Volume (m³)',
+  'Doors',
+  'Windows',
+];
+
 describe('rooms export', () => {
   it('xlsx: a header block, the table bold and frozen, numbers numeric, units in the headers, totals, print setup', async () => {
     const table = buildRoomsTable(buildPlanView(await client().getPlan('pl-p-a01')));
@@ -254,18 +245,7 @@ describe('rooms export', () => {
     const headerRow = 6;
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: headerRow });
     const header = ws.getRow(headerRow);
-    expect((header.values as unknown[]).slice(1)).toEqual([
-      'Floor',
-      'Room',
-      'Type',
-      'Area (m²)',
-      'Wall area (m²)',
-      'Perimeter (m)',
-      'Ceiling height (m)',
-      'Volume (m³)',
-      'Doors',
-      'Windows',
-    ]);
+    expect((header.values as unknown[]).slice(1)).toEqual(ROOMS_HEADER_EN);
     for (let c = 1; c <= 10; c++) expect(header.getCell(c).font?.bold).toBe(true);
     expect((ws.getRow(headerRow + 1).values as unknown[]).slice(1)).toEqual([
       'Ground Floor',
@@ -317,18 +297,7 @@ describe('rooms export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.subarray(3).toString('utf8'));
     expect(rows).toEqual([
-      [
-        'Floor',
-        'Room',
-        'Type',
-        'Area (m²)',
-        'Wall area (m²)',
-        'Perimeter (m)',
-        'Ceiling height (m)',
-        'Volume (m³)',
-        'Doors',
-        'Windows',
-      ],
+      ROOMS_HEADER_EN,
       ['Ground Floor', 'Kitchen', 'Kitchen', '14.7', '38.5', '15.4', '2.5', '36.75', '1', '0'],
       [
         'Ground Floor',

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningServices } from '../../src-main/app/services';
@@ -8,8 +7,9 @@ import { createDispatcher } from '../../src-main/ipc/handlers';
 import { startSimulator, type Simulator } from '../../simulator';
 import { startWebhookListener, type ReceivedCall } from '../../src-main/webhook/listener';
 import { PLACEHOLDER_KEY } from '../../src-shared/webhook/types';
-import { startAppServices } from '../helpers/app-services';
+import { startDemoApp, type DemoApp } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
+import { TINY_PNG } from '../helpers/tiny-png';
 
 // Issue 10, items 3 and 4 and the plan images: what a compromised renderer may ask of main. Everything
 // goes through main's real IPC dispatcher, as the window's calls do.
@@ -21,34 +21,17 @@ let dialogs: ReturnType<typeof testDialogs>;
 let dispatch: ReturnType<typeof createDispatcher>;
 let projectId: string;
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+let app: DemoApp;
 
 beforeEach(async () => {
-  sim = await startSimulator({ dataset: 'demo' });
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-renderer-requests-'));
-  await fs.mkdir(path.join(dir, 'out'));
-  dialogs = testDialogs(path.join(dir, 'out'));
-  services = startAppServices({ userDataDir: path.join(dir, 'userdata'), dialogs: dialogs.dialogs });
-  const w = sim.workspaces[0]!;
-  await services.workspaces.add({
-    customer: w.customer,
-    key: w.key,
-    baseUrl: sim.baseUrl,
-    language: 'de-DE',
-  });
+  app = await startDemoApp('plandesk-renderer-requests-', {}, 'de-DE');
+  ({ sim, dir, dialogs, services } = app);
   dispatch = createDispatcher(services, () => undefined);
   projectId = (await services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' }))
     .rows[0]!.id;
 });
 
-afterEach(async () => {
-  await services.close();
-  await sim.close();
-  await fs.rm(dir, { recursive: true, force: true });
-});
+afterEach(() => app.close());
 
 const names = async () => (await services.files.list(projectId)).map((f) => f.name);
 
@@ -66,7 +49,7 @@ describe('uploads', () => {
     // A real drop: the preload registers the paths Electron gave the dropped files (a type PlanDesk
     // does not upload, or a relative path, is not granted).
     const dropped = path.join(dir, 'Baustelle.png');
-    await fs.writeFile(dropped, PNG);
+    await fs.writeFile(dropped, TINY_PNG);
     expect(
       await dispatch('files:registerDrop', [[dropped, path.join(dir, 'notes.txt'), 'rel.pdf'], projectId]),
     ).toEqual({ ok: true, data: { registered: [dropped] } });
@@ -107,7 +90,7 @@ describe('upload grants (issue 23, item 3)', () => {
     const other = (await services.projects.list({ page: 1, pageSize: 2, sort: 'service', direction: 'asc' }))
       .rows[1]!.id;
     const dropped = path.join(dir, 'Baustelle.png');
-    await fs.writeFile(dropped, PNG);
+    await fs.writeFile(dropped, TINY_PNG);
     await dispatch('files:registerDrop', [[dropped], projectId]);
     expect(await dispatch('files:upload', [{ projectId: other, paths: [dropped] }])).toMatchObject(refused);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped, dropped] }])).toMatchObject(refused);
@@ -142,7 +125,7 @@ describe('upload grants (issue 23, item 3)', () => {
 
   it('a drop whose upload waits in the outbox (the service failing) is used up: the outbox sends it', async () => {
     const dropped = path.join(dir, 'Baustelle.png');
-    await fs.writeFile(dropped, PNG);
+    await fs.writeFile(dropped, TINY_PNG);
     await dispatch('files:registerDrop', [[dropped], projectId]);
     sim.faults.setFaults({ fail500: 20, pathEndsWith: '/files/temporary-presigned-url', method: 'POST' });
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
@@ -163,7 +146,7 @@ describe('upload grants (issue 23, item 3)', () => {
       error: { kind: 'validation', message: expect.stringContaining('not a file PlanDesk can read') },
     });
     await fs.rmdir(dropped);
-    await fs.writeFile(dropped, PNG);
+    await fs.writeFile(dropped, TINY_PNG);
     // Retry: the same path, the same grant.
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
       ok: true,
@@ -176,7 +159,7 @@ describe('upload grants (issue 23, item 3)', () => {
   it('an upload held for a refused key waits in the outbox, and its drop is used up across a switch', async () => {
     const first = (await services.workspaces.activeMeta()).id;
     const dropped = path.join(dir, 'Baustelle.png');
-    await fs.writeFile(dropped, PNG);
+    await fs.writeFile(dropped, TINY_PNG);
     await dispatch('files:registerDrop', [[dropped], projectId]);
     // The key is refused (the upload fails), slowly: the service answers only after the switch.
     sim.faults.revoke(sim.workspaces[0]!.customer);

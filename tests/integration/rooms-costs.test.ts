@@ -8,7 +8,7 @@ import type { RoomsCosts, RoomsCostsResult } from '../../src-shared/plans/rooms-
 import type { RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset } from '../../simulator/data/types';
-import { startAppServices } from '../helpers/app-services';
+import { addWorkspace, simWorkspace, startAppServices } from '../helpers/app-services';
 import { cliEnv, runCliHere } from '../helpers/cli-run';
 import { editEstimate, editPlan } from '../helpers/estimate-edits';
 import { testDialogs } from '../helpers/test-dialogs';
@@ -43,14 +43,8 @@ afterEach(async () => {
   await fs.rm(userData, { recursive: true, force: true });
 });
 
-async function addWorkspace(index: number): Promise<void> {
-  const w = sim.workspaces[index]!;
-  await services.workspaces.add({
-    customer: w.customer,
-    key: w.key,
-    baseUrl: sim.baseUrl,
-    language: 'de-DE',
-  });
+async function addSimWorkspace(index: number): Promise<void> {
+  await addWorkspace(services, simWorkspace(sim, index, 'de-DE'));
 }
 
 async function projects(): Promise<{ id: string; planId: string | null }[]> {
@@ -104,7 +98,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
     let placedPositions = 0;
     let ambiguous = 0;
     for (const index of [0, 1]) {
-      await addWorkspace(index);
+      await addSimWorkspace(index);
       for (const p of await projects()) {
         const list = await services.estimates.list(p.id);
         for (const e of list.rows) {
@@ -126,7 +120,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
   }, 240_000);
 
   it('defaults to the latest estimate, and lets the user pick another', async () => {
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const all = await projects();
     let found: { p: (typeof all)[number]; ids: string[] } | null = null;
     for (const p of all) {
@@ -150,7 +144,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
   });
 
   it('a room renamed through the admin API: its positions go off the plan, the room is not priced, and the drift says so', async () => {
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const { projectId, planId, result } = await pricedProject();
     expect(result.drift).toBeNull();
     const before = result.costs!;
@@ -190,7 +184,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
 
   it('the older plan shape, which has no modified: a renamed room is still said to have moved', async () => {
     sim.faults.setVariants({ legacyPlanShape: true });
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const { projectId, planId, costs } = await pricedProject();
     expect(costs.plan!.modified).toBeNull();
     const room = costs.rooms.find((r) => r.positionIds.length > 0)!;
@@ -219,7 +213,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
   });
 
   it('an estimate edited through the admin API: the drift names its kept versions and what moved', async () => {
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const { projectId, planId, costs } = await pricedProject();
     const room = costs.rooms.find((r) => r.positionIds.length > 0)!;
     // Every position of the room moved off the plan: their location names no room any more.
@@ -241,7 +235,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
   });
 
   it('bad input: an estimate for another plan, none, or a plan that cannot load — all money is not on the plan', async () => {
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const [a, b] = (await projects()).filter((p) => p.planId);
     const estimateId = (await services.estimates.list(a!.id)).rows[0]!.id;
     const other = await services.roomsCosts.get({ projectId: a!.id, planId: b!.planId, estimateId });
@@ -259,7 +253,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
   });
 
   it('works offline from the copy of a project kept offline', async () => {
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const p = (await projects()).find((x) => x.planId)!;
     const online = await services.roomsCosts.get({ projectId: p.id, planId: p.planId });
     await services.offline.makeAvailable(p.id);
@@ -278,7 +272,7 @@ function cli(args: string[], dataDir: string): Promise<{ code: number; stdout: s
 
 describe('plandesk rooms-costs', () => {
   it('prints rooms, not on the plan and not priced, as text and as exact JSON, and offline from its cache', async () => {
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const p = (await projects()).find((x) => x.planId)!;
     const app = (await services.roomsCosts.get({ projectId: p.id, planId: p.planId })).costs!;
     const dataDir = path.join(userData, 'cli');
@@ -322,7 +316,7 @@ describe('plandesk rooms-costs', () => {
   });
 
   it('as text, a name the service sent cannot forge a line: estimate, room, floor and location on their own lines', async () => {
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const { projectId, planId, costs } = await pricedProject(true);
     const forged = '\r\n\u001b[2JFORGED LINE\u202e';
     const notPriced = costs.rooms[costs.notPriced[0]!]!;
@@ -373,7 +367,7 @@ describe('a hostile plan: 10,000 rooms, rooms without names, control characters'
     for (const g of estimate.items.filter((it) => it.type === 'group')) g.location = '';
     await sim.close();
     sim = await startSimulator({ dataset: ds });
-    await addWorkspace(0);
+    await addSimWorkspace(0);
     const detail = await services.projects.get(project.id);
     const r = await services.roomsCosts.get({
       projectId: project.id,

@@ -7,7 +7,7 @@ import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
-import { startAppServices } from '../helpers/app-services';
+import { addWorkspace, simWorkspace, startAppServices } from '../helpers/app-services';
 
 // Teams, a project's team, the team filter, and the workspace screen's main side, against the
 // simulator with the real keychain.
@@ -30,15 +30,7 @@ beforeEach(async () => {
   secrets = new KeytarSecretStore(`PlanDesk-test-${randomUUID()}`);
   events = [];
   services = startAppServices({ userDataDir: dir, secrets, emit: (e, p) => void events.push([e, p]) });
-  const w = sim.workspaces[0]!;
-  wsId = (
-    await services.workspaces.add({
-      customer: w.customer,
-      key: w.key,
-      baseUrl: sim.baseUrl,
-      language: 'en-US',
-    })
-  ).id;
+  wsId = (await addWorkspace(services, simWorkspace(sim))).id;
 });
 afterEach(async () => {
   sim.faults.clearFaults();

@@ -15,7 +15,7 @@ import { sampleFields } from '../../src-main/webhook/test-fields';
 import { startSimulator, type Simulator } from '../../simulator';
 import { PLACEHOLDER_KEY, WEBHOOK_STATUSES, maskKey, statusMeaning } from '../../src-shared/webhook/types';
 import { describeWithTools, openssl, toolPath } from '../helpers/external-tools';
-import { startAppServices } from '../helpers/app-services';
+import { simWorkspace, startAppWithWorkspace } from '../helpers/app-services';
 
 // The test sender: against the listener (every status, the placeholder and the real key, a real
 // project's fields), and against receivers that misbehave in every way it must name.
@@ -60,14 +60,7 @@ beforeAll(async () => {
   sim = await startSimulator({ dataset: 'demo' });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-webhook-'));
   secrets = new KeytarSecretStore(`PlanDesk-test-${randomUUID()}`);
-  services = startAppServices({ userDataDir: dir, secrets });
-  const w = sim.workspaces[0]!;
-  await services.workspaces.add({
-    customer: w.customer,
-    key: w.key,
-    baseUrl: sim.baseUrl,
-    language: 'en-US',
-  });
+  services = await startAppWithWorkspace(simWorkspace(sim), { userDataDir: dir, secrets });
 });
 afterEach(async () => {
   await ownAddress('https://hooks.example.com/plandesk');

@@ -5,8 +5,10 @@ import { deepJsonText } from '../../src-main/json/deep-json-text';
 import { computeTotals } from '../../src-main/estimates/totals';
 import { buildEstimateTree, preorder } from '../../src-main/estimates/tree';
 import {
+  COST_FIELDS,
   MONEY_FIELDS,
   TOTAL_FIELDS,
+  type CostField,
   type EstimateNode,
   type EstimateTotals,
 } from '../../src-shared/estimates/types';
@@ -290,18 +292,6 @@ const unitsArb = fc.oneof(
   fc.bigInt({ min: -(10n ** 16n), max: 10n ** 20n }),
 );
 const optionalUnits = fc.option(unitsArb, { nil: null, freq: 5 });
-
-const COST_FIELDS = [
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'total',
-] as const;
-type CostField = (typeof COST_FIELDS)[number];
 
 interface Spec {
   parent: 'root' | 'previous' | number;

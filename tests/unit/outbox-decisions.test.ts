@@ -71,31 +71,20 @@ describe('what a failed attempt means', () => {
       kind: 'hold',
       problem: 'project-deleted',
     });
-    expect(
-      outcomeOf(
-        new ServiceError(
-          'validation',
-          'bad',
-          400,
-          { file_name: ['file type "exe" is not allowed'] },
-          'Validation failed',
-        ),
-        'presign',
-      ),
-    ).toEqual({ kind: 'hold', problem: 'type-refused', detail: 'Validation failed' });
+    /** The service's 400 for a file name, with `reason` as its field message. */
+    const nameRefused = (reason: string) =>
+      new ServiceError('validation', 'bad', 400, { file_name: [reason] }, 'Validation failed');
+    expect(outcomeOf(nameRefused('file type "exe" is not allowed'), 'presign')).toEqual({
+      kind: 'hold',
+      problem: 'type-refused',
+      detail: 'Validation failed',
+    });
     // The name refused for a character in it, not for its type: said as a refusal, with the words.
-    expect(
-      outcomeOf(
-        new ServiceError(
-          'validation',
-          'bad',
-          400,
-          { file_name: ['must not contain control characters or slashes'] },
-          'Validation failed',
-        ),
-        'presign',
-      ),
-    ).toEqual({ kind: 'hold', problem: 'refused', detail: 'Validation failed' });
+    expect(outcomeOf(nameRefused('must not contain control characters or slashes'), 'presign')).toEqual({
+      kind: 'hold',
+      problem: 'refused',
+      detail: 'Validation failed',
+    });
     expect(
       outcomeOf(new ServiceError('validation', 'Upload not complete', 400, { upload_id: ['x'] }), 'register'),
     ).toMatchObject({

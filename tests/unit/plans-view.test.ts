@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanDocument } from '../../src-main/api/schemas';
-import type { PlanView } from '../../src-shared/plans/types';
 import { labelOf, plainNumber } from '../../src-main/plans/plan-pieces';
 import { buildPlanView } from '../../src-main/plans/plan-view';
 import { buildRoomsTable, unitOf } from '../../src-main/plans/rooms-table';
 import { cellValue, roomsColumns, roomsCsv } from '../../src-main/exports/rooms';
+import { displays } from '../helpers/plan-displays';
 
 function current(plan: Record<string, unknown>): PlanDocument {
   return { shape: 'current', plan } as PlanDocument;
@@ -105,22 +105,6 @@ const fullPlan = () => ({
     },
   ],
 });
-
-/** Every string a view shows for a measurement. */
-function displays(view: PlanView): string[] {
-  const out: string[] = [];
-  const add = (s: { display: string | null } | null) => s?.display && out.push(s.display);
-  view.statistics.forEach(add);
-  for (const f of view.floors ?? []) {
-    f.statistics.forEach(add);
-    add(f.ceilingHeight);
-    for (const r of f.rooms) {
-      r.statistics.forEach(add);
-      add(r.ceilingHeight);
-    }
-  }
-  return out;
-}
 
 describe('plan view: current shape', () => {
   it('summary, statistics with the service’s strings, counts, extras', () => {

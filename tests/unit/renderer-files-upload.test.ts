@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { FileRow } from '../../src-shared/files/types';
+import { SERVICE_UPLOAD_TYPES } from '../../simulator/handlers/files';
 
 /* Loaded at run time for the reason given in renderer-i18n.test.ts (tsconfig.node.json does not include src-renderer). */
 interface SizeModule {
@@ -104,26 +105,7 @@ describe('file sizes in the UI language', () => {
 
 describe('upload types', () => {
   it('allows exactly the service’s types', () => {
-    expect([...types.ALLOWED_UPLOAD_EXTENSIONS].sort()).toEqual(
-      [
-        'pdf',
-        'doc',
-        'docx',
-        'xls',
-        'xlsx',
-        'ppt',
-        'pptx',
-        'csv',
-        'jpeg',
-        'jpg',
-        'png',
-        'gif',
-        'bmp',
-        'svg',
-        'webp',
-        'usdz',
-      ].sort(),
-    );
+    expect([...types.ALLOWED_UPLOAD_EXTENSIONS].sort()).toEqual([...SERVICE_UPLOAD_TYPES].sort());
     expect(types.allowedTypesText()).toMatch(/^pdf, doc, docx, .*usdz$/);
   });
 

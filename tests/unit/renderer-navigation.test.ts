@@ -4,12 +4,10 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channels, events, type Channel } from '../../src-shared/ipc/contract';
 import { createDispatcher } from '../../src-main/ipc/handlers';
-import { MemorySecretStore } from '../../src-main/secrets/secret-store';
-import { createServices, type RunningServices } from '../../src-main/app/services';
+import type { RunningServices } from '../../src-main/app/services';
+import { addWorkspace, simWorkspace, startAppServices } from '../helpers/app-services';
 import { startSimulator, type Simulator } from '../../simulator';
-import { captureLog } from '../helpers/log-capture';
 import { loadRendererModule as load } from '../helpers/renderer-module';
-import { testDialogs } from '../helpers/test-dialogs';
 import type { EstimateList, EstimateSummary, EstimateView } from '../../src-shared/estimates/types';
 import type { FileRow } from '../../src-shared/files/types';
 import type { PlanResult } from '../../src-shared/plans/types';
@@ -151,24 +149,8 @@ let untouched: DemoProject;
 beforeAll(async () => {
   sim = await startSimulator({ dataset: 'demo' });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-nav-'));
-  services = createServices({
-    version: 'test',
-    platform: 'linux',
-    userDataDir: dir,
-    secrets: new MemorySecretStore(),
-    logger: captureLog().logger,
-    emit: () => undefined,
-    dialogs: testDialogs(dir).dialogs,
-  });
-  const w = sim.workspaces[0]!;
-  workspaceId = (
-    await services.workspaces.add({
-      customer: w.customer,
-      key: w.key,
-      baseUrl: sim.baseUrl,
-      language: 'en-US',
-    })
-  ).id;
+  services = startAppServices({ userDataDir: dir });
+  workspaceId = (await addWorkspace(services, simWorkspace(sim))).id;
   installApi(createDispatcher(services, () => undefined));
 
   const page = await services.projects.list({ page: 1, pageSize: 50, sort: 'service', direction: 'asc' });

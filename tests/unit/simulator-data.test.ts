@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ITEM_DECIMAL_FIELDS } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
 import {
   computeEstimateTotals,
@@ -26,21 +27,8 @@ const ISO_MICRO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
 const ISO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+00:00$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const MONEY_FIELDS = [
-  'quantity',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-] as const;
+/** Null on a group, a fixed decimal on a position (an item's total is checked on its own). */
+const PRICED_FIELDS = ITEM_DECIMAL_FIELDS.filter((f) => f !== 'total');
 
 const D = (text: string | null): Decimal => {
   if (text === null) throw new Error('unexpected null decimal');
@@ -114,14 +102,14 @@ function estimateProblems(estimate: SimEstimate): string[] {
     }
 
     if (item.type === 'group') {
-      for (const f of MONEY_FIELDS) if (item[f] !== null) fail(`${f} of group ${item.id} is not null`);
+      for (const f of PRICED_FIELDS) if (item[f] !== null) fail(`${f} of group ${item.id} is not null`);
       if (item.unit !== null) fail(`unit of group ${item.id} is not null`);
       continue;
     }
     if (item.type !== 'position') fail(`type of ${item.id}: ${String(item.type)}`);
 
     let complete = true;
-    for (const f of MONEY_FIELDS) {
+    for (const f of PRICED_FIELDS) {
       const v = item[f];
       if (v === null || !FIXED.test(v)) {
         fail(`${f} of position ${item.id}: ${String(v)}`);
