@@ -1,30 +1,15 @@
-import { silentLogger, stderrLogger } from '../log/logger';
-import { parseCliArgs } from './args';
-import { estimateCommand } from './commands/estimate';
-import { exportCommand, type ExportContext } from './commands/export';
-import { savedPresets } from './saved-presets';
-import { deleteFileCommand, downloadCommand, filesCommand, uploadCommand } from './commands/files';
-import { roomsCommand } from './commands/plan-rooms';
-import { estimatesCommand } from './commands/estimates';
-import { diffCommand, exportChangesCommand } from './commands/diff';
-import { openCliVersions, type CliVersions } from './versions-cache';
-import {
-  formCommand,
-  formCreateCommand,
-  formDeleteCommand,
-  formsCommand,
-  formUpdateCommand,
-} from './commands/forms';
-import { teamsCommand } from './commands/teams';
-import { webhookListenCommand, webhookTestCommand } from './commands/webhook';
-import { planCommand } from './commands/plan';
-import { projectCommand, projectsCommand } from './commands/projects';
-import { simulatorCommand } from './commands/simulator';
-import { workspaceCommand } from './commands/workspace';
-import { cliLanguage, connect } from './connection';
-import { cliText, type CliText } from './i18n';
+import { silentLogger, stderrLogger, type Logger } from '../log/logger';
+import type { ApiClient } from '../api/client';
+import { parseCliArgs, type CliFlags } from './args';
+import type { ExportContext } from './commands/export';
+import type { CliVersions } from './versions-cache';
+import type { CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
 import { terminalSafe } from './terminal-text';
+
+// Only what every invocation needs is imported here: `plandesk --help` loads this file and nothing
+// else. Each command's code (the service client, the cache, the exporters, the simulator) is
+// imported when that command runs (a chunk of its own in the bundle, scripts/build-cli.mjs).
 
 export const HELP = `plandesk — the Floor-Plan Project Service from the command line
 
@@ -96,16 +81,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return command || flags.help ? 0 : 2;
     }
     if (command === 'simulator') {
+      const { simulatorCommand } = await import('./commands/simulator');
       await simulatorCommand(flags, (line) => io.stdout(line + '\n'));
       return 0;
     }
     const logger = flags.verbose ? stderrLogger('info') : silentLogger;
     if (command === 'webhook-listen') {
+      const { webhookListenCommand } = await import('./commands/webhook');
       // What arrives is printed: a caller's fields reach the terminal without control sequences.
       await webhookListenCommand(flags, (line) => io.stdout(terminalSafe(line) + '\n'));
       return 0;
     }
     if (command === 'webhook-test') {
+      const [{ webhookTestCommand }, { cliLanguage, connect }, { cliText }] = await Promise.all([
+        import('./commands/webhook'),
+        import('./connection'),
+        import('./i18n'),
+      ]);
       // A connection only for --project or --send-real-key: a receiver can be tested without one.
       const out = await webhookTestCommand(
         flags,
@@ -118,24 +110,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       if (out.stderr) io.stderr(terminalSafe(out.stderr));
       return out.code;
     }
-    const run = COMMANDS[command];
+    const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
-    const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
-    let versions: CliVersions | null = null;
-    try {
-      const context: CommandContext = {
-        warn: (line) => io.stderr(terminalSafe(line) + '\n'),
-        savedPresets:
-          command === 'export' || command === 'export-changes' ? await savedPresets(io.env, workspace) : [],
-        versions: async () => (versions ??= await openCliVersions(client, workspace, io.env, logger)),
-      };
-      // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
-      io.stdout(terminalSafe(await run(client, flags, positionals, cliText(language), context)) + '\n');
-    } finally {
-      await (versions as CliVersions | null)?.close();
-      await simulator?.close();
-    }
-    return 0;
+    return await runConnected(run, command, positionals, flags, io, logger);
   } catch (err) {
     const e = toErrorValue(err);
     if (!(err instanceof ServiceError) && process.env.PLANDESK_DEBUG)
@@ -145,9 +122,42 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** A command of the table: connected to the service (or the demo), its output printed. */
+async function runConnected(
+  run: Command,
+  command: string,
+  positionals: string[],
+  flags: CliFlags,
+  io: CliIo,
+  logger: Logger,
+): Promise<number> {
+  const [{ connect }, { cliText }] = await Promise.all([import('./connection'), import('./i18n')]);
+  const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
+  let versions: CliVersions | null = null;
+  try {
+    const context: CommandContext = {
+      warn: (line) => io.stderr(terminalSafe(line) + '\n'),
+      savedPresets:
+        command === 'export' || command === 'export-changes'
+          ? await (await import('./saved-presets')).savedPresets(io.env, workspace)
+          : [],
+      versions: async () =>
+        (versions ??= await (
+          await import('./versions-cache')
+        ).openCliVersions(client, workspace, io.env, logger)),
+    };
+    // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
+    io.stdout(terminalSafe(await run(client, flags, positionals, cliText(language), context)) + '\n');
+  } finally {
+    await (versions as CliVersions | null)?.close();
+    await simulator?.close();
+  }
+  return 0;
+}
+
 type Command = (
-  client: Parameters<typeof workspaceCommand>[0],
-  flags: Parameters<typeof workspaceCommand>[1],
+  client: ApiClient,
+  flags: CliFlags,
   positionals: string[],
   text: CliText,
   context: CommandContext,
@@ -158,29 +168,31 @@ type CommandContext = ExportContext & {
   versions: () => Promise<CliVersions>;
 };
 
+// One entry per command, each importing its own module when it runs (a separate chunk when bundled).
 const COMMANDS: Record<string, Command> = {
-  workspace: (c, f, _p, x) => workspaceCommand(c, f, x),
-  projects: (c, f, _p, x) => projectsCommand(c, f, x),
-  project: projectCommand,
-  plan: planCommand,
-  estimates: estimatesCommand,
-  estimate: estimateCommand,
-  export: (c, f, p, x, ctx) => exportCommand(c, f, p, x, ctx),
-  diff: async (c, f, p, x, ctx) => diffCommand(c, f, p, x, { versions: await ctx.versions() }),
+  workspace: async (c, f, _p, x) => (await import('./commands/workspace')).workspaceCommand(c, f, x),
+  projects: async (c, f, _p, x) => (await import('./commands/projects')).projectsCommand(c, f, x),
+  project: async (c, f, p, x) => (await import('./commands/projects')).projectCommand(c, f, p, x),
+  plan: async (c, f, p, x) => (await import('./commands/plan')).planCommand(c, f, p, x),
+  estimates: async (c, f, p, x) => (await import('./commands/estimates')).estimatesCommand(c, f, p, x),
+  estimate: async (c, f, p, x) => (await import('./commands/estimate')).estimateCommand(c, f, p, x),
+  export: async (c, f, p, x, ctx) => (await import('./commands/export')).exportCommand(c, f, p, x, ctx),
+  diff: async (c, f, p, x, ctx) =>
+    (await import('./commands/diff')).diffCommand(c, f, p, x, { versions: await ctx.versions() }),
   'export-changes': async (c, f, p, x, ctx) =>
-    exportChangesCommand(c, f, p, x, {
+    (await import('./commands/diff')).exportChangesCommand(c, f, p, x, {
       versions: await ctx.versions(),
       savedPresets: ctx.savedPresets ?? [],
     }),
-  rooms: roomsCommand,
-  files: filesCommand,
-  upload: (c, f, p, x) => uploadCommand(c, f, p, undefined, x),
-  download: (c, f, p, x) => downloadCommand(c, f, p, undefined, x),
-  'delete-file': deleteFileCommand,
-  teams: (c, f, _p, x) => teamsCommand(c, f, x),
-  forms: (c, f, _p, x) => formsCommand(c, f, x),
-  form: formCommand,
-  'form-create': formCreateCommand,
-  'form-update': formUpdateCommand,
-  'form-delete': formDeleteCommand,
+  rooms: async (c, f, p, x) => (await import('./commands/plan-rooms')).roomsCommand(c, f, p, x),
+  files: async (c, f, p, x) => (await import('./commands/files')).filesCommand(c, f, p, x),
+  upload: async (c, f, p, x) => (await import('./commands/files')).uploadCommand(c, f, p, undefined, x),
+  download: async (c, f, p, x) => (await import('./commands/files')).downloadCommand(c, f, p, undefined, x),
+  'delete-file': async (c, f, p, x) => (await import('./commands/files')).deleteFileCommand(c, f, p, x),
+  teams: async (c, f, _p, x) => (await import('./commands/teams')).teamsCommand(c, f, x),
+  forms: async (c, f, _p, x) => (await import('./commands/forms')).formsCommand(c, f, x),
+  form: async (c, f, p, x) => (await import('./commands/forms')).formCommand(c, f, p, x),
+  'form-create': async (c, f, p, x) => (await import('./commands/forms')).formCreateCommand(c, f, p, x),
+  'form-update': async (c, f, p, x) => (await import('./commands/forms')).formUpdateCommand(c, f, p, x),
+  'form-delete': async (c, f, p, x) => (await import('./commands/forms')).formDeleteCommand(c, f, p, x),
 };
