@@ -89,7 +89,7 @@ export class EstimatesService {
     };
   }
 
-  /** The estimate screen's view, as JSON text (see EstimateViewText). */
+  /** The estimate screen's view, as the bytes of its JSON text (see EstimateViewText). */
   async get(projectId: string, estimateId: string, operationId?: string): Promise<EstimateViewText> {
     const { meta, cached } = await this.active();
     const op = this.operations.start(operationId);
@@ -101,7 +101,7 @@ export class EstimatesService {
         { signal: op.signal },
       );
       this.keep(meta.id, cached, projectId, estimateId, r.data);
-      return { viewJson: r.data.viewJson, ...provenance(r) };
+      return { viewBytes: r.data.viewBytes, ...provenance(r) };
     } finally {
       op.finish();
     }

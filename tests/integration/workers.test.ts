@@ -3,6 +3,7 @@
  * A cancelled export leaves no file and no thread; errors come back as the same typed values; a body
  * read in a worker gives what the same body read on the calling thread gives.
  */
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,11 +157,15 @@ describe('worker threads', () => {
     const inWorker = await read(0, false);
     const here = await read(Number.MAX_SAFE_INTEGER, false);
     const retried = await read(0, true);
-    expect(JSON.parse(inWorker.viewJson)).toEqual(JSON.parse(here.viewJson));
-    expect(retried.viewJson).toBe(inWorker.viewJson);
+    const viewOf = (out: EstimateViewOutput) =>
+      parseEstimateView({ viewBytes: out.viewBytes, source: 'network', fetchedAt: '' });
+    expect(viewOf(inWorker)).toEqual(viewOf(here));
+    expect(Buffer.from(retried.viewBytes).equals(Buffer.from(inWorker.viewBytes))).toBe(true);
+    // Moved back from the thread, not copied: bytes of their own.
+    expect(inWorker.viewBytes.byteLength).toBe(inWorker.viewBytes.buffer.byteLength);
     expect(inWorker.summary).toEqual(here.summary);
     expect(inWorker.summary.quote.source).toBe('items');
-    expect(JSON.parse(inWorker.viewJson).rows).toHaveLength(306);
+    expect(viewOf(inWorker).rows).toHaveLength(306);
     // The cache's copy made from the answer reads back as the same estimate.
     const fromCache = await runOnBody<EstimateReadOutput>(
       workers,
