@@ -29,6 +29,8 @@ export interface StandInOptions {
   pageMissing?: boolean;
   /** Called by app.exit (and at the end of app.quit) instead of ending the process itself. */
   onExit: (code: number) => void;
+  /** Called when main creates a window (the start-up benchmark times it). */
+  onWindow?: () => void;
   /** What app.getAppPath() answers: the packaged app (app.asar). */
   appPath?: string;
   /**
@@ -46,7 +48,13 @@ export interface MenuItemRecord {
 }
 
 export interface Recording {
-  windows: { options: Record<string, unknown>; loadedFile: string | null; loadedUrl: string | null }[];
+  windows: {
+    options: Record<string, unknown>;
+    loadedFile: string | null;
+    loadedUrl: string | null;
+    /** When main created it: ms since this process started (performance.now()). */
+    createdAtMs: number;
+  }[];
   ipcChannels: string[];
   sent: { channel: string; payload: unknown }[];
   menus: MenuItemRecord[][];
@@ -148,9 +156,15 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     private destroyed = false;
     constructor(windowOptions: Record<string, unknown>) {
       super();
-      this.record = { options: structuredClone(windowOptions), loadedFile: null, loadedUrl: null };
+      this.record = {
+        options: structuredClone(windowOptions),
+        loadedFile: null,
+        loadedUrl: null,
+        createdAtMs: performance.now(),
+      };
       recording.windows.push(this.record);
       windows.push(this);
+      options.onWindow?.();
     }
     static getAllWindows(): StandInWindow[] {
       return windows.filter((w) => !w.destroyed);
