@@ -30,6 +30,7 @@ import { quoteTotals, quoteTotalsView } from '../src-shared/estimates/quote-tota
 import { currencyDigits } from '../src-shared/money/currency';
 import { testDialogs } from '../tests/helpers/test-dialogs';
 import { childSimulator, type Backend } from './child-simulator';
+import { tableRow } from './table';
 
 const TICK_MS = 5;
 const loopUse = nodePerformance.eventLoopUtilization.bind(nodePerformance);
@@ -321,6 +322,15 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
     }
     const fileRows = await uploadAndDownload(b);
     rows.push(...fileRows);
+    const open = rows.find(([name]) => name === 'open the 20,000-item estimate')!;
+    tableRow({
+      what: 'longest main-loop stall while opening the 20,000-item estimate',
+      now: `${ms(open[1].gap)} ms (main busy at most ${ms(open[1].busy)} ms of it)`,
+      floor: '—',
+      ratio: '—',
+      target: `≤ ${TARGET_GAP_MS} ms`,
+      within: open[1].gap <= TARGET_GAP_MS ? 'yes' : 'NO',
+    });
     const out: Record<string, string | number> = { simulator: b.backend.where };
     for (const [name, now, old] of rows) {
       const within = now.gap <= TARGET_GAP_MS ? 'yes' : 'NO';
