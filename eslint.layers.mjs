@@ -21,7 +21,9 @@ const FEATURES = [
   'webhook',
   'versions',
 ];
-const BASICS = ['errors', 'log', 'json', 'local-files', 'operations'];
+const BASICS = ['errors', 'log', 'json', 'local-files', 'operations', 'faults'];
+/** Features the export use case reads through its sources: they know nothing of the exports. */
+const READ_BY_EXPORTS = ['estimates', 'versions', 'plans'];
 const FRONT_DOORS = ['app', 'ipc', 'cli', 'demo', 'shell'];
 /** The Electron glue: the only folders of src-main that may import electron. */
 const ELECTRON_GLUE = ['ipc', 'shell'];
@@ -53,7 +55,13 @@ const MAIN_LAYERS = {
   ...Object.fromEntries(
     FEATURES.map((f) => [
       f,
-      [['ipc', 'cli', 'demo', 'shell'], 'features never import the IPC layer, the shell or the CLI'],
+      READ_BY_EXPORTS.includes(f)
+        ? [
+            ['ipc', 'cli', 'demo', 'shell', 'exports'],
+            'features never import the IPC layer, the shell or the CLI; the exports read estimates, ' +
+              'versions and plans (src-main/exports/sources.ts), never the other way round',
+          ]
+        : [['ipc', 'cli', 'demo', 'shell'], 'features never import the IPC layer, the shell or the CLI'],
     ]),
   ),
   app: [

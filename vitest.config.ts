@@ -23,6 +23,18 @@ export default defineConfig({
         },
       },
       {
+        // `npm run faults`: the whole fault suite (tests/faults: crashes at each fault point, damaged
+        // copies, databases and versions, two processes on one folder, a full disk); its fast part is
+        // tests/integration/faults.test.ts.
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          testTimeout: 1_800_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         // `npm run package:check`: the packaged app's layout and its boot (tests/packaging/pack.mts
         // packs it first).
         extends: true,

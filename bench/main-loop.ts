@@ -235,14 +235,21 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
   try {
     const { projectId, planId, big, quote } = b.tower;
     const e = b.services.estimates;
+    const x = b.services.exports;
     // Warm-up: the worker threads start and load their scripts, and both writers run once on
     // either side, as in an app in use (the first export after two idle minutes also starts a
     // thread: measured on its own below).
     const cold = await measured(() =>
-      e.export({ projectId, estimateId: quote, format: 'pdf', presetId: 'internal', language: 'de-DE' }),
+      x.estimates({ projectId, estimateId: quote, format: 'pdf', presetId: 'internal', language: 'de-DE' }),
     );
     await e.get(projectId, quote);
-    await e.export({ projectId, estimateId: quote, format: 'xlsx', presetId: 'internal', language: 'de-DE' });
+    await x.estimates({
+      projectId,
+      estimateId: quote,
+      format: 'xlsx',
+      presetId: 'internal',
+      language: 'de-DE',
+    });
     await exportOnMain(b, [quote], 'pdf', before('warm.pdf'));
     await exportOnMain(b, [quote], 'xlsx', before('warm.xlsx'));
     // The app's save dialog answers with the same name each time, and never overwrites.
@@ -269,7 +276,7 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
     rows.push([
       'Excel export, 20,000 items',
       ...(await sideBySide(
-        () => e.export(xlsx),
+        () => x.estimates(xlsx),
         (run) => exportOnMain(b, [big], 'xlsx', before(`big-${run}.xlsx`)),
         clearSaved,
       )),
@@ -277,7 +284,7 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
     rows.push([
       'PDF export, 2,000 items',
       ...(await sideBySide(
-        () => e.export({ ...xlsx, estimateId: quote, format: 'pdf' }),
+        () => x.estimates({ ...xlsx, estimateId: quote, format: 'pdf' }),
         (run) => exportOnMain(b, [quote], 'pdf', before(`quote-${run}.pdf`)),
         clearSaved,
       )),
@@ -285,7 +292,7 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
     rows.push([
       "the project's workbook (22,000 items)",
       ...(await sideBySide(
-        () => e.export({ ...xlsx, estimateId: undefined }),
+        () => x.estimates({ ...xlsx, estimateId: undefined }),
         (run) => exportOnMain(b, [big, quote], 'xlsx', before(`project-${run}.xlsx`)),
         clearSaved,
       )),
@@ -293,7 +300,7 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
     rows.push(['PDF export, 2,000 items, threads not started yet', cold, null]);
     rows.push([
       'rooms export (xlsx)',
-      await measured(() => b.services.plans.exportRooms(planId, 'xlsx', 'de-DE')),
+      await measured(() => x.rooms({ planId, format: 'xlsx', language: 'de-DE' })),
       null,
     ]);
     rows.push([
@@ -360,10 +367,10 @@ export async function benchExcelMemory(): Promise<Record<string, string | number
     const { projectId, big, quote } = b.tower;
     const request = { projectId, format: 'xlsx' as const, presetId: 'internal', language: 'de-DE' as const };
     // The export thread started and its writer loaded, as in an app in use.
-    await b.services.estimates.export({ ...request, estimateId: quote });
+    await b.services.exports.estimates({ ...request, estimateId: quote });
     (globalThis as { gc?: () => void }).gc?.();
     const before = process.memoryUsage().rss;
-    const run = await measured(() => b.services.estimates.export({ ...request, estimateId: big }));
+    const run = await measured(() => b.services.exports.estimates({ ...request, estimateId: big }));
     return {
       'RSS before (MB)': (before / MB).toFixed(0),
       'peak RSS, main + workers (MB)': (run.peakRss / MB).toFixed(0),

@@ -54,10 +54,10 @@ export async function benchQuote(): Promise<Record<string, string | number>> {
     const clear = async () => {
       for (const f of await readdir(saved)) await rm(join(saved, f));
     };
-    const [cold] = await timedRuns(1, () => services.estimates.export(request));
+    const [cold] = await timedRuns(1, () => services.exports.estimates(request));
     await clear();
     const warm = await timedRuns(WARM_RUNS, async () => {
-      await services.estimates.export(request);
+      await services.exports.estimates(request);
       await clear();
     });
     const floor = await timedRuns(WARM_RUNS + 1, (run) =>

@@ -12,6 +12,7 @@ import { benchOfflinePin } from './offline-pin';
 import { benchExcelExport, benchPdfExport } from './exports';
 import { benchVersions } from './versions';
 import { benchExcelMemory, benchMainLoop } from './main-loop';
+import { benchRoomsCosts } from './rooms-costs';
 import { benchCli } from './cli';
 import { benchQuote } from './quote';
 import { BARE_PDF_FLAG, benchLargePdf } from './large-pdf';
@@ -36,6 +37,7 @@ const benches: [string, Bench][] = [
   ['Main-loop stall: heavy work off main, side by side with the same work on main', benchMainLoop],
   ['Excel export of 20,000 items through the app (workers): peak RSS', benchExcelMemory],
   ['Make the large project available offline (plan, images, 20,000-item estimate)', benchOfflinePin],
+  ['Rooms costs: 20,000 positions placed on a plan of 500 rooms, off the main thread', benchRoomsCosts],
   ['CLI: plandesk --help and the typical quote, whole processes', benchCli],
   ['The typical quote (74 lines) as a PDF in the app: threads not started, then warm', benchQuote],
   ['PDF of the 20,000-item estimate through the CLI, beside bare pdfmake', benchLargePdf],

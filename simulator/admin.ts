@@ -1,8 +1,9 @@
 /**
  * The simulator's admin API under /_sim: faults, variants, clock, key revocation, Custom Export,
- * estimate edits (as a user of the service would make them), statistics. No credentials, no faults, no rate limits; loopback callers only.
+ * estimate and plan edits (as a user of the service would make them), statistics. No credentials, no faults, no rate limits; loopback callers only.
  */
 import { applyEstimateEdit, parseEstimateEdit } from './estimate-edit';
+import { applyPlanEdit, parsePlanEdit } from './plan-edit';
 import { badRequest, isPlainObject, json, notFound, type Reply } from './http-util';
 import { Router } from './router';
 import type { FaultControls } from './sim-types';
@@ -74,6 +75,20 @@ export function createAdminRouter(): Router<AdminContext> {
         modified: estimate.modified,
         items: estimate.items.length,
         totals: estimate.estimate_totals,
+      });
+    })
+    .add('POST', '/plans/:planId/edit', async (ctx, p) => {
+      const body = await objectOrEmpty(ctx);
+      const project = ctx.sim.store.workspaces
+        .map((ws) => ws.projectByPlanId(p.planId ?? ''))
+        .find((x) => x !== undefined);
+      if (!project) throw notFound('Plan');
+      applyPlanEdit(project.plan, parsePlanEdit(body, project.plan), ctx.sim.now());
+      return json({
+        modified: project.plan.modified,
+        rooms: project.plan.floors.flatMap((f) =>
+          f.rooms.map((r) => ({ id: r.id, floor: f.id, name: r.name })),
+        ),
       });
     })
     .add('GET', '/stats', (ctx) => json(ctx.controls.stats()));

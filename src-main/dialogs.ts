@@ -2,6 +2,8 @@
  * The OS dialogs and opener, behind one small interface: Electron's in the app (src-main/index.ts),
  * answered by the test harness in e2e tests (Electron cannot run there).
  */
+import { withoutHiddenCharacters } from '../src-shared/text/hidden-characters';
+
 export type SaveKind = 'xlsx' | 'pdf' | 'csv' | 'json';
 
 export interface Dialogs {
@@ -26,4 +28,19 @@ export interface ConfirmQuestion {
   detail: string;
   confirmLabel: string;
   cancelLabel: string;
+}
+
+/**
+ * A question as a native dialog may show it: its texts quote addresses and names PlanDesk did not
+ * write, so nothing hidden (a bidirectional override, a control character) stays in any of them.
+ */
+export function plainQuestion(q: ConfirmQuestion): ConfirmQuestion {
+  const line = (s: string) => withoutHiddenCharacters(s);
+  return {
+    title: line(q.title),
+    message: line(q.message),
+    detail: withoutHiddenCharacters(q.detail, { keepLines: true }),
+    confirmLabel: line(q.confirmLabel),
+    cancelLabel: line(q.cancelLabel),
+  };
 }

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, nativeTheme, shell, type FileFilter } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, protocol, shell, type FileFilter } from 'electron';
 import path from 'node:path';
 import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
 import { registerIpc } from './ipc/register';
@@ -11,6 +11,7 @@ import { appUpdates } from './shell/app-updates';
 import { appSecretStore } from './shell/key-store';
 import { failStartup, openMainLog } from './shell/startup';
 import { denyAllPermissions, rendererUrlCheck } from './window-security';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, RENDERER_URL, rendererResponse } from './app-scheme';
 
 // Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
 // src-main/<feature>, tested without Electron.
@@ -18,9 +19,13 @@ import { denyAllPermissions, rendererUrlCheck } from './window-security';
 app.setName('PlanDesk');
 const log = openMainLog(app.getPath('userData'));
 const RENDERER_DEV_URL = process.env.ELECTRON_RENDERER_URL;
-const RENDERER_FILE = path.join(__dirname, '../renderer/index.html');
+const RENDERER_DIR = path.join(__dirname, '../renderer');
 
-const isTrustedUrl = rendererUrlCheck(RENDERER_DEV_URL, RENDERER_FILE);
+const isTrustedUrl = rendererUrlCheck(RENDERER_DEV_URL);
+
+// The page's own origin, app://plandesk (app-scheme.ts), never file://. Privileges can only be
+// given before the app is ready.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 /** The only way out to the web: https links, opened in the user's browser. */
 function openExternal(url: string): void {
@@ -147,8 +152,7 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
   win.on('closed', () => {
     mainWindow = null;
   });
-  if (RENDERER_DEV_URL) await win.loadURL(RENDERER_DEV_URL);
-  else await win.loadFile(RENDERER_FILE);
+  await win.loadURL(RENDERER_DEV_URL ?? RENDERER_URL);
 }
 
 /** A second start of PlanDesk shows the window of the first instead. */
@@ -162,6 +166,8 @@ function focusMainWindow(): void {
 
 async function main(): Promise<void> {
   await app.whenReady();
+  // The built renderer's files, and nothing else, under app://plandesk/.
+  protocol.handle(APP_SCHEME, (request) => rendererResponse(RENDERER_DIR, request.url, request.method));
   const packaged = app.isPackaged;
   const services = createServices({
     version: app.getVersion(),

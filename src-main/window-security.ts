@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isRendererPage } from './app-scheme';
 
 /**
  * The window's security rules that need no Electron to check (src-main/index.ts applies them):
@@ -8,23 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Whether `url` is our renderer: in development a page of the dev server (same origin: scheme, host
- * and port, so `http://localhost:5173.evil.example` is not it), else exactly our index.html file.
+ * and port, so `http://localhost:5173.evil.example` is not it), else exactly our page on PlanDesk's
+ * own scheme (`app://plandesk/index.html`; app-scheme.ts). No `file:` URL is ever ours.
  */
-export function rendererUrlCheck(devUrl: string | undefined, rendererFile: string): (url: string) => boolean {
+export function rendererUrlCheck(devUrl: string | undefined): (url: string) => boolean {
   const devOrigin = devUrl ? originOf(devUrl) : null;
-  return (url) => {
-    if (devUrl) return devOrigin !== null && originOf(url) === devOrigin;
-    try {
-      const u = new URL(url);
-      return (
-        u.protocol === 'file:' &&
-        // fileURLToPath, not the URL's pathname: on Windows that is `/C:/…`, never equal to a path.
-        path.normalize(fileURLToPath(u)) === path.normalize(rendererFile)
-      );
-    } catch {
-      return false;
-    }
-  };
+  return (url) => (devUrl ? devOrigin !== null && originOf(url) === devOrigin : isRendererPage(url));
 }
 
 function originOf(url: string): string | null {

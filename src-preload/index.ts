@@ -22,10 +22,11 @@ const subscriptions = (Object.keys(events) as EventChannel[]).map((event) => [
 
 // Dropped files: the sandboxed page sees File objects only; their paths come from Electron, which
 // gives one only to a real file from the system (a File a page makes has none). Each is registered
-// with main over a channel the page cannot call, so main uploads no path the page made up.
-const pathForFile = async (file: File): Promise<string> => {
+// with main, for one upload into the project it was dropped on, over a channel the page cannot call,
+// so main uploads no path the page made up.
+const pathForFile = async (file: File, projectId: string): Promise<string> => {
   const path = webUtils.getPathForFile(file);
-  if (path) await ipcRenderer.invoke('files:registerDrop', path);
+  if (path) await ipcRenderer.invoke('files:registerDrop', path, projectId);
   return path;
 };
 

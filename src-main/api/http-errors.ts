@@ -4,6 +4,7 @@
  */
 import type { ErrorKind } from '../../src-shared/errors/service-error';
 import { ServiceError } from '../errors/service-error';
+import { InternalMarkerError } from '../../src-shared/json/exact-json';
 
 const DEFAULT_MESSAGES: Record<number, [ErrorKind, string]> = {
   400: ['validation', 'The service rejected the request as invalid.'],
@@ -116,4 +117,18 @@ function flattenMessages(v: unknown): string | undefined {
   return Object.entries(fields)
     .map(([f, m]) => `${f}: ${m.join(', ')}`)
     .join('; ');
+}
+
+/**
+ * A success whose JSON PlanDesk could not read: malformed, or holding an object shaped like its own
+ * exact-number marker (src-shared/json/exact-json.ts), which it refuses rather than take for a number.
+ */
+export function unreadableAnswer(err: unknown, status: number): ServiceError {
+  return new ServiceError(
+    'invalid-response',
+    err instanceof InternalMarkerError
+      ? 'The service sent a document PlanDesk refuses: an object in it is shaped like PlanDesk’s internal number marker.'
+      : 'The service sent an answer PlanDesk could not read (malformed JSON).',
+    status,
+  );
 }

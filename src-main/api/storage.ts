@@ -25,9 +25,10 @@ export interface TransferOptions {
 }
 
 export interface DownloadLimits {
-  /** The size the file list gave: fewer bytes is an error, not a complete file. */
-  expectedBytes?: number | null;
-  /** More bytes than this are not read (the transfer is cut off). */
+  /**
+   * More bytes than this are not read (the transfer is cut off): the file list's size and a margin
+   * (downloadCap). Whether a transfer is complete is its own Content-Length's to say, not the list's.
+   */
   maxBytes: number;
   /** The whole transfer, start to end. */
   deadlineMs?: number;
@@ -78,8 +79,10 @@ export async function putToPresignedUrl(
 }
 
 /**
- * GETs a presigned URL into `sink`, at most `limits.maxBytes` and no fewer than `limits.expectedBytes`.
- * A 403 means the link expired: the caller asks the service for a fresh one.
+ * GETs a presigned URL into `sink`, at most `limits.maxBytes`. Complete is what the transfer itself
+ * says: all of its Content-Length, or (without one) a body that ended properly; fewer bytes than its
+ * Content-Length is an error. A stale or rounded size in the file list decides nothing here (the
+ * caller notes a difference). A 403 means the link expired: the caller asks for a fresh link.
  */
 export async function downloadFromPresignedUrl(
   url: string,
@@ -158,11 +161,10 @@ export async function downloadFromPresignedUrl(
       );
     }
     if (over) throw tooLarge(limits.maxBytes);
-    const expected = limits.expectedBytes ?? total;
-    if (expected !== null && expected !== undefined && received < expected) {
+    if (total !== null && received < total) {
       throw new ServiceError(
         'network',
-        `The download ended early: ${received} of ${expected} bytes arrived. Try again.`,
+        `The download ended early: ${received} of ${total} bytes arrived. Try again.`,
       );
     }
     return received;
@@ -224,10 +226,12 @@ function exchange(
     req.on('timeout', () => fail(new ServiceError('network', 'The storage service stopped answering.')));
     req.on('error', (err) =>
       fail(
-        new ServiceError(
-          'network',
-          `Could not reach the storage service (${(err as NodeJS.ErrnoException).code ?? err.message}).`,
-        ),
+        err instanceof ServiceError
+          ? err
+          : new ServiceError(
+              'network',
+              `Could not reach the storage service (${(err as NodeJS.ErrnoException).code ?? err.message}).`,
+            ),
       ),
     );
     req.on('response', (res) => {
@@ -238,6 +242,9 @@ function exchange(
     });
     write(req).catch((err) => {
       if (options.signal?.aborted) return onAbort();
+      // The source's own verdict (a file that cannot be read, bytes that fail their checksum) stands;
+      // anything else broke the connection.
+      if (err instanceof ServiceError) return fail(err);
       fail(new ServiceError('network', `Reading or sending the file failed (${(err as Error).message}).`));
     });
   });

@@ -9,7 +9,7 @@ import * as s from './schemas';
 import { decode } from './decode';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
-import { errorForStatus, parseErrorBody } from './http-errors';
+import { errorForStatus, parseErrorBody, unreadableAnswer } from './http-errors';
 import { exactJsonText, parseExactJson } from '../../src-shared/json/exact-json';
 import { declaredLength, type BodySink } from './body-sink';
 import {
@@ -341,13 +341,9 @@ export class ServiceTransport {
                 ? parseExactJson(text)
                 : JSON.parse(text),
         };
-      } catch {
-        this.logger.log('warn', `${where}: malformed JSON (${text.length} bytes)`);
-        throw new ServiceError(
-          'invalid-response',
-          'The service sent an answer PlanDesk could not read (malformed JSON).',
-          status,
-        );
+      } catch (err) {
+        this.logger.log('warn', `${where}: JSON not read (${text.length} bytes)`);
+        throw unreadableAnswer(err, status);
       }
     }
   }

@@ -3,12 +3,15 @@ import type { AppNotice, Theme } from '../../src-shared/app/types';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ApiClientOptions } from '../api/client';
 import { WorkspaceCaches } from '../cache/workspace-caches';
+import type { WriteFailure } from '../cache/cache-db';
 import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
 import { createWorkers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
+import { ExportService } from '../exports/export-service';
 import { PresetsService } from '../exports/presets-service';
 import { FilesAppService } from '../files/files-app-service';
+import { UploadGrants } from '../files/upload-grants';
 import { FormsService } from '../forms/forms-service';
 import type { Logger } from '../log/logger';
 import { OfflineService } from '../offline/offline-service';
@@ -17,6 +20,7 @@ import { StorageService } from '../offline/storage-service';
 import { OutboxService } from '../outbox/outbox-service';
 import { Operations } from '../operations/operations';
 import { PlansService } from '../plans/plans-service';
+import { RoomsCostsService } from '../plans/rooms-costs-service';
 import { ProjectsService } from '../projects/projects-service';
 import { ProjectFactsService } from '../projects/project-facts';
 import type { SecretStore } from '../secrets/secret-store';
@@ -29,7 +33,8 @@ import type { UpdateInstall, UpdatesUnavailableReason } from '../../src-shared/u
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspace';
-import { emptyFolderSync, prepareDataFolder } from '../local-files/data-folder';
+import { emptyFolderSync, prepareDataFolder, temporaryNotesDir } from '../local-files/data-folder';
+import { noteTemporaryFilesIn } from '../local-files/write-atomically';
 import type { Emit } from './events';
 import { EstimateVersions } from '../versions/estimate-versions';
 import { VersionsService } from '../versions/versions-service';
@@ -58,8 +63,12 @@ export interface ServiceOptions {
     loadUpdater: () => Promise<Updater>;
     confirmPrivilegedInstall?: (version: string) => Promise<boolean>;
   };
-  /** How soon the upload outbox tries again (tests make it quick); defaults in OutboxService. */
-  outbox?: { busyRetryMs?: number; offlineRetryMs?: number };
+  /** How soon the upload outbox tries again, and its drain lock's pace (tests make them quick). */
+  outbox?: {
+    busyRetryMs?: number;
+    offlineRetryMs?: number;
+    lock?: { renewMs?: number; staleMs?: number; retryMs?: number };
+  };
   /** The user chose another appearance: the app's own parts (menus, dialogs) follow it. */
   onTheme?: (theme: Theme) => void;
   /**
@@ -84,6 +93,8 @@ export interface MainServices {
   projectFacts: ProjectFactsService;
   estimates: EstimatesService;
   versions: VersionsService;
+  /** Every export: quotes, worksheets, project workbooks, change orders, rooms. */
+  exports: ExportService;
   presets: PresetsService;
   offline: OfflineService;
   /** Uploads waiting for the service. */
@@ -93,7 +104,11 @@ export interface MainServices {
   /** The header's connection indicator and "Sync now". */
   connection: ConnectionService;
   plans: PlansService;
+  /** The estimate on the plan: cost per room, positions not on the plan, drift (issue 28). */
+  roomsCosts: RoomsCostsService;
   files: FilesAppService;
+  /** Dropped files, each good for one upload into the project it was dropped on (IPC registers them). */
+  uploadGrants: UploadGrants;
   forms: FormsService;
   teams: TeamsService;
   webhookTest: WebhookTestService;
@@ -114,7 +129,14 @@ export interface RunningServices extends MainServices {
  */
 export function createServices(o: ServiceOptions): RunningServices {
   const notices: AppNotice[] = [];
+  // A notice that comes after start-up (a full disk, uploads recovered) is announced.
+  let started = false;
+  const notice = (n: AppNotice) => {
+    notices.push(n);
+    if (started) o.emit('event:notices', { count: notices.length });
+  };
   const folder = prepareDataFolder(o.userDataDir);
+  noteTemporaryFilesIn(temporaryNotesDir(o.userDataDir));
   for (const moved of folder.movedAside) {
     o.logger.log('warn', `${moved.name} in the data folder was not a folder; moved to ${moved.movedTo}`);
     notices.push({ code: 'data-moved-aside', path: moved.movedTo });
@@ -126,13 +148,19 @@ export function createServices(o: ServiceOptions): RunningServices {
   const scratchDir = path.join(o.userDataDir, 'tmp');
   const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
   let demo: Promise<Simulator> | null = null;
-  const caches = new WorkspaceCaches(o.userDataDir, o.logger, {}, (id, r) => {
-    o.logger.log(
-      'warn',
-      `offline cache of workspace ${id} was unreadable (${r.reason}); moved aside and rebuilt`,
-    );
-    notices.push({ code: 'cache-recovered', path: r.movedTo });
-  });
+  const caches = new WorkspaceCaches(
+    o.userDataDir,
+    o.logger,
+    {},
+    (id, r) => {
+      o.logger.log(
+        'warn',
+        `offline cache of workspace ${id} was unreadable (${r.reason}); moved aside and rebuilt`,
+      );
+      notice({ code: 'cache-recovered', path: r.movedTo });
+    },
+    diskFullNotices((path) => notice({ code: 'disk-full', path })),
+  );
   const workspaces = new WorkspaceManager({
     settings,
     secrets: o.secrets,
@@ -174,7 +202,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       // The service answers again: what waited is sent.
       if (online) void outbox.drain(meta.id);
     },
-    onCacheUnavailable: (meta) => notices.push({ code: 'cache-unavailable', workspaceName: meta.name }),
+    onCacheUnavailable: (meta) => notice({ code: 'cache-unavailable', workspaceName: meta.name }),
     onEstimateStored: (cache, estimate) => void estimateVersions.record(cache, estimate),
   });
   const workspaceIds = async () => (await workspaces.list()).workspaces.map((w) => w.id);
@@ -195,22 +223,47 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.emit('event:workspaceAuthFailed', { workspaceId: id });
     },
     onActivity: statusChanged,
+    onRecovered: (report) =>
+      void workspaces
+        .list()
+        .then(({ workspaces: list }) => list.find((w) => w.id === report.workspaceId)?.name)
+        .catch(() => undefined)
+        .then((name) =>
+          notice({
+            code: 'outbox-recovered',
+            workspaceName: name ?? report.workspaceId,
+            waiting: report.waiting,
+            needFile: report.needFile,
+            kept: report.kept,
+          }),
+        ),
     logger: o.logger,
     ...o.outbox,
   });
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
-  const estimates = new EstimatesService(
-    active.source,
-    operations,
-    (name, kind) => o.dialogs.saveFile(name, kind),
-    o.logger,
-    presets,
+  const estimates = new EstimatesService(active.source, operations, o.logger, workers);
+  const versions = new VersionsService(active.source, estimateVersions, operations);
+  const plans = new PlansService(active.source);
+  // The one export use case: estimates, change orders and rooms read through the features above,
+  // saved where the user chooses, written by the workers.
+  const exportsService = new ExportService({
+    estimates,
+    changeOrders: versions,
+    rooms: plans,
+    save: { choose: (name, format) => o.dialogs.saveFile(name, format) },
+    images: {
+      fetchImage: async (url, signal) => (await active.source()).client.fetchImage(url, { signal }),
+    },
+    settings: { ...bound(presets), uiLanguage: () => workspaces.uiLanguage() },
     workers,
+    operations,
     heavyWork,
-  );
+    logger: o.logger,
+  });
   const projectFacts = new ProjectFactsService(active.source, estimates, operations);
   const projects = new ProjectsService(operations, active.source, projectFacts);
-  const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir, undefined, outbox);
+  const uploadGrants = new UploadGrants();
+  const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir, uploadGrants, outbox);
   const offline = new OfflineService(active.source, operations, workers, heavyWork);
   const storage = new StorageService({
     workspaces: async () => (await workspaces.list()).workspaces,
@@ -245,6 +298,9 @@ export function createServices(o: ServiceOptions): RunningServices {
   // What one workspace showed must never be shown for another: a change drops what was kept.
   workspaces.onChange((change) => {
     projects.invalidate();
+    // A file dropped for one workspace is never uploaded into another (docs/security.md).
+    if (change.kind === 'added' || change.kind === 'switched' || change.kind === 'removing')
+      uploadGrants.clear();
     if (change.kind === 'removing') {
       active.forget(change.id);
       // Its waiting uploads go with it (the remove dialog says how many).
@@ -261,6 +317,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     version: o.version,
     platform: o.platform,
     takeNotices: async () => {
+      started = true;
       await settings.load();
       if (settings.recovered) {
         notices.unshift({
@@ -288,21 +345,19 @@ export function createServices(o: ServiceOptions): RunningServices {
     projects,
     projectFacts,
     estimates,
-    versions: new VersionsService(
-      active.source,
-      estimateVersions,
-      operations,
-      (name, kind) => o.dialogs.saveFile(name, kind),
-      presets,
-      o.logger,
-    ),
+    versions,
+    exports: exportsService,
     presets,
     offline,
     outbox,
     storage,
     connection,
-    plans: new PlansService(active.source, o.dialogs),
+    plans,
+    roomsCosts: new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
+      estimateVersions.settled(cache, p, e),
+    ),
     files,
+    uploadGrants,
     forms: new FormsService(
       active.source,
       {
@@ -314,7 +369,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.logger,
     ),
     teams: new TeamsService(active.source),
-    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey()),
+    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey(), o.dialogs),
     operations,
     updates,
     logger: o.logger,
@@ -327,5 +382,32 @@ export function createServices(o: ServiceOptions): RunningServices {
       await Promise.all([workers.close(), versionWorkers.close()]);
       if (demo) await (await demo).close();
     },
+  };
+}
+
+/** The time between two notices that the disk is full where the cache is. */
+const DISK_FULL_NOTICE_EVERY_MS = 60_000;
+
+/** A cache write failed because the disk is full: said at once, then at most once a minute per place. */
+function diskFullNotices(tell: (path: string) => void) {
+  const told = new Map<string, number>();
+  return (_workspaceId: string, failure: WriteFailure) => {
+    if (!failure.diskFull) return;
+    const where = path.dirname(failure.path);
+    const last = told.get(where);
+    if (last !== undefined && Date.now() - last < DISK_FULL_NOTICE_EVERY_MS) return;
+    told.set(where, Date.now());
+    tell(where);
+  };
+}
+
+/** The export settings of the active workspace, as the export use case takes them. */
+function bound(presets: PresetsService) {
+  return {
+    saved: () => presets.saved(),
+    markUsed: (id: string) => presets.markUsed(id),
+    documentsLanguage: () => presets.documentsLanguage(),
+    rememberLanguage: (language: Parameters<PresetsService['rememberLanguage']>[0]) =>
+      presets.rememberLanguage(language),
   };
 }

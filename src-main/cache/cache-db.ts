@@ -18,7 +18,7 @@
 import type Database from 'better-sqlite3';
 import type { CacheStorage } from './cache-storage';
 import type { KeptFilesTable } from './kept-files';
-import type { OutboxTable } from './outbox-table';
+import type { LegacyOutboxTable } from './outbox-table';
 import type { VersionTable } from './version-table';
 
 export type Db = Database.Database;
@@ -31,6 +31,8 @@ export type CacheKind =
   | 'estimates-list'
   | 'estimate'
   | 'estimate-summary'
+  /** What the user last saw of an estimate on its plan (plans/rooms-costs-service.ts). */
+  | 'rooms-costs-seen'
   | 'forms-list'
   | 'form'
   | 'workspace'
@@ -46,6 +48,7 @@ export const CACHE_KINDS: readonly CacheKind[] = [
   'estimates-list',
   'estimate',
   'estimate-summary',
+  'rooms-costs-seen',
   'forms-list',
   'form',
   'workspace',
@@ -120,6 +123,16 @@ export interface OfflineSnapshot {
   keepFiles?: boolean;
 }
 
+/** A write the cache could not make (logged, and told to whoever listens). */
+export interface WriteFailure {
+  /** The database file. */
+  path: string;
+  /** What could not be written, for the log. */
+  what: string;
+  /** The disk (or the cache's size cap) is full. */
+  diskFull: boolean;
+}
+
 export interface CacheDb {
   /** The database file, or `:memory:` when the file could not be used. */
   readonly path: string;
@@ -165,12 +178,16 @@ export interface CacheDb {
   readonly storage: CacheStorage;
   /** Project files kept with a pinned project (bytes in `keptFilesDir`). */
   readonly keptFiles: KeptFilesTable;
-  /** Uploads waiting for the service (the copies themselves are in the data folder's outbox/). */
-  readonly outbox: OutboxTable;
+  /** Upload records an older PlanDesk kept here; the outbox moves them to its own at start. */
+  readonly legacyOutbox: LegacyOutboxTable;
   /** `<cache>/<workspace>.files`: where kept project files are; null when the cache is in memory. */
   readonly keptFilesDir: string | null;
   /** Every version of every estimate fetched (issue 17): see version-table.ts. */
   readonly versions: VersionTable;
+  /** The last write that failed since the cache was opened; null when none did. */
+  readonly lastWriteFailure: WriteFailure | null;
+  /** Told of every write that fails (the app says so when the disk is full). */
+  onWriteFailure(listener: (failure: WriteFailure) => void): void;
   close(): void;
 }
 
@@ -191,7 +208,8 @@ export interface OpenCacheOptions {
 export { CACHE_MIGRATIONS, CACHE_SCHEMA_VERSION, runMigrations, type Migration } from './schema';
 export type { CacheStorage, StorageFigures } from './cache-storage';
 export type { KeptFile } from './kept-files';
-export type { OutboxRow, OutboxState, NewOutboxRow } from './outbox-table';
+export type { LegacyOutboxRow } from './outbox-table';
+export { legacyOutboxRowsIn } from './outbox-table';
 export { cacheKeys } from './keys';
 export { openCache } from './open-cache';
 export { latin1JsonText, storedJsonBytes, storedJsonText } from './stored-json';

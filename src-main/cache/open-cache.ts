@@ -54,7 +54,7 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * file is not one (SQLite would quietly start afresh in it, and the user would not be told): it is
  * treated as damaged, moved aside and reported like any other.
  */
-function hasSqliteHeader(file: string): boolean {
+export function hasSqliteHeader(file: string): boolean {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -146,7 +146,7 @@ function snapshotInMemory(file: string): Db | null {
 }
 
 /** Moves the file and its -wal/-shm aside; returns the new main path. */
-function moveAside(file: string, now: Date): string {
+export function moveAside(file: string, now: Date): string {
   let target = `${file}.unreadable-${fileTime(now)}`;
   for (let n = 2; existsSync(target); n++) target = `${file}.unreadable-${fileTime(now)}-${n}`;
   // The companions first: a rebuilt main file must never meet an old WAL.

@@ -125,6 +125,18 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    description: 'a checksum of each version body, and versions found damaged',
+    up(db) {
+      // body_sha256: the SHA-256 of the stored (compressed) body, checked before it is read (null for
+      // bodies an older PlanDesk wrote: their versions are checked by their content hash alone).
+      db.exec(`
+        ALTER TABLE estimate_versions ADD COLUMN body_sha256 TEXT;
+        ALTER TABLE estimate_versions ADD COLUMN damaged INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
 ];
 
 export const CACHE_SCHEMA_VERSION = CACHE_MIGRATIONS[CACHE_MIGRATIONS.length - 1]!.version;

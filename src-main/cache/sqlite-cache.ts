@@ -13,14 +13,17 @@ import type {
   CachePut,
   CacheRecovery,
   Db,
+  WriteFailure,
   OfflineProjectRecord,
   OfflineSnapshot,
 } from './cache-db';
 import { CacheStorage } from './cache-storage';
 import { KeptFilesTable } from './kept-files';
 import { cacheKeys } from './keys';
-import { OutboxTable } from './outbox-table';
+import { LegacyOutboxTable } from './outbox-table';
 import { describe } from './sqlite-errors';
+import { faultPointSync } from '../faults/fault-points';
+import { isDiskFull } from '../local-files/write-atomically';
 import { SqliteVersionTable, type VersionTable } from './version-table';
 
 interface Row {
@@ -49,9 +52,11 @@ export class SqliteCache implements CacheDb {
   readonly keptFilesDir: string | null;
   readonly storage: CacheStorage;
   readonly keptFiles: KeptFilesTable;
-  readonly outbox: OutboxTable;
+  readonly legacyOutbox: LegacyOutboxTable;
   readonly versions: VersionTable;
+  lastWriteFailure: WriteFailure | null = null;
   private readonly stmts: ReturnType<typeof prepareStatements>;
+  private readonly failureListeners: ((failure: WriteFailure) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -64,14 +69,14 @@ export class SqliteCache implements CacheDb {
     this.keptFilesDir = this.persistent ? path.replace(/\.sqlite$/, '') + '.files' : null;
     try {
       this.stmts = prepareStatements(db);
-      this.versions = new SqliteVersionTable(db, path, logger);
+      this.versions = new SqliteVersionTable(db, path, logger, (what, err) => this.writeFailed(what, err));
     } catch (err) {
       db.close();
       throw err;
     }
     this.storage = new CacheStorage(db, path, this.keptFilesDir, logger);
     this.keptFiles = new KeptFilesTable(db, logger);
-    this.outbox = new OutboxTable(db, 'the offline database');
+    this.legacyOutbox = new LegacyOutboxTable(db, logger);
   }
 
   get<T>(kind: CacheKind, key: string): CacheHit<T> | null {
@@ -229,6 +234,10 @@ export class SqliteCache implements CacheDb {
     }
   }
 
+  onWriteFailure(listener: (failure: WriteFailure) => void): void {
+    this.failureListeners.push(listener);
+  }
+
   close(): void {
     if (!this.db.open) return;
     try {
@@ -251,14 +260,32 @@ export class SqliteCache implements CacheDb {
     this.stmts.touch.run(b.kind, b.key, at);
   }
 
-  /** One write transaction; any failure is logged, rolled back, and reported as false. */
+  /** One write transaction; any failure is logged, rolled back, told, and reported as false. */
   private write(what: string, fn: () => void): boolean {
     try {
-      this.db.transaction(fn).immediate();
+      this.db
+        .transaction(() => {
+          fn();
+          faultPointSync('cache:write');
+        })
+        .immediate();
       return true;
     } catch (err) {
-      this.logger.log('warn', `offline cache ${this.path}: could not write ${what} (${describe(err)})`);
+      this.writeFailed(what, err);
       return false;
+    }
+  }
+
+  private writeFailed(what: string, err: unknown): void {
+    this.logger.log('warn', `offline cache ${this.path}: could not write ${what} (${describe(err)})`);
+    const failure: WriteFailure = { path: this.path, what, diskFull: isDiskFull(err) };
+    this.lastWriteFailure = failure;
+    for (const listener of this.failureListeners) {
+      try {
+        listener(failure);
+      } catch {
+        // a listener's failure is not the cache's
+      }
     }
   }
 

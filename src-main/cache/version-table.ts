@@ -4,6 +4,8 @@
  * versions feature's (src-main/versions). Like the rest of the cache it never throws a disk error at
  * the caller: a failed read is null or empty, a failed write false, and the failure is logged.
  */
+import { createHash } from 'node:crypto';
+import { faultPointSync } from '../faults/fault-points';
 import type { Logger } from '../log/logger';
 import type { Db } from './cache-db';
 import { describe } from './sqlite-errors';
@@ -38,6 +40,15 @@ export interface StoredVersion {
   summary: VersionSummary;
   name: string | null;
   pinned: boolean;
+  /** Found damaged when it was read (its body, or the body of one it is stored as changes from). */
+  damaged: boolean;
+}
+
+/** One body of a version's chain: its bytes and the SHA-256 they had when written (null: not known). */
+export interface ChainBody {
+  id: number;
+  body: Buffer;
+  sha256: string | null;
 }
 
 export interface NewVersion {
@@ -67,7 +78,11 @@ export interface VersionTable {
    * The bodies to read the version from: its whole copy first, then each set of changes in order
    * (with the id of the version each belongs to). Null when it cannot be read.
    */
-  chain(id: number): { id: number; body: Buffer }[] | null;
+  chain(id: number): ChainBody[] | null;
+  /** It could not be read: marked so (the timeline says it; comparisons name it). */
+  markDamaged(id: number): boolean;
+  /** Checksums for bodies an older PlanDesk wrote without one, once their content was verified. */
+  fillChecksums(bodies: readonly ChainBody[]): boolean;
   /** Versions whose body is the changes from `id`. */
   dependents(id: number): StoredVersion[];
   /**
@@ -105,10 +120,11 @@ interface Row {
   summary: string;
   name: string | null;
   pinned: number;
+  damaged: number;
 }
 
 const COLUMNS = `id, project_id, estimate_id, seq, content_hash, fetched_at, last_fetched_at, modified, base_id,
-  length(body) AS bytes, raw_size, summary, name, pinned`;
+  length(body) AS bytes, raw_size, summary, name, pinned, damaged`;
 
 /** Deeper than this a chain cannot be (a guard against a damaged file looping). */
 const MAX_CHAIN = 10_000;
@@ -129,7 +145,16 @@ function toVersion(r: Row): StoredVersion {
     summary: JSON.parse(r.summary) as VersionSummary,
     name: r.name,
     pinned: r.pinned !== 0,
+    damaged: r.damaged !== 0,
   };
+}
+
+function sha256Of(body: Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex');
+}
+
+function blob(body: Uint8Array): Buffer {
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 function prepare(db: Db) {
@@ -149,7 +174,8 @@ function prepare(db: Db) {
          SELECT v.id, v.base_id, chain.depth + 1 FROM estimate_versions v JOIN chain ON v.id = chain.base_id
          WHERE chain.depth < ${MAX_CHAIN}
        )
-       SELECT chain.id AS id, chain.base_id AS base_id, v.body AS body FROM chain JOIN estimate_versions v ON v.id = chain.id
+       SELECT chain.id AS id, chain.base_id AS base_id, v.body AS body, v.body_sha256 AS sha256
+       FROM chain JOIN estimate_versions v ON v.id = chain.id
        ORDER BY chain.depth DESC`,
     ),
     nextSeq: db.prepare(
@@ -157,12 +183,14 @@ function prepare(db: Db) {
     ),
     insert: db.prepare(
       `INSERT INTO estimate_versions (project_id, estimate_id, seq, content_hash, fetched_at, last_fetched_at,
-         modified, base_id, body, raw_size, summary)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         modified, base_id, body, body_sha256, raw_size, summary)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     touch: db.prepare('UPDATE estimate_versions SET last_fetched_at = max(last_fetched_at, ?) WHERE id = ?'),
     label: db.prepare('UPDATE estimate_versions SET name = ?, pinned = ? WHERE id = ?'),
-    rebase: db.prepare('UPDATE estimate_versions SET base_id = ?, body = ? WHERE id = ?'),
+    rebase: db.prepare('UPDATE estimate_versions SET base_id = ?, body = ?, body_sha256 = ? WHERE id = ?'),
+    damaged: db.prepare('UPDATE estimate_versions SET damaged = 1 WHERE id = ?'),
+    checksum: db.prepare('UPDATE estimate_versions SET body_sha256 = ? WHERE id = ? AND body_sha256 IS NULL'),
     remove: db.prepare('DELETE FROM estimate_versions WHERE id = ?'),
     opened: db.prepare(
       'SELECT version_id, opened_at FROM estimate_opened WHERE project_id = ? AND estimate_id = ?',
@@ -182,6 +210,8 @@ export class SqliteVersionTable implements VersionTable {
     private readonly db: Db,
     private readonly path: string,
     private readonly logger: Logger,
+    /** A write failed (the cache logs it and tells whoever listens). */
+    private readonly failed: (what: string, err: unknown) => void = () => undefined,
   ) {
     this.stmts = prepare(db);
   }
@@ -199,12 +229,24 @@ export class SqliteVersionTable implements VersionTable {
     });
   }
 
-  chain(id: number): { id: number; body: Buffer }[] | null {
+  chain(id: number): ChainBody[] | null {
     return this.read('a version body', null, () => {
-      const rows = this.stmts.chain.all(id) as { id: number; base_id: number | null; body: Buffer }[];
+      const rows = this.stmts.chain.all(id) as (ChainBody & { base_id: number | null })[];
       // Complete only when it starts at a whole copy.
       if (rows.length === 0 || rows[0]!.base_id !== null) return null;
-      return rows.map((r) => ({ id: r.id, body: r.body }));
+      return rows.map((r) => ({ id: r.id, body: r.body, sha256: r.sha256 }));
+    });
+  }
+
+  markDamaged(id: number): boolean {
+    return this.write('a damaged version', () => {
+      this.stmts.damaged.run(id);
+    });
+  }
+
+  fillChecksums(bodies: readonly ChainBody[]): boolean {
+    return this.write('version checksums', () => {
+      for (const b of bodies) if (b.sha256 === null) this.stmts.checksum.run(sha256Of(b.body), b.id);
     });
   }
 
@@ -242,11 +284,13 @@ export class SqliteVersionTable implements VersionTable {
         at,
         v.modified,
         v.baseId,
-        Buffer.from(v.body.buffer, v.body.byteOffset, v.body.byteLength),
+        blob(v.body),
+        sha256Of(v.body),
         v.rawSize,
         JSON.stringify(v.summary),
       );
       out = { id: Number(info.lastInsertRowid), created: true };
+      faultPointSync('versions:record');
     });
     const done = out as { id: number; created: boolean } | null;
     if (!ok || !done) return null;
@@ -269,11 +313,7 @@ export class SqliteVersionTable implements VersionTable {
   rebaseAndRemove(rebased: readonly Rebased[], removed: readonly number[]): boolean {
     return this.write('older versions', () => {
       for (const r of rebased) {
-        this.stmts.rebase.run(
-          r.baseId,
-          Buffer.from(r.body.buffer, r.body.byteOffset, r.body.byteLength),
-          r.id,
-        );
+        this.stmts.rebase.run(r.baseId, blob(r.body), sha256Of(r.body), r.id);
       }
       for (const id of removed) this.stmts.remove.run(id);
     });
@@ -311,7 +351,7 @@ export class SqliteVersionTable implements VersionTable {
       this.db.transaction(fn).immediate();
       return true;
     } catch (err) {
-      this.logger.log('warn', `offline cache ${this.path}: could not write ${what} (${describe(err)})`);
+      this.failed(what, err);
       return false;
     }
   }

@@ -4,7 +4,13 @@
  * leaves a live handle elsewhere) while the file is open.
  */
 import type { Logger } from '../log/logger';
-import { openCache, type CacheDb, type CacheRecovery, type OpenCacheOptions } from './cache-db';
+import {
+  openCache,
+  type CacheDb,
+  type CacheRecovery,
+  type OpenCacheOptions,
+  type WriteFailure,
+} from './cache-db';
 
 export class WorkspaceCaches {
   private readonly open = new Map<string, CacheDb>();
@@ -15,6 +21,8 @@ export class WorkspaceCaches {
     private readonly options: OpenCacheOptions = {},
     /** Told once per opened cache that had to be moved aside, so the UI can say so. */
     private readonly onRecovered?: (workspaceId: string, recovered: CacheRecovery) => void,
+    /** Told of every write a cache could not make (a full disk is said to the user). */
+    private readonly onWriteFailure?: (workspaceId: string, failure: WriteFailure) => void,
   ) {}
 
   /** The workspace's cache, opened (and if need be rebuilt) on first use. */
@@ -23,6 +31,8 @@ export class WorkspaceCaches {
     if (!cache) {
       cache = openCache(this.dataDir, workspaceId, this.logger, { ...this.options, ...extra });
       this.open.set(workspaceId, cache);
+      const failed = this.onWriteFailure;
+      if (failed) cache.onWriteFailure((f) => failed(workspaceId, f));
       if (cache.recovered) this.onRecovered?.(workspaceId, cache.recovered);
     }
     return cache;

@@ -23,9 +23,12 @@ const OPTIONS = {
   preset: { type: 'string' },
   columns: { type: 'string' },
   paper: { type: 'string' },
+  separator: { type: 'string' },
   'no-statements': { type: 'boolean' },
   yes: { type: 'boolean' },
   project: { type: 'string' },
+  'real-key': { type: 'boolean' },
+  // The first spelling of --real-key, still understood.
   'send-real-key': { type: 'boolean' },
   'reply-status': { type: 'string' },
   'reply-message': { type: 'string' },

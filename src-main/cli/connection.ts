@@ -14,7 +14,7 @@ export interface Connection {
   language: UiLanguage;
   /** Which workspace this is, as the app's settings name it (for its saved export presets). */
   workspace: { baseUrl: string; customer: string } | 'demo';
-  /** The API key in use: only `webhook-test --send-real-key` reads it. */
+  /** The API key in use: only `webhook-test --real-key` reads it. */
   key: string;
 }
 
@@ -67,6 +67,11 @@ export async function connect(flags: CliFlags, env: NodeJS.ProcessEnv, logger: L
 /** The language of `--lang` (or PLANDESK_LANG), for commands that need no connection. */
 export function cliLanguage(flags: CliFlags, env: NodeJS.ProcessEnv): UiLanguage {
   return parseLanguage(flags.lang ?? env.PLANDESK_LANG) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language given with --lang or PLANDESK_LANG, if one was: it is then also a document's. */
+export function givenLanguage(flags: CliFlags, env: NodeJS.ProcessEnv): UiLanguage | undefined {
+  return parseLanguage(flags.lang ?? env.PLANDESK_LANG);
 }
 
 function parseLanguage(value: string | undefined): UiLanguage | undefined {

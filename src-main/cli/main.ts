@@ -5,7 +5,10 @@ import type { ExportContext } from './commands/export';
 import type { CliVersions } from './versions-cache';
 import type { CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
-import { terminalSafe } from './terminal-text';
+import {
+  jsonWithHiddenCharactersEscaped,
+  withoutHiddenCharacters,
+} from '../../src-shared/text/hidden-characters';
 
 // Only what every invocation needs is imported here: `plandesk --help` loads this file and nothing
 // else. Each command's code (the service client, the cache, the exporters, the simulator) is
@@ -24,18 +27,28 @@ Commands:
   estimates PROJECT_ID [--all]               a project's estimates
   estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
   export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
-        [--columns a,b,c] [--paper A4|Letter] [--no-statements]
+        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements]
                                              an estimate (or all, xlsx) as a client quote (the default),
-                                             the internal worksheet, or a preset saved in the app
+                                             the internal worksheet, or a preset saved in the app; in
+                                             --lang, else the language the app keeps for the
+                                             workspace's documents, else the estimate's company's
+                                             country's; on that language's paper unless --paper
   diff PROJECT_ID ESTIMATE_A [ESTIMATE_B] [--version N | --since DATE]
                                              what changed: ESTIMATE_A's kept version N, its version at
                                              DATE, or its previous one (without ESTIMATE_B) against the
                                              service's current one; --json: added, removed, moved,
                                              changed, totals_delta (money as 12-digit decimals)
   export-changes PROJECT_ID ESTIMATE_A ESTIMATE_B --format pdf|xlsx --out FILE [--preset …]
-        [--columns a,b,c] [--paper A4|Letter] [--version N | --since DATE]
+        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--version N | --since DATE]
                                              the change order from A to B as a client document
-  rooms PLAN_ID --format xlsx|csv --out FILE the plan's rooms table as a spreadsheet
+  rooms PLAN_ID --format xlsx|csv --out FILE [--separator ,|;]
+                                             the plan's rooms table as a spreadsheet; a CSV in the
+                                             document language's format (de, fr, es, pt: ; and a
+                                             decimal comma; en-US: , and a decimal point)
+  rooms-costs PROJECT_ID ESTIMATE_ID         the estimate on the project's plan: per room its measures,
+                                             positions summed by unit and net; the positions not on
+                                             the plan and why; the rooms not priced; --json: money as
+                                             12-digit decimals (offline from the app's cache)
   files PROJECT_ID                           a project's files
   upload PROJECT_ID FILE [--name NAME]       upload a file (pdf, docx, xlsx, csv, jpg, png, … usdz)
   download PROJECT_ID FILE_ID --out PATH     download a file
@@ -49,10 +62,11 @@ Commands:
   webhook-listen [--port N] [--reply-status 0|1|2|14|18] [--reply-message TEXT] [--show-key]
                                              receive Project Updated calls on 127.0.0.1: one JSON
                                              line {"url": …} when ready, then one per call
-  webhook-test URL [--project PROJECT_ID] [--send-real-key]
+  webhook-test URL [--project PROJECT_ID] [--real-key]
                                              post a Project Updated call as the service would (https,
                                              or http on this computer) and show the reply's status;
-                                             a placeholder key unless --send-real-key
+                                             sample values and a placeholder key unless --project
+                                             and --real-key
 
 Connection (flags win over environment variables):
   --base-url URL      PLANDESK_BASE_URL    e.g. https://service.example.com/api/v2
@@ -72,6 +86,15 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
+/**
+ * What the CLI prints quotes the service (names, messages) and webhook callers: nothing they sent
+ * reaches the terminal as an escape sequence, a control character or a bidirectional override. JSON
+ * keeps the data and writes those characters as escapes; text drops them.
+ */
+function forTerminal(text: string, json: boolean): string {
+  return json ? jsonWithHiddenCharactersEscaped(text) : withoutHiddenCharacters(text, { keepLines: true });
+}
+
 /** Runs one CLI invocation; returns the exit code. Never throws, never prints a stack trace. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
@@ -88,8 +111,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const logger = flags.verbose ? stderrLogger('info') : silentLogger;
     if (command === 'webhook-listen') {
       const { webhookListenCommand } = await import('./commands/webhook');
-      // What arrives is printed: a caller's fields reach the terminal without control sequences.
-      await webhookListenCommand(flags, (line) => io.stdout(terminalSafe(line) + '\n'));
+      // What arrives is printed as JSON lines: a caller's fields reach the terminal escaped.
+      await webhookListenCommand(flags, (line) => io.stdout(forTerminal(line, true) + '\n'));
       return 0;
     }
     if (command === 'webhook-test') {
@@ -98,16 +121,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         import('./connection'),
         import('./i18n'),
       ]);
-      // A connection only for --project or --send-real-key: a receiver can be tested without one.
+      // A connection only for --project or --real-key: a receiver can be tested without one.
       const out = await webhookTestCommand(
         flags,
         positionals,
         () => connect(flags, io.env, logger),
         cliText(cliLanguage(flags, io.env)),
       );
-      // The receiver's reply is quoted: it reaches the terminal without control sequences.
-      io.stdout(terminalSafe(out.stdout) + '\n');
-      if (out.stderr) io.stderr(terminalSafe(out.stderr));
+      // The receiver's reply is quoted: it reaches the terminal without hidden characters.
+      io.stdout(forTerminal(out.stdout, Boolean(flags.json)) + '\n');
+      if (out.stderr) io.stderr(forTerminal(out.stderr, false));
       return out.code;
     }
     const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
@@ -117,7 +140,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const e = toErrorValue(err);
     if (!(err instanceof ServiceError) && process.env.PLANDESK_DEBUG)
       io.stderr(String((err as Error)?.stack) + '\n');
-    io.stderr(`error(${e.kind}): ${terminalSafe(e.message, { oneLine: true })}\n`);
+    io.stderr(`error(${e.kind}): ${withoutHiddenCharacters(e.message)}\n`);
     return e.kind === 'config' ? 2 : 1;
   }
 }
@@ -131,23 +154,28 @@ async function runConnected(
   io: CliIo,
   logger: Logger,
 ): Promise<number> {
-  const [{ connect }, { cliText }] = await Promise.all([import('./connection'), import('./i18n')]);
+  const [{ connect, givenLanguage }, { cliText }] = await Promise.all([
+    import('./connection'),
+    import('./i18n'),
+  ]);
   const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
   let versions: CliVersions | null = null;
   try {
+    const exporting = command === 'export' || command === 'export-changes' || command === 'rooms';
+    const saved = exporting ? await import('./saved-presets') : null;
     const context: CommandContext = {
-      warn: (line) => io.stderr(terminalSafe(line) + '\n'),
-      savedPresets:
-        command === 'export' || command === 'export-changes'
-          ? await (await import('./saved-presets')).savedPresets(io.env, workspace)
-          : [],
+      warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
+      savedPresets: saved ? await saved.savedPresets(io.env, workspace) : [],
+      chosenLanguage: givenLanguage(flags, io.env),
+      documentsLanguage: saved ? await saved.savedDocumentsLanguage(io.env, workspace) : null,
       versions: async () =>
         (versions ??= await (
           await import('./versions-cache')
         ).openCliVersions(client, workspace, io.env, logger)),
     };
     // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
-    io.stdout(terminalSafe(await run(client, flags, positionals, cliText(language), context)) + '\n');
+    const out = await run(client, flags, positionals, cliText(language), context);
+    io.stdout(forTerminal(out, Boolean(flags.json)) + '\n');
   } finally {
     await (versions as CliVersions | null)?.close();
     await simulator?.close();
@@ -181,10 +209,14 @@ const COMMANDS: Record<string, Command> = {
     (await import('./commands/diff')).diffCommand(c, f, p, x, { versions: await ctx.versions() }),
   'export-changes': async (c, f, p, x, ctx) =>
     (await import('./commands/diff')).exportChangesCommand(c, f, p, x, {
+      ...ctx,
       versions: await ctx.versions(),
-      savedPresets: ctx.savedPresets ?? [],
     }),
-  rooms: async (c, f, p, x) => (await import('./commands/plan-rooms')).roomsCommand(c, f, p, x),
+  rooms: async (c, f, p, x, ctx) => (await import('./commands/plan-rooms')).roomsCommand(c, f, p, x, ctx),
+  'rooms-costs': async (c, f, p, x, ctx) =>
+    (await import('./commands/rooms-costs')).roomsCostsCommand(c, f, p, x, {
+      versions: await ctx.versions(),
+    }),
   files: async (c, f, p, x) => (await import('./commands/files')).filesCommand(c, f, p, x),
   upload: async (c, f, p, x) => (await import('./commands/files')).uploadCommand(c, f, p, undefined, x),
   download: async (c, f, p, x) => (await import('./commands/files')).downloadCommand(c, f, p, undefined, x),

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportPreset } from '../../src-shared/exports/presets';
+import { isUiLanguage, type UiLanguage } from '../../src-shared/i18n/languages';
 
 /**
  * The export presets the app saved for a workspace, read (never written) from the app's
@@ -19,6 +20,18 @@ export async function savedPresets(
   const mine = typeof id === 'string' ? all[id] : undefined;
   // Each preset is checked again where it is used (normalizePreset): a hand-edited file cannot leak.
   return Array.isArray(mine) ? (mine.filter(isRecord) as unknown as ExportPreset[]) : [];
+}
+
+/** The language the app writes this workspace's documents in (chosen in its export dialog), if any. */
+export async function savedDocumentsLanguage(
+  env: NodeJS.ProcessEnv,
+  workspace: { baseUrl: string; customer: string } | 'demo',
+): Promise<UiLanguage | null> {
+  const settings = await appSettings(env);
+  const id = appWorkspaceId(settings, workspace);
+  const all = isRecord(settings?.documentsLanguage) ? settings.documentsLanguage : {};
+  const language = typeof id === 'string' ? all[id] : undefined;
+  return isUiLanguage(language) ? language : null;
 }
 
 /** The app's settings.json, read (never written); null when there is none or it cannot be read. */

@@ -1,12 +1,12 @@
-import { terminalSafe } from './terminal-text';
+import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 
 /**
  * A plain-text table: columns padded to their widest cell, a rule under the header. Cells come from
- * the service: each is one line with no escape sequence (terminal-text.ts).
+ * the service: each is one line without hidden characters (src-shared/text/hidden-characters.ts).
  */
 export function renderTable(headers: string[], rows: (string | number | null | undefined)[][]): string {
   const cells = rows.map((r) =>
-    r.map((c) => (c === null || c === undefined ? '' : terminalSafe(String(c), { oneLine: true }))),
+    r.map((c) => (c === null || c === undefined ? '' : withoutHiddenCharacters(String(c)))),
   );
   const widths = headers.map((h, i) => Math.max(width(h), ...cells.map((r) => width(r[i] ?? ''))));
   const line = (r: string[]) =>

@@ -1,5 +1,5 @@
 /**
- * What `plandesk diff` and `plandesk export-changes` work on: the app's own cache of the workspace
+ * What `plandesk diff`, `export-changes` and `rooms-costs` work on: the app's own cache of the workspace
  * (the same versions the app keeps; SQLite lets both use the file at once), reached through the
  * same read-through client, so every estimate the CLI fetches is kept as a version too. A workspace
  * the app does not know gets a cache of its own, named after its service address and customer ID;
@@ -11,7 +11,7 @@ import { CachedClient } from '../cache/cached-client';
 import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
 import { EstimateVersions } from '../versions/estimate-versions';
-import { createWorkers } from '../workers/pool';
+import { createWorkers, type Workers } from '../workers/pool';
 import type { Connection } from './connection';
 import { appDataDir, appSettings, appWorkspaceId } from './saved-presets';
 
@@ -19,6 +19,8 @@ export interface CliVersions {
   cache: CacheDb;
   cached: CachedClient;
   versions: EstimateVersions;
+  /** The worker threads the app's tasks run in (estimates read, positions placed). */
+  workers: Workers;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function openCliVersions(
     cache,
     cached,
     versions,
+    workers,
     close: async () => {
       await workers.close();
       cache.close();

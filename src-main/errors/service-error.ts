@@ -10,6 +10,8 @@ export class ServiceError extends Error {
     readonly status?: number,
     readonly fieldErrors?: Record<string, string[]>,
     readonly serviceMessage?: string,
+    /** The local file or folder the error is about (a full disk: where). */
+    readonly path?: string,
   ) {
     super(message);
   }
@@ -19,6 +21,7 @@ export class ServiceError extends Error {
     if (this.serviceMessage) value.serviceMessage = this.serviceMessage;
     if (this.status !== undefined) value.status = this.status;
     if (this.fieldErrors && Object.keys(this.fieldErrors).length > 0) value.fieldErrors = this.fieldErrors;
+    if (this.path !== undefined) value.path = this.path;
     return value;
   }
 }

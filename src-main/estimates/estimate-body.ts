@@ -87,7 +87,18 @@ export function estimateViewOfParts({
 
 /** What a list shows of an estimate: its currency and its client totals. */
 export function summaryOf(view: Pick<EstimateView, 'estimate' | 'quote'>): EstimateSummary {
-  return { currency: view.estimate.currency, quote: view.quote, client: clientName(view.estimate.customer) };
+  return {
+    currency: view.estimate.currency,
+    quote: view.quote,
+    client: clientName(view.estimate.customer),
+    companyCountry: companyCountryOf(view),
+  };
+}
+
+/** The country of the company that sends the estimate, as the service wrote it (a code or a name). */
+function companyCountryOf(view: Pick<EstimateView, 'estimate'>): string | null {
+  const country = view.estimate.company?.country;
+  return typeof country === 'string' && country.trim() !== '' ? country.trim().slice(0, 100) : null;
 }
 
 /** What names the estimate in a file name. */
@@ -97,6 +108,7 @@ export function labelOf(view: Pick<EstimateView, 'estimate'>): EstimateLabel {
     uniqueIdentifier: view.estimate.unique_identifier,
     name: view.estimate.name,
     projectName: project && typeof project.name === 'string' ? project.name : null,
+    companyCountry: companyCountryOf(view),
   };
 }
 

@@ -21,26 +21,31 @@ export interface KeptSummary {
   summary: EstimateReadOutput['summary'];
 }
 
-/** A task over an estimate's bytes, for CachedClient.readEstimate. */
+/** The tasks over an estimate's bytes (estimate-tasks.ts, plans/rooms-costs-task.ts). */
+export type EstimateBodyTask = 'estimate-view' | 'estimate-read' | 'export-read' | 'rooms-costs';
+
+/** A task over an estimate's bytes, for CachedClient.readEstimate; `input` goes to the task beside them. */
 export function estimateWork<O extends { cacheBody: Uint8Array | null }>(
   workers: Workers,
-  task: 'estimate-view' | 'estimate-read' | 'export-read',
+  task: EstimateBodyTask,
   signal: AbortSignal,
+  input: object = {},
 ): BodyWork<O> {
-  return estimateWorkFor<O>(workers, task, signal, INLINE_BODY_BYTES);
+  return estimateWorkFor<O>(workers, task, signal, INLINE_BODY_BYTES, input);
 }
 
 /** The same, with bodies below `inlineBelow` bytes read on this thread (0: none). */
 export function estimateWorkFor<O extends { cacheBody: Uint8Array | null }>(
   workers: Workers,
-  task: 'estimate-view' | 'estimate-read' | 'export-read',
+  task: EstimateBodyTask,
   signal: AbortSignal,
   inlineBelow: number,
+  input: object = {},
 ): BodyWork<O> {
   const options = { signal, inlineBelow };
   return {
     fromService: async (fetch) => {
-      const job = bodyJob<O>(workers, task, { origin: 'response' }, options);
+      const job = bodyJob<O>(workers, task, { ...input, origin: 'response' }, options);
       try {
         await fetch(job.sink);
       } catch (err) {
@@ -51,7 +56,7 @@ export function estimateWorkFor<O extends { cacheBody: Uint8Array | null }>(
       // A task over the service's answer always makes the cache's copy.
       return { result, cacheBytes: result.cacheBody! };
     },
-    fromCache: (bytes) => runOnBody<O>(workers, task, { origin: 'cache' }, bytes, options),
+    fromCache: (bytes) => runOnBody<O>(workers, task, { ...input, origin: 'cache' }, bytes, options),
   };
 }
 
@@ -82,8 +87,10 @@ export async function fetchEstimateRead(
   projectId: string,
   estimateId: string,
   signal: AbortSignal,
+  /** `export-read` keeps the estimate's parts in the worker for an export's writer there. */
+  task: 'estimate-read' | 'export-read' = 'estimate-read',
 ): Promise<EstimateReadOutput> {
-  const work = estimateWork<EstimateReadOutput>(workers, 'estimate-read', signal);
+  const work = estimateWork<EstimateReadOutput>(workers, task, signal);
   const { result } = await work.fromService((sink) =>
     client.getEstimateBody(projectId, estimateId, sink, { signal }),
   );

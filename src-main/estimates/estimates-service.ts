@@ -1,51 +1,16 @@
-import path from 'node:path';
-import type {
-  EstimateLabel,
-  EstimateList,
-  EstimateSummary,
-  EstimateViewText,
-  ExportResult,
-} from '../../src-shared/estimates/types';
-import type { ExportColumnKey } from '../../src-shared/estimates/columns';
-import type { ExportPreset, Paper } from '../../src-shared/exports/presets';
-import type { UiLanguage } from '../../src-shared/i18n/languages';
-import { safeFileName } from '../../src-shared/files/safe-file-name';
+import type { EstimateList, EstimateSummary, EstimateViewText } from '../../src-shared/estimates/types';
 import type { ActiveSource } from '../app/active-workspace';
 import { cacheKeys } from '../cache/cache-db';
 import type { CachedClient, Fetched } from '../cache/cached-client';
-import { ServiceError } from '../errors/service-error';
-import type { ExportOptions } from '../exports/options';
-import { writeDocumentInWorker } from '../exports/write-in-worker';
-import type { ApiClient } from '../api/client';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
-import { IdleGate } from '../workers/idle-gate';
 import type { EstimateReadOutput, EstimateViewOutput } from './estimate-tasks';
 import { estimateWork, type KeptSummary } from './estimate-reader';
 
-export type SaveFormat = 'xlsx' | 'pdf';
-
-/** Asks the user where to save (the OS save dialog in the app); null when they cancel. */
-export type ChooseSavePath = (suggestedName: string, format: SaveFormat) => Promise<string | null>;
-
-export interface ExportRequest {
-  projectId: string;
-  estimateId?: string | undefined;
-  format: SaveFormat;
-  /** A built-in preset (`quote`, `internal`) or a saved one's id: it decides what kind of document it is. */
-  presetId: string;
-  /** The columns chosen for this export (a client document still never gets an internal one). */
-  columns?: ExportColumnKey[] | undefined;
-  language: UiLanguage;
-  paper?: Paper | undefined;
-  statements?: boolean | undefined;
-  operationId?: string | undefined;
-}
-
 /**
  * An estimate read: for an export, with the token of its document kept in the worker that writes
- * (exports/prepared-documents.ts; absent when it was read on main).
+ * (absent when it was read on main).
  */
 type ExportRead = EstimateReadOutput & { prepared?: string | null };
 
@@ -53,8 +18,9 @@ type ExportRead = EstimateReadOutput & { prepared?: string | null };
 const BACKGROUND_TOTALS = 20;
 
 /**
- * Estimates as the app shows and exports them: read through the cache (so they work offline), read
- * and summed off main's thread when large (src-main/workers), and written to Excel or PDF by a worker.
+ * Estimates as the app shows them: read through the cache (so they work offline), read and summed off
+ * main's thread when large (src-main/workers); and read for the exports (src-main/exports), which
+ * take them through `estimateIds` and `readForExport`.
  */
 export class EstimatesService {
   /** Totals worked out this session, by workspace, project and estimate. */
@@ -63,12 +29,8 @@ export class EstimatesService {
   constructor(
     private readonly active: ActiveSource,
     private readonly operations: Operations,
-    private readonly chooseSavePath: ChooseSavePath,
     private readonly logger: Logger,
-    private readonly presets: { saved(): Promise<ExportPreset[]>; markUsed(id: string): Promise<void> },
     private readonly workers: Workers,
-    /** Held while an export runs: background work (keeping versions) waits for it. */
-    private readonly heavyWork: IdleGate = new IdleGate(),
   ) {}
 
   async list(projectId: string): Promise<EstimateList> {
@@ -159,83 +121,31 @@ export class EstimatesService {
     return out;
   }
 
-  /**
-   * One estimate to xlsx or pdf, or every estimate of the project into one workbook. Works offline
-   * from the cache. A worker writes the file, through a temporary file: a failure or a cancel leaves
-   * nothing half-written.
-   */
-  async export(req: ExportRequest): Promise<ExportResult> {
-    if (req.format === 'pdf' && !req.estimateId) {
-      throw new ServiceError(
-        'validation',
-        'A PDF quote is made for one estimate: open the estimate and export it from there.',
-      );
-    }
-    const { meta, client, cached } = await this.active();
-    const op = this.operations.start(req.operationId);
-    const release = this.heavyWork.hold();
-    try {
-      const reads: Fetched<ExportRead>[] = [];
-      const ids = req.estimateId
-        ? [req.estimateId]
-        : (await cached.listAllEstimates(req.projectId, { signal: op.signal })).data.map((e) => e.id);
-      if (ids.length === 0) throw new ServiceError('not-found', 'This project has no estimates to export.');
-      for (const id of ids) {
-        const r = await this.read(cached, req.projectId, id, op.signal, 'export-read');
-        this.keep(meta.id, cached, req.projectId, id, r.data);
-        reads.push(r);
-        if (!req.estimateId) op.progress(reads.length, ids.length);
-      }
-      const oldest = reads.reduce((a, b) => (a.fetchedAt <= b.fetchedAt ? a : b));
-      const source = reads.some((d) => d.source === 'cache') ? 'cache' : 'network';
-      const labels = reads.map((r) => r.data.label);
-
-      const target = await this.chooseSavePath(suggestedName(labels, req), req.format);
-      if (!target) return { path: null, source, fetchedAt: oldest.fetchedAt.toISOString() };
-
-      const options: ExportOptions = {
-        preset: req.presetId,
-        savedPresets: await this.presets.saved(),
-        columns: req.columns,
-        language: req.language,
-        paper: req.paper,
-        statements: req.statements,
-      };
-      const first = reads[0]!.data;
-      const images =
-        req.format === 'pdf' ? await this.companyImages(client, first.companyImages, op.signal) : undefined;
-      const notices = await writeDocumentInWorker(this.workers, {
-        format: req.format,
-        bodies: reads.map((r) => r.data.cacheBody),
-        prepared: reads.map((r) => r.data.prepared ?? null),
-        options,
-        images,
-        target,
-        signal: op.signal,
-      });
-      for (const m of notices) this.logger.log('warn', m);
-      await this.presets.markUsed(req.presetId).catch(() => undefined);
-      this.logger.log(
-        'info',
-        `exported ${reads.length} estimate(s) as ${req.format} to ${path.basename(target)}`,
-      );
-      return { path: target, source, fetchedAt: oldest.fetchedAt.toISOString() };
-    } finally {
-      release();
-      op.finish();
-    }
+  /** A project's estimates, in the service's order (through the cache: offline too). */
+  async estimateIds(projectId: string, signal: AbortSignal): Promise<string[]> {
+    const { cached } = await this.active();
+    return (await cached.listAllEstimates(projectId, { signal })).data.map((e) => e.id);
   }
 
-  /** The company's logo and watermark for a PDF (small, capped, fetched here). */
-  private async companyImages(
-    client: ApiClient,
-    urls: { logo: string | null; watermark: string | null },
+  /**
+   * An estimate read for an export, off main's thread: its bytes, and its parts kept in the worker
+   * that read it for the writer there (the export-read task). Its totals are kept for the lists.
+   */
+  async readForExport(
+    projectId: string,
+    estimateId: string,
     signal: AbortSignal,
-  ): Promise<{ logo: Uint8Array | null; watermark: Uint8Array | null }> {
-    const [logo, watermark] = await Promise.all(
-      [urls.logo, urls.watermark].map((u) => (u ? client.fetchImage(u, { signal }) : Promise.resolve(null))),
-    );
-    return { logo: logo ?? null, watermark: watermark ?? null };
+  ): Promise<Fetched<ExportRead>> {
+    const { meta, cached } = await this.active();
+    const r = await this.read(cached, projectId, estimateId, signal, 'export-read');
+    this.keep(meta.id, cached, projectId, estimateId, r.data);
+    return r;
+  }
+
+  /** The summary of an estimate PlanDesk knows without a request (any version). */
+  async knownSummary(projectId: string, estimateId: string): Promise<EstimateSummary | null> {
+    const { meta, cached } = await this.active();
+    return this.known(meta.id, cached, projectId, estimateId, null);
   }
 
   /** An estimate checked and summed, with its bytes (for a list's totals and for exports). */
@@ -303,29 +213,4 @@ function sameMoment(a: string, b: string): boolean {
 
 function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {
   return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
-}
-
-/** Characters Windows, macOS or Linux refuse in file names: spaces here, for a readable suggestion. */
-const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
-
-/** "E202600017 Küche Weiß.xlsx": the number and name, minus characters no file system accepts. */
-export function suggestedName(
-  labels: EstimateLabel[],
-  req: Pick<ExportRequest, 'estimateId' | 'format'>,
-): string {
-  const first = labels[0];
-  const base =
-    req.estimateId && first
-      ? [first.uniqueIdentifier, first.name].filter(Boolean).join(' ')
-      : `${first?.projectName ?? 'Project'} estimates`;
-  const safe =
-    [...base]
-      .map((c) => (c.charCodeAt(0) < 32 ? ' ' : c))
-      .join('')
-      .replace(UNSAFE_IN_FILE_NAMES, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 120) || 'Estimate';
-  // The rule every file name follows (hidden characters, reserved names, length).
-  return safeFileName(`${safe}.${req.format}`, `Estimate.${req.format}`);
 }

@@ -69,6 +69,19 @@ export class PicoSum {
     this.rest = null;
   }
 
+  /** Adds one amount to two sums (a room's net and its unit's), reading it once. */
+  static addToBoth(text: string | null | undefined, first: PicoSum, second: PicoSum | null): void {
+    if (text === null || text === undefined) return;
+    const parts = first.parts;
+    if (parts.read(text)) {
+      first.addParts(parts.whole, parts.pico);
+      second?.addParts(parts.whole, parts.pico);
+    } else {
+      first.addOther(text);
+      second?.addOther(text);
+    }
+  }
+
   addSum(other: PicoSum): void {
     this.whole += other.whole;
     this.pico += other.pico;

@@ -18,6 +18,8 @@ import { writeEstimateWorkbook } from './excel';
 import type { ExportOptions } from './options';
 import { renderEstimatePdf, type PdfOptions } from './pdf';
 import { keepPrepared, takePrepared } from './prepared-documents';
+import { moneyWarnings } from './money-check';
+import type { ExportWarning } from '../../src-shared/exports/warnings';
 
 /** An estimate for a writer: its bytes, and the token of its parts when an export read it here. */
 export type ExportEstimateInput = EstimateBodyInput & { prepared?: string | null };
@@ -48,7 +50,12 @@ export interface XlsxTaskInput {
   path: string;
 }
 
-export async function xlsxTask(input: XlsxTaskInput): Promise<{ written: true }> {
+/** What a writer task gives back: what the user should know about the document written. */
+export interface WriteOutput {
+  warnings: ExportWarning[];
+}
+
+export async function xlsxTask(input: XlsxTaskInput): Promise<WriteOutput> {
   const estimates = await partsFor(input.estimates);
   const stream = createWriteStream(input.path, { flags: 'wx' });
   const closed = once(stream, 'close');
@@ -60,7 +67,7 @@ export async function xlsxTask(input: XlsxTaskInput): Promise<{ written: true }>
     await closed.catch(() => undefined);
     throw err;
   }
-  return { written: true };
+  return { warnings: moneyWarnings(estimates) };
 }
 
 export interface PdfTaskInput {
@@ -69,10 +76,13 @@ export interface PdfTaskInput {
   path: string;
 }
 
-export async function pdfTask(input: PdfTaskInput): Promise<{ notices: string[] }> {
+export async function pdfTask(input: PdfTaskInput): Promise<WriteOutput> {
   const [parts] = await partsFor([input.estimate]);
-  const notices: string[] = [];
-  const bytes = await renderEstimatePdf(parts!, { ...input.options, onNotice: (m) => notices.push(m) });
+  const warnings = moneyWarnings([parts!]);
+  const bytes = await renderEstimatePdf(parts!, {
+    ...input.options,
+    onNotice: (detail) => warnings.push({ code: 'image-left-out', detail }),
+  });
   await writeFile(input.path, bytes, { flag: 'wx' });
-  return { notices };
+  return { warnings };
 }

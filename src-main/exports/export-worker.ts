@@ -1,6 +1,6 @@
 /** The worker script of the export tasks (see workers/tasks.ts). */
 import { serveTasks } from '../workers/serve';
-import { changeOrderPdfTask, changeOrderXlsxTask } from '../versions/change-order-tasks';
+import { changeOrderPdfTask, changeOrderXlsxTask } from './change-order/tasks';
 import { exportReadTask, pdfTask, xlsxTask } from './export-tasks';
 
 export default serveTasks({

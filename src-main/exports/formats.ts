@@ -1,9 +1,10 @@
 /**
- * Dates, money, quantities and rates in a document's language, from exact values: money stays a
- * Decimal until Intl formats its rounded text (Intl formats string input exactly, no float between).
+ * Dates, quantities and rates in a document's language, from exact values, beside its money
+ * (src-shared/money/format.ts: the currency's digits, rounding and layout).
  */
 import type { Decimal } from '../../src-shared/money/decimal';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
+import { moneyFormat, type MoneyFormat, type MoneyFormatOptions } from '../../src-shared/money/format';
 import { cleanText } from './parties';
 
 /** The calendar date of a service timestamp (`YYYY-MM-DD HH:MM:SS`, or ISO 8601), as UTC midnight. */
@@ -29,6 +30,26 @@ export function formatDate(language: UiLanguage, value: string | null | undefine
   }).format(date);
 }
 
+/**
+ * A service timestamp with its time to the minute, as the service wrote it (its clock, not this
+ * computer's: the same stamp reads the same in every document); a date alone when it has no time.
+ */
+export function formatDateTime(language: UiLanguage, value: string | null | undefined): string {
+  if (typeof value !== 'string') return '';
+  const m = /^\s*(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
+  const date = serviceDate(value);
+  if (!m || date === null) return formatDate(language, value);
+  const at = new Date(date.getTime() + (Number(m[4]) * 60 + Number(m[5])) * 60_000);
+  return new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(at);
+}
+
 /** The same numeric date form as an Excel number format. */
 export function excelDateFormat(language: UiLanguage): string {
   if (language === 'en-US') return 'mm/dd/yyyy';
@@ -36,73 +57,22 @@ export function excelDateFormat(language: UiLanguage): string {
   return 'dd/mm/yyyy';
 }
 
-// ---- currency and numbers -----------------------------------------------------------------------
+// ---- numbers -----------------------------------------------------------------------------------
 
-export interface CurrencyInfo {
-  code: string;
-  symbol: string;
-  /** The symbol comes before the number in this language. */
-  prefix: boolean;
-  /** Text between symbol and number (a space, or ''). */
-  gap: string;
-  /** The currency's usual fraction digits (2 for EUR, 0 for JPY). */
-  digits: number;
-}
-
-/** How the language writes this currency; null when there is none or the code is not valid. */
-export function currencyInfo(language: UiLanguage, currency: string | null | undefined): CurrencyInfo | null {
-  if (typeof currency !== 'string') return null;
-  const code = currency.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(code)) return null;
-  try {
-    const nf = new Intl.NumberFormat(language, { style: 'currency', currency: code });
-    const parts = nf.formatToParts(1);
-    const at = parts.findIndex((p) => p.type === 'currency');
-    const num = parts.findIndex((p) => p.type === 'integer');
-    if (at < 0 || num < 0) return null;
-    const between = parts.slice(Math.min(at, num) + 1, Math.max(at, num));
-    const gap = between.some((p) => p.type === 'literal' && /\s/.test(p.value)) ? ' ' : '';
-    return {
-      code,
-      symbol: parts[at]?.value ?? code,
-      prefix: at < num,
-      gap,
-      digits: nf.resolvedOptions().maximumFractionDigits ?? 2,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** Formats exact money in the language: currency style, or a plain number when the currency is unknown. */
-export class MoneyFormat {
-  private readonly nf: Intl.NumberFormat;
-
-  constructor(language: UiLanguage, currency: string | null | undefined) {
-    const info = currencyInfo(language, currency);
-    this.nf = info
-      ? new Intl.NumberFormat(language, { style: 'currency', currency: info.code })
-      : new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  }
-
-  /**
-   * The value rounded to the cent as a decimal string, handed to Intl as a string: Intl formats
-   * string input exactly (no float in between).
-   */
-  format(value: Decimal | null): string {
-    if (value === null) return '';
-    return this.nf.format(value.toFixed(2) as `${number}`);
-  }
-}
+/**
+ * Digits a quantity keeps in a document (PDF and workbook alike): enough that the printed quantity is
+ * the service's own (12.5, 0.125, 1.333333), so quantity × unit price can be checked as printed.
+ */
+export const QUANTITY_DIGITS = 6;
 
 export class QuantityFormat {
   private readonly nf: Intl.NumberFormat;
   constructor(language: UiLanguage) {
-    this.nf = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
+    this.nf = new Intl.NumberFormat(language, { maximumFractionDigits: QUANTITY_DIGITS });
   }
   format(value: Decimal | null): string {
     if (value === null) return '';
-    return this.nf.format(value.round(3).toString() as `${number}`);
+    return this.nf.format(value.round(QUANTITY_DIGITS).toString() as `${number}`);
   }
 }
 
@@ -116,4 +86,23 @@ export class RateFormat {
     if (value === null) return '';
     return this.nf.format(value.round(6).toString() as `${number}`);
   }
+}
+
+/** The number formats of one document: its language and its currency (src-shared/money). */
+export interface Formats {
+  money: MoneyFormat;
+  quantity: QuantityFormat;
+  rate: RateFormat;
+}
+
+export function documentFormats(
+  language: UiLanguage,
+  currency: string | null | undefined,
+  options: MoneyFormatOptions = {},
+): Formats {
+  return {
+    money: moneyFormat(language, currency, options),
+    quantity: new QuantityFormat(language),
+    rate: new RateFormat(language),
+  };
 }

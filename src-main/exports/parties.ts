@@ -3,6 +3,8 @@
  * made printable. The service's party objects are loose: any field may be missing or not text.
  */
 import type { EstimateParty } from '../../src-shared/estimates/types';
+import { countryName } from '../../src-shared/i18n/countries';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
 
 // Control characters other than tab and newline (invalid in XML, noise in a PDF).
 // eslint-disable-next-line no-control-regex
@@ -65,7 +67,13 @@ export interface CustomerLines {
   taxId: string;
 }
 
-export function customerLines(c: EstimateParty | null | undefined): CustomerLines {
+/** A party's country as a document prints it: its name in the document's language, never a code. */
+function country(party: EstimateParty | null | undefined, key: string, language?: UiLanguage): string {
+  const value = partyField(party, key);
+  return language ? countryName(value, language) : value;
+}
+
+export function customerLines(c: EstimateParty | null | undefined, language?: UiLanguage): CustomerLines {
   const person = joinNonEmpty([partyField(c, 'firstname'), partyField(c, 'lastname')], ' ');
   const company = partyField(c, 'company');
   return {
@@ -76,7 +84,7 @@ export function customerLines(c: EstimateParty | null | undefined): CustomerLine
       [joinNonEmpty([partyField(c, 'zip'), partyField(c, 'city')], ' '), partyField(c, 'area')],
       ', ',
     ),
-    country: partyField(c, 'country'),
+    country: country(c, 'country', language),
     email: partyField(c, 'email'),
     phone: partyField(c, 'phone'),
     taxId: partyField(c, 'tax_id'),
@@ -93,7 +101,7 @@ export interface CompanyLines {
   website: string;
 }
 
-export function companyLines(c: EstimateParty | null | undefined): CompanyLines {
+export function companyLines(c: EstimateParty | null | undefined, language?: UiLanguage): CompanyLines {
   return {
     name: partyField(c, 'company'),
     street: partyField(c, 'street'),
@@ -101,7 +109,7 @@ export function companyLines(c: EstimateParty | null | undefined): CompanyLines 
       [joinNonEmpty([partyField(c, 'postal_code'), partyField(c, 'city')], ' '), partyField(c, 'province')],
       ', ',
     ),
-    country: partyField(c, 'country'),
+    country: country(c, 'country', language),
     email: partyField(c, 'email'),
     phone: partyField(c, 'phone'),
     website: partyField(c, 'website'),
@@ -113,7 +121,7 @@ export interface ProjectLines {
   address: string;
 }
 
-export function projectLines(p: EstimateParty | null | undefined): ProjectLines {
+export function projectLines(p: EstimateParty | null | undefined, language?: UiLanguage): ProjectLines {
   const a = p && typeof p === 'object' ? (p['address'] as EstimateParty | null | undefined) : null;
   return {
     name: partyField(p, 'name'),
@@ -121,7 +129,7 @@ export function projectLines(p: EstimateParty | null | undefined): ProjectLines 
       [
         partyField(a, 'street'),
         joinNonEmpty([partyField(a, 'postal_code'), partyField(a, 'city')], ' '),
-        partyField(a, 'country'),
+        country(a, 'country', language),
       ],
       ', ',
     ),

@@ -7,6 +7,7 @@ import {
   type ExportPreset,
   type PresetList,
 } from '../../src-shared/exports/presets';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
 import type { SettingsStore } from '../settings/settings-store';
 
@@ -14,8 +15,9 @@ import type { SettingsStore } from '../settings/settings-store';
 const MAX_SAVED = 50;
 
 /**
- * Export presets per workspace, kept in settings.json: the built-in quote and worksheet, the user's
- * own, and the one last used (the export dialog opens with it).
+ * Export settings per workspace, kept in settings.json: the presets (the built-in quote and worksheet,
+ * the user's own, and the one last used: the export dialog opens with it), and the language its
+ * documents are written in.
  */
 export class PresetsService {
   constructor(
@@ -74,6 +76,22 @@ export class PresetsService {
       },
     }));
     return this.list();
+  }
+
+  /** The workspace's documents language, as last chosen in the export dialog; null when never. */
+  async documentsLanguage(): Promise<UiLanguage | null> {
+    const id = await this.workspaceId();
+    return (await this.settings.load()).documentsLanguage[id] ?? null;
+  }
+
+  /** Remembers the language documents of this workspace are written in. */
+  async rememberLanguage(language: UiLanguage): Promise<void> {
+    const id = await this.workspaceId();
+    if ((await this.settings.load()).documentsLanguage[id] === language) return;
+    await this.settings.update((cur) => ({
+      ...cur,
+      documentsLanguage: { ...cur.documentsLanguage, [id]: language },
+    }));
   }
 
   async markUsed(presetId: string): Promise<void> {

@@ -1,13 +1,19 @@
 /**
- * Writes an Excel or PDF document in a worker (exports/export-tasks.ts) from the estimates' cached
- * bytes, through a temporary file beside the target: a failure or a cancel (which ends the worker)
- * leaves no file, and a finished one appears whole.
+ * Writes a document in a worker (exports/export-worker.ts) from the estimates' cached bytes or the
+ * versions' bodies, through a temporary file beside the target: a failure or a cancel (which ends the
+ * worker) leaves no file, and a finished one appears whole.
  */
+import type { ExportWarning } from '../../src-shared/exports/warnings';
+import type { VersionRef } from '../../src-shared/versions/types';
 import { writeAtomically } from '../local-files/write-atomically';
 import type { Workers } from '../workers/pool';
 import { ownedBytes } from '../workers/transferables';
-import type { PdfTaskInput, XlsxTaskInput } from './export-tasks';
+import type { VersionsInput } from '../versions/version-tasks';
+import type { ChangeOrderTaskInput } from './change-order/tasks';
+import type { PdfTaskInput, WriteOutput, XlsxTaskInput } from './export-tasks';
 import type { ExportOptions } from './options';
+
+type Images = { logo: Uint8Array | null; watermark: Uint8Array | null };
 
 export interface DocumentRequest {
   format: 'xlsx' | 'pdf';
@@ -17,35 +23,79 @@ export interface DocumentRequest {
   prepared?: (string | null)[];
   options: ExportOptions;
   /** A PDF's logo and watermark, fetched by the caller. */
-  images?: { logo: Uint8Array | null; watermark: Uint8Array | null };
+  images?: Images;
   target: string;
   signal?: AbortSignal | undefined;
 }
 
-/** Writes the document; gives back what the PDF writer noticed (images left out, and why). */
-export async function writeDocumentInWorker(workers: Workers, req: DocumentRequest): Promise<string[]> {
+/** The images as the worker's own copies, and the buffers to move there. */
+function movedImages(given: Images | undefined): { images: Images; transfer: ArrayBuffer[] } {
+  const images = {
+    logo: given?.logo ? ownedBytes(given.logo) : null,
+    watermark: given?.watermark ? ownedBytes(given.watermark) : null,
+  };
+  const transfer = [images.logo, images.watermark].flatMap((b) => (b ? [b.buffer as ArrayBuffer] : []));
+  return { images, transfer };
+}
+
+/** Writes the document; gives back what the user should know about it (odd money, images left out). */
+export async function writeDocumentInWorker(
+  workers: Workers,
+  req: DocumentRequest,
+): Promise<ExportWarning[]> {
   const bodies = req.bodies.map(ownedBytes);
   const estimates = bodies.map((body, i) => ({
     origin: 'cache' as const,
     body,
     prepared: req.prepared?.[i] ?? null,
   }));
-  const given = req.images ?? { logo: null, watermark: null };
-  const images = {
-    logo: given.logo && ownedBytes(given.logo),
-    watermark: given.watermark && ownedBytes(given.watermark),
-  };
-  const transfer = [...bodies, images.logo, images.watermark].flatMap((b) => (b ? [b.buffer] : []));
-  const run = { signal: req.signal, transfer: [...new Set(transfer)] };
-  let notices: string[] = [];
+  const { images, transfer } = movedImages(req.images);
+  const run = { signal: req.signal, transfer: [...new Set([...bodies.map((b) => b.buffer), ...transfer])] };
+  let warnings: ExportWarning[] = [];
   await writeAtomically(req.target, async (tmp) => {
     if (req.format === 'xlsx') {
       const input: XlsxTaskInput = { estimates, options: req.options, path: tmp };
-      await workers.run('export-xlsx', input, run);
+      ({ warnings } = await workers.run<WriteOutput>('export-xlsx', input, run));
     } else {
       const input: PdfTaskInput = { estimate: estimates[0]!, options: { ...req.options, images }, path: tmp };
-      ({ notices } = await workers.run<{ notices: string[] }>('export-pdf', input, run));
+      ({ warnings } = await workers.run<WriteOutput>('export-pdf', input, run));
     }
   });
-  return notices;
+  return warnings;
+}
+
+export interface ChangeOrderRequest {
+  format: 'xlsx' | 'pdf';
+  versions: VersionsInput;
+  refs: { from: VersionRef; to: VersionRef };
+  options: ExportOptions;
+  images?: Images;
+  madeAt: Date;
+  target: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** Writes the change order from one version to the other (both read and compared in the worker). */
+export async function writeChangeOrderInWorker(
+  workers: Workers,
+  req: ChangeOrderRequest,
+): Promise<ExportWarning[]> {
+  const { images, transfer } = movedImages(req.images);
+  const input: Omit<ChangeOrderTaskInput, 'path'> = {
+    versions: req.versions,
+    refs: req.refs,
+    options: req.options,
+    ...(req.images ? { images } : {}),
+    madeAt: req.madeAt.toISOString(),
+  };
+  let warnings: ExportWarning[] = [];
+  await writeAtomically(req.target, async (path) => {
+    const task = req.format === 'pdf' ? 'change-order-pdf' : 'change-order-xlsx';
+    ({ warnings } = await workers.run<WriteOutput>(
+      task,
+      { ...input, path },
+      { signal: req.signal, transfer },
+    ));
+  });
+  return warnings;
 }

@@ -4,13 +4,12 @@ import path from 'node:path';
 import type { ProjectFile } from '../api/schemas';
 import type { Dialogs } from '../dialogs';
 import type { ActiveSource } from '../app/active-workspace';
-import type { Operations } from '../operations/operations';
+import type { Operation, Operations } from '../operations/operations';
 import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES, uploadTypeOf } from './file-types';
 import { UploadGrants } from './upload-grants';
-import { deleteFile, downloadFile, uploadFile, type UploadStage } from './files-service';
+import { deleteFile, downloadFile } from './files-service';
 import { keptFilePath } from './kept-files';
 import type { FileListView, FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
-import type { CachedClient } from '../cache/cached-client';
 import { ServiceError } from '../errors/service-error';
 import { MAX_PREVIEW_BYTES, PREVIEW_DEADLINE_MS } from '../api/limits';
 import { writeNewFileInside } from '../local-files/new-file-inside';
@@ -20,14 +19,31 @@ import { displayFileName, fileExtension } from '../../src-shared/files/safe-file
 
 const PREVIEWABLE = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg', 'pdf']);
 
-/** Where files wait when they cannot be uploaded now (the outbox; see src-main/outbox). */
+/** What became of a file given to the upload queue, for now. */
+export type UploadFate =
+  | { kind: 'registered'; file: ProjectFile | null }
+  /** It waits in the outbox (no connection, the service failed): sent when the service answers. */
+  | { kind: 'waiting' }
+  /** The service refused it, or the project, key or copy is not usable: `error` says why. */
+  | { kind: 'held'; error: unknown }
+  | { kind: 'removed' };
+
+/** The upload outbox (src-main/outbox): every upload is an entry there, sent at once when online. */
 export interface UploadQueue {
   enqueue(
     workspaceId: string,
     projectId: string,
     projectName: string,
-    files: readonly { path: string; registeringSince?: Date }[],
-  ): Promise<unknown>;
+    paths: readonly string[],
+  ): Promise<{ id: number; size: number }[]>;
+  send(
+    workspaceId: string,
+    ids: readonly number[],
+    options: { signal?: AbortSignal; onProgress?: (id: number, sent: number) => void },
+  ): Promise<Map<number, UploadFate>>;
+  remove(workspaceId: string, id: number): Promise<void>;
+  /** A new copy of `source` takes the place of an entry's copy that is gone or damaged. */
+  replaceCopy(workspaceId: string, id: number, source: string): Promise<void>;
 }
 
 /** The project files screen, on top of files-service and the client. */
@@ -39,7 +55,6 @@ export class FilesAppService {
     /** A folder of ours for previews and "open with": emptied at start, on exit and on removal. */
     private readonly scratchDir: string = path.join(os.tmpdir(), 'plandesk-files'),
     private readonly grants: UploadGrants = new UploadGrants(),
-    /** Without one, an upload that cannot be sent now fails as before. */
     private readonly queue: UploadQueue | null = null,
   ) {}
 
@@ -59,111 +74,100 @@ export class FilesAppService {
     };
   }
 
-  /** The preload reports the path of a file really dropped on the window (see UploadGrants). */
-  registerDrop(filePath: string): { registered: boolean } {
-    if (!path.isAbsolute(filePath)) return { registered: false };
-    this.grants.grant([filePath]);
-    return { registered: true };
-  }
-
   /**
    * Uploads dropped files (their paths) or, with none given, the files picked in the open dialog.
    * Only files the user gave PlanDesk (its dialog, a real drop) are read, and only regular files,
-   * never a link. Types are checked for every file before anything is sent. Progress counts bytes
-   * over all files.
+   * never a link. Types are checked for every file before anything is sent.
    *
-   * Offline, or when the connection drops on the way, the files not yet uploaded go to the outbox
-   * (`queued`) instead of failing: copied now, sent when the service answers. One whose register
-   * call was cut off goes there marked, so the files list is checked before it is sent again.
+   * Every upload goes through the outbox: the files are copied there (with their checksums) and, when
+   * online, sent at once, one after another; progress counts bytes over all files. Those that cannot
+   * go now (offline, the connection or the service failed on the way) wait there (`queued`) instead
+   * of failing. One the service refuses is not kept: the error says why, and the original is where
+   * the user chose it.
    */
   async upload(projectId: string, paths: string[] | undefined, operationId?: string): Promise<UploadResult> {
+    // This call's workspace: what is picked or was dropped goes there, whatever is switched meanwhile.
+    const { cached, meta } = await this.active();
     let files: string[];
     if (paths?.length) {
       files = paths;
+      // Dropped on this project's view, in this workspace; each drop is good for one upload.
+      this.grants.use(files, { workspaceId: meta.id, projectId }, meta.language);
     } else {
       files = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
-      this.grants.grant(files);
     }
     if (files.length === 0) return { uploaded: [], queued: [] };
-    const sizes: number[] = [];
-    for (const f of files) {
-      const name = displayFileName(path.basename(f));
-      if (!this.grants.has(f)) {
-        throw new ServiceError(
-          'validation',
-          `PlanDesk uploads only files chosen in its open dialog or dropped on its window ("${name}" was neither).`,
-        );
-      }
-      uploadTypeOf(path.basename(f));
-      const stat = await fs.lstat(f).catch(() => null);
-      if (!stat?.isFile()) {
-        throw new ServiceError(
-          'validation',
-          stat?.isSymbolicLink()
-            ? `"${name}" is a link to another file; PlanDesk uploads only the file itself.`
-            : `"${name}" is not a file PlanDesk can read.`,
-        );
-      }
-      sizes.push(stat.size);
-    }
-    const { client, cached, meta } = await this.active();
-    if (this.queue && !cached.online) {
-      await this.enqueue(
-        meta.id,
-        cached,
-        projectId,
-        files.map((p) => ({ path: p })),
-      );
-      return { uploaded: [], queued: files.map(fileNameOf) };
-    }
+    for (const f of files) await checkUploadable(f);
+    if (!this.queue) throw new ServiceError('config', 'PlanDesk has no outbox to upload through.');
+    const projectName = cached.cachedProjects().items.find((p) => p.id === projectId)?.name ?? '';
     const op = this.operations.start(operationId);
-    const total = sizes.reduce((a, b) => a + b, 0);
-    let before = 0;
-    const uploaded: FileRow[] = [];
     try {
-      for (const [i, f] of files.entries()) {
-        let stage: UploadStage | null = null;
-        let attemptStartedAt: Date | null = null;
-        let file: ProjectFile;
-        try {
-          file = await uploadFile(client, projectId, f, {
-            signal: op.signal,
-            onProgress: (bytes) => op.progress(before + bytes, total),
-            onStage: (s) => {
-              stage = s;
-              if (s === 'presign') attemptStartedAt = new Date();
-            },
-          });
-        } catch (err) {
-          if (!this.queue || !goesToOutbox(err, stage)) throw err;
-          cached.noteOutcome(err);
-          const rest = files.slice(i).map((p, j) => ({
-            path: p,
-            ...(j === 0 && stage === 'register' && attemptStartedAt
-              ? { registeringSince: attemptStartedAt }
-              : {}),
-          }));
-          await this.enqueue(meta.id, cached, projectId, rest);
-          return { uploaded, queued: rest.map((r) => fileNameOf(r.path)) };
-        }
-        before += sizes[i]!;
-        uploaded.push(toRow(file));
-        cached.updateCachedFiles(projectId, (list) => [...list.filter((x) => x.id !== file.id), file]);
+      const entries = await this.queue.enqueue(meta.id, projectId, projectName, files);
+      if (op.signal.aborted) {
+        for (const e of entries) await this.queue.remove(meta.id, e.id);
+        throw new ServiceError('cancelled', 'The upload was cancelled.');
       }
-      return { uploaded, queued: [] };
+      if (!cached.online) return { uploaded: [], queued: files.map(fileNameOf) };
+      return await this.sendNow(meta.id, entries, files, op);
     } finally {
       op.finish();
     }
   }
 
-  private async enqueue(
+  /**
+   * The user chooses, in the open dialog, the file again for a waiting upload whose copy is gone or
+   * damaged: it is copied anew (with a new checksum) and sent. False when the dialog was closed.
+   */
+  async chooseFileAgain(entryId: number): Promise<{ replaced: boolean }> {
+    const [file] = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
+    if (!file) return { replaced: false };
+    // Picked in main's own dialog for this entry, in this call: no grant needed.
+    await checkUploadable(file);
+    if (!this.queue) throw new ServiceError('config', 'PlanDesk has no outbox to upload through.');
+    const { meta } = await this.active();
+    await this.queue.replaceCopy(meta.id, entryId, file);
+    return { replaced: true };
+  }
+
+  /** The entries just added, sent now; what the service refused is removed and said. */
+  private async sendNow(
     workspaceId: string,
-    cached: CachedClient,
-    projectId: string,
-    files: { path: string; registeringSince?: Date }[],
-  ): Promise<void> {
-    const name = cached.cachedProjects().items.find((p) => p.id === projectId)?.name ?? '';
-    await this.queue!.enqueue(workspaceId, projectId, name, files);
+    entries: readonly { id: number; size: number }[],
+    files: readonly string[],
+    op: Operation,
+  ): Promise<UploadResult> {
+    const total = entries.reduce((sum, e) => sum + e.size, 0);
+    const sent = new Map<number, number>();
+    const fates = await this.queue!.send(
+      workspaceId,
+      entries.map((e) => e.id),
+      {
+        signal: op.signal,
+        onProgress: (id, bytes) => {
+          sent.set(id, bytes);
+          op.progress(
+            [...sent.values()].reduce((a, b) => a + b, 0),
+            total,
+          );
+        },
+      },
+    );
+    // The drain has put the registered files in the kept files list already.
+    const uploaded: FileRow[] = [];
+    const queued: string[] = [];
+    let refused: unknown = null;
+    for (const [i, e] of entries.entries()) {
+      const fate = fates.get(e.id) ?? { kind: 'waiting' };
+      if (fate.kind === 'registered' && fate.file) uploaded.push(toRow(fate.file));
+      else if (fate.kind === 'waiting') queued.push(fileNameOf(files[i]!));
+      else if (fate.kind === 'held') {
+        refused ??= fate.error;
+        await this.queue!.remove(workspaceId, e.id);
+      }
+    }
+    if (op.signal.aborted) throw new ServiceError('cancelled', 'The upload was cancelled.');
+    if (refused !== null) throw refusal(refused);
+    return { uploaded, queued };
   }
 
   /**
@@ -309,14 +313,26 @@ export class FilesAppService {
   }
 }
 
-/**
- * Whether a failed upload goes to the outbox: no connection at any step, or an unknown end of the
- * register call (the service may have registered the file: the outbox checks before resending).
- */
-function goesToOutbox(err: unknown, stage: UploadStage | null): boolean {
-  if (!(err instanceof ServiceError)) return false;
-  if (err.kind === 'network') return true;
-  return stage === 'register' && (err.kind === 'server' || err.kind === 'invalid-response');
+/** A file PlanDesk can upload: an allowed type, a regular file (never a link); checked before anything is sent. */
+async function checkUploadable(f: string): Promise<void> {
+  const name = displayFileName(path.basename(f));
+  uploadTypeOf(path.basename(f));
+  const stat = await fs.lstat(f).catch(() => null);
+  if (!stat?.isFile()) {
+    throw new ServiceError(
+      'validation',
+      stat?.isSymbolicLink()
+        ? `"${name}" is a link to another file; PlanDesk uploads only the file itself.`
+        : `"${name}" is not a file PlanDesk can read.`,
+    );
+  }
+}
+
+/** Why the service (or this computer) would not take a file, as the error the user reads. */
+function refusal(err: unknown): unknown {
+  return err instanceof ServiceError
+    ? err
+    : new ServiceError('validation', 'The file could not be uploaded; it was not kept for later.');
 }
 
 function fileNameOf(p: string): string {

@@ -7,11 +7,11 @@
  * AbortSignal; a cancelled or failed upload never registers a file, and a cancelled or failed
  * download never leaves a file (whole or partial) at the destination.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Readable, type Writable } from 'node:stream';
+import { Readable, Transform, type Writable } from 'node:stream';
 import type { ApiClient } from '../api/client';
 import type { ProjectFile } from '../api/schemas';
 import {
@@ -24,6 +24,7 @@ import { uploadTypeOf } from './file-types';
 import { ServiceError } from '../errors/service-error';
 import { localFileError } from '../local-files/write-atomically';
 import { markAsFromInternet } from '../local-files/zone-identifier';
+import { faultPoint } from '../faults/fault-points';
 
 export type { ProjectFile };
 
@@ -39,8 +40,27 @@ export interface TransferOptions {
 export interface UploadOptions extends TransferOptions {
   /** The name the file gets in the project; default: the file's own name. Same extension required. */
   name?: string;
-  /** Called as each step begins, e.g. to show "Uploading…" / "Registering…". */
-  onStage?: (stage: UploadStage) => void;
+  /**
+   * Called as each step begins, e.g. to show "Uploading…" / "Registering…"; the step waits for it
+   * (the outbox writes "registering" to disk before the register call leaves), and a throw stops it.
+   */
+  onStage?: (stage: UploadStage) => void | Promise<void>;
+  /**
+   * The SHA-256 the bytes must have (taken when the outbox copied the file). Checked as they are
+   * read: the last chunk is held back until the whole file matched, so a damaged file never reaches
+   * storage complete, and it is never registered (a `ContentMismatchError`).
+   */
+  sha256?: string;
+}
+
+/** The bytes read for an upload do not match the checksum taken when the file was copied. */
+export class ContentMismatchError extends ServiceError {
+  constructor(file: string) {
+    super(
+      'damaged',
+      `"${basename(file)}" no longer has the bytes PlanDesk copied: it was changed or damaged on this computer, and was not uploaded.`,
+    );
+  }
 }
 
 export interface DownloadOptions {
@@ -56,7 +76,13 @@ export interface DownloadResult {
   file: ProjectFile;
   /** Where the bytes are now. */
   path: string;
+  /** What arrived: all the transfer's own length (its Content-Length). */
   bytes: number;
+  /**
+   * The size the file list gave, a hint only (the cap is it plus a margin): when it differs from
+   * `bytes`, the list was stale or rounded, and the caller may say so.
+   */
+  listedBytes: number | null;
   /** True when the listed link had expired and a fresh one was fetched. */
   refreshedUrl: boolean;
 }
@@ -112,7 +138,7 @@ export async function uploadFile(
   const size = await regularFileSize(filePath);
   throwIfCancelled(signal, 'upload');
 
-  opts.onStage?.('presign');
+  await opts.onStage?.('presign');
   const presigned = await client.requestUploadUrl(
     projectId,
     { file_name: fileName, content_type: contentType, size },
@@ -126,9 +152,9 @@ export async function uploadFile(
   }
   throwIfCancelled(signal, 'upload');
 
-  opts.onStage?.('upload');
+  await opts.onStage?.('upload');
   opts.onProgress?.(0, size);
-  const source = openSource(filePath, size);
+  const source = openSource(filePath, size, opts.sha256);
   try {
     await putToPresignedUrl(presigned.url, presigned.headers ?? {}, source, size, {
       signal,
@@ -143,11 +169,13 @@ export async function uploadFile(
 
   // The register call itself is not interrupted: cut off halfway, nobody could tell whether the file
   // was registered. A cancel that arrives meanwhile removes the file again.
-  opts.onStage?.('register');
-  const file = await client.registerUploadedFile(projectId, {
+  await opts.onStage?.('register');
+  const registering = client.registerUploadedFile(projectId, {
     upload_id: presigned.upload_id,
     ...(opts.name !== undefined ? { name: opts.name } : {}),
   });
+  await faultPoint('outbox:during-registration', registering);
+  const file = await registering;
   if (signal?.aborted) {
     try {
       await client.deleteProjectFile(projectId, file.id);
@@ -166,8 +194,9 @@ export async function uploadFile(
  * Downloads a file of the project to `destPath`. The bytes go to a temporary file next to it, which
  * is renamed to `destPath` only when complete: a failure or cancel leaves no file there (an
  * existing file at `destPath` is replaced only by a complete download). At most the listed size
- * (plus a margin, limits.ts) is read, and fewer bytes than listed is an error. On Windows the file
- * is marked as coming from the Internet (zone-identifier.ts).
+ * (plus a margin, limits.ts) is read; complete is what the transfer itself says (storage.ts), and a
+ * listed size that differs is only reported (`listedBytes`). On Windows the file is marked as coming
+ * from the Internet (zone-identifier.ts).
  *
  * `file` is the file's ID (the file list is read to get its download link) or an entry of a file
  * list read earlier. Download links expire after 60 minutes; on a 403 the list is read again for a
@@ -199,13 +228,13 @@ export async function downloadFile(
     }
     try {
       const limits = {
-        expectedBytes: entry.size ?? null,
         maxBytes: downloadCap(entry.size, opts.maxBytes),
         ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
       };
       const bytes = await downloadToFile(url, destPath, opts, limits);
       await markAsFromInternet(destPath, url);
-      return { file: entry, path: destPath, bytes, refreshedUrl };
+      const listedBytes = typeof entry.size === 'number' ? entry.size : null;
+      return { file: entry, path: destPath, bytes, listedBytes, refreshedUrl };
     } catch (err) {
       const expired = err instanceof ServiceError && err.status === 403;
       if (!expired || refreshedUrl || signal?.aborted) {
@@ -288,13 +317,16 @@ async function downloadToFile(
   return bytes;
 }
 
+/** The socket's codes a pipeline passes on to the file when the storage host cuts the transfer off. */
+const SOCKET_CODES = /^E(?:CONNRESET|CONNABORTED|CONNREFUSED|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|NETDOWN)$/;
+
 /**
  * An error of the file system itself (ENOSPC, EACCES, EROFS, …), not one a stream passed on when the
- * transfer was cut off (ERR_STREAM_PREMATURE_CLOSE).
+ * transfer was cut off (ERR_STREAM_PREMATURE_CLOSE, or the socket's ECONNRESET).
  */
 function isFileSystemError(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
-  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code) && !SOCKET_CODES.test(code);
 }
 
 /** Destroys the stream if still open and waits until its file descriptor is closed. */
@@ -318,10 +350,39 @@ async function regularFileSize(filePath: string): Promise<number> {
   return info.size;
 }
 
-/** Exactly `size` bytes from the file, read in chunks (a file that grows meanwhile sends no extra byte). */
-function openSource(filePath: string, size: number): ReadStream | Readable {
-  if (size === 0) return Readable.from([]);
-  return createReadStream(filePath, { start: 0, end: size - 1, highWaterMark: UPLOAD_CHUNK_BYTES });
+/**
+ * Exactly `size` bytes from the file, read in chunks (a file that grows meanwhile sends no extra byte);
+ * with `sha256`, checked on the way (`ContentMismatchError`). A file that cannot be read fails with
+ * that, in words, not as a broken connection.
+ */
+function openSource(filePath: string, size: number, sha256?: string): Readable {
+  const file: ReadStream | Readable =
+    size === 0
+      ? Readable.from([])
+      : createReadStream(filePath, { start: 0, end: size - 1, highWaterMark: UPLOAD_CHUNK_BYTES });
+  if (sha256 === undefined) return file;
+  const check = checkedBytes(filePath, sha256);
+  file.on('error', (err: Error) => check.destroy(localFileError(err, filePath, 'read')));
+  check.on('close', () => file.destroy());
+  return file.pipe(check);
+}
+
+/** Passes the bytes on, holding the last chunk back until the whole file matched its checksum. */
+function checkedBytes(filePath: string, expected: string): Transform {
+  const hash = createHash('sha256');
+  let held: Buffer | null = null;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      const previous = held;
+      held = chunk;
+      done(null, previous ?? undefined);
+    },
+    flush(done) {
+      if (hash.digest('hex') !== expected) return done(new ContentMismatchError(filePath));
+      done(null, held ?? undefined);
+    },
+  });
 }
 
 function throwIfCancelled(signal: AbortSignal | undefined, what: 'upload' | 'download'): void {

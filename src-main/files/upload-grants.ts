@@ -1,29 +1,66 @@
 import path from 'node:path';
+import { ServiceError } from '../errors/service-error';
+import { displayFileName } from '../../src-shared/files/safe-file-name';
+import { translator } from '../../src-shared/i18n/catalogue';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
 
-/** Enough for any number of uploads in a session; the oldest are forgotten first. */
-const MAX_REMEMBERED = 1000;
+/** Where a granted file may go: the workspace and project of the call that granted it. */
+export interface UploadScope {
+  workspaceId: string;
+  projectId: string;
+}
+
+/** Far more than one drop holds; the oldest are forgotten first. */
+const MAX_WAITING = 200;
 
 /**
- * The files the user gave PlanDesk to upload: those main's own open dialog returned, and those the
- * preload reported for a real drop on the window (Electron knows a dropped file's path; a page
- * cannot invent one). Main uploads nothing else, so a compromised renderer cannot name
- * `/home/user/.ssh/id_rsa.pdf` and have it sent. See docs/security.md.
+ * The files the user dropped on a project's files screen, each good for one upload into that
+ * project of that workspace. The preload reports a dropped file's path (Electron knows it; a page
+ * cannot invent one), naming the project whose view it was dropped on; main uploads a path the
+ * renderer names only against such a grant. Files picked in main's own open dialog need none: they
+ * are uploaded in the very call that asked for them, and never again.
+ *
+ * So a compromised renderer cannot name `/home/user/.ssh/id_rsa.pdf` and have it sent, cannot send
+ * a file the user dropped a second time, into another project, or into another workspace (one it
+ * added at a server of its own, say): every grant is used up by its upload and dropped when the
+ * active workspace changes or one is removed. See docs/security.md.
  */
 export class UploadGrants {
-  private readonly granted = new Set<string>();
+  private readonly waiting = new Map<string, UploadScope>();
 
-  grant(paths: readonly string[]): void {
-    for (const p of paths) {
-      const key = path.resolve(p);
-      this.granted.delete(key);
-      this.granted.add(key);
-    }
-    while (this.granted.size > MAX_REMEMBERED) {
-      this.granted.delete(this.granted.values().next().value as string);
-    }
+  /** A file dropped on `scope`'s project view; false for a path that is not absolute. */
+  grantDrop(filePath: string, scope: UploadScope): boolean {
+    if (!path.isAbsolute(filePath)) return false;
+    const key = path.resolve(filePath);
+    this.waiting.delete(key);
+    this.waiting.set(key, { workspaceId: scope.workspaceId, projectId: scope.projectId });
+    while (this.waiting.size > MAX_WAITING) this.waiting.delete(this.waiting.keys().next().value as string);
+    return true;
   }
 
-  has(p: string): boolean {
-    return this.granted.has(path.resolve(p));
+  /**
+   * Uses up the grants of `paths` for one upload into `scope`: all of them, or (when one is missing,
+   * for another project or workspace, or named twice) none, with a validation error naming it in
+   * `language`.
+   */
+  use(paths: readonly string[], scope: UploadScope, language: UiLanguage): void {
+    const keys = paths.map((p) => path.resolve(p));
+    const seen = new Set<string>();
+    keys.forEach((key, i) => {
+      const grant = this.waiting.get(key);
+      const granted =
+        grant?.workspaceId === scope.workspaceId && grant.projectId === scope.projectId && !seen.has(key);
+      if (!granted) {
+        const name = displayFileName(path.basename(paths[i]!));
+        throw new ServiceError('validation', translator(language)('files.errNotGranted', { name }));
+      }
+      seen.add(key);
+    });
+    for (const key of keys) this.waiting.delete(key);
+  }
+
+  /** Forgets every grant: the active workspace changed, or a workspace was removed. */
+  clear(): void {
+    this.waiting.clear();
   }
 }

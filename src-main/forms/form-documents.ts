@@ -1,6 +1,6 @@
 /**
  * Form documents between PlanDesk and the service or a file: what is sent on create and update
- * (everything as it was, minus the fields the service manages), summaries for lists, and the JSON
+ * (the whole form as it was, minus the fields the service manages), summaries for lists, and the JSON
  * file format (exactly what `plandesk form ID --json` prints, which `form-update` takes back).
  */
 import { readFile, stat } from 'node:fs/promises';
@@ -15,7 +15,9 @@ import {
 } from '../../src-shared/forms/tree';
 import type { FormCapabilities, FormSummary } from '../../src-shared/forms/types';
 import {
+  dataObject,
   exactJsonText,
+  InternalMarkerError,
   isJsonObject,
   jsonEqual,
   parseExactJson,
@@ -39,19 +41,28 @@ export function summarize(doc: JsonObject): FormSummary {
 
 /** The document without the fields the service manages: the body of a create. */
 export function withoutManagedFields(doc: JsonObject): JsonObject {
-  const body: JsonObject = {};
-  for (const [k, v] of Object.entries(doc)) if (!MANAGED_FORM_FIELDS.includes(k)) body[k] = v;
-  return body;
+  return dataObject(Object.entries(doc).filter(([k]) => !MANAGED_FORM_FIELDS.includes(k)));
 }
 
-/** The top-level fields of `edited` that differ from `current`: the body of a partial update. */
+/** The top-level fields of `edited` that differ from `current`, each whole. */
 export function changedFields(current: JsonObject, edited: JsonObject): JsonObject {
-  const changes: JsonObject = {};
-  for (const [k, v] of Object.entries(edited)) {
-    if (MANAGED_FORM_FIELDS.includes(k)) continue;
-    if (!Object.prototype.hasOwnProperty.call(current, k) || !jsonEqual(current[k], v)) changes[k] = v;
-  }
-  return changes;
+  return dataObject(
+    Object.entries(edited).filter(
+      ([k, v]) =>
+        !MANAGED_FORM_FIELDS.includes(k) && (!Object.hasOwn(current, k) || !jsonEqual(current[k], v)),
+    ),
+  );
+}
+
+/**
+ * The body of an update: the whole form — the service's document as read (`current`: name, context,
+ * children and every field PlanDesk does not know) with the user's `changes` in place, minus what
+ * the service manages. The spec does not say whether PUT replaces a form or merges into it; the
+ * whole form is right under both readings, where changed fields alone would, if PUT replaces, delete
+ * everything else (renaming a form would drop its sections and questions).
+ */
+export function wholeForm(current: JsonObject, changes: JsonObject): JsonObject {
+  return withoutManagedFields(dataObject([...Object.entries(current), ...Object.entries(changes)]));
 }
 
 /** The context values this workspace accepts: its context options when offered, else the four. */
@@ -66,7 +77,8 @@ export function requireValid(value: unknown, options: CheckOptions): asserts val
 }
 
 export function problemsError(problems: FormProblem[]): ServiceError {
-  const fields: Record<string, string[]> = {};
+  // Without a prototype: a problem's place may be a field named `__proto__`.
+  const fields = dataObject<string[]>([]);
   for (const p of problems) (fields[p.path || 'form'] ??= []).push(PROBLEM_TEXT[p.code]);
   const first = problems[0]!;
   return new ServiceError(
@@ -87,6 +99,9 @@ export const PROBLEM_TEXT: Record<FormProblem['code'], string> = {
   'not-an-object': 'must be an object',
   'unknown-context': 'is not a context this workspace offers',
   'too-deep': 'is nested too deeply',
+  'reserved-name':
+    'is a field name PlanDesk keeps but cannot send (a service written in JavaScript would take it for something else)',
+  'internal-marker': 'is shaped like PlanDesk’s internal number marker',
 };
 
 /** The file format: the document, exactly, indented, with a final newline. */
@@ -118,6 +133,9 @@ export async function readFormFile(path: string, options: CheckOptions): Promise
   try {
     value = parseExactJson(text.replace(/^\ufeff/, ''));
   } catch (err) {
+    if (err instanceof InternalMarkerError) {
+      return { ok: false, syntaxError: null, problems: [{ path: '', code: 'internal-marker' }] };
+    }
     return { ok: false, syntaxError: (err as Error).message.slice(0, 200), problems: [] };
   }
   if (isJsonObject(value) && value.name === undefined && isJsonObject(value.data)) value = value.data;

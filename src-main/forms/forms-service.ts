@@ -2,8 +2,8 @@
  * The forms screen's operations on the active workspace, and copying a form to the user's other
  * workspaces (each through its own client, with its own key). Forms are read through the cache, so
  * the list and a form open read-only offline. Every document is kept exactly as the service sent
- * it: creates send it back minus the fields the service manages, updates send only the top-level
- * fields that changed, each whole (so unknown fields deep inside go back unchanged).
+ * it: creates send it back minus the fields the service manages, and so does every update, with the
+ * top-level fields the user changed in place (form-documents.ts `wholeForm`).
  */
 import { writeFile } from 'node:fs/promises';
 import type { ApiClient, FormContextOption } from '../api/client';
@@ -14,6 +14,7 @@ import { ServiceError, toErrorValue } from '../errors/service-error';
 import { writeAtomically } from '../local-files/write-atomically';
 import type { Logger } from '../log/logger';
 import { formId, formName } from '../../src-shared/forms/tree';
+import { safeFileName } from '../../src-shared/files/safe-file-name';
 import type {
   ContextOption,
   CopyOutcome,
@@ -30,6 +31,7 @@ import {
   readFormFile,
   requireValid,
   summarize,
+  wholeForm,
   withoutManagedFields,
 } from './form-documents';
 
@@ -48,14 +50,10 @@ function contextOption(o: FormContextOption): ContextOption {
   return { value: o.value, label: o.label, kind: o.kind };
 }
 
-/** A file name for the form: its name without characters file systems refuse. */
+/** A file name for the form: its name, by the one rule every file name follows (safeFileName). */
 function fileNameFor(doc: JsonObject): string {
-  const name = formName(doc)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x1f<>:"/\\|?*]/g, '_')
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-    .slice(0, 100);
-  return `${name || formId(doc) || 'form'}.json`;
+  const name = formName(doc).replace(/\s+/g, ' ').trim().slice(0, 100);
+  return safeFileName(`${name || formId(doc) || 'form'}.json`, 'form.json');
 }
 
 export class FormsService {
@@ -104,12 +102,17 @@ export class FormsService {
     return this.detail(client, await client.createForm(withoutManagedFields(document)));
   }
 
-  /** Sends the top-level fields that changed (`changes`), each as a whole. */
+  /**
+   * Sends the whole form (`wholeForm`): the service's document, read now so a field someone changed
+   * meanwhile is kept, with the top-level fields the user changed (`changes`) in place.
+   */
   async update(id: string, changes: JsonObject): Promise<FormDetail> {
-    const body = withoutManagedFields(changes);
-    if (Object.keys(body).length === 0) throw new ServiceError('validation', 'Nothing has changed.');
-    requireValid(body, { partial: true });
+    const edited = withoutManagedFields(changes);
+    if (Object.keys(edited).length === 0) throw new ServiceError('validation', 'Nothing has changed.');
+    requireValid(edited, { partial: true });
     const { client } = await this.active();
+    const body = wholeForm(await client.getForm(id), edited);
+    requireValid(body, {});
     return this.detail(client, await client.updateForm(id, body));
   }
 

@@ -82,19 +82,21 @@ export function createHandlers(s: MainServices): Handlers {
       s.outbox.retry((await s.workspaces.activeMeta()).id, id);
       return { retried: true as const };
     },
+    'outbox:chooseFileAgain': ({ id }) => s.files.chooseFileAgain(id),
     'estimates:list': ({ projectId }) => s.estimates.list(projectId),
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
-    'estimates:export': (request) => s.estimates.export(request),
+    'estimates:export': (request) => s.exports.estimates(request),
     'estimates:totals': ({ projectId, estimates, operationId }) =>
       s.estimates.totals(projectId, estimates, operationId),
     'exports:presets': () => s.presets.list(),
     'exports:savePreset': (preset) => s.presets.save(preset),
     'exports:deletePreset': (id) => s.presets.remove(id),
+    'exports:defaults': (request) => s.exports.defaults(request),
     'plans:get': ({ planId }) => s.plans.get(planId),
     'plans:image': ({ planId, url }) => s.plans.image(planId, url),
-    'plans:exportRooms': ({ planId, format, language, projectName }) =>
-      s.plans.exportRooms(planId, format, language, projectName),
+    'plans:exportRooms': (request) => s.exports.rooms(request),
+    'plans:roomsCosts': (request) => s.roomsCosts.get(request),
     'files:list': ({ projectId }) => s.files.listView(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
     'files:download': ({ projectId, fileId, operationId }) =>
@@ -103,7 +105,14 @@ export function createHandlers(s: MainServices): Handlers {
     'files:showInFolder': ({ projectId, fileId, operationId }) =>
       s.files.showInFolder(projectId, fileId, operationId),
     'files:preview': ({ projectId, fileId, operationId }) => s.files.preview(projectId, fileId, operationId),
-    'files:registerDrop': async (filePath) => s.files.registerDrop(filePath),
+    // The preload reports a file dropped on a project's files view: one upload into that project of
+    // the workspace active now (UploadGrants).
+    'files:registerDrop': async (filePath, projectId) => ({
+      registered: s.uploadGrants.grantDrop(filePath, {
+        workspaceId: (await s.workspaces.activeMeta()).id,
+        projectId,
+      }),
+    }),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
     'forms:list': () => s.forms.list(),
@@ -132,7 +141,7 @@ export function createHandlers(s: MainServices): Handlers {
       s.versions.opened(projectId, estimateId, seenAt),
     'versions:compare': ({ projectId, from, to, includeUnchanged, operationId }) =>
       s.versions.compare(projectId, from, to, includeUnchanged, operationId),
-    'versions:exportChanges': (request) => s.versions.exportChanges(request),
+    'versions:exportChanges': (request) => s.exports.changeOrder(request),
   };
 }
 

@@ -6,8 +6,8 @@ import { createDispatcher } from './handlers';
 
 /**
  * Registers one ipcMain handler per contract entry (the preload's own channels included). Requests
- * from any frame other than our own renderer (file:// in production, the dev server in development)
- * are refused.
+ * from any frame other than our own renderer (app://plandesk/index.html when built, the dev server in
+ * development) are refused.
  */
 export function registerIpc(
   services: MainServices,

@@ -20,7 +20,7 @@ import {
 } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileSystemReason } from './write-atomically';
+import { fileSystemReason, removeLeftTemporaries } from './write-atomically';
 
 export const PRIVATE_FOLDER_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -67,9 +67,16 @@ export function prepareDataFolder(
     }
   }
   if (platform !== 'win32') tightenModes(userDataDir);
+  // A crash during a write leaves its hidden temporary file beside the target: noted in tmp/writes.
+  removeLeftTemporaries(temporaryNotesDir(userDataDir));
   emptyFolderSync(path.join(userDataDir, 'tmp'));
   result.unwritable ??= probeWritable(userDataDir);
   return result;
+}
+
+/** Where the app notes the temporary files of atomic writes under way (write-atomically.ts). */
+export function temporaryNotesDir(userDataDir: string): string {
+  return path.join(userDataDir, 'tmp', 'writes');
 }
 
 /** `<name>.unreadable-<time>`, numbered if taken: where a damaged file or folder is moved. */

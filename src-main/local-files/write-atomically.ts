@@ -1,21 +1,98 @@
 import { randomUUID } from 'node:crypto';
-import { rename, unlink } from 'node:fs/promises';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ServiceError } from '../errors/service-error';
+import { faultPoint } from '../faults/fault-points';
+
+/** `.<name>.<8 hex>.part`: the temporary file beside a file being written. */
+const TEMPORARY_NAME = /^\..+\.[0-9a-f]{8}\.part$/;
+
+/** Where each temporary file under way is noted (the data folder's tmp/writes), or nowhere. */
+let notesDir: string | null = null;
+
+/**
+ * Notes every temporary file while it exists in `dir`, so one left by a crash (in a folder of the
+ * user's, beside an export) is removed at the next start (`removeLeftTemporaries`). The app sets it;
+ * the CLI does not (a crash there leaves the hidden `.part` file, nothing under the name asked for).
+ */
+export function noteTemporaryFilesIn(dir: string | null): void {
+  notesDir = dir;
+}
 
 /**
  * Writes `path` so that a failure (a full disk, a cancelled export, a crash) never leaves a half-written
- * file under its name: `write` fills a hidden temporary file beside it, which is renamed over `path`
- * when complete (atomic on one filesystem) and removed when anything fails.
+ * file under its name: `write` fills a hidden temporary file beside it, which is synced to disk and
+ * renamed over `path` when complete (atomic on one filesystem), and removed when anything fails.
  */
 export async function writeAtomically(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${randomUUID().slice(0, 8)}.part`);
+  const note = await noteTemporary(tmp);
   try {
     await write(tmp);
+    await syncFile(tmp);
+    await faultPoint('export:write');
     await rename(tmp, path);
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
     throw isFileSystemError(err) ? localFileError(err, path, 'write') : err;
+  } finally {
+    if (note) await unlink(note).catch(() => undefined);
+  }
+}
+
+/**
+ * Removes the temporary files a crash left (noted by `writeAtomically` in `dir`), then the notes; at
+ * start, before anything writes. Only a name of the temporary files' own pattern is ever removed.
+ */
+export function removeLeftTemporaries(dir: string): number {
+  let removed = 0;
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const note = join(dir, name);
+    try {
+      const tmp = readFileSync(note, 'utf8').trim();
+      if (TEMPORARY_NAME.test(basename(tmp))) {
+        unlinkSync(tmp);
+        removed++;
+      }
+    } catch {
+      // gone already, or not ours to remove
+    }
+    try {
+      unlinkSync(note);
+    } catch {
+      // left for the next start
+    }
+  }
+  return removed;
+}
+
+async function noteTemporary(tmp: string): Promise<string | null> {
+  if (!notesDir) return null;
+  const note = join(notesDir, `${randomUUID()}.note`);
+  try {
+    await mkdir(notesDir, { recursive: true, mode: 0o700 });
+    await writeFile(note, tmp, { mode: 0o600 });
+    return note;
+  } catch {
+    // Only the clean-up after a crash suffers (a full disk fails the write itself next).
+    return null;
+  }
+}
+
+/** A file's bytes on disk (before a rename, so a power cut never leaves a name over missing bytes). */
+export async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -23,11 +100,34 @@ function isFileSystemError(err: unknown): boolean {
   return typeof (err as NodeJS.ErrnoException)?.code === 'string' && !(err instanceof ServiceError);
 }
 
+/** Whether a file-system error (or SQLite's) means that the disk is full. */
+export function isDiskFull(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
+}
+
+/** The disk holding `path` is full: said so, and where. */
+export function diskFullError(path: string, action = 'write'): ServiceError {
+  return new ServiceError(
+    'disk-full',
+    `The disk is full: PlanDesk could not ${action} "${path}". Free some space, then try again.`,
+    undefined,
+    undefined,
+    undefined,
+    path,
+  );
+}
+
 /** A file-system failure on the user's own file, in words (never a raw code where one is known). */
 export function localFileError(err: unknown, path: string, action: 'read' | 'write'): ServiceError {
+  if (isDiskFull(err)) return diskFullError(path, action);
   return new ServiceError(
     'validation',
     `PlanDesk could not ${action} "${path}": ${fileSystemReason(err, action)}.`,
+    undefined,
+    undefined,
+    undefined,
+    path,
   );
 }
 

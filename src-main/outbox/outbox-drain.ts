@@ -1,31 +1,37 @@
 /**
- * Sending one workspace's outbox, one file at a time in the order they were added:
+ * Sending one workspace's outbox, one file at a time in the order they were added, while this process
+ * holds the drain lock (drain-lock.ts):
  *
  * 1. the project is checked once per run (deleted, archived, or the key refused: its uploads are
  *    held with that reason, the files kept);
  * 2. an entry whose register call was cut off is looked for in the files list first
  *    (registered-check.ts); found, it is done, and nothing is sent again;
- * 3. otherwise it is sent from its copy: URL, bytes, register. The step "register" is written to
- *    the database, durably, before its request goes out, so after a crash the check in 2 runs.
+ * 3. otherwise it is claimed (outbox-store.ts) and sent from its copy (outbox-attempt.ts): URL, bytes
+ *    checked against their checksum as they go, register. "registering" is on disk before the
+ *    register request goes out, "registered" before the copy is removed.
  *
- * Only after the service registered the file is the entry removed. No connection: the run stops and
- * waits for the service (the connection events, or a timer). A service failure: that entry waits a
- * little longer each time.
+ * No connection: the run stops and waits for the service (the connection events, or a timer). A
+ * service failure: that entry waits, longer each time (the API client's backoff, with jitter).
  */
 import type { ApiClient } from '../api/client';
+import { backoffDelay, type RetryPolicy } from '../api/backoff';
 import type { ProjectFile } from '../api/schemas';
-import type { CacheDb, OutboxRow } from '../cache/cache-db';
-import { updateCachedFilesList } from '../cache/files-list';
+import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
 import { ServiceError } from '../errors/service-error';
-import { uploadFile } from '../files/files-service';
-import { isAllowedUploadName } from '../files/file-types';
 import type { OutboxCopies } from './outbox-copies';
-import { findRegistered } from './registered-check';
-import { outcomeOf, type AttemptOutcome, type AttemptStage } from './upload-outcome';
+import type { OutboxRow, OutboxStore } from './outbox-store';
+import { OutboxAttempt, type EntryResult } from './outbox-attempt';
+import { outcomeOf, type AttemptOutcome } from './upload-outcome';
 
 export interface DrainContext {
   copies: OutboxCopies;
+  /** The records this workspace's entries are in. */
+  store: (workspaceId: string) => OutboxStore;
+  /** This process's name on the rows it claims. */
+  owner: string;
+  /** Whether this process may send (it holds the drain lock, or just took it). */
+  mayDrain: (workspaceId: string) => boolean;
   cacheFor: (workspaceId: string) => CacheDb;
   clientFor: (workspaceId: string) => Promise<ApiClient>;
   logger: Logger;
@@ -33,7 +39,9 @@ export interface DrainContext {
   offlineRetryMs: number;
   now: () => Date;
   changed: (workspaceId: string) => void;
-  progressed: (workspaceId: string) => void;
+  progressed: (workspaceId: string, id: number, sent: number) => void;
+  /** What became of an entry for now (an upload the user is waiting for learns it here). */
+  settled: (workspaceId: string, id: number, result: EntryResult) => void;
   observe: (workspaceId: string, err: unknown) => void;
   keyRejected: (workspaceId: string) => void;
   activity: (workspaceId: string, active: boolean) => void;
@@ -56,15 +64,14 @@ export class OutboxDrain {
   /** Whether this run told the app it is sending (it does once it has something to send). */
   private announced = false;
   private forgotten = false;
-  private readonly inFlight = new Map<
-    number,
-    { controller: AbortController; sent: number; stage: AttemptStage }
-  >();
+  private readonly attempt: OutboxAttempt;
 
   constructor(
     private readonly ws: string,
     private readonly c: DrainContext,
-  ) {}
+  ) {
+    this.attempt = new OutboxAttempt(ws, c, () => this.store);
+  }
 
   get active(): boolean {
     return this.running !== null && this.announced;
@@ -72,15 +79,12 @@ export class OutboxDrain {
 
   /** Bytes of the entry sent so far while it is being sent; else null. */
   sentBytes(id: number): number | null {
-    return this.inFlight.get(id)?.sent ?? null;
+    return this.attempt.sentBytes(id);
   }
 
   /** Stops the entry being sent; false when it is not being sent. */
   stop(id: number): boolean {
-    const flight = this.inFlight.get(id);
-    if (!flight) return false;
-    flight.controller.abort();
-    return true;
+    return this.attempt.stop(id);
   }
 
   run(): Promise<void> {
@@ -113,44 +117,49 @@ export class OutboxDrain {
   /**
    * `shutdown`: PlanDesk is closing: a transfer on its way is stopped (the entry waits for the next
    * start), a register call on its way is let finish, so its answer is recorded. `forget`: the
-   * workspace is removed: everything stops and its database is no longer touched. Resolves when the
+   * workspace is removed: everything stops and its records are no longer touched. Resolves when the
    * run has ended.
    */
   async close(mode: 'shutdown' | 'forget' = 'shutdown'): Promise<void> {
     this.closed = true;
     this.forgotten = mode === 'forget';
     this.clearTimer();
-    for (const flight of this.inFlight.values()) {
-      if (this.forgotten || flight.stage !== 'register') flight.controller.abort();
-    }
+    this.attempt.stopAll(this.forgotten);
     const running = this.running;
     if (!running) return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([running, new Promise<void>((r) => (timer = setTimeout(r, CLOSE_WAIT_MS)))]);
     clearTimeout(timer);
-    // Whatever is still on its way no longer touches the database (it is closed next): the entry
+    // Whatever is still on its way no longer touches the records (they are closed next): the entry
     // stays `registering`, and the next start looks for the file before sending it again.
     this.forgotten = true;
   }
 
-  private get table() {
-    return this.cache().outbox;
-  }
-
-  /** The workspace's cache; none once the workspace is being removed (it would be made again). */
-  private cache(): CacheDb {
+  /** The records; none once the workspace is being removed. */
+  private get store(): OutboxStore {
     if (this.forgotten) throw new ServiceError('cancelled', 'The workspace is being removed.');
-    return this.c.cacheFor(this.ws);
+    return this.c.store(this.ws);
   }
 
   private async pass(): Promise<void> {
     const projectsChecked = new Set<string>();
     let expiredRetries = 0;
     for (;;) {
-      if (this.closed) return;
+      if (this.closed || !this.c.mayDrain(this.ws)) return;
+      const rows = this.store.list(this.ws);
+      const registered = rows.find((r) => r.state === 'registered');
+      if (registered) {
+        // Registered before a crash, its copy not yet removed: only the tidying is left.
+        await this.attempt.finish(registered, null);
+        continue;
+      }
       const now = this.c.now().getTime();
-      const rows = this.table.list();
-      const row = rows.find((r) => r.state !== 'held' && (!r.nextTryAt || r.nextTryAt.getTime() <= now));
+      const row = rows.find(
+        (r) =>
+          (r.state === 'waiting' || r.state === 'registering') &&
+          (r.owner === null || r.owner === this.c.owner) &&
+          (!r.nextTryAt || r.nextTryAt.getTime() <= now),
+      );
       if (!row) return this.scheduleNextTry(rows);
       if (!this.announced) {
         this.announced = true;
@@ -169,19 +178,20 @@ export class OutboxDrain {
         const next = await this.checkProject(client, row);
         if (next === 'stop') return;
         projectsChecked.add(row.projectId);
-        if (this.table.get(row.id)?.state === 'held') continue;
+        if (this.store.get(row.id)?.state === 'held') continue;
       }
 
-      if (row.state === 'registering' && row.attemptStartedAt) {
-        const next = await this.lookFor(client, row, row.attemptStartedAt);
+      if (row.state === 'registering') {
+        const next = await this.lookFor(client, row);
         if (next === 'stop') return;
-        if (!this.table.get(row.id) || this.table.get(row.id)?.state !== 'waiting') continue;
+        continue;
       }
 
-      const failed = await this.send(client, row);
+      const failed = await this.attempt.send(client, row);
       if (failed === null) continue;
       if (failed.outcome.kind === 'expired' && expiredRetries < MAX_EXPIRED_RETRIES) {
         expiredRetries++;
+        this.store.update(row.id, { state: 'waiting', owner: null }, this.c.owner);
         continue;
       }
       if ((await this.apply(row, failed.outcome, failed.err)) === 'stop') return;
@@ -202,152 +212,114 @@ export class OutboxDrain {
   }
 
   /**
-   * The entry's register call was cut off: is its file in the project? Found, the entry is done;
-   * not found, it waits to be sent again.
+   * The entry's register call was (maybe) cut off: is its file in the project? Found, the entry is
+   * done; not found, it waits to be sent again.
    */
-  private async lookFor(client: ApiClient, row: OutboxRow, since: Date): Promise<Next> {
+  private async lookFor(client: ApiClient, row: OutboxRow): Promise<Next> {
+    if (!this.store.claimCheck(row.id, this.c.owner)) return 'continue';
     let files: ProjectFile[];
     try {
       files = await client.listAllProjectFiles(row.projectId);
       this.c.observe(this.ws, null);
     } catch (err) {
-      const outcome = outcomeOf(err, 'prepare');
-      return this.apply(row, outcome, err);
+      return this.apply(row, outcomeOf(err, 'prepare'), err);
     }
-    const found = findRegistered(files, { fileName: row.fileName, size: row.size, attemptStartedAt: since });
+    const found = this.attempt.findSent(files, row);
     if (found) {
       this.c.logger.log(
         'info',
         `outbox of ${this.ws}: upload ${row.id} had arrived (${found.id}); not sent again`,
       );
-      await this.done(row, found);
+      await this.attempt.done(row, found);
     } else {
-      this.table.update(row.id, { state: 'waiting', attemptStartedAt: null });
+      this.store.update(row.id, { state: 'waiting', owner: null, attemptStartedAt: null }, this.c.owner);
       this.c.changed(this.ws);
     }
     return 'continue';
   }
 
-  /** One attempt; null when the file was registered (the entry is done). */
-  private async send(
-    client: ApiClient,
-    row: OutboxRow,
-  ): Promise<{ outcome: AttemptOutcome; err: unknown } | null> {
-    const copy = this.c.copies.pathOf(this.ws, row.folder, row.fileName);
-    if (!(await this.c.copies.intact(this.ws, row.folder, row.fileName, row.size))) {
-      return { outcome: { kind: 'hold', problem: 'file-missing', detail: null }, err: null };
-    }
-    if (!isAllowedUploadName(row.fileName)) {
-      return { outcome: { kind: 'hold', problem: 'type-refused', detail: null }, err: null };
-    }
-
-    const controller = new AbortController();
-    const flight = { controller, sent: 0, stage: 'prepare' as AttemptStage };
-    this.inFlight.set(row.id, flight);
-    this.table.update(row.id, {
-      state: 'sending',
-      attemptStartedAt: this.c.now(),
-      attempts: row.attempts + 1,
-      problem: null,
-      detail: null,
-      nextTryAt: null,
-    });
-    this.c.changed(this.ws);
-    let stage: AttemptStage = 'prepare';
-    try {
-      const file = await uploadFile(client, row.projectId, copy, {
-        signal: controller.signal,
-        onStage: (s) => {
-          stage = s;
-          flight.stage = s;
-          // Durable before the register request leaves: a crash after it means "check first".
-          if (s === 'register') this.table.update(row.id, { state: 'registering' });
-        },
-        onProgress: (bytes) => {
-          flight.sent = bytes;
-          this.c.progressed(this.ws);
-        },
-      });
-      this.c.observe(this.ws, null);
-      this.inFlight.delete(row.id);
-      await this.done(row, file);
-      return null;
-    } catch (err) {
-      this.inFlight.delete(row.id);
-      const outcome = outcomeOf(err, stage);
-      if (err instanceof ServiceError && err.status !== undefined) this.c.observe(this.ws, null);
-      if (outcome.kind !== 'cancelled' && outcome.kind !== 'offline') {
-        this.c.logger.log(
-          'warn',
-          `outbox of ${this.ws}: upload ${row.id} failed at ${stage}: ${(err as Error).message}`,
-        );
-      }
-      return { outcome, err };
-    }
-  }
-
   /** What a failed step means for the entry (and, for a refused key or a gone project, its peers). */
   private async apply(row: OutboxRow, outcome: AttemptOutcome, err: unknown): Promise<Next> {
-    const table = this.table;
+    const store = this.store;
+    const current = store.get(row.id);
+    if (!current) return 'continue';
+    const still = current.state === 'registering' ? 'registering' : 'waiting';
+    const me = this.c.owner;
+    const mine = current.owner === null || current.owner === me;
     switch (outcome.kind) {
+      case 'lost':
+        this.c.logger.log(
+          'warn',
+          `outbox of ${this.ws}: upload ${row.id} was taken over by another PlanDesk`,
+        );
+        return 'stop';
       case 'cancelled':
         if (this.closed) {
           // Stopped because PlanDesk closes, not by the user: it waits for the next start.
-          table.update(row.id, { state: 'waiting' });
+          store.update(row.id, { state: still, owner: null }, me);
           return 'stop';
         }
-        table.remove(row.id);
         await this.c.copies.remove(this.ws, row.folder);
+        store.remove(row.id);
         this.c.changed(this.ws);
+        this.c.settled(this.ws, row.id, { kind: 'removed' });
         return 'continue';
       case 'offline':
         this.c.observe(this.ws, err);
-        table.update(row.id, {
-          state: table.get(row.id)?.state === 'registering' ? 'registering' : 'waiting',
-          problem: 'offline',
-          detail: null,
-        });
-        this.c.changed(this.ws);
+        if (mine) store.update(row.id, { state: still, owner: null, problem: 'offline', detail: null });
+        this.settleWaiting(row.id);
         this.schedule(this.c.offlineRetryMs);
         return 'stop';
       case 'uncertain':
         // Checked against the files list next: at once when the service answered, else once back.
-        table.update(row.id, { state: 'registering', problem: outcome.network ? 'offline' : null });
+        if (mine) {
+          store.update(row.id, {
+            state: 'registering',
+            owner: null,
+            problem: outcome.network ? 'offline' : null,
+          });
+        }
         this.c.changed(this.ws);
         if (outcome.network) {
           this.c.observe(this.ws, err);
+          this.settleWaiting(row.id);
           this.schedule(this.c.offlineRetryMs);
           return 'stop';
         }
         return 'continue';
       case 'busy':
       case 'expired': {
-        const current = table.get(row.id) ?? row;
-        const wait = Math.min(MAX_BUSY_WAIT_MS, this.c.busyRetryMs * 2 ** Math.max(0, current.attempts - 1));
-        table.update(row.id, {
-          state: current.state === 'registering' ? 'registering' : 'waiting',
-          problem: 'service-busy',
-          detail: outcome.kind === 'busy' ? outcome.detail : null,
-          nextTryAt: new Date(this.c.now().getTime() + wait),
-        });
-        this.c.changed(this.ws);
+        const wait = backoffDelay(Math.max(0, current.attempts - 1), this.backoff());
+        if (mine) {
+          store.update(row.id, {
+            state: still,
+            owner: null,
+            problem: 'service-busy',
+            detail: outcome.kind === 'busy' ? outcome.detail : null,
+            nextTryAt: new Date(this.c.now().getTime() + wait),
+          });
+        }
+        this.settleWaiting(row.id);
         return 'continue';
       }
       case 'hold': {
         const peers =
           outcome.problem === 'key-revoked'
-            ? table.list()
+            ? store.list(this.ws)
             : outcome.problem === 'project-deleted' || outcome.problem === 'project-archived'
-              ? table.list().filter((r) => r.projectId === row.projectId)
-              : [row];
+              ? store.list(this.ws).filter((r) => r.projectId === row.projectId)
+              : [current];
         for (const r of peers) {
-          if (r.state === 'held' && r.id !== row.id) continue;
-          table.update(r.id, {
+          if ((r.state === 'held' && r.id !== row.id) || r.state === 'registered') continue;
+          if (r.owner !== null && r.owner !== me) continue;
+          store.update(r.id, {
             state: 'held',
+            owner: null,
             problem: outcome.problem,
             detail: outcome.detail,
             nextTryAt: null,
           });
+          this.c.settled(this.ws, r.id, { kind: 'held', problem: outcome.problem, error: err });
         }
         this.c.changed(this.ws);
         if (outcome.problem === 'key-revoked') {
@@ -359,19 +331,26 @@ export class OutboxDrain {
     }
   }
 
-  /** Registered: the entry and its copy go, and the kept files list shows the file at once. */
-  private async done(row: OutboxRow, file: ProjectFile): Promise<void> {
-    const cache = this.cache();
-    cache.outbox.remove(row.id);
-    await this.c.copies.remove(this.ws, row.folder);
-    updateCachedFilesList(cache, row.projectId, (files) => [...files.filter((f) => f.id !== file.id), file]);
-    this.c.logger.log('info', `outbox of ${this.ws}: upload ${row.id} registered as ${file.id}`);
+  private settleWaiting(id: number): void {
     this.c.changed(this.ws);
+    this.c.settled(this.ws, id, { kind: 'waiting' });
+  }
+
+  /** The API client's backoff, with jitter, on the outbox's own scale (from busyRetryMs to 10 min). */
+  private backoff(): RetryPolicy {
+    return {
+      maxAttemptsRateLimited: Infinity,
+      maxAttemptsTransient: Infinity,
+      baseDelayMs: this.c.busyRetryMs,
+      maxDelayMs: MAX_BUSY_WAIT_MS,
+    };
   }
 
   /** The next try: the earliest time a waiting entry asked for, or later while offline. */
   private scheduleNextTry(rows: readonly OutboxRow[]): void {
-    const times = rows.filter((r) => r.state !== 'held' && r.nextTryAt).map((r) => r.nextTryAt!.getTime());
+    const times = rows
+      .filter((r) => (r.state === 'waiting' || r.state === 'registering') && r.nextTryAt)
+      .map((r) => r.nextTryAt!.getTime());
     if (times.length > 0) this.schedule(Math.max(0, Math.min(...times) - this.c.now().getTime()));
   }
 

@@ -1,5 +1,8 @@
 /**
- * What a failed upload attempt means for its outbox entry, from the error and the step it failed in.
+ * The one classifier of failed uploads: what a failed attempt means for its outbox entry, from the
+ * error and the step it failed in. Every upload is an outbox entry (an upload the user starts is sent
+ * at once, through the same drain), so this is the only place that decides.
+ *
  * The register step is special: once its request may have reached the service, nobody knows whether
  * the file is registered, so the entry is checked against the files list before anything is resent.
  */
@@ -9,10 +12,17 @@ import type { UploadStage } from '../files/files-service';
 
 export type AttemptStage = 'prepare' | UploadStage;
 
+/** Another process took the drain over while this one was sending (drain-lock.ts): the row is its now. */
+export class ClaimLostError extends ServiceError {
+  constructor() {
+    super('cancelled', 'Another PlanDesk on this computer took this upload over.');
+  }
+}
+
 export type AttemptOutcome =
   /** No connection: wait for the service to answer again. */
   | { kind: 'offline' }
-  /** The service failed (5xx, 429, an unreadable answer): try again later by itself. */
+  /** The service failed (5xx, 429, an unreadable answer): try again later by itself, backing off. */
   | { kind: 'busy'; detail: string | null }
   /** The register call may have arrived: check the files list before sending again. */
   | { kind: 'uncertain'; network: boolean }
@@ -20,13 +30,20 @@ export type AttemptOutcome =
   | { kind: 'expired' }
   /** The user removed it while it was being sent. */
   | { kind: 'cancelled' }
+  /** Another process's drain owns the row now: leave it alone. */
+  | { kind: 'lost' }
   /** Kept until the user decides. */
   | { kind: 'hold'; problem: OutboxProblem; detail: string | null };
 
 export function outcomeOf(err: unknown, stage: AttemptStage): AttemptOutcome {
+  if (err instanceof ClaimLostError) return { kind: 'lost' };
   if (!(err instanceof ServiceError)) return { kind: 'busy', detail: null };
   const detail = err.serviceMessage ?? null;
   if (err.kind === 'cancelled') return { kind: 'cancelled' };
+  // The copy's bytes no longer match their checksum: never sent whole, never registered.
+  if (err.kind === 'damaged') return { kind: 'hold', problem: 'copy-damaged', detail: null };
+  // The copy cannot be read (gone, no permission): the user must give the file again.
+  if (err.path !== undefined) return { kind: 'hold', problem: 'file-missing', detail: null };
   if (stage === 'register' && ['network', 'server', 'invalid-response'].includes(err.kind)) {
     return { kind: 'uncertain', network: err.kind === 'network' };
   }

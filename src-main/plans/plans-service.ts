@@ -1,13 +1,9 @@
 import type { ActiveSource } from '../app/active-workspace';
-import type { Dialogs } from '../dialogs';
 import { buildPlanView } from './plan-view';
 import { buildRoomsTable } from './rooms-table';
-import { exportRoomsTable } from './rooms-export';
 import type { PlanResult } from '../../src-shared/plans/types';
-import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { PlanView } from '../../src-shared/plans/types';
 import { ServiceError } from '../errors/service-error';
-import { safeFileName } from '../../src-shared/files/safe-file-name';
 
 /** Plans whose image URLs are remembered; the oldest are forgotten first. */
 const REMEMBERED_PLANS = 50;
@@ -17,10 +13,7 @@ export class PlansService {
   /** Per workspace and plan: the image URLs its view gave out, the only ones `image` fetches. */
   private readonly imageUrls = new Map<string, Set<string>>();
 
-  constructor(
-    private readonly active: ActiveSource,
-    private readonly dialogs: Dialogs,
-  ) {}
+  constructor(private readonly active: ActiveSource) {}
 
   async get(planId: string): Promise<PlanResult> {
     const { cached, meta } = await this.active();
@@ -57,18 +50,10 @@ export class PlansService {
     }
   }
 
-  async exportRooms(
-    planId: string,
-    format: 'xlsx' | 'csv',
-    language: UiLanguage,
-    projectName?: string,
-  ): Promise<{ path: string | null }> {
+  /** The plan's rooms table and name, for the rooms export (src-main/exports). */
+  async rooms(planId: string): Promise<{ table: PlanResult['rooms']; planName: string | null }> {
     const { view, rooms } = await this.get(planId);
-    const name = `${(view.name ?? 'Plan').replace(/[\\/:*?"<>|]+/g, ' ').trim()} rooms.${format}`;
-    const target = await this.dialogs.saveFile(safeFileName(name, `Plan rooms.${format}`), format);
-    if (!target) return { path: null };
-    await exportRoomsTable(rooms, format, target, { language, projectName: projectName ?? null });
-    return { path: target };
+    return { table: rooms, planName: view.name ?? null };
   }
 }
 

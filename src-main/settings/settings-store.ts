@@ -56,6 +56,11 @@ const settingsSchema = z.object({
   exportPresets: z.record(z.string(), z.array(exportPreset).max(100)).default({}),
   /** The preset last used for an export, per workspace id. */
   lastExportPreset: z.record(z.string(), z.string().max(100)).default({}),
+  /**
+   * The language documents are written in, per workspace id, as last chosen in the export dialog
+   * (none yet: the company's country of the estimate, else the UI language).
+   */
+  documentsLanguage: z.record(z.string(), z.enum(LANGUAGES)).default({}),
   /** Check for updates at start and every few hours (files written before this setting: on). */
   autoUpdate: z.boolean().default(true),
   /** Megabytes of offline data that is not pinned kept per workspace; the least recently used goes. */
@@ -76,6 +81,7 @@ export function defaultSettings(language: Settings['language'] = 'en-US'): Setti
     window: null,
     exportPresets: {},
     lastExportPreset: {},
+    documentsLanguage: {},
     autoUpdate: true,
     offlineBudgetMb: DEFAULT_OFFLINE_BUDGET_MB,
     theme: 'system',

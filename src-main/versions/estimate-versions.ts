@@ -15,78 +15,27 @@ import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters
 import type { Logger } from '../log/logger';
 import type { Workers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
-import type {
-  ChangesSince,
-  EstimateComparison,
-  VersionRef,
-  VersionRow,
-  VersionTimeline,
-} from '../../src-shared/versions/types';
+import type { ChangesSince, EstimateComparison, VersionTimeline } from '../../src-shared/versions/types';
 import type { ChangeSet, ChangeSetSide } from './change-set';
 import type { CompareInput, CompareOutput, EncodeOutput, VersionsInput } from './version-tasks';
 import type { Encoded } from './version-codec';
-import type { ExportOptions } from '../exports/options';
-import { writeAtomically } from '../local-files/write-atomically';
-import type { ChangeOrderTaskInput } from './change-order-tasks';
+import { diskFullError } from '../local-files/write-atomically';
+import {
+  bodiesOf,
+  chainInput,
+  damagedVersionError,
+  fillVerifiedChecksums,
+  sideDamaged,
+} from './version-bodies';
+import { currentOf, timelineRows, versionAt, versionRef } from './version-order';
+
+export { currentOf, previousOf, versionAt, versionRef } from './version-order';
 
 /**
  * Versions kept per estimate besides the pinned ones; the oldest go first. The current version and
  * the one last opened are always kept.
  */
 export const MAX_KEPT_VERSIONS = 100;
-
-/** The version the service sent most recently: fetched last (then the newest). */
-export function currentOf(versions: readonly StoredVersion[]): StoredVersion | null {
-  let best: StoredVersion | null = null;
-  for (const v of versions) {
-    if (
-      !best ||
-      v.lastFetchedAt.getTime() > best.lastFetchedAt.getTime() ||
-      (v.lastFetchedAt.getTime() === best.lastFetchedAt.getTime() && v.seq > best.seq)
-    )
-      best = v;
-  }
-  return best;
-}
-
-/**
- * The version the estimate was in at `at` (when PlanDesk fetched it): among the versions fetched
- * first before it and last after it, the one fetched first latest (a version fetched again after
- * another came back is current again in between); else the one fetched first latest before `at`.
- */
-export function versionAt(versions: readonly StoredVersion[], at: Date): StoredVersion | null {
-  const t = at.getTime();
-  const latestFirst = (list: readonly StoredVersion[]) =>
-    list.reduce<StoredVersion | null>((best, v) => (!best || v.fetchedAt > best.fetchedAt ? v : best), null);
-  const before = versions.filter((v) => v.fetchedAt.getTime() <= t);
-  return latestFirst(before.filter((v) => v.lastFetchedAt.getTime() >= t)) ?? latestFirst(before);
-}
-
-/** The version that was current before the current one: fetched last among the others. */
-export function previousOf(versions: readonly StoredVersion[]): StoredVersion | null {
-  const current = currentOf(versions);
-  return currentOf(versions.filter((v) => v.id !== current?.id));
-}
-
-export function versionRef(v: StoredVersion): VersionRef {
-  return {
-    estimateId: v.estimateId,
-    estimateName: v.summary.name,
-    uniqueIdentifier: v.summary.uniqueIdentifier,
-    versionId: v.id,
-    seq: v.seq,
-    name: v.name,
-    fetchedAt: v.fetchedAt.toISOString(),
-    modified: v.modified,
-  };
-}
-
-function unreadable(): ServiceError {
-  return new ServiceError(
-    'not-found',
-    'This version of the estimate cannot be read from the offline cache on this computer.',
-  );
-}
 
 export interface CompareRequest {
   includeUnchanged: boolean;
@@ -148,12 +97,13 @@ export class EstimateVersions {
     const table = cache.versions;
     const versions = table.list(projectId, estimateId);
     const current = currentOf(versions);
-    const base = current ? chainInput(table, current) : null;
+    const base = current ? this.baseOf(table, current) : null;
     const out = await this.workers.run<EncodeOutput>('versions-encode', {
       entry: stored.bytes,
       base,
       known: versions.map((v) => v.hash),
     });
+    if (!out.duplicate && out.baseDamaged && current) table.markDamaged(current.id);
     if (out.duplicate) {
       const same = versions.find((v) => v.hash === out.hash)!;
       table.touch(same.id, stored.fetchedAt);
@@ -175,6 +125,17 @@ export class EstimateVersions {
     return added.version;
   }
 
+  /** The base a new version is stored as changes from; none (a whole copy) when it is damaged. */
+  private baseOf(table: VersionTable, current: StoredVersion): ReturnType<typeof chainInput> | null {
+    if (current.damaged) return null;
+    try {
+      return chainInput(table, current);
+    } catch (err) {
+      this.logger.log('warn', `estimate ${current.estimateId}: ${(err as Error).message}`);
+      return null;
+    }
+  }
+
   /** Drops the oldest versions beyond the limit, giving each version based on one a new base. */
   private async evict(table: VersionTable, projectId: string, estimateId: string): Promise<void> {
     const versions = table.list(projectId, estimateId);
@@ -188,20 +149,19 @@ export class EstimateVersions {
     for (const victim of victims) {
       const rebased: { id: number; baseId: number | null; body: Uint8Array }[] = [];
       for (const dependent of table.dependents(victim.id)) {
-        const target = table.chain(dependent.id);
-        if (!target) throw unreadable();
+        // A damaged one is kept as it is (marked), and so is what it is stored as changes from.
+        if (victim.damaged || dependent.damaged) break;
+        const target = chainInput(table, dependent).bodies;
         const baseVersion = victim.baseId === null ? null : table.get(victim.baseId);
         const base = baseVersion ? chainInput(table, baseVersion) : null;
-        const encoded = await this.workers.run<Encoded>('versions-rebase', {
-          target: target.map((c) => c.body),
-          base,
-        });
+        const encoded = await this.workers.run<Encoded>('versions-rebase', { target, base });
         rebased.push({
           id: dependent.id,
           baseId: encoded.isDelta ? victim.baseId : null,
           body: encoded.body,
         });
       }
+      if (rebased.length !== table.dependents(victim.id).length) continue;
       table.rebaseAndRemove(rebased, [victim.id]);
     }
   }
@@ -211,26 +171,7 @@ export class EstimateVersions {
     const versions = table.list(projectId, estimateId);
     const current = currentOf(versions);
     const opened = table.opened(projectId, estimateId);
-    const rows: VersionRow[] = versions
-      .map((v) => ({
-        id: v.id,
-        seq: v.seq,
-        fetchedAt: v.fetchedAt.toISOString(),
-        lastFetchedAt: v.lastFetchedAt.toISOString(),
-        modified: v.modified,
-        name: v.name,
-        pinned: v.pinned,
-        items: v.summary.items,
-        currency: v.summary.currency,
-        net: v.summary.net,
-        tax: v.summary.tax,
-        gross: v.summary.gross,
-        storage: v.baseId === null ? ('full' as const) : ('delta' as const),
-        bytes: v.bytes,
-        current: v.id === current?.id,
-        lastOpened: v.id === opened?.versionId,
-      }))
-      .reverse();
+    const rows = timelineRows(versions, current, opened?.versionId ?? null);
     return {
       projectId,
       estimateId,
@@ -263,24 +204,31 @@ export class EstimateVersions {
     const fetched = await cached.readEstimate(projectId, estimateId, work, { signal });
     await this.settled(cached.cache, projectId, estimateId);
     const version = this.latest(cached.cache, projectId, estimateId);
-    if (!version) {
+    // Kept for this very fetch (never an older version standing in for "now").
+    if (!version || version.lastFetchedAt.getTime() < fetched.fetchedAt.getTime()) {
+      const failure = cached.cache.lastWriteFailure;
+      if (failure?.diskFull) throw diskFullError(failure.path);
       throw new ServiceError(
         'config',
         'PlanDesk could not keep a version of this estimate on this computer (see the log).',
       );
     }
+    if (version.damaged) throw damagedVersionError(version, version);
     return { version, fetched };
   }
 
-  /** Where the company's logo and watermark are, in the cached copy of the estimate (read off main's thread). */
-  async cachedCompanyImages(
+  /**
+   * The company of the cached copy of the estimate (read off main's thread): where its logo and
+   * watermark are, and its country.
+   */
+  async cachedCompany(
     cache: CacheDb,
     projectId: string,
     estimateId: string,
     signal?: AbortSignal,
-  ): Promise<{ logo: string | null; watermark: string | null }> {
+  ): Promise<{ images: { logo: string | null; watermark: string | null }; country: string | null }> {
     const hit = cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId));
-    if (!hit) return { logo: null, watermark: null };
+    if (!hit) return { images: { logo: null, watermark: null }, country: null };
     const read = await runOnBody<EstimateReadOutput>(
       this.workers,
       'estimate-read',
@@ -291,7 +239,7 @@ export class EstimateVersions {
         inlineBelow: INLINE_BODY_BYTES,
       },
     );
-    return read.companyImages;
+    return { images: read.companyImages, country: read.label.companyCountry };
   }
 
   latest(cache: CacheDb, projectId: string, estimateId: string): StoredVersion | null {
@@ -306,18 +254,13 @@ export class EstimateVersions {
     }
   }
 
-  /** Both versions' bodies, what their chains share read once. */
+  /**
+   * Both versions' bodies, what their chains share read once, every body checked: a damaged version
+   * is marked and named (version-bodies.ts).
+   */
   bodies(cache: CacheDb, from: StoredVersion, to: StoredVersion): VersionsInput {
-    const a = cache.versions.chain(from.id);
-    const b = cache.versions.chain(to.id);
-    if (!a || !b) throw unreadable();
-    let shared = 0;
-    while (shared < a.length && shared < b.length && a[shared]!.id === b[shared]!.id) shared++;
-    return {
-      common: a.slice(0, shared).map((c) => c.body),
-      from: { bodies: a.slice(shared).map((c) => c.body), hash: from.hash },
-      to: { bodies: b.slice(shared).map((c) => c.body), hash: to.hash },
-    };
+    for (const v of [from, to]) if (v.damaged) throw damagedVersionError(v, v);
+    return bodiesOf(cache.versions, from, to);
   }
 
   async compare(
@@ -331,49 +274,18 @@ export class EstimateVersions {
       options: { from: versionRef(from), to: versionRef(to), includeUnchanged: request.includeUnchanged },
       ...(request.changeSet ? { changeSet: request.changeSet } : {}),
     };
-    const out = await this.workers.run<CompareOutput>('versions-compare', input, {
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
+    const out = await this.workers
+      .run<CompareOutput>('versions-compare', input, {
+        ...(request.signal ? { signal: request.signal } : {}),
+      })
+      .catch((err: unknown) => {
+        throw sideDamaged(err, cache.versions, { from, to });
+      });
+    fillVerifiedChecksums(cache.versions, input, [from, to]);
     return {
       comparison: JSON.parse(out.comparisonJson) as EstimateComparison,
       changeSet: out.changeSetJson === null ? null : (JSON.parse(out.changeSetJson) as ChangeSet),
     };
-  }
-
-  /**
-   * Writes the change order from `from` to `to` at `target` (through a temporary file, so a failure
-   * or a cancel leaves nothing). Returns what was left out of it (an unusable logo), for the log.
-   */
-  async writeChangeOrder(
-    cache: CacheDb,
-    from: StoredVersion,
-    to: StoredVersion,
-    order: {
-      format: 'pdf' | 'xlsx';
-      options: ExportOptions;
-      images?: { logo: Uint8Array | null; watermark: Uint8Array | null };
-      madeAt: Date;
-    },
-    target: string,
-    signal?: AbortSignal,
-  ): Promise<string[]> {
-    const input: Omit<ChangeOrderTaskInput, 'path'> = {
-      versions: this.bodies(cache, from, to),
-      refs: { from: versionRef(from), to: versionRef(to) },
-      options: order.options,
-      ...(order.images ? { images: order.images } : {}),
-      madeAt: order.madeAt.toISOString(),
-    };
-    let notices: string[] = [];
-    await writeAtomically(target, async (path) => {
-      const out = await this.workers.run<{ notices: string[] }>(
-        order.format === 'pdf' ? 'change-order-pdf' : 'change-order-xlsx',
-        { ...input, path },
-        signal ? { signal } : {},
-      );
-      notices = out.notices;
-    });
-    return notices;
   }
 
   /**
@@ -423,7 +335,14 @@ export class EstimateVersions {
     const before = last && last.versionId !== shown.id ? table.get(last.versionId) : null;
     table.markOpened(projectId, estimateId, shown.id, now);
     if (!last || !before) return null;
-    const { comparison } = await this.compare(cache, before, shown, { includeUnchanged: false });
+    let comparison: EstimateComparison;
+    try {
+      ({ comparison } = await this.compare(cache, before, shown, { includeUnchanged: false }));
+    } catch (err) {
+      // A damaged version: no badge (the timeline marks it); anything else is the caller's.
+      if (err instanceof ServiceError && err.kind === 'damaged') return null;
+      throw err;
+    }
     return {
       openedAt: last.openedAt.toISOString(),
       fromVersion: before.id,
@@ -439,25 +358,4 @@ export class EstimateVersions {
       },
     };
   }
-}
-
-/** The company's logo and watermark for a PDF, from their addresses; each left out when it cannot be fetched. */
-export async function companyImages(
-  urls: { logo: string | null; watermark: string | null },
-  fetchImage: (url: string) => Promise<Uint8Array | null>,
-): Promise<{ logo: Uint8Array | null; watermark: Uint8Array | null }> {
-  const fetch = async (url: string | null): Promise<Uint8Array | null> =>
-    url ? fetchImage(url).catch(() => null) : null;
-  const [logo, watermark] = await Promise.all([fetch(urls.logo), fetch(urls.watermark)]);
-  return { logo, watermark };
-}
-
-/** A version's chain as a worker's input, with how many deltas deep it is and its content hash. */
-function chainInput(
-  table: VersionTable,
-  version: StoredVersion,
-): { bodies: Uint8Array[]; depth: number; hash: string } {
-  const chain = table.chain(version.id);
-  if (!chain) throw unreadable();
-  return { bodies: chain.map((c) => c.body), depth: chain.length - 1, hash: version.hash };
 }

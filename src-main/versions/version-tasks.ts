@@ -8,11 +8,17 @@ import { compareSnapshots, type CompareOptions } from './compare';
 import { contentHash, encodeVersion, readCacheBody, readChain, type Encoded } from './version-codec';
 import { summaryOf, textOf, type Snapshot } from './snapshot';
 import type { VersionSummary } from '../cache/version-table';
+import { ServiceError } from '../errors/service-error';
 
 /** One side of a comparison: the bodies after the ones both sides share, and its content hash. */
 export interface SideInput {
   bodies: Uint8Array[];
   hash: string;
+  /**
+   * Check the content against `hash` once read: some body of its chain has no checksum of its own
+   * (an older PlanDesk wrote it), so this is how damage is found (version-bodies.ts).
+   */
+  verify?: boolean;
 }
 
 export interface VersionsInput {
@@ -45,46 +51,98 @@ function recall(hash: string): Snapshot | undefined {
   return s ? remember(hash, s) : undefined;
 }
 
+/**
+ * A version read from its bodies, checked against its content hash when asked; one that cannot be
+ * read or does not match fails as `damaged`, naming the side (`fieldErrors.version`).
+ */
+function checkedRead(read: () => Snapshot, side: SideInput, name: string): Snapshot {
+  let snapshot: Snapshot;
+  try {
+    snapshot = read();
+  } catch {
+    throw damagedSide(name);
+  }
+  if (side.verify && contentHash(snapshot) !== side.hash) throw damagedSide(name);
+  return snapshot;
+}
+
+function damagedSide(name: string): ServiceError {
+  return new ServiceError('damaged', `The ${name} version cannot be read.`, undefined, { version: [name] });
+}
+
 /** Both versions (read before, or from their bodies, what their chains share read once). */
 export function readBoth(input: VersionsInput): { from: Snapshot; to: Snapshot } {
   let shared: Snapshot | undefined;
-  const read = (side: SideInput): Snapshot => {
+  const read = (side: SideInput, name: 'from' | 'to'): Snapshot => {
     const known = recall(side.hash);
     if (known) return known;
-    if (input.common.length > 0) shared ??= readChain(input.common);
-    return remember(side.hash, readChain(side.bodies, shared));
+    return remember(
+      side.hash,
+      checkedRead(
+        () => {
+          if (input.common.length > 0) shared ??= readChain(input.common);
+          return readChain(side.bodies, shared);
+        },
+        side,
+        name,
+      ),
+    );
   };
-  return { from: read(input.from), to: read(input.to) };
+  return { from: read(input.from, 'from'), to: read(input.to, 'to') };
 }
 
 export interface EncodeInput {
   /** The cache's copy of the estimate just fetched (its stored bytes, see cache/stored-json.ts). */
   entry: Uint8Array;
   /** The version current before (its chain and content hash), and how many deltas deep it is. */
-  base: { bodies: Uint8Array[]; depth: number; hash: string } | null;
+  base: { bodies: Uint8Array[]; depth: number; hash: string; verify?: boolean } | null;
   /** Content hashes of the versions kept already: one of them is not encoded again. */
   known: string[];
 }
 
 export type EncodeOutput =
   | { duplicate: true; hash: string; modified: string | null }
-  | ({ duplicate: false; hash: string; modified: string | null; summary: VersionSummary } & Encoded);
+  | ({
+      duplicate: false;
+      hash: string;
+      modified: string | null;
+      summary: VersionSummary;
+      /** The base could not be read (damaged): this version is kept whole, and the base marked. */
+      baseDamaged?: boolean;
+    } & Encoded);
 
 export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutput> {
   const { snapshot: next, textBytes } = readCacheBody(input.entry);
   const hash = contentHash(next);
   const modified = textOf(next.header.modified);
   if (input.known.includes(hash)) return { duplicate: true, hash, modified };
-  const base = input.base
-    ? {
-        snapshot: recall(input.base.hash) ?? remember(input.base.hash, readChain(input.base.bodies)),
-        depth: input.base.depth,
-      }
-    : null;
+  let base: { snapshot: Snapshot; depth: number } | null = null;
+  let baseDamaged = false;
+  if (input.base) {
+    const b = input.base;
+    try {
+      const snapshot =
+        recall(b.hash) ??
+        remember(
+          b.hash,
+          checkedRead(() => readChain(b.bodies), b, 'base'),
+        );
+      base = { snapshot, depth: b.depth };
+    } catch {
+      baseDamaged = true;
+    }
+  }
   const encoded = encodeVersion(next, base, textBytes);
   // The next version kept is based on this one.
   remember(hash, next);
-  return { duplicate: false, hash, modified, summary: summaryOf(next), ...encoded };
+  return {
+    duplicate: false,
+    hash,
+    modified,
+    summary: summaryOf(next),
+    ...encoded,
+    ...(baseDamaged ? { baseDamaged } : {}),
+  };
 }
 
 export interface RebaseInput {

@@ -1,15 +1,9 @@
 /**
  * Estimate versions as the app uses them (the `versions:*` channels): the timeline of an estimate,
  * naming and pinning, the "changed since you last opened it" badge, comparisons of two versions or
- * two estimates, and change orders saved where the user chooses. Works on the active workspace's
+ * two estimates, and the two sides of a change order (written by src-main/exports). Works on the active workspace's
  * cache; the heavy work runs in the worker pool.
  */
-import type { ExportResult } from '../../src-shared/estimates/types';
-import type { ExportPreset, Paper } from '../../src-shared/exports/presets';
-import { safeFileName } from '../../src-shared/files/safe-file-name';
-import { translator } from '../../src-shared/i18n/catalogue';
-import type { UiLanguage } from '../../src-shared/i18n/languages';
-import type { ExportColumnKey } from '../../src-shared/estimates/columns';
 import type {
   ChangesSince,
   EstimateComparison,
@@ -18,31 +12,14 @@ import type {
 } from '../../src-shared/versions/types';
 import type { ActiveSource, ActiveWorkspace } from '../app/active-workspace';
 import type { StoredVersion } from '../cache/version-table';
-import type { ChooseSavePath } from '../estimates/estimates-service';
-import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
-import { companyImages, type EstimateVersions } from './estimate-versions';
-
-export interface ChangeOrderRequest {
-  projectId: string;
-  from: VersionPick;
-  to: VersionPick;
-  format: 'pdf' | 'xlsx';
-  presetId: string;
-  columns?: ExportColumnKey[] | undefined;
-  language: UiLanguage;
-  paper?: Paper | undefined;
-  operationId?: string | undefined;
-}
+import { versionRef, type EstimateVersions } from './estimate-versions';
 
 export class VersionsService {
   constructor(
     private readonly active: ActiveSource,
     private readonly versions: EstimateVersions,
     private readonly operations: Operations,
-    private readonly chooseSavePath: ChooseSavePath,
-    private readonly presets: { saved(): Promise<ExportPreset[]>; markUsed(id: string): Promise<void> },
-    private readonly logger: Logger,
   ) {}
 
   async timeline(projectId: string, estimateId: string): Promise<VersionTimeline> {
@@ -103,51 +80,24 @@ export class VersionsService {
     }
   }
 
-  /** The change order of two versions (or estimates) as PDF or xlsx, saved where the user chooses. */
-  async exportChanges(req: ChangeOrderRequest): Promise<ExportResult> {
+  /**
+   * Both sides of a change order, for the exports (src-main/exports): the versions' bodies as a worker
+   * reads them, their references, and the newer side's company (logo, watermark, country).
+   */
+  async sides(projectId: string, fromPick: VersionPick, toPick: VersionPick, signal: AbortSignal) {
     const workspace = await this.active();
     const { cached } = workspace;
-    const op = this.operations.start(req.operationId);
-    try {
-      const from = await this.resolve(workspace, req.projectId, req.from, op.signal);
-      const to = await this.resolve(workspace, req.projectId, req.to, op.signal);
-      const fetchedAt = (from.fetchedAt < to.fetchedAt ? from.fetchedAt : to.fetchedAt).toISOString();
-      const source = cached.online ? 'network' : 'cache';
-      const target = await this.chooseSavePath(changeOrderFileName(to, req.format, req.language), req.format);
-      if (!target) return { path: null, source, fetchedAt };
-      const images =
-        req.format === 'pdf'
-          ? await companyImages(
-              await this.versions.cachedCompanyImages(cached.cache, req.projectId, to.estimateId, op.signal),
-              (url) => workspace.client.fetchImage(url, { signal: op.signal }),
-            )
-          : undefined;
-      const notices = await this.versions.writeChangeOrder(
-        cached.cache,
-        from,
-        to,
-        {
-          format: req.format,
-          options: {
-            preset: req.presetId,
-            savedPresets: await this.presets.saved(),
-            ...(req.columns ? { columns: req.columns } : {}),
-            language: req.language,
-            ...(req.paper ? { paper: req.paper } : {}),
-          },
-          ...(images ? { images } : {}),
-          madeAt: new Date(),
-        },
-        target,
-        op.signal,
-      );
-      for (const notice of notices) this.logger.log('warn', notice);
-      await this.presets.markUsed(req.presetId).catch(() => undefined);
-      this.logger.log('info', `exported a change order as ${req.format}`);
-      return { path: target, source, fetchedAt };
-    } finally {
-      op.finish();
-    }
+    const from = await this.resolve(workspace, projectId, fromPick, signal);
+    const to = await this.resolve(workspace, projectId, toPick, signal);
+    const company = await this.versions.cachedCompany(cached.cache, projectId, to.estimateId, signal);
+    return {
+      versions: this.versions.bodies(cached.cache, from, to),
+      refs: { from: versionRef(from), to: versionRef(to) },
+      companyImages: company.images,
+      companyCountry: company.country,
+      source: cached.online ? ('network' as const) : ('cache' as const),
+      fetchedAt: from.fetchedAt < to.fetchedAt ? from.fetchedAt : to.fetchedAt,
+    };
   }
 
   /**
@@ -165,14 +115,4 @@ export class VersionsService {
     }
     return (await this.versions.fetchLatest(cached, projectId, pick.estimateId, signal)).version;
   }
-}
-
-/** "Change order E202600017 Küche.pdf", in the document's language. */
-export function changeOrderFileName(to: StoredVersion, format: 'pdf' | 'xlsx', language: UiLanguage): string {
-  const base = [translator(language)('doc.changeOrder'), to.summary.uniqueIdentifier, to.summary.name]
-    .filter(Boolean)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .slice(0, 120);
-  return safeFileName(`${base}.${format}`, `Change order.${format}`);
 }

@@ -126,6 +126,7 @@ export function createWorkers(
           outcome.error.status,
           outcome.error.fieldErrors,
           outcome.error.serviceMessage,
+          outcome.error.path,
         );
       } catch (err) {
         // piscina cancels a task by ending the thread that runs it: wait until it has ended, so

@@ -5,6 +5,7 @@
  * from the sources they run through tsx.
  */
 import { estimateReadTask, estimateViewTask } from '../estimates/estimate-tasks';
+import { roomsCostsTask } from '../plans/rooms-costs-task';
 
 export type Progress = (done: number, total: number | null) => void;
 export type Task = (input: never, progress?: Progress) => Promise<unknown>;
@@ -20,6 +21,8 @@ export type WorkerScript = keyof typeof WORKER_SCRIPTS;
 export const TASKS = {
   'estimate-view': { script: 'estimate-worker' },
   'estimate-read': { script: 'estimate-worker' },
+  // An estimate placed on its plan's rooms (issue 28).
+  'rooms-costs': { script: 'estimate-worker' },
   // Read in the thread that writes: the document is kept there for the writer (exports/prepared-documents.ts).
   'export-read': { script: 'export-worker' },
   'export-xlsx': { script: 'export-worker' },
@@ -45,6 +48,7 @@ const HERE = {
   'estimate-read': estimateReadTask,
   // A small estimate an export reads here: nothing is kept, the writer reads its bytes.
   'export-read': estimateReadTask,
+  'rooms-costs': roomsCostsTask,
 } satisfies Partial<Record<TaskName, Task>>;
 
 export type InlineTaskName = keyof typeof HERE;

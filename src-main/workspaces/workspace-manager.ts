@@ -174,7 +174,8 @@ export class WorkspaceManager {
         cur.activeWorkspaceId === id ? (workspaces[0]?.id ?? DEMO_WORKSPACE_ID) : cur.activeWorkspaceId;
       const { [id]: _presets, ...exportPresets } = cur.exportPresets;
       const { [id]: _last, ...lastExportPreset } = cur.lastExportPreset;
-      return { ...cur, workspaces, activeWorkspaceId, exportPresets, lastExportPreset };
+      const { [id]: _language, ...documentsLanguage } = cur.documentsLanguage;
+      return { ...cur, workspaces, activeWorkspaceId, exportPresets, lastExportPreset, documentsLanguage };
     });
     this.clients.delete(id);
     this.needsKey.delete(id);

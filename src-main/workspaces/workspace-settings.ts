@@ -6,7 +6,7 @@ import type {
 } from '../../src-shared/workspaces/types';
 import type { Workspace } from '../api/schemas';
 import type { ActiveSource } from '../app/active-workspace';
-import type { ConfirmQuestion, Dialogs } from '../dialogs';
+import { plainQuestion, type ConfirmQuestion, type Dialogs } from '../dialogs';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError, toErrorValue } from '../errors/service-error';
 import { translator } from '../../src-shared/i18n/catalogue';
@@ -92,14 +92,15 @@ export class WorkspaceSettingsService {
 /** The native question naming the host that would receive the key. */
 function webhookQuestion(value: string, language: UiLanguage): ConfirmQuestion {
   const t = translator(language);
-  const host = new URL(value).host;
-  return {
+  // The address as it will be used: percent-encoded, so nothing in it reads differently.
+  const { host, href } = new URL(value);
+  return plainQuestion({
     title: t('security.webhookConfirmTitle'),
     message: t('security.webhookConfirmMessage', { host }),
-    detail: t('security.webhookConfirmDetail', { host, url: value }),
+    detail: t('security.webhookConfirmDetail', { host, url: href }),
     confirmLabel: t('security.webhookConfirmButton', { host }),
     cancelLabel: t('common.cancel'),
-  };
+  });
 }
 
 function isWebhookAddress(value: string): boolean {

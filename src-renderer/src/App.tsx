@@ -12,6 +12,7 @@ import { useWorkspaces } from './features/workspaces/store';
 import { useLang, useT } from './i18n/store';
 import { useBoot } from './features/shell/boot';
 import { useConnection } from './features/connection/store';
+import { useNotices } from './features/notices/store';
 import { useOutbox } from './features/outbox/store';
 
 /**
@@ -61,6 +62,10 @@ function useMainEvents(enabled: boolean): void {
     }
     if (typeof api.onOutboxChange === 'function') {
       offs.push(api.onOutboxChange((update) => useOutbox.getState().received(update)));
+    }
+    // What main learns after start-up (a full disk, uploads recovered) is taken at once.
+    if (typeof api.onNotices === 'function') {
+      offs.push(api.onNotices(() => void useNotices.getState().take()));
     }
     return () => offs.forEach((off) => off());
   }, [enabled]);

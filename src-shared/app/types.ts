@@ -21,6 +21,8 @@ export const APP_NOTICE_CODES = [
   'data-folder-unwritable',
   'keys-in-file',
   'keys-moved-to-keychain',
+  'outbox-recovered',
+  'disk-full',
 ] as const;
 export type AppNoticeCode = (typeof APP_NOTICE_CODES)[number];
 
@@ -40,4 +42,12 @@ export interface AppNotice {
   workspaceName?: string;
   path?: string;
   protection?: string;
+  /**
+   * `outbox-recovered`: after a damaged or lost record (or a damaged cache), which uploads wait,
+   * which need their file chosen again, and copies no record names (`kept`: where they are).
+   * `disk-full`: `path` is where PlanDesk could not write.
+   */
+  waiting?: string[];
+  needFile?: string[];
+  kept?: string[];
 }

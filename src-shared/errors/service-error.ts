@@ -12,7 +12,11 @@ export type ErrorKind =
   | 'invalid-response'
   | 'cancelled'
   | 'config'
-  | 'keychain';
+  | 'keychain'
+  /** A disk PlanDesk writes to is full (`path` says which file or folder). */
+  | 'disk-full'
+  /** Something PlanDesk keeps on this computer is damaged and cannot be read (a stored version). */
+  | 'damaged';
 
 export interface ErrorValue {
   kind: ErrorKind;
@@ -24,6 +28,8 @@ export interface ErrorValue {
   status?: number;
   /** Per-field messages from a validation error, keyed by field path (`address.city`). */
   fieldErrors?: Record<string, string[]>;
+  /** A local file or folder the error is about (`disk-full`: where the disk is full). */
+  path?: string;
 }
 
 export function isErrorValue(value: unknown): value is ErrorValue {

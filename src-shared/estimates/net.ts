@@ -5,6 +5,7 @@
  * `columnValue`, so a derived column and an item's own field look the same to the writers.
  */
 import { amountOrNull, amountText } from '../money/amounts';
+import { Decimal } from '../money/decimal';
 import type { ExportColumnKey } from './columns';
 import type { EstimateRow } from './types';
 
@@ -21,9 +22,40 @@ export function netUnitPrice(row: Pick<EstimateRow, 'type' | 'net_amount' | 'qua
   return price === null ? null : amountText(price);
 }
 
+/**
+ * The list unit price of a position: the price before its discount, `(total_cost + markup) ÷
+ * quantity`, worked out as `(net amount + discount) ÷ quantity` (the same, and consistent with the
+ * amount printed beside it). A document with a discount column prints this one, so that quantity ×
+ * unit price − discount = amount; the markup is inside it, never shown on its own.
+ */
+export function listUnitPrice(
+  row: Pick<EstimateRow, 'type' | 'net_amount' | 'quantity' | 'discount'>,
+): string | null {
+  if (row.type === 'group') return null;
+  const net = amountOrNull(row.net_amount);
+  const quantity = amountOrNull(row.quantity);
+  if (net === null || quantity === null || quantity.isZero()) return null;
+  const price = net.add(amountOrNull(row.discount) ?? Decimal.ZERO).divRound(quantity, UNIT_PRICE_SCALE);
+  return price === null ? null : amountText(price);
+}
+
+/**
+ * Which unit price a document's unit-price column holds: `net` (the amount ÷ quantity) when it shows
+ * no discount, `list` (before the discount) when it does.
+ */
+export type UnitPriceBasis = 'net' | 'list';
+
+export function unitPriceBasis(columns: readonly ExportColumnKey[]): UnitPriceBasis {
+  return columns.includes('discount') ? 'list' : 'net';
+}
+
 /** A row's value in a column, as exact decimal text (or the text of a text column); null when none. */
-export function columnValue(row: EstimateRow, key: ExportColumnKey): string | null {
-  if (key === 'net_unit_price') return netUnitPrice(row);
+export function columnValue(
+  row: EstimateRow,
+  key: ExportColumnKey,
+  basis: UnitPriceBasis = 'net',
+): string | null {
+  if (key === 'net_unit_price') return basis === 'list' ? listUnitPrice(row) : netUnitPrice(row);
   const value = row[key];
   return typeof value === 'string' ? value : null;
 }

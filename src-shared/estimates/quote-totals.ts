@@ -10,7 +10,8 @@
  * When the service's own totals disagree with its items, the document cannot show both: it shows
  * the items' totals (so its lines add up to them) and `mismatch` says so, for a warning.
  */
-import { amountOrNull } from '../money/amounts';
+import { amountOrNull, unitsText } from '../money/amounts';
+import { minorUnits } from '../money/currency';
 import { Decimal } from '../money/decimal';
 import type { EstimateRow, EstimateTotals } from './types';
 
@@ -39,9 +40,7 @@ export interface QuoteTotals {
 }
 
 /** Rounded to `digits` (half away from zero) and expressed in units of 10^-digits. */
-function units(d: Decimal, digits: number): bigint {
-  return d.round(digits).units;
-}
+const units = minorUnits;
 
 /** What the totals read of a row. */
 export type QuoteRow = Pick<EstimateRow, 'type' | 'net_amount' | 'total' | 'tax'>;
@@ -111,13 +110,7 @@ export function quoteTotals(
 }
 
 /** Minor units back to exact decimal text ("123456" with 2 digits → "1234.56"). */
-export function minorUnitsText(value: bigint, digits: number): string {
-  const negative = value < 0n;
-  const abs = (negative ? -value : value).toString().padStart(digits + 1, '0');
-  const int = abs.slice(0, abs.length - digits);
-  const frac = abs.slice(abs.length - digits);
-  return (negative ? '-' : '') + int + (digits > 0 ? '.' + frac : '');
-}
+export const minorUnitsText: (value: bigint, digits: number) => string = unitsText;
 
 /** The totals as they cross to the renderer: exact decimal text (no bigint crosses IPC). */
 export interface QuoteTotalsView {

@@ -1,3 +1,5 @@
+import type { ExportWarning } from '../exports/warnings';
+import type { UiLanguage } from '../i18n/languages';
 import type { Provenance } from '../offline/types';
 import type { QuoteTotalsView } from './quote-totals';
 
@@ -145,6 +147,11 @@ export interface EstimateSummary {
   quote: QuoteTotalsView;
   /** Who the estimate is for (see client-name.ts), for the projects list; absent when not worked out. */
   client?: string | null;
+  /**
+   * The country of the company sending it, as the service wrote it: the language its documents are
+   * written in by default. Absent in totals kept before PlanDesk kept it.
+   */
+  companyCountry?: string | null;
 }
 
 export interface EstimateList extends Provenance {
@@ -191,9 +198,15 @@ export interface EstimateLabel {
   uniqueIdentifier: string | null;
   name: string;
   projectName: string | null;
+  /** The sending company's country (its documents' language by default). */
+  companyCountry: string | null;
 }
 
 export interface ExportResult extends Provenance {
   /** Where the file was saved; null when the user closed the save dialog. */
   path: string | null;
+  /** What the user should know about the document written (it was written all the same). */
+  warnings: ExportWarning[];
+  /** The language the document was written in. */
+  language: UiLanguage;
 }

@@ -44,3 +44,22 @@ export function unitText(unit: string | null | undefined, t: Translate): string 
   if (word) return t(word);
   return Object.hasOwn(SYMBOLS, key) ? SYMBOLS[key]! : trimmed;
 }
+
+/** The first spelling of each word above: what `unitKey` gives for any of its spellings. */
+const FIRST_SPELLING = new Map<MessageKey, string>();
+for (const [spelling, word] of Object.entries(WORDS))
+  if (!FIRST_SPELLING.has(word)) FIRST_SPELLING.set(word, spelling);
+
+/**
+ * One spelling for the spellings of one unit (pcs, Stk., each → pcs; m2, sqm → m²), so positions can
+ * be summed by unit; other units as sent, trimmed. Null for none. `unitText` of it reads the same.
+ */
+export function unitKey(unit: string | null | undefined): string | null {
+  if (typeof unit !== 'string') return null;
+  const trimmed = unit.trim();
+  if (trimmed === '') return null;
+  const key = trimmed.toLowerCase();
+  const word = Object.hasOwn(WORDS, key) ? WORDS[key] : undefined;
+  if (word) return FIRST_SPELLING.get(word)!;
+  return Object.hasOwn(SYMBOLS, key) ? SYMBOLS[key]! : trimmed;
+}

@@ -5,7 +5,13 @@
  * their schema is not shown. Problems are keyed by the service's own field paths, so the editor
  * shows them where it shows the service's errors.
  */
-import { isJsonObject, type JsonObject, type JsonValue } from '../json/exact-json';
+import {
+  EXACT_NUMBER,
+  isExactNumber,
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+} from '../json/exact-json';
 import { childrenOf } from './tree';
 
 export type FormProblemCode =
@@ -16,13 +22,22 @@ export type FormProblemCode =
   | 'not-a-list'
   | 'not-an-object'
   | 'unknown-context'
-  | 'too-deep';
+  | 'too-deep'
+  | 'reserved-name'
+  | 'internal-marker';
 
 export interface FormProblem {
   /** The service's spelling of the place: `name`, `context[1]`, `children[2].children[0].label`. */
   path: string;
   code: FormProblemCode;
 }
+
+/**
+ * Field names PlanDesk keeps as data but never sends: a service written in JavaScript takes
+ * `__proto__` for an object's prototype (the simulator's update drops it, others let it change their
+ * objects), so it would not arrive as sent. The form can still be read, exported and edited in a file.
+ */
+export const UNSENDABLE_FIELD_NAMES: readonly string[] = ['__proto__'];
 
 /** Deeper than this is no form a person made, and deeper than the service (simulator) accepts. */
 export const MAX_FORM_DEPTH = 32;
@@ -62,7 +77,34 @@ export function checkForm(value: unknown, options: CheckOptions = {}): FormProbl
     else if (!Array.isArray(doc.children)) add('children', 'not-a-list');
     else checkElements(doc.children, 'children', add);
   }
+  checkFieldNames(doc, add);
   return problems;
+}
+
+/**
+ * Every object at any depth (unknown fields included): no field name PlanDesk cannot send, and no
+ * object that holds PlanDesk's internal number key without being one of its numbers.
+ */
+function checkFieldNames(doc: JsonObject, add: (path: string, code: FormProblemCode) => void): void {
+  const stack: [unknown, string][] = [[doc, '']];
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!;
+    if (typeof value !== 'object' || value === null || isExactNumber(value)) continue;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push([v, `${at}[${i}]`]));
+      continue;
+    }
+    const fields = value as Record<string, unknown>;
+    if (Object.hasOwn(fields, EXACT_NUMBER)) {
+      add(at, 'internal-marker');
+      continue;
+    }
+    for (const key of Object.keys(fields)) {
+      const path = at ? `${at}.${key}` : key;
+      if (UNSENDABLE_FIELD_NAMES.includes(key)) add(path, 'reserved-name');
+      stack.push([fields[key], path]);
+    }
+  }
 }
 
 function checkElements(

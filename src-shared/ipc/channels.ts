@@ -29,9 +29,11 @@ export const channels = {
   'exports:presets': 'listExportPresets',
   'exports:savePreset': 'saveExportPreset',
   'exports:deletePreset': 'deleteExportPreset',
+  'exports:defaults': 'documentDefaults',
   'plans:get': 'getPlan',
   'plans:image': 'getPlanImage',
   'plans:exportRooms': 'exportRooms',
+  'plans:roomsCosts': 'getRoomsCosts',
   'files:list': 'listFiles',
   'files:upload': 'uploadFiles',
   'files:download': 'downloadFile',
@@ -51,6 +53,7 @@ export const channels = {
   'outbox:list': 'listWaitingUploads',
   'outbox:remove': 'removeWaitingUpload',
   'outbox:retry': 'retryWaitingUpload',
+  'outbox:chooseFileAgain': 'chooseWaitingUploadFileAgain',
   'operations:cancel': 'cancelOperation',
   'forms:list': 'listForms',
   'forms:get': 'getForm',
@@ -99,6 +102,7 @@ export const events = {
   'event:update': 'onUpdateStatus',
   'event:connection': 'onConnectionStatus',
   'event:outbox': 'onOutboxChange',
+  'event:notices': 'onNotices',
 } as const;
 
 export type EventChannel = keyof typeof events;

@@ -3,11 +3,13 @@ import type { ErrorValue } from '../errors/service-error';
 import { THEMES, type AppInfo, type AppNotice } from '../app/types';
 import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
 import type { PresetList } from '../exports/presets';
+import type { DocumentDefaults } from '../exports/document-language';
 import type { FileListView, FilePreview, UploadResult } from '../files/types';
 import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
 import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
 import type { ProgressEvent } from '../operations/types';
 import type { PlanResult } from '../plans/types';
+import type { RoomsCostsResult } from '../plans/rooms-costs-types';
 import {
   PROJECT_SORT_KEYS,
   type CreatedProjectView,
@@ -96,19 +98,22 @@ const formDocument = z.custom<JsonObject>(
   'must be a form document',
 );
 
+/** What every export chooses: its preset (the kind of document), columns, language, paper. */
+const documentChoice = {
+  presetId: z.string().min(1).max(100),
+  columns: columns.optional(),
+  language: language.optional(),
+  paper: paper.optional(),
+  operationId,
+};
+
 export const exportRequestSchema = z.object({
   projectId: id,
   /** One estimate, or every estimate of the project (one workbook, a sheet each) when absent. */
   estimateId: id.optional(),
   format: z.enum(['xlsx', 'pdf']),
-  /** The preset decides the kind of document: a client document never holds an internal column. */
-  presetId: z.string().min(1).max(100),
-  columns: columns.optional(),
-  /** The document's language, independent of the UI's. */
-  language,
-  paper: paper.optional(),
   statements: z.boolean().optional(),
-  operationId,
+  ...documentChoice,
 });
 
 export const presetInputSchema = z.object({
@@ -133,12 +138,7 @@ export const changeOrderRequestSchema = z.object({
   from: versionPick,
   to: versionPick,
   format: z.enum(['xlsx', 'pdf']),
-  /** The preset decides the kind of document, as for quotes. */
-  presetId: z.string().min(1).max(100),
-  columns: columns.optional(),
-  language,
-  paper: paper.optional(),
-  operationId,
+  ...documentChoice,
 });
 
 export const argSchemas = {
@@ -173,19 +173,32 @@ export const argSchemas = {
   'exports:presets': z.tuple([]),
   'exports:savePreset': z.tuple([presetInputSchema]),
   'exports:deletePreset': z.tuple([z.string().min(1).max(100)]),
+  'exports:defaults': z.tuple([z.object({ projectId: id.optional(), estimateId: id.optional() })]),
   'plans:get': z.tuple([z.object({ planId: id })]),
   /** Only an image URL main gave out in that plan's view (see PlansService). */
   'plans:image': z.tuple([z.object({ planId: id, url: z.string().url().max(4000) })]),
   'plans:exportRooms': z.tuple([
-    z.object({ planId: id, format: z.enum(['xlsx', 'csv']), language, projectName: shortText.optional() }),
+    z.object({
+      planId: id,
+      format: z.enum(['xlsx', 'csv']),
+      /** Absent: the workspace's documents language, and for a CSV that language's separator. */
+      language: language.optional(),
+      separator: z.enum([',', ';']).optional(),
+      projectName: shortText.optional(),
+    }),
+  ]),
+  /** The estimate (default: the latest) placed on the project's plan (null: the project names none). */
+  'plans:roomsCosts': z.tuple([
+    z.object({ projectId: id, planId: id.nullable(), estimateId: id.optional(), operationId }),
   ]),
   'files:list': z.tuple([z.object({ projectId: id })]),
   'files:upload': z.tuple([
     z.object({
       projectId: id,
       /**
-       * Paths of dropped files (from window.api.pathForFile, which registers each with main); none:
-       * main asks with the open dialog. Main uploads no other path.
+       * Paths of files dropped on this project's view (from window.api.pathForFile, which registers
+       * each with main for one upload into this project); none: main asks with the open dialog.
+       * Main uploads no other path.
        */
       paths: z.array(z.string().min(1).max(4096)).max(50).optional(),
       operationId,
@@ -215,6 +228,7 @@ export const argSchemas = {
   'outbox:list': z.tuple([z.object({ projectId: id.optional() })]),
   'outbox:remove': z.tuple([z.object({ id: z.number().int().min(1) })]),
   'outbox:retry': z.tuple([z.object({ id: z.number().int().min(1) })]),
+  'outbox:chooseFileAgain': z.tuple([z.object({ id: z.number().int().min(1) })]),
   'operations:cancel': z.tuple([z.string().min(1).max(100)]),
   'forms:list': z.tuple([]),
   'forms:get': z.tuple([z.object({ id })]),
@@ -238,7 +252,8 @@ export const argSchemas = {
       sendRealKey: z.boolean().default(false),
     }),
   ]),
-  'files:registerDrop': z.tuple([z.string().min(1).max(4096)]),
+  /** The path Electron gave a file dropped on `projectId`'s files view (preload only). */
+  'files:registerDrop': z.tuple([z.string().min(1).max(4096), id]),
   'updates:status': z.tuple([]),
   'updates:setAutomatic': z.tuple([z.boolean()]),
   'updates:install': z.tuple([]),
@@ -301,9 +316,11 @@ export interface ChannelResults {
   'exports:presets': PresetList;
   'exports:savePreset': PresetList;
   'exports:deletePreset': PresetList;
+  'exports:defaults': DocumentDefaults;
   'plans:get': PlanResult;
   'plans:image': string | null;
-  'plans:exportRooms': { path: string | null };
+  'plans:exportRooms': { path: string | null; language: z.infer<typeof language> };
+  'plans:roomsCosts': RoomsCostsResult;
   'files:list': FileListView;
   'files:upload': UploadResult;
   'files:download': { path: string | null };
@@ -323,6 +340,8 @@ export interface ChannelResults {
   'outbox:list': OutboxEntryView[];
   'outbox:remove': { removed: true };
   'outbox:retry': { retried: true };
+  /** The user chose the file again for an upload whose copy was gone or damaged; false: the dialog was closed. */
+  'outbox:chooseFileAgain': { replaced: boolean };
   'operations:cancel': { cancelled: boolean };
   'forms:list': FormList;
   'forms:get': FormDetail;
@@ -368,6 +387,8 @@ export interface EventPayloads {
   'event:connection': ConnectionStatus;
   /** A workspace's waiting uploads changed (added, sent, held, progress). */
   'event:outbox': OutboxUpdate;
+  /** Main has notices to tell (a full disk, uploads recovered): take them (`app:notices`). */
+  'event:notices': { count: number };
 }
 
 // ---- the derived window.api ---------------------------------------------------------------------
@@ -385,8 +406,9 @@ export type PlanDeskApi = {
   [E in EventChannel as (typeof events)[E]]: (listener: (payload: EventPayloads[E]) => void) => () => void;
 } & {
   /**
-   * The path on disk of a file dropped onto the window (Electron's webUtils.getPathForFile; '' for a
-   * file that has none), registered with main as one the user gave PlanDesk to upload.
+   * The path on disk of a file dropped onto a project's files view (Electron's
+   * webUtils.getPathForFile; '' for a file that has none), registered with main as one the user gave
+   * PlanDesk to upload into that project, once.
    */
-  pathForFile: (file: Blob & { readonly name: string }) => Promise<string>;
+  pathForFile: (file: Blob & { readonly name: string }, projectId: string) => Promise<string>;
 };

@@ -5,6 +5,11 @@
  * and numbers JSON.stringify would write differently (`1.50`). Such a literal is kept as an
  * `ExactNumber`: a one-key object holding its text, which survives structured cloning (IPC) and the
  * cache, and which `exactJsonText` writes back as the literal.
+ *
+ * Every key is data: objects are read without a prototype, so a field named `__proto__` (or
+ * `constructor`) is a field like any other, never dropped and never able to change an object's
+ * prototype. An object the service or a file sends with the ExactNumber key itself is refused
+ * (`InternalMarkerError`): it would otherwise be written back as a number it never was.
  */
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
@@ -59,15 +64,46 @@ function numberText(n: number): string {
   return Object.is(n, -0) ? '-0' : String(n);
 }
 
-/** Parses JSON, keeping every number literal a double cannot hold as an ExactNumber. Throws SyntaxError. */
+/** The JSON text held an object shaped like PlanDesk's own ExactNumber (see above). */
+export class InternalMarkerError extends SyntaxError {
+  override readonly name = 'InternalMarkerError';
+  constructor() {
+    super('The JSON holds an object shaped like PlanDesk’s internal number marker.');
+  }
+}
+
+/**
+ * Parses JSON, keeping every number literal a double cannot hold as an ExactNumber; objects come
+ * without a prototype. Throws SyntaxError (InternalMarkerError for an object holding the ExactNumber
+ * key).
+ */
 export function parseExactJson(text: string): JsonValue {
-  let marked = false;
-  const rewritten = text.replace(TOKEN, (token) => {
-    if (token.charCodeAt(0) === 34 /* " */ || numberSurvives(token)) return token;
-    marked = true;
-    return `{${JSON.stringify(EXACT_NUMBER)}:${JSON.stringify(token)}}`;
-  });
-  return JSON.parse(marked ? rewritten : text) as JsonValue;
+  // The literals are first written as objects under a key of this parse only, which no text can
+  // know; the ExactNumber key itself in the text is then the sender's, and refused.
+  const stand = `\u0000plandesk:literal:${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  const rewritten = text.replace(TOKEN, (token) =>
+    token.charCodeAt(0) === 34 /* " */ || numberSurvives(token)
+      ? token
+      : `{${JSON.stringify(stand)}:${JSON.stringify(token)}}`,
+  );
+  return JSON.parse(rewritten, (_key, value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const keys = Object.keys(value);
+    const fields = value as Record<string, unknown>;
+    if (keys.length === 1 && keys[0] === stand) return { [EXACT_NUMBER]: fields[stand] };
+    if (Object.hasOwn(fields, EXACT_NUMBER)) throw new InternalMarkerError();
+    return dataObject(keys.map((k) => [k, fields[k]]));
+  }) as JsonValue;
+}
+
+/**
+ * An object of these fields and no prototype: `__proto__` is a field like the others (an ordinary
+ * object would take it as its prototype and lose it).
+ */
+export function dataObject<T = JsonValue>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const o = Object.create(null) as Record<string, T>;
+  for (const [k, v] of entries) o[k] = v;
+  return o;
 }
 
 function escapeRegExp(s: string): string {

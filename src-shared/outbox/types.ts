@@ -13,6 +13,7 @@ export type OutboxProblem =
   | 'project-deleted'
   | 'key-revoked'
   | 'file-missing'
+  | 'copy-damaged'
   | 'refused'
   | 'offline'
   | 'service-busy';
@@ -23,8 +24,12 @@ export const HELD_PROBLEMS: readonly OutboxProblem[] = [
   'project-deleted',
   'key-revoked',
   'file-missing',
+  'copy-damaged',
   'refused',
 ];
+
+/** Held because PlanDesk's copy cannot be sent: the user is asked to choose the original again. */
+export const NEEDS_FILE_AGAIN: readonly OutboxProblem[] = ['file-missing', 'copy-damaged'];
 
 export interface OutboxEntryView {
   id: number;

@@ -36,6 +36,8 @@ export interface VersionRow {
   current: boolean;
   /** The version the user saw when they last opened the estimate (before this opening). */
   lastOpened: boolean;
+  /** Found damaged on this computer when it was read: it cannot be opened or compared. */
+  damaged?: boolean;
 }
 
 export interface VersionTimeline {

@@ -76,7 +76,9 @@ test('exports: an Excel client quote (the default) and a PDF quote, read back by
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(xlsxPath);
   const text = wb.worksheets.map((ws) => ws.getSheetValues().flat(2).join(' ')).join(' ');
-  const labels = documentLabels('en-US').columns;
+  // In the language of the estimate's company's country (German in the demo), not the UI's.
+  const labels = documentLabels('de-DE').columns;
+  expect(text).toContain(labels.net_amount);
   for (const key of INTERNAL_COLUMNS) expect(text).not.toContain(labels[key]);
 
   await page.getByTestId('export-open').click();

@@ -128,10 +128,11 @@ test('workspace screen: details as sent, connection check, teams, and a webhook 
     await expect(page.getByTestId('ws-check-result')).toHaveText(/^Reachable: \d+ ms round trip/);
     await app.screenshot('23-workspace-screen');
 
+    // A test address: no project, no real key; main asks in a native dialog first (answered yes).
     await page.getByTestId('webhook-test-url').fill(listener.url);
-    await page.getByTestId('webhook-test-real-key').check();
-    await expect(page.getByTestId('webhook-real-key-warning')).toBeVisible();
-    await page.getByTestId('webhook-test-real-key').uncheck();
+    await expect(page.getByTestId('webhook-test-address-note')).toBeVisible();
+    await expect(page.getByTestId('webhook-test-real-key')).toHaveCount(0);
+    await expect(page.getByTestId('webhook-test-project')).toHaveCount(0);
     await page.getByTestId('webhook-test-send').click();
     await expect(page.getByTestId('webhook-status')).toContainText('Status 0: success');
     await expect(page.getByTestId('webhook-message')).toHaveText('Message: Danke – angekommen');
@@ -140,6 +141,20 @@ test('workspace screen: details as sent, connection check, teams, and a webhook 
     await app.screenshot('24-webhook-test-result');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.fields!.title).toBe('PlanDesk webhook test');
+    const host = new URL(listener.url).host;
+    expect(app.dialogs.calls.confirmed.map((q) => q.message)).toEqual([`Send a test call to ${host}?`]);
+
+    // Answered no: nothing is sent, and the screen says so.
+    app.dialogs.answers.confirm = false;
+    await page.getByTestId('webhook-test-send').click();
+    await expect(page.getByTestId('webhook-test-cancelled')).toHaveText('Nothing was sent.');
+    expect(calls).toHaveLength(1);
+    app.dialogs.answers.confirm = true;
+
+    // A query string is never sent to a test address.
+    await page.getByTestId('webhook-test-url').fill(`${listener.url}?client=Müller`);
+    await expect(page.getByTestId('field-error-webhook-test-url')).toContainText('cannot have a query');
+    await expect(page.getByTestId('webhook-test-send')).toBeDisabled();
 
     await page.getByTestId('webhook-test-url').fill('http://hooks.example.com/plandesk');
     await page.getByTestId('webhook-test-send').click();

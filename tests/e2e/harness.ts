@@ -1,12 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Channel, EventChannel, EventPayloads } from '../../src-shared/ipc/contract';
 import { createDispatcher } from '../../src-main/ipc/handlers';
+import { APP_HOST, APP_SCHEME, rendererResponse } from '../../src-main/app-scheme';
 import { createLogger } from '../../src-main/log/logger';
 import { DEFAULT_BUDGET, SlidingWindowBudget } from '../../src-main/api/rate-budget';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
@@ -30,27 +31,19 @@ import { preloadInitScript } from './electron-stand-in';
 const RENDERER_DIR = path.resolve('out/renderer');
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
-
+/**
+ * The built renderer on loopback, answered by the app's own app:// handler (src-main/app-scheme.ts):
+ * the same files, types and refusals as in the window, at an http origin Chromium here can open.
+ */
 function serveRenderer(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(RENDERER_DIR, rel === '/' ? 'index.html' : rel);
-    if (!file.startsWith(RENDERER_DIR)) return void res.writeHead(403).end();
-    fs.stat(file).then(
-      () => {
-        res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-        createReadStream(file).pipe(res);
+    const { pathname } = new URL(req.url ?? '/', 'http://x');
+    rendererResponse(RENDERER_DIR, `${APP_SCHEME}://${APP_HOST}${pathname}`, req.method).then(
+      async (answer) => {
+        res.writeHead(answer.status, Object.fromEntries(answer.headers));
+        res.end(Buffer.from(await answer.arrayBuffer()));
       },
-      () => res.writeHead(404).end(),
+      () => res.writeHead(500).end(),
     );
   });
   return new Promise((resolve) =>

@@ -235,7 +235,7 @@ test('a PDF is previewed inside the app, page by page', async ({ app }) => {
   const { projectId } = await selectFirstProject(app);
   // A real, multi-page PDF: a quote PlanDesk itself exports.
   const estimates = await app.services.estimates.list(projectId);
-  const quote = await app.services.estimates.export({
+  const quote = await app.services.exports.estimates({
     projectId,
     estimateId: estimates.rows[0]!.id,
     format: 'pdf',

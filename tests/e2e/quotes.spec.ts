@@ -90,7 +90,10 @@ test('export dialog: the client quote by default, internal columns locked, the f
   await page.getByTestId('export-column-markup').click({ force: true });
   await expect(page.getByTestId('export-column-markup')).not.toBeChecked();
   await expect(page.getByTestId('export-column-net_unit_price')).toBeChecked();
-  await expect(page.getByTestId('export-paper')).toContainText('As usual for the language (US Letter)');
+  // The document follows its reader, not the UI: a German company's quote is German, on A4.
+  await expect(page.getByTestId('export-language')).toHaveValue('de-DE');
+  await expect(page.getByTestId('export-language-source')).toContainText('company’s country');
+  await expect(page.getByTestId('export-paper')).toContainText('As usual for the language (A4)');
 
   // The internal worksheet ticks every column; back to the quote, the internal ones are locked again.
   await preset.selectOption('internal');
@@ -101,7 +104,9 @@ test('export dialog: the client quote by default, internal columns locked, the f
   await expect(page.getByTestId('export-column-markup')).toBeDisabled();
   await expect(page.getByTestId('export-column-markup')).not.toBeChecked();
 
-  // The document's language is its own; the paper follows it unless chosen.
+  // The document's language can be changed; the paper follows it unless chosen.
+  await page.getByTestId('export-language').selectOption('en-US');
+  await expect(page.getByTestId('export-paper')).toContainText('As usual for the language (US Letter)');
   await page.getByTestId('export-language').selectOption('de-DE');
   await expect(page.getByTestId('export-paper')).toContainText('As usual for the language (A4)');
   await app.screenshot('60-export-dialog-client-quote');
@@ -115,6 +120,8 @@ test('export dialog: the client quote by default, internal columns locked, the f
   // Main recorded the preset the export asked for as the workspace's last one.
   const settings = await app.services.settings.load();
   expect(Object.values(settings.lastExportPreset)).toEqual(['quote']);
+  // And the language chosen as the workspace's documents language.
+  expect(Object.values(settings.documentsLanguage)).toEqual(['de-DE']);
 
   // Read back: the document's own column headers, in German, with none of an internal column.
   const labels = documentLabels('de-DE').columns;
@@ -329,7 +336,13 @@ test('estimates list: net and gross per estimate, fetched in the background, and
     );
   const sum = page.getByTestId('estimates-project-sum');
   for (const text of [...parts('net'), ...parts('gross')]) await expect(sum).toContainText(text);
-  await expect(sum).toContainText('All estimates:');
+  // One line per currency, and a note that they are never added together.
+  await expect(page.getByTestId('estimates-several-currencies')).toContainText('several currencies');
+  for (const [i, c] of currencies.entries()) {
+    await expect(page.getByTestId(`estimates-sum-${c}`)).toHaveText(
+      `${c}: ${parts('net')[i]} net, ${parts('gross')[i]} gross`,
+    );
+  }
   await expect(page.getByTestId('estimates-totals-loading')).toHaveCount(0);
   await app.screenshot('65-estimates-list-with-totals');
 });

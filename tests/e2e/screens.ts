@@ -101,6 +101,16 @@ export async function walkScreens(
   await page.getByTestId('rooms-tab').click();
   await expect(page.getByTestId('rooms-totals')).toBeVisible();
   await visit('rooms-table');
+  // The estimate on the plan: its per-room table, and the floor image shaded by cost.
+  await page.getByTestId('costs-tab').click();
+  await expect(page.getByTestId('rooms-costs-totals')).toBeVisible(loaded);
+  await visit('rooms-costs');
+  await page.getByTestId('plan-overview-tab').click();
+  await page.getByTestId('room-costs-toggle').check();
+  await expect(page.getByTestId('cost-legend')).toBeVisible();
+  await page.getByTestId('cost-legend').scrollIntoViewIfNeeded();
+  await visit('plan-cost-overlay');
+  await page.getByTestId('room-costs-toggle').uncheck();
 
   await page.getByTestId('project-tab-files').click();
   await expect(page.getByTestId('files-table').locator('[data-testid^="file-row-"]').first()).toBeVisible(

@@ -79,12 +79,14 @@ test('versions: the estimate changes in the service — the badge, the timeline,
   const order = page.getByTestId('change-order-dialog');
   await expect(order.getByTestId('export-preset')).toHaveValue('quote');
   await expect(order.getByTestId('export-format-pdf')).toBeChecked();
+  // In its reader's language (the demo company is German), whatever the UI speaks.
+  await expect(order.getByTestId('export-language')).toHaveValue('de-DE');
   await app.screenshot('versions-change-order-dialog');
   await order.getByTestId('change-order-submit').click();
   await expect(page.getByTestId('change-order-saved')).toBeVisible();
   const files = await fs.readdir(app.exportDir);
   const pdf = files.find((f) => f.endsWith('.pdf'));
-  expect(pdf).toMatch(/^Change order /);
+  expect(pdf).toMatch(/^Nachtrag /);
   expect((await fs.stat(path.join(app.exportDir, pdf!))).size).toBeGreaterThan(1000);
 });
 

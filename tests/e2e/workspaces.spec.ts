@@ -1,17 +1,7 @@
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { filesUnder } from '../helpers/files-under';
 import { addWorkspaceViaUi, expect, test, type AppFixture } from './harness';
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(p)));
-    else out.push(p);
-  }
-  return out;
-}
 
 function addWorkspace(app: AppFixture, index: number, key?: string): Promise<void> {
   return addWorkspaceViaUi(app, index, key);

@@ -1,4 +1,9 @@
-import { createServices, type RunningServices, type ServiceOptions } from '../../src-main/app/services';
+import {
+  createServices,
+  type MainServices,
+  type RunningServices,
+  type ServiceOptions,
+} from '../../src-main/app/services';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { captureLog } from './log-capture';
 
@@ -33,4 +38,13 @@ export async function startAppWithWorkspace(
     language: 'en-US',
   });
   return services;
+}
+
+/**
+ * A file "dropped" on a project's files view: granted for one upload into that project of the active
+ * workspace, as the preload's registration (`files:registerDrop`) grants it.
+ */
+export async function dropFile(services: MainServices, filePath: string, projectId: string): Promise<void> {
+  const { id } = await services.workspaces.activeMeta();
+  services.uploadGrants.grantDrop(filePath, { workspaceId: id, projectId });
 }

@@ -60,3 +60,18 @@ export function typicalEdit(view: EstimateView) {
   };
   return { edit, measured, dropped, reworded, group, added };
 }
+
+/** Changes a plan in the simulator as a user would: rooms renamed or removed (its admin API). */
+export async function editPlan(
+  adminUrl: string,
+  planId: string,
+  edit: { rooms?: Record<string, { name: string }>; remove?: string[] },
+): Promise<{ modified: string; rooms: { id: string; floor: string; name: string }[] }> {
+  const res = await fetch(`${adminUrl}/plans/${encodeURIComponent(planId)}/edit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(edit),
+  });
+  if (!res.ok) throw new Error(`plan edit failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { modified: string; rooms: { id: string; floor: string; name: string }[] };
+}

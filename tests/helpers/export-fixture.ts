@@ -103,7 +103,13 @@ function emptyNode(
   };
 }
 
-function buildNode(spec: ItemSpec, parent: string | null, sort: number, code: string): EstimateNode {
+function buildNode(
+  spec: ItemSpec,
+  parent: string | null,
+  sort: number,
+  code: string,
+  digits = 2,
+): EstimateNode {
   const node = emptyNode(nextId(spec.kind === 'group' ? 'g' : 'p'), parent, spec.kind, sort);
   node.code = spec.code === undefined ? code : spec.code;
   node.name = spec.name;
@@ -111,7 +117,7 @@ function buildNode(spec: ItemSpec, parent: string | null, sort: number, code: st
   node.internal_notes = spec.internal_notes ?? null;
   if (spec.kind === 'group') {
     node.children = spec.children.map((c, i) =>
-      buildNode(c, node.id, i + 1, `${code}.${String(i + 1).padStart(2, '0')}`),
+      buildNode(c, node.id, i + 1, `${code}.${String(i + 1).padStart(2, '0')}`, digits),
     );
     const sum = Decimal.sum(node.children.map((c) => D(c.total ?? undefined)));
     node.total = fx(sum);
@@ -119,15 +125,15 @@ function buildNode(spec: ItemSpec, parent: string | null, sort: number, code: st
     return node;
   }
   const q = Decimal.parse(spec.quantity);
-  const labor = q.mul(D(spec.labor)).round(2);
-  const equipment = q.mul(D(spec.equipment)).round(2);
-  const material = q.mul(D(spec.material)).round(2);
-  const other = q.mul(D(spec.other)).round(2);
+  const labor = q.mul(D(spec.labor)).round(digits);
+  const equipment = q.mul(D(spec.equipment)).round(digits);
+  const material = q.mul(D(spec.material)).round(digits);
+  const other = q.mul(D(spec.other)).round(digits);
   const cost = labor.add(equipment).add(material).add(other);
-  const markup = cost.mul(D(spec.markupRate)).round(2);
-  const discount = D(spec.discount).round(2);
+  const markup = cost.mul(D(spec.markupRate)).round(digits);
+  const discount = D(spec.discount).round(digits);
   const tax = spec.tax === undefined ? Decimal.parse('0.19') : Decimal.parse(spec.tax);
-  const total = cost.add(markup).sub(discount).mul(Decimal.parse('1').add(tax)).round(2);
+  const total = cost.add(markup).sub(discount).mul(Decimal.parse('1').add(tax)).round(digits);
   Object.assign(node, {
     quantity: fx(q),
     unit: spec.unit,
@@ -194,6 +200,8 @@ export function totalsOf(tree: EstimateNode[]): EstimateTotals {
 export interface DocumentSpec {
   items: ItemSpec[];
   header?: Partial<EstimateHeader>;
+  /** The currency's minor-unit digits the service prices at (2 for EUR, 0 for JPY, 3 for KWD). */
+  digits?: number;
 }
 
 export const SAMPLE_COMPANY = {
@@ -229,7 +237,9 @@ export const SAMPLE_CUSTOMER = {
 };
 
 export function makeDocument(spec: DocumentSpec): EstimateDocument {
-  const tree = spec.items.map((item, i) => buildNode(item, null, i + 1, String(i + 1).padStart(2, '0')));
+  const tree = spec.items.map((item, i) =>
+    buildNode(item, null, i + 1, String(i + 1).padStart(2, '0'), spec.digits),
+  );
   const totals = totalsOf(tree);
   const estimate: EstimateHeader = {
     id: nextId('est'),

@@ -79,7 +79,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 async function withLibreOffice<T>(
-  file: string,
+  file: string | readonly string[],
   filter: string,
   read: (outDir: string, log: string) => Promise<T>,
   infilter?: string,
@@ -105,7 +105,7 @@ async function withLibreOffice<T>(
         filter,
         '--outdir',
         outDir,
-        file,
+        ...(typeof file === 'string' ? [file] : file),
       ],
       { timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, HOME: work } },
     );
@@ -146,15 +146,29 @@ export interface OpenedCell {
   text: string;
   /** The formula LibreOffice made of it, if it made one. */
   formula: string | null;
+  /** What LibreOffice took the cell for ("float" for a number, "string" for text), and its value. */
+  type: string | null;
+  value: string | null;
 }
+
+/** Windows language ids, as LibreOffice's CSV filter takes them (its sixth option). */
+const LANGUAGE_IDS: Record<string, number> = {
+  'en-US': 1033,
+  'de-DE': 1031,
+  'fr-FR': 1036,
+  'pt-PT': 2070,
+  'es-ES': 3082,
+};
 
 /**
  * A CSV file as LibreOffice opens it with `separator` as the field separator (as Calc's import
- * dialog would, UTF-8, `"` quoting): every row's cells, with any formula it made of them. Read
- * back from the flat OpenDocument file LibreOffice saves.
+ * dialog would, UTF-8, `"` quoting) and, when given, the numbers of `language` (its decimal mark, as
+ * a spreadsheet in that language reads them by default): every row's cells, with any formula it made
+ * of them and the type it gave them. Read back from the flat OpenDocument file LibreOffice saves.
  */
-export function csvAsOpened(csv: string, separator: ',' | ';'): Promise<OpenedCell[][]> {
-  const infilter = `CSV:${separator.charCodeAt(0)},34,76,1`;
+export function csvAsOpened(csv: string, separator: ',' | ';', language?: string): Promise<OpenedCell[][]> {
+  const lang = language ? `,,${LANGUAGE_IDS[language]}` : '';
+  const infilter = `CSV:${separator.charCodeAt(0)},34,76,1${lang}`;
   return withLibreOffice(
     csv,
     'fods',
@@ -169,6 +183,8 @@ export function csvAsOpened(csv: string, separator: ',' | ';'): Promise<OpenedCe
               .map((p) => unescapeXml(openDocumentText(p[1]!)))
               .join('\n'),
             formula: /table:formula="([^"]*)"/.exec(cell[1]!)?.[1] ?? null,
+            type: /office:value-type="([^"]*)"/.exec(cell[1]!)?.[1] ?? null,
+            value: /office:value="([^"]*)"/.exec(cell[1]!)?.[1] ?? null,
           }))
           .filter((_, i, cells) => cells.slice(i).some((c) => c.text !== '' || c.formula !== null)),
       );
@@ -269,6 +285,23 @@ export async function pdfText(pdf: string): Promise<string> {
   return (await pdfPages(pdf)).join('\f');
 }
 
+/**
+ * Workbooks printed by LibreOffice (their own print setup, as a client printing them gets) to PDFs,
+ * one LibreOffice start for all of them: each `x.xlsx` becomes `outDir/x.pdf`.
+ */
+export async function workbooksAsPdf(xlsx: readonly string[], outDir: string): Promise<string[]> {
+  await mkdir(outDir, { recursive: true });
+  return withLibreOffice(xlsx, 'pdf', async (converted) => {
+    const out: string[] = [];
+    for (const file of xlsx) {
+      const name = `${basename(file).replace(/\.[^.]+$/, '')}.pdf`;
+      await writeFile(join(outDir, name), await readFile(join(converted, name)));
+      out.push(join(outDir, name));
+    }
+    return out;
+  });
+}
+
 /** The workbook printed by LibreOffice (its own print setup, as a client printing it gets) to a PDF. */
 export function workbookAsPdf(xlsx: string, pdfFile: string): Promise<void> {
   return withLibreOffice(xlsx, 'pdf', async (outDir) => {
@@ -283,11 +316,23 @@ export interface OpenpyxlCell {
   ref: string;
   /** The cell as openpyxl reads it: a number, text, or a formula ("=…"). */
   value: string | number | boolean | null;
+  /** Its number format ("General", "#,##0.00\" €\""). */
+  format: string;
+}
+
+/** The workbook's document properties, and the application its app.xml names. */
+export interface WorkbookProperties {
+  title: string | null;
+  subject: string | null;
+  creator: string | null;
+  language: string | null;
+  application: string | null;
 }
 
 /** Every non-empty cell of every sheet, read by openpyxl (Python), plus each sheet's print setup. */
 export async function openpyxlRead(xlsx: string): Promise<{
   cells: OpenpyxlCell[];
+  properties: WorkbookProperties;
   sheets: {
     name: string;
     paperSize: number | null;
@@ -297,8 +342,13 @@ export async function openpyxlRead(xlsx: string): Promise<{
   }[];
 }> {
   const script = `
-import json, sys, openpyxl
+import json, re, sys, zipfile, openpyxl
 wb = openpyxl.load_workbook(sys.argv[1])
+p = wb.properties
+app = zipfile.ZipFile(sys.argv[1]).read("docProps/app.xml").decode("utf-8")
+m = re.search(r"<Application>([^<]*)</Application>", app)
+properties = {"title": p.title, "subject": p.subject, "creator": p.creator, "language": p.language,
+              "application": m.group(1) if m else None}
 cells, sheets = [], []
 for ws in wb.worksheets:
     ps = ws.page_setup
@@ -310,8 +360,8 @@ for ws in wb.worksheets:
             if c.value is not None:
                 v = c.value
                 if not isinstance(v, (int, float, str, bool)): v = str(v)
-                cells.append({"sheet": ws.title, "ref": c.coordinate, "value": v})
-print(json.dumps({"cells": cells, "sheets": sheets}))
+                cells.append({"sheet": ws.title, "ref": c.coordinate, "value": v, "format": c.number_format})
+print(json.dumps({"cells": cells, "sheets": sheets, "properties": properties}))
 `;
   const { stdout } = await run(toolPath(openpyxl), ['-c', script, xlsx], {
     maxBuffer: 256 << 20,

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { toEstimateDocument } from '../../src-main/estimates/document';
 import { flattenTree } from '../../src-main/estimates/flatten';
 import { startSimulator, type Simulator } from '../../simulator';
 import { Decimal } from '../../src-shared/money/decimal';
+import { runBuiltCli } from '../helpers/built-cli';
 import { editEstimate } from '../helpers/estimate-edits';
 import { pdfText } from '../helpers/export-readers';
 import { describeWithTools, pdftotext } from '../helpers/external-tools';
@@ -15,7 +15,6 @@ import { describeWithTools, pdftotext } from '../helpers/external-tools';
 // `plandesk diff` and `plandesk export-changes`, run as a user runs them: the built CLI against the
 // simulator over HTTP, its versions kept in a data folder of the test's own.
 
-const BIN = 'bin/plandesk.cjs';
 const MONEY = /^-?\d+\.\d{12}$/;
 let sim: Simulator;
 let dataDir: string;
@@ -25,18 +24,7 @@ let estimates: string[];
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const w = sim.workspaces[0]!;
-  const env = {
-    PATH: process.env.PATH ?? '',
-    PLANDESK_BASE_URL: sim.baseUrl,
-    PLANDESK_CUSTOMER: w.customer,
-    PLANDESK_KEY: w.key,
-    PLANDESK_DATA_DIR: dataDir,
-  };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runBuiltCli(args, { baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir);
 }
 
 async function grossOf(estimateId: string): Promise<Decimal> {
@@ -164,13 +152,29 @@ describeWithTools('plandesk export-changes', [pdftotext], () => {
     ]);
     expect(out.stderr).toBe('');
     expect(out.stdout).toContain(file);
+    // Without --lang, in the language of the estimate's company's country (the demo's is German).
     const text = (await pdfText(file)).replace(/\s+/g, ' ');
-    expect(text).toContain('Change order');
+    expect(text).toContain('Nachtrag');
+    expect(text).toContain('Nachtragsnr.');
     expect(text).toContain(target.name!);
-    expect(text).toContain('New total (gross)');
-    const gross = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(
-      (await grossOf(estimateId)).toFixed(2) as Intl.StringNumericLiteral,
-    );
+    expect(text).toContain('Neuer Gesamtbetrag (brutto)');
+    const gross = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' })
+      .format((await grossOf(estimateId)).toFixed(2) as Intl.StringNumericLiteral)
+      .replace(/\u00a0/g, ' ');
     expect(text).toContain(gross);
+    // With --lang, in that language.
+    const english = join(dataDir, 'change order en.pdf');
+    const again = await run(
+      ['export-changes', projectId, estimateId, estimateId, '--version', '1', '--lang', 'en-US'].concat([
+        '--format',
+        'pdf',
+        '--out',
+        english,
+      ]),
+    );
+    expect(again.stderr).toBe('');
+    const englishText = (await pdfText(english)).replace(/\s+/g, ' ');
+    expect(englishText).toContain('Change order no.');
+    expect(englishText).toContain('New total (gross)');
   });
 });

@@ -274,7 +274,7 @@ describe('plandesk estimate (a broken estimate over HTTP)', () => {
     const out = join(dir, 'broken.xlsx');
     const r = await run(['export', projectId, estimate.id, '--format', 'xlsx', '--out', out], connEnv(sim));
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/warning: the service’s totals do not match its items/);
+    expect(r.stderr).toMatch(/warning: E\S+: the service’s totals do not match its items/);
     expect(r.stderr).toContain('the service says');
     expect(r.stdout).toContain(out);
     const wb = new ExcelJS.Workbook();
@@ -317,10 +317,21 @@ describe('plandesk export: presets and columns', () => {
     expect(
       (await run(['export', projectId, estimate.id, '--format', 'xlsx', '--out', quote], connEnv(sim))).code,
     ).toBe(0);
+    // Without --lang, in the language of the estimate's company's country (the demo's is German).
     const q = await sheetsOf(quote);
     expect(q).toHaveLength(1);
-    expect(q[0]!.text).not.toContain('Total cost');
-    expect(q[0]!.text).toContain('Unit price');
+    expect(q[0]!.text).not.toContain('Kosten gesamt');
+    expect(q[0]!.text).toContain('Einzelpreis');
+    const english = join(dir, 'quote-en.xlsx');
+    expect(
+      (
+        await run(
+          ['export', projectId, estimate.id, '--lang', 'en-US', '--format', 'xlsx', '--out', english],
+          connEnv(sim),
+        )
+      ).code,
+    ).toBe(0);
+    expect((await sheetsOf(english))[0]!.text).toContain('Unit price');
     const alias = join(dir, 'alias.xlsx');
     const a = await run(
       ['export', projectId, estimate.id, '--format', 'xlsx', '--out', alias, '--client-copy', '--json'],
@@ -346,7 +357,7 @@ describe('plandesk export: presets and columns', () => {
     expect(JSON.parse(i.stdout)).toMatchObject({ kind: 'internal' });
     const w = await sheetsOf(internal);
     expect(w).toHaveLength(2);
-    expect(w[0]!.text).toContain('Total cost');
+    expect(w[0]!.text).toContain('Kosten gesamt');
   });
 
   it('--columns chooses columns, never an internal one for a client', async () => {
@@ -368,8 +379,8 @@ describe('plandesk export: presets and columns', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('not in a client document: markup');
     const [sheet] = await sheetsOf(out);
-    expect(sheet!.text).not.toContain('Markup');
-    expect(sheet!.text).toContain('Amount');
+    expect(sheet!.text).not.toContain('Zuschlag');
+    expect(sheet!.text).toContain('Gesamtpreis');
   });
 
   it('uses a preset the app saved for this workspace (read from its settings.json)', async () => {

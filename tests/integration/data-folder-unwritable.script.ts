@@ -15,6 +15,7 @@ import { createDispatcher } from '../../src-main/ipc/handlers';
 import { MemorySecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator } from '../../simulator';
 import { startAppServices } from '../helpers/app-services';
+import { fillDisk } from '../helpers/fill-disk';
 import { testDialogs } from '../helpers/test-dialogs';
 
 const [mode, dir] = process.argv.slice(2) as ['full' | 'read-only', string];
@@ -45,20 +46,7 @@ async function main(): Promise<void> {
   await services.close();
 
   if (mode === 'full') {
-    const filler = await fs.open(path.join(dir, 'filler'), 'w');
-    const block = Buffer.alloc(64 * 1024, 1);
-    try {
-      for (;;) await filler.write(block);
-    } catch {
-      // ENOSPC: full to the last block; now the last bytes
-      try {
-        for (;;) await filler.write(Buffer.alloc(1, 1));
-      } catch {
-        // full
-      }
-    } finally {
-      await filler.close();
-    }
+    await fillDisk(path.join(dir, 'filler'));
   } else {
     const lock = (p: string) => {
       const stat = statSync(p);

@@ -190,7 +190,7 @@ describeWithTools('change orders read back', [pdftotext, openpyxl], () => {
     const second = await open(projectId, estimateId);
     const v1 = (await services.versions.timeline(projectId, estimateId)).versions.find((v) => v.seq === 1)!;
 
-    const result = await services.versions.exportChanges({
+    const result = await services.exports.changeOrder({
       projectId,
       from: { estimateId, versionId: v1.id },
       to: { estimateId },
@@ -220,7 +220,7 @@ describeWithTools('change orders read back', [pdftotext, openpyxl], () => {
     // A client document: no internal column is described.
     for (const column of INTERNAL_COLUMNS) expect(text).not.toContain(t(columnSpec(column).label));
 
-    const xlsx = await services.versions.exportChanges({
+    const xlsx = await services.exports.changeOrder({
       projectId,
       from: { estimateId, versionId: v1.id },
       to: { estimateId },

@@ -88,7 +88,7 @@ describe('estimates service', () => {
 
   it('exports one estimate to PDF and all estimates to one workbook; a cancelled dialog writes nothing', async () => {
     const { projectId, estimateIds } = await projectWithEstimates();
-    const pdf = await services.estimates.export({
+    const pdf = await services.exports.estimates({
       projectId,
       estimateId: estimateIds[0]!,
       format: 'pdf',
@@ -99,7 +99,7 @@ describe('estimates service', () => {
     expect(pdf.path).toMatch(/\.pdf$/);
     expect((await fs.readFile(pdf.path!)).subarray(0, 5).toString()).toBe('%PDF-');
 
-    const xlsx = await services.estimates.export({
+    const xlsx = await services.exports.estimates({
       projectId,
       format: 'xlsx',
       columns: ['code', 'name', 'total'],
@@ -110,7 +110,7 @@ describe('estimates service', () => {
     expect((await fs.readFile(xlsx.path!)).subarray(0, 2).toString()).toBe('PK');
 
     saveAnswer = 'cancel';
-    const none = await services.estimates.export({
+    const none = await services.exports.estimates({
       projectId,
       estimateId: estimateIds[0]!,
       format: 'xlsx',
@@ -124,7 +124,7 @@ describe('estimates service', () => {
     );
 
     await expect(
-      services.estimates.export({
+      services.exports.estimates({
         projectId,
         format: 'pdf',
         columns: ['name'],
@@ -160,7 +160,7 @@ describe('estimates service', () => {
     expect(detail.planId).toBeTruthy();
     expect((await services.plans.get(detail.planId!)).source).toBe('cache');
 
-    const xlsx = await services.estimates.export({
+    const xlsx = await services.exports.estimates({
       projectId,
       estimateId: estimateIds[1]!,
       format: 'xlsx',
@@ -232,7 +232,7 @@ describe('quotes: presets, totals for the list', () => {
     // An export with it remembers it, and the document follows it.
     const { projectId, estimateIds } = await projectWithEstimates();
     const id = again.presets.find((p) => p.name === 'Kurzangebot')!.id;
-    const out = await services.estimates.export({
+    const out = await services.exports.estimates({
       projectId,
       estimateId: estimateIds[0]!,
       format: 'xlsx',

@@ -156,7 +156,8 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
         expect(text, s).toContain(s);
       }
       expect(text).toMatch(/Summe Wände & Decken\s+25,00 €\s+853,18 €/);
-      expect(text).toMatch(/Summe Ausbau: Fußböden\s+0,00 €\s+4\.122,19 €/);
+      // A group without a discount sums none (no "0,00 €" in the discount column).
+      expect(text).toMatch(/Summe Ausbau: Fußböden\s+4\.122,19 €/);
       // Totals, hand-checked against the positions (see export-fixture.ts), in German format: the
       // VAT line is 19 % of its base as a calculator gives it (989,17 €); the service rounded per
       // item (989,19 €), so a rounding line of 0,02 € brings the block to the service's total.
@@ -223,7 +224,8 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
       const internal = await writeAndRead(doc, { language: 'de-DE', preset: 'internal' }, 'internal-de');
       // The internal worksheet has them (so the search below can find them).
       expect(internal.text.replace(/\s+/g, ' ')).toContain('Intern: INTERN: Einkauf bei Ødegaard');
-      expect(internal.text).toContain('EP Lohn');
+      // Its headings may wrap (and a long one break) in its narrow columns: the words are there.
+      for (const word of ['EP', 'Lohn', 'Zuschlag']) expect(internal.text).toContain(word);
       expect(internal.text).toContain('Endgültig');
 
       const client = await writeAndRead(doc, { language: 'de-DE' }, 'client-de');

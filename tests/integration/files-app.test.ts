@@ -151,8 +151,8 @@ describe('plan view (main side)', () => {
       kind: 'validation',
     });
 
-    const out = await services.plans.exportRooms(detail.planId!, 'csv', 'en-US');
-    expect(out.path).toMatch(/rooms\.csv$/);
+    const out = await services.exports.rooms({ planId: detail.planId!, format: 'csv', language: 'en-US' });
+    expect(out.path).toMatch(/rooms\.csv$/i);
     const csv = await fs.readFile(out.path!, 'utf8');
     expect(csv.split('\n').length).toBeGreaterThan(plan.rooms.rows.length);
   });

@@ -148,7 +148,7 @@ describe('upload, download, delete', () => {
     const stages: UploadStage[] = [];
     const progress: number[] = [];
     const file = await uploadFile(c, 'p-a05', src, {
-      onStage: (s) => stages.push(s),
+      onStage: (s) => void stages.push(s),
       onProgress: (bytes, total) => {
         expect(total).toBe(1024);
         progress.push(bytes);

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServices } from '../../src-main/app/services';
-import { exactJsonText } from '../../src-shared/json/exact-json';
+import { createDispatcher } from '../../src-main/ipc/handlers';
+import { EXACT_NUMBER, exactJsonText, type JsonObject } from '../../src-shared/json/exact-json';
 import { testDialogs } from '../helpers/test-dialogs';
 import { testServices } from '../helpers/test-services';
 
@@ -21,6 +22,15 @@ const FORM =
   `{"id":98765432109876543210,"name":"Fremd","context":["room","wall"],"version":1.0,` +
   `"settings":{"theme":{"colors":["#fff"],"ratio":0.3333333333333333333},"flags":[true,false,null]},` +
   `"children":${CHILDREN},"modified":"2026-01-02T03:04:05Z"}`;
+
+const MODIFIED = '2026-01-02T03:04:05Z';
+/** Fields named `__proto__`, at the top and in an element: data like any other. */
+const PROTO_FORM =
+  '{"id":"proto","name":"Proto","context":["plan"],"__proto__":{"polluted":true},"children":[{"type":"question","label":"Q","__proto__":"x"}]}';
+/** An object shaped like PlanDesk's internal exact-number marker. */
+const MARKER_FORM =
+  '{"id":"marker","name":"Marker","context":["plan"],"children":[],"x":{"\\u0000plandesk:number":"7"}}';
+let replacing = `{"id":"replacing","name":"Ersetzt","context":["room"],"extra":{"keep":1.50},"children":${CHILDREN}}`;
 
 interface Received {
   method: string;
@@ -60,14 +70,20 @@ function route(req: IncomingMessage, res: ServerResponse, body: string): void {
         '{"message":"The given data was invalid.","data":{"errors":{"children.0.label":["too short"],"name":["taken"]}}}',
       );
     }
-    // The answer: the stored form with the sent fields in place (top-level, as the service would).
-    const sent = JSON.parse(body) as Record<string, unknown>;
-    let merged = FORM;
-    if ('name' in sent) merged = merged.replace('"name":"Fremd"', `"name":${JSON.stringify(sent.name)}`);
-    if ('children' in sent)
-      merged = merged.replace(CHILDREN, body.slice(body.indexOf('[')).replace(/\}$/, ''));
-    return send(res, 200, `{"data":${merged}}`);
+    // The answer: what was sent, with the fields the service manages where the form has them.
+    return send(
+      res,
+      200,
+      `{"data":{"id":98765432109876543210,${body.slice(1, -1)},"modified":"${MODIFIED}"}}`,
+    );
   }
+  // A service whose PUT replaces the form with the body (the other reading of the spec).
+  if (p === '/forms/replacing') {
+    if (req.method === 'PUT') replacing = body.replace(/^\{/, '{"id":"replacing",');
+    return send(res, 200, `{"data":${replacing}}`);
+  }
+  if (p === '/forms/proto') return send(res, 200, `{"data":${PROTO_FORM}}`);
+  if (p === '/forms/marker') return send(res, 200, `{"data":${MARKER_FORM}}`);
   if (p === '/forms/broken') return send(res, 200, '{"data":{"id":"broken","name":');
   if (p === '/forms/deep') {
     let el = '{"type":"question","label":"leaf"}';
@@ -118,16 +134,18 @@ describe('forms against a hostile service', () => {
     expect(list.capabilities).toEqual({ contextOptions: null, publishing: false });
   });
 
-  it('sends back only the name when only the name changed', async () => {
+  it('sends the whole form when only the name changed: every field as read, the name in place', async () => {
     await services.forms.update('98765432109876543210', { name: 'Fremd (neu)' });
     expect(lastPut()).toEqual({
       method: 'PUT',
       path: '/forms/98765432109876543210',
-      body: '{"name":"Fremd (neu)"}',
+      body: FORM.replace('"name":"Fremd"', '"name":"Fremd (neu)"')
+        .replace('{"id":98765432109876543210,', '{')
+        .replace(`,"modified":"${MODIFIED}"`, ''),
     });
   });
 
-  it('sends the children back byte for byte but for the one label the user changed', async () => {
+  it('sends the whole form back byte for byte but for the one label the user changed', async () => {
     const { document } = await services.forms.get('98765432109876543210');
     const children = structuredClone(document.children) as Record<string, unknown>[];
     const inner = (children[0]!.children as Record<string, unknown>[])[1]!.children as Record<
@@ -137,7 +155,9 @@ describe('forms against a hostile service', () => {
     inner[0]!.label = 'Vor- und Nachname';
     const updated = await services.forms.update('98765432109876543210', { children: children as never });
     expect(lastPut().body).toBe(
-      `{"children":${CHILDREN.replace('"label":"Name"', '"label":"Vor- und Nachname"')}}`,
+      FORM.replace('"label":"Name"', '"label":"Vor- und Nachname"')
+        .replace('{"id":98765432109876543210,', '{')
+        .replace(`,"modified":"${MODIFIED}"`, ''),
     );
     // And what came back is kept exactly too.
     expect(exactJsonText(updated.document, 0)).toBe(
@@ -172,6 +192,17 @@ describe('forms against a hostile service', () => {
     }
   });
 
+  it('renaming on a service whose PUT replaces the form keeps its sections, questions and unknown fields', async () => {
+    const before = await services.forms.get('replacing');
+    await services.forms.update('replacing', { name: 'Ersetzt (neu)' });
+    const after = await services.forms.get('replacing');
+    expect(after.document.name).toBe('Ersetzt (neu)');
+    expect(exactJsonText(after.document, 0)).toBe(
+      exactJsonText(before.document, 0).replace('"Ersetzt"', '"Ersetzt (neu)"'),
+    );
+    expect(exactJsonText(after.document, 0)).toContain('"extra":{"keep":1.50}');
+  });
+
   it('shows live-style validation errors by field', async () => {
     await expect(services.forms.update('98765432109876543210', { name: 'refuse' })).rejects.toMatchObject({
       kind: 'validation',
@@ -192,5 +223,71 @@ describe('forms against a hostile service', () => {
       message: expect.stringMatching(/children/),
     });
     expect((await services.forms.list()).forms).toHaveLength(1);
+  });
+});
+
+describe('forms JSON kept exactly (issue 23, item 4)', () => {
+  const writes = () => received.filter((r) => r.method !== 'GET').length;
+
+  it('a field named __proto__ is kept as data, and refused with a clear error before anything is sent', async () => {
+    const dispatch = createDispatcher(services, () => undefined);
+    const got = await dispatch('forms:get', [{ id: 'proto' }]);
+    expect(got.ok).toBe(true);
+    const document = (got.ok ? got.data.document : null) as JsonObject;
+    expect(Object.keys(document)).toContain('__proto__');
+    expect(exactJsonText(document, 0)).toBe(PROTO_FORM);
+
+    const before = writes();
+    for (const [channel, args] of [
+      ['forms:update', [{ id: 'proto', changes: { name: 'Proto 2' } }]],
+      ['forms:duplicate', [{ id: 'proto', name: 'Kopie' }]],
+      ['forms:create', [{ document }]],
+    ] as const) {
+      const answer = await dispatch(channel, args as never);
+      expect(answer, channel).toMatchObject({ ok: false, error: { kind: 'validation' } });
+      const fields = answer.ok ? {} : (answer.error.fieldErrors ?? {});
+      expect(Object.keys(fields).sort(), channel).toEqual(['__proto__', 'children[0].__proto__']);
+      expect(answer.ok ? '' : answer.error.message).toMatch(
+        /^The form cannot be sent: __proto__ is a field name/,
+      );
+    }
+    expect(writes()).toBe(before);
+
+    // Still the user's: exported to a file exactly as the service sent it.
+    const exported = await dispatch('forms:export', [{ id: 'proto' }]);
+    const file = exported.ok ? exported.data.path! : '';
+    expect(await fs.readFile(file, 'utf8')).toContain('"__proto__": {\n    "polluted": true\n  }');
+  });
+
+  it('an object shaped like the internal number marker is refused on input, never written back as a number', async () => {
+    const dispatch = createDispatcher(services, () => undefined);
+    expect(await dispatch('forms:get', [{ id: 'marker' }])).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-response', message: expect.stringMatching(/internal number marker/) },
+    });
+
+    const file = path.join(dir, 'marker.json');
+    await fs.writeFile(file, MARKER_FORM.replace('"id":"marker",', ''));
+    const dialogs = testDialogs(dir);
+    dialogs.answers.open = [file];
+    const local = testServices(path.join(dir, 'third'), { dialogs: dialogs.dialogs });
+    try {
+      await local.workspaces.add({ customer: 'c3', key: 'k', baseUrl, language: 'en-US' });
+      expect(await local.forms.importFromFile()).toMatchObject({
+        status: 'invalid',
+        problems: [{ path: '', code: 'internal-marker' }],
+      });
+    } finally {
+      await local.close();
+    }
+
+    // From the page: an object holding the marker's key that is not one of PlanDesk's numbers.
+    const before = writes();
+    const forged = { name: 'X', context: ['plan'], children: [], x: { [EXACT_NUMBER]: '7', y: 1 } };
+    expect(await dispatch('forms:create', [{ document: forged }])).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', fieldErrors: { x: [expect.stringMatching(/internal number marker/)] } },
+    });
+    expect(writes()).toBe(before);
   });
 });

@@ -8,7 +8,7 @@ import { ApiClient } from '../../src-main/api/client';
 import type { RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../simulator';
 import { testDialogs } from '../helpers/test-dialogs';
-import { startAppWithWorkspace } from '../helpers/app-services';
+import { dropFile, startAppWithWorkspace } from '../helpers/app-services';
 
 // On site without signal: a project made available offline (with its files), then the service
 // switched off (connections refused), and everything the estimator opens comes from this computer.
@@ -163,7 +163,7 @@ describe('on site without signal', () => {
     // And an upload waiting.
     const waiting = path.join(dir, 'Notiz.pdf');
     await fs.writeFile(waiting, 'not sent yet');
-    services.files.registerDrop(waiting);
+    await dropFile(services, waiting, other.id);
     await sim.suspend();
     expect((await services.files.upload(other.id, [waiting])).queued).toEqual(['Notiz.pdf']);
 

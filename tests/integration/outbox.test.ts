@@ -8,9 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import type { ProjectFile } from '../../src-main/api/schemas';
 import { createServices, type RunningServices } from '../../src-main/app/services';
-import { openCache } from '../../src-main/cache/cache-db';
+import Database from 'better-sqlite3';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
+import { dropFile } from '../helpers/app-services';
 import { captureLog } from '../helpers/log-capture';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -102,14 +103,18 @@ async function bytesOf(file: ProjectFile): Promise<Buffer> {
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Files "dropped" on the window: written, then granted as the preload grants a real drop. */
-async function siteFiles(services: RunningServices, files: Record<string, Buffer>): Promise<string[]> {
+/** Files "dropped" on the project's view: written, then granted as the preload grants a real drop. */
+async function siteFiles(
+  services: RunningServices,
+  files: Record<string, Buffer>,
+  projectId: string,
+): Promise<string[]> {
   await fs.mkdir(path.join(dir, 'site'), { recursive: true });
   const paths: string[] = [];
   for (const [name, bytes] of Object.entries(files)) {
     const p = path.join(dir, 'site', name);
     await fs.writeFile(p, bytes);
-    services.files.registerDrop(p);
+    await dropFile(services, p, projectId);
     paths.push(p);
   }
   return paths;
@@ -147,11 +152,15 @@ async function nextLine(lines: AsyncIterator<Record<string, unknown>>): Promise<
 
 /** The outbox's records as the database on disk holds them (read-only, beside the running app). */
 function recordedStates(workspaceId: string): string[] {
-  const cache = openCache(userData, workspaceId, captureLog().logger, { readonly: true });
+  const db = new Database(path.join(userData, 'outbox', 'outbox.sqlite'), { readonly: true });
   try {
-    return cache.outbox.list().map((r) => r.state);
+    return (
+      db.prepare('SELECT state FROM entries WHERE workspace_id = ? ORDER BY id').all(workspaceId) as {
+        state: string;
+      }[]
+    ).map((r) => r.state);
   } finally {
-    cache.close();
+    db.close();
   }
 }
 
@@ -163,7 +172,7 @@ describe('the upload outbox', () => {
       'Aufmaß EG.pdf': randomBytes(2 * 1024 * 1024 + 17),
       'Skizze Treppe.png': randomBytes(40 * 1024),
     };
-    const paths = await siteFiles(services, originals);
+    const paths = await siteFiles(services, originals, projectId);
 
     await sim.suspend();
     const result = await services.files.upload(projectId, paths);
@@ -202,7 +211,7 @@ describe('the upload outbox', () => {
   it('the answer to the register call is lost (a fault after the storage PUT): exactly one file is registered', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
     const bytes = randomBytes(500 * 1024);
-    const paths = await siteFiles(services, { 'Mängelliste.pdf': bytes });
+    const paths = await siteFiles(services, { 'Mängelliste.pdf': bytes }, projectId);
     const storageBefore = sim.faults.stats().storageRequests;
     sim.faults.setFaults({ dropAfter: 1, ...REGISTER });
 
@@ -223,7 +232,7 @@ describe('the upload outbox', () => {
 
   it('a register call cut off before it arrived is sent again: one file', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
-    const paths = await siteFiles(services, { 'Foto Dach.jpg': randomBytes(100 * 1024) });
+    const paths = await siteFiles(services, { 'Foto Dach.jpg': randomBytes(100 * 1024) }, projectId);
     await sim.suspend();
     await services.files.upload(projectId, paths);
     sim.faults.setFaults({ drop: 1, ...REGISTER });
@@ -236,7 +245,7 @@ describe('the upload outbox', () => {
   it('PlanDesk killed before it learnt whether its register call arrived: the next start finds the file and sends nothing again', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
     const bytes = randomBytes(800 * 1024);
-    const paths = await siteFiles(services, { 'Bautagebuch 12.pdf': bytes });
+    const paths = await siteFiles(services, { 'Bautagebuch 12.pdf': bytes }, projectId);
     await sim.suspend();
     await services.files.upload(projectId, paths);
     await stop(services);
@@ -246,9 +255,12 @@ describe('the upload outbox', () => {
     sim.faults.setFaults({ dropAfter: 1, ...REGISTER });
     const first = restart(60_000);
     expect(await nextLine(first.lines)).toMatchObject({ started: true, waiting: 1 });
-    await expect.poll(async () => (await registered(projectId, 'Bautagebuch 12.pdf')).length).toBe(1);
+    // Another process doing real work: polled with room for a slow machine.
+    await expect
+      .poll(async () => (await registered(projectId, 'Bautagebuch 12.pdf')).length, { timeout: 20_000 })
+      .toBe(1);
     // What was written before the register call went out is on disk: "look before sending again".
-    await expect.poll(() => recordedStates(workspaceId)).toEqual(['registering']);
+    await expect.poll(() => recordedStates(workspaceId), { timeout: 20_000 }).toEqual(['registering']);
     first.child.kill('SIGKILL');
 
     const storageBefore = sim.faults.stats().storageRequests;
@@ -265,11 +277,15 @@ describe('the upload outbox', () => {
 
   it('held with its reason and kept until the user decides: archived or deleted project, refused key', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
-    const [a, b, c] = await siteFiles(services, {
-      'Archiv.pdf': randomBytes(1000),
-      'Verloren.pdf': randomBytes(1000),
-      'Schlüssel.pdf': randomBytes(1000),
-    });
+    const [a, b, c] = await siteFiles(
+      services,
+      {
+        'Archiv.pdf': randomBytes(1000),
+        'Verloren.pdf': randomBytes(1000),
+        'Schlüssel.pdf': randomBytes(1000),
+      },
+      projectId,
+    );
 
     // Archived meanwhile: held; restored and retried: sent.
     await services.projects.archive(projectId);
@@ -285,7 +301,7 @@ describe('the upload outbox', () => {
     expect(await registered(projectId, 'Archiv.pdf')).toHaveLength(1);
 
     // A project that is gone: held; removed by the user, with its copy.
-    await services.outbox.enqueue(workspaceId, 'no-such-project', 'Gone', [{ path: b! }]);
+    await services.outbox.enqueue(workspaceId, 'no-such-project', 'Gone', [b!]);
     await expect
       .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]))
       .toEqual([['held', 'project-deleted']]);

@@ -10,7 +10,7 @@ import { roomsCommand } from '../../src-main/cli/commands/plan-rooms';
 import type { PlanView } from '../../src-shared/plans/types';
 import { buildPlanView } from '../../src-main/plans/plan-view';
 import { buildRoomsTable } from '../../src-main/plans/rooms-table';
-import { exportRoomsTable } from '../../src-main/plans/rooms-export';
+import { exportRoomsTable } from '../../src-main/exports/rooms';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset, SimRoom } from '../../simulator/data/types';
 import { fixtureDataset, WS_A } from './simulator-fixture';

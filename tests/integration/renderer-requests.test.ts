@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { startSimulator, type Simulator } from '../../simulator';
+import { startWebhookListener, type ReceivedCall } from '../../src-main/webhook/listener';
+import { PLACEHOLDER_KEY } from '../../src-shared/webhook/types';
 import { startAppServices } from '../helpers/app-services';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -57,14 +59,17 @@ describe('uploads', () => {
     const named = await dispatch('files:upload', [{ projectId, paths: [secret] }]);
     expect(named).toMatchObject({
       ok: false,
-      error: { kind: 'validation', message: expect.stringContaining('open dialog or dropped') },
+      error: { kind: 'validation', message: expect.stringContaining('„id_rsa.pdf“ gehört nicht dazu') },
     });
     expect(await names()).not.toContain('id_rsa.pdf');
 
     // A real drop: the preload registers the path Electron gave the dropped file.
     const dropped = path.join(dir, 'Baustelle.png');
     await fs.writeFile(dropped, PNG);
-    expect(await dispatch('files:registerDrop', [dropped])).toEqual({ ok: true, data: { registered: true } });
+    expect(await dispatch('files:registerDrop', [dropped, projectId])).toEqual({
+      ok: true,
+      data: { registered: true },
+    });
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
     // And what the open dialog returned.
     const picked = path.join(dir, 'Aufmaß.pdf');
@@ -84,7 +89,7 @@ describe('uploads', () => {
     const folder = path.join(dir, 'folder.pdf');
     await fs.mkdir(folder);
     for (const p of [link, fifo, folder]) {
-      await dispatch('files:registerDrop', [p]);
+      await dispatch('files:registerDrop', [p, projectId]);
       expect(await dispatch('files:upload', [{ projectId, paths: [p] }]), p).toMatchObject({
         ok: false,
         error: { kind: 'validation' },
@@ -92,6 +97,56 @@ describe('uploads', () => {
     }
     expect(await names()).not.toEqual(expect.arrayContaining(['x.pdf']));
     expect(await names()).not.toContain('pipe.pdf');
+  });
+});
+
+describe('upload grants (issue 23, item 3)', () => {
+  const refused = { ok: false, error: { kind: 'validation' } };
+
+  it('a drop is good for one upload, into the project it was dropped on, in the workspace active then', async () => {
+    const other = (await services.projects.list({ page: 1, pageSize: 2, sort: 'service', direction: 'asc' }))
+      .rows[1]!.id;
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.writeFile(dropped, PNG);
+    await dispatch('files:registerDrop', [dropped, projectId]);
+    expect(await dispatch('files:upload', [{ projectId: other, paths: [dropped] }])).toMatchObject(refused);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped, dropped] }])).toMatchObject(refused);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+    expect((await names()).filter((n) => n === 'Baustelle.png')).toHaveLength(1);
+    expect((await services.files.list(other)).map((f) => f.name)).not.toContain('Baustelle.png');
+  });
+
+  it('a drop is forgotten when the page adds or switches to another workspace (one at a server of its own)', async () => {
+    const first = (await services.workspaces.activeMeta()).id;
+    const dropped = path.join(dir, 'Aufmaß.pdf');
+    await fs.writeFile(dropped, '%PDF-1.4');
+    await dispatch('files:registerDrop', [dropped, projectId]);
+    const w = sim.workspaces[1]!;
+    const added = await dispatch('workspaces:add', [
+      { customer: w.customer, key: w.key, baseUrl: sim.baseUrl, language: 'de-DE' },
+    ]);
+    expect(added.ok).toBe(true);
+    const theirs = (await services.projects.list({ page: 1, pageSize: 1, sort: 'service', direction: 'asc' }))
+      .rows[0]!.id;
+    const before = sim.faults.stats().requests;
+    expect(await dispatch('files:upload', [{ projectId: theirs, paths: [dropped] }])).toMatchObject(refused);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+    expect(sim.faults.stats().requests).toBe(before);
+    // Back in the first workspace, the drop is gone too: the user drops it again.
+    await dispatch('workspaces:switch', [first]);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+    await dispatch('files:registerDrop', [dropped, projectId]);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+  });
+
+  it('what the open dialog returned is uploaded in that call only, never again by its path', async () => {
+    const picked = path.join(dir, 'Aufmaß.pdf');
+    await fs.writeFile(picked, '%PDF-1.4');
+    dialogs.answers.open = [picked];
+    expect(await dispatch('files:upload', [{ projectId }])).toMatchObject({ ok: true });
+    expect(await dispatch('files:upload', [{ projectId, paths: [picked] }])).toMatchObject(refused);
+    expect((await names()).filter((n) => n === 'Aufmaß.pdf')).toHaveLength(1);
   });
 });
 
@@ -121,6 +176,72 @@ describe('the webhook address', () => {
     await dispatch('workspaces:setWebhook', [{ url: 'https://hooks.example.com/plandesk' }]);
     await dispatch('workspaces:setWebhook', [{ url: null }]);
     expect(dialogs.calls.confirmed).toHaveLength(2);
+  });
+});
+
+describe('the webhook test (issue 23, items 1 and 2)', () => {
+  let receiver: { url: string; host: string; calls: ReceivedCall[]; close: () => Promise<void> };
+
+  beforeEach(async () => {
+    const calls: ReceivedCall[] = [];
+    const l = await startWebhookListener({ showKey: true, onCall: (c) => calls.push(c) });
+    receiver = { url: l.url, host: new URL(l.url).host, calls, close: l.close };
+  });
+  afterEach(() => receiver.close());
+
+  it('a page cannot send the real key, a project’s data or a query of its own to an address it names', async () => {
+    const customer = `${receiver.url}?client=${encodeURIComponent('Müller, mueller@example.com')}`;
+    for (const request of [
+      { url: receiver.url, sendRealKey: true },
+      { url: receiver.url, projectId },
+      { url: customer },
+    ]) {
+      expect(await dispatch('webhook:test', [request]), JSON.stringify(request)).toMatchObject({
+        ok: false,
+        error: { kind: 'validation' },
+      });
+    }
+    // Refused before anything was asked or sent.
+    expect(dialogs.calls.confirmed).toEqual([]);
+    expect(receiver.calls).toEqual([]);
+  });
+
+  it('a test address gets a call only once the native dialog said yes, and then sample values only', async () => {
+    dialogs.answers.confirm = false;
+    expect(await dispatch('webhook:test', [{ url: receiver.url }])).toMatchObject({
+      ok: false,
+      error: { kind: 'cancelled' },
+    });
+    expect(receiver.calls).toEqual([]);
+    const asked = dialogs.calls.confirmed[0]!;
+    expect(asked.message).toBe(`Einen Testaufruf an ${receiver.host} senden?`);
+    expect(asked.detail).toContain(receiver.url);
+    expect(asked.detail).toContain('Platzhalter');
+    expect(asked.confirmLabel).toBe(`An ${receiver.host} senden`);
+
+    dialogs.answers.confirm = true;
+    const sent = await dispatch('webhook:test', [{ url: receiver.url }]);
+    expect(sent).toMatchObject({ ok: true, data: { keySent: 'placeholder', status: 0 } });
+    expect(receiver.calls).toHaveLength(1);
+    const fields = receiver.calls[0]!.fields!;
+    expect(fields.key).toBe(PLACEHOLDER_KEY);
+    expect(fields.title).toBe('PlanDesk webhook test');
+    const project = await services.projects.get(projectId);
+    expect(JSON.stringify(receiver.calls)).not.toContain(project.id);
+    expect(JSON.stringify(receiver.calls)).not.toContain(sim.workspaces[0]!.key);
+    expect(dialogs.calls.confirmed).toHaveLength(2);
+  });
+
+  it('the workspace’s own webhook address gets the project and, when asked, the real key, unasked', async () => {
+    // Set as the user would in the service's web app (PlanDesk itself asks first: above).
+    const { id } = await services.workspaces.activeMeta();
+    await (await services.workspaces.client(id)).setWebhookUrl(receiver.url);
+    const sent = await dispatch('webhook:test', [{ url: receiver.url, projectId, sendRealKey: true }]);
+    expect(sent).toMatchObject({ ok: true, data: { keySent: 'real', status: 0 } });
+    expect(receiver.calls[0]!.fields).toMatchObject({ key: sim.workspaces[0]!.key, project_id: projectId });
+    expect(dialogs.calls.confirmed).toEqual([]);
+    // The result shows the key masked, never in clear.
+    expect(JSON.stringify(sent)).not.toContain(sim.workspaces[0]!.key);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { exportRoomsTable } from '../../src-main/plans/rooms-export';
+import { exportRoomsTable } from '../../src-main/exports/rooms';
 import type { MeasureCell, RoomsTable, RoomsTableRow } from '../../src-shared/plans/types';
 import { csvAsOpened } from '../helpers/export-readers';
 import { describeWithTools, soffice } from '../helpers/external-tools';

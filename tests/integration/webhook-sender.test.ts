@@ -40,6 +40,12 @@ async function listener(options: Partial<Parameters<typeof startWebhookListener>
   return { url: l.url, calls };
 }
 
+/** Makes `url` the workspace's own webhook address, as the user would in the service's web app. */
+async function ownAddress(url: string): Promise<void> {
+  const { id } = await services.workspaces.activeMeta();
+  await (await services.workspaces.client(id)).setWebhookUrl(url);
+}
+
 function answer(status: number, body: string, headers: Record<string, string> = {}): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     req.resume();
@@ -64,6 +70,7 @@ beforeAll(async () => {
   });
 });
 afterEach(async () => {
+  await ownAddress('https://hooks.example.com/plandesk');
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
 afterAll(async () => {
@@ -93,6 +100,8 @@ describe('webhook test sender against the listener', () => {
 
   it('sends a placeholder key unless the real one is asked for, and then shows it only masked', async () => {
     const { url, calls } = await listener({ showKey: true });
+    // The real key goes only to the workspace's own webhook address (renderer-requests.test.ts).
+    await ownAddress(url);
     const placeholder = await services.webhookTest.test({ url });
     expect(calls[0]!.fields!.key).toBe(PLACEHOLDER_KEY);
     expect(placeholder.fields.find((f) => f.name === 'key')!.value).toBe(PLACEHOLDER_KEY);
@@ -116,6 +125,7 @@ describe('webhook test sender against the listener', () => {
     const exported = await fetch(`${sim.adminUrl}/projects/${row.id}/custom-export`, { method: 'POST' });
     expect(exported.status).toBe(200);
     const { url, calls } = await listener();
+    await ownAddress(url);
     const result = await services.webhookTest.test({ url, projectId: row.id });
     expect(result.status).toBe(0);
     expect(calls[0]!.fields).toMatchObject({

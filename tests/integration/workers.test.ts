@@ -175,7 +175,12 @@ describe('worker threads', () => {
       { inlineBelow: 0 },
     );
     expect(fromCache.summary).toEqual(inWorker.summary);
-    expect(fromCache.label).toEqual({ uniqueIdentifier: 'E-1', name: 'Test', projectName: null });
+    expect(fromCache.label).toEqual({
+      uniqueIdentifier: 'E-1',
+      name: 'Test',
+      projectName: null,
+      companyCountry: null,
+    });
   });
 
   it('gives a broken answer back as the same typed error from a worker as from here', async () => {
@@ -231,7 +236,12 @@ describe('worker threads', () => {
     );
     expect(workers.threads).toBe(1);
     expect(inWorker!.summary).toEqual(here!.summary);
-    expect(inWorker!.label).toEqual({ uniqueIdentifier: 'E-1', name: 'Test', projectName: null });
+    expect(inWorker!.label).toEqual({
+      uniqueIdentifier: 'E-1',
+      name: 'Test',
+      projectName: null,
+      companyCountry: null,
+    });
     expect(() => createWorkers(captureLog().logger, 1, tempDir())).toThrow(/no built worker scripts/);
   });
 });

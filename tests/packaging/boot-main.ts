@@ -27,6 +27,7 @@ export interface BootConfig {
 export type BootRequest =
   | { op: 'record' }
   | { op: 'invoke'; channel: string; senderUrl: string; args: unknown[] }
+  | { op: 'scheme-request'; url: string; method?: string }
   | { op: 'window-open'; url: string }
   | { op: 'navigate'; url: string }
   | { op: 'permission'; permission: string }
@@ -87,6 +88,8 @@ async function handle(request: BootRequest): Promise<unknown> {
       return { recording, natives, modules: Object.keys(require.cache) };
     case 'invoke':
       return control.invoke(request.channel, request.senderUrl, request.args);
+    case 'scheme-request':
+      return control.request(request.url, request.method);
     case 'window-open': {
       const handler = control.window().windowOpen;
       return handler ? handler({ url: request.url }) : null;

@@ -47,7 +47,8 @@ async function boot(userData: string, options: ConstructorParameters<typeof Boot
   const main = new BootedMain(layout, { userData, ...options });
   // The log is the same file for every start: wait for this start's line.
   await expect.poll(starts, { timeout: 30_000 }).toBeGreaterThan(before);
-  const trusted = `file://${path.join(layout.appDir, 'out', 'renderer', 'index.html')}`;
+  // The page's own origin (src-main/app-scheme.ts): the only sender main answers.
+  const trusted = 'app://plandesk/index.html';
   const call = <T>(channel: string, ...args: unknown[]) =>
     main.request<Result<T>>({ op: 'invoke', channel, senderUrl: trusted, args });
   const quit = async () => {

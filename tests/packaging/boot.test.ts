@@ -26,7 +26,8 @@ import type { AppInfo } from '../../src-shared/app/types';
 import { startSimulator, type Simulator } from '../../simulator';
 import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../../src-main/secrets/secret-store';
 import { BootedMain, prepareBootLayout, type BootLayout } from './booted-main';
-import type { MenuItemRecord } from './electron-stand-in';
+import type { MenuItemRecord, SchemeAnswer } from './electron-stand-in';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { readPackagedApp } from './packaged-app';
 
 const packaged = readPackagedApp();
@@ -67,7 +68,7 @@ describe('the packaged main, booted', () => {
   beforeAll(async () => {
     sim = await startSimulator({ dataset: 'demo' });
     main = new BootedMain(layout);
-    trusted = pathToFileURL(path.join(layout.appDir, 'out', 'renderer', 'index.html')).href;
+    trusted = 'app://plandesk/index.html';
     await main.waitForLog(/PlanDesk \S+ started \(packaged/);
   });
   afterAll(async () => {
@@ -85,8 +86,8 @@ describe('the packaged main, booted', () => {
     expect(prefs.nodeIntegration).toBe(false);
     expect(prefs.preload).toBe(path.join(layout.appDir, 'out', 'preload', 'index.cjs'));
     expect(statSync(prefs.preload as string).isFile()).toBe(true);
-    expect(win.loadedFile).toBe(path.join(layout.appDir, 'out', 'renderer', 'index.html'));
-    expect(win.loadedUrl).toBeNull();
+    expect(win.loadedFile).toBeNull();
+    expect(win.loadedUrl).toBe('app://plandesk/index.html');
     expect(recording.appCalls).toContain('requestSingleInstanceLock');
   });
 
@@ -154,10 +155,66 @@ describe('the packaged main, booted', () => {
     expect(written).toBe(2);
   });
 
+  it('serves its page from app://plandesk, a scheme made privileged before ready, under a policy of that origin only (issue 23, item 5)', async () => {
+    const { recording } = await main.record();
+    expect(recording.privilegedSchemes).toEqual([
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true },
+        whenReady: false,
+      },
+    ]);
+    expect(recording.handledSchemes).toEqual(['app']);
+    const page = recording.pageAnswer!;
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    // The page's own policy: everything from 'self', which on app://plandesk is that origin alone
+    // (on file:// it was every local file); nothing inline, no connections.
+    const policy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(page.body)?.[1];
+    expect(policy?.split(/;\s*/)).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: blob:",
+      "connect-src 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ]);
+    // Every file the page loads is answered, with its type; nothing outside the renderer's folder.
+    const assets = [...page.body.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets) {
+      const answer = await main.request<SchemeAnswer>({
+        op: 'scheme-request',
+        url: `app://plandesk/${asset}`,
+      });
+      expect(answer.status, asset).toBe(200);
+      expect(answer.headers['content-type'], asset).toMatch(/^text\/(javascript|css)/);
+    }
+    for (const url of [
+      'app://plandesk/../main/index.js',
+      'app://plandesk/%2e%2e/%2e%2e/package.json',
+      'app://plandesk/..%2f..%2fpackage.json',
+      'app://elsewhere/index.html',
+    ]) {
+      const answer = await main.request<SchemeAnswer>({ op: 'scheme-request', url });
+      expect(answer, url).toMatchObject({ status: 404, body: '' });
+    }
+  });
+
+  it('has the fuse that gave file:// pages extra privileges off (issue 23, item 5)', async () => {
+    const wire = (await getCurrentFuseWire(packaged.executable)) as unknown as Record<number, number>;
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe('0'.charCodeAt(0));
+  });
+
   it('refuses calls from any other sender', async () => {
     for (const senderUrl of [
       'https://evil.example.com/',
       pathToFileURL(path.join(layout.root, 'other.html')).href,
+      // The page itself as a file: no file:// URL is PlanDesk's page any more.
+      pathToFileURL(path.join(layout.appDir, 'out', 'renderer', 'index.html')).href,
+      'app://plandesk/other.html',
       '',
     ]) {
       const r = await main.request<Result<unknown>>({
@@ -179,6 +236,10 @@ describe('the packaged main, booted', () => {
     expect(away.prevented).toBe(true);
     const file = await main.request<{ prevented: boolean }>({ op: 'navigate', url: 'file:///etc/passwd' });
     expect(file.prevented).toBe(true);
+    const ownFile = pathToFileURL(path.join(layout.appDir, 'out', 'renderer', 'index.html')).href;
+    expect((await main.request<{ prevented: boolean }>({ op: 'navigate', url: ownFile })).prevented).toBe(
+      true,
+    );
     const own = await main.request<{ prevented: boolean }>({ op: 'navigate', url: trusted });
     expect(own.prevented).toBe(false);
     for (const url of ['https://example.com/docs', 'file:///etc/passwd', 'javascript:alert(1)']) {

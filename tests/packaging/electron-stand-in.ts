@@ -2,8 +2,10 @@
  * A stand-in for the `electron` module as the packaged MAIN process uses it (the preload's stand-in
  * is tests/e2e/electron-stand-in.ts). Electron's binary cannot run on these machines, so the boot
  * test runs the packaged main under Node with this in its place. It does what main needs to get
- * going and records everything main asks of Electron: the window's options and the file it loads,
- * the IPC handlers, the navigation, window-open and permission handlers, the menu, dialogs, the
+ * going and records everything main asks of Electron: the window's options and the page it loads,
+ * the schemes it registers and the handlers that answer them (the window's page is loaded through
+ * them, as Electron does), the IPC handlers, the navigation, window-open and permission handlers,
+ * the menu, dialogs, the
  * appearance given to Electron's own parts (nativeTheme), the
  * single-instance lock and the app's lifecycle. `app.quit()` runs Electron's sequence
  * (before-quit, will-quit — either may be prevented — then quit, then exit).
@@ -23,8 +25,8 @@ export interface StandInOptions {
   /** false: another PlanDesk holds the lock. */
   singleInstanceLock: boolean;
   /**
-   * The page's file cannot be loaded, as in a damaged install: loadFile rejects the way Electron's
-   * does (PlanDesk repairs its data folder itself, so a damaged install is what still fails a start).
+   * The page cannot be loaded, as in a damaged install: loading it rejects the way Electron's does
+   * (PlanDesk repairs its data folder itself, so a damaged install is what still fails a start).
    */
   pageMissing?: boolean;
   /** Called by app.exit (and at the end of app.quit) instead of ending the process itself. */
@@ -47,6 +49,13 @@ export interface MenuItemRecord {
   submenu?: MenuItemRecord[];
 }
 
+/** What a scheme's handler answered (the body as text). */
+export interface SchemeAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface Recording {
   windows: {
     options: Record<string, unknown>;
@@ -55,6 +64,12 @@ export interface Recording {
     /** When main created it: ms since this process started (performance.now()). */
     createdAtMs: number;
   }[];
+  /** protocol.registerSchemesAsPrivileged, with whether the app was ready yet (it must not be). */
+  privilegedSchemes: { scheme: string; privileges: Record<string, unknown>; whenReady: boolean }[];
+  /** The schemes protocol.handle answers. */
+  handledSchemes: string[];
+  /** What the window's page load got from the scheme's handler. */
+  pageAnswer: SchemeAnswer | null;
   ipcChannels: string[];
   sent: { channel: string; payload: unknown }[];
   menus: MenuItemRecord[][];
@@ -86,6 +101,8 @@ export interface WindowHandles {
 
 export interface StandInControl {
   invoke(channel: string, senderUrl: string, args: unknown[]): Promise<unknown>;
+  /** A request the page makes for `url` on a scheme main handles (as Chromium would pass it on). */
+  request(url: string, method?: string): Promise<SchemeAnswer>;
   window(): WindowHandles;
   clickMenu(labels: string[]): void;
   secondInstance(): void;
@@ -102,6 +119,9 @@ export interface StandIn {
 export function createElectronStandIn(options: StandInOptions): StandIn {
   const recording: Recording = {
     windows: [],
+    privilegedSchemes: [],
+    handledSchemes: [],
+    pageAnswer: null,
     ipcChannels: [],
     sent: [],
     menus: [],
@@ -118,6 +138,14 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     themeSources: [],
   };
   const ipcHandlers = new Map<string, IpcHandler>();
+  const schemeHandlers = new Map<string, (request: Request) => Response | Promise<Response>>();
+  /** Electron hands a scheme's handler a Request; what it answers is read here whole. */
+  const askScheme = async (url: string, method = 'GET'): Promise<SchemeAnswer> => {
+    const handler = schemeHandlers.get(new URL(url).protocol.replace(/:$/, ''));
+    if (!handler) throw new Error(`no handler for ${url}: net::ERR_UNKNOWN_URL_SCHEME`);
+    const res = await handler(new Request(url, { method }));
+    return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+  };
   let currentMenu: MenuTemplateItem[] = [];
   const windows: StandInWindow[] = [];
   let ready = false;
@@ -178,6 +206,15 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     }
     async loadURL(url: string): Promise<void> {
       this.record.loadedUrl = url;
+      if (options.pageMissing) throw new Error(`ERR_FILE_NOT_FOUND (-6) loading '${url}'`);
+      if (!schemeHandlers.has(new URL(url).protocol.replace(/:$/, ''))) return;
+      // Chromium fails a page whose answer is an error status with an empty body.
+      const answer = await askScheme(url);
+      recording.pageAnswer = answer;
+      if (answer.status >= 400 && answer.body === '') {
+        throw new Error(`ERR_HTTP_RESPONSE_CODE_FAILURE (-379) loading '${url}'`);
+      }
+      setImmediate(() => this.emit('ready-to-show'));
     }
     show(): void {}
     focus(): void {
@@ -293,10 +330,23 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     },
   };
 
+  const protocol = {
+    registerSchemesAsPrivileged: (schemes: { scheme: string; privileges?: Record<string, unknown> }[]) => {
+      for (const { scheme, privileges } of schemes)
+        recording.privilegedSchemes.push({ scheme, privileges: { ...privileges }, whenReady: ready });
+    },
+    handle: (scheme: string, handler: (request: Request) => Response | Promise<Response>) => {
+      if (!ready) throw new Error('protocol.handle is only available once the app is ready');
+      recording.handledSchemes.push(scheme);
+      schemeHandlers.set(scheme, handler);
+    },
+  };
+
   const electron = {
     app,
     nativeTheme,
     safeStorage: standInSafeStorage(options.safeStorageBackend ?? 'gnome_libsecret'),
+    protocol,
     BrowserWindow: StandInWindow,
     ipcMain: {
       handle: (channel: string, handler: IpcHandler) => {
@@ -343,6 +393,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
 
   /** What the boot test does in Electron's place: IPC from a frame, clicks, window events. */
   const control: StandInControl = {
+    request: (url: string, method?: string) => askScheme(url, method),
     invoke: async (channel: string, senderUrl: string, args: unknown[]) => {
       const handler = ipcHandlers.get(channel);
       if (!handler) throw new Error(`main registered no handler for ${channel}`);

@@ -83,10 +83,12 @@ test('runs the window with the webPreferences locked down and the shipped fuses'
     })),
   ).toEqual({ api: 'object', require: 'undefined', process: 'undefined' });
   // Fuse wire (FuseV1Options order): RunAsNode off, cookie encryption on, NODE_OPTIONS off, asar
-  // integrity on, app from asar only; the Node-inspector fuse (3) is on in this build only.
+  // integrity on, app from asar only, no extra privileges for file:// pages (the page is app://); the
+  // Node-inspector fuse (3) is on in this build only.
   const wire = (await getCurrentFuseWire(packaged.executable)) as unknown as Record<number, number>;
   const fuse = (i: number) => String.fromCharCode(wire[i]!);
-  expect([0, 1, 2, 4, 5].map(fuse)).toEqual(['0', '1', '0', '1', '1']);
+  expect([0, 1, 2, 4, 5, 7].map(fuse)).toEqual(['0', '1', '0', '1', '1', '0']);
+  expect(page.url().startsWith('app://plandesk/')).toBe(true);
 });
 
 test('opens an estimate and exports it as a PDF and an Excel workbook', async () => {

@@ -39,19 +39,20 @@ describe('migrations', () => {
     expect(CACHE_SCHEMA_VERSION).toBe(CACHE_MIGRATIONS.length);
   });
 
-  it('are the entries (1), the offline work (2) and the estimate versions (3)', () => {
-    expect(CACHE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3]);
+  it('are the entries (1), the offline work (2), the estimate versions (3) and their checksums (4)', () => {
+    expect(CACHE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4]);
     expect(CACHE_MIGRATIONS[1]!.description).toMatch(/outbox/);
     expect(CACHE_MIGRATIONS[2]!.description).toMatch(/estimate versions/);
+    expect(CACHE_MIGRATIONS[3]!.description).toMatch(/checksum/);
   });
 
-  it('bring a file of the release before (version 2) to version 3, keeping what it holds', () => {
+  it('bring a file of an older release (version 2) to the last version, keeping what it holds', () => {
     expect(runMigrations(db, CACHE_MIGRATIONS.slice(0, 2))).toEqual({ from: 0, to: 2 });
     db.prepare(
       `INSERT INTO outbox (project_id, project_name, file_name, size, folder, added_at, state)
        VALUES ('p1', 'Project', 'plan.pdf', 3, 'x', 1, 'waiting')`,
     ).run();
-    expect(runMigrations(db)).toEqual({ from: 2, to: 3 });
+    expect(runMigrations(db)).toEqual({ from: 2, to: CACHE_SCHEMA_VERSION });
     expect(db.prepare('SELECT count(*) FROM outbox').pluck().get()).toBe(1);
     expect(db.prepare('SELECT count(*) FROM estimate_versions').pluck().get()).toBe(0);
     expect(db.prepare('SELECT count(*) FROM estimate_opened').pluck().get()).toBe(0);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,9 +73,17 @@ describe('the budget for data that is not pinned', () => {
     ).not.toBeNull();
   });
 
-  it('a project no longer pinned becomes ordinary cache; clearing with pinned empties everything but the outbox', () => {
+  it('a project no longer pinned becomes ordinary cache; clearing with pinned empties everything but upload records', () => {
     pin('p1', 'plan1', 'https://service.example/i.png');
-    cache.outbox.add([{ projectId: 'p1', projectName: 'P', fileName: 'a.pdf', size: 3, folder: 'f' }]);
+    // An older PlanDesk's upload record (the outbox moves it to its own database at start).
+    const raw = new Database(cache.path);
+    raw
+      .prepare(
+        `INSERT INTO outbox (project_id, project_name, file_name, size, folder, added_at, state)
+         VALUES ('p1', 'P', 'a.pdf', 3, 'f', 0, 'waiting')`,
+      )
+      .run();
+    raw.close();
     expect(cache.listOfflineProjects().map((p) => p.projectId)).toEqual(['p1']);
     cache.removeOfflineProject('p1');
     expect(cache.storage.figures().pinnedBytes).toBe(0);
@@ -83,7 +92,7 @@ describe('the budget for data that is not pinned', () => {
     expect(cache.storage.clear(true)).toBe(true);
     expect(cache.storage.figures()).toMatchObject({ pinnedBytes: 0, otherBytes: 0 });
     expect(cache.listOfflineProjects()).toEqual([]);
-    expect(cache.outbox.list().map((r) => r.fileName)).toEqual(['a.pdf']);
+    expect(cache.legacyOutbox.list().map((r) => r.fileName)).toEqual(['a.pdf']);
   });
 
   it('lists every kept answer of a kind (what an offline search reads)', () => {

@@ -30,13 +30,20 @@ describe('flattenTree', () => {
   });
 });
 
-describe('suggestedName', () => {
-  it('makes a safe file name from the number and name', async () => {
-    const { suggestedName } = await import('../../src-main/estimates/estimates-service');
-    const label = { uniqueIdentifier: 'E2026/7', name: 'Küche: Weiß?\u0001 <neu>', projectName: null };
-    expect(suggestedName([label], { estimateId: 'x', format: 'pdf' })).toBe('E2026 7 Küche Weiß neu.pdf');
+describe("an export's file name", () => {
+  it('makes a safe file name from the number and name, through the one rule (safeFileName)', async () => {
+    const { estimatesFileName } = await import('../../src-main/exports/file-names');
+    const label = {
+      uniqueIdentifier: 'E2026/7',
+      name: 'Küche: Weiß?\u0001 <neu>',
+      projectName: null,
+      companyCountry: null,
+    };
+    expect(estimatesFileName([label], { estimateId: 'x', format: 'pdf' })).toBe(
+      'E2026_7 Küche_ Weiß_ _neu_.pdf',
+    );
     // The project's workbook is named for the project.
-    const project = { uniqueIdentifier: null, name: 'A', projectName: 'Haus / Süd' };
-    expect(suggestedName([project], { format: 'xlsx' })).toBe('Haus Süd estimates.xlsx');
+    const project = { uniqueIdentifier: null, name: 'A', projectName: 'Haus / Süd', companyCountry: null };
+    expect(estimatesFileName([project], { format: 'xlsx' })).toBe('Haus _ Süd estimates.xlsx');
   });
 });

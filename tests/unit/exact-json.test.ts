@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  dataObject,
   EXACT_NUMBER,
   exactJsonText,
+  InternalMarkerError,
   isExactNumber,
   jsonDepth,
   jsonEqual,
   parseExactJson,
+  type JsonObject,
 } from '../../src-shared/json/exact-json';
+import { changedFields, wholeForm, withoutManagedFields } from '../../src-main/forms/form-documents';
 
 describe('exact JSON', () => {
   it('keeps number literals a double would change, and writes them back as they were', () => {
@@ -84,6 +88,36 @@ describe('exact JSON', () => {
         expect(exactJsonText(parseExactJson(text), 0)).toBe(text);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('every key is data (issue 23, item 4)', () => {
+  it('reads `__proto__` as a field, into objects without a prototype, and writes it back', () => {
+    const text = '{"__proto__":{"polluted":true},"constructor":1,"children":[{"__proto__":"x"}]}';
+    const doc = parseExactJson(text) as JsonObject;
+    expect(Object.getPrototypeOf(doc)).toBeNull();
+    expect(Object.keys(doc)).toEqual(['__proto__', 'constructor', 'children']);
+    expect(exactJsonText(doc, 0)).toBe(text);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses an object shaped like its own number marker, however the key is spelled', () => {
+    expect(() => parseExactJson('{"x":{"\\u0000plandesk:number":"7"}}')).toThrow(InternalMarkerError);
+    expect(() => parseExactJson('[{"\\u0000plandesk\\u003anumber":"7","y":1}]')).toThrow(InternalMarkerError);
+    // Its own markers are still made, and still written back as the literal.
+    const doc = parseExactJson('{"n":12345678901234567890}') as JsonObject;
+    expect(isExactNumber(doc.n)).toBe(true);
+    expect(exactJsonText(doc, 0)).toBe('{"n":12345678901234567890}');
+  });
+
+  it('copies keep it too: a create’s body, a changed field, the whole form of an update', () => {
+    const current = parseExactJson('{"id":"f","name":"A","__proto__":{"p":1},"children":[]}') as JsonObject;
+    expect(Object.keys(withoutManagedFields(current))).toEqual(['name', '__proto__', 'children']);
+    const edited = dataObject([...Object.entries(current), ['name', 'B']]);
+    expect(Object.keys(changedFields(current, edited))).toEqual(['name']);
+    expect(exactJsonText(wholeForm(current, changedFields(current, edited)), 0)).toBe(
+      '{"name":"B","__proto__":{"p":1},"children":[]}',
     );
   });
 });

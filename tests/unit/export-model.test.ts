@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { EstimateNode } from '../../src-shared/estimates/types';
 import { Decimal } from '../../src-shared/money/decimal';
-import {
-  currencyInfo,
-  formatDate,
-  MoneyFormat,
-  QuantityFormat,
-  RateFormat,
-  serviceDate,
-} from '../../src-main/exports/formats';
+import { formatDate, QuantityFormat, RateFormat, serviceDate } from '../../src-main/exports/formats';
+import { MoneyFormat } from '../../src-shared/money/format';
 import { rootSum, subtreeSums } from '../../src-main/exports/sums';
 import { flattenTree, outlinePaths } from '../../src-main/estimates/flatten';
 import { roundedText, unitsText } from '../../src-shared/money/amounts';
@@ -111,14 +105,6 @@ describe('tree walk and subtotals', () => {
 });
 
 describe('formats', () => {
-  it('knows where each language puts the currency', () => {
-    expect(currencyInfo('de-DE', 'EUR')).toMatchObject({ symbol: '€', prefix: false, gap: ' ', digits: 2 });
-    expect(currencyInfo('en-US', 'USD')).toMatchObject({ symbol: '$', prefix: true, gap: '', digits: 2 });
-    expect(currencyInfo('en-US', 'jpy')).toMatchObject({ code: 'JPY', digits: 0 });
-    expect(currencyInfo('de-DE', null)).toBeNull();
-    expect(currencyInfo('de-DE', 'Euro')).toBeNull();
-  });
-
   it('formats money from the exact decimal string', () => {
     const nbsp = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
     expect(nbsp(new MoneyFormat('de-DE', 'EUR').format(Decimal.parse('1234.565')))).toBe('1.234,57 €');

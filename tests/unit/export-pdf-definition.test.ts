@@ -32,7 +32,8 @@ describe('PDF document definition', () => {
     expect(def.pageSize).toBe('A4');
     expect(def.pageOrientation).toBe('portrait');
     expect(def.language).toBe('de-DE');
-    expect(def.info?.title).toBe('Angebot – A-2025-0042 – Angebot Komplettsanierung Küche & Bad');
+    // The same title as the workbook's (titles.ts).
+    expect(def.info?.title).toBe('Angebot A-2025-0042 – Angebot Komplettsanierung Küche & Bad');
   });
 
   it('puts internal notes only into internal copies', () => {
@@ -45,7 +46,7 @@ describe('PDF document definition', () => {
     expect(client).not.toContain(SECRET_NOTE_2);
   });
 
-  it('turns to landscape or A3 when the chosen columns need the width', () => {
+  it("keeps the document's paper: portrait, else landscape when the chosen columns need the width; never A3", () => {
     const quote = buildPdfDefinition(sampleDocument(), { language: 'de-DE' });
     expect([quote.pageSize, quote.pageOrientation]).toEqual(['A4', 'portrait']);
     // US English documents are on US Letter.
@@ -68,8 +69,17 @@ describe('PDF document definition', () => {
       ],
     });
     expect([wide.pageSize, wide.pageOrientation]).toEqual(['A4', 'landscape']);
-    const all = buildPdfDefinition(sampleDocument(), { preset: 'internal', language: 'de-DE' });
-    expect([all.pageSize, all.pageOrientation]).toEqual(['A3', 'landscape']);
+    // The internal worksheet, every column: A4 landscape (a smaller font first), every column within it.
+    for (const [paper, size, width] of [
+      ['A4', 'A4', 761],
+      ['Letter', 'LETTER', 712],
+    ] as const) {
+      const all = buildPdfDefinition(sampleDocument(), { preset: 'internal', language: 'de-DE', paper });
+      expect([all.pageSize, all.pageOrientation]).toEqual([size, 'landscape']);
+      const table = (all.content as { table?: { widths: (number | string)[] } }[]).find((c) => c.table)!;
+      const fixed = table.table!.widths.reduce<number>((a, w) => a + (typeof w === 'number' ? w : 0), 0);
+      expect(fixed).toBeLessThanOrEqual(width - 90);
+    }
   });
 
   it('uses the images it is given, never above their own size at 150 dpi, their aspect kept', () => {
@@ -123,6 +133,10 @@ describe('PDF document definition', () => {
   it('builds 2,000 items (its speed is measured by npm run bench)', () => {
     const def = buildPdfDefinition(largeDocument(2_000), {});
     expect(itemsTable(def).table.body.length).toBeGreaterThan(2_000);
+    // A large quote stays a quote: portrait, at the table's full size (its amount column is as wide as
+    // its own widest figure, not every money column as wide as the grand total).
+    expect(def.pageOrientation).toBe('portrait');
+    expect(itemsTable(def).fontSize).toBe(8);
   });
 });
 

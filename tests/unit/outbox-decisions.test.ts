@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ProjectFile } from '../../src-main/api/schemas';
 import { ServiceError } from '../../src-main/errors/service-error';
 import { findRegistered, REGISTER_CLOCK_SLACK_MS } from '../../src-main/outbox/registered-check';
-import { outcomeOf } from '../../src-main/outbox/upload-outcome';
+import { ContentMismatchError } from '../../src-main/files/files-service';
+import { localFileError } from '../../src-main/local-files/write-atomically';
+import { ClaimLostError, outcomeOf } from '../../src-main/outbox/upload-outcome';
 
 const at = new Date('2026-05-04T09:30:00Z');
 const file = (id: string, name: string, size: number, created: string | null): ProjectFile => ({
@@ -89,5 +91,20 @@ describe('what a failed attempt means', () => {
     expect(outcomeOf(new ServiceError('server', 'HTTP 500', 500), 'presign')).toMatchObject({ kind: 'busy' });
     expect(outcomeOf(new ServiceError('rate-limit', '429', 429), 'upload')).toMatchObject({ kind: 'busy' });
     expect(outcomeOf(new ServiceError('cancelled', 'stop'), 'upload')).toEqual({ kind: 'cancelled' });
+  });
+
+  it('the copy itself: damaged bytes, a copy that cannot be read, a row another process took', () => {
+    expect(outcomeOf(new ContentMismatchError('/x/Foto.jpg'), 'upload')).toEqual({
+      kind: 'hold',
+      problem: 'copy-damaged',
+      detail: null,
+    });
+    const unreadable = localFileError(
+      Object.assign(new Error('x'), { code: 'EACCES' }),
+      '/x/Foto.jpg',
+      'read',
+    );
+    expect(outcomeOf(unreadable, 'upload')).toMatchObject({ kind: 'hold', problem: 'file-missing' });
+    expect(outcomeOf(new ClaimLostError(), 'register')).toEqual({ kind: 'lost' });
   });
 });

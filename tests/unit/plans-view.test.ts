@@ -4,7 +4,7 @@ import type { PlanView } from '../../src-shared/plans/types';
 import { labelOf, plainNumber } from '../../src-main/plans/plan-pieces';
 import { buildPlanView } from '../../src-main/plans/plan-view';
 import { buildRoomsTable, unitOf } from '../../src-main/plans/rooms-table';
-import { cellValue, roomsColumns, roomsCsv } from '../../src-main/plans/rooms-export';
+import { cellValue, roomsColumns, roomsCsv } from '../../src-main/exports/rooms';
 
 function current(plan: Record<string, unknown>): PlanDocument {
   return { shape: 'current', plan } as PlanDocument;

@@ -58,24 +58,28 @@ describe('preload', () => {
     expect(listeners.get('event:progress')?.size).toBe(0);
   });
 
-  it('gives a dropped file its path through Electron, registered with main first, and nothing more', async () => {
+  it('gives a dropped file its path through Electron, registered with main for its project first, and nothing more', async () => {
     const api = exposeInMainWorld.mock.calls[0]![1] as {
-      pathForFile: (f: { name: string }) => Promise<string>;
+      pathForFile: (f: { name: string }, projectId: string) => Promise<string>;
     };
     invoke.mockClear();
     getPathForFile.mockClear();
-    expect(await api.pathForFile({ name: 'Aufmaß.pdf' })).toBe('/home/user/Desktop/Aufmaß.pdf');
+    expect(await api.pathForFile({ name: 'Aufmaß.pdf' }, 'p-7')).toBe('/home/user/Desktop/Aufmaß.pdf');
     expect(getPathForFile).toHaveBeenCalledTimes(1);
-    expect(invoke).toHaveBeenCalledExactlyOnceWith('files:registerDrop', '/home/user/Desktop/Aufmaß.pdf');
+    expect(invoke).toHaveBeenCalledExactlyOnceWith(
+      'files:registerDrop',
+      '/home/user/Desktop/Aufmaß.pdf',
+      'p-7',
+    );
   });
 
   it('registers nothing for a file Electron knows no path of (one the page made itself)', async () => {
     const api = exposeInMainWorld.mock.calls[0]![1] as {
-      pathForFile: (f: { name: string }) => Promise<string>;
+      pathForFile: (f: { name: string }, projectId: string) => Promise<string>;
     };
     invoke.mockClear();
     getPathForFile.mockReturnValueOnce('');
-    expect(await api.pathForFile({ name: 'made-up.pdf' })).toBe('');
+    expect(await api.pathForFile({ name: 'made-up.pdf' }, 'p-7')).toBe('');
     expect(invoke).not.toHaveBeenCalled();
   });
 

@@ -135,12 +135,13 @@ describe('the workspace’s people', () => {
 });
 
 describe('countries', () => {
-  it('a code by its name in the language; a name as it came', () => {
+  it('a code, or a name in one of our languages, by its name in the language; anything else as it came', () => {
     expect(country.countryName('DE', 'de-DE')).toBe('Deutschland');
     expect(country.countryName('de', 'fr-FR')).toBe('Allemagne');
     expect(country.countryName('PT', 'pt-PT')).toBe('Portugal');
     expect(country.countryName('ES', 'en-US')).toBe('Spain');
-    expect(country.countryName('Österreich', 'en-US')).toBe('Österreich');
+    expect(country.countryName('Österreich', 'en-US')).toBe('Austria');
+    expect(country.countryName('Atlantis', 'en-US')).toBe('Atlantis');
     expect(country.countryName('  ', 'en-US')).toBeNull();
     expect(country.countryName('XZ', 'en-US')).toBe('XZ');
   });

@@ -111,6 +111,13 @@ const SAME_AS_ENGLISH_OK = new Set([
   'Versions',
   'Subtotal',
   '{field}: {from} → {to}',
+  // The estimate on the plan: patterns of symbols only.
+  '{from} – {to}',
+  '{positions} · {amount}',
+  '{name}: {summary}',
+  // Money per currency and a new position's figures: a code and symbols only.
+  'Total {currency}',
+  '{quantity} × {price}',
 ]);
 const MAX_SAME_AS_ENGLISH = 4;
 
@@ -205,6 +212,8 @@ describe('describeError', () => {
         'auth',
         'cancelled',
         'config',
+        'damaged',
+        'disk-full',
         'invalid-response',
         'keychain',
         'network',
@@ -295,6 +304,24 @@ describe('describeError', () => {
     expect(en).toMatch(/Unlock/);
     expect(en).toMatch(/never stores keys in plain text/);
     expect(errors.describeError({ kind: 'keychain', message: '' }, 'de-DE')).toMatch(/niemals im Klartext/);
+  });
+
+  it('a full disk says so and where, in the user’s language; a damaged version says which', () => {
+    const full = {
+      kind: 'disk-full' as const,
+      message: 'The disk is full: …',
+      path: '/home/anna/Angebote/Küche.pdf',
+    };
+    expect(errors.describeError(full, 'en-US')).toMatch(/disk is full.*“\/home\/anna\/Angebote\/Küche\.pdf”/);
+    expect(errors.describeError(full, 'de-DE')).toMatch(
+      /Datenträger ist voll.*„\/home\/anna\/Angebote\/Küche\.pdf“/,
+    );
+    expect(errors.describeError({ ...full, path: undefined }, 'fr-FR')).toMatch(/disque est plein/);
+    const damaged = {
+      kind: 'damaged' as const,
+      message: 'Version 4 of "Küche" is damaged on this computer.',
+    };
+    expect(errors.describeError(damaged, 'es-ES')).toMatch(/dañado.*Version 4 of "Küche"/);
   });
 
   it('falls back to a general sentence for an unknown kind', () => {

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheKeys, openCache, type CacheDb } from '../../src-main/cache/cache-db';
 import { silentLogger } from '../../src-main/log/logger';
@@ -129,4 +130,84 @@ describe('kept versions', () => {
     expect(cache.versions.list(P, E)).toEqual([]);
     cache.close();
   });
+
+  it('a body damaged on disk is found by its checksum: marked, named; the versions before it still read', async () => {
+    const cache = openCache(dir, 'ws-damaged', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger);
+    let items = randomItems(11, 40, false);
+    await fetched(versions, cache, items, 1_000);
+    for (let k = 1; k <= 3; k++) {
+      items = editedItems(items, k + 30, 2);
+      await fetched(versions, cache, items, 1_000 + k * 1_000);
+    }
+    const [v1, v2, v3, v4] = cache.versions.list(P, E);
+    scribble(cache.path, v3!.id);
+    await expect(versions.compare(cache, v1!, v4!, { includeUnchanged: false })).rejects.toMatchObject({
+      kind: 'damaged',
+      message: expect.stringMatching(/Version 4 .* changes from version 3, which is damaged/),
+    });
+    const marked = versions
+      .timeline(cache, P, E)
+      .versions.filter((v) => v.damaged)
+      .map((v) => v.seq);
+    expect(marked.sort()).toEqual([3, 4]);
+    await expect(versions.compare(cache, v1!, v2!, { includeUnchanged: false })).resolves.toBeTruthy();
+    // The next fetch is kept whole: its base cannot be read.
+    items = editedItems(items, 40, 2);
+    const v5 = await fetched(versions, cache, items, 9_000);
+    expect(v5).toMatchObject({ seq: 5, baseId: null, damaged: false });
+    cache.close();
+  });
+
+  it('a body an older PlanDesk wrote (no checksum) is checked by its content, then given a checksum', async () => {
+    const cache = openCache(dir, 'ws-older', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger);
+    let items = randomItems(13, 40, false);
+    await fetched(versions, cache, items, 1_000);
+    for (let k = 1; k <= 2; k++) {
+      items = editedItems(items, k + 50, 2);
+      await fetched(versions, cache, items, 1_000 + k * 1_000);
+    }
+    const [v1, v2, v3] = cache.versions.list(P, E);
+    withRaw(cache.path, (db) => db.prepare('UPDATE estimate_versions SET body_sha256 = NULL').run());
+    await versions.compare(cache, v1!, v2!, { includeUnchanged: false });
+    const sums = () =>
+      withRaw(cache.path, (db) =>
+        db.prepare('SELECT body_sha256 FROM estimate_versions ORDER BY seq').pluck().all(),
+      );
+    expect((sums() as (string | null)[]).map((x) => x !== null)).toEqual([true, true, false]);
+    scribble(cache.path, v3!.id);
+    // A worker that has not read it: its bodies decoded and checked against the content hash.
+    const pool = createWorkers(silentLogger, 1);
+    try {
+      const fresh = new EstimateVersions(pool, silentLogger);
+      await expect(fresh.compare(cache, v2!, v3!, { includeUnchanged: false })).rejects.toMatchObject({
+        kind: 'damaged',
+        message: expect.stringMatching(/Version 3/),
+      });
+    } finally {
+      await pool.close();
+    }
+    expect(cache.versions.get(v3!.id)?.damaged).toBe(true);
+    cache.close();
+  });
 });
+
+function withRaw<T>(file: string, fn: (db: Database.Database) => T): T {
+  const db = new Database(file);
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** One byte of a version's stored body changed, as a failing disk would. */
+function scribble(file: string, id: number): void {
+  withRaw(file, (db) => {
+    const body = db.prepare('SELECT body FROM estimate_versions WHERE id = ?').pluck().get(id) as Buffer;
+    const at = Math.floor(body.length / 2);
+    body[at] = body[at]! ^ 0x55;
+    db.prepare('UPDATE estimate_versions SET body = ? WHERE id = ?').run(body, id);
+  });
+}

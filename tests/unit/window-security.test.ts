@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rendererResponse } from '../../src-main/app-scheme';
 import { denyAllPermissions, rendererUrlCheck } from '../../src-main/window-security';
 
 // Issue 10 (low): Electron hardening that can be checked without Electron.
 
 describe('which page is ours', () => {
   it('in development: the dev server’s origin, not every address that starts with it', () => {
-    const trusted = rendererUrlCheck('http://localhost:5173', '/app/out/renderer/index.html');
+    const trusted = rendererUrlCheck('http://localhost:5173');
     expect(trusted('http://localhost:5173/')).toBe(true);
     expect(trusted('http://localhost:5173/src/main.tsx?x=1')).toBe(true);
     expect(trusted('http://localhost:5173.evil.example/')).toBe(false);
@@ -15,13 +19,57 @@ describe('which page is ours', () => {
     expect(trusted('not a url')).toBe(false);
   });
 
-  it('built: exactly our index.html file', () => {
-    const trusted = rendererUrlCheck(undefined, '/app/out/renderer/index.html');
-    expect(trusted('file:///app/out/renderer/index.html')).toBe(true);
-    expect(trusted('file:///app/out/renderer/index.html#/x')).toBe(true);
-    expect(trusted('file:///app/out/renderer/other.html')).toBe(false);
-    expect(trusted('file:///app/out/renderer/../renderer/index.html.evil')).toBe(false);
+  it('built: exactly our page on PlanDesk’s own scheme, never a file (issue 23, item 5)', () => {
+    const trusted = rendererUrlCheck(undefined);
+    expect(trusted('app://plandesk/index.html')).toBe(true);
+    expect(trusted('app://plandesk/index.html#/x')).toBe(true);
+    expect(trusted('app://plandesk/other.html')).toBe(false);
+    expect(trusted('app://plandesk/index.html?x=1')).toBe(false);
+    expect(trusted('app://evil/index.html')).toBe(false);
+    expect(trusted('app://plandesk.evil/index.html')).toBe(false);
+    expect(trusted('file:///app/out/renderer/index.html')).toBe(false);
     expect(trusted('http://localhost:5173/')).toBe(false);
+  });
+});
+
+describe('the app:// scheme serves the built renderer and nothing else', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-app-scheme-'));
+    await fs.mkdir(path.join(dir, 'renderer', 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>PlanDesk</title>');
+    await fs.writeFile(path.join(dir, 'renderer', 'assets', 'main-1.js'), 'export {};');
+    await fs.writeFile(path.join(dir, 'secret.txt'), 'not for the page');
+    await fs.symlink(path.join(dir, 'secret.txt'), path.join(dir, 'renderer', 'assets', 'link.js'));
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+  const get = (url: string, method?: string) => rendererResponse(path.join(dir, 'renderer'), url, method);
+
+  it('its files, with the content type of their extension', async () => {
+    const page = await get('app://plandesk/index.html');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await page.text()).toContain('<title>PlanDesk</title>');
+    const script = await get('app://plandesk/assets/main-1.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await get('app://plandesk/', 'HEAD')).status).toBe(200);
+  });
+
+  it('nothing outside its folder, no link, no other host, no other method', async () => {
+    for (const url of [
+      'app://plandesk/../secret.txt',
+      'app://plandesk/%2e%2e/secret.txt',
+      'app://plandesk/assets/..%2f..%2fsecret.txt',
+      'app://plandesk/assets/link.js',
+      'app://plandesk/missing.js',
+      'app://other/index.html',
+      'file:///etc/passwd',
+      'app://plandesk/index.html%00.js',
+    ]) {
+      expect((await get(url)).status, url).toBe(404);
+    }
+    expect((await get('app://plandesk/index.html', 'POST')).status).toBe(405);
   });
 });
 

@@ -9,14 +9,17 @@
  */
 import path from 'node:path';
 import { plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
-import { QUOTE_PRESET_ID, type ExportPreset, type Paper } from '../../../src-shared/exports/presets';
+import { currencyDigits } from '../../../src-shared/money/currency';
+import type { ExportPreset } from '../../../src-shared/exports/presets';
+import { exportWarningText } from '../../../src-shared/exports/warnings';
 import { AMOUNT_COMPARED_FIELDS, type ComparedField } from '../../../src-shared/versions/types';
 import type { ApiClient } from '../../api/client';
 import type { StoredVersion } from '../../cache/version-table';
 import { ServiceError } from '../../errors/service-error';
-import { resolveExportOptions } from '../../exports/options';
 import type { ChangeSet, ChangeSetSide } from '../../versions/change-set';
-import { companyImages, previousOf } from '../../versions/estimate-versions';
+import { previousOf, versionRef } from '../../versions/estimate-versions';
+import { withCliExports } from '../exports';
+import { documentFlags, type ExportContext } from './export';
 import { requirePositional, type CliFlags } from '../args';
 import { EN, type CliText } from '../i18n';
 import type { CliVersions } from '../versions-cache';
@@ -150,20 +153,25 @@ function sideLabel(side: Side, { t }: CliText): string {
     ? t('cli.currentVersion')
     : t('cli.versionOf', {
         seq: side.version.seq,
-        date: side.version.fetchedAt.toISOString().slice(0, 16).replace('T', ' '),
+        // A version is the estimate as the service last changed it (when fetched, if it never said).
+        date:
+          side.version.modified?.slice(0, 16).replace('T', ' ') ??
+          side.version.fetchedAt.toISOString().slice(0, 16).replace('T', ' '),
       });
   return `${name} (${which}${side.version.name ? `, "${side.version.name}"` : ''})`;
 }
 
-function value(field: ComparedField, text: string | null): string {
+/** A field's value for people: money at the currency's digits. */
+function value(field: ComparedField, text: string | null, digits: number): string {
   if (text === null) return '—';
   if (field === 'quantity') return plainQuantity(text);
-  if (AMOUNT_COMPARED_FIELDS.has(field)) return field === 'tax' ? plainQuantity(text) : plainMoney(text);
+  if (AMOUNT_COMPARED_FIELDS.has(field))
+    return field === 'tax' ? plainQuantity(text) : plainMoney(text, digits);
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
 }
 
-function signed(text: string): string {
-  const money = plainMoney(text);
+function signed(text: string, digits: number): string {
+  const money = plainMoney(text, digits);
   return money.startsWith('-') ? money : `+${money}`;
 }
 
@@ -179,6 +187,7 @@ export function renderChangeSet(
   text: CliText,
 ): string {
   const { t } = text;
+  const digits = currencyDigits(currency);
   const blocks = [
     `${t('cli.diffFrom')}: ${sideLabel(sides.from, text)}\n${t('cli.diffTo')}: ${sideLabel(sides.to, text)}`,
   ];
@@ -189,11 +198,11 @@ export function renderChangeSet(
   };
   list(
     t('cli.added'),
-    set.added.map((i) => `  + ${name(i)}  ${plainMoney(i.total)}`),
+    set.added.map((i) => `  + ${name(i)}  ${plainMoney(i.total, digits)}`),
   );
   list(
     t('cli.removed'),
-    set.removed.map((i) => `  - ${name(i)}  ${plainMoney(i.total)}`),
+    set.removed.map((i) => `  - ${name(i)}  ${plainMoney(i.total, digits)}`),
   );
   list(
     t('cli.moved'),
@@ -210,7 +219,7 @@ export function renderChangeSet(
           `  ~ ${c.name ?? c.id}${c.from_id ? ` (${t('cli.matchedByCodeName', { id: c.from_id })})` : ''}`,
           ...Object.entries(c.fields).map(
             ([field, change]) =>
-              `      ${field}: ${value(field as ComparedField, change.from)} → ${value(field as ComparedField, change.to)}`,
+              `      ${field}: ${value(field as ComparedField, change.from, digits)} → ${value(field as ComparedField, change.to, digits)}`,
           ),
         ].join('\n'),
       ),
@@ -221,69 +230,64 @@ export function renderChangeSet(
       .filter(subtotalOnly)
       .map(
         (c) =>
-          `  Σ ${c.name ?? c.id}: ${value('total', c.fields.total!.from)} → ${value('total', c.fields.total!.to)}`,
+          `  Σ ${c.name ?? c.id}: ${value('total', c.fields.total!.from, digits)} → ${value('total', c.fields.total!.to, digits)}`,
       ),
   );
   if (blocks.length === 1) blocks.push(t('cli.noChanges'));
   const d = set.totals_delta;
   blocks.push(
-    `${t('cli.totalsChange')}${currency ? ` (${currency})` : ''}: ${t('cli.net')} ${signed(d.net)}  ${t('cli.vat')} ${signed(d.tax)}  ${t('cli.gross')} ${signed(d.gross)}`,
+    `${t('cli.totalsChange')}${currency ? ` (${currency})` : ''}: ${t('cli.net')} ${signed(d.net, digits)}  ${t('cli.vat')} ${signed(d.tax, digits)}  ${t('cli.gross')} ${signed(d.gross, digits)}`,
   );
   return blocks.join('\n\n');
 }
 
 /**
  * `plandesk export-changes PROJECT_ID ESTIMATE_A ESTIMATE_B --format pdf|xlsx --out FILE
- * [--preset quote|internal|NAME] [--columns a,b,c] [--paper A4|Letter] [--version N | --since DATE]`:
- * the change order, a client document by default (the same presets and rules as quotes).
+ * [--preset quote|internal|NAME] [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter]
+ * [--version N | --since DATE]`: the change order, a client document by default (the same presets
+ * and rules as quotes), written by the one export use case.
  */
 export async function exportChangesCommand(
   client: ApiClient,
   flags: CliFlags,
   positionals: string[],
   { t, lang }: CliText = EN,
-  context: VersionsContext,
+  context: VersionsContext & ExportContext,
 ): Promise<string> {
   const estimateB = requirePositional(positionals, 2, 'ESTIMATE_B');
-  const out = flags.out;
-  const format = flags.format ?? (out ? path.extname(out).slice(1).toLowerCase() : undefined);
-  if (format !== 'xlsx' && format !== 'pdf')
-    throw new ServiceError('config', '--format must be xlsx or pdf.');
-  if (!out) throw new ServiceError('config', 'Missing --out FILE.');
-  const paper = flags.paper;
-  if (paper !== undefined && paper !== 'A4' && paper !== 'Letter' && paper !== 'auto') {
-    throw new ServiceError('config', '--paper must be A4 or Letter.');
-  }
-  const options = {
-    preset: flags.preset ?? QUOTE_PRESET_ID,
-    savedPresets: context.savedPresets ?? [],
-    language: lang,
-    ...(flags.columns !== undefined ? { columns: flags.columns.split(',').map((c) => c.trim()) } : {}),
-    ...(paper !== undefined ? { paper: paper as Paper } : {}),
-  };
-  // Checked before anything is fetched: an unknown preset fails at once.
-  const resolved = resolveExportOptions(options);
+  const { out, format, presetId, columns, paper, resolved } = documentFlags(flags, context.savedPresets);
   const v = context.versions;
   const { projectId, from, to } = await sides(v, flags, positionals, estimateB);
-  const images =
-    format === 'pdf'
-      ? await companyImages(
-          await v.versions.cachedCompanyImages(v.cache, projectId, to.version.estimateId),
-          (url) => client.fetchImage(url),
-        )
-      : undefined;
-  const where = path.resolve(out);
-  await v.versions.writeChangeOrder(
-    v.cache,
-    from.version,
-    to.version,
-    { format, options, ...(images ? { images } : {}), madeAt: new Date() },
-    where,
+  const changeOrder = async () => {
+    const company = await v.versions.cachedCompany(v.cache, projectId, to.version.estimateId);
+    return {
+      versions: v.versions.bodies(v.cache, from.version, to.version),
+      refs: { from: versionRef(from.version), to: versionRef(to.version) },
+      companyImages: company.images,
+      companyCountry: company.country,
+      source: 'network' as const,
+      fetchedAt: to.version.fetchedAt,
+    };
+  };
+  const outcome = await withCliExports(client, out, lang, { ...context, changeOrder }, (exports) =>
+    exports.changeOrder({
+      projectId,
+      from: { estimateId: from.version.estimateId, versionId: from.version.id },
+      to: { estimateId: to.version.estimateId, versionId: to.version.id },
+      format,
+      presetId,
+      ...(columns ? { columns: columns as never } : {}),
+      language: context.chosenLanguage,
+      paper,
+    }),
   );
+  for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);
+  const where = outcome.path ?? path.resolve(out);
   if (flags.json)
     return JSON.stringify({
       path: where,
       kind: resolved.kind,
+      language: outcome.language,
       from: changeSetSide(from),
       to: changeSetSide(to),
     });

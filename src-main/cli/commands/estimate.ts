@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client';
 import { toEstimateDocument } from '../../estimates/document';
 import { deepJsonText } from '../../json/deep-json-text';
 import { parseAmount, plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
+import { currencyDigits } from '../../../src-shared/money/currency';
 import { TOTAL_FIELDS, type EstimateDocument } from '../../../src-shared/estimates/types';
 import { flattenTree } from '../../estimates/flatten';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
@@ -30,6 +31,7 @@ const MAX_SHOWN_DEPTH = 12;
 
 export function renderEstimate(doc: EstimateDocument, { t }: CliText = EN): string {
   const e = doc.estimate;
+  const digits = currencyDigits(e.currency);
   const rows = flattenTree(doc.tree);
   const groups = rows.filter((r) => r.type === 'group').length;
   const customer = e.customer
@@ -55,7 +57,7 @@ export function renderEstimate(doc: EstimateDocument, { t }: CliText = EN): stri
   const quantities = alignRight(rows.map((r) => plainQuantity(r.quantity)));
   const totals = alignRight(
     rows.map((node) => {
-      const shown = plainMoney(node.total ?? node.computed_total);
+      const shown = plainMoney(node.total ?? node.computed_total, digits);
       const differs =
         node.type === 'group' &&
         node.total !== null &&
@@ -104,8 +106,9 @@ function totalsBlock(doc: EstimateDocument, t: Translate): string {
     const sent = doc.service_totals[field];
     const computed = doc.computed_totals[field];
     const differs = sent !== undefined && !parseAmount(sent).eq(parseAmount(computed));
-    // Two decimals, unless the difference hides beyond them.
-    const decimals = differs && plainMoney(sent) === plainMoney(computed) ? 12 : 2;
+    // The currency's digits, unless the difference hides beyond them.
+    const digits = currencyDigits(doc.estimate.currency);
+    const decimals = differs && plainMoney(sent, digits) === plainMoney(computed, digits) ? 12 : digits;
     return {
       label: t(`totals.${field}`),
       service: sent === undefined ? t('cli.notSent') : plainMoney(sent, decimals),

@@ -1,14 +1,14 @@
 import path from 'node:path';
+import { exportWarningText } from '../../../src-shared/exports/warnings';
+import { formatMoney } from '../../../src-shared/money/format';
 import { QUOTE_PRESET_ID, type ExportPreset, type Paper } from '../../../src-shared/exports/presets';
+import type { UiLanguage } from '../../../src-shared/i18n/languages';
 import type { ApiClient } from '../../api/client';
 import { ServiceError } from '../../errors/service-error';
-import { fetchEstimateRead } from '../../estimates/estimate-reader';
-import type { EstimateReadOutput } from '../../estimates/estimate-tasks';
-import { resolveExportOptions, type ExportOptions } from '../../exports/options';
-import { writeDocumentInWorker } from '../../exports/write-in-worker';
-import { silentLogger } from '../../log/logger';
-import { createWorkers, type Workers } from '../../workers/pool';
+import { resolveExportOptions } from '../../exports/options';
+import type { Workers } from '../../workers/pool';
 import { requirePositional, type CliFlags } from '../args';
+import { withCliExports } from '../exports';
 import { EN, type CliText } from '../i18n';
 
 export interface ExportContext {
@@ -16,15 +16,47 @@ export interface ExportContext {
   workers?: Workers;
   /** Presets the app saved for this workspace (`--preset <name>`). */
   savedPresets?: readonly ExportPreset[];
+  /** The language given with --lang (or PLANDESK_LANG): the document's. Absent: the estimate's company's. */
+  chosenLanguage?: UiLanguage | undefined;
+  /** The documents language the app remembered for this workspace. */
+  documentsLanguage?: UiLanguage | null;
   /** Where warnings go (stderr): they must not mix with the command's output. */
   warn?: (line: string) => void;
+}
+
+/** --paper: A4, Letter, or auto (the document language's). */
+export function paperFlag(value: string | undefined): Paper | undefined {
+  if (value === undefined) return undefined;
+  const paper = (['A4', 'Letter', 'auto'] as const).find(
+    (p) => p.toLowerCase() === value.trim().toLowerCase(),
+  );
+  if (!paper) throw new ServiceError('config', '--paper must be A4 or Letter.');
+  return paper;
+}
+
+/**
+ * The options every export command takes about its document: --out and --format (xlsx or pdf),
+ * --preset, --columns and --paper; the preset and columns checked before anything is fetched (an
+ * unknown one fails at once).
+ */
+export function documentFlags(flags: CliFlags, savedPresets: readonly ExportPreset[] = []) {
+  const out = flags.out;
+  const format = flags.format ?? (out ? path.extname(out).slice(1).toLowerCase() : undefined);
+  if (format !== 'xlsx' && format !== 'pdf')
+    throw new ServiceError('config', '--format must be xlsx or pdf.');
+  if (!out) throw new ServiceError('config', 'Missing --out FILE.');
+  const presetId = flags.preset ?? QUOTE_PRESET_ID;
+  const columns = flags.columns?.split(',').map((c) => c.trim());
+  const resolved = resolveExportOptions({ preset: presetId, savedPresets, columns });
+  return { out, format, presetId, columns, paper: paperFlag(flags.paper), resolved } as const;
 }
 
 /**
  * `plandesk export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
  * [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements]`: one estimate, or (xlsx
  * only) every estimate of the project into one workbook. The client quote is the default;
- * `--client-copy` is another name for it.
+ * `--client-copy` is another name for it. The document is in --lang, else in the language the app
+ * keeps for the workspace's documents, else in the estimate's company's; its paper that language's.
  */
 export async function exportCommand(
   client: ApiClient,
@@ -35,11 +67,7 @@ export async function exportCommand(
 ): Promise<string> {
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const estimateId = positionals[1];
-  const out = flags.out;
-  const format = flags.format ?? (out ? path.extname(out).slice(1).toLowerCase() : undefined);
-  if (format !== 'xlsx' && format !== 'pdf')
-    throw new ServiceError('config', '--format must be xlsx or pdf.');
-  if (!out) throw new ServiceError('config', 'Missing --out FILE.');
+  const { out, format, presetId, columns, paper, resolved } = documentFlags(flags, context.savedPresets);
   if (format === 'pdf' && !estimateId) {
     throw new ServiceError('config', 'A PDF quote is made for one estimate: give ESTIMATE_ID.');
   }
@@ -49,72 +77,49 @@ export async function exportCommand(
       '--client-copy is the quote preset: leave out --preset, or --client-copy.',
     );
   }
-  const paper = flags.paper;
-  if (paper !== undefined && paper !== 'A4' && paper !== 'Letter' && paper !== 'auto') {
-    throw new ServiceError('config', '--paper must be A4 or Letter.');
+  const unknown = (columns ?? []).filter((c) => c && !resolved.columns.includes(c as never));
+  if (unknown.length > 0 && resolved.kind === 'client') {
+    context.warn?.(`warning: not in a client document: ${unknown.join(', ')}`);
   }
-  const options: ExportOptions = {
-    preset: flags.preset ?? QUOTE_PRESET_ID,
-    savedPresets: context.savedPresets ?? [],
-    language: lang,
-    ...(flags.columns !== undefined ? { columns: flags.columns.split(',').map((c) => c.trim()) } : {}),
-    ...(paper !== undefined ? { paper: paper as Paper } : {}),
-    ...(flags['no-statements'] ? { statements: false } : {}),
-  };
-  // Checked before anything is fetched: an unknown preset or column list fails at once.
-  const resolved = resolveExportOptions(options);
-  if (flags.columns !== undefined) {
-    const unknown = flags.columns
-      .split(',')
-      .map((c) => c.trim())
-      .filter((c) => c && !resolved.columns.includes(c as never));
-    if (unknown.length > 0 && resolved.kind === 'client') {
-      context.warn?.(`warning: not in a client document: ${unknown.join(', ')}`);
-    }
-  }
-
-  const ids = estimateId ? [estimateId] : (await client.listAllEstimates(projectId)).map((e) => e.id);
-  if (ids.length === 0) throw new ServiceError('not-found', 'This project has no estimates to export.');
-  // Estimates are read and documents written in worker threads, as in the app: the command's own
-  // thread only moves bytes, so it stays responsive (to Ctrl+C, say) while a large export runs.
-  const workers = context.workers ?? createWorkers(silentLogger);
-  const signal = new AbortController().signal;
-  try {
-    const reads: EstimateReadOutput[] = [];
-    for (const id of ids) reads.push(await fetchEstimateRead(workers, client, projectId, id, signal));
-    for (const r of reads) {
-      const { mismatch, net, gross } = r.summary.quote;
-      if (mismatch) {
-        context.warn?.(
-          `${r.label.uniqueIdentifier ?? r.label.name}: ` +
-            t('cli.totalsMismatch', { net, gross, ...mismatch }),
-        );
-      }
-    }
-    const first = reads[0]!;
-    const images =
-      format === 'pdf'
-        ? {
-            logo: first.companyImages.logo ? await client.fetchImage(first.companyImages.logo) : null,
-            watermark: first.companyImages.watermark
-              ? await client.fetchImage(first.companyImages.watermark)
-              : null,
-          }
-        : undefined;
-    const notices = await writeDocumentInWorker(workers, {
+  const outcome = await withCliExports(client, out, lang, context, (exports) =>
+    exports.estimates({
+      projectId,
+      estimateId,
       format,
-      bodies: reads.map((r) => r.cacheBody),
-      options,
-      images,
-      target: out,
+      presetId,
+      ...(columns ? { columns: columns as never } : {}),
+      language: context.chosenLanguage,
+      paper,
+      ...(flags['no-statements'] ? { statements: false } : {}),
+    }),
+  );
+  for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);
+  const where = outcome.path ?? path.resolve(out);
+  // One total per currency: estimates in different currencies are never added together.
+  const totals = outcome.totals.map((s) => ({
+    currency: s.currency || null,
+    net: s.net,
+    gross: s.gross,
+    estimates: s.estimates,
+  }));
+  if (flags.json) {
+    return JSON.stringify({
+      path: where,
+      estimates: outcome.estimates,
+      kind: resolved.kind,
+      language: outcome.language,
+      totals,
     });
-    for (const m of notices) context.warn?.(`warning: ${m}`);
-    const where = path.resolve(out);
-    if (flags.json) return JSON.stringify({ path: where, estimates: reads.length, kind: resolved.kind });
-    return reads.length === 1
-      ? t('cli.exportedOne', { name: first.label.name, path: where })
-      : t('cli.exportedMany', { count: reads.length, path: where });
-  } finally {
-    if (!context.workers) await workers.close();
   }
+  if (outcome.estimates === 1) return t('cli.exportedOne', { name: outcome.name, path: where });
+  const lines = totals.map(
+    (s) =>
+      '  ' +
+      t('cli.totalOfCurrency', {
+        currency: s.currency ?? t('cli.noCurrency'),
+        gross: formatMoney(s.gross, s.currency, lang),
+        count: s.estimates,
+      }),
+  );
+  return [t('cli.exportedMany', { count: outcome.estimates, path: where }), ...lines].join('\n');
 }

@@ -103,8 +103,13 @@ export async function downloadCommand(
     // A file path the user typed: theirs to name, and to replace.
     result = await download(fileId, outPath);
   }
-  if (flags.json) return json({ file: result.file, path: result.path, bytes: result.bytes });
-  return t('cli.saved', { name: result.file.name, size: formatSize(result.bytes), path: result.path });
+  const { bytes, listedBytes } = result;
+  if (flags.json) return json({ file: result.file, path: result.path, bytes, listedBytes });
+  const saved = t('cli.saved', { name: result.file.name, size: formatSize(bytes), path: result.path });
+  // The transfer's own length decided; a list that said otherwise is worth a word, not a failure.
+  return listedBytes === null || listedBytes === bytes
+    ? saved
+    : `${saved}\n${t('cli.sizeDiffers', { listed: listedBytes, bytes })}`;
 }
 
 /** `delete-file PROJECT_ID FILE_ID [--json]` — permanently deletes the file. */

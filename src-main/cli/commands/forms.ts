@@ -10,7 +10,9 @@ import {
   formFileText,
   PROBLEM_TEXT,
   readFormFile,
+  requireValid,
   summarize,
+  wholeForm,
   withoutManagedFields,
 } from '../../forms/form-documents';
 import { ServiceError } from '../../errors/service-error';
@@ -115,8 +117,9 @@ export async function formCreateCommand(
 }
 
 /**
- * `form-update ID FILE.json [--json]` — takes exactly what `form ID --json` prints (edited or not)
- * and sends the top-level fields that differ from the form as the service has it now.
+ * `form-update ID FILE.json [--json]` — takes exactly what `form ID --json` prints (edited or not);
+ * when a top-level field differs from the form as the service has it now, sends the whole form with
+ * those fields in place (form-documents.ts `wholeForm`).
  */
 export async function formUpdateCommand(
   client: ApiClient,
@@ -140,7 +143,10 @@ export async function formUpdateCommand(
       ? formFileText(current).trimEnd()
       : text.t('cli.formUnchanged', { name: formName(current) });
   }
-  const updated = await client.updateForm(id, changes);
+  // The whole form, with the changed fields in place: right whether PUT replaces or merges.
+  const body = wholeForm(current, changes);
+  requireValid(body, {});
+  const updated = await client.updateForm(id, body);
   if (flags.json) return formFileText(updated).trimEnd();
   return text.t('cli.formUpdated', { name: formName(updated), fields: names.join(', ') });
 }

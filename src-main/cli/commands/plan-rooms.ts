@@ -21,7 +21,10 @@ import {
 } from '../../../src-shared/plans/rooms-columns';
 import { termLabel } from '../../../src-shared/plans/vocabulary';
 import { EN, type CliText } from '../i18n';
-import { exportRoomsTable, type RoomsExportFormat } from '../../plans/rooms-export';
+import type { RoomsExportFormat } from '../../exports/rooms';
+import type { CsvSeparator } from '../../../src-shared/exports/document-language';
+import { withCliExports } from '../exports';
+import type { ExportContext } from './export';
 import { requirePositional } from '../args';
 import { renderTable } from '../table';
 import { stringFlag, type CommandFlags } from './files';
@@ -33,24 +36,36 @@ export async function roomsCommand(
   flags: CommandFlags,
   positionals: string[],
   text: CliText = EN,
+  context: ExportContext = {},
 ): Promise<string> {
   const { t, tp, lang } = text;
   const planId = requirePositional(positionals, 0, 'PLAN_ID');
   const out = stringFlag(flags, 'out');
   const format = exportFormat(stringFlag(flags, 'format'), out);
+  const separator = separatorFlag(stringFlag(flags, 'separator'));
   const table = buildRoomsTable(buildPlanView(await client.getPlan(planId)));
 
   if (format && out) {
     if (!table.available) throw notAvailable();
-    const path = resolve(out);
-    await exportRoomsTable(table, format, path, { language: lang });
-    return tp('cli.wroteRooms', table.rows.length, { path });
+    const done = await withCliExports(client, out, lang, context, (exports) =>
+      exports.rooms({ planId, format, language: context.chosenLanguage, separator }),
+    );
+    return tp('cli.wroteRooms', table.rows.length, { path: done.path ?? resolve(out) });
   }
   if (flags.json) return json(table);
   if (!table.available) {
     return t('cli.roomsNotAvailable');
   }
   return roomsText(table, text);
+}
+
+/** --separator: `,` or `;` (the words "comma" and "semicolon" too); absent: the document language's. */
+function separatorFlag(value: string | undefined): CsvSeparator | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === ',' || v === 'comma') return ',';
+  if (v === ';' || v === 'semicolon') return ';';
+  throw new ServiceError('config', '--separator must be , or ;.');
 }
 
 function exportFormat(format: string | undefined, out: string | undefined): RoomsExportFormat | null {

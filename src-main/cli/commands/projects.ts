@@ -5,7 +5,7 @@ import { positiveInt, requirePositional, type CliFlags } from '../args';
 import { renderTable } from '../table';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { EN, type CliText } from '../i18n';
-import { terminalSafe } from '../terminal-text';
+import { withoutHiddenCharacters } from '../../../src-shared/text/hidden-characters';
 
 export async function projectsCommand(
   client: ApiClient,
@@ -94,9 +94,7 @@ export function pageFooter(
 /** "Label  value" lines; values come from the service, so each is one line without escapes. */
 export function keyValues(rows: [string, string | number | null | undefined][]): string {
   const w = Math.max(...rows.map(([k]) => k.length));
-  return rows
-    .map(([k, v]) => `${k.padEnd(w)}  ${terminalSafe(String(v ?? ''), { oneLine: true })}`)
-    .join('\n');
+  return rows.map(([k, v]) => `${k.padEnd(w)}  ${withoutHiddenCharacters(String(v ?? ''))}`).join('\n');
 }
 
 export function json(value: unknown): string {

@@ -76,8 +76,11 @@ export interface CommandOutput {
 }
 
 /**
- * `webhook-test URL [--project ID] [--send-real-key] [--json]`. Exit 0 when the receiver answered
- * with an XML status (whichever), 1 with `error(kind): …` when it did not (2 for a refused address).
+ * `webhook-test URL [--project ID] [--real-key] [--json]`. The user's own command, so it posts to
+ * any address they type: sample values and a placeholder key unless they ask for a project's data
+ * (`--project`) or the workspace's real key (`--real-key`; `--send-real-key` is its first spelling).
+ * Exit 0 when the receiver answered with an XML status (whichever), 1 with `error(kind): …` when it
+ * did not (2 for a refused address).
  */
 export async function webhookTestCommand(
   flags: CliFlags,
@@ -87,7 +90,7 @@ export async function webhookTestCommand(
 ): Promise<CommandOutput> {
   const url = requirePositional(positionals, 0, 'URL');
   const project = stringFlag(flags, 'project');
-  const real = Boolean(flags['send-real-key']);
+  const real = Boolean(flags['real-key'] || flags['send-real-key']);
   let result: WebhookTestResult;
   if (checkReceiverUrl(url)) {
     result = await sendProjectUpdated({ url, fields: [], keySent: 'placeholder' });

@@ -8,27 +8,30 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { translator, type Translate } from '../../../src-shared/i18n/catalogue';
-import { unitsText } from '../../../src-shared/money/amounts';
-import { documentFormats } from '../pdf/formats';
-import { cleanText } from '../parties';
-import { SheetNamer } from '../sheet-names';
-import { cellNumber, cellsAt, colLetter, writeRow, type CellSpec } from '../excel/cells';
+import { documentFormats } from '../formats';
+import { moneyFormat } from '../../../src-shared/money/format';
+import { cleanText, companyLines, customerLines, projectLines } from '../parties';
+import { WidestFigure } from '../widest-figure';
+import {
+  cellNumber,
+  cellsAt,
+  colLetter,
+  minorNumber,
+  MONEY_PAD,
+  writeRow,
+  type CellSpec,
+} from '../excel/cells';
 import { headerPairs } from '../excel/layout';
 import { printSetup } from '../excel/print-setup';
 import { makeStyles, type Styles } from '../excel/styles';
-import { writeWorkbookFile } from '../excel/workbook-file';
+import { writeWorkbookFile, type SheetWriter } from '../excel/workbook-file';
 import type { ChangeOrder } from './model';
 import { documentTitle, introText, kindText, metaPairs, noteTexts, totalsFigures } from './texts';
-
-/** Minor units as a cell number: exact to the cent (see cells.ts `cellNumber`). */
-function minorNumber(order: ChangeOrder, value: bigint): number {
-  return Number(unitsText(value, order.digits));
-}
 
 /** Company, customer and project (as the quote's header has them), then the change order's details. */
 function titlePairs(order: ChangeOrder, t: Translate): [string, string][] {
   return [
-    ...headerPairs({ estimate: order.estimate }, t, order.opts.kind).left.map(
+    ...headerPairs({ estimate: order.estimate }, t, order.opts.kind, order.opts.language).left.map(
       ([label, value]) => [label, typeof value === 'string' ? value : ''] as [string, string],
     ),
     ...metaPairs(order, t),
@@ -104,13 +107,13 @@ function writeSheet(
     cells[at.item - 1] = { v: name || null, s: styles.name[depth] };
     const marker = kindText(line, t);
     cells[at.notes - 1] = {
-      v: [...(marker ? [marker] : []), ...noteTexts(line, t, f)].join('\n') || null,
+      v: [...(marker ? [marker] : []), ...noteTexts(line, t, f, order.opts.language)].join('\n') || null,
       s: styles.text,
     };
     const exact = (d: typeof line.netFrom) => (d === null ? null : cellNumber(d.toFixed(12), order.digits));
     cells[at.before - 1] = { v: exact(line.netFrom), s: styles.money };
     cells[at.after - 1] = { v: exact(line.netTo), s: styles.money };
-    cells[at.diff - 1] = { v: minorNumber(order, line.delta), s: styles.moneyBold };
+    cells[at.diff - 1] = { v: minorNumber(line.delta, order.digits), s: styles.moneyBold };
     writeRow(ws, cells);
   }
   const last = first + order.lines.length - 1;
@@ -127,7 +130,7 @@ function writeSheet(
   figures.forEach((fig, i) => {
     const key = fig.kind === 'vat' ? `vat${i}` : fig.kind;
     rowOf[key] = row;
-    const result = minorNumber(order, fig.value);
+    const result = minorNumber(fig.value, order.digits);
     let value: ExcelJS.CellValue = result;
     if (fig.kind === 'lines' && order.lines.length > 0) {
       value = { formula: `SUM(${D}${first}:${D}${last})`, result };
@@ -163,9 +166,9 @@ export async function writeChangeOrderWorkbook(order: ChangeOrder, out: string |
   const withCode = order.columns.includes('code');
   const pairs = titlePairs(order, t);
   const headerRow = headerRowOf(pairs);
-  await writeWorkbookFile(out, async (wb) => {
-    const title = documentTitle(order, t);
-    const ws = wb.addWorksheet(new SheetNamer().take(t('doc.changeOrder'), 'Change order'), {
+  const title = documentTitle(order, t);
+  const sheet: SheetWriter = ({ wb, namer }) => {
+    const ws = wb.addWorksheet(namer.take(t('doc.changeOrder'), 'Change order'), {
       properties: { defaultRowHeight: 15 },
       views: [{ state: 'frozen', xSplit: 0, ySplit: headerRow, topLeftCell: `A${headerRow + 1}` }],
       ...printSetup(order.opts.paper, t, { landscape: false, titlesRow: headerRow, title }),
@@ -174,11 +177,33 @@ export async function writeChangeOrderWorkbook(order: ChangeOrder, out: string |
       ...(withCode ? [{ width: 14 }] : []),
       { width: 40 },
       { width: 48 },
-      { width: 16 },
-      { width: 16 },
-      { width: 16 },
+      ...[0, 1, 2].map(() => ({ width: moneyWidth(order) })),
     ];
     writeSheet(ws, order, t, styles, withCode, pairs);
     ws.commit();
+  };
+  await writeWorkbookFile(out, {
+    meta: {
+      title,
+      subject: [projectLines(order.estimate.project).name, customerLines(order.estimate.customer).name]
+        .filter(Boolean)
+        .join(' – '),
+      author: companyLines(order.estimate.company).name,
+      language: order.opts.language,
+    },
+    sheets: [sheet],
   });
+}
+
+/** Characters of the widest figure the change order prints, and the cell's margins. */
+function moneyWidth(order: ChangeOrder): number {
+  const f = moneyFormat(order.opts.language, order.estimate.currency);
+  const widest = new WidestFigure();
+  for (const v of [order.previous.gross, order.next.gross, order.grossChange, order.linesTotal])
+    widest.addUnits(v, order.digits);
+  for (const line of order.lines) {
+    widest.addUnits(line.delta, order.digits);
+    for (const v of [line.netFrom, line.netTo]) if (v) widest.addText(v.toFixed(order.digits));
+  }
+  return Math.max(16, widest.chars(f) + MONEY_PAD);
 }

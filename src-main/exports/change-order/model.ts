@@ -17,7 +17,9 @@ export type NoteField = Exclude<ExportColumnKey, 'net_amount'>;
 
 export type ChangeNote =
   | { kind: 'field'; field: NoteField; from: string | null; to: string | null }
-  | { kind: 'moved'; from: string; to: string };
+  | { kind: 'moved'; from: string; to: string }
+  /** A new position: what it is (exact decimal text; null when the service sent none). */
+  | { kind: 'added'; quantity: string | null; unit: string | null; unitPrice: string | null };
 
 export interface ChangeOrderLine {
   /** `heading`: a group above listed positions. */

@@ -6,8 +6,9 @@
  */
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { translator } from '../../../src-shared/i18n/catalogue';
-import { cleanText, companyLines } from '../parties';
-import { documentFormats, type Formats } from '../pdf/formats';
+import type { Decimal } from '../../../src-shared/money/decimal';
+import { cleanText, companyLines, customerLines, projectLines } from '../parties';
+import { documentFormats, type Formats } from '../formats';
 import { findFontDir } from '../pdf/fonts';
 import { headerBlock } from '../pdf/header';
 import {
@@ -21,17 +22,9 @@ import {
 import { COLORS, TABLE_FONT, pdfText, textWidth } from '../pdf/text';
 import { totalsTable } from '../pdf/totals';
 import { itemsTableLayout } from '../pdf/items-table';
-import { pageFor } from '../pdf/layout';
+import { COLUMN_PADDING, pageFor } from '../pdf/layout';
 import type { ChangeOrder, ChangeOrderLine } from './model';
-import {
-  documentTitle,
-  introText,
-  kindText,
-  metaPairs,
-  minorDecimal,
-  noteTexts,
-  totalsFigures,
-} from './texts';
+import { documentTitle, introText, kindText, metaPairs, noteTexts, totalsFigures } from './texts';
 
 export interface ChangeOrderPdfOptions {
   /** Logo and watermark bytes, as for the quote (fetched by the caller with the service's headers). */
@@ -46,7 +39,7 @@ function lineCells(line: ChangeOrderLine, withCode: boolean, order: ChangeOrder,
   const t = translator(order.opts.language);
   const indent = Math.min(line.depth, 6) * INDENT;
   if (line.kind === 'heading') {
-    const fill = COLORS.groupFill[Math.min(line.depth, 2)];
+    const fill = COLORS.groupFill[Math.min(line.depth, COLORS.groupFill.length - 1)];
     const title: TableCell = {
       text: pdfText(line.name),
       bold: true,
@@ -69,10 +62,10 @@ function lineCells(line: ChangeOrderLine, withCode: boolean, order: ChangeOrder,
     stack.push({ text: pdfText(line.description), color: COLORS.muted, fontSize: TABLE_FONT - 0.5 });
   }
   const marker = kindText(line, t);
-  for (const note of [...(marker ? [marker] : []), ...noteTexts(line, t, f)]) {
+  for (const note of [...(marker ? [marker] : []), ...noteTexts(line, t, f, order.opts.language)]) {
     stack.push({ text: pdfText(note), italics: true, color: COLORS.note, fontSize: TABLE_FONT - 0.5 });
   }
-  const money = (v: ReturnType<typeof minorDecimal> | null) => (v === null ? '' : f.money.format(v));
+  const money = (v: Decimal | null) => (v === null ? '' : f.money.format(v));
   const number = (text: string, bold = false): TableCell => ({
     text: pdfText(text),
     alignment: 'right',
@@ -84,7 +77,7 @@ function lineCells(line: ChangeOrderLine, withCode: boolean, order: ChangeOrder,
     { stack, margin: [indent, 0, 0, 0] },
     number(money(line.netFrom)),
     number(money(line.netTo)),
-    number(f.money.format(minorDecimal(order, line.delta)), true),
+    number(f.money.formatMinor(line.delta), true),
   ];
 }
 
@@ -110,7 +103,7 @@ function changesTable(order: ChangeOrder, f: Formats, moneyWidth: number): Conte
     {},
     {},
     {
-      text: pdfText(f.money.format(minorDecimal(order, order.linesTotal))),
+      text: pdfText(f.money.formatMinor(order.linesTotal)),
       bold: true,
       alignment: 'right',
       noWrap: true,
@@ -145,16 +138,13 @@ export function buildChangeOrderDefinition(
   const f = documentFormats(order.opts.language, order.estimate.currency);
   const figures = totalsFigures(order, t, f);
   const widestMoney = figures.reduce(
-    (w, fig) => Math.max(w, textWidth(f.money.format(minorDecimal(order, fig.value)), TABLE_FONT)),
+    (w, fig) => Math.max(w, textWidth(f.money.formatMinor(fig.value), TABLE_FONT)),
     0,
   );
   const moneyWidth = Math.max(52, widestMoney + 10);
   // The table's fixed columns (code, three amounts) beside the item column decide the paper.
   const page = pageFor(
-    [
-      ...(order.columns.includes('code') ? [{ key: 'code' as const, width: 60, numeric: false }] : []),
-      ...[0, 1, 2].map(() => ({ key: 'net_amount' as const, width: moneyWidth, numeric: true })),
-    ],
+    (order.columns.includes('code') ? 60 + COLUMN_PADDING : 0) + 3 * (moneyWidth + COLUMN_PADDING),
     order.opts.paper,
   );
   const title = documentTitle(order, t);
@@ -178,7 +168,7 @@ export function buildChangeOrderDefinition(
     totalsTable(
       figures.map((fig) => ({
         label: fig.label,
-        value: f.money.format(minorDecimal(order, fig.value)),
+        value: f.money.formatMinor(fig.value),
         strong: fig.kind === 'new',
         muted: fig.kind === 'previous',
       })),
@@ -191,7 +181,12 @@ export function buildChangeOrderDefinition(
     language: order.opts.language,
     info: {
       title: pdfText([title, cleanText(order.estimate.name, 300)].filter(Boolean).join(' – ')),
-      author: pdfText(companyLines(order.estimate.company).name),
+      author: pdfText(companyLines(order.estimate.company).name || 'PlanDesk'),
+      subject: pdfText(
+        [projectLines(order.estimate.project).name, customerLines(order.estimate.customer).name]
+          .filter(Boolean)
+          .join(' – '),
+      ),
       creator: 'PlanDesk',
       producer: 'PlanDesk',
     },

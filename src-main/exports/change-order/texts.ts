@@ -6,21 +6,36 @@
 import { columnKind, columnSpec } from '../../../src-shared/estimates/columns';
 import { unitText } from '../../../src-shared/estimates/units';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
+import type { UiLanguage } from '../../../src-shared/i18n/languages';
 import { Decimal } from '../../../src-shared/money/decimal';
 import { minorUnitsText } from '../../../src-shared/estimates/quote-totals';
 import { cleanText } from '../parties';
-import { formatDate } from '../formats';
-import type { Formats } from '../pdf/formats';
+import { formatDate, formatDateTime, serviceDate, type Formats } from '../formats';
 import type { ChangeNote, ChangeOrder, ChangeOrderLine } from './model';
 
 const NONE = '—';
 
-function shortText(value: string | null): string {
+/** Each language's quotation marks (French ones with their no-break spaces). */
+const QUOTES: Record<UiLanguage, [string, string]> = {
+  'en-US': ['“', '”'],
+  'de-DE': ['„', '“'],
+  'fr-FR': ['«\u00a0', '\u00a0»'],
+  'pt-PT': ['«', '»'],
+  'es-ES': ['«', '»'],
+};
+
+/** Text in the language's quotation marks. */
+export function quoted(text: string, language: UiLanguage): string {
+  const [open, close] = QUOTES[language];
+  return `${open}${text}${close}`;
+}
+
+function shortText(value: string | null, language: UiLanguage): string {
   const text = cleanText(value ?? '', 200)
     .replace(/\s+/g, ' ')
     .trim();
   if (text === '') return NONE;
-  return `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
+  return quoted(text.length > 60 ? `${text.slice(0, 59)}…` : text, language);
 }
 
 function valueText(
@@ -29,10 +44,11 @@ function valueText(
   unit: string | null,
   t: Translate,
   f: Formats,
+  language: UiLanguage,
 ): string {
   if (value === null) return NONE;
   const kind = columnKind(note.field);
-  if (kind === 'text') return note.field === 'unit' ? unitText(value, t) || NONE : shortText(value);
+  if (kind === 'text') return note.field === 'unit' ? unitText(value, t) || NONE : shortText(value, language);
   const d = Decimal.tryParse(value);
   if (d === null) return value;
   if (kind === 'quantity') return [f.quantity.format(d), unitText(unit, t)].filter(Boolean).join(' ');
@@ -40,16 +56,26 @@ function valueText(
   return f.money.format(d);
 }
 
-/** Each change of a line in words. */
-export function noteTexts(line: ChangeOrderLine, t: Translate, f: Formats): string[] {
+/** Each change of a line in words; a new position's quantity, unit and unit price. */
+export function noteTexts(line: ChangeOrderLine, t: Translate, f: Formats, language: UiLanguage): string[] {
   return line.notes.map((note) => {
     if (note.kind === 'moved') {
       return t('doc.changeMoved', { from: note.from || t('doc.topLevel'), to: note.to || t('doc.topLevel') });
     }
+    if (note.kind === 'added') {
+      const number = (v: string | null) => (v === null ? null : Decimal.tryParse(v));
+      const quantity = [f.quantity.format(number(note.quantity)), unitText(note.unit, t)]
+        .filter(Boolean)
+        .join(' ');
+      return t('doc.addedPosition', {
+        quantity: quantity || NONE,
+        price: note.unitPrice === null ? NONE : f.money.format(number(note.unitPrice)),
+      });
+    }
     return t('doc.fieldChange', {
       field: t(columnSpec(note.field).label),
-      from: valueText(note, note.from, line.unit.from, t, f),
-      to: valueText(note, note.to, line.unit.to, t, f),
+      from: valueText(note, note.from, line.unit.from, t, f, language),
+      to: valueText(note, note.to, line.unit.to, t, f, language),
     });
   });
 }
@@ -61,9 +87,10 @@ export function kindText(line: ChangeOrderLine, t: Translate): string | null {
   return null;
 }
 
+/** A version by when the service last changed it (when PlanDesk fetched it only if the service never said). */
 function sideDate(order: ChangeOrder, side: 'from' | 'to'): string {
   const ref = order[side];
-  return formatDate(order.opts.language, ref.modified ?? ref.fetchedAt);
+  return formatDateTime(order.opts.language, ref.modified ?? ref.fetchedAt);
 }
 
 /** The sentence under the title block. */
@@ -78,14 +105,32 @@ export function introText(order: ChangeOrder, t: Translate): string {
   }
   // The user's name for a version is theirs ("cheaper variant for haggling"): internal documents only.
   const name =
-    order.opts.kind === 'internal' && order.from.name ? ` (“${cleanText(order.from.name, 120)}”)` : '';
+    order.opts.kind === 'internal' && order.from.name
+      ? ` (${quoted(cleanText(order.from.name, 120), order.opts.language)})`
+      : '';
   return t('doc.changeOrderIntro', { number: number('to'), date: `${sideDate(order, 'from')}${name}` });
 }
 
-/** The details beside the title: quote number, date of the change order, compared with, currency. */
+/**
+ * The change order's own number: the quote's number and the day the service last changed the
+ * estimate ("A-2025-0042-20251117"), so two change orders of one quote are told apart by the version
+ * they bring, and the same change order made twice gets the same number.
+ */
+export function changeOrderNumber(order: ChangeOrder): string {
+  const quote = cleanText(order.estimate.unique_identifier ?? order.to.uniqueIdentifier, 200);
+  const day = serviceDate(order.to.modified ?? order.estimate.modified ?? order.to.fetchedAt);
+  const stamp = day ? day.toISOString().slice(0, 10).replace(/-/g, '') : '';
+  return [quote, stamp].filter(Boolean).join('-');
+}
+
+/**
+ * The details beside the title: the change order's number, the quote it changes, its date, the
+ * version it compares with, the currency.
+ */
 export function metaPairs(order: ChangeOrder, t: Translate): [string, string][] {
   const pairs: [string, string][] = [
-    [t('doc.estimateNumber'), cleanText(order.estimate.unique_identifier, 200)],
+    [t('doc.changeOrderNumber'), changeOrderNumber(order)],
+    [t('doc.forQuote'), cleanText(order.estimate.unique_identifier, 200)],
     [t('doc.date'), formatDate(order.opts.language, order.madeAt)],
     [t('doc.changesSince'), sideDate(order, 'from')],
     [t('doc.currency'), cleanText(order.estimate.currency, 20)],
@@ -112,7 +157,7 @@ export interface TotalsFigure {
  * rounding line when needed, the total change and the new total. The figures add up as printed.
  */
 export function totalsFigures(order: ChangeOrder, t: Translate, f: Formats): TotalsFigure[] {
-  const money = (v: bigint) => f.money.format(minorDecimal(order, v));
+  const money = (v: bigint) => f.money.formatMinor(v);
   const figures: TotalsFigure[] = [
     { label: t('doc.previousTotal'), value: order.previous.gross, kind: 'previous' },
     { label: t('doc.changesNet'), value: order.linesTotal, kind: 'lines' },
@@ -132,7 +177,7 @@ export function totalsFigures(order: ChangeOrder, t: Translate, f: Formats): Tot
   return figures;
 }
 
-/** The document's title for its footer and file properties: "Change order E2026…". */
+/** The document's title for its footer and file properties: "Change order E2026…-20251117". */
 export function documentTitle(order: ChangeOrder, t: Translate): string {
-  return [t('doc.changeOrder'), cleanText(order.estimate.unique_identifier, 200)].filter(Boolean).join(' ');
+  return [t('doc.changeOrder'), changeOrderNumber(order)].filter(Boolean).join(' ');
 }

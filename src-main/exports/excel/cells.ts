@@ -4,11 +4,12 @@
  */
 import type ExcelJS from 'exceljs';
 import { columnKind, columnSpec, type ExportColumnKey } from '../../../src-shared/estimates/columns';
-import { columnValue } from '../../../src-shared/estimates/net';
+import { columnValue, type UnitPriceBasis } from '../../../src-shared/estimates/net';
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import { unitText } from '../../../src-shared/estimates/units';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { roundedText, unitsText } from '../../../src-shared/money/amounts';
+import { QUANTITY_DIGITS } from '../formats';
 import { cleanText } from '../parties';
 import type { Style, Styles } from './styles';
 
@@ -31,9 +32,9 @@ export function cellNumber(value: string | null | undefined, scale: number): num
   return text === null ? null : Number(text);
 }
 
-/** A sum in cents (exact integer) as a cell number, by the same route. */
-export function centsNumber(cents: bigint): number {
-  return Number(unitsText(cents, 2));
+/** A sum in minor units of the currency (an exact integer) as a cell number, by the same route. */
+export function minorNumber(units: bigint, digits: number): number {
+  return Number(unitsText(units, digits));
 }
 
 export function cellText(value: unknown): string | null {
@@ -81,17 +82,21 @@ export function cellsAt(width: number, placed: [col: number, cell: CellSpec][]):
   return cells;
 }
 
-/** An item's value in a column, with its style (groups get their subtotal elsewhere). */
+/**
+ * An item's value in a column, with its style (groups get their subtotal elsewhere). Money is held
+ * at the currency's digits (styles.digits); a zero discount stays blank.
+ */
 export function itemCell(
   column: ExportColumnKey,
   row: EstimateRow,
   styles: Styles,
   t: Translate,
+  basis: UnitPriceBasis = 'net',
 ): CellSpec | undefined {
   const group = row.type === 'group';
   switch (columnKind(column)) {
     case 'text': {
-      const v = cellText(column === 'unit' ? unitText(row.unit, t) : columnValue(row, column));
+      const v = cellText(column === 'unit' ? unitText(row.unit, t) : columnValue(row, column, basis));
       if (column === 'name') {
         const depth = Math.min(row.depth, 15);
         return { v, s: group ? styles.nameBold[depth] : styles.name[depth] };
@@ -100,34 +105,43 @@ export function itemCell(
       return { v, s: group ? styles.bold : styles.text };
     }
     case 'quantity':
-      return group ? undefined : { v: cellNumber(row.quantity, 6), s: styles.quantity };
+      return group ? undefined : { v: cellNumber(row.quantity, QUANTITY_DIGITS), s: styles.quantity };
     case 'unit-price':
-      // A net unit price is what the client pays per unit: to the cent, like the PDF; the cost-side
-      // unit prices keep four digits.
+      // The unit price a client pays is printed at the currency's digits, like the PDF; the
+      // cost-side unit prices keep two more.
       return group
         ? undefined
         : {
-            v: cellNumber(columnValue(row, column), column === 'net_unit_price' ? 2 : 4),
+            v: cellNumber(
+              columnValue(row, column, basis),
+              styles.digits + (column === 'net_unit_price' ? 0 : 2),
+            ),
             s: column === 'net_unit_price' ? styles.money : styles.unitPrice,
           };
     case 'rate':
       return group ? undefined : { v: cellNumber(row.tax, 6), s: styles.rate };
-    case 'amount':
-      return { v: cellNumber(columnValue(row, column), 2), s: styles.money };
+    case 'amount': {
+      const v = cellNumber(columnValue(row, column), styles.digits);
+      if (column === 'discount') return v === 0 || v === null ? undefined : { v, s: styles.moneyOrBlank };
+      return { v, s: styles.money };
+    }
   }
 }
 
-/** Column widths from the content (text length; digits of the largest total), within bounds. */
+/**
+ * Column widths in characters from the content: a text column from its longest value, a money column
+ * from its widest figure as the currency's format prints it (`moneyChars`), within the column
+ * table's bounds (a money column may grow past them: a cut figure prints as ###).
+ */
 export function columnWidths(
   columns: readonly ExportColumnKey[],
   rows: readonly EstimateRow[],
-  largestCents: bigint,
+  moneyChars: (column: ExportColumnKey) => number,
 ): number[] {
-  const digits = Math.max(1, (largestCents / 100n).toString().replace('-', '').length);
-  const moneyWidth = digits + Math.floor((digits - 1) / 3) + 7;
   return columns.map((column) => {
     const [min, max] = columnSpec(column).sheetWidth;
     const kind = columnKind(column);
+    if (kind === 'amount' || kind === 'unit-price') return Math.max(min, moneyChars(column) + MONEY_PAD);
     let want = min;
     if (kind === 'text') {
       for (const row of rows) {
@@ -136,9 +150,13 @@ export function columnWidths(
         if (len > want) want = len;
         if (want >= max) break;
       }
-    } else if (kind === 'amount' || kind === 'unit-price') {
-      want = moneyWidth;
     }
     return Math.max(min, Math.min(max, want));
   });
 }
+
+/**
+ * Characters added to a money figure's own: Excel's and LibreOffice's cell margins, bold figures
+ * (totals) and a font's wider digits, so that no figure prints as ###.
+ */
+export const MONEY_PAD = 4;

@@ -8,11 +8,13 @@ import {
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { outlinePaths } from '../../estimates/flatten';
-import { columnValue } from '../../../src-shared/estimates/net';
+import { columnValue, unitPriceBasis, type UnitPriceBasis } from '../../../src-shared/estimates/net';
+import { moneyFormat } from '../../../src-shared/money/format';
 import { unitText } from '../../../src-shared/estimates/units';
-import type { ResolvedExportOptions } from '../options';
+import { columnsFor, type ResolvedExportOptions } from '../options';
 import { printSetup } from './print-setup';
 import { cellNumber, cellText, colLetter, columnWidths, itemCell, writeRow, type CellSpec } from './cells';
+import { WidestFigure } from '../widest-figure';
 import { letZipCatchUp, YIELD_EVERY } from './zip-backlog';
 import type { Styles } from './styles';
 
@@ -25,15 +27,14 @@ export async function writeFlatSheet(
   t: Translate,
   styles: Styles,
   check: () => void,
+  currency: string | null,
 ): Promise<void> {
-  const columns: ExportColumnKey[] = [
-    'code',
-    'name',
-    ...opts.columns.filter((c) => c !== 'code' && c !== 'name'),
-  ];
+  const shown = columnsFor(opts, rows);
+  const basis = unitPriceBasis(shown);
+  const columns: ExportColumnKey[] = ['code', 'name', ...shown.filter((c) => c !== 'code' && c !== 'name')];
   const fixed = [t('doc.id'), t('doc.parentId'), t('doc.path'), t('doc.level'), t('doc.type')];
   const width = fixed.length + columns.length;
-  const widths = [38, 38, 10, 7, 10, ...columnWidths(columns, rows, 1_000_000_000n)];
+  const widths = [38, 38, 10, 7, 10, ...columnWidths(columns, rows, moneyChars(rows, opts, currency, basis))];
   // The streaming writer takes the auto filter as an option (not in exceljs's types).
   const sheetOptions: Partial<ExcelJS.AddWorksheetOptions> & { autoFilter: string } = {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
@@ -66,17 +67,16 @@ export async function writeFlatSheet(
       const kind = columnKind(column);
       if (kind === 'text') {
         cells.push({
-          v: cellText(column === 'unit' ? unitText(row.unit, t) : columnValue(row, column)),
+          v: cellText(column === 'unit' ? unitText(row.unit, t) : columnValue(row, column, basis)),
           s: group ? styles.bold : styles.text,
         });
       } else if (kind === 'amount') {
         // The service's own figure, for groups too.
-        cells.push({
-          v: cellNumber(row[column as AmountColumn], 2),
-          s: group ? styles.moneyBold : styles.money,
-        });
+        const v = cellNumber(row[column as AmountColumn], styles.digits);
+        if (column === 'discount' && !v) cells.push(undefined);
+        else cells.push({ v, s: group ? styles.moneyBold : styles.money });
       } else {
-        cells.push(itemCell(column, row, styles, t));
+        cells.push(itemCell(column, row, styles, t, basis));
       }
     }
     writeRow(ws, cells);
@@ -86,4 +86,19 @@ export async function writeFlatSheet(
     }
   }
   ws.commit();
+}
+
+/** Per money column, the characters its widest figure takes (the service's own, groups included). */
+function moneyChars(
+  rows: readonly EstimateRow[],
+  opts: ResolvedExportOptions,
+  currency: string | null,
+  basis: UnitPriceBasis,
+): (column: ExportColumnKey) => number {
+  return (column) => {
+    const widest = new WidestFigure();
+    for (const row of rows) widest.addText(columnValue(row, column, basis));
+    const extra = columnKind(column) === 'unit-price' && column !== 'net_unit_price' ? 2 : 0;
+    return widest.chars(moneyFormat(opts.language, currency, { extraDigits: extra }));
+  };
 }

@@ -1,19 +1,10 @@
 import type ExcelJS from 'exceljs';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
-import { isDraft } from '../../../src-shared/estimates/status';
-import { cleanText } from '../parties';
+import { documentTitle } from '../titles';
 import { writeRow, type CellSpec } from './cells';
 import type { Pair, SheetLayout, Span } from './layout';
 import type { Styles } from './styles';
-
-/** The document's title: "Quote E2026… – name", with the draft mark when the estimate is a draft. */
-export function documentTitle(doc: EstimateDocument, t: Translate): string {
-  const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
-  const title = [cleanText(est.unique_identifier, 200), cleanText(est.name, 500)].filter(Boolean).join(' – ');
-  const draft = isDraft(est.status) ? ` (${t('doc.draft')})` : '';
-  return `${t('doc.quote')} ${title}`.trim() + draft;
-}
 
 /** The title row and the label/value pairs above the items table (values merged), then a blank row. */
 export function writeHeaderBlock(
@@ -23,7 +14,9 @@ export function writeHeaderBlock(
   t: Translate,
   styles: Styles,
 ): void {
-  writeRow(ws, [{ v: documentTitle(doc, t), s: styles.title }], 0, 20, [{ from: 1, to: layout.sheetCols }]);
+  writeRow(ws, [{ v: documentTitle(doc, t, layout.kind), s: styles.title }], 0, 20, [
+    { from: 1, to: layout.sheetCols },
+  ]);
   const pairCell = (value: ExcelJS.CellValue): CellSpec => ({
     v: value === '' ? null : value,
     s: value instanceof Date ? styles.date : styles.value,

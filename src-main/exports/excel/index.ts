@@ -9,18 +9,17 @@
  * recalculate shows the right figures too.
  */
 import type { Writable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import { translator } from '../../../src-shared/i18n/catalogue';
 import { partsOf, type EstimateParts } from '../../estimates/estimate-parts';
 import { resolveExportOptions, type ExportOptions, type ResolvedExportOptions } from '../options';
-import { cleanText } from '../parties';
-import { SheetNamer } from '../sheet-names';
+import { cleanText, companyLines, customerLines, projectLines } from '../parties';
+import { documentTitle } from '../titles';
 import { writeFlatSheet } from './flat-sheet';
 import { writeMainSheet } from './main-sheet';
 import { makeStyles } from './styles';
 import { writeSummarySheet } from './summary-sheet';
-import { writeWorkbookFile, type WorkbookGuard } from './workbook-file';
+import { writeWorkbookFile, type SheetWriter, type WorkbookMeta } from './workbook-file';
 
 export type { ExportOptions };
 
@@ -37,34 +36,62 @@ export async function writeEstimateWorkbook(
   const opts = resolveExportOptions(options);
   // Rows and totals worked out once per estimate, for the summary and the sheets alike.
   const parts = estimates.map(partsOf);
-  await writeWorkbookFile(out, (wb, guard) => writeWorkbook(parts, opts, wb, guard));
+  await writeWorkbookFile(out, { meta: workbookMeta(parts, opts), sheets: estimateSheets(parts, opts) });
 }
 
-async function writeWorkbook(
-  estimates: readonly EstimateParts[],
-  opts: ResolvedExportOptions,
-  wb: ExcelJS.stream.xlsx.WorkbookWriter,
-  { check, race }: WorkbookGuard,
-): Promise<void> {
+/** The workbook's properties: what it is (title, subject), who sends it, its language. */
+function workbookMeta(estimates: readonly EstimateParts[], opts: ResolvedExportOptions): WorkbookMeta {
   const t = translator(opts.language);
-  const namer = new SheetNamer();
+  const first = estimates[0]!.doc;
+  const project = projectLines(first.estimate?.project).name;
+  return {
+    title:
+      estimates.length > 1
+        ? t('doc.summaryTitle', { project: project || '—' })
+        : documentTitle(first, t, opts.kind),
+    subject: [project, customerLines(first.estimate?.customer).name].filter(Boolean).join(' – '),
+    author: companyLines(first.estimate?.company).name,
+    language: opts.language,
+  };
+}
+
+/**
+ * The sheets, in order: the summary when there are several estimates, then per estimate its sheet
+ * (header, items, totals) and, in an internal worksheet, its flat list of items.
+ */
+function estimateSheets(estimates: readonly EstimateParts[], opts: ResolvedExportOptions): SheetWriter[] {
+  const t = translator(opts.language);
   const several = estimates.length > 1;
-  const internal = opts.kind === 'internal';
+  const sheets: SheetWriter[] = [];
   if (several) {
-    const styles = makeStyles(opts.language, estimates[0]!.doc.estimate?.currency ?? null);
-    writeSummarySheet(wb, namer.take(t('doc.summarySheet'), ''), estimates, opts.paper, t, styles);
+    sheets.push(({ wb, namer }) =>
+      writeSummarySheet(wb, namer.take(t('doc.summarySheet'), ''), estimates, opts.paper, t, opts.language),
+    );
   }
   for (const { doc, rows, quote } of estimates) {
     const title = cleanText(doc.estimate?.name, 200) || cleanText(doc.estimate?.unique_identifier, 200);
-    const mainName = namer.take(title, t('doc.quote'));
     const styles = makeStyles(opts.language, doc.estimate?.currency ?? null);
-    await race(writeMainSheet(wb, mainName, doc, rows, opts, quote, t, styles, check));
+    sheets.push(({ wb, namer, guard }) =>
+      writeMainSheet(wb, namer.take(title, t('doc.quote')), doc, rows, opts, quote, t, styles, guard.check),
+    );
     // The sheet of ids and parent ids is for the contractor's own lookups: never in a client quote.
-    if (internal) {
-      const flatName = several
-        ? namer.take(title, t('doc.quote'), t('doc.flatSuffix'))
-        : namer.take(t('doc.itemsFlat'), '');
-      await race(writeFlatSheet(wb, flatName, rows, opts, t, styles, check));
+    if (opts.kind === 'internal') {
+      sheets.push(({ wb, namer, guard }) => {
+        const flatName = several
+          ? namer.take(title, t('doc.quote'), t('doc.flatSuffix'))
+          : namer.take(t('doc.itemsFlat'), '');
+        return writeFlatSheet(
+          wb,
+          flatName,
+          rows,
+          opts,
+          t,
+          styles,
+          guard.check,
+          doc.estimate?.currency ?? null,
+        );
+      });
     }
   }
+  return sheets;
 }

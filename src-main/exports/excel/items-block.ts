@@ -2,7 +2,7 @@ import type ExcelJS from 'exceljs';
 import { columnKind, columnSpec, isAmountColumn } from '../../../src-shared/estimates/columns';
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
-import { centsNumber, colLetter, itemCell, writeRow, type CellSpec } from './cells';
+import { colLetter, itemCell, minorNumber, writeRow, type CellSpec } from './cells';
 import { letZipCatchUp, YIELD_EVERY } from './zip-backlog';
 import type { SheetLayout } from './layout';
 import type { Styles } from './styles';
@@ -36,13 +36,19 @@ export async function writeItemsBlock(
     const r = layout.firstItem + i;
     const end = i + row.subtreeSize;
     const cells = columns.map((column, c): CellSpec | undefined => {
-      if (row.type !== 'group' || !isAmountColumn(column)) return itemCell(column, row, styles, t);
+      if (row.type !== 'group' || !isAmountColumn(column))
+        return itemCell(column, row, styles, t, layout.basis);
       const sum = layout.sums.get(column)![i]!;
+      // A group without a discount shows none (not a column of zeros).
+      if (column === 'discount' && sum === 0n) return undefined;
       if (end === i) return { v: 0, s: styles.moneyBold };
       const L = colLetter(c + 1);
       return {
-        v: { formula: `SUBTOTAL(9,${L}${r + 1}:${L}${r + end - i})`, result: centsNumber(sum) },
-        s: styles.moneyBold,
+        v: {
+          formula: `SUBTOTAL(9,${L}${r + 1}:${L}${r + end - i})`,
+          result: minorNumber(sum, styles.digits),
+        },
+        s: column === 'discount' ? styles.moneyOrBlankBold : styles.moneyBold,
       };
     });
     writeRow(ws, cells, Math.min(row.depth, MAX_OUTLINE));

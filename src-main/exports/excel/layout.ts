@@ -14,11 +14,15 @@ import type { QuoteTotals } from '../../../src-shared/estimates/quote-totals';
 import { statusLabelKey } from '../../../src-shared/estimates/status';
 import type { EstimateDocument, EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
+import type { UiLanguage } from '../../../src-shared/i18n/languages';
+import { columnValue, unitPriceBasis, type UnitPriceBasis } from '../../../src-shared/estimates/net';
+import { moneyFormat } from '../../../src-shared/money/format';
 import { serviceDate } from '../formats';
 import type { ResolvedExportOptions } from '../options';
 import { cleanText, companyLines, customerLines, projectLines } from '../parties';
 import { rootSum, subtreeSums } from '../sums';
-import { columnWidths } from './cells';
+import { columnWidths, MONEY_PAD } from './cells';
+import { WidestFigure } from '../widest-figure';
 
 export type Pair = [label: string, value: ExcelJS.CellValue];
 
@@ -31,7 +35,10 @@ export interface Span {
 export interface SheetLayout {
   columns: ExportColumnKey[];
   amountColumns: AmountColumn[];
-  /** Per amount column, per row: the cent sums of the row's subtree (what the formulas add up). */
+  /**
+   * Per amount column, per row: the sums of the row's subtree in minor units of the currency (what the
+   * formulas add up).
+   */
   sums: Map<AmountColumn, bigint[]>;
   left: Pair[];
   right: Pair[];
@@ -53,9 +60,12 @@ export interface SheetLayout {
   sheetCols: number;
   widths: number[];
   quote: QuoteTotals;
+  /** Which unit price the unit-price column holds (before the discount when a discount is shown). */
+  basis: UnitPriceBasis;
+  kind: ResolvedExportOptions['kind'];
 }
 
-/** The sum of a column over the whole estimate, in cents. */
+/** The sum of a column over the whole estimate, in minor units. */
 export function wholeSum(layout: SheetLayout, rows: readonly EstimateRow[], column: AmountColumn): bigint {
   return rootSum(rows, layout.sums.get(column)!);
 }
@@ -65,11 +75,12 @@ export function headerPairs(
   doc: Pick<EstimateDocument, 'estimate'>,
   t: Translate,
   kind: ResolvedExportOptions['kind'],
+  language: UiLanguage,
 ): { left: Pair[]; right: Pair[] } {
   const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
-  const company = companyLines(est.company);
-  const customer = customerLines(est.customer);
-  const project = projectLines(est.project);
+  const company = companyLines(est.company, language);
+  const customer = customerLines(est.customer, language);
+  const project = projectLines(est.project, language);
   const dateValue = (s: string | null | undefined): ExcelJS.CellValue =>
     serviceDate(s) ?? (cleanText(s ?? '', 100) || null);
   const status = statusLabelKey(est.status);
@@ -106,9 +117,9 @@ export function sheetLayout(
   t: Translate,
 ): SheetLayout {
   const amountColumns = columns.filter(isAmountColumn);
-  // Sums in cents of the cent-rounded values: what the formulas add up.
-  const sums = subtreeSums(rows, amountColumns, 2);
-  const { left, right } = headerPairs(doc, t, opts.kind);
+  // Sums of the values rounded to the currency's digits: what the formulas add up.
+  const sums = subtreeSums(rows, amountColumns, quote.digits);
+  const { left, right } = headerPairs(doc, t, opts.kind, opts.language);
   const serviceCol = opts.kind === 'internal' ? columns.length + 1 : 0;
   // The figures go under the net amount (else the last amount column, else past the table), the VAT
   // bases one column left of them, the labels merged over the columns left of those.
@@ -150,23 +161,47 @@ export function sheetLayout(
     sheetCols,
     widths: [],
     quote,
+    basis: unitPriceBasis(columns),
+    kind: opts.kind,
   };
-  layout.widths = widths(layout, rows, t);
+  layout.widths = widths(layout, rows, t, opts.language, doc.estimate?.currency ?? null, doc);
   return layout;
 }
 
-function widths(layout: SheetLayout, rows: readonly EstimateRow[], t: Translate): number[] {
-  let largest = 0n;
-  for (const column of layout.amountColumns) {
-    const v = wholeSum(layout, rows, column);
-    const abs = v < 0n ? -v : v;
-    if (abs > largest) largest = abs;
-  }
-  const gross = layout.quote.gross < 0n ? -layout.quote.gross : layout.quote.gross;
-  if (gross > largest) largest = gross;
-  const widths = columnWidths(layout.columns, rows, largest);
+function widths(
+  layout: SheetLayout,
+  rows: readonly EstimateRow[],
+  t: Translate,
+  language: UiLanguage,
+  currency: string | null,
+  doc: Pick<EstimateDocument, 'service_totals'>,
+): number[] {
+  const digits = layout.quote.digits;
+  const money = moneyFormat(language, currency);
+  const { quote } = layout;
+  // The totals block's figures, and in an internal worksheet the service's own beside them.
+  const totals = new WidestFigure();
+  for (const v of [quote.net, quote.gross, ...quote.vat.map((v) => v.base)]) totals.addUnits(v, digits);
+  for (const v of Object.values(doc.service_totals ?? {})) totals.addText(v);
+  const moneyChars = (column: ExportColumnKey): number => {
+    const widest = new WidestFigure();
+    const sums = layout.sums.get(column as AmountColumn);
+    if (sums) {
+      for (const v of sums) widest.addUnits(v, digits);
+      return widest.chars(money);
+    }
+    // A unit price: at the currency's digits (the client's), or two more (the costs').
+    for (const r of rows) widest.addText(columnValue(r, column, layout.basis));
+    return widest.chars(
+      column === 'net_unit_price' ? money : moneyFormat(language, currency, { extraDigits: 2 }),
+    );
+  };
+  const widths = columnWidths(layout.columns, rows, moneyChars);
   while (widths.length < layout.sheetCols) widths.push(16);
-  const moneyWidth = Math.max(...widths.slice(layout.valueCol - 1, layout.valueCol), 14);
+  const moneyWidth = Math.max(
+    ...widths.slice(layout.valueCol - 1, layout.valueCol),
+    totals.chars(money) + MONEY_PAD,
+  );
   widths[layout.valueCol - 1] = Math.max(widths[layout.valueCol - 1] ?? 0, moneyWidth);
   widths[layout.baseCol - 1] = Math.max(widths[layout.baseCol - 1] ?? 0, moneyWidth);
   if (layout.serviceCol > 0) {

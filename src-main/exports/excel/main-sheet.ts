@@ -4,7 +4,8 @@ import type { Translate } from '../../../src-shared/i18n/catalogue';
 import type { QuoteTotals } from '../../../src-shared/estimates/quote-totals';
 import { RateFormat } from '../formats';
 import { columnsFor, type ResolvedExportOptions } from '../options';
-import { documentTitle, writeHeaderBlock } from './header-block';
+import { writeHeaderBlock } from './header-block';
+import { documentTitle } from '../titles';
 import { printSetup } from './print-setup';
 import { outlineLevels, writeItemsBlock } from './items-block';
 import { sheetLayout } from './layout';
@@ -28,7 +29,7 @@ export async function writeMainSheet(
   const print = printSetup(opts.paper, t, {
     landscape: layout.sheetCols > 7,
     titlesRow: layout.headerRow,
-    title: documentTitle(doc, t),
+    title: documentTitle(doc, t, opts.kind),
   });
   const ws = wb.addWorksheet(sheetName, {
     properties: {

@@ -1,10 +1,14 @@
 import type ExcelJS from 'exceljs';
 import type { UiLanguage } from '../../../src-shared/i18n/languages';
-import { currencyInfo, excelDateFormat } from '../formats';
+import { currencyDigits } from '../../../src-shared/money/currency';
+import { excelMoneyFormat } from '../../../src-shared/money/format';
+import { excelDateFormat, QUANTITY_DIGITS } from '../formats';
 
 export type Style = Partial<ExcelJS.Style>;
 
 export interface Styles {
+  /** The currency's minor-unit digits: money cells hold their values rounded to these. */
+  digits: number;
   title: Style;
   label: Style;
   value: Style;
@@ -19,6 +23,9 @@ export interface Styles {
   money: Style;
   moneyBold: Style;
   moneyTotal: Style;
+  /** Money whose zero stays blank (a discount column where most lines have none). */
+  moneyOrBlank: Style;
+  moneyOrBlankBold: Style;
   unitPrice: Style;
   quantity: Style;
   rate: Style;
@@ -27,27 +34,24 @@ export interface Styles {
   totalsLabel: Style;
   totalsLabelBold: Style;
   warning: Style;
+  /** Text that wraps in its cell (long names on the summary). */
+  wrapped: Style;
+  /** Text that must stay text (never read as a formula or a number). */
+  textOnly: Style;
 }
 
-/** Excel number format for money in this currency: `#,##0.00 "€"`, `"$"#,##0.00`, or plain. */
-function moneyFormat(language: UiLanguage, currency: string | null, extraDigits: number): string {
-  const info = currencyInfo(language, currency);
-  const digits = info ? info.digits : 2;
-  const number =
-    '#,##0' + (digits + extraDigits > 0 ? '.' + '0'.repeat(digits) + '#'.repeat(extraDigits) : '');
-  if (!info) return number;
-  const symbol = `"${info.symbol.replace(/"/g, '')}"`;
-  return info.prefix
-    ? `${symbol}${info.gap ? '" "' : ''}${number}`
-    : `${number}${info.gap ? '" "' : ''}${symbol}`;
-}
+/**
+ * Quantities with two decimals at least (a fraction of optional digits only shows 12 as "12."), up
+ * to the quantity's own digits.
+ */
+const QUANTITY_FORMAT = `#,##0.${'0'.repeat(2)}${'#'.repeat(QUANTITY_DIGITS - 2)}`;
 
 /**
  * One object per style, shared by every cell that has it: exceljs then maps it to its style id
  * through a WeakMap instead of serialising it again for each cell.
  */
 export function makeStyles(language: UiLanguage, currency: string | null): Styles {
-  const money = moneyFormat(language, currency, 0);
+  const money = excelMoneyFormat(language, currency);
   const grey = { argb: 'FF4B5563' };
   const headerBase: Style = {
     font: { bold: true, color: { argb: 'FF111827' } },
@@ -62,6 +66,7 @@ export function makeStyles(language: UiLanguage, currency: string | null): Style
     nameBold.push({ font: { bold: true }, alignment: { indent: depth } });
   }
   return {
+    digits: currencyDigits(currency),
     title: { font: { bold: true, size: 14 } },
     label: { font: { bold: true, color: grey } },
     value: {},
@@ -79,12 +84,19 @@ export function makeStyles(language: UiLanguage, currency: string | null): Style
       font: { bold: true },
       border: { top: { style: 'thin' }, bottom: { style: 'double' } },
     },
-    unitPrice: { numFmt: moneyFormat(language, currency, 2) },
-    quantity: { numFmt: '#,##0.00#' },
+    moneyOrBlank: { numFmt: excelMoneyFormat(language, currency, { hideZero: true }) },
+    moneyOrBlankBold: {
+      numFmt: excelMoneyFormat(language, currency, { hideZero: true }),
+      font: { bold: true },
+    },
+    unitPrice: { numFmt: excelMoneyFormat(language, currency, { extraDigits: 2 }) },
+    quantity: { numFmt: QUANTITY_FORMAT },
     rate: { numFmt: '0.0#%' },
     totalsHeader: { font: { bold: true, color: grey }, alignment: { horizontal: 'right' } },
     totalsLabel: { alignment: { horizontal: 'right' } },
     totalsLabelBold: { font: { bold: true }, alignment: { horizontal: 'right' } },
     warning: { font: { color: { argb: 'FF9A3412' } } },
+    wrapped: { alignment: { wrapText: true, vertical: 'top' } },
+    textOnly: { numFmt: '@' },
   };
 }

@@ -1,11 +1,10 @@
 import type ExcelJS from 'exceljs';
 import { COLUMN_OF_TOTAL, type AmountColumn } from '../../../src-shared/estimates/columns';
-import { minorUnitsText } from '../../../src-shared/estimates/quote-totals';
 import type { EstimateDocument, EstimateRow, TotalField } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { scaledUnits } from '../../../src-shared/money/amounts';
 import type { RateFormat } from '../formats';
-import { cellNumber, cellsAt, cellText, colLetter, writeRow, type CellSpec } from './cells';
+import { cellNumber, cellsAt, cellText, colLetter, minorNumber, writeRow, type CellSpec } from './cells';
 import { wholeSum, type SheetLayout } from './layout';
 import type { Styles } from './styles';
 
@@ -37,15 +36,15 @@ export function writeTotalsBlock(
 ): void {
   const { columns, totalsLabel, baseCol, valueCol, serviceCol, sheetCols, quote } = layout;
   const digits = quote.digits;
-  const minor = (v: bigint): number => Number(minorUnitsText(v, digits));
-  const service = (field: TotalField): number | null => cellNumber(doc.service_totals?.[field], 2);
+  const minor = (v: bigint): number => minorNumber(v, digits);
+  const service = (field: TotalField): number | null => cellNumber(doc.service_totals?.[field], digits);
   // The rows of the block: the blank row after the items, the heading, then one per line.
   const totalsRow = layout.headerRow + rows.length + 3;
   const V = colLetter(valueCol);
   const B = colLetter(baseCol);
-  const sumOf = (column: AmountColumn, cents: bigint): ExcelJS.CellValue => {
+  const sumOf = (column: AmountColumn, units: bigint): ExcelJS.CellValue => {
     const L = colLetter(columns.indexOf(column) + 1);
-    return { formula: `SUBTOTAL(9,${L}${layout.firstItem}:${L}${layout.lastItem})`, result: minor(cents) };
+    return { formula: `SUBTOTAL(9,${L}${layout.firstItem}:${L}${layout.lastItem})`, result: minor(units) };
   };
 
   const lines: Line[] = [];
@@ -53,17 +52,19 @@ export function writeTotalsBlock(
     for (const field of ['costs_total', 'markup_total', 'discount_total'] as const) {
       const column = COLUMN_OF_TOTAL[field]!;
       const shown = columns.includes(column) && rows.length > 0;
-      const cents = shown
+      const units = shown
         ? wholeSum(layout, rows, column)
-        : (scaledUnits(doc.computed_totals?.[field], 2) ?? 0n);
+        : (scaledUnits(doc.computed_totals?.[field], digits) ?? 0n);
+      // A discount sum only when there is a discount.
+      if (field === 'discount_total' && units === 0n && !(service(field) ?? 0)) continue;
       lines.push({
         label: t(`totals.${field}`),
-        value: shown ? sumOf(column, cents) : minor(cents),
+        value: shown ? sumOf(column, units) : minor(units),
         service: service(field),
       });
     }
   }
-  // The net subtotal is a formula over the net amounts when they add up to it to the cent.
+  // The net subtotal is a formula over the net amounts when they add up to it to the minor unit.
   const netColumnShown = columns.includes('net_amount') && rows.length > 0;
   const netValue: ExcelJS.CellValue =
     netColumnShown && wholeSum(layout, rows, 'net_amount') === quote.net

@@ -4,15 +4,19 @@ import { translator } from '../../../src-shared/i18n/catalogue';
 import { partsOf, type EstimateParts } from '../../estimates/estimate-parts';
 import type { CheckedImage } from '../images';
 import { columnsFor, resolveExportOptions, type ExportOptions } from '../options';
-import { cleanText, companyLines } from '../parties';
-import { documentFormats } from './formats';
+import { cleanText, companyLines, customerLines, projectLines } from '../parties';
+import { isAmountColumn } from '../../../src-shared/estimates/columns';
+import { unitPriceBasis } from '../../../src-shared/estimates/net';
+import { documentTitle, documentWord } from '../titles';
+import { documentFormats } from '../formats';
+import { subtreeSums } from '../sums';
 import { headerBlock } from './header';
 import { keepTogether, tagRows } from './keep-together';
-import { itemsTable } from './items-table';
-import { pageFor, tableColumns } from './layout';
+import { columnSamples, itemsTable } from './items-table';
+import { fitTable } from './layout';
 import { PDF_STYLES, attachImages, pageFooter } from './page';
-import { COLORS, TABLE_FONT, pdfText, textWidth } from './text';
-import { totalFigure, totalsBlock } from './totals';
+import { COLORS, pdfText } from './text';
+import { totalsBlock } from './totals';
 
 /** The pdfmake document for an estimate (exported for tests; `writeEstimatePdf` renders it). */
 export function buildPdfDefinition(
@@ -25,23 +29,26 @@ export function buildPdfDefinition(
   const t = translator(opts.language);
   const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
   const shown = columnsFor(opts, rows);
+  const basis = unitPriceBasis(shown);
   const formats = documentFormats(opts.language, est.currency);
-  const totalText = formats.money.format(totalFigure(doc, 'total'));
-  let code = '';
-  for (const r of rows) {
-    const c = cleanText(r.code, 40);
-    if (textWidth(c, TABLE_FONT) > textWidth(code, TABLE_FONT)) code = c;
-  }
-  const widest = { money: totalText.replace(/^-/, '') + '0', code };
-  const columns = tableColumns(shown, widest);
-  const page = pageFor(columns, opts.paper);
+  const bare = documentFormats(opts.language, est.currency, { symbol: false });
+  // Subtotals of the amounts as printed (each rounded at the currency's digits).
+  const sums = subtreeSums(rows, shown.filter(isAmountColumn), quote.digits);
+  const fit = fitTable(
+    shown,
+    columnSamples(rows, shown, t, { basis }, sums, { symbol: formats.money, bare: bare.money }, formats),
+    opts.paper,
+  );
+  const { columns, page } = fit;
+  const style = { formats: fit.symbol ? formats : bare, basis, fontSize: fit.fontSize };
   const logo = images.logo ?? null;
   const watermark = images.watermark ?? null;
   const number = cleanText(est.unique_identifier, 200);
   const companyName = companyLines(est.company).name;
+  const word = t(documentWord(opts.kind));
 
   const content: Content[] = [...headerBlock(doc, opts, t, logo, page.width)];
-  const table = rows.length > 0 ? itemsTable(rows, columns, shown, t, formats) : null;
+  const table = rows.length > 0 ? itemsTable(rows, columns, shown, t, style, sums) : null;
   if (table) content.push(table.node);
   // Stacks with ids: pdfmake reports where they land, for the page-break plan.
   const totals = {
@@ -62,15 +69,18 @@ export function buildPdfDefinition(
     pageMargins: [40, 40, 40, 50],
     language: opts.language,
     info: {
-      title: pdfText([t('doc.quote'), number, cleanText(est.name, 300)].filter(Boolean).join(' – ')),
-      author: pdfText(companyName),
+      title: pdfText(documentTitle(doc, t, opts.kind)),
+      author: pdfText(companyName || 'PlanDesk'),
+      subject: pdfText(
+        [projectLines(est.project).name, customerLines(est.customer).name].filter(Boolean).join(' – '),
+      ),
       creator: 'PlanDesk',
       producer: 'PlanDesk',
     },
     defaultStyle: { font: 'Roboto', fontSize: 9, color: COLORS.text, lineHeight: 1.15 },
     styles: PDF_STYLES,
     footer: pageFooter(
-      [companyName, [t('doc.quote'), number].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
+      [companyName, [word, number].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
       t,
     ),
     content,

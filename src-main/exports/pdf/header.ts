@@ -4,6 +4,7 @@ import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import type { CheckedImage } from '../images';
 import { formatDate } from '../formats';
+import { documentWord } from '../titles';
 import type { ResolvedExportOptions } from '../options';
 import { cleanText, companyLines, customerLines, projectLines } from '../parties';
 import { COLORS, pdfText } from './text';
@@ -41,9 +42,9 @@ export function headerBlock(
   title?: HeaderTitle,
 ): Content[] {
   const est = doc.estimate ?? ({} as Partial<EstimateDocument['estimate']>);
-  const company = companyLines(est.company);
-  const customer = customerLines(est.customer);
-  const project = projectLines(est.project);
+  const company = companyLines(est.company, opts.language);
+  const customer = customerLines(est.customer, opts.language);
+  const project = projectLines(est.project, opts.language);
   const companyStack: Content[] = [];
   if (logo) companyStack.push({ image: 'logo', fit: fitAtMost(logo, 170, 60), margin: [0, 0, 0, 6] });
   if (company.name) companyStack.push({ text: pdfText(company.name), style: 'companyName' });
@@ -98,7 +99,11 @@ export function headerBlock(
         {
           width: 210,
           stack: [
-            { text: pdfText(title?.title ?? t('doc.quote')), style: 'docTitle', alignment: 'right' },
+            {
+              text: pdfText(title?.title ?? t(documentWord(opts.kind))),
+              style: 'docTitle',
+              alignment: 'right',
+            },
             ...(isDraft(est.status)
               ? [{ text: pdfText(t('doc.draft')), style: 'draftMark', alignment: 'right' } as Content]
               : []),

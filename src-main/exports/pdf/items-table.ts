@@ -12,16 +12,20 @@ import {
 } from '../../../src-shared/estimates/columns';
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
-import { columnValue } from '../../../src-shared/estimates/net';
+import { columnValue, type UnitPriceBasis } from '../../../src-shared/estimates/net';
 import { unitText } from '../../../src-shared/estimates/units';
 import { amountOrNull } from '../../../src-shared/money/amounts';
-import { subtreeSums } from '../sums';
-import { moneyOfUnits, type Formats } from './formats';
-import type { Column } from './layout';
-import { COLORS, TABLE_FONT, pdfText } from './text';
+import type { Formats } from '../formats';
+import { WidestFigure } from '../widest-figure';
+import { fittedHeading, type Column, type ColumnSample } from './layout';
+import { COLORS, pdfText } from './text';
 
-/** Sums are kept with the service's twelve digits. */
-const EXACT = 12;
+/** How the table is printed: its money formats, unit prices and font size. */
+export interface TableStyle {
+  formats: Formats;
+  basis: UnitPriceBasis;
+  fontSize: number;
+}
 
 function indentOf(row: EstimateRow): number {
   return Math.min(row.depth, 6) * 8;
@@ -35,7 +39,7 @@ function itemCells(
   columns: readonly Column[],
   shown: Shown,
   t: Translate,
-  formats: Formats,
+  { formats, basis, fontSize }: TableStyle,
 ): TableCell[] {
   return columns.map((column): TableCell => {
     const key = column.key;
@@ -43,14 +47,14 @@ function itemCells(
       const stack: Content[] = [];
       if (shown.includes('name')) stack.push({ text: pdfText(row.name) });
       if (shown.includes('description') && row.description) {
-        stack.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: TABLE_FONT - 0.5 });
+        stack.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: fontSize - 0.5 });
       }
       if (shown.includes('internal_notes') && row.internal_notes) {
         stack.push({
           text: `${t('doc.internalNote')}: ${pdfText(row.internal_notes)}`,
           italics: true,
           color: COLORS.note,
-          fontSize: TABLE_FONT - 0.5,
+          fontSize: fontSize - 0.5,
         });
       }
       return { stack, margin: [indentOf(row), 0, 0, 0] };
@@ -67,27 +71,40 @@ function itemCells(
         text = formats.rate.format(amountOrNull(row.tax));
         break;
       case 'unit-price':
-      case 'amount':
-        text = formats.money.format(amountOrNull(columnValue(row, key)));
+        text = formats.money.format(amountOrNull(columnValue(row, key, basis)));
         break;
+      case 'amount': {
+        const value = amountOrNull(columnValue(row, key));
+        // A line without a discount shows none (not a column of zeros).
+        text =
+          key === 'discount' && (value === null || value.round(formats.money.digits).isZero())
+            ? ''
+            : formats.money.format(value);
+        break;
+      }
     }
     return { text: pdfText(text), alignment: column.numeric ? 'right' : 'left', noWrap: column.numeric };
   });
 }
 
-function groupHeadingCells(row: EstimateRow, columns: readonly Column[], shown: Shown): TableCell[] {
-  const fill = COLORS.groupFill[Math.min(row.depth, 2)];
+function groupHeadingCells(
+  row: EstimateRow,
+  columns: readonly Column[],
+  shown: Shown,
+  fontSize: number,
+): TableCell[] {
+  const fill = COLORS.groupFill[Math.min(row.depth, COLORS.groupFill.length - 1)];
   const textAt = columns.findIndex((c) => c.width === '*');
   const title: Content[] = [{ text: pdfText(row.name), bold: true }];
   if (shown.includes('description') && row.description) {
-    title.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: TABLE_FONT - 0.5 });
+    title.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: fontSize - 0.5 });
   }
   if (shown.includes('internal_notes') && row.internal_notes) {
     title.push({
       text: pdfText(row.internal_notes),
       italics: true,
       color: COLORS.note,
-      fontSize: TABLE_FONT - 0.5,
+      fontSize: fontSize - 0.5,
     });
   }
   return columns.map((column, i): TableCell => {
@@ -137,8 +154,10 @@ function subtotalCells(
     if (hasLabel && i > labelAt && i < firstAmount) return {};
     if (isAmountColumn(column.key)) {
       const sum = sums.get(column.key)![index]!;
+      // A group without a discount sums none.
+      if (column.key === 'discount' && sum === 0n) return { text: '', border };
       return {
-        text: pdfText(moneyOfUnits(formats, sum, EXACT)),
+        text: pdfText(formats.money.formatMinor(sum)),
         bold: true,
         alignment: 'right',
         noWrap: true,
@@ -178,17 +197,20 @@ export interface ItemsTable {
   headingRows: Set<number>;
 }
 
+/**
+ * The items table. A group's subtotal is the sum of its lines' amounts as printed (each rounded at
+ * the currency's digits), so a reader adding up the lines finds it.
+ */
 export function itemsTable(
   rows: readonly EstimateRow[],
   columns: readonly Column[],
   shown: Shown,
   t: Translate,
-  formats: Formats,
+  style: TableStyle,
+  sums: Map<AmountColumn, bigint[]>,
 ): ItemsTable {
-  const amountColumns = columns.map((c) => c.key).filter(isAmountColumn);
-  const sums = subtreeSums(rows, amountColumns, EXACT);
   const header: TableCell[] = columns.map((c) => ({
-    text: pdfText(t(columnSpec(c.key).docLabel)),
+    text: fittedHeading(pdfText(t(columnSpec(c.key).docLabel)), c, style.fontSize),
     style: 'tableHeader',
     alignment: c.numeric ? 'right' : 'left',
   }));
@@ -201,7 +223,7 @@ export function itemsTable(
       const g = open[open.length - 1]!;
       if (g + rows[g]!.subtreeSize >= i) return;
       open.pop();
-      const cells = subtotalCells(rows[g]!, g, columns, sums, t, formats);
+      const cells = subtotalCells(rows[g]!, g, columns, sums, t, style.formats);
       if (cells) body.push(cells);
     }
   };
@@ -209,18 +231,65 @@ export function itemsTable(
     closeUntil(i);
     if (row.type === 'group') {
       headingRows.add(body.length);
-      body.push(groupHeadingCells(row, columns, shown));
+      body.push(groupHeadingCells(row, columns, shown, style.fontSize));
       open.push(i);
     } else {
-      body.push(itemCells(row, columns, shown, t, formats));
+      body.push(itemCells(row, columns, shown, t, style));
     }
   });
   closeUntil(Number.MAX_SAFE_INTEGER);
   const node: Content = {
     table: { headerRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width), body },
     layout: itemsTableLayout(),
-    fontSize: TABLE_FONT,
+    fontSize: style.fontSize,
     margin: [0, 4, 0, 10],
   };
   return { node, body, headingRows };
+}
+
+/**
+ * What each column prints at its widest, for the layout (layout.ts): its heading, and its widest
+ * value as printed — with and without the currency's symbol for money, a subtotal included.
+ */
+export function columnSamples(
+  rows: readonly EstimateRow[],
+  shown: Shown,
+  t: Translate,
+  style: Pick<TableStyle, 'basis'>,
+  sums: Map<AmountColumn, bigint[]>,
+  money: { symbol: Formats['money']; bare: Formats['money'] },
+  formats: Formats,
+): (key: ExportColumnKey) => ColumnSample {
+  // Worked out once per column: the layout asks again for each size and orientation it tries.
+  const known = new Map<ExportColumnKey, ColumnSample>();
+  return (key) => {
+    let sample = known.get(key);
+    if (!sample) known.set(key, (sample = columnSample(key)));
+    return sample;
+  };
+
+  function columnSample(key: ExportColumnKey): ColumnSample {
+    const heading = t(columnSpec(key).docLabel);
+    const kind = columnKind(key);
+    if (kind === 'amount' || kind === 'unit-price') {
+      const widest = new WidestFigure();
+      const subtotals = sums.get(key as AmountColumn);
+      if (subtotals) for (const v of subtotals) widest.addUnits(v, money.symbol.digits);
+      for (const row of rows) widest.addText(columnValue(row, key, style.basis));
+      return { heading, value: widest.sample(money.symbol), bare: widest.sample(money.bare) };
+    }
+    let value = '';
+    for (const row of rows) {
+      if (row.type === 'group' && key !== 'code') continue;
+      const text =
+        kind === 'quantity'
+          ? formats.quantity.format(amountOrNull(row.quantity))
+          : kind === 'rate'
+            ? formats.rate.format(amountOrNull(row.tax))
+            : pdfText(key === 'unit' ? unitText(row.unit, t) : columnValue(row, key), 40);
+      if (text.length > value.length) value = text;
+    }
+    // Codes and units longer than this wrap (a code is printed whole elsewhere: its group heading).
+    return { heading, value: value.slice(0, 14), bare: value.slice(0, 14) };
+  }
 }

@@ -37,6 +37,20 @@ function first(node: unknown): Position | null {
   return p && typeof p.top === 'number' ? p : null;
 }
 
+/** The height pdfmake measured for a row's tallest cell (its text, a stack's texts one below another). */
+function measuredHeight(row: TableCell[]): number {
+  let most = 0;
+  for (const cell of row) {
+    if (!isCell(cell)) continue;
+    const c = cell as { stack?: unknown[]; __height?: number };
+    const height = Array.isArray(c.stack)
+      ? c.stack.reduce<number>((sum, part) => sum + ((part as { __height?: number }).__height ?? 0), 0)
+      : (c.__height ?? 0);
+    if (height > most) most = height;
+  }
+  return most;
+}
+
 /** A cell pdfmake lays out itself (not a colSpan filler `{}`). */
 function isCell(cell: unknown): cell is Positioned {
   return typeof cell === 'object' && cell !== null && !Array.isArray(cell) && Object.keys(cell).length > 0;
@@ -82,22 +96,35 @@ function plan({
   // A row pdfmake moved to the next page (rows are unbreakable) still reports where it was first
   // laid out: only rows after the first of a page report their real place.
   const moved = (i: number): boolean => i > 0 && at(i).pageNumber !== at(i - 1).pageNumber;
-  // Row heights from where the next row starts on the same page; the others get the median height
-  // of their kind (pdfmake reports where a node starts, not where it ends).
+  // Row heights from where the next row starts on the same page. Where that is not known (around a
+  // page break) a row is as tall as pdfmake measured its tallest cell, plus what the known rows show
+  // it adds (padding, rules); the median of its kind when nothing was measured.
   const heights: (number | null)[] = rows.map((_, i) =>
     i + 1 < rows.length && !moved(i) && !moved(i + 1) ? at(i + 1).top - at(i).top : null,
   );
+  const measured = rows.map((r) => measuredHeight(body[r.index]!));
+  const extras = heights
+    .map((known, i) => (known !== null && measured[i]! > 0 ? known - measured[i]! : null))
+    .filter((x): x is number => x !== null)
+    .sort((a, b) => a - b);
+  const extra = extras.length > 0 ? extras[Math.floor(extras.length / 2)]! : null;
   const median = (kind: boolean): number => {
     const hs = heights
       .filter((h, i): h is number => h !== null && headingRows.has(rows[i]!.index) === kind)
       .sort((a, b) => a - b);
     return hs.length > 0 ? hs[Math.floor(hs.length / 2)]! : 14;
   };
-  const h = (i: number): number => heights[i] ?? median(headingRows.has(rows[i]!.index));
-  // Rows on a continued page start below the repeated header row.
+  const h = (i: number): number =>
+    heights[i] ??
+    (extra !== null && measured[i]! > 0 ? measured[i]! + extra : median(headingRows.has(rows[i]!.index)));
+  // Rows on a continued page start below the repeated header row: where the second row of a
+  // continued page starts, less the first one's height; else from the header on the first page.
   const header = first(reported(body[0]!));
-  const headerHeight = header && header.pageNumber === at(0).pageNumber ? at(0).top - header.top : 20;
-  const pageTop = topMargin + headerHeight;
+  const continued = rows.findIndex((_, i) => moved(i) && i + 1 < rows.length && !moved(i + 1));
+  const pageTop =
+    continued >= 0
+      ? at(continued + 1).top - h(continued)
+      : topMargin + (header && header.pageNumber === at(0).pageNumber ? at(0).top - header.top : 20);
 
   const totalsAt = first(totals);
   const lastRow = rows.length - 1;

@@ -1,11 +1,11 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { EstimateDocument, TotalField } from '../../../src-shared/estimates/types';
-import { minorUnitsText, type QuoteTotals } from '../../../src-shared/estimates/quote-totals';
+import type { QuoteTotals } from '../../../src-shared/estimates/quote-totals';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { amountOrNull } from '../../../src-shared/money/amounts';
-import { Decimal } from '../../../src-shared/money/decimal';
+import type { Decimal } from '../../../src-shared/money/decimal';
 import type { ResolvedExportOptions } from '../options';
-import type { Formats } from './formats';
+import type { Formats } from '../formats';
 import { COLORS, pdfText } from './text';
 
 /** The service's figure (its own totals), else the one computed from the items. */
@@ -34,8 +34,7 @@ export function totalsBlock(
   t: Translate,
   formats: Formats,
 ): Content {
-  const money = (minor: bigint): string =>
-    formats.money.format(Decimal.parse(minorUnitsText(minor, quote.digits)));
+  const money = (minor: bigint): string => formats.money.formatMinor(minor);
   const lines: TotalsLine[] = [];
   if (opts.kind === 'internal') {
     const figure = (field: TotalField): Decimal | null => totalFigure(doc, field);

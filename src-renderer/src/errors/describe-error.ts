@@ -14,6 +14,8 @@ export const ERROR_KINDS = [
   'cancelled',
   'config',
   'keychain',
+  'disk-full',
+  'damaged',
 ] as const satisfies readonly ErrorKind[];
 
 type MissingKind = Exclude<ErrorKind, (typeof ERROR_KINDS)[number]>;
@@ -30,6 +32,8 @@ const KIND_KEYS: Record<ErrorKind, MessageKey> = {
   cancelled: 'error.cancelled',
   config: 'error.config',
   keychain: 'error.keychain',
+  'disk-full': 'error.disk-full',
+  damaged: 'error.damaged',
 };
 
 const MAX_DETAIL = 300;
@@ -41,7 +45,7 @@ const MAX_DETAIL = 300;
  * more: main's words there are an English sentence around a socket's code (UND_ERR_SOCKET,
  * ECONNREFUSED), which is for the log, not for someone on a building site.
  */
-const SPECIFIC_MAIN_MESSAGE = new Set<ErrorKind>(['config', 'invalid-response', 'validation']);
+const SPECIFIC_MAIN_MESSAGE = new Set<ErrorKind>(['config', 'invalid-response', 'validation', 'damaged']);
 
 /**
  * The service's own words (or main's specific sentence), made safe to show: first line only (never
@@ -58,8 +62,11 @@ export function errorDetail(error: ErrorValue): string {
   return firstLine.length > MAX_DETAIL ? `${firstLine.slice(0, MAX_DETAIL - 1)}…` : firstLine;
 }
 
-/** The translated sentence for the kind of error alone. */
+/** The translated sentence for the kind of error alone (a full disk: and where). */
 export function errorSummary(error: ErrorValue, lang: UiLanguage): string {
+  if (error.kind === 'disk-full' && typeof error.path === 'string' && error.path) {
+    return translate(lang, 'error.disk-full-at', { path: error.path });
+  }
   const key = KIND_KEYS[error.kind] ?? 'error.server';
   return translate(lang, key);
 }

@@ -1,3 +1,4 @@
+import { formatMoney as formatSharedMoney } from '../../../src-shared/money/format';
 import type { UiLanguage } from './languages';
 
 /**
@@ -84,20 +85,13 @@ export function formatNumber(
 }
 
 /**
- * Money from the service's exact decimal text (`"1234.500000000000"`), rounded to the currency's
- * digits by Intl, which formats the string exactly (no float on the way): `1.234,50 €` in de-DE.
- * Unreadable amounts are returned as they came; an unknown currency code is shown after the number.
+ * Money from the service's exact decimal text (`"1234.500000000000"`), rounded half away from zero at
+ * the currency's own digits (ISO 4217: 2 for EUR, 0 for JPY, 3 for KWD) by the one money module of
+ * screens and documents (src-shared/money): `1.234,50 €` in de-DE. Unreadable amounts are returned as
+ * they came; a code that is not a currency is shown as the code, and no currency as a plain number.
  */
 export function formatMoney(decimal: string, currency: string, lang: UiLanguage): string {
-  const text = decimal.trim();
-  if (!DECIMAL_TEXT.test(text)) return decimal;
-  const amount = text as Intl.StringNumericLiteral;
-  try {
-    return numberFormat(lang, { style: 'currency', currency: currency.trim().toUpperCase() }).format(amount);
-  } catch {
-    const plain = numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-    return currency ? `${plain} ${currency}` : plain;
-  }
+  return formatSharedMoney(decimal, currency, lang);
 }
 
 /**

@@ -176,6 +176,11 @@ export const de: Messages = {
     'Die Einstellungen des Arbeitsbereichs sind unvollständig oder ungültig. Prüfen Sie die Adresse des Dienstes und die Zugangsdaten.',
   'error.keychain':
     'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. PlanDesk speichert Schlüssel niemals im Klartext.',
+  'error.disk-full': 'Der Datenträger ist voll. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
+  'error.disk-full-at':
+    'Der Datenträger ist voll: PlanDesk konnte „{path}“ nicht schreiben. Es wurde nichts halb geschrieben. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
+  'error.damaged':
+    'Etwas, das PlanDesk auf diesem Computer speichert, ist beschädigt und kann nicht gelesen werden.',
   'error.details': 'Einzelheiten: {message}',
 
   'common.reload': 'Neu laden',
@@ -573,6 +578,8 @@ export const de: Messages = {
   'cli.uploading': '{name} wird hochgeladen',
   'cli.downloadingTo': 'Download nach {name}',
   'cli.saved': '„{name}“ ({size}) gespeichert unter {path}',
+  'cli.sizeDiffers':
+    'Hinweis: Die Dateiliste des Projekts nennt {listed} Bytes; der Speicherdienst hat {bytes} gesendet, alles, was er angekündigt hat. Die Größe in der Liste ist veraltet oder gerundet.',
   'cli.deleted': 'Datei {file} aus Projekt {project} gelöscht.',
   'cli.wroteRooms_one': '{count} Raum nach {path} geschrieben',
   'cli.wroteRooms_other': '{count} Räume nach {path} geschrieben',
@@ -597,10 +604,94 @@ export const de: Messages = {
   'doc.net': 'Netto',
   'doc.vat': 'MwSt.',
   'doc.gross': 'Brutto',
-  'doc.projectTotal': 'Projektsumme',
   'doc.plan': 'Grundriss',
   'doc.date': 'Datum',
   'doc.totalRow': 'Summe',
+  // The estimate on the plan (issue 28): cost per room, not on the plan, not priced, drift.
+  'roomsCosts.tab': 'Kosten je Raum',
+  'roomsCosts.estimate': 'Kostenvoranschlag auf dem Plan',
+  'roomsCosts.latest': '{name} (neuester)',
+  'roomsCosts.noEstimates':
+    'Dieses Projekt hat keinen Kostenvoranschlag, der sich auf dem Plan zeigen ließe.',
+  'roomsCosts.loading': 'Die Positionen werden den Räumen des Plans zugeordnet…',
+  'roomsCosts.toggle': 'Kosten je Raum',
+  'roomsCosts.legendTitle': 'Netto je Raum ({currency})',
+  'roomsCosts.legendRange': '{from} – {to}',
+  'roomsCosts.legendLabel': 'Farbskala des Nettobetrags je Raum',
+  'roomsCosts.notPriced': 'Nicht bepreist',
+  'roomsCosts.notOnPlan': 'Nicht auf dem Plan',
+  'roomsCosts.notOnPlanSummary_one': '{count} Position ist nicht auf dem Plan: {amount}.',
+  'roomsCosts.notOnPlanSummary_other': '{count} Positionen sind nicht auf dem Plan: {amount}.',
+  'roomsCosts.allPlaced': 'Jede Position dieses Kostenvoranschlags liegt in einem Raum des Plans.',
+  'roomsCosts.positions_one': '{count} Position',
+  'roomsCosts.positions_other': '{count} Positionen',
+  'roomsCosts.roomSummary': '{positions} · {amount}',
+  'roomsCosts.areaLabel': '{name}: {summary}',
+  'roomsCosts.openHint': 'Einen Raum wählen, um den Kostenvoranschlag nur mit dessen Positionen zu öffnen.',
+  'roomsCosts.colPositions': 'Positionen',
+  'roomsCosts.colNet': 'Netto',
+  'roomsCosts.colQuantity': 'Menge',
+  'roomsCosts.noUnit': 'ohne Einheit',
+  'roomsCosts.tableLabel': 'Kosten je Raum dieses Kostenvoranschlags',
+  'roomsCosts.showMore': 'Weitere Räume zeigen ({count} nicht gezeigt)',
+  'roomsCosts.openRoom': 'Die Positionen dieses Raums im Kostenvoranschlag öffnen',
+  'roomsCosts.openNotOnPlan': 'Diese Positionen im Kostenvoranschlag öffnen',
+  'roomsCosts.whyTitle': 'Warum Positionen nicht auf dem Plan sind',
+  'roomsCosts.sumRule': 'Räume {placed} + nicht auf dem Plan {off} = Nettosumme {total}',
+  'roomsCosts.sumBroken':
+    'Die Räume und „Nicht auf dem Plan“ ergeben nicht die Nettosumme des Kostenvoranschlags. Bitte melden Sie diesen Kostenvoranschlag.',
+  'roomsCosts.serviceNetDiffers':
+    'Die Nettosumme des Dienstes ist {service}; die Positionen ergeben {total}.',
+  'roomsCosts.unitsHidden_one':
+    '{count} weitere Einheit ist nicht als Spalte gezeigt (die Kommandozeile nennt jede Einheit).',
+  'roomsCosts.unitsHidden_other':
+    '{count} weitere Einheiten sind nicht als Spalten gezeigt (die Kommandozeile nennt jede Einheit).',
+  'roomsCosts.unnamedNote': 'Ohne Namen: Keine Position kann diesen Raum nennen.',
+  'roomsCosts.hiddenNameNote':
+    'Sein Name enthält unsichtbare Zeichen: Keine Position kann diesen Raum nennen.',
+  'roomsCosts.problem.planFailed':
+    'Der Plan konnte nicht geladen werden, daher wurde keine Position zugeordnet: Alle stehen unter „Nicht auf dem Plan“.',
+  'roomsCosts.problem.noProjectPlan':
+    'Das Projekt hat keinen Plan, daher steht jede Position unter „Nicht auf dem Plan“.',
+  'roomsCosts.problem.noPlanId':
+    'Der Kostenvoranschlag nennt keinen Plan, daher sind seine Positionen nicht zugeordnet: Alle stehen unter „Nicht auf dem Plan“.',
+  'roomsCosts.problem.otherPlan':
+    'Der Kostenvoranschlag wurde für einen anderen Plan erstellt ({planId}), daher sind seine Positionen diesem nicht zugeordnet: Alle stehen unter „Nicht auf dem Plan“.',
+  'roomsCosts.problem.noFloors':
+    'Das Format dieses Plans nennt keine Räume, daher steht jede Position unter „Nicht auf dem Plan“.',
+  'roomsCosts.reason.noLocation': 'Kein Ort angegeben, und keine Gruppe darüber heißt wie ein Raum',
+  'roomsCosts.reason.unknownRoom': '„{text}“ ist kein Raum des Plans',
+  'roomsCosts.reason.floorOnly': '„{text}“ nennt ein Geschoss, keinen Raum',
+  'roomsCosts.reason.ambiguous':
+    '„{text}“ heißen mehrere Räume (in {floors}): Der Ort muss auch das Geschoss nennen',
+  'roomsCosts.reason.ambiguousReading': '„{text}“ lässt sich als mehr als ein Raum lesen',
+  'roomsCosts.reason.notOnFloor':
+    '„{text}“: Im genannten Geschoss gibt es keinen Raum dieses Namens (er liegt in {floors})',
+  'roomsCosts.reason.conflict':
+    '„{text}“ nennt einen anderen Raum oder ein anderes Geschoss als der Ort oder die Gruppen darüber',
+  'roomsCosts.reason.hidden':
+    '„{text}“ enthält unsichtbare Zeichen und wird daher nicht mit dem Plan verglichen',
+  'roomsCosts.reason.planUnavailable': 'Nicht mit dem Plan verglichen',
+  'roomsCosts.drift.title': 'Seit Ihrem letzten Blick ({date})',
+  'roomsCosts.drift.planChanged': 'Der Plan wurde geändert.',
+  'roomsCosts.drift.estimateChanged': 'Der Kostenvoranschlag wurde geändert.',
+  'roomsCosts.drift.versions': 'Der Kostenvoranschlag wurde geändert (Version {from} → {to}).',
+  'roomsCosts.drift.nowNotPriced': '{room}: vorher bepreist, jetzt nicht bepreist',
+  'roomsCosts.drift.nowPriced': '{room}: vorher nicht bepreist, jetzt bepreist',
+  'roomsCosts.drift.removedPriced': '{room}: aus dem Plan entfernt (war bepreist)',
+  'roomsCosts.drift.removed': '{room}: aus dem Plan entfernt',
+  'roomsCosts.drift.addedPriced': '{room}: neu im Plan, bepreist',
+  'roomsCosts.drift.added': '{room}: neu im Plan, nicht bepreist',
+  'roomsCosts.drift.renamed': '{room} (vorher „{before}“)',
+  'roomsCosts.drift.notOnPlan': 'Nicht auf dem Plan: {before} → {after} Positionen ({amount})',
+  'roomsCosts.drift.nothingMoved': 'Kein Raum wechselte zwischen bepreist und nicht bepreist.',
+  'roomsCosts.filter.room': 'Nur die Positionen in {room}: {summary}',
+  'roomsCosts.filter.notOnPlan': 'Nur die Positionen, die nicht auf dem Plan sind: {summary}',
+  'roomsCosts.filter.showAll': 'Alle Positionen zeigen',
+  'roomsCosts.filter.unavailable':
+    'Welche Positionen in diesem Raum liegen, ist nicht mehr bekannt; daher werden alle Positionen gezeigt.',
+  'cli.roomsCosts.estimate': 'Kostenvoranschlag {name} auf dem Plan ({currency})',
+  'cli.roomsCosts.offline': 'Offline: aus der Kopie vom {date}',
   'unit.pcs': 'Stk.',
   'unit.h': 'Std.',
   'unit.day': 'Tag',
@@ -641,8 +732,6 @@ export const de: Messages = {
   'estimates.projectSumPartial':
     '{count} von {total} Kostenvoranschlägen bekannt: {net} netto, {gross} brutto',
   'estimates.totalsLoading': 'Summen werden geladen…',
-  'cli.totalsMismatch':
-    'Warnung: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'US-Letter',
@@ -770,6 +859,10 @@ export const de: Messages = {
   'forms.problem.not-an-object': 'muss ein Objekt sein',
   'forms.problem.unknown-context': 'ist kein Kontext, den dieser Arbeitsbereich anbietet',
   'forms.problem.too-deep': 'ist zu tief verschachtelt',
+  'forms.problem.reserved-name':
+    'ist ein Feldname, den PlanDesk aufbewahrt, aber nicht senden kann (ein in JavaScript geschriebener Dienst würde ihn als etwas anderes lesen); das Formular lässt sich weiterhin als Datei exportieren',
+  'forms.problem.internal-marker':
+    'hat die Form von PlanDesks interner Zahlenmarkierung und kann weder gelesen noch gesendet werden',
 
   'workspaceScreen.title': 'Arbeitsbereich',
   'workspaceScreen.loading': 'Wird geladen…',
@@ -823,6 +916,13 @@ export const de: Messages = {
   'webhookTest.sentPlaceholder': 'Platzhalter-Schlüssel',
   'webhookTest.sentRealKey': 'echter API-Schlüssel',
   'webhookTest.fieldsSent': 'Gesendete Felder ({count})',
+  'webhookTest.testAddressNote':
+    'Eine Testadresse: PlanDesk fragt Sie, bevor etwas gesendet wird, und sendet dann Beispielwerte mit einem Platzhalter-Schlüssel. Die Daten eines Projekts und der echte Schlüssel gehen nur an die Webhook-Adresse dieses Arbeitsbereichs.',
+  'webhookTest.cancelled': 'Es wurde nichts gesendet.',
+  'webhookTest.errOwnAddressOnly':
+    'Der echte API-Schlüssel und die Daten eines Projekts werden nur an die Webhook-Adresse dieses Arbeitsbereichs gesendet; eine Testadresse erhält Beispielwerte.',
+  'webhookTest.errQuery':
+    'Eine Testadresse darf keine Abfrage enthalten (den Teil ab „?“): PlanDesk sendet ihr nur Beispielwerte.',
   'webhook.meaning.success': 'Erfolg',
   'webhook.meaning.invalid-key': 'ungültiger API-Schlüssel',
   'webhook.meaning.parameter': 'Parameter fehlt oder ist ungültig',
@@ -867,9 +967,15 @@ export const de: Messages = {
   'security.webhookConfirmDetail':
     'Nach jedem Custom Export sendet der Dienst den API-Schlüssel des Arbeitsbereichs zusammen mit dem Projekt und Links zu seinen Dateien an {url}. Bestätigen Sie nur, wenn {host} ein eigenes oder ein vertrauenswürdiges System ist.',
   'security.webhookConfirmButton': 'An {host} senden',
+  'security.webhookTestTitle': 'Webhook-Testaufruf',
+  'security.webhookTestMessage': 'Einen Testaufruf an {host} senden?',
+  'security.webhookTestDetail':
+    'PlanDesk sendet einen Testaufruf „Project Updated“ an {url}: Beispielwerte (ein Beispielprojekt, eine Beispiel-E-Mail-Adresse und Beispiel-Dateiadressen) und einen Platzhalter statt des API-Schlüssels. Nichts aus Ihren Projekten und nicht Ihr API-Schlüssel wird gesendet. Bestätigen Sie nur, wenn Sie {host} kennen.',
   'files.showInFolder': 'Im Ordner zeigen',
   'files.showInFolderHint':
     'Dateien dieses Typs öffnet PlanDesk nicht mit einem anderen Programm: Sie werden stattdessen in ihrem Ordner gezeigt.',
+  'files.errNotGranted':
+    'PlanDesk lädt nur Dateien hoch, die im Öffnen-Dialog gewählt oder auf die Dateien dieses Projekts gezogen wurden, jede einmal; „{name}“ gehört nicht dazu. Ziehen Sie sie erneut hierher oder wählen Sie sie mit „Dateien hochladen…“.',
   'notice.dataMovedAside':
     'Im Datenordner von PlanDesk stand etwas einem benötigten Ordner im Weg; es wurde nach {path} verschoben und PlanDesk normal gestartet.',
   'notice.dataFolderUnwritable':
@@ -879,6 +985,15 @@ export const de: Messages = {
   'notice.keysMovedToKeychain':
     'Der Schlüsselbund des Systems ist wieder verfügbar: Ihre API-Schlüssel wurden dorthin verschoben und {path} wurde gelöscht.',
 
+  'notice.diskFull':
+    'Der Datenträger ist voll: PlanDesk konnte keine Offline-Daten in „{path}“ speichern. Was Sie sehen, stimmt, wird aber erst wieder auf diesem Computer gespeichert, wenn Platz frei ist.',
+  'notice.outboxRecovered':
+    'PlanDesk hat seine Liste der Dateien zum Hochladen neu geprüft (nach einem Absturz oder beschädigten Daten); nichts, was Sie zum Hochladen übergeben haben, wurde gelöscht.',
+  'notice.outboxWaiting': 'Warten auf das Hochladen: {names}.',
+  'notice.outboxNeedFile':
+    'Wählen Sie die Datei erneut aus (in den Dateien des Projekts unter „Warten auf das Hochladen“): {names}.',
+  'notice.outboxKept': 'Ohne Eintrag aufbewahrt (laden Sie sie von dort erneut hoch): {paths}.',
+  'notice.outboxNothingWaits': 'Es warteten keine Dateien auf das Hochladen.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Datei',
   'menu.edit': 'Bearbeiten',
@@ -1007,11 +1122,14 @@ export const de: Messages = {
   'outbox.problem.key-revoked':
     'Der API-Schlüssel des Arbeitsbereichs wurde abgelehnt. Die Datei wird gesendet, sobald ein neuer Schlüssel eingegeben ist.',
   'outbox.problem.file-missing':
-    'Die Kopie der Datei in PlanDesk ist verschwunden. Entfernen Sie sie und fügen Sie die Datei erneut hinzu.',
+    'Die Kopie der Datei in PlanDesk fehlt oder kann nicht gelesen werden. Wählen Sie die Originaldatei erneut aus oder entfernen Sie den Eintrag.',
+  'outbox.problem.copy-damaged':
+    'Die Kopie in PlanDesk stimmt nicht mehr mit der übergebenen Datei überein (auf diesem Computer geändert oder beschädigt) und wurde daher nicht gesendet. Wählen Sie die Originaldatei erneut aus.',
   'outbox.problem.refused': 'Der Dienst hat die Datei abgelehnt.',
   'outbox.serviceSaid': 'Der Dienst meldete: {message}',
   'outbox.uploadNow': 'Jetzt hochladen',
   'outbox.retry': 'Erneut versuchen',
+  'outbox.chooseAgain': 'Datei erneut auswählen…',
   'outbox.remove': 'Entfernen…',
   'outbox.cancel': 'Abbrechen…',
   'outbox.removeTitle': '„{name}“ nicht hochladen?',
@@ -1236,6 +1354,9 @@ export const de: Messages = {
   'versions.fetchedAgain': 'Erneut abgerufen am {date}',
   'versions.storage': '{size} im Speicher',
   'versions.storedDelta': 'Gespeichert als Änderungen gegenüber der vorigen Version',
+  'versions.damaged': 'Beschädigt',
+  'versions.damagedHint':
+    'Diese Version ist auf diesem Computer beschädigt und kann weder geöffnet noch verglichen werden. Die anderen Versionen sind nicht betroffen, sofern sie nicht als Änderungen gegenüber ihr gespeichert sind.',
   'versions.compareWithCurrent': 'Mit aktueller vergleichen',
   'versions.compareSelected': 'Die zwei ausgewählten vergleichen',
   'versions.selectTwo': 'Wählen Sie zwei Versionen aus, um sie zu vergleichen.',
@@ -1350,4 +1471,35 @@ export const de: Messages = {
   'storage.versionsBytes': 'Kalkulationsversionen',
   'storage.clearVersions':
     'Von Ihnen fixierte Kalkulationsversionen bleiben erhalten (lösen Sie eine in den Versionen ihrer Kalkulation, um sie freizugeben), ebenso die Versionen offline verfügbarer Projekte, solange sie es bleiben; die übrigen Versionen werden entfernt.',
+  'doc.worksheet': 'Interne Kalkulation',
+  'doc.totalIn': 'Summe {currency}',
+  'doc.totalNoCurrency': 'Summe (ohne Währung)',
+  'doc.severalCurrencies':
+    'Diese Angebote sind in mehreren Währungen: eine Summe je Währung, nie zusammengerechnet.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'Nachtragsnr.',
+  'doc.forQuote': 'Zu Angebot',
+  'exportWarning.currencyMissing':
+    '{estimate} nennt keine Währung: Die Beträge stehen als reine Zahlen da, ohne Währungszeichen.',
+  'exportWarning.currencyUnknown':
+    '{estimate} ist in „{currency}“, einer Währung, die PlanDesk nicht kennt: Die Beträge stehen mit diesem Code und zwei Nachkommastellen da.',
+  'exportWarning.beyondDigits':
+    '{estimate}: {count} Beträge haben mehr Nachkommastellen, als {currency} kennt ({digits}); sie sind gerundet gedruckt.',
+  'exportWarning.severalCurrencies':
+    'Diese Angebote sind in mehreren Währungen ({currencies}): Die Arbeitsmappe hat eine Summe je Währung.',
+  'exportWarning.imageLeftOut': 'Ein Bild wurde im PDF weggelassen: {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate}: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
+  'cli.totalOfCurrency': 'Summe {currency}: {gross} brutto ({count} Angebote)',
+  'cli.noCurrency': 'ohne Währung',
+  'export.languageFromWorkspace': 'Die für die Dokumente dieses Arbeitsbereichs gewählte Sprache.',
+  'export.languageFromCompany': 'Die Sprache des Landes der Firma im Angebot.',
+  'export.languageFromUi': 'Die Sprache der App: Das Angebot nennt kein Land der Firma, das PlanDesk kennt.',
+  'plan.csvFormat': 'CSV auf {language}: „{separator}“ zwischen den Feldern, „{decimal}“ als Dezimalzeichen.',
+  'estimates.projectSumCurrency': '{currency}: {net} netto, {gross} brutto',
+  'estimates.severalCurrencies':
+    'Die Kostenvoranschläge sind in mehreren Währungen: eine Summe je Währung, nie zusammengerechnet.',
+  'estimates.noCurrency': 'Ohne Währung',
+  'estimates.knownOf': '{count} von {total} Kostenvoranschlägen bekannt.',
+  'common.quoted': '„{text}“',
 };

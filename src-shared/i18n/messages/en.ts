@@ -174,6 +174,10 @@ export const en = {
     'The workspace settings are incomplete or invalid. Check the service address and the credentials.',
   'error.keychain':
     'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. PlanDesk never stores keys in plain text.',
+  'error.disk-full': 'The disk is full. Free some space, then try again.',
+  'error.disk-full-at':
+    'The disk is full: PlanDesk could not write “{path}”. Nothing was left half-written. Free some space, then try again.',
+  'error.damaged': 'Something PlanDesk keeps on this computer is damaged and cannot be read.',
   'error.details': 'Details: {message}',
 
   'common.reload': 'Reload',
@@ -562,6 +566,8 @@ export const en = {
   'cli.uploading': 'Uploading {name}',
   'cli.downloadingTo': 'Downloading to {name}',
   'cli.saved': 'Saved "{name}" ({size}) to {path}',
+  'cli.sizeDiffers':
+    'Note: the project’s file list gives {listed} bytes; the storage service sent {bytes}, all it announced. The list’s size is out of date or rounded.',
   'cli.deleted': 'Deleted file {file} from project {project}.',
   'cli.wroteRooms_one': 'Wrote {count} room to {path}',
   'cli.wroteRooms_other': 'Wrote {count} rooms to {path}',
@@ -586,10 +592,88 @@ export const en = {
   'doc.net': 'Net',
   'doc.vat': 'VAT',
   'doc.gross': 'Gross',
-  'doc.projectTotal': 'Project total',
   'doc.plan': 'Plan',
   'doc.date': 'Date',
   'doc.totalRow': 'Total',
+  // The estimate on the plan (issue 28): cost per room, not on the plan, not priced, drift.
+  'roomsCosts.tab': 'Costs per room',
+  'roomsCosts.estimate': 'Estimate on the plan',
+  'roomsCosts.latest': '{name} (latest)',
+  'roomsCosts.noEstimates': 'This project has no estimate to show on the plan.',
+  'roomsCosts.loading': 'Placing the estimate’s positions on the plan…',
+  'roomsCosts.toggle': 'Cost per room',
+  'roomsCosts.legendTitle': 'Net per room ({currency})',
+  'roomsCosts.legendRange': '{from} – {to}',
+  'roomsCosts.legendLabel': 'Colour scale of the net amount per room',
+  'roomsCosts.notPriced': 'Not priced',
+  'roomsCosts.notOnPlan': 'Not on the plan',
+  'roomsCosts.notOnPlanSummary_one': '{count} position is not on the plan: {amount}.',
+  'roomsCosts.notOnPlanSummary_other': '{count} positions are not on the plan: {amount}.',
+  'roomsCosts.allPlaced': 'Every position of this estimate is in a room of the plan.',
+  'roomsCosts.positions_one': '{count} position',
+  'roomsCosts.positions_other': '{count} positions',
+  'roomsCosts.roomSummary': '{positions} · {amount}',
+  'roomsCosts.areaLabel': '{name}: {summary}',
+  'roomsCosts.openHint': 'Choose a room to open the estimate with that room’s positions only.',
+  'roomsCosts.colPositions': 'Positions',
+  'roomsCosts.colNet': 'Net',
+  'roomsCosts.colQuantity': 'Quantity',
+  'roomsCosts.noUnit': 'no unit',
+  'roomsCosts.tableLabel': 'Costs per room of this estimate',
+  'roomsCosts.showMore': 'Show more rooms ({count} not shown)',
+  'roomsCosts.openRoom': 'Open this room’s positions in the estimate',
+  'roomsCosts.openNotOnPlan': 'Open these positions in the estimate',
+  'roomsCosts.whyTitle': 'Why positions are not on the plan',
+  'roomsCosts.sumRule': 'Rooms {placed} + not on the plan {off} = net total {total}',
+  'roomsCosts.sumBroken':
+    'The rooms and “Not on the plan” do not add up to the estimate’s net total. Please report this estimate.',
+  'roomsCosts.serviceNetDiffers':
+    'The service’s own net total is {service}; the positions add up to {total}.',
+  'roomsCosts.unitsHidden_one': '{count} more unit is not shown as a column (the CLI lists every unit).',
+  'roomsCosts.unitsHidden_other': '{count} more units are not shown as columns (the CLI lists every unit).',
+  'roomsCosts.unnamedNote': 'No name: no position can name this room.',
+  'roomsCosts.hiddenNameNote': 'Its name holds hidden characters: no position can name this room.',
+  'roomsCosts.problem.planFailed':
+    'The plan could not be loaded, so no position could be placed: they are all under “Not on the plan”.',
+  'roomsCosts.problem.noProjectPlan':
+    'The project has no plan, so every position is under “Not on the plan”.',
+  'roomsCosts.problem.noPlanId':
+    'The estimate names no plan, so its positions are not placed: they are all under “Not on the plan”.',
+  'roomsCosts.problem.otherPlan':
+    'The estimate was made for another plan ({planId}), so its positions are not placed on this one: they are all under “Not on the plan”.',
+  'roomsCosts.problem.noFloors':
+    'This plan’s format lists no rooms, so every position is under “Not on the plan”.',
+  'roomsCosts.reason.noLocation': 'No location, and no group above it is named like a room',
+  'roomsCosts.reason.unknownRoom': '“{text}” is not the name of a room of the plan',
+  'roomsCosts.reason.floorOnly': '“{text}” names a floor, not a room',
+  'roomsCosts.reason.ambiguous':
+    '“{text}” is the name of several rooms (on {floors}): the location must name the floor too',
+  'roomsCosts.reason.ambiguousReading': '“{text}” can be read as more than one room',
+  'roomsCosts.reason.notOnFloor': '“{text}”: no room of that name on the floor named (it is on {floors})',
+  'roomsCosts.reason.conflict':
+    '“{text}” names another room or floor than the location or the groups above it',
+  'roomsCosts.reason.hidden': '“{text}” holds hidden characters, so it is not compared with the plan',
+  'roomsCosts.reason.planUnavailable': 'Not compared with the plan',
+  'roomsCosts.drift.title': 'Since you last looked ({date})',
+  'roomsCosts.drift.planChanged': 'The plan changed.',
+  'roomsCosts.drift.estimateChanged': 'The estimate changed.',
+  'roomsCosts.drift.versions': 'The estimate changed (version {from} → {to}).',
+  'roomsCosts.drift.nowNotPriced': '{room}: priced before, not priced now',
+  'roomsCosts.drift.nowPriced': '{room}: not priced before, priced now',
+  'roomsCosts.drift.removedPriced': '{room}: removed from the plan (it was priced)',
+  'roomsCosts.drift.removed': '{room}: removed from the plan',
+  'roomsCosts.drift.addedPriced': '{room}: new on the plan, priced',
+  'roomsCosts.drift.added': '{room}: new on the plan, not priced',
+  'roomsCosts.drift.renamed': '{room} (was “{before}”)',
+  'roomsCosts.drift.notOnPlan': 'Not on the plan: {before} → {after} positions ({amount})',
+  'roomsCosts.drift.nothingMoved': 'No room moved between priced and not priced.',
+  'roomsCosts.filter.room': 'Only the positions placed in {room}: {summary}',
+  'roomsCosts.filter.notOnPlan': 'Only the positions not on the plan: {summary}',
+  'roomsCosts.filter.showAll': 'Show all positions',
+  'roomsCosts.filter.unavailable':
+    'Which positions are in that room is not known any more, so all positions are shown.',
+  'cli.roomsCosts.estimate': 'Estimate {name} on the plan ({currency})',
+  'cli.roomsCosts.offline': 'Offline: from the copy kept on {date}',
   'unit.pcs': 'pcs',
   'unit.h': 'h',
   'unit.day': 'day',
@@ -628,8 +712,6 @@ export const en = {
   'estimates.projectSum': 'All estimates: {net} net, {gross} gross',
   'estimates.projectSumPartial': '{count} of {total} estimates known: {net} net, {gross} gross',
   'estimates.totalsLoading': 'Totals are being fetched…',
-  'cli.totalsMismatch':
-    'warning: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'US Letter',
@@ -753,6 +835,10 @@ export const en = {
   'forms.problem.not-an-object': 'must be an object',
   'forms.problem.unknown-context': 'is not a context this workspace offers',
   'forms.problem.too-deep': 'is nested too deeply',
+  'forms.problem.reserved-name':
+    'is a field name PlanDesk keeps but cannot send (a service written in JavaScript would take it for something else); the form can still be exported to a file',
+  'forms.problem.internal-marker':
+    'is shaped like PlanDesk’s internal number marker and cannot be read or sent',
 
   'workspaceScreen.title': 'Workspace',
   'workspaceScreen.loading': 'Loading…',
@@ -806,6 +892,13 @@ export const en = {
   'webhookTest.sentPlaceholder': 'placeholder key',
   'webhookTest.sentRealKey': 'real API key',
   'webhookTest.fieldsSent': 'Fields sent ({count})',
+  'webhookTest.testAddressNote':
+    'A test address: PlanDesk asks you before it sends anything, and then sends sample values with a placeholder key. A project’s data and the real key go only to this workspace’s webhook address.',
+  'webhookTest.cancelled': 'Nothing was sent.',
+  'webhookTest.errOwnAddressOnly':
+    'The real API key and a project’s data are sent only to this workspace’s webhook address; a test address gets sample values.',
+  'webhookTest.errQuery':
+    'A test address cannot have a query (the part from “?”): PlanDesk sends it nothing but sample values.',
   'webhook.meaning.success': 'success',
   'webhook.meaning.invalid-key': 'invalid API key',
   'webhook.meaning.parameter': 'parameter missing or invalid',
@@ -850,9 +943,15 @@ export const en = {
   'security.webhookConfirmDetail':
     'After every Custom Export the service posts the workspace’s API key, with the project and links to its files, to {url}. Confirm only if {host} is a system of your own or one you trust.',
   'security.webhookConfirmButton': 'Send to {host}',
+  'security.webhookTestTitle': 'Webhook test call',
+  'security.webhookTestMessage': 'Send a test call to {host}?',
+  'security.webhookTestDetail':
+    'PlanDesk will post a Project Updated test call to {url}: sample values (a sample project, e-mail address and file addresses) and a placeholder instead of the API key. Nothing from your projects and not your API key is sent. Confirm only if you know {host}.',
   'files.showInFolder': 'Show in folder',
   'files.showInFolderHint':
     'PlanDesk does not open this type of file with another program: it is shown in its folder instead.',
+  'files.errNotGranted':
+    'PlanDesk uploads only files picked in its open dialog or dropped on this project’s files, each once; “{name}” is not one of them. Drop it again, or pick it with “Upload files…”.',
   'notice.dataMovedAside':
     'Something in PlanDesk’s data folder was in the way of a folder PlanDesk needs; it was moved to {path} and PlanDesk started normally.',
   'notice.dataFolderUnwritable':
@@ -861,6 +960,15 @@ export const en = {
     'The system keychain cannot be reached, so PlanDesk keeps your API keys in {path}, encrypted by your system ({protection}) and readable only by your user account. They move into the keychain as soon as it is available again.',
   'notice.keysMovedToKeychain':
     'The system keychain is available again: your API keys were moved into it and {path} was deleted.',
+  'notice.diskFull':
+    'The disk is full: PlanDesk could not keep offline data in “{path}”. What you see is correct, but it is not kept on this computer until there is space again.',
+  'notice.outboxRecovered':
+    'PlanDesk checked its list of uploads again (after a crash or damaged data); nothing you gave it to upload was deleted.',
+  'notice.outboxWaiting': 'Waiting to upload: {names}.',
+  'notice.outboxNeedFile':
+    'Choose the file again (in the project’s files, under “Waiting to upload”): {names}.',
+  'notice.outboxKept': 'Kept without a record (upload them again from there): {paths}.',
+  'notice.outboxNothingWaits': 'No uploads were waiting.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'File',
   'menu.edit': 'Edit',
@@ -984,11 +1092,15 @@ export const en = {
   'outbox.problem.project-deleted': 'The project no longer exists in the service.',
   'outbox.problem.key-revoked':
     'The workspace’s API key was refused. The file is sent once a new key is entered.',
-  'outbox.problem.file-missing': 'PlanDesk’s copy of the file is gone. Remove it and add the file again.',
+  'outbox.problem.file-missing':
+    'PlanDesk’s copy of the file is gone or cannot be read. Choose the original file again, or remove it.',
+  'outbox.problem.copy-damaged':
+    'PlanDesk’s copy no longer matches the file you gave it (changed or damaged on this computer), so it was not sent. Choose the original file again.',
   'outbox.problem.refused': 'The service refused the file.',
   'outbox.serviceSaid': 'The service said: {message}',
   'outbox.uploadNow': 'Upload now',
   'outbox.retry': 'Retry',
+  'outbox.chooseAgain': 'Choose file again…',
   'outbox.remove': 'Remove…',
   'outbox.cancel': 'Cancel…',
   'outbox.removeTitle': 'Do not upload “{name}”?',
@@ -1211,6 +1323,9 @@ export const en = {
   'versions.fetchedAgain': 'Fetched again {date}',
   'versions.storage': '{size} in the cache',
   'versions.storedDelta': 'Stored as the changes from the version before it',
+  'versions.damaged': 'Damaged',
+  'versions.damagedHint':
+    'This version is damaged on this computer and cannot be opened or compared. The other versions are not affected unless they are stored as changes from it.',
   'versions.compareWithCurrent': 'Compare with current',
   'versions.compareSelected': 'Compare the two selected',
   'versions.selectTwo': 'Select two versions to compare them.',
@@ -1322,6 +1437,37 @@ export const en = {
   'storage.versionsBytes': 'Estimate versions',
   'storage.clearVersions':
     'Versions of estimates you pinned are kept (unpin one in its estimate’s versions to let it go), and so are the versions of projects made available offline while they stay so; the other versions go.',
+  'doc.worksheet': 'Internal worksheet',
+  'doc.totalIn': 'Total {currency}',
+  'doc.totalNoCurrency': 'Total (no currency given)',
+  'doc.severalCurrencies':
+    'These estimates are in several currencies: one total per currency, never added together.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'Change order no.',
+  'doc.forQuote': 'For quote',
+  'exportWarning.currencyMissing':
+    '{estimate} names no currency: its amounts are written as plain numbers, without a currency sign.',
+  'exportWarning.currencyUnknown':
+    '{estimate} is in “{currency}”, which is not a currency PlanDesk knows: its amounts are written with that code and two decimals.',
+  'exportWarning.beyondDigits':
+    '{estimate}: {count} amounts have more decimals than {currency} has ({digits}); they are printed rounded.',
+  'exportWarning.severalCurrencies':
+    'These estimates are in several currencies ({currencies}): the workbook has one total per currency.',
+  'exportWarning.imageLeftOut': 'An image was left out of the PDF: {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate}: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
+  'cli.totalOfCurrency': 'Total {currency}: {gross} gross ({count} estimates)',
+  'cli.noCurrency': 'without a currency',
+  'export.languageFromWorkspace': 'The language chosen for this workspace’s documents.',
+  'export.languageFromCompany': 'The language of the company’s country in the estimate.',
+  'export.languageFromUi': 'The app’s language: the estimate names no company country PlanDesk knows.',
+  'plan.csvFormat': 'CSV in {language}: “{separator}” between fields, “{decimal}” as the decimal mark.',
+  'estimates.projectSumCurrency': '{currency}: {net} net, {gross} gross',
+  'estimates.severalCurrencies':
+    'The estimates are in several currencies: one total per currency, never added together.',
+  'estimates.noCurrency': 'No currency',
+  'estimates.knownOf': '{count} of {total} estimates known.',
+  'common.quoted': '“{text}”',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

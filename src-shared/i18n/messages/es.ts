@@ -173,6 +173,10 @@ export const es: Messages = {
     'La configuración del espacio de trabajo está incompleta o no es válida. Compruebe la dirección del servicio y las credenciales.',
   'error.keychain':
     'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. PlanDesk nunca guarda las claves en texto sin cifrar.',
+  'error.disk-full': 'El disco está lleno. Libere espacio e inténtelo de nuevo.',
+  'error.disk-full-at':
+    'El disco está lleno: PlanDesk no pudo escribir «{path}». No quedó nada escrito a medias. Libere espacio e inténtelo de nuevo.',
+  'error.damaged': 'Algo que PlanDesk guarda en este equipo está dañado y no se puede leer.',
   'error.details': 'Detalles: {message}',
 
   'common.reload': 'Recargar',
@@ -565,6 +569,8 @@ export const es: Messages = {
   'cli.uploading': 'Subiendo {name}',
   'cli.downloadingTo': 'Descargando en {name}',
   'cli.saved': '«{name}» ({size}) guardado en {path}',
+  'cli.sizeDiffers':
+    'Nota: la lista de archivos del proyecto indica {listed} bytes; el servicio de almacenamiento envió {bytes}, todo lo que anunció. El tamaño de la lista está desactualizado o redondeado.',
   'cli.deleted': 'Archivo {file} eliminado del proyecto {project}.',
   'cli.wroteRooms_one': '{count} estancia escrita en {path}',
   'cli.wroteRooms_other': '{count} estancias escritas en {path}',
@@ -589,10 +595,91 @@ export const es: Messages = {
   'doc.net': 'Neto',
   'doc.vat': 'IVA',
   'doc.gross': 'Total',
-  'doc.projectTotal': 'Total del proyecto',
   'doc.plan': 'Plano',
   'doc.date': 'Fecha',
   'doc.totalRow': 'Total',
+  // The estimate on the plan (issue 28): cost per room, not on the plan, not priced, drift.
+  'roomsCosts.tab': 'Costes por estancia',
+  'roomsCosts.estimate': 'Presupuesto en el plano',
+  'roomsCosts.latest': '{name} (el más reciente)',
+  'roomsCosts.noEstimates': 'Este proyecto no tiene ningún presupuesto que mostrar en el plano.',
+  'roomsCosts.loading': 'Colocando las partidas del presupuesto en las estancias del plano…',
+  'roomsCosts.toggle': 'Coste por estancia',
+  'roomsCosts.legendTitle': 'Importe sin IVA por estancia ({currency})',
+  'roomsCosts.legendRange': '{from} – {to}',
+  'roomsCosts.legendLabel': 'Escala de colores del importe sin IVA por estancia',
+  'roomsCosts.notPriced': 'Sin precio',
+  'roomsCosts.notOnPlan': 'Fuera del plano',
+  'roomsCosts.notOnPlanSummary_one': '{count} partida está fuera del plano: {amount}.',
+  'roomsCosts.notOnPlanSummary_other': '{count} partidas están fuera del plano: {amount}.',
+  'roomsCosts.allPlaced': 'Todas las partidas de este presupuesto están en una estancia del plano.',
+  'roomsCosts.positions_one': '{count} partida',
+  'roomsCosts.positions_other': '{count} partidas',
+  'roomsCosts.roomSummary': '{positions} · {amount}',
+  'roomsCosts.areaLabel': '{name}: {summary}',
+  'roomsCosts.openHint': 'Elija una estancia para abrir el presupuesto solo con sus partidas.',
+  'roomsCosts.colPositions': 'Partidas',
+  'roomsCosts.colNet': 'Importe sin IVA',
+  'roomsCosts.colQuantity': 'Cantidad',
+  'roomsCosts.noUnit': 'sin unidad',
+  'roomsCosts.tableLabel': 'Costes por estancia de este presupuesto',
+  'roomsCosts.showMore': 'Mostrar más estancias ({count} sin mostrar)',
+  'roomsCosts.openRoom': 'Abrir las partidas de esta estancia en el presupuesto',
+  'roomsCosts.openNotOnPlan': 'Abrir estas partidas en el presupuesto',
+  'roomsCosts.whyTitle': 'Por qué hay partidas fuera del plano',
+  'roomsCosts.sumRule': 'Estancias {placed} + fuera del plano {off} = total sin IVA {total}',
+  'roomsCosts.sumBroken':
+    'Las estancias y «Fuera del plano» no suman el total sin IVA del presupuesto. Por favor, informe de este presupuesto.',
+  'roomsCosts.serviceNetDiffers': 'El total sin IVA del servicio es {service}; las partidas suman {total}.',
+  'roomsCosts.unitsHidden_one':
+    '{count} unidad más no se muestra como columna (la línea de comandos lista todas las unidades).',
+  'roomsCosts.unitsHidden_other':
+    '{count} unidades más no se muestran como columnas (la línea de comandos lista todas las unidades).',
+  'roomsCosts.unnamedNote': 'Sin nombre: ninguna partida puede indicar esta estancia.',
+  'roomsCosts.hiddenNameNote':
+    'Su nombre contiene caracteres invisibles: ninguna partida puede indicar esta estancia.',
+  'roomsCosts.problem.planFailed':
+    'No se pudo cargar el plano, así que no se colocó ninguna partida: están todas en «Fuera del plano».',
+  'roomsCosts.problem.noProjectPlan':
+    'El proyecto no tiene plano, así que todas las partidas están en «Fuera del plano».',
+  'roomsCosts.problem.noPlanId':
+    'El presupuesto no indica ningún plano, así que sus partidas no se colocan: están todas en «Fuera del plano».',
+  'roomsCosts.problem.otherPlan':
+    'El presupuesto se hizo para otro plano ({planId}), así que sus partidas no se colocan en este: están todas en «Fuera del plano».',
+  'roomsCosts.problem.noFloors':
+    'El formato de este plano no lista estancias, así que todas las partidas están en «Fuera del plano».',
+  'roomsCosts.reason.noLocation': 'Sin ubicación, y ningún grupo por encima tiene nombre de estancia',
+  'roomsCosts.reason.unknownRoom': '«{text}» no es el nombre de ninguna estancia del plano',
+  'roomsCosts.reason.floorOnly': '«{text}» indica una planta, no una estancia',
+  'roomsCosts.reason.ambiguous':
+    '«{text}» es el nombre de varias estancias ({floors}): la ubicación debe indicar también la planta',
+  'roomsCosts.reason.ambiguousReading': '«{text}» puede leerse como más de una estancia',
+  'roomsCosts.reason.notOnFloor':
+    '«{text}»: no hay ninguna estancia con ese nombre en la planta indicada (está en {floors})',
+  'roomsCosts.reason.conflict':
+    '«{text}» indica otra estancia u otra planta que la ubicación o los grupos por encima',
+  'roomsCosts.reason.hidden': '«{text}» contiene caracteres invisibles, así que no se compara con el plano',
+  'roomsCosts.reason.planUnavailable': 'No comparado con el plano',
+  'roomsCosts.drift.title': 'Desde su última consulta ({date})',
+  'roomsCosts.drift.planChanged': 'El plano ha cambiado.',
+  'roomsCosts.drift.estimateChanged': 'El presupuesto ha cambiado.',
+  'roomsCosts.drift.versions': 'El presupuesto ha cambiado (versión {from} → {to}).',
+  'roomsCosts.drift.nowNotPriced': '{room}: antes con precio, ahora sin precio',
+  'roomsCosts.drift.nowPriced': '{room}: antes sin precio, ahora con precio',
+  'roomsCosts.drift.removedPriced': '{room}: quitada del plano (tenía precio)',
+  'roomsCosts.drift.removed': '{room}: quitada del plano',
+  'roomsCosts.drift.addedPriced': '{room}: nueva en el plano, con precio',
+  'roomsCosts.drift.added': '{room}: nueva en el plano, sin precio',
+  'roomsCosts.drift.renamed': '{room} (antes «{before}»)',
+  'roomsCosts.drift.notOnPlan': 'Fuera del plano: {before} → {after} partidas ({amount})',
+  'roomsCosts.drift.nothingMoved': 'Ninguna estancia pasó de tener precio a no tenerlo, ni al revés.',
+  'roomsCosts.filter.room': 'Solo las partidas colocadas en {room}: {summary}',
+  'roomsCosts.filter.notOnPlan': 'Solo las partidas fuera del plano: {summary}',
+  'roomsCosts.filter.showAll': 'Mostrar todas las partidas',
+  'roomsCosts.filter.unavailable':
+    'Ya no se sabe qué partidas están en esa estancia, así que se muestran todas.',
+  'cli.roomsCosts.estimate': 'Presupuesto {name} en el plano ({currency})',
+  'cli.roomsCosts.offline': 'Sin conexión: de la copia guardada el {date}',
   'unit.pcs': 'ud.',
   'unit.h': 'h',
   'unit.day': 'día',
@@ -632,8 +719,6 @@ export const es: Messages = {
   'estimates.projectSum': 'Todos los presupuestos: {net} sin IVA, {gross} con IVA',
   'estimates.projectSumPartial': '{count} de {total} presupuestos conocidos: {net} sin IVA, {gross} con IVA',
   'estimates.totalsLoading': 'Obteniendo los totales…',
-  'cli.totalsMismatch':
-    'aviso: los totales del servicio no cuadran con sus partidas; el documento muestra los de las partidas ({net} sin IVA, {gross} con IVA; el servicio indica {serviceNet} y {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'Carta (EE. UU.)',
@@ -759,6 +844,10 @@ export const es: Messages = {
   'forms.problem.not-an-object': 'debe ser un objeto',
   'forms.problem.unknown-context': 'no es un contexto que ofrezca este espacio de trabajo',
   'forms.problem.too-deep': 'está anidado a demasiada profundidad',
+  'forms.problem.reserved-name':
+    'es un nombre de campo que PlanDesk conserva pero no puede enviar (un servicio escrito en JavaScript lo tomaría por otra cosa); el formulario se puede seguir exportando a un archivo',
+  'forms.problem.internal-marker':
+    'tiene la forma del marcador numérico interno de PlanDesk y no se puede leer ni enviar',
 
   'workspaceScreen.title': 'Espacio de trabajo',
   'workspaceScreen.loading': 'Cargando…',
@@ -813,6 +902,13 @@ export const es: Messages = {
   'webhookTest.sentPlaceholder': 'clave ficticia',
   'webhookTest.sentRealKey': 'clave de API real',
   'webhookTest.fieldsSent': 'Campos enviados ({count})',
+  'webhookTest.testAddressNote':
+    'Una dirección de prueba: PlanDesk le pregunta antes de enviar nada y luego envía valores de ejemplo con una clave ficticia. Los datos de un proyecto y la clave real solo van a la dirección webhook de este espacio de trabajo.',
+  'webhookTest.cancelled': 'No se ha enviado nada.',
+  'webhookTest.errOwnAddressOnly':
+    'La clave API real y los datos de un proyecto solo se envían a la dirección webhook de este espacio de trabajo; una dirección de prueba recibe valores de ejemplo.',
+  'webhookTest.errQuery':
+    'Una dirección de prueba no puede llevar una consulta (la parte desde «?»): PlanDesk solo le envía valores de ejemplo.',
   'webhook.meaning.success': 'éxito',
   'webhook.meaning.invalid-key': 'clave de API no válida',
   'webhook.meaning.parameter': 'falta un parámetro o no es válido',
@@ -857,9 +953,15 @@ export const es: Messages = {
   'security.webhookConfirmDetail':
     'Tras cada Custom Export, el servicio envía la clave API del espacio de trabajo, con el proyecto y los enlaces a sus archivos, a {url}. Confirme solo si {host} es un sistema propio o de confianza.',
   'security.webhookConfirmButton': 'Enviar a {host}',
+  'security.webhookTestTitle': 'Llamada de prueba del webhook',
+  'security.webhookTestMessage': '¿Enviar una llamada de prueba a {host}?',
+  'security.webhookTestDetail':
+    'PlanDesk enviará una llamada de prueba «Project Updated» a {url}: valores de ejemplo (un proyecto, una dirección de correo y direcciones de archivos de ejemplo) y una clave ficticia en lugar de la clave API. No se envía nada de sus proyectos ni su clave API. Confirme solo si conoce {host}.',
   'files.showInFolder': 'Mostrar en la carpeta',
   'files.showInFolderHint':
     'PlanDesk no abre este tipo de archivo con otro programa: en su lugar se muestra en su carpeta.',
+  'files.errNotGranted':
+    'PlanDesk solo sube archivos elegidos en su diálogo de apertura o soltados en los archivos de este proyecto, cada uno una vez; «{name}» no es uno de ellos. Suéltelo de nuevo o elíjalo con «Subir archivos…».',
   'notice.dataMovedAside':
     'Algo en la carpeta de datos de PlanDesk ocupaba el lugar de una carpeta necesaria; se movió a {path} y PlanDesk se inició con normalidad.',
   'notice.dataFolderUnwritable':
@@ -868,6 +970,15 @@ export const es: Messages = {
     'No se puede acceder al llavero del sistema, así que PlanDesk guarda sus claves de API en {path}, cifradas por su sistema ({protection}) y legibles solo por su cuenta de usuario. Pasarán al llavero en cuanto vuelva a estar disponible.',
   'notice.keysMovedToKeychain':
     'El llavero del sistema vuelve a estar disponible: sus claves de API se han trasladado a él y se ha eliminado {path}.',
+  'notice.diskFull':
+    'El disco está lleno: PlanDesk no pudo guardar datos sin conexión en «{path}». Lo que ve es correcto, pero no se guarda en este equipo hasta que haya espacio.',
+  'notice.outboxRecovered':
+    'PlanDesk volvió a revisar su lista de subidas (tras un cierre inesperado o datos dañados); no se eliminó nada de lo que le dio para subir.',
+  'notice.outboxWaiting': 'Pendiente de subir: {names}.',
+  'notice.outboxNeedFile':
+    'Elija de nuevo el archivo (en los archivos del proyecto, en «Pendiente de subir»): {names}.',
+  'notice.outboxKept': 'Guardados sin registro (vuelva a subirlos desde allí): {paths}.',
+  'notice.outboxNothingWaits': 'No había subidas pendientes.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Archivo',
   'menu.edit': 'Edición',
@@ -995,11 +1106,14 @@ export const es: Messages = {
   'outbox.problem.key-revoked':
     'Se rechazó la clave de API del espacio de trabajo. El archivo se envía cuando se introduzca una clave nueva.',
   'outbox.problem.file-missing':
-    'La copia del archivo en PlanDesk ha desaparecido. Quítela y añada el archivo de nuevo.',
+    'La copia del archivo que guarda PlanDesk ha desaparecido o no se puede leer. Elija de nuevo el archivo original o quítelo.',
+  'outbox.problem.copy-damaged':
+    'La copia que guarda PlanDesk ya no coincide con el archivo que le dio (modificada o dañada en este equipo), así que no se envió. Elija de nuevo el archivo original.',
   'outbox.problem.refused': 'El servicio rechazó el archivo.',
   'outbox.serviceSaid': 'El servicio respondió: {message}',
   'outbox.uploadNow': 'Subir ahora',
   'outbox.retry': 'Reintentar',
+  'outbox.chooseAgain': 'Elegir el archivo de nuevo…',
   'outbox.remove': 'Quitar…',
   'outbox.cancel': 'Cancelar…',
   'outbox.removeTitle': '¿No subir «{name}»?',
@@ -1223,6 +1337,9 @@ export const es: Messages = {
   'versions.fetchedAgain': 'Obtenida de nuevo el {date}',
   'versions.storage': '{size} en la caché',
   'versions.storedDelta': 'Guardada como los cambios respecto a la versión anterior',
+  'versions.damaged': 'Dañada',
+  'versions.damagedHint':
+    'Esta versión está dañada en este equipo y no se puede abrir ni comparar. Las demás versiones no se ven afectadas, salvo las guardadas como cambios respecto a ella.',
   'versions.compareWithCurrent': 'Comparar con la actual',
   'versions.compareSelected': 'Comparar las dos seleccionadas',
   'versions.selectTwo': 'Seleccione dos versiones para compararlas.',
@@ -1335,4 +1452,35 @@ export const es: Messages = {
   'storage.versionsBytes': 'Versiones de presupuestos',
   'storage.clearVersions':
     'Se conservan las versiones de presupuestos que fijó (suelte una en las versiones de su presupuesto para liberarla), y también las de los proyectos disponibles sin conexión mientras lo sigan estando; las demás versiones se eliminan.',
+  'doc.worksheet': 'Hoja de cálculo interna',
+  'doc.totalIn': 'Total {currency}',
+  'doc.totalNoCurrency': 'Total (sin moneda)',
+  'doc.severalCurrencies': 'Estos presupuestos están en varias monedas: un total por moneda, nunca sumados.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'N.º orden de cambio',
+  'doc.forQuote': 'Presupuesto',
+  'exportWarning.currencyMissing':
+    '{estimate} no indica moneda: los importes se escriben como números sin símbolo de moneda.',
+  'exportWarning.currencyUnknown':
+    '{estimate} está en «{currency}», una moneda que PlanDesk no conoce: los importes se escriben con ese código y dos decimales.',
+  'exportWarning.beyondDigits':
+    '{estimate}: {count} importes tienen más decimales de los que tiene {currency} ({digits}); se imprimen redondeados.',
+  'exportWarning.severalCurrencies':
+    'Estos presupuestos están en varias monedas ({currencies}): el libro tiene un total por moneda.',
+  'exportWarning.imageLeftOut': 'Se omitió una imagen del PDF: {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate}: los totales del servicio no coinciden con sus partidas; el documento muestra los totales de las partidas ({net} neto, {gross} bruto; el servicio indica {serviceNet} y {serviceGross}).',
+  'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} presupuestos)',
+  'cli.noCurrency': 'sin moneda',
+  'export.languageFromWorkspace': 'El idioma elegido para los documentos de este espacio de trabajo.',
+  'export.languageFromCompany': 'El idioma del país de la empresa indicado en el presupuesto.',
+  'export.languageFromUi':
+    'El idioma de la aplicación: el presupuesto no indica un país de empresa que PlanDesk conozca.',
+  'plan.csvFormat': 'CSV en {language}: «{separator}» entre los campos, «{decimal}» como separador decimal.',
+  'estimates.projectSumCurrency': '{currency}: {net} sin IVA, {gross} con IVA',
+  'estimates.severalCurrencies':
+    'Los presupuestos están en varias monedas: un total por moneda, nunca sumados.',
+  'estimates.noCurrency': 'Sin moneda',
+  'estimates.knownOf': '{count} de {total} presupuestos conocidos.',
+  'common.quoted': '«{text}»',
 };

@@ -175,6 +175,11 @@ export const fr: Messages = {
     'Les réglages de l’espace de travail sont incomplets ou invalides. Vérifiez l’adresse du service et les identifiants.',
   'error.keychain':
     'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. PlanDesk n’enregistre jamais les clés en clair.',
+  'error.disk-full': 'Le disque est plein. Libérez de l’espace, puis réessayez.',
+  'error.disk-full-at':
+    'Le disque est plein : PlanDesk n’a pas pu écrire « {path} ». Rien n’a été laissé à moitié écrit. Libérez de l’espace, puis réessayez.',
+  'error.damaged':
+    'Une donnée que PlanDesk conserve sur cet ordinateur est endommagée et ne peut pas être lue.',
   'error.details': 'Détails : {message}',
 
   'common.reload': 'Actualiser',
@@ -568,6 +573,8 @@ export const fr: Messages = {
   'cli.uploading': 'Envoi de {name}',
   'cli.downloadingTo': 'Téléchargement vers {name}',
   'cli.saved': '« {name} » ({size}) enregistré dans {path}',
+  'cli.sizeDiffers':
+    'Remarque : la liste des fichiers du projet indique {listed} octets ; le service de stockage en a envoyé {bytes}, tout ce qu’il avait annoncé. La taille de la liste est périmée ou arrondie.',
   'cli.deleted': 'Fichier {file} supprimé du projet {project}.',
   'cli.wroteRooms_one': '{count} pièce écrite dans {path}',
   'cli.wroteRooms_other': '{count} pièces écrites dans {path}',
@@ -592,10 +599,90 @@ export const fr: Messages = {
   'doc.net': 'HT',
   'doc.vat': 'TVA',
   'doc.gross': 'TTC',
-  'doc.projectTotal': 'Total du projet',
   'doc.plan': 'Plan',
   'doc.date': 'Date',
   'doc.totalRow': 'Total',
+  // The estimate on the plan (issue 28): cost per room, not on the plan, not priced, drift.
+  'roomsCosts.tab': 'Coûts par pièce',
+  'roomsCosts.estimate': 'Devis sur le plan',
+  'roomsCosts.latest': '{name} (le plus récent)',
+  'roomsCosts.noEstimates': 'Ce projet n’a aucun devis à montrer sur le plan.',
+  'roomsCosts.loading': 'Placement des postes du devis dans les pièces du plan…',
+  'roomsCosts.toggle': 'Coût par pièce',
+  'roomsCosts.legendTitle': 'Montant HT par pièce ({currency})',
+  'roomsCosts.legendRange': '{from} – {to}',
+  'roomsCosts.legendLabel': 'Échelle de couleurs du montant HT par pièce',
+  'roomsCosts.notPriced': 'Non chiffrée',
+  'roomsCosts.notOnPlan': 'Hors plan',
+  'roomsCosts.notOnPlanSummary_one': '{count} poste est hors plan : {amount}.',
+  'roomsCosts.notOnPlanSummary_other': '{count} postes sont hors plan : {amount}.',
+  'roomsCosts.allPlaced': 'Chaque poste de ce devis est dans une pièce du plan.',
+  'roomsCosts.positions_one': '{count} poste',
+  'roomsCosts.positions_other': '{count} postes',
+  'roomsCosts.roomSummary': '{positions} · {amount}',
+  'roomsCosts.areaLabel': '{name} : {summary}',
+  'roomsCosts.openHint': 'Choisissez une pièce pour ouvrir le devis avec les seuls postes de cette pièce.',
+  'roomsCosts.colPositions': 'Postes',
+  'roomsCosts.colNet': 'Montant HT',
+  'roomsCosts.colQuantity': 'Quantité',
+  'roomsCosts.noUnit': 'sans unité',
+  'roomsCosts.tableLabel': 'Coûts par pièce de ce devis',
+  'roomsCosts.showMore': 'Afficher plus de pièces ({count} non affichées)',
+  'roomsCosts.openRoom': 'Ouvrir les postes de cette pièce dans le devis',
+  'roomsCosts.openNotOnPlan': 'Ouvrir ces postes dans le devis',
+  'roomsCosts.whyTitle': 'Pourquoi des postes sont hors plan',
+  'roomsCosts.sumRule': 'Pièces {placed} + hors plan {off} = total HT {total}',
+  'roomsCosts.sumBroken':
+    'Les pièces et « Hors plan » ne font pas le total HT du devis. Merci de signaler ce devis.',
+  'roomsCosts.serviceNetDiffers': 'Le total HT du service est de {service} ; les postes font {total}.',
+  'roomsCosts.unitsHidden_one':
+    '{count} autre unité n’est pas affichée en colonne (la ligne de commande liste chaque unité).',
+  'roomsCosts.unitsHidden_other':
+    '{count} autres unités ne sont pas affichées en colonnes (la ligne de commande liste chaque unité).',
+  'roomsCosts.unnamedNote': 'Sans nom : aucun poste ne peut nommer cette pièce.',
+  'roomsCosts.hiddenNameNote':
+    'Son nom contient des caractères invisibles : aucun poste ne peut nommer cette pièce.',
+  'roomsCosts.problem.planFailed':
+    'Le plan n’a pas pu être chargé, aucun poste n’a donc été placé : ils sont tous sous « Hors plan ».',
+  'roomsCosts.problem.noProjectPlan': 'Le projet n’a pas de plan : chaque poste est sous « Hors plan ».',
+  'roomsCosts.problem.noPlanId':
+    'Le devis ne nomme aucun plan, ses postes ne sont donc pas placés : ils sont tous sous « Hors plan ».',
+  'roomsCosts.problem.otherPlan':
+    'Le devis a été fait pour un autre plan ({planId}), ses postes ne sont donc pas placés sur celui-ci : ils sont tous sous « Hors plan ».',
+  'roomsCosts.problem.noFloors':
+    'Le format de ce plan ne liste aucune pièce : chaque poste est sous « Hors plan ».',
+  'roomsCosts.reason.noLocation': 'Aucun emplacement, et aucun groupe au-dessus ne porte le nom d’une pièce',
+  'roomsCosts.reason.unknownRoom': '« {text} » n’est le nom d’aucune pièce du plan',
+  'roomsCosts.reason.floorOnly': '« {text} » nomme un niveau, pas une pièce',
+  'roomsCosts.reason.ambiguous':
+    '« {text} » est le nom de plusieurs pièces ({floors}) : l’emplacement doit aussi nommer le niveau',
+  'roomsCosts.reason.ambiguousReading': '« {text} » peut désigner plus d’une pièce',
+  'roomsCosts.reason.notOnFloor':
+    '« {text} » : aucune pièce de ce nom au niveau nommé (elle est au niveau {floors})',
+  'roomsCosts.reason.conflict':
+    '« {text} » nomme une autre pièce ou un autre niveau que l’emplacement ou les groupes au-dessus',
+  'roomsCosts.reason.hidden': '« {text} » contient des caractères invisibles : il n’est pas comparé au plan',
+  'roomsCosts.reason.planUnavailable': 'Non comparé au plan',
+  'roomsCosts.drift.title': 'Depuis votre dernière consultation ({date})',
+  'roomsCosts.drift.planChanged': 'Le plan a été modifié.',
+  'roomsCosts.drift.estimateChanged': 'Le devis a été modifié.',
+  'roomsCosts.drift.versions': 'Le devis a été modifié (version {from} → {to}).',
+  'roomsCosts.drift.nowNotPriced': '{room} : chiffrée avant, non chiffrée maintenant',
+  'roomsCosts.drift.nowPriced': '{room} : non chiffrée avant, chiffrée maintenant',
+  'roomsCosts.drift.removedPriced': '{room} : retirée du plan (elle était chiffrée)',
+  'roomsCosts.drift.removed': '{room} : retirée du plan',
+  'roomsCosts.drift.addedPriced': '{room} : nouvelle sur le plan, chiffrée',
+  'roomsCosts.drift.added': '{room} : nouvelle sur le plan, non chiffrée',
+  'roomsCosts.drift.renamed': '{room} (auparavant « {before} »)',
+  'roomsCosts.drift.notOnPlan': 'Hors plan : {before} → {after} postes ({amount})',
+  'roomsCosts.drift.nothingMoved': 'Aucune pièce n’est passée de chiffrée à non chiffrée ni l’inverse.',
+  'roomsCosts.filter.room': 'Seulement les postes placés dans {room} : {summary}',
+  'roomsCosts.filter.notOnPlan': 'Seulement les postes hors plan : {summary}',
+  'roomsCosts.filter.showAll': 'Afficher tous les postes',
+  'roomsCosts.filter.unavailable':
+    'On ne sait plus quels postes sont dans cette pièce : tous les postes sont affichés.',
+  'cli.roomsCosts.estimate': 'Devis {name} sur le plan ({currency})',
+  'cli.roomsCosts.offline': 'Hors ligne : copie conservée le {date}',
   'unit.pcs': 'pièce',
   'unit.h': 'h',
   'unit.day': 'jour',
@@ -634,8 +721,6 @@ export const fr: Messages = {
   'estimates.projectSum': 'Tous les devis : {net} HT, {gross} TTC',
   'estimates.projectSumPartial': '{count} devis sur {total} connus : {net} HT, {gross} TTC',
   'estimates.totalsLoading': 'Chargement des totaux…',
-  'cli.totalsMismatch':
-    'avertissement : les totaux du service ne correspondent pas à ses postes ; le document affiche ceux des postes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'Lettre US',
@@ -762,6 +847,10 @@ export const fr: Messages = {
   'forms.problem.not-an-object': 'doit être un objet',
   'forms.problem.unknown-context': 'n’est pas un contexte proposé par cet espace de travail',
   'forms.problem.too-deep': 'est imbriqué trop profondément',
+  'forms.problem.reserved-name':
+    'est un nom de champ que PlanDesk conserve mais ne peut pas envoyer (un service écrit en JavaScript le prendrait pour autre chose) ; le formulaire peut toujours être exporté dans un fichier',
+  'forms.problem.internal-marker':
+    'a la forme du marqueur de nombre interne de PlanDesk et ne peut être ni lu ni envoyé',
 
   'workspaceScreen.title': 'Espace de travail',
   'workspaceScreen.loading': 'Chargement…',
@@ -815,6 +904,13 @@ export const fr: Messages = {
   'webhookTest.sentPlaceholder': 'clé de substitution',
   'webhookTest.sentRealKey': 'vraie clé d’API',
   'webhookTest.fieldsSent': 'Champs envoyés ({count})',
+  'webhookTest.testAddressNote':
+    'Une adresse de test : PlanDesk vous demande avant d’envoyer quoi que ce soit, puis envoie des valeurs d’exemple avec une clé fictive. Les données d’un projet et la vraie clé ne vont qu’à l’adresse webhook de cet espace de travail.',
+  'webhookTest.cancelled': 'Rien n’a été envoyé.',
+  'webhookTest.errOwnAddressOnly':
+    'La vraie clé API et les données d’un projet ne sont envoyées qu’à l’adresse webhook de cet espace de travail ; une adresse de test reçoit des valeurs d’exemple.',
+  'webhookTest.errQuery':
+    'Une adresse de test ne peut pas contenir de requête (la partie à partir de « ? ») : PlanDesk ne lui envoie que des valeurs d’exemple.',
   'webhook.meaning.success': 'succès',
   'webhook.meaning.invalid-key': 'clé d’API non valide',
   'webhook.meaning.parameter': 'paramètre manquant ou non valide',
@@ -859,9 +955,15 @@ export const fr: Messages = {
   'security.webhookConfirmDetail':
     'Après chaque Custom Export, le service envoie la clé API de l’espace de travail, avec le projet et les liens vers ses fichiers, à {url}. Ne confirmez que si {host} est un système à vous ou un système de confiance.',
   'security.webhookConfirmButton': 'Envoyer à {host}',
+  'security.webhookTestTitle': 'Appel de test du webhook',
+  'security.webhookTestMessage': 'Envoyer un appel de test à {host} ?',
+  'security.webhookTestDetail':
+    'PlanDesk enverra un appel de test « Project Updated » à {url} : des valeurs d’exemple (un projet, une adresse e-mail et des adresses de fichiers d’exemple) et une clé fictive au lieu de la clé API. Rien de vos projets ni votre clé API n’est envoyé. Ne confirmez que si vous connaissez {host}.',
   'files.showInFolder': 'Afficher dans le dossier',
   'files.showInFolderHint':
     'PlanDesk n’ouvre pas ce type de fichier avec un autre programme : il est affiché dans son dossier à la place.',
+  'files.errNotGranted':
+    'PlanDesk n’envoie que les fichiers choisis dans sa fenêtre d’ouverture ou déposés sur les fichiers de ce projet, chacun une fois ; « {name} » n’en fait pas partie. Déposez-le à nouveau ou choisissez-le avec « Envoyer des fichiers… ».',
   'notice.dataMovedAside':
     'Un élément du dossier de données de PlanDesk gênait un dossier nécessaire ; il a été déplacé vers {path} et PlanDesk a démarré normalement.',
   'notice.dataFolderUnwritable':
@@ -870,6 +972,16 @@ export const fr: Messages = {
     'Le trousseau du système est inaccessible : PlanDesk conserve donc vos clés d’API dans {path}, chiffrées par votre système ({protection}) et lisibles uniquement par votre compte utilisateur. Elles seront déplacées dans le trousseau dès qu’il sera de nouveau disponible.',
   'notice.keysMovedToKeychain':
     'Le trousseau du système est de nouveau disponible : vos clés d’API y ont été déplacées et {path} a été supprimé.',
+  'notice.diskFull':
+    'Le disque est plein : PlanDesk n’a pas pu conserver de données hors ligne dans « {path} ». Ce que vous voyez est exact, mais n’est pas conservé sur cet ordinateur tant qu’il n’y a pas de place.',
+  'notice.outboxRecovered':
+    'PlanDesk a revérifié sa liste d’envois (après un plantage ou des données endommagées) ; rien de ce que vous lui avez confié à envoyer n’a été supprimé.',
+  'notice.outboxWaiting': 'En attente d’envoi : {names}.',
+  'notice.outboxNeedFile':
+    'Choisissez à nouveau le fichier (dans les fichiers du projet, sous « En attente d’envoi ») : {names}.',
+  'notice.outboxKept':
+    'Conservés sans enregistrement (envoyez-les à nouveau depuis cet emplacement) : {paths}.',
+  'notice.outboxNothingWaits': 'Aucun envoi n’était en attente.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Fichier',
   'menu.edit': 'Édition',
@@ -998,11 +1110,14 @@ export const fr: Messages = {
   'outbox.problem.key-revoked':
     'La clé d’API de l’espace de travail a été refusée. Le fichier est envoyé dès qu’une nouvelle clé est saisie.',
   'outbox.problem.file-missing':
-    'La copie du fichier gardée par PlanDesk a disparu. Retirez-la et ajoutez de nouveau le fichier.',
+    'La copie du fichier conservée par PlanDesk a disparu ou ne peut pas être lue. Choisissez à nouveau le fichier d’origine, ou retirez-le.',
+  'outbox.problem.copy-damaged':
+    'La copie conservée par PlanDesk ne correspond plus au fichier confié (modifiée ou endommagée sur cet ordinateur) ; elle n’a donc pas été envoyée. Choisissez à nouveau le fichier d’origine.',
   'outbox.problem.refused': 'Le service a refusé le fichier.',
   'outbox.serviceSaid': 'Le service a répondu : {message}',
   'outbox.uploadNow': 'Envoyer maintenant',
   'outbox.retry': 'Réessayer',
+  'outbox.chooseAgain': 'Choisir à nouveau le fichier…',
   'outbox.remove': 'Retirer…',
   'outbox.cancel': 'Annuler…',
   'outbox.removeTitle': 'Ne pas envoyer « {name} » ?',
@@ -1228,6 +1343,9 @@ export const fr: Messages = {
   'versions.fetchedAgain': 'Récupérée à nouveau le {date}',
   'versions.storage': '{size} dans le cache',
   'versions.storedDelta': 'Enregistrée comme les modifications par rapport à la version précédente',
+  'versions.damaged': 'Endommagée',
+  'versions.damagedHint':
+    'Cette version est endommagée sur cet ordinateur et ne peut être ni ouverte ni comparée. Les autres versions ne sont pas touchées, sauf celles enregistrées comme modifications de celle-ci.',
   'versions.compareWithCurrent': 'Comparer avec l’actuelle',
   'versions.compareSelected': 'Comparer les deux sélectionnées',
   'versions.selectTwo': 'Sélectionnez deux versions pour les comparer.',
@@ -1341,4 +1459,36 @@ export const fr: Messages = {
   'storage.versionsBytes': 'Versions des devis',
   'storage.clearVersions':
     'Les versions de devis que vous avez épinglées sont conservées (désépinglez-en une dans les versions de son devis pour la libérer), de même que les versions des projets disponibles hors ligne tant qu’ils le restent ; les autres versions sont supprimées.',
+  'doc.worksheet': 'Feuille de calcul interne',
+  'doc.totalIn': 'Total {currency}',
+  'doc.totalNoCurrency': 'Total (sans devise)',
+  'doc.severalCurrencies': 'Ces devis sont en plusieurs devises : un total par devise, jamais additionnés.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'N° d’avenant',
+  'doc.forQuote': 'Devis concerné',
+  'exportWarning.currencyMissing':
+    '{estimate} n’indique aucune devise : les montants sont écrits comme simples nombres, sans symbole monétaire.',
+  'exportWarning.currencyUnknown':
+    '{estimate} est en « {currency} », une devise que PlanDesk ne connaît pas : les montants sont écrits avec ce code et deux décimales.',
+  'exportWarning.beyondDigits':
+    '{estimate} : {count} montants ont plus de décimales que {currency} n’en a ({digits}) ; ils sont imprimés arrondis.',
+  'exportWarning.severalCurrencies':
+    'Ces devis sont en plusieurs devises ({currencies}) : le classeur a un total par devise.',
+  'exportWarning.imageLeftOut': 'Une image a été omise du PDF : {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate} : les totaux du service ne correspondent pas à ses lignes ; le document montre les totaux des lignes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
+  'cli.totalOfCurrency': 'Total {currency} : {gross} TTC ({count} devis)',
+  'cli.noCurrency': 'sans devise',
+  'export.languageFromWorkspace': 'La langue choisie pour les documents de cet espace de travail.',
+  'export.languageFromCompany': 'La langue du pays de l’entreprise indiqué dans le devis.',
+  'export.languageFromUi':
+    'La langue de l’application : le devis n’indique aucun pays d’entreprise connu de PlanDesk.',
+  'plan.csvFormat':
+    'CSV en {language} : « {separator} » entre les champs, « {decimal} » comme séparateur décimal.',
+  'estimates.projectSumCurrency': '{currency} : {net} HT, {gross} TTC',
+  'estimates.severalCurrencies':
+    'Les devis sont en plusieurs devises : un total par devise, jamais additionnés.',
+  'estimates.noCurrency': 'Sans devise',
+  'estimates.knownOf': '{count} devis sur {total} connus.',
+  'common.quoted': '« {text} »',
 };

@@ -173,6 +173,10 @@ export const pt: Messages = {
     'As definições do espaço de trabalho estão incompletas ou são inválidas. Verifique o endereço do serviço e as credenciais.',
   'error.keychain':
     'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. O PlanDesk nunca guarda chaves em texto simples.',
+  'error.disk-full': 'O disco está cheio. Liberte algum espaço e tente de novo.',
+  'error.disk-full-at':
+    'O disco está cheio: o PlanDesk não conseguiu escrever «{path}». Nada ficou escrito pela metade. Liberte algum espaço e tente de novo.',
+  'error.damaged': 'Algo que o PlanDesk guarda neste computador está danificado e não pode ser lido.',
   'error.details': 'Pormenores: {message}',
 
   'common.reload': 'Recarregar',
@@ -561,6 +565,8 @@ export const pt: Messages = {
   'cli.uploading': 'A enviar {name}',
   'cli.downloadingTo': 'A transferir para {name}',
   'cli.saved': '«{name}» ({size}) guardado em {path}',
+  'cli.sizeDiffers':
+    'Nota: a lista de ficheiros do projeto indica {listed} bytes; o serviço de armazenamento enviou {bytes}, tudo o que anunciou. O tamanho da lista está desatualizado ou arredondado.',
   'cli.deleted': 'Ficheiro {file} eliminado do projeto {project}.',
   'cli.wroteRooms_one': '{count} divisão escrita em {path}',
   'cli.wroteRooms_other': '{count} divisões escritas em {path}',
@@ -585,10 +591,91 @@ export const pt: Messages = {
   'doc.net': 'S/ IVA',
   'doc.vat': 'IVA',
   'doc.gross': 'C/ IVA',
-  'doc.projectTotal': 'Total do projeto',
   'doc.plan': 'Planta',
   'doc.date': 'Data',
   'doc.totalRow': 'Total',
+  // The estimate on the plan (issue 28): cost per room, not on the plan, not priced, drift.
+  'roomsCosts.tab': 'Custos por divisão',
+  'roomsCosts.estimate': 'Orçamento na planta',
+  'roomsCosts.latest': '{name} (o mais recente)',
+  'roomsCosts.noEstimates': 'Este projeto não tem nenhum orçamento para mostrar na planta.',
+  'roomsCosts.loading': 'A colocar os artigos do orçamento nas divisões da planta…',
+  'roomsCosts.toggle': 'Custo por divisão',
+  'roomsCosts.legendTitle': 'Valor s/ IVA por divisão ({currency})',
+  'roomsCosts.legendRange': '{from} – {to}',
+  'roomsCosts.legendLabel': 'Escala de cores do valor s/ IVA por divisão',
+  'roomsCosts.notPriced': 'Sem preço',
+  'roomsCosts.notOnPlan': 'Fora da planta',
+  'roomsCosts.notOnPlanSummary_one': '{count} artigo está fora da planta: {amount}.',
+  'roomsCosts.notOnPlanSummary_other': '{count} artigos estão fora da planta: {amount}.',
+  'roomsCosts.allPlaced': 'Todos os artigos deste orçamento estão numa divisão da planta.',
+  'roomsCosts.positions_one': '{count} artigo',
+  'roomsCosts.positions_other': '{count} artigos',
+  'roomsCosts.roomSummary': '{positions} · {amount}',
+  'roomsCosts.areaLabel': '{name}: {summary}',
+  'roomsCosts.openHint': 'Escolha uma divisão para abrir o orçamento só com os artigos dessa divisão.',
+  'roomsCosts.colPositions': 'Artigos',
+  'roomsCosts.colNet': 'Valor s/ IVA',
+  'roomsCosts.colQuantity': 'Quantidade',
+  'roomsCosts.noUnit': 'sem unidade',
+  'roomsCosts.tableLabel': 'Custos por divisão deste orçamento',
+  'roomsCosts.showMore': 'Mostrar mais divisões ({count} não mostradas)',
+  'roomsCosts.openRoom': 'Abrir os artigos desta divisão no orçamento',
+  'roomsCosts.openNotOnPlan': 'Abrir estes artigos no orçamento',
+  'roomsCosts.whyTitle': 'Porque há artigos fora da planta',
+  'roomsCosts.sumRule': 'Divisões {placed} + fora da planta {off} = total s/ IVA {total}',
+  'roomsCosts.sumBroken':
+    'As divisões e «Fora da planta» não somam o total s/ IVA do orçamento. Por favor, comunique este orçamento.',
+  'roomsCosts.serviceNetDiffers': 'O total s/ IVA do serviço é {service}; os artigos somam {total}.',
+  'roomsCosts.unitsHidden_one':
+    'Mais {count} unidade não é mostrada como coluna (a linha de comandos lista todas as unidades).',
+  'roomsCosts.unitsHidden_other':
+    'Mais {count} unidades não são mostradas como colunas (a linha de comandos lista todas as unidades).',
+  'roomsCosts.unnamedNote': 'Sem nome: nenhum artigo pode indicar esta divisão.',
+  'roomsCosts.hiddenNameNote':
+    'O nome contém caracteres invisíveis: nenhum artigo pode indicar esta divisão.',
+  'roomsCosts.problem.planFailed':
+    'Não foi possível carregar a planta, por isso nenhum artigo foi colocado: estão todos em «Fora da planta».',
+  'roomsCosts.problem.noProjectPlan':
+    'O projeto não tem planta, por isso todos os artigos estão em «Fora da planta».',
+  'roomsCosts.problem.noPlanId':
+    'O orçamento não indica nenhuma planta, por isso os artigos não foram colocados: estão todos em «Fora da planta».',
+  'roomsCosts.problem.otherPlan':
+    'O orçamento foi feito para outra planta ({planId}), por isso os artigos não foram colocados nesta: estão todos em «Fora da planta».',
+  'roomsCosts.problem.noFloors':
+    'O formato desta planta não lista divisões, por isso todos os artigos estão em «Fora da planta».',
+  'roomsCosts.reason.noLocation': 'Sem localização, e nenhum grupo acima tem o nome de uma divisão',
+  'roomsCosts.reason.unknownRoom': '«{text}» não é o nome de nenhuma divisão da planta',
+  'roomsCosts.reason.floorOnly': '«{text}» indica um piso, não uma divisão',
+  'roomsCosts.reason.ambiguous':
+    '«{text}» é o nome de várias divisões ({floors}): a localização tem de indicar também o piso',
+  'roomsCosts.reason.ambiguousReading': '«{text}» pode ser lido como mais de uma divisão',
+  'roomsCosts.reason.notOnFloor':
+    '«{text}»: não há divisão com esse nome no piso indicado (está em {floors})',
+  'roomsCosts.reason.conflict':
+    '«{text}» indica outra divisão ou outro piso que a localização ou os grupos acima',
+  'roomsCosts.reason.hidden': '«{text}» contém caracteres invisíveis, por isso não é comparado com a planta',
+  'roomsCosts.reason.planUnavailable': 'Não comparado com a planta',
+  'roomsCosts.drift.title': 'Desde a sua última consulta ({date})',
+  'roomsCosts.drift.planChanged': 'A planta foi alterada.',
+  'roomsCosts.drift.estimateChanged': 'O orçamento foi alterado.',
+  'roomsCosts.drift.versions': 'O orçamento foi alterado (versão {from} → {to}).',
+  'roomsCosts.drift.nowNotPriced': '{room}: tinha preço, agora não tem',
+  'roomsCosts.drift.nowPriced': '{room}: não tinha preço, agora tem',
+  'roomsCosts.drift.removedPriced': '{room}: retirada da planta (tinha preço)',
+  'roomsCosts.drift.removed': '{room}: retirada da planta',
+  'roomsCosts.drift.addedPriced': '{room}: nova na planta, com preço',
+  'roomsCosts.drift.added': '{room}: nova na planta, sem preço',
+  'roomsCosts.drift.renamed': '{room} (antes «{before}»)',
+  'roomsCosts.drift.notOnPlan': 'Fora da planta: {before} → {after} artigos ({amount})',
+  'roomsCosts.drift.nothingMoved': 'Nenhuma divisão passou de ter preço a não ter, nem o contrário.',
+  'roomsCosts.filter.room': 'Só os artigos colocados em {room}: {summary}',
+  'roomsCosts.filter.notOnPlan': 'Só os artigos fora da planta: {summary}',
+  'roomsCosts.filter.showAll': 'Mostrar todos os artigos',
+  'roomsCosts.filter.unavailable':
+    'Já não se sabe que artigos estão nessa divisão, por isso são mostrados todos.',
+  'cli.roomsCosts.estimate': 'Orçamento {name} na planta ({currency})',
+  'cli.roomsCosts.offline': 'Offline: da cópia guardada em {date}',
   'unit.pcs': 'un.',
   'unit.h': 'h',
   'unit.day': 'dia',
@@ -628,8 +715,6 @@ export const pt: Messages = {
   'estimates.projectSum': 'Todos os orçamentos: {net} s/ IVA, {gross} c/ IVA',
   'estimates.projectSumPartial': '{count} de {total} orçamentos conhecidos: {net} s/ IVA, {gross} c/ IVA',
   'estimates.totalsLoading': 'A obter os totais…',
-  'cli.totalsMismatch':
-    'aviso: os totais do serviço não correspondem aos seus artigos; o documento mostra os dos artigos ({net} s/ IVA, {gross} c/ IVA; o serviço indica {serviceNet} e {serviceGross}).',
 
   // Client quotes on screen: the export dialog's presets, the totals bar (issue 12, renderer).
   'export.paperLetter': 'Carta (EUA)',
@@ -755,6 +840,10 @@ export const pt: Messages = {
   'forms.problem.not-an-object': 'tem de ser um objeto',
   'forms.problem.unknown-context': 'não é um contexto que este espaço de trabalho ofereça',
   'forms.problem.too-deep': 'está aninhado demasiado fundo',
+  'forms.problem.reserved-name':
+    'é um nome de campo que o PlanDesk guarda mas não pode enviar (um serviço escrito em JavaScript lê-lo-ia como outra coisa); o formulário pode continuar a ser exportado para um ficheiro',
+  'forms.problem.internal-marker':
+    'tem a forma do marcador numérico interno do PlanDesk e não pode ser lido nem enviado',
 
   'workspaceScreen.title': 'Espaço de trabalho',
   'workspaceScreen.loading': 'A carregar…',
@@ -807,6 +896,13 @@ export const pt: Messages = {
   'webhookTest.sentPlaceholder': 'chave fictícia',
   'webhookTest.sentRealKey': 'chave de API verdadeira',
   'webhookTest.fieldsSent': 'Campos enviados ({count})',
+  'webhookTest.testAddressNote':
+    'Um endereço de teste: o PlanDesk pergunta-lhe antes de enviar o que quer que seja e depois envia valores de exemplo com uma chave fictícia. Os dados de um projeto e a chave real vão apenas para o endereço webhook deste espaço de trabalho.',
+  'webhookTest.cancelled': 'Nada foi enviado.',
+  'webhookTest.errOwnAddressOnly':
+    'A chave API real e os dados de um projeto são enviados apenas para o endereço webhook deste espaço de trabalho; um endereço de teste recebe valores de exemplo.',
+  'webhookTest.errQuery':
+    'Um endereço de teste não pode ter uma consulta (a parte a partir de «?»): o PlanDesk envia-lhe apenas valores de exemplo.',
   'webhook.meaning.success': 'sucesso',
   'webhook.meaning.invalid-key': 'chave de API inválida',
   'webhook.meaning.parameter': 'parâmetro em falta ou inválido',
@@ -851,9 +947,15 @@ export const pt: Messages = {
   'security.webhookConfirmDetail':
     'Após cada Custom Export, o serviço envia a chave API do espaço de trabalho, com o projeto e as ligações para os seus ficheiros, para {url}. Confirme apenas se {host} for um sistema seu ou de confiança.',
   'security.webhookConfirmButton': 'Enviar para {host}',
+  'security.webhookTestTitle': 'Chamada de teste do webhook',
+  'security.webhookTestMessage': 'Enviar uma chamada de teste para {host}?',
+  'security.webhookTestDetail':
+    'O PlanDesk vai enviar uma chamada de teste «Project Updated» para {url}: valores de exemplo (um projeto, um endereço de e-mail e endereços de ficheiros de exemplo) e uma chave fictícia em vez da chave API. Nada dos seus projetos nem a sua chave API é enviado. Confirme apenas se conhecer {host}.',
   'files.showInFolder': 'Mostrar na pasta',
   'files.showInFolderHint':
     'O PlanDesk não abre este tipo de ficheiro com outro programa: em vez disso, é mostrado na sua pasta.',
+  'files.errNotGranted':
+    'O PlanDesk só carrega ficheiros escolhidos na sua janela de abertura ou largados nos ficheiros deste projeto, cada um uma vez; «{name}» não é um deles. Largue-o de novo ou escolha-o com «Carregar ficheiros…».',
   'notice.dataMovedAside':
     'Algo na pasta de dados do PlanDesk estava no lugar de uma pasta necessária; foi movido para {path} e o PlanDesk iniciou normalmente.',
   'notice.dataFolderUnwritable':
@@ -862,6 +964,15 @@ export const pt: Messages = {
     'Não é possível aceder ao porta-chaves do sistema, por isso o PlanDesk guarda as suas chaves de API em {path}, cifradas pelo seu sistema ({protection}) e legíveis apenas pela sua conta de utilizador. Passam para o porta-chaves assim que este voltar a estar disponível.',
   'notice.keysMovedToKeychain':
     'O porta-chaves do sistema está novamente disponível: as suas chaves de API foram movidas para ele e {path} foi eliminado.',
+  'notice.diskFull':
+    'O disco está cheio: o PlanDesk não conseguiu guardar dados offline em «{path}». O que vê está correto, mas não é guardado neste computador até haver espaço.',
+  'notice.outboxRecovered':
+    'O PlanDesk voltou a verificar a sua lista de carregamentos (após uma falha ou dados danificados); nada do que lhe deu para carregar foi apagado.',
+  'notice.outboxWaiting': 'A aguardar carregamento: {names}.',
+  'notice.outboxNeedFile':
+    'Escolha de novo o ficheiro (nos ficheiros do projeto, em «A aguardar carregamento»): {names}.',
+  'notice.outboxKept': 'Guardados sem registo (carregue-os de novo a partir daí): {paths}.',
+  'notice.outboxNothingWaits': 'Não havia carregamentos à espera.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Ficheiro',
   'menu.edit': 'Editar',
@@ -989,11 +1100,14 @@ export const pt: Messages = {
   'outbox.problem.key-revoked':
     'A chave de API da área de trabalho foi recusada. O ficheiro é enviado quando for introduzida uma nova chave.',
   'outbox.problem.file-missing':
-    'A cópia do ficheiro no PlanDesk desapareceu. Remova-a e adicione o ficheiro de novo.',
+    'A cópia do ficheiro guardada pelo PlanDesk desapareceu ou não pode ser lida. Escolha de novo o ficheiro original, ou remova-o.',
+  'outbox.problem.copy-damaged':
+    'A cópia guardada pelo PlanDesk já não corresponde ao ficheiro que lhe deu (alterada ou danificada neste computador), por isso não foi enviada. Escolha de novo o ficheiro original.',
   'outbox.problem.refused': 'O serviço recusou o ficheiro.',
   'outbox.serviceSaid': 'O serviço respondeu: {message}',
   'outbox.uploadNow': 'Carregar agora',
   'outbox.retry': 'Tentar de novo',
+  'outbox.chooseAgain': 'Escolher o ficheiro de novo…',
   'outbox.remove': 'Remover…',
   'outbox.cancel': 'Cancelar…',
   'outbox.removeTitle': 'Não carregar «{name}»?',
@@ -1216,6 +1330,9 @@ export const pt: Messages = {
   'versions.fetchedAgain': 'Obtida novamente em {date}',
   'versions.storage': '{size} na cache',
   'versions.storedDelta': 'Guardada como as alterações em relação à versão anterior',
+  'versions.damaged': 'Danificada',
+  'versions.damagedHint':
+    'Esta versão está danificada neste computador e não pode ser aberta nem comparada. As outras versões não são afetadas, exceto as guardadas como alterações a partir dela.',
   'versions.compareWithCurrent': 'Comparar com a atual',
   'versions.compareSelected': 'Comparar as duas selecionadas',
   'versions.selectTwo': 'Selecione duas versões para as comparar.',
@@ -1328,4 +1445,34 @@ export const pt: Messages = {
   'storage.versionsBytes': 'Versões dos orçamentos',
   'storage.clearVersions':
     'As versões de orçamentos que fixou são mantidas (desafixe uma nas versões do seu orçamento para a libertar), assim como as versões dos projetos disponíveis offline enquanto o forem; as restantes versões são removidas.',
+  'doc.worksheet': 'Folha de cálculo interna',
+  'doc.totalIn': 'Total {currency}',
+  'doc.totalNoCurrency': 'Total (sem moeda)',
+  'doc.severalCurrencies': 'Estes orçamentos estão em várias moedas: um total por moeda, nunca somados.',
+  'doc.addedPosition': '{quantity} × {price}',
+  'doc.changeOrderNumber': 'N.º adenda',
+  'doc.forQuote': 'Orçamento',
+  'exportWarning.currencyMissing':
+    '{estimate} não indica moeda: os valores são escritos como números simples, sem símbolo de moeda.',
+  'exportWarning.currencyUnknown':
+    '{estimate} está em «{currency}», uma moeda que o PlanDesk não conhece: os valores são escritos com esse código e duas casas decimais.',
+  'exportWarning.beyondDigits':
+    '{estimate}: {count} valores têm mais casas decimais do que {currency} ({digits}); são impressos arredondados.',
+  'exportWarning.severalCurrencies':
+    'Estes orçamentos estão em várias moedas ({currencies}): o livro tem um total por moeda.',
+  'exportWarning.imageLeftOut': 'Uma imagem ficou fora do PDF: {detail}',
+  'exportWarning.totalsMismatch':
+    '{estimate}: os totais do serviço não correspondem aos seus itens; o documento mostra os totais dos itens ({net} líquido, {gross} bruto; o serviço indica {serviceNet} e {serviceGross}).',
+  'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} orçamentos)',
+  'cli.noCurrency': 'sem moeda',
+  'export.languageFromWorkspace': 'A língua escolhida para os documentos deste espaço de trabalho.',
+  'export.languageFromCompany': 'A língua do país da empresa indicado no orçamento.',
+  'export.languageFromUi':
+    'A língua da aplicação: o orçamento não indica um país da empresa que o PlanDesk conheça.',
+  'plan.csvFormat': 'CSV em {language}: «{separator}» entre os campos, «{decimal}» como separador decimal.',
+  'estimates.projectSumCurrency': '{currency}: {net} s/ IVA, {gross} c/ IVA',
+  'estimates.severalCurrencies': 'Os orçamentos estão em várias moedas: um total por moeda, nunca somados.',
+  'estimates.noCurrency': 'Sem moeda',
+  'estimates.knownOf': '{count} de {total} orçamentos conhecidos.',
+  'common.quoted': '«{text}»',
 };

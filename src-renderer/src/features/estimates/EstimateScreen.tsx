@@ -21,7 +21,68 @@ import { ChangesBadge } from '../versions/ChangesBadge';
 import { ComparisonDialog } from '../versions/ComparisonDialog';
 import { VersionsDialog } from '../versions/VersionsDialog';
 import { indexById, totalsFieldOf } from './warnings';
+import { PlaceFilterBar, usePlaceFilter } from '../plans/PlaceFilter';
 import './estimates.css';
+
+/** The screen bar's buttons: Reload, Versions, Export. */
+function EstimateActions({
+  loaded,
+  onVersions,
+  onExport,
+}: {
+  loaded: boolean;
+  onVersions: () => void;
+  onExport: () => void;
+}) {
+  const t = useT();
+  const loading = useEstimates((s) => s.estimateLoading);
+  return (
+    <>
+      <Button
+        size="sm"
+        onClick={() => useNavigation.getState().refresh()}
+        busy={loading && loaded}
+        disabled={loading}
+        data-testid="estimate-reload"
+      >
+        {t('common.reload')}
+      </Button>
+      <Button size="sm" onClick={onVersions} disabled={!loaded} data-testid="versions-open">
+        {t('versions.open')}
+      </Button>
+      <Button size="sm" onClick={onExport} disabled={!loaded} data-testid="export-open">
+        {t('estimate.export')}
+      </Button>
+    </>
+  );
+}
+
+/** The last export, a cancelled load (with Retry), a failed one. */
+function EstimateNotices() {
+  const t = useT();
+  const error = useEstimates((s) => s.estimateError);
+  const cancelled = useEstimates((s) => s.estimateCancelled);
+  const retry = () => void useEstimates.getState().loadEstimate();
+  return (
+    <div className="screen-notices">
+      <ExportedNotice />
+      {cancelled && (
+        <Notice
+          tone="info"
+          testId="estimate-cancelled"
+          actions={
+            <Button size="sm" onClick={retry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('estimate.cancelled')}
+        </Notice>
+      )}
+      {error && <ErrorNotice error={error} onRetry={retry} testId="estimate-error" />}
+    </div>
+  );
+}
 
 /**
  * One estimate, as the service sent it: the client totals always in view, the header (folding),
@@ -33,20 +94,18 @@ export function EstimateScreen() {
   const view = useNavigation((s) => s.view);
   const estimate = useEstimates((s) => s.estimate);
   const loading = useEstimates((s) => s.estimateLoading);
-  const error = useEstimates((s) => s.estimateError);
-  const cancelled = useEstimates((s) => s.estimateCancelled);
   const columns = useEstimates((s) => s.columns);
   const [exporting, setExporting] = useState(false);
   const [versions, setVersions] = useState(false);
   const [highlightTotal, setHighlightTotal] = useState<TotalField | null>(null);
   const treeRef = useRef<EstimateTreeHandle>(null);
   const totalsRef = useRef<HTMLElement>(null);
-  const store = useEstimates.getState;
   const navigation = useNavigation.getState;
 
   const estimateId = view.name === 'estimate' ? view.estimateId : null;
   const data = estimate && estimate.estimate.id === estimateId ? estimate : null;
-  const rows = data?.rows;
+  const filter = usePlaceFilter(view, data); // opened from the plan for one room: its positions only
+  const rows = filter?.rows ?? data?.rows;
   const hasWarnings = (data?.warnings.length ?? 0) > 0;
   // Item id → row index, for the warnings; not built at all for an estimate without warnings.
   const ids = useMemo(
@@ -107,47 +166,17 @@ export function EstimateScreen() {
           </>
         }
         actions={
-          <>
-            <Button
-              size="sm"
-              onClick={() => navigation().refresh()}
-              busy={loading && data !== null}
-              disabled={loading}
-              data-testid="estimate-reload"
-            >
-              {t('common.reload')}
-            </Button>
-            <Button size="sm" onClick={() => setVersions(true)} disabled={!data} data-testid="versions-open">
-              {t('versions.open')}
-            </Button>
-            <Button size="sm" onClick={() => setExporting(true)} disabled={!data} data-testid="export-open">
-              {t('estimate.export')}
-            </Button>
-          </>
+          <EstimateActions
+            loaded={data !== null}
+            onVersions={() => setVersions(true)}
+            onExport={() => setExporting(true)}
+          />
         }
       />
 
       <OfflineSource data={data} />
 
-      <div className="screen-notices">
-        <ExportedNotice />
-        {cancelled && (
-          <Notice
-            tone="info"
-            testId="estimate-cancelled"
-            actions={
-              <Button size="sm" onClick={() => void store().loadEstimate()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {t('estimate.cancelled')}
-          </Notice>
-        )}
-        {error && (
-          <ErrorNotice error={error} onRetry={() => void store().loadEstimate()} testId="estimate-error" />
-        )}
-      </div>
+      <EstimateNotices />
 
       {!data && loading && (
         <p className="screen-loading" aria-busy="true">
@@ -170,10 +199,11 @@ export function EstimateScreen() {
               testId="opening-statement"
             />
           )}
+          {filter && <PlaceFilterBar filter={filter} />}
           <EstimateTree
-            key={data.estimate.id}
+            key={`${data.estimate.id}|${view.place ?? ''}`}
             ref={treeRef}
-            rows={data.rows}
+            rows={rows ?? data.rows}
             currency={currency}
             columns={columns}
           />

@@ -13,6 +13,7 @@ import { DocumentSettings } from './DocumentSettings';
 import { FormatPicker, type DocumentFormat } from './FormatPicker';
 import { ExportPresetPicker } from './ExportPresetPicker';
 import { usePresets } from './presets-store';
+import { useDocumentDefaults } from './use-document-defaults';
 import { useExportChoice } from './use-export-choice';
 import { useEstimates } from './store';
 import { TotalsMismatchWarning, type TotalsMismatch } from './TotalsMismatchWarning';
@@ -39,6 +40,7 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
   const presetsError = usePresets((s) => s.error);
   const [format, setFormat] = useState<DocumentFormat>('xlsx');
   const [choice, change] = useExportChoice();
+  const defaults = useDocumentDefaults(projectId, estimateId);
   const [operationId, setOperationId] = useState<string | null>(null);
   const [error, setError] = useState<ErrorValue | null>(null);
   const [noColumns, setNoColumns] = useState(false);
@@ -61,7 +63,7 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
         projectId,
         ...(estimateId ? { estimateId } : {}),
         format,
-        ...exportArgs(choice, lang),
+        ...exportArgs(choice, defaults?.language ?? lang),
         operationId: opId,
       }),
     );
@@ -163,7 +165,7 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
         )}
       </fieldset>
 
-      <DocumentSettings choice={choice} disabled={busy} onChange={change} />
+      <DocumentSettings choice={choice} defaults={defaults} disabled={busy} onChange={change} />
       <label className="export-choice export-statements">
         <input
           type="checkbox"

@@ -5,36 +5,54 @@ import { projectSum } from './project-sums';
 import { useEstimates } from './store';
 
 /**
- * What all of a project's estimates add up to, net and gross, per currency; while some totals are
- * unknown it says how many it counts, and that the rest are on their way.
+ * What all of a project's estimates add up to, net and gross, one total per currency — estimates in
+ * different currencies are never added together, and when there are several the line says so. While
+ * some totals are unknown it says how many it counts, and that the rest are on their way.
  */
 export function ProjectSumLine({ summaries }: { summaries: readonly (EstimateSummary | null)[] }) {
   const t = useT();
   const lang = useLang();
   const fetching = useEstimates((s) => s.totalsFetching);
   const sum = projectSum(summaries);
-  const joined = (field: 'net' | 'gross') =>
-    sum.sums.map((s) => formatMoney(s[field], s.currency, lang)).join(' + ');
-  const figures = { net: joined('net'), gross: joined('gross') };
   const complete = sum.known === sum.count;
+  const figures = (s: (typeof sum.sums)[number]) => ({
+    net: formatMoney(s.net, s.currency, lang),
+    gross: formatMoney(s.gross, s.currency, lang),
+  });
+  const single = sum.sums.length === 1 ? sum.sums[0]! : null;
+  const counts = { count: formatNumber(sum.known, lang), total: formatNumber(sum.count, lang) };
   return (
-    <p className="estimates-sum" data-testid="estimates-project-sum" aria-live="polite">
-      {sum.known > 0 && (
-        <span data-complete={complete ? 'true' : 'false'}>
+    <div className="estimates-sum" data-testid="estimates-project-sum" aria-live="polite">
+      {single && (
+        <p data-complete={complete ? 'true' : 'false'}>
           {complete
-            ? t('estimates.projectSum', figures)
-            : t('estimates.projectSumPartial', {
-                ...figures,
-                count: formatNumber(sum.known, lang),
-                total: formatNumber(sum.count, lang),
-              })}
-        </span>
+            ? t('estimates.projectSum', figures(single))
+            : t('estimates.projectSumPartial', { ...figures(single), ...counts })}
+        </p>
+      )}
+      {sum.sums.length > 1 && (
+        <>
+          <p data-complete={complete ? 'true' : 'false'} data-testid="estimates-several-currencies">
+            {t('estimates.severalCurrencies')}
+            {!complete && ` ${t('estimates.knownOf', counts)}`}
+          </p>
+          <ul className="estimates-sum-currencies">
+            {sum.sums.map((s) => (
+              <li key={s.currency} data-testid={`estimates-sum-${s.currency || 'none'}`}>
+                {t('estimates.projectSumCurrency', {
+                  currency: s.currency || t('estimates.noCurrency'),
+                  ...figures(s),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {fetching && !complete && (
-        <span className="estimates-sum-loading" data-testid="estimates-totals-loading">
+        <p className="estimates-sum-loading" data-testid="estimates-totals-loading">
           {t('estimates.totalsLoading')}
-        </span>
+        </p>
       )}
-    </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { useT } from '../../i18n/store';
+import { ExportWarnings } from './ExportWarnings';
 import { useEstimates } from './store';
 import type { Provenance } from '../../../../src-shared/offline/types';
 
@@ -16,14 +17,23 @@ export function OfflineSource({ data }: { data: Provenance | null }) {
   return since ? <OfflineMarker fetchedAt={since} /> : null;
 }
 
-/** Where the last export was saved; shown until dismissed or the user moves on. */
+/**
+ * Where the last export was saved, and what the user should know about the document (no currency,
+ * several currencies, an image left out: it was written all the same); shown until dismissed or the
+ * user moves on.
+ */
 export function ExportedNotice() {
   const t = useT();
   const exported = useEstimates((s) => s.exported);
   if (!exported) return null;
   return (
-    <Notice tone="success" testId="export-result" onDismiss={() => useEstimates.getState().setExported(null)}>
+    <Notice
+      tone={exported.warnings?.length ? 'warning' : 'success'}
+      testId="export-result"
+      onDismiss={() => useEstimates.getState().setExported(null)}
+    >
       {t('export.savedTo', { path: exported.path })}
+      <ExportWarnings warnings={exported.warnings} />
     </Notice>
   );
 }

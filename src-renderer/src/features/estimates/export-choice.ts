@@ -82,23 +82,30 @@ export function toggleColumn(choice: ExportChoice, key: ExportColumnKey): Export
   return { ...choice, columns: normalizeColumns(next) };
 }
 
-/** The language the document is written in. */
-export function documentLanguage(choice: Pick<ExportChoice, 'language'>, uiLang: UiLanguage): UiLanguage {
-  return choice.language ?? uiLang;
+/**
+ * The language the document is written in: the one chosen (in the dialog, or by the preset), else the
+ * workspace's default (`fallback`: its documents language, else its company's country's, else the
+ * UI's, as main worked it out).
+ */
+export function documentLanguage(choice: Pick<ExportChoice, 'language'>, fallback: UiLanguage): UiLanguage {
+  return choice.language ?? fallback;
 }
 
 /** The paper `auto` stands for in the document's language. */
-export function automaticPaper(choice: Pick<ExportChoice, 'language'>, uiLang: UiLanguage): 'A4' | 'Letter' {
-  return paperFor('auto', documentLanguage(choice, uiLang));
+export function automaticPaper(
+  choice: Pick<ExportChoice, 'language'>,
+  fallback: UiLanguage,
+): 'A4' | 'Letter' {
+  return paperFor('auto', documentLanguage(choice, fallback));
 }
 
 /** The part of an `estimates:export` request the choice decides. */
-export function exportArgs(choice: ExportChoice, uiLang: UiLanguage) {
+export function exportArgs(choice: ExportChoice, fallback: UiLanguage) {
   return {
     presetId: choice.presetId,
     // Main drops internal columns from a client document anyway; the request asks for none.
     columns: choice.kind === 'client' ? clientColumns(choice.columns) : choice.columns,
-    language: documentLanguage(choice, uiLang),
+    language: documentLanguage(choice, fallback),
     paper: choice.paper,
     statements: choice.statements,
   };

@@ -1,6 +1,5 @@
 import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { getApi } from '../../api';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
@@ -19,18 +18,6 @@ import './files.css';
 
 function hasFiles(e: DragEvent | globalThis.DragEvent): boolean {
   return Array.from(e.dataTransfer?.types ?? []).includes('Files');
-}
-
-/**
- * A dropped file's path on disk (Electron's webUtils, registered with main for the upload); '' when
- * it has none (e.g. dragged from a web page).
- */
-async function pathOf(file: File): Promise<string> {
-  try {
-    return (await getApi().pathForFile(file)) || '';
-  } catch {
-    return '';
-  }
 }
 
 /** Names for a sentence: "a.pdf, b.png and 3 more". */
@@ -141,9 +128,7 @@ export function FilesScreen() {
     if (uploading) return;
     const files = Array.from(e.dataTransfer?.files ?? []);
     if (files.length === 0) return;
-    void Promise.all(files.map(async (f) => ({ name: f.name, path: await pathOf(f) }))).then((dropped) =>
-      store().uploadDropped(dropped),
-    );
+    void store().uploadDropped(files);
   };
 
   return (

@@ -51,8 +51,11 @@ interface FilesState {
   error: ErrorValue | null;
 
   upload: UploadRun | null;
-  /** The last upload failed: the error, and what Retry sends again. */
-  uploadFailure: { error: ErrorValue; paths: string[] | undefined; names: string[] } | null;
+  /**
+   * The last upload failed: the error, and what Retry sends again (dropped files are registered with
+   * main again: each registration is good for one upload).
+   */
+  uploadFailure: { error: ErrorValue; dropped: File[] | undefined; names: string[] } | null;
   uploadCancelled: boolean;
   /** Files refused before sending (type not allowed). */
   refused: string[] | null;
@@ -70,8 +73,8 @@ interface FilesState {
 
   open: (projectId: string, workspaceId: string | null) => void;
   load: () => Promise<void>;
-  /** Uploads dropped files: refused types are named, the rest are sent. */
-  uploadDropped: (files: { name: string; path: string }[]) => Promise<void>;
+  /** Uploads files dropped on the screen: refused types are named, the rest are sent. */
+  uploadDropped: (files: File[]) => Promise<void>;
   /** Uploads what the user picks in main's open dialog. */
   uploadPicked: () => Promise<void>;
   retryUpload: () => Promise<void>;
@@ -110,8 +113,21 @@ const fresh = {
   preview: null,
 } satisfies Partial<FilesState>;
 
-function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() || path;
+/**
+ * Dropped files with their paths on disk (Electron's webUtils), each registered with main for one
+ * upload into `projectId`; '' for a file that has none (e.g. dragged from a web page).
+ */
+async function registerDropped(files: File[], projectId: string): Promise<{ file: File; path: string }[]> {
+  const api = getApi();
+  return Promise.all(
+    files.map(async (file) => {
+      try {
+        return { file, path: (await api.pathForFile(file, projectId)) || '' };
+      } catch {
+        return { file, path: '' };
+      }
+    }),
+  );
 }
 
 export const useFiles = create<FilesState>()((set, get) => {
@@ -139,7 +155,8 @@ export const useFiles = create<FilesState>()((set, get) => {
     if (!res.ok) set({ actionError: res.error });
   };
 
-  const runUpload = async (paths: string[] | undefined, names: string[]) => {
+  /** `paths`: dropped files registered for this upload (`dropped`); undefined: main's open dialog. */
+  const runUpload = async (paths: string[] | undefined, names: string[], dropped?: File[]) => {
     const { projectId, key } = get();
     if (!projectId || get().upload) return;
     const operationId = newOperationId('upload');
@@ -196,7 +213,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       // Files sent before the cancel are in the project.
       await get().load();
     } else {
-      set({ uploadFailure: { error: res.error, paths, names } });
+      set({ uploadFailure: { error: res.error, dropped, names } });
       if (res.error.kind !== 'validation') await get().load();
     }
   };
@@ -245,16 +262,19 @@ export const useFiles = create<FilesState>()((set, get) => {
     },
 
     uploadDropped: async (files) => {
-      if (get().upload) return;
-      const usable = files.filter((f) => f.path);
-      const { allowed, refused } = checkUploads(usable);
-      const unreadable = files.filter((f) => !f.path).map((f) => f.name);
+      const { projectId } = get();
+      if (get().upload || !projectId) return;
+      const { allowed, refused } = checkUploads(files);
+      // Only the allowed ones are registered: a refused type is never offered to main.
+      const readable = (await registerDropped(allowed, projectId)).filter((r) => r.path);
+      const unreadable = allowed.filter((f) => !readable.some((r) => r.file === f)).map((f) => f.name);
       const refusedNames = [...refused.map((f) => f.name), ...unreadable];
       set({ refused: refusedNames.length > 0 ? refusedNames : null });
-      if (allowed.length === 0) return;
+      if (readable.length === 0) return;
       await runUpload(
-        allowed.map((f) => f.path),
-        allowed.map((f) => f.name || baseName(f.path)),
+        readable.map((r) => r.path),
+        readable.map((r) => r.file.name),
+        readable.map((r) => r.file),
       );
     },
 
@@ -267,7 +287,13 @@ export const useFiles = create<FilesState>()((set, get) => {
     retryUpload: async () => {
       const failure = get().uploadFailure;
       if (!failure || get().upload) return;
-      await runUpload(failure.paths, failure.names);
+      const { projectId } = get();
+      if (!failure.dropped || !projectId) return runUpload(undefined, []);
+      // A registration is good for one upload: the files are registered again for this one.
+      const paths = (await registerDropped(failure.dropped, projectId))
+        .filter((r) => r.path)
+        .map((r) => r.path);
+      if (paths.length > 0) await runUpload(paths, failure.names, failure.dropped);
     },
 
     cancelUpload: async () => {

@@ -1,4 +1,5 @@
 import type { FormProblem, FormProblemCode } from '../../../../src-shared/forms/check';
+import { dataObject } from '../../../../src-shared/json/exact-json';
 import type { MessageKey } from '../../i18n/messages';
 import type { TFunction } from '../../i18n/store';
 
@@ -12,11 +13,14 @@ export const PROBLEM_KEYS: Record<FormProblemCode, MessageKey> = {
   'not-an-object': 'forms.problem.not-an-object',
   'unknown-context': 'forms.problem.unknown-context',
   'too-deep': 'forms.problem.too-deep',
+  'reserved-name': 'forms.problem.reserved-name',
+  'internal-marker': 'forms.problem.internal-marker',
 };
 
 /** Problems by the service's path of their place, in words. */
 export function problemTexts(problems: FormProblem[], t: TFunction): Record<string, string> {
-  const out: Record<string, string> = {};
+  // Without a prototype: a problem's place may be a field named `__proto__`.
+  const out = dataObject<string>([]);
   for (const p of problems) {
     const text = t(PROBLEM_KEYS[p.code]);
     out[p.path] = out[p.path] ? `${out[p.path]} ${text}` : text;

@@ -9,7 +9,7 @@ import type {
   FormList,
   ImportOutcome,
 } from '../../../../src-shared/forms/types';
-import { jsonEqual, type JsonObject } from '../../../../src-shared/json/exact-json';
+import { dataObject, jsonEqual, type JsonObject } from '../../../../src-shared/json/exact-json';
 import type { Result } from '../../../../src-shared/ipc/contract';
 import { call } from '../../api';
 import { latestOnly } from '../../lib/latest';
@@ -121,13 +121,14 @@ function editorFor(detail: FormDetail): EditorState {
   };
 }
 
-/** The top-level fields of `edited` that differ from `original`, each whole. */
+/**
+ * The top-level fields of `edited` that differ from `original`, each whole (main sends them with the
+ * rest of the form as the service has it). Built without a prototype: `__proto__` is a field too.
+ */
 export function changedTopFields(original: JsonObject, edited: JsonObject): JsonObject {
-  const changes: JsonObject = {};
-  for (const [k, v] of Object.entries(edited)) {
-    if (!Object.prototype.hasOwnProperty.call(original, k) || !jsonEqual(original[k], v)) changes[k] = v;
-  }
-  return changes;
+  return dataObject(
+    Object.entries(edited).filter(([k, v]) => !Object.hasOwn(original, k) || !jsonEqual(original[k], v)),
+  );
 }
 
 export function isDirty(editor: EditorState): boolean {

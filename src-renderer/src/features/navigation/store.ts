@@ -20,7 +20,13 @@ export type View =
   | { name: 'projects' }
   | ({ name: 'project' } & ProjectRef)
   | ({ name: 'estimates' } & ProjectRef)
-  | ({ name: 'estimate'; estimateId: string } & ProjectRef)
+  | ({
+      name: 'estimate';
+      estimateId: string;
+      /** Only the positions of one place on the plan (a room, or "not on the plan"), and that plan. */
+      place?: string;
+      planId?: string | null;
+    } & ProjectRef)
   | ({ name: 'plan'; planId: string } & ProjectRef)
   | ({ name: 'files' } & ProjectRef)
   | { name: 'forms'; workspaceId: string | null }

@@ -30,7 +30,24 @@ function noticeText(notice: AppNotice, t: TFunction): string {
       return t('notice.keysInFile', { path: notice.path ?? '', protection: notice.protection ?? '' });
     case 'keys-moved-to-keychain':
       return t('notice.keysMovedToKeychain', { path: notice.path ?? '' });
+    case 'disk-full':
+      return t('notice.diskFull', { path: notice.path ?? '' });
+    case 'outbox-recovered':
+      return outboxRecoveredText(notice, t);
   }
+}
+
+/** Which uploads wait, which need their file chosen again, and copies no record names. */
+function outboxRecoveredText(notice: AppNotice, t: TFunction): string {
+  const list = (names: string[] | undefined) => (names ?? []).map((n) => `“${n}”`).join(', ');
+  const parts = [t('notice.outboxRecovered')];
+  if (notice.waiting?.length) parts.push(t('notice.outboxWaiting', { names: list(notice.waiting) }));
+  if (notice.needFile?.length) parts.push(t('notice.outboxNeedFile', { names: list(notice.needFile) }));
+  if (notice.kept?.length) parts.push(t('notice.outboxKept', { paths: (notice.kept ?? []).join(', ') }));
+  if (!notice.waiting?.length && !notice.needFile?.length && !notice.kept?.length) {
+    parts.push(t('notice.outboxNothingWaits'));
+  }
+  return parts.join(' ');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OutboxEntryView } from '../../../../src-shared/outbox/types';
+import { NEEDS_FILE_AGAIN, type OutboxEntryView } from '../../../../src-shared/outbox/types';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice } from '../../components/Notice';
@@ -56,7 +56,7 @@ function StateText({ entry }: { entry: OutboxEntryView }) {
 /**
  * The project's uploads waiting in the outbox, above its files: name, size, state (waiting, being
  * sent with its share, checking whether a cut-off upload arrived, held and why), Upload now or
- * Retry, and Remove (Cancel while it is being sent).
+ * Retry, Choose file again (its copy is gone or damaged), and Remove (Cancel while it is being sent).
  */
 export function WaitingUploads({ projectId }: { projectId: string }) {
   const t = useT();
@@ -104,6 +104,16 @@ export function WaitingUploads({ projectId }: { projectId: string }) {
                 <StateText entry={entry} />
               </td>
               <td className="outbox-actions">
+                {entry.state === 'held' && entry.problem && NEEDS_FILE_AGAIN.includes(entry.problem) && (
+                  <Button
+                    size="sm"
+                    onClick={() => void store().chooseAgain(entry.id)}
+                    busy={busy[entry.id] === 'choose'}
+                    data-testid={`outbox-choose-${entry.id}`}
+                  >
+                    {t('outbox.chooseAgain')}
+                  </Button>
+                )}
                 {entry.state !== 'sending' && (
                   <Button
                     size="sm"

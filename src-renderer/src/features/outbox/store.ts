@@ -6,22 +6,25 @@ import { useWorkspaces } from '../workspaces/store';
 
 /**
  * The active workspace's waiting uploads: read when the files screen shows, kept current by
- * `event:outbox` (added, progress, sent, held). Remove (cancels one being sent) and retry.
+ * `event:outbox` (added, progress, sent, held). Remove (cancels one being sent), retry, and choose
+ * the file again for one whose copy is gone or damaged.
  */
 interface OutboxState {
   workspaceId: string | null;
   entries: OutboxEntryView[];
-  busy: Record<number, 'remove' | 'retry'>;
+  busy: Record<number, 'remove' | 'retry' | 'choose'>;
   error: ErrorValue | null;
   load: () => Promise<void>;
   received: (update: OutboxUpdate) => void;
   remove: (id: number) => Promise<ErrorValue | null>;
   retry: (id: number) => Promise<void>;
+  /** Its copy is gone or damaged: the user chooses the original file again (main's open dialog). */
+  chooseAgain: (id: number) => Promise<void>;
   dismissError: () => void;
 }
 
 export const useOutbox = create<OutboxState>()((set) => {
-  const setBusy = (id: number, action: 'remove' | 'retry' | null) =>
+  const setBusy = (id: number, action: 'remove' | 'retry' | 'choose' | null) =>
     set((s) => {
       const busy = { ...s.busy };
       if (action) busy[id] = action;
@@ -59,6 +62,13 @@ export const useOutbox = create<OutboxState>()((set) => {
     retry: async (id) => {
       setBusy(id, 'retry');
       const res = await call((api) => api.retryWaitingUpload({ id }));
+      setBusy(id, null);
+      if (!res.ok) set({ error: res.error });
+    },
+
+    chooseAgain: async (id) => {
+      setBusy(id, 'choose');
+      const res = await call((api) => api.chooseWaitingUploadFileAgain({ id }));
       setBusy(id, null);
       if (!res.ok) set({ error: res.error });
     },

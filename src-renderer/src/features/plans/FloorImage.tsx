@@ -1,23 +1,17 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { FloorView } from '../../../../src-shared/plans/types';
 import { Button } from '../../components/Button';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
-import { areaShape, pointsAttr, shapeCentre, type AreaShape, type Size } from './image-map';
-import { RoomLabels, type RoomLabel } from './RoomLabels';
+import { FloorMap } from './FloorMap';
+import type { Size } from './image-map';
+import type { RoomLabel } from './RoomLabels';
 import { usePlans } from './store';
 
-function Shape({ shape }: { shape: AreaShape }) {
-  if (shape.kind === 'rect')
-    return <rect x={shape.x} y={shape.y} width={shape.width} height={shape.height} />;
-  if (shape.kind === 'circle') return <circle cx={shape.cx} cy={shape.cy} r={shape.r} />;
-  return <polygon points={pointsAttr(shape.points)} />;
-}
-
 /**
- * The floor image (fetched by main when first shown) with the image map's areas outlined on top,
- * each room labelled with its name and area (unless the user turned the labels off): hovering an
- * area names its room, clicking (or Enter) selects the room.
+ * The floor image (fetched by main when first shown), with its image map on top (FloorMap.tsx): each
+ * room outlined and labelled, named on hover, selected by a click or Enter, and shaded by its cost
+ * while the cost overlay is on.
  */
 export function FloorImage({
   floor,
@@ -33,12 +27,8 @@ export function FloorImage({
   const map = floor.imageMap;
   const url = map?.url ?? null;
   const image = usePlans((s) => (url ? s.images[url] : undefined));
-  const selectedRoomId = usePlans((s) => s.selectedRoomId);
   const offline = usePlans((s) => s.result?.source === 'cache');
-  const selectRoom = usePlans((s) => s.selectRoom);
-  const showLabels = usePlans((s) => s.showRoomLabels);
   const [natural, setNatural] = useState<{ src: string; size: Size } | null>(null);
-  const [hovered, setHovered] = useState<string | null>(null);
 
   useEffect(() => {
     if (url) void usePlans.getState().loadImage(url);
@@ -92,24 +82,6 @@ export function FloorImage({
   }
 
   const size = natural?.src === image.dataUrl ? natural.size : null;
-  const shapes =
-    size && map
-      ? map.areas
-          .map((area, i) => ({ area, i, shape: areaShape(area.coords, map, size) }))
-          .filter(
-            (a): a is { area: (typeof map.areas)[number]; i: number; shape: AreaShape } => a.shape !== null,
-          )
-      : [];
-  const hoveredShape = hovered ? shapes.find((s) => s.area.roomId === hovered) : undefined;
-  const hoverCentre = hoveredShape && size ? shapeCentre(hoveredShape.shape) : null;
-
-  const onAreaKey = (e: KeyboardEvent<SVGGElement>, roomId: string) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      selectRoom(roomId);
-    }
-  };
-
   return (
     <div className="floor-image-frame">
       <img
@@ -123,69 +95,7 @@ export function FloorImage({
           setNatural({ src: image.dataUrl, size: { width: img.naturalWidth, height: img.naturalHeight } });
         }}
       />
-      {size && (
-        <svg
-          className="floor-image-map"
-          viewBox={`0 0 ${size.width} ${size.height}`}
-          preserveAspectRatio="none"
-          role="group"
-          aria-label={t('plan.imageMapLabel')}
-        >
-          {shapes.map(({ area, i, shape }) => {
-            const roomId = area.roomId;
-            const name = roomId ? (roomNames.get(roomId) ?? t('plan.unnamedRoom')) : null;
-            if (!roomId || name === null) {
-              return (
-                <g key={i} className="map-area is-inert">
-                  <Shape shape={shape} />
-                </g>
-              );
-            }
-            const selected = roomId === selectedRoomId;
-            return (
-              <g
-                key={i}
-                className={`map-area${selected ? ' is-selected' : ''}${hovered === roomId ? ' is-hovered' : ''}`}
-                data-testid={`floor-image-area-${roomId}`}
-                data-selected={selected ? 'true' : 'false'}
-                role="button"
-                tabIndex={0}
-                aria-label={name}
-                aria-pressed={selected}
-                onMouseEnter={() => setHovered(roomId)}
-                onMouseLeave={() => setHovered((h) => (h === roomId ? null : h))}
-                onFocus={() => setHovered(roomId)}
-                onBlur={() => setHovered((h) => (h === roomId ? null : h))}
-                onClick={() => selectRoom(roomId)}
-                onKeyDown={(e) => onAreaKey(e, roomId)}
-              >
-                <title>{name}</title>
-                <Shape shape={shape} />
-              </g>
-            );
-          })}
-          {showLabels && (
-            <RoomLabels
-              shapes={shapes.map(({ area, shape }) => ({ roomId: area.roomId, shape }))}
-              labels={roomLabels}
-              image={size}
-            />
-          )}
-        </svg>
-      )}
-      {hovered && hoverCentre && size && (
-        <div
-          className="map-tooltip"
-          data-testid="floor-image-tooltip"
-          style={{
-            left: `${(hoverCentre.x / size.width) * 100}%`,
-            top: `${(hoverCentre.y / size.height) * 100}%`,
-          }}
-          aria-hidden="true"
-        >
-          {roomNames.get(hovered) ?? t('plan.unnamedRoom')}
-        </div>
-      )}
+      {size && map && <FloorMap map={map} size={size} roomNames={roomNames} roomLabels={roomLabels} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { FloorView, PlanView, StatisticView } from '../../../../src-shared/
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { FigureCard, MoreDetails, Notes, StatCards, usePlanUnits } from './bits';
+import { CostLegend, CostToggle, ImageHint } from './CostLegend';
 import { FloorImage } from './FloorImage';
 import { statisticText } from './plan-text';
 import { RoomCard, roomKey } from './RoomCard';
@@ -74,12 +75,12 @@ function FloorPanel({ floor, index }: { floor: FloorView; index: number }) {
               {t('plainPlan.roomLabels')}
             </label>
           )}
+          {floor.imageMap?.url && hasMap && <CostToggle />}
           <FloorImage floor={floor} roomNames={roomNames} roomLabels={roomLabels} />
-          {floor.rooms.length > 0 && floor.imageMap?.url && (
-            <p className="plan-muted floor-image-hint">{t('plan.imageHint')}</p>
-          )}
+          {floor.rooms.length > 0 && floor.imageMap?.url && <ImageHint />}
         </div>
         <div className="floor-notes-column">
+          {hasMap && <CostLegend />}
           <Notes notes={floor.notes} title={t('plan.floorNotes')} />
           <MoreDetails extra={floor.extra} testId={`floor-more-${key}`} />
         </div>

@@ -10,6 +10,8 @@ import { useLang, useT } from '../../i18n/store';
 import { useNavigation } from '../navigation/store';
 import { NotAvailable } from './bits';
 import { PlanOverview } from './PlanOverview';
+import { RoomsCostsBar } from './RoomsCostsBar';
+import { RoomsCostsTable } from './RoomsCostsTable';
 import { RoomsTableView } from './RoomsTableView';
 import { usePlans, type PlanTab } from './store';
 import './plans.css';
@@ -54,9 +56,14 @@ function PlanHeader({ view }: { view: PlanView }) {
   );
 }
 
-const TABS: { tab: PlanTab; label: 'plan.tabOverview' | 'plan.tabRooms'; testId: string }[] = [
+const TABS: {
+  tab: PlanTab;
+  label: 'plan.tabOverview' | 'plan.tabRooms' | 'roomsCosts.tab';
+  testId: string;
+}[] = [
   { tab: 'overview', label: 'plan.tabOverview', testId: 'plan-overview-tab' },
   { tab: 'rooms', label: 'plan.tabRooms', testId: 'rooms-tab' },
+  { tab: 'costs', label: 'roomsCosts.tab', testId: 'costs-tab' },
 ];
 
 /** A project's plan: header, then Overview (figures, floors, rooms) and Rooms table tabs. */
@@ -76,7 +83,8 @@ export function PlanScreen() {
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     e.preventDefault();
-    const next = tab === 'overview' ? 'rooms' : 'overview';
+    const at = TABS.findIndex((x) => x.tab === tab);
+    const next = TABS[(at + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!.tab;
     store().setTab(next);
     document.getElementById(`plan-tab-${next}`)?.focus();
   };
@@ -110,6 +118,7 @@ export function PlanScreen() {
       ) : (
         <div className="plan-scroll">
           <PlanHeader view={data.view} />
+          <RoomsCostsBar workspaceId={view.workspaceId} projectId={view.projectId} planId={view.planId} />
           <div className="plan-tabs" role="tablist" aria-label={t('plan.title')} onKeyDown={onTabKey}>
             {TABS.map((entry) => (
               <button
@@ -129,7 +138,13 @@ export function PlanScreen() {
             ))}
           </div>
           <div role="tabpanel" id={`plan-tabpanel-${tab}`} aria-labelledby={`plan-tab-${tab}`}>
-            {tab === 'overview' ? <PlanOverview view={data.view} /> : <RoomsTableView rooms={data.rooms} />}
+            {tab === 'overview' ? (
+              <PlanOverview view={data.view} />
+            ) : tab === 'rooms' ? (
+              <RoomsTableView rooms={data.rooms} />
+            ) : (
+              <RoomsCostsTable />
+            )}
           </div>
         </div>
       )}

@@ -15,13 +15,21 @@ export function RoomLabels({
   shapes,
   labels,
   image,
+  layer = 'room',
 }: {
   shapes: { roomId: string | null; shape: AreaShape }[];
   labels: ReadonlyMap<string, RoomLabel>;
   image: Size;
+  /** 'cost': the labels of the cost overlay (name and net), a layer of their own beside these. */
+  layer?: 'room' | 'cost';
 }) {
+  const prefix = layer === 'cost' ? 'floor-room-cost-label' : 'floor-room-label';
   return (
-    <g className="room-labels" aria-hidden="true" data-testid="floor-room-labels">
+    <g
+      className={`room-labels is-${layer}`}
+      aria-hidden="true"
+      data-testid={layer === 'cost' ? 'floor-room-cost-labels' : 'floor-room-labels'}
+    >
       {shapes.map(({ roomId, shape }, i) => {
         const label = roomId ? labels.get(roomId) : undefined;
         if (!label) return null;
@@ -41,7 +49,7 @@ export function RoomLabels({
             fontSize={size}
             textAnchor="middle"
             dominantBaseline="middle"
-            data-testid={`floor-room-label-${roomId}`}
+            data-testid={`${prefix}-${roomId}`}
           >
             {lines.map((line, n) => (
               <tspan

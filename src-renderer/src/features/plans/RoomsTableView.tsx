@@ -10,6 +10,7 @@ import { useTerm } from './bits';
 import { measureText, numberWithUnit } from './plan-text';
 import { isNumericColumn, ROOMS_COLUMNS, sortRooms, type RoomsColumn } from './rooms-sort';
 import { usePlans } from './store';
+import { CsvFormatHint } from './CsvFormatHint';
 import { isSummedColumn, roomsColumnLabel } from '../../../../src-shared/plans/rooms-columns';
 
 const DASH = '—';
@@ -100,11 +101,13 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
           busy={exportBusy === 'csv'}
           disabled={exportBusy !== null || !rooms.available}
           onClick={() => void store().exportRooms('csv')}
+          aria-describedby="rooms-csv-format"
           data-testid="rooms-export-csv"
         >
           {t('plan.exportCsv')}
         </Button>
       </div>
+      <CsvFormatHint id="rooms-csv-format" />
 
       {(exportedPath || exportError) && (
         <div className="screen-notices">

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call } from '../../api';
-import { useI18n } from '../../i18n/store';
 import { latestOnly } from '../../lib/latest';
 import { registerScreen, useNavigation } from '../navigation/store';
 import { nextSort, type RoomsColumn, type RoomsSort } from './rooms-sort';
@@ -13,7 +12,7 @@ import type { PlanResult } from '../../../../src-shared/plans/types';
  * kept per URL while the plan is open) and the last rooms export.
  */
 
-export type PlanTab = 'overview' | 'rooms';
+export type PlanTab = 'overview' | 'rooms' | 'costs';
 
 export type ImageState =
   | { status: 'loading' }
@@ -160,12 +159,8 @@ export const usePlans = create<PlansState>()((set, get) => ({
     const view = useNavigation.getState().view;
     const projectName = 'projectName' in view ? view.projectName : undefined;
     const res = await call((api) =>
-      api.exportRooms({
-        planId,
-        format,
-        language: useI18n.getState().lang,
-        ...(projectName ? { projectName } : {}),
-      }),
+      // In the workspace's documents language (main's default), like every other document.
+      api.exportRooms({ planId, format, ...(projectName ? { projectName } : {}) }),
     );
     if (get().key !== key) return;
     if (res.ok) set({ exportBusy: null, exportedPath: res.data.path });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { ExportPreset } from '../../../../src-shared/exports/presets';
+import type { ExportResult } from '../../../../src-shared/estimates/types';
 import { call, newOperationId } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -11,6 +12,7 @@ import { DocumentSettings } from '../estimates/DocumentSettings';
 import { choiceFromPreset, exportArgs } from '../estimates/export-choice';
 import { ExportPresetPicker } from '../estimates/ExportPresetPicker';
 import { FormatPicker, type DocumentFormat } from '../estimates/FormatPicker';
+import { useDocumentDefaults } from '../estimates/use-document-defaults';
 import { useExportChoice } from '../estimates/use-export-choice';
 import type { ComparisonRequest } from './store';
 
@@ -26,12 +28,13 @@ export function ChangeOrderDialog({
 }: {
   request: ComparisonRequest;
   onClose: () => void;
-  onSaved: (path: string) => void;
+  onSaved: (saved: ExportResult & { path: string }) => void;
 }) {
   const t = useT();
   const lang = useLang();
   const [format, setFormat] = useState<DocumentFormat>('pdf');
   const [choice, change] = useExportChoice();
+  const defaults = useDocumentDefaults(request.projectId, request.to.estimateId);
   const [operationId, setOperationId] = useState<string | null>(null);
   const [error, setError] = useState<ErrorValue | null>(null);
   const busy = operationId !== null;
@@ -42,7 +45,7 @@ export function ChangeOrderDialog({
     useOperations.getState().start(opId, 'progress.changeOrder', { showAfterMs: 300 });
     setOperationId(opId);
     setError(null);
-    const { statements: _statements, ...args } = exportArgs(choice, lang);
+    const { statements: _statements, ...args } = exportArgs(choice, defaults?.language ?? lang);
     const res = await call((api) =>
       api.exportChangeOrder({ ...request, ...args, format, operationId: opId }),
     );
@@ -53,7 +56,7 @@ export function ChangeOrderDialog({
       return;
     }
     // null: the save dialog was closed; this dialog stays for another try.
-    if (res.data.path !== null) onSaved(res.data.path);
+    if (res.data.path !== null) onSaved({ ...res.data, path: res.data.path });
   };
 
   return (
@@ -90,7 +93,7 @@ export function ChangeOrderDialog({
         onPick={(p: ExportPreset) => change(choiceFromPreset(p))}
       />
       <FormatPicker format={format} disabled={busy} onChange={setFormat} />
-      <DocumentSettings choice={choice} disabled={busy} onChange={change} />
+      <DocumentSettings choice={choice} defaults={defaults} disabled={busy} onChange={change} />
     </Dialog>
   );
 }

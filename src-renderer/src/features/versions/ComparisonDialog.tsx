@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { ExportResult } from '../../../../src-shared/estimates/types';
+import { ExportWarnings } from '../estimates/ExportWarnings';
 import type { EstimateComparison } from '../../../../src-shared/versions/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -74,7 +76,7 @@ export function ComparisonDialog() {
   const showUnchanged = useVersions((s) => s.showUnchanged);
   const [selected, setSelected] = useState<number | null>(null);
   const [ordering, setOrdering] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<(ExportResult & { path: string }) | null>(null);
   const store = useVersions.getState;
   // A comparison belongs to the screen that showed it: leaving the screen ends it.
   useEffect(() => () => useVersions.getState().closeComparison(), []);
@@ -119,8 +121,13 @@ export function ComparisonDialog() {
             <dd data-testid="compare-to">{versionLabel(comparison.to, lang, t, withEstimate)}</dd>
           </dl>
           {saved && (
-            <Notice tone="success" onDismiss={() => setSaved(null)} testId="change-order-saved">
-              {t('changeOrder.saved', { path: saved })}
+            <Notice
+              tone={saved.warnings?.length ? 'warning' : 'success'}
+              onDismiss={() => setSaved(null)}
+              testId="change-order-saved"
+            >
+              {t('changeOrder.saved', { path: saved.path })}
+              <ExportWarnings warnings={saved.warnings} />
             </Notice>
           )}
           <p className="compare-counts" data-testid="compare-counts">
@@ -181,9 +188,9 @@ export function ComparisonDialog() {
         <ChangeOrderDialog
           request={request}
           onClose={() => setOrdering(false)}
-          onSaved={(path) => {
+          onSaved={(result) => {
             setOrdering(false);
-            setSaved(path);
+            setSaved(result);
           }}
         />
       )}

@@ -1,18 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { VersionRow } from '../../../../src-shared/versions/types';
-import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { describeError } from '../../errors/describe-error';
-import { formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { formatFileSize } from '../files/file-size';
 import { NameVersionDialog } from './NameVersionDialog';
+import { VersionItem } from './VersionItem';
 import { useVersions } from './store';
 import './versions.css';
-
-/** How many unpinned versions main keeps per estimate (src-main/versions/estimate-versions.ts). */
-const KEPT_VERSIONS = 100;
 
 /**
  * An estimate's timeline: every version PlanDesk fetched, newest first, with when it was fetched and
@@ -92,86 +88,15 @@ export function VersionsDialog({
       {versions.length > 0 && (
         <ol className="versions-list" data-testid="versions-list">
           {versions.map((v) => (
-            <li
+            <VersionItem
               key={v.id}
-              className={`versions-item${v.current ? ' is-current' : ''}`}
-              data-testid={`version-${v.seq}`}
-            >
-              <input
-                type="checkbox"
-                checked={picked.includes(v.id)}
-                onChange={() => toggle(v.id)}
-                aria-label={t('versions.select', { seq: v.seq })}
-                data-testid={`version-pick-${v.seq}`}
-              />
-              <div className="versions-main">
-                <div className="versions-title">
-                  <strong>{t('versions.version', { seq: v.seq })}</strong>
-                  {v.name && <span className="versions-name">“{v.name}”</span>}
-                  {v.current && <Badge tone="accent">{t('versions.current')}</Badge>}
-                  {v.lastOpened && <Badge>{t('versions.lastOpened')}</Badge>}
-                  {v.pinned && <Badge tone="warning">{t('versions.pinned')}</Badge>}
-                </div>
-                <div className="versions-meta">
-                  <span
-                    title={
-                      v.lastFetchedAt !== v.fetchedAt
-                        ? t('versions.fetchedAgain', { date: formatDateTime(v.lastFetchedAt, lang) })
-                        : undefined
-                    }
-                  >
-                    {t('versions.fetched')}: {formatDateTime(v.fetchedAt, lang)}
-                  </span>
-                  {v.modified && (
-                    <span>
-                      {t('versions.modified')}: {formatDateTime(v.modified, lang)}
-                    </span>
-                  )}
-                  <span>
-                    {t('versions.items')}: {formatNumber(v.items, lang)}
-                  </span>
-                  <span title={v.storage === 'delta' ? t('versions.storedDelta') : undefined}>
-                    {formatFileSize(v.bytes, lang)}
-                  </span>
-                </div>
-              </div>
-              <div className="versions-money mono">
-                <span>
-                  {t('versions.net')} {formatMoney(v.net, v.currency ?? '', lang)}
-                </span>
-                <strong>
-                  {t('versions.gross')} {formatMoney(v.gross, v.currency ?? '', lang)}
-                </strong>
-              </div>
-              <div className="versions-actions">
-                {!v.current && current && (
-                  <Button
-                    size="sm"
-                    onClick={() => compare(v, current)}
-                    data-testid={`version-compare-${v.seq}`}
-                  >
-                    {t('versions.compareWithCurrent')}
-                  </Button>
-                )}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setNaming(v)}
-                  data-testid={`version-name-${v.seq}`}
-                >
-                  {t('versions.nameAction')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => void store().label(v.id, v.name, !v.pinned)}
-                  title={t('versions.pinHint', { count: KEPT_VERSIONS })}
-                  data-testid={`version-pin-${v.seq}`}
-                >
-                  {v.pinned ? t('versions.unpin') : t('versions.pin')}
-                </Button>
-              </div>
-            </li>
+              version={v}
+              current={current ?? null}
+              picked={picked.includes(v.id)}
+              onToggle={() => toggle(v.id)}
+              onCompareWithCurrent={() => current && compare(v, current)}
+              onName={() => setNaming(v)}
+            />
           ))}
         </ol>
       )}

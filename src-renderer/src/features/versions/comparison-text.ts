@@ -92,14 +92,20 @@ export function changeSummary(row: ComparisonRow, currency: string, lang: UiLang
     .join(' · ');
 }
 
-/** "Version 3 of 12 May 2026, 10:04 · sent to client", or the estimate's name for two estimates. */
+/**
+ * "Version 3 of 12 May 2026, 10:04 · sent to client" — dated by when the service last changed the
+ * estimate (its `modified`; when PlanDesk fetched it only if the service never said) — or the
+ * estimate's name for two estimates.
+ */
 export function versionLabel(ref: VersionRef, lang: UiLanguage, t: TFunction, withEstimate: boolean): string {
   const parts: string[] = [];
   if (withEstimate) parts.push([ref.uniqueIdentifier, ref.estimateName].filter(Boolean).join(' '));
   if (ref.seq !== null) {
-    parts.push(t('compare.versionLabel', { seq: ref.seq, date: formatDateTime(ref.fetchedAt, lang) }));
+    parts.push(
+      t('compare.versionLabel', { seq: ref.seq, date: formatDateTime(ref.modified ?? ref.fetchedAt, lang) }),
+    );
   }
-  if (ref.name) parts.push(`“${ref.name}”`);
+  if (ref.name) parts.push(t('common.quoted', { text: ref.name }));
   return parts.join(' · ');
 }
 

@@ -8,6 +8,7 @@ import { describeError } from '../../errors/describe-error';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { useWorkspaceScreen } from './store';
+import { hasQuery, sameWebhookAddress } from '../../../../src-shared/webhook/addresses';
 
 function Result({ result }: { result: WebhookTestResult }) {
   const t = useT();
@@ -69,23 +70,28 @@ function Result({ result }: { result: WebhookTestResult }) {
 }
 
 /**
- * Sends a Project Updated call to a receiver, as the service would, and shows what came back. A
- * placeholder key unless the user ticks the box (with its warning).
+ * Sends a Project Updated call to a receiver, as the service would, and shows what came back. To the
+ * workspace's own webhook address: a project's data and, when the user ticks the box (with its
+ * warning), the real key. To any other address: main asks first in a native dialog, and sends
+ * sample values with a placeholder key (src-main/webhook/webhook-test-service.ts).
  */
 export function WebhookTestPanel({ initialUrl }: { initialUrl: string }) {
   const t = useT();
-  const lang = useLang();
   const test = useWorkspaceScreen((s) => s.test);
   // The workspace's own webhook address (it arrives with the details) until the user types another.
   const [typed, setTyped] = useState<string | null>(null);
   const url = typed ?? initialUrl;
   const [projectId, setProjectId] = useState('');
   const [realKey, setRealKey] = useState(false);
+  const own = initialUrl !== '' && sameWebhookAddress(url, initialUrl);
+  const queryRefused = !own && hasQuery(url);
   const send = () => {
-    if (!url.trim()) return;
-    void useWorkspaceScreen
-      .getState()
-      .sendTest({ url: url.trim(), projectId: projectId.trim() || undefined, sendRealKey: realKey });
+    if (!url.trim() || queryRefused) return;
+    void useWorkspaceScreen.getState().sendTest({
+      url: url.trim(),
+      projectId: own ? projectId.trim() || undefined : undefined,
+      sendRealKey: own && realKey,
+    });
   };
 
   return (
@@ -98,7 +104,12 @@ export function WebhookTestPanel({ initialUrl }: { initialUrl: string }) {
       noValidate
     >
       <p className="ws-muted">{t('webhookTest.intro')}</p>
-      <Field label={t('webhookTest.url')} name="webhook-test-url" hint={t('webhookTest.urlHint')}>
+      <Field
+        label={t('webhookTest.url')}
+        name="webhook-test-url"
+        hint={t('webhookTest.urlHint')}
+        error={queryRefused ? t('webhookTest.errQuery') : undefined}
+      >
         {(p) => (
           <input
             {...p}
@@ -114,6 +125,44 @@ export function WebhookTestPanel({ initialUrl }: { initialUrl: string }) {
           />
         )}
       </Field>
+      {own ? (
+        <OwnAddressOptions
+          projectId={projectId}
+          setProjectId={setProjectId}
+          realKey={realKey}
+          setRealKey={setRealKey}
+        />
+      ) : (
+        <p className="ws-muted" data-testid="webhook-test-address-note">
+          {t('webhookTest.testAddressNote')}
+        </p>
+      )}
+      <div className="ws-row">
+        <Button
+          type="submit"
+          variant="primary"
+          busy={test.running}
+          disabled={!url.trim() || queryRefused}
+          data-testid="webhook-test-send"
+        >
+          {t('webhookTest.send')}
+        </Button>
+      </div>
+      <TestOutcome />
+    </form>
+  );
+}
+
+/** What only the workspace's own webhook address may be sent: a project's data, the real key. */
+function OwnAddressOptions(props: {
+  projectId: string;
+  setProjectId: (v: string) => void;
+  realKey: boolean;
+  setRealKey: (v: boolean) => void;
+}) {
+  const t = useT();
+  return (
+    <>
       <Field
         label={t('webhookTest.project')}
         name="webhook-test-project"
@@ -124,9 +173,9 @@ export function WebhookTestPanel({ initialUrl }: { initialUrl: string }) {
           <input
             {...p}
             className="input ws-wide mono"
-            value={projectId}
+            value={props.projectId}
             maxLength={200}
-            onChange={(e) => setProjectId(e.target.value)}
+            onChange={(e) => props.setProjectId(e.target.value)}
             autoComplete="off"
             spellCheck={false}
             data-testid="webhook-test-project"
@@ -136,30 +185,37 @@ export function WebhookTestPanel({ initialUrl }: { initialUrl: string }) {
       <label className="ws-check">
         <input
           type="checkbox"
-          checked={realKey}
-          onChange={(e) => setRealKey(e.target.checked)}
+          checked={props.realKey}
+          onChange={(e) => props.setRealKey(e.target.checked)}
           data-testid="webhook-test-real-key"
         />
         {t('webhookTest.realKey')}
       </label>
-      {realKey && (
+      {props.realKey && (
         <Notice tone="warning" testId="webhook-real-key-warning">
           {t('webhookTest.realKeyWarning')}
         </Notice>
       )}
-      <div className="ws-row">
-        <Button
-          type="submit"
-          variant="primary"
-          busy={test.running}
-          disabled={!url.trim()}
-          data-testid="webhook-test-send"
-        >
-          {t('webhookTest.send')}
-        </Button>
-      </div>
+    </>
+  );
+}
+
+/** The last test's result, or why there is none (answered "no" in the dialog: nothing was sent). */
+function TestOutcome() {
+  const t = useT();
+  const lang = useLang();
+  const test = useWorkspaceScreen((s) => s.test);
+  if (test.error?.kind === 'cancelled') {
+    return (
+      <Notice tone="info" testId="webhook-test-cancelled">
+        {t('webhookTest.cancelled')}
+      </Notice>
+    );
+  }
+  return (
+    <>
       {test.error && <Notice tone="error">{describeError(test.error, lang)}</Notice>}
       {test.result && <Result result={test.result} />}
-    </form>
+    </>
   );
 }

@@ -6,14 +6,16 @@
 import { writeFile } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { VersionRef } from '../../src-shared/versions/types';
-import { writeChangeOrderWorkbook } from '../exports/change-order/excel';
-import { renderChangeOrderPdf } from '../exports/change-order/pdf';
-import type { ExportOptions } from '../exports/options';
-import { buildChangeOrder } from './change-order';
-import { compareSnapshots } from './compare';
-import { readBoth, type VersionsInput } from './version-tasks';
-import type { ChangeOrder } from '../exports/change-order/model';
+import type { VersionRef } from '../../../src-shared/versions/types';
+import { compareSnapshots } from '../../versions/compare';
+import { readBoth, type VersionsInput } from '../../versions/version-tasks';
+import type { ExportWarning } from '../../../src-shared/exports/warnings';
+import type { WriteOutput } from '../export-tasks';
+import type { ExportOptions } from '../options';
+import { buildChangeOrder } from './build';
+import { writeChangeOrderWorkbook } from './excel';
+import type { ChangeOrder } from './model';
+import { renderChangeOrderPdf } from './pdf';
 
 export interface ChangeOrderTaskInput {
   versions: VersionsInput;
@@ -32,17 +34,17 @@ function orderOf(input: ChangeOrderTaskInput): ChangeOrder {
   return buildChangeOrder({ from, to, comparison, options: input.options, madeAt: input.madeAt });
 }
 
-export async function changeOrderPdfTask(input: ChangeOrderTaskInput): Promise<{ notices: string[] }> {
-  const notices: string[] = [];
+export async function changeOrderPdfTask(input: ChangeOrderTaskInput): Promise<WriteOutput> {
+  const warnings: ExportWarning[] = [];
   const bytes = await renderChangeOrderPdf(orderOf(input), {
     ...(input.images ? { images: input.images } : {}),
-    onNotice: (m) => notices.push(m),
+    onNotice: (detail) => warnings.push({ code: 'image-left-out', detail }),
   });
   await writeFile(input.path, bytes, { flag: 'wx', mode: 0o600 });
-  return { notices };
+  return { warnings };
 }
 
-export async function changeOrderXlsxTask(input: ChangeOrderTaskInput): Promise<{ notices: string[] }> {
+export async function changeOrderXlsxTask(input: ChangeOrderTaskInput): Promise<WriteOutput> {
   const order = orderOf(input);
   const stream = createWriteStream(input.path, { flags: 'wx', mode: 0o600 });
   const closed = once(stream, 'close');
@@ -54,5 +56,5 @@ export async function changeOrderXlsxTask(input: ChangeOrderTaskInput): Promise<
     await closed.catch(() => undefined);
     throw err;
   }
-  return { notices: [] };
+  return { warnings: [] };
 }

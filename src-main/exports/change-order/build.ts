@@ -4,23 +4,27 @@
  * the preset shows it (a client document never describes an internal field), each one's net
  * difference, and the totals of both quotes with VAT by rate.
  */
-import { EXPORT_COLUMNS, type ExportColumnKey } from '../../src-shared/estimates/columns';
-import { quoteTotals, type QuoteRow } from '../../src-shared/estimates/quote-totals';
-import { Decimal } from '../../src-shared/money/decimal';
-import type { ComparisonRow, EstimateComparison } from '../../src-shared/versions/types';
-import { PicoSum } from '../estimates/pico-sum';
-import { estimateHeader, serviceTotals } from '../estimates/document';
-import type { EstimateDetail } from '../api/schemas';
-import type {
-  ChangeNote,
-  ChangeOrder,
-  ChangeOrderLine,
-  NoteField,
-  VatChange,
-} from '../exports/change-order/model';
-import { currencyInfo } from '../exports/formats';
-import { resolveExportOptions, type ExportOptions } from '../exports/options';
-import { amountTextOf, detailOf, isGroup, itemKeys, textOf, type RawItem, type Snapshot } from './snapshot';
+import { columnKind, EXPORT_COLUMNS, type ExportColumnKey } from '../../../src-shared/estimates/columns';
+import { quoteTotals, type QuoteRow } from '../../../src-shared/estimates/quote-totals';
+import { Decimal } from '../../../src-shared/money/decimal';
+import type { ComparisonRow, EstimateComparison } from '../../../src-shared/versions/types';
+import { currencyDigits } from '../../../src-shared/money/currency';
+import { PicoSum } from '../../estimates/pico-sum';
+import { estimateHeader, serviceTotals } from '../../estimates/document';
+import type { EstimateDetail } from '../../api/schemas';
+import {
+  amountTextOf,
+  detailOf,
+  isGroup,
+  itemKeys,
+  textOf,
+  type RawItem,
+  type Snapshot,
+} from '../../versions/snapshot';
+import { QUANTITY_DIGITS } from '../formats';
+import { resolveExportOptions, type ExportOptions } from '../options';
+import { cleanText } from '../parties';
+import type { ChangeNote, ChangeOrder, ChangeOrderLine, NoteField, VatChange } from './model';
 
 /** Fields a change order can describe, in the column table's order (the net amount is the line's own). */
 const NOTE_FIELDS = EXPORT_COLUMNS.filter((k): k is NoteField => k !== 'net_amount');
@@ -66,25 +70,57 @@ function unitPrice(item: RawItem | null): string | null {
   return netOf(item).divRound(quantity, 12)?.toFixed(12) ?? null;
 }
 
+/**
+ * The same value as a document prints it: money at the currency's digits (two more for the cost-side
+ * unit prices), quantities at their digits, rates at six, text without its spacing. A change that
+ * would print "13,48 € → 13,48 €" is no change to the reader, and is not listed.
+ */
+function samePrinted(field: NoteField, from: string | null, to: string | null, digits: number): boolean {
+  if (from === to) return true;
+  if (from === null || to === null) return false;
+  const kind = columnKind(field);
+  if (kind === 'text')
+    return cleanText(from).replace(/\s+/g, ' ').trim() === cleanText(to).replace(/\s+/g, ' ').trim();
+  const a = decimalOrNull(from);
+  const b = decimalOrNull(to);
+  if (a === null || b === null) return false;
+  const scale =
+    kind === 'quantity'
+      ? QUANTITY_DIGITS
+      : kind === 'rate'
+        ? 6
+        : kind === 'unit-price' && field !== 'net_unit_price'
+          ? digits + 2
+          : digits;
+  return a.round(scale).eq(b.round(scale));
+}
+
 function notesOf(
   row: ComparisonRow,
   older: RawItem | null,
   newer: RawItem | null,
   shown: ReadonlySet<ExportColumnKey>,
+  digits: number,
 ): ChangeNote[] {
   const notes: ChangeNote[] = [];
+  if (row.kind === 'added' && newer) {
+    // A new position says what it is: its quantity, unit and unit price.
+    notes.push({
+      kind: 'added',
+      quantity: amountTextOf(newer.quantity),
+      unit: textOf(newer.unit),
+      unitPrice: unitPrice(newer),
+    });
+    return notes;
+  }
   if (row.kind !== 'changed' && row.kind !== 'moved') return notes;
   for (const field of NOTE_FIELDS) {
     if (!shown.has(field)) continue;
-    if (field === 'net_unit_price') {
-      const from = unitPrice(older);
-      const to = unitPrice(newer);
-      const same = from === to || (from !== null && to !== null && Decimal.parse(from).eq(Decimal.parse(to)));
-      if (!same) notes.push({ kind: 'field', field, from, to });
-      continue;
+    const change =
+      field === 'net_unit_price' ? { from: unitPrice(older), to: unitPrice(newer) } : row.fields[field];
+    if (change && !samePrinted(field, change.from, change.to, digits)) {
+      notes.push({ kind: 'field', field, from: change.from, to: change.to });
     }
-    const change = row.fields[field];
-    if (change) notes.push({ kind: 'field', field, from: change.from, to: change.to });
   }
   if (row.moved) notes.push({ kind: 'moved', from: row.moved.fromPath, to: row.moved.toPath });
   return notes;
@@ -104,7 +140,7 @@ export function buildChangeOrder(input: ChangeOrderInput): ChangeOrder {
   const opts = resolveExportOptions(input.options);
   const shown = new Set(opts.columns);
   const estimate = estimateHeader(detailOf(to) as unknown as EstimateDetail);
-  const digits = currencyInfo(opts.language, estimate.currency)?.digits ?? 2;
+  const digits = currencyDigits(estimate.currency);
   const minor = (d: Decimal | null): bigint => (d === null ? 0n : d.round(digits).units);
 
   const olderIndex = itemKeys(from.items).index;
@@ -117,15 +153,13 @@ export function buildChangeOrder(input: ChangeOrderInput): ChangeOrder {
     const older =
       row.kind === 'added' ? null : (from.items[olderIndex.get(row.fromId ?? row.id) ?? -1] ?? null);
     const newer = row.kind === 'removed' ? null : (to.items[newerIndex.get(row.id) ?? -1] ?? null);
-    const notes = notesOf(row, older, newer, shown);
+    const notes = notesOf(row, older, newer, shown, digits);
     const netFrom = decimalOrNull(row.net.from);
     const netTo = decimalOrNull(row.net.to);
     const delta = minor(netTo) - minor(netFrom);
+    // Listed when it was added or removed, when a change shows, or when its printed amount moved.
     const listed =
-      row.kind === 'added' ||
-      row.kind === 'removed' ||
-      notes.length > 0 ||
-      !Decimal.parse(row.net.delta).isZero();
+      row.kind === 'added' || row.kind === 'removed' || notes.some((n) => n.kind !== 'added') || delta !== 0n;
     if (!listed) continue;
     // The groups above it, top down, each once.
     const above: number[] = [];

@@ -1,0 +1,61 @@
+/**
+ * Uploads the user is waiting for (an upload started online: `OutboxService.send`): each entry's
+ * fate as the drain settles it — registered, waiting, held or removed — and its progress. Keyed by
+ * workspace and entry (the demo's records are numbered apart from the others).
+ */
+import type { EntryResult } from './outbox-attempt';
+
+interface Waiter {
+  settle: (r: EntryResult) => void;
+  progress?: (sent: number) => void;
+}
+
+export class UploadWaiters {
+  private readonly waiting = new Map<string, Waiter>();
+
+  /**
+   * Waits for each entry while `run` sends them (resolving when nothing more can be sent now): what
+   * it did not get to (another process drains, or it stopped) waits.
+   */
+  async wait(
+    workspaceId: string,
+    ids: readonly number[],
+    run: () => Promise<void>,
+    onProgress?: (id: number, sent: number) => void,
+  ): Promise<Map<number, EntryResult>> {
+    const results = new Map<number, EntryResult>();
+    const settled = ids.map(
+      (id) =>
+        new Promise<void>((resolve) => {
+          this.waiting.set(key(workspaceId, id), {
+            settle: (r) => {
+              results.set(id, r);
+              this.waiting.delete(key(workspaceId, id));
+              resolve();
+            },
+            ...(onProgress ? { progress: (sent: number) => onProgress(id, sent) } : {}),
+          });
+        }),
+    );
+    try {
+      await run();
+      for (const id of ids) this.settle(workspaceId, id, { kind: 'waiting' });
+      await Promise.all(settled);
+      return results;
+    } finally {
+      for (const id of ids) this.waiting.delete(key(workspaceId, id));
+    }
+  }
+
+  settle(workspaceId: string, id: number, result: EntryResult): void {
+    this.waiting.get(key(workspaceId, id))?.settle(result);
+  }
+
+  progress(workspaceId: string, id: number, sent: number): void {
+    this.waiting.get(key(workspaceId, id))?.progress?.(sent);
+  }
+}
+
+function key(workspaceId: string, id: number): string {
+  return `${workspaceId}\u0000${id}`;
+}

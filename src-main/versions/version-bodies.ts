@@ -1,0 +1,116 @@
+/**
+ * Reading a version's stored bodies, checked. Every body carries the SHA-256 it had when it was
+ * written (schema 4); each is checked before a worker reads it, so a body damaged on disk is found
+ * where it is: that version is marked damaged, and so is each version stored as changes from it
+ * (they cannot be read either), while the others stay readable. A body an older PlanDesk wrote has no
+ * checksum: its version is checked by its content hash in the worker instead (`verify`), and once that
+ * passed its bodies get their checksums.
+ */
+import { createHash } from 'node:crypto';
+import type { ChainBody, StoredVersion, VersionTable } from '../cache/version-table';
+import { ServiceError } from '../errors/service-error';
+import type { SideInput, VersionsInput } from './version-tasks';
+
+/** A version that cannot be read, in words: which one, and why (its own body, or its base's). */
+export function damagedVersionError(version: StoredVersion, cause: StoredVersion | null): ServiceError {
+  const which = `Version ${version.seq} of "${version.summary.name}" (fetched ${version.fetchedAt.toISOString()})`;
+  const why =
+    cause && cause.id !== version.id
+      ? ` It is stored as the changes from version ${cause.seq}, which is damaged.`
+      : '';
+  return new ServiceError(
+    'damaged',
+    `${which} is damaged on this computer and cannot be read.${why} The other versions can still be opened and compared.`,
+  );
+}
+
+function unreadable(version: StoredVersion): ServiceError {
+  return new ServiceError(
+    'not-found',
+    `Version ${version.seq} of "${version.summary.name}" cannot be read from the offline cache on this computer.`,
+  );
+}
+
+/**
+ * The version's chain (its whole copy first), every body checked against its checksum; a damaged
+ * one is marked, with the version read, and named in the error.
+ */
+export function verifiedChain(table: VersionTable, version: StoredVersion): ChainBody[] {
+  const chain = table.chain(version.id);
+  if (!chain) throw unreadable(version);
+  for (const body of chain) {
+    if (body.sha256 === null) continue;
+    if (createHash('sha256').update(body.body).digest('hex') === body.sha256) continue;
+    table.markDamaged(body.id);
+    if (body.id !== version.id) table.markDamaged(version.id);
+    throw damagedVersionError(version, table.get(body.id));
+  }
+  return chain;
+}
+
+/** Whether a chain has a body without a checksum (its version is then checked by content). */
+export function needsContentCheck(chain: readonly ChainBody[]): boolean {
+  return chain.some((b) => b.sha256 === null);
+}
+
+/** Both versions' bodies, what their chains share read once. */
+export function bodiesOf(table: VersionTable, from: StoredVersion, to: StoredVersion): VersionsInput {
+  const a = verifiedChain(table, from);
+  const b = verifiedChain(table, to);
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared]!.id === b[shared]!.id) shared++;
+  const side = (chain: ChainBody[], v: StoredVersion): SideInput => ({
+    bodies: chain.slice(shared).map((c) => c.body),
+    hash: v.hash,
+    ...(needsContentCheck(chain) ? { verify: true } : {}),
+  });
+  return {
+    common: a.slice(0, shared).map((c) => c.body),
+    from: side(a, from),
+    to: side(b, to),
+  };
+}
+
+/** A version's chain as a worker's input, with how many deltas deep it is and its content hash. */
+export function chainInput(
+  table: VersionTable,
+  version: StoredVersion,
+): { bodies: Uint8Array[]; depth: number; hash: string; verify?: boolean } {
+  const chain = verifiedChain(table, version);
+  return {
+    bodies: chain.map((c) => c.body),
+    depth: chain.length - 1,
+    hash: version.hash,
+    ...(needsContentCheck(chain) ? { verify: true } : {}),
+  };
+}
+
+/**
+ * A worker found that a side's content does not match its hash (`fieldErrors.version` names the
+ * side): that version is marked damaged and named. Any other error passes unchanged.
+ */
+export function sideDamaged(
+  err: unknown,
+  table: VersionTable,
+  sides: { from: StoredVersion; to: StoredVersion },
+): unknown {
+  if (!(err instanceof ServiceError) || err.kind !== 'damaged') return err;
+  const side = err.fieldErrors?.version?.[0];
+  const version = side === 'from' ? sides.from : side === 'to' ? sides.to : null;
+  if (!version) return err;
+  table.markDamaged(version.id);
+  return damagedVersionError(version, version);
+}
+
+/** A worker read and checked versions by content: their bodies get the checksums they lacked. */
+export function fillVerifiedChecksums(
+  table: VersionTable,
+  input: VersionsInput,
+  versions: readonly StoredVersion[],
+): void {
+  if (!input.from.verify && !input.to.verify) return;
+  for (const v of versions) {
+    const chain = table.chain(v.id);
+    if (chain && needsContentCheck(chain)) table.fillChecksums(chain);
+  }
+}
