@@ -4,7 +4,6 @@
  * when it fails or is cancelled, so a cancelled export leaves no file: local-files/write-atomically.ts).
  */
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import {
   readEstimate,
@@ -16,7 +15,7 @@ import { toEstimateDocument } from '../estimates/document';
 import { estimateParts, type EstimateParts } from '../estimates/estimate-parts';
 import { writeEstimateWorkbook } from './excel';
 import type { ExportOptions } from './options';
-import { renderEstimatePdf, type PdfOptions } from './pdf';
+import { writeEstimatePdfFile, type PdfOptions } from './pdf';
 import { keepPrepared, takePrepared } from './prepared-documents';
 import { moneyWarnings } from './money-check';
 import type { ExportWarning } from '../../src-shared/exports/warnings';
@@ -76,13 +75,23 @@ export interface PdfTaskInput {
   path: string;
 }
 
+/** The writer needs an estimate's rows, not the tree they were made from: a large estimate's tree can go. */
+async function rowsFor(
+  estimate: ExportEstimateInput,
+): Promise<{ parts: EstimateParts; warnings: ExportWarning[] }> {
+  const [parts] = await partsFor([estimate]);
+  return { parts: { ...parts!, doc: { ...parts!.doc, tree: [] } }, warnings: moneyWarnings([parts!]) };
+}
+
 export async function pdfTask(input: PdfTaskInput): Promise<WriteOutput> {
-  const [parts] = await partsFor([input.estimate]);
-  const warnings = moneyWarnings([parts!]);
-  const bytes = await renderEstimatePdf(parts!, {
-    ...input.options,
-    onNotice: (detail) => warnings.push({ code: 'image-left-out', detail }),
-  });
-  await writeFile(input.path, bytes, { flag: 'wx' });
+  const { parts: rowsOnly, warnings } = await rowsFor(input.estimate);
+  await writeEstimatePdfFile(
+    rowsOnly,
+    {
+      ...input.options,
+      onNotice: (detail) => warnings.push({ code: 'image-left-out', detail }),
+    },
+    input.path,
+  );
   return { warnings };
 }
