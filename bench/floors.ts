@@ -13,6 +13,10 @@ import ExcelJS from 'exceljs';
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { checkoutRoot } from './checkout';
+import type { EstimateParts } from '../src-main/estimates/estimate-parts';
+import type { ExportOptions } from '../src-main/exports/options';
+import { pdfDocumentParts } from '../src-main/exports/pdf/document';
+import type { TableRowModel } from '../src-main/exports/pdf/items-table';
 
 const ROOT = checkoutRoot();
 
@@ -38,6 +42,7 @@ function setFonts(): void {
   const pkg = createRequire(join(ROOT, 'package.json')).resolve('pdfmake/package.json');
   const dir = join(dirname(pkg), 'build', 'fonts', 'Roboto');
   pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((path) => path.startsWith(dir));
   pdfmake.setFonts({
     Roboto: {
       normal: join(dir, 'Roboto-Regular.ttf'),
@@ -51,22 +56,55 @@ function setFonts(): void {
 
 /** Bare pdfmake: an A4 document with one table of `rows` rows × 6 columns, written to `file`. */
 export async function barePdf(rows: number, file: string): Promise<void> {
-  setFonts();
-  const body: TableCell[][] = [['Pos.', 'Bezeichnung', 'Menge', 'Einheit', 'Einzelpreis', 'Gesamt']];
+  const body: string[][] = [['Pos.', 'Bezeichnung', 'Menge', 'Einheit', 'Einzelpreis', 'Gesamt']];
   for (let i = 0; i < rows; i++) body.push(rowTexts(i));
+  await bareTablePdf({ widths: [40, '*', 45, 40, 65, 70], fontSize: 9, body }, file);
+}
+
+/** A table's texts: its header row first, each cell's text (its lines joined). */
+export interface TableTexts {
+  widths: (number | '*')[];
+  fontSize: number;
+  body: string[][];
+}
+
+/**
+ * Bare pdfmake laying out a table of plain texts on A4, one title above it: the floor of a PDF of
+ * those texts. Nothing of PlanDesk: no styles, no keeping rows together, the texts given as strings.
+ */
+export async function bareTablePdf(texts: TableTexts, file: string): Promise<void> {
+  setFonts();
   const def: TDocumentDefinitions = {
     pageSize: 'A4',
-    pageMargins: [40, 60, 40, 60],
-    defaultStyle: { font: 'Roboto', fontSize: 9 },
+    pageMargins: [40, 40, 40, 50],
+    defaultStyle: { font: 'Roboto', fontSize: texts.fontSize },
     content: [
       { text: 'Angebot', fontSize: 16, bold: true, margin: [0, 0, 0, 12] },
       {
-        table: { headerRows: 1, widths: [40, '*', 45, 40, 65, 70], body },
+        table: { headerRows: 1, widths: texts.widths, body: texts.body as TableCell[][] },
         layout: 'lightHorizontalLines',
       },
     ],
   };
-  writeFileSync(file, await pdfmake.createPdf(def).getBuffer());
+  await pdfmake.createPdf(def).write(file);
+}
+
+/**
+ * The texts of the items table PlanDesk prints for an estimate (pdf/items-table.ts), as a table of
+ * plain strings: "the same content" for bare pdfmake. A cell spanning columns is put in its first.
+ */
+export function sameContent(estimate: EstimateParts, options: ExportOptions): TableTexts {
+  const table = pdfDocumentParts(estimate, options).table;
+  if (!table) return { widths: ['*'], fontSize: 8, body: [['']] };
+  const width = table.columns.length;
+  const texts = (row: TableRowModel): string[] => {
+    const cells: string[] = new Array<string>(width).fill('');
+    for (const cell of row.cells) cells[cell.column] = cell.runs.map((r) => r.text).join('\n');
+    return cells;
+  };
+  const body = [texts(table.header)];
+  for (const row of table.rows()) body.push(texts(row));
+  return { widths: table.columns.map((c) => c.width), fontSize: table.fontSize, body };
 }
 
 /** Bare exceljs: its streaming writer, `rows` rows of the same six columns, committed row by row. */

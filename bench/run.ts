@@ -15,9 +15,8 @@ import { benchExcelMemory, benchMainLoop } from './main-loop';
 import { benchRoomsCosts } from './rooms-costs';
 import { benchCli } from './cli';
 import { benchQuote } from './quote';
-import { BARE_PDF_FLAG, benchLargePdf } from './large-pdf';
+import { BARE_PDF_FLAG, barePdfOfTexts, benchLargePdf } from './large-pdf';
 import { benchStartup } from './startup';
-import { barePdf } from './floors';
 import { tableFileEnv, tableText } from './table';
 
 // `npm run bench`: every performance target of the project, measured and printed, then the table of
@@ -78,7 +77,7 @@ async function main(): Promise<void> {
     for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(28)} ${v}`);
     return;
   }
-  if (args[0] === BARE_PDF_FLAG) return barePdf(Number(args[1]), args[2]!);
+  if (args[0] === BARE_PDF_FLAG) return barePdfOfTexts(args[1]!, args[2]!);
   const only = args.join(' ').toLowerCase();
   const tableDir = mkdtempSync(join(tmpdir(), 'plandesk-bench-table-'));
   const env = { ...process.env, ...tableFileEnv(join(tableDir, 'rows.jsonl')) };

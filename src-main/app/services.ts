@@ -6,10 +6,11 @@ import { WorkspaceCaches } from '../cache/workspace-caches';
 import type { WriteFailure } from '../cache/cache-db';
 import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
-import { createWorkers } from '../workers/pool';
+import { createWorkers, type Workers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
 import { ExportService } from '../exports/export-service';
 import { PresetsService } from '../exports/presets-service';
+import { CompanyImages } from '../exports/company-images';
 import { FilesAppService } from '../files/files-app-service';
 import { UploadGrants } from '../files/upload-grants';
 import { FormsService } from '../forms/forms-service';
@@ -120,6 +121,7 @@ export interface MainServices {
 export interface RunningServices extends MainServices {
   settings: SettingsStore;
   caches: WorkspaceCaches;
+  workers: Workers;
   close(): Promise<void>;
 }
 
@@ -244,6 +246,7 @@ export function createServices(o: ServiceOptions): RunningServices {
   const estimates = new EstimatesService(active.source, operations, o.logger, workers);
   const versions = new VersionsService(active.source, estimateVersions, operations);
   const plans = new PlansService(active.source);
+  const companyImages = new CompanyImages(active.source, workspaces);
   // The one export use case: estimates, change orders and rooms read through the features above,
   // saved where the user chooses, written by the workers.
   const exportsService = new ExportService({
@@ -251,9 +254,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     changeOrders: versions,
     rooms: plans,
     save: { choose: (name, format) => o.dialogs.saveFile(name, format) },
-    images: {
-      fetchImage: async (url, signal) => (await active.source()).client.fetchImage(url, { signal }),
-    },
+    images: companyImages.source,
     settings: { ...bound(presets), uiLanguage: () => workspaces.uiLanguage() },
     workers,
     operations,
@@ -333,6 +334,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     },
     settings,
     caches,
+    workers,
     workspaces,
     workspaceSettings: new WorkspaceSettingsService(active.source, o.dialogs),
     appearance: {

@@ -36,7 +36,9 @@ export function cliExports(c: CliExportContext): ExportService {
     estimates: {
       estimateIds: async (projectId) => (await c.client.listAllEstimates(projectId)).map((e) => e.id),
       readForExport: async (projectId, estimateId, signal) => ({
-        data: await fetchEstimateRead(c.workers, c.client, projectId, estimateId, signal, 'export-read'),
+        // Read in the export thread whatever its size: that thread writes the document from what it
+        // read, while this one (which has nothing else to do) only moves the bytes.
+        data: await fetchEstimateRead(c.workers, c.client, projectId, estimateId, signal, 'export-read', 0),
         source: 'network',
         fetchedAt: new Date(),
       }),
@@ -67,6 +69,8 @@ export interface CliExportOptions {
   savedPresets?: readonly ExportPreset[];
   documentsLanguage?: UiLanguage | null;
   changeOrder?: () => Promise<ChangeOrderSides>;
+  /** Start the export thread at once (a PDF is written): it loads while the estimate is fetched. */
+  warm?: boolean;
 }
 
 /**
@@ -83,6 +87,7 @@ export async function withCliExports<T>(
   work: (exports: ExportService) => Promise<T>,
 ): Promise<T> {
   const workers = options.workers ?? createWorkers(silentLogger);
+  if (options.warm) void workers.warmExports();
   try {
     return await work(
       cliExports({

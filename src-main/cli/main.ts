@@ -27,12 +27,13 @@ Commands:
   estimates PROJECT_ID [--all]               a project's estimates
   estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
   export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
-        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements]
+        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--large-pdf]
                                              an estimate (or all, xlsx) as a client quote (the default),
                                              the internal worksheet, or a preset saved in the app; in
                                              --lang, else the language the app keeps for the
                                              workspace's documents, else the estimate's company's
-                                             country's; on that language's paper unless --paper
+                                             country's; on that language's paper unless --paper;
+                                             a PDF of over 200 pages only with --large-pdf
   diff PROJECT_ID ESTIMATE_A [ESTIMATE_B] [--version N | --since DATE]
                                              what changed: ESTIMATE_A's kept version N, its version at
                                              DATE, or its previous one (without ESTIMATE_B) against the

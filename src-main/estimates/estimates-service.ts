@@ -22,6 +22,9 @@ const BACKGROUND_TOTALS = 20;
  * main's thread when large (src-main/workers); and read for the exports (src-main/exports), which
  * take them through `estimateIds` and `readForExport`.
  */
+/** How long after an estimate opens the export thread is started. */
+const WARM_EXPORTS_AFTER_MS = 1_000;
+
 export class EstimatesService {
   /** Totals worked out this session, by workspace, project and estimate. */
   private readonly summaries = new Map<string, KeptSummary>();
@@ -63,6 +66,9 @@ export class EstimatesService {
         { signal: op.signal },
       );
       this.keep(meta.id, cached, projectId, estimateId, r.data);
+      // An open estimate may well be exported next: the export thread gets ready once the screen
+      // has the estimate (not sooner: the two would share the cores while the screen builds it).
+      setTimeout(() => void this.workers.warmExports({ layOut: true }), WARM_EXPORTS_AFTER_MS).unref();
       return { viewBytes: r.data.viewBytes, ...provenance(r) };
     } finally {
       op.finish();

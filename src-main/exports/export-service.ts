@@ -38,7 +38,8 @@ import type {
   SaveTarget,
   Sourced,
 } from './sources';
-import { writeChangeOrderInWorker, writeDocumentInWorker } from './write-in-worker';
+import { countPdfPagesInWorker, writeChangeOrderInWorker, writeDocumentInWorker } from './write-in-worker';
+import { LARGE_PDF_PAGES } from '../../src-shared/exports/large-pdf';
 
 /** What every export request may choose about its document. */
 interface DocumentChoice {
@@ -58,6 +59,8 @@ export interface EstimatesExportRequest extends DocumentChoice {
   estimateId?: string | undefined;
   format: 'xlsx' | 'pdf';
   statements?: boolean | undefined;
+  /** Write the PDF even when it has more than LARGE_PDF_PAGES pages (the user was told, and wants it). */
+  largePdf?: boolean | undefined;
 }
 
 export interface ChangeOrderExportRequest extends DocumentChoice {
@@ -88,6 +91,8 @@ export interface ExportOutcome {
   estimates: number;
   name: string;
   totals: ReturnType<typeof projectSum>['sums'];
+  /** Nothing was written: the PDF would have this many pages (more than LARGE_PDF_PAGES). */
+  largePdfPages?: number;
 }
 
 export interface ExportServiceDeps {
@@ -175,12 +180,26 @@ export class ExportService {
         name: first.label.name,
         totals: projectSum(reads.map((r) => r.data.summary)).sums,
       };
+      const images =
+        req.format === 'pdf' ? await this.companyImages(first.companyImages, op.signal) : undefined;
+      if (req.format === 'pdf' && !req.largePdf) {
+        // Asked before the save dialog: a PDF of hundreds of pages is better written as a workbook.
+        const counted = await countPdfPagesInWorker(this.deps.workers, {
+          body: first.cacheBody,
+          prepared: first.prepared ?? null,
+          options,
+          ...(images ? { images } : {}),
+          signal: op.signal,
+        });
+        reads[0] = { ...reads[0]!, data: { ...first, prepared: counted.prepared } };
+        if (counted.pages > LARGE_PDF_PAGES) {
+          return { ...outcome, path: null, warnings: [], largePdfPages: counted.pages };
+        }
+      }
       const labels = reads.map((r) => r.data.label);
       const target = await this.deps.save.choose(estimatesFileName(labels, req), req.format);
       if (!target) return { ...outcome, path: null, warnings: [] };
       const mismatches = reads.flatMap((r) => mismatchOf(r.data));
-      const images =
-        req.format === 'pdf' ? await this.companyImages(first.companyImages, op.signal) : undefined;
       const warnings = await writeDocumentInWorker(this.deps.workers, {
         format: req.format,
         bodies: reads.map((r) => r.data.cacheBody),

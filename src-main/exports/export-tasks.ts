@@ -15,7 +15,7 @@ import { toEstimateDocument } from '../estimates/document';
 import { estimateParts, type EstimateParts } from '../estimates/estimate-parts';
 import { writeEstimateWorkbook } from './excel';
 import type { ExportOptions } from './options';
-import { writeEstimatePdfFile, type PdfOptions } from './pdf';
+import { estimatePdfPages, writeEstimatePdfFile, type PdfOptions } from './pdf';
 import { keepPrepared, takePrepared } from './prepared-documents';
 import { moneyWarnings } from './money-check';
 import type { ExportWarning } from '../../src-shared/exports/warnings';
@@ -94,4 +94,16 @@ export async function pdfTask(input: PdfTaskInput): Promise<WriteOutput> {
     input.path,
   );
   return { warnings };
+}
+
+export interface PdfPagesInput {
+  estimate: ExportEstimateInput;
+  options: Omit<PdfOptions, 'onNotice'>;
+}
+
+/** How many pages the estimate's PDF will have; its parts are kept here for the writer (a new token). */
+export async function pdfPagesTask(input: PdfPagesInput): Promise<{ pages: number; prepared: string }> {
+  const [parts] = await partsFor([input.estimate]);
+  const pages = await estimatePdfPages(parts!, input.options);
+  return { pages, prepared: keepPrepared(parts!) };
 }

@@ -18,8 +18,16 @@ export interface RunOptions {
 /** Heavy work off the main thread: a named task (see workers/tasks.ts) run in a worker. */
 export interface Workers {
   run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
+  /**
+   * Starts the export thread, if it is not running, and has it load the writers and parse the fonts
+   * (the export-warm task), and with `layOut` lay out a small document once, so the next export
+   * starts warm. Never fails: a warm-up that goes wrong is logged.
+   */
+  warmExports(options?: { layOut?: boolean }): Promise<void>;
   /** Worker threads now (idle ones end after a while; a cancelled task's thread at once). */
   readonly threads: number;
+  /** The export thread (0 or 1): documents are written there, one at a time. */
+  readonly exportThreads: number;
   /** Tasks a thread has started and not yet finished. */
   readonly running: number;
   close(): Promise<void>;
@@ -49,23 +57,84 @@ function workerScripts(builtIn?: string): { path: (script: WorkerScript) => stri
   return { path: (script) => join(__dirname, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
 }
 
+/** How long an idle thread stays: the export thread longer, so an estimate left open exports warm. */
+const IDLE_MS = 120_000;
+export const EXPORT_IDLE_MS = 600_000;
+
+export interface WorkersOptions {
+  /** How long the export thread stays once idle (tests make it short). */
+  exportIdleMs?: number;
+}
+
 /**
- * A pool of worker threads (piscina), sized for the machine: one per core but one, at least one,
- * at most four — the work is a few large tasks at a time, and each worker costs memory. Idle workers
- * end after a while, so an app left open holds none.
+ * Worker threads (piscina): a pool sized for the machine for reading estimates and versions — one per
+ * core but one, at least one, at most four: the work is a few large tasks at a time, and each worker
+ * costs memory — and one export thread, where documents are written one at a time. The export thread
+ * keeps what it loaded and parsed (the writers, fonts, shaped words) between exports, and is started
+ * ahead of time (warmExports, when an estimate opens); the estimate an export read is kept there for
+ * its writer (exports/prepared-documents.ts). Idle threads end after a while, so an app left open
+ * holds none.
  */
 export function createWorkers(
   logger: Logger,
   size = Math.max(1, Math.min(4, availableParallelism() - 1)),
   /** A folder of built worker scripts to use instead (the benchmarks measure the threads as shipped). */
   builtIn?: string,
+  options: WorkersOptions = {},
 ): Workers {
   const scripts = workerScripts(builtIn);
+  const general = threadPool(scripts, size, IDLE_MS, logger);
+  const exports = threadPool(scripts, 1, options.exportIdleMs ?? EXPORT_IDLE_MS, logger);
+  const poolOf = (task: TaskName): ThreadPool => (TASKS[task].script === 'export-worker' ? exports : general);
+  let warming: Promise<void> | null = null;
+  const workers: Workers = {
+    run: (task, input, runOptions) => poolOf(task).run(task, input, runOptions),
+    warmExports(warmOptions = {}) {
+      // One warm-up at a time; the task itself returns at once in a thread that is warm already.
+      warming ??= exports
+        .run('export-warm', warmOptions, {})
+        .then(
+          () => undefined,
+          (err: unknown) => logger.log('warn', `export warm-up: ${(err as Error)?.message ?? String(err)}`),
+        )
+        .finally(() => (warming = null));
+      return warming;
+    },
+    get threads() {
+      return general.threads + exports.threads;
+    },
+    get exportThreads() {
+      return exports.threads;
+    },
+    get running() {
+      return general.running + exports.running;
+    },
+    close: async () => {
+      await Promise.all([general.close(), exports.close()]);
+    },
+  };
+  return workers;
+}
+
+/** One piscina pool and what runs on it. */
+interface ThreadPool {
+  run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
+  readonly threads: number;
+  readonly running: number;
+  close(): Promise<void>;
+}
+
+function threadPool(
+  scripts: ReturnType<typeof workerScripts>,
+  size: number,
+  idleTimeout: number,
+  logger: Logger,
+): ThreadPool {
   const pool = new Piscina({
     execArgv: scripts.execArgv,
     minThreads: 0,
     maxThreads: size,
-    idleTimeout: 120_000,
+    idleTimeout,
     // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
     // A young generation smaller than V8's default (a 4 MB semi-space instead of 16): the tasks make
     // large, long-lived trees, which are promoted anyway, and a thread then commits far less memory
@@ -90,7 +159,7 @@ export function createWorkers(
       w.once('exit', () => threads.delete(id));
     }
   });
-  const workers: Workers = {
+  const workers: ThreadPool = {
     async run<O>(task: TaskName, input: unknown, options: RunOptions = {}): Promise<O> {
       if (options.signal?.aborted) throw cancelled();
       const channel = new MessageChannel();

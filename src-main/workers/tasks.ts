@@ -27,6 +27,10 @@ export const TASKS = {
   'export-read': { script: 'export-worker' },
   'export-xlsx': { script: 'export-worker' },
   'export-pdf': { script: 'export-worker' },
+  // A PDF's page count before it is written (a large one is not written without asking).
+  'export-pdf-pages': { script: 'export-worker' },
+  // Started when an estimate opens: the export thread loads, parses its fonts and lays out once.
+  'export-warm': { script: 'export-worker' },
   // Estimate versions (issue 17): keeping and comparing versions in their own script; a change order
   // is a document, written by the export script with the other writers.
   'versions-encode': { script: 'versions-worker' },

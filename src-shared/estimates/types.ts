@@ -209,4 +209,9 @@ export interface ExportResult extends Provenance {
   warnings: ExportWarning[];
   /** The language the document was written in. */
   language: UiLanguage;
+  /**
+   * Nothing was written: the PDF would have this many pages, more than LARGE_PDF_PAGES. Asked again
+   * with `largePdf: true` it is written; else the workbook is the better choice.
+   */
+  largePdfPages?: number;
 }

@@ -113,6 +113,8 @@ export const exportRequestSchema = z.object({
   estimateId: id.optional(),
   format: z.enum(['xlsx', 'pdf']),
   statements: z.boolean().optional(),
+  /** The user was told how many pages the PDF has (more than LARGE_PDF_PAGES) and wants it all the same. */
+  largePdf: z.boolean().optional(),
   ...documentChoice,
 });
 

@@ -12,7 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { EstimateItem } from '../../src-main/api/schemas';
 import { storedJsonBytes } from '../../src-main/cache/cache-db';
 import type { EstimateReadOutput, EstimateViewOutput } from '../../src-main/estimates/estimate-tasks';
-import { writeDocumentInWorker } from '../../src-main/exports/write-in-worker';
+import { countPdfPagesInWorker, writeDocumentInWorker } from '../../src-main/exports/write-in-worker';
 import { ServiceError } from '../../src-main/errors/service-error';
 import { bodyJob, runOnBody } from '../../src-main/workers/body-job';
 import { createWorkers, type Workers } from '../../src-main/workers/pool';
@@ -244,4 +244,70 @@ describe('worker threads', () => {
     });
     expect(() => createWorkers(captureLog().logger, 1, tempDir())).toThrow(/no built worker scripts/);
   });
+});
+
+/** Waits until `ready` holds (every 20 ms), at most `ms`. */
+async function until(ready: () => boolean, ms = 60_000): Promise<void> {
+  const started = performance.now();
+  while (!ready() && performance.now() - started < ms) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('the export thread', () => {
+  it('is started ahead of an export, writes on the thread it warmed, and ends once idle', async () => {
+    const workers = createWorkers(captureLog().logger, 1, undefined, { exportIdleMs: 1_500 });
+    pools.push(workers);
+    expect(workers.exportThreads).toBe(0);
+    await workers.warmExports({ layOut: true });
+    expect(workers.exportThreads).toBe(1);
+    expect(workers.threads).toBe(1);
+    // A second warm-up finds it warm; the export runs on it (no other thread is started).
+    await workers.warmExports({ layOut: true });
+    const target = path.join(tempDir(), 'quote.pdf');
+    await writeDocumentInWorker(workers, {
+      format: 'pdf',
+      bodies: [cacheBytes(estimateOf(60))],
+      options,
+      target,
+    });
+    expect(existsSync(target)).toBe(true);
+    expect(workers.exportThreads).toBe(1);
+    expect(workers.threads).toBe(1);
+    // Idle for longer than its idle time: it ends, and nothing else runs.
+    await until(() => workers.exportThreads === 0);
+    expect(workers.threads).toBe(0);
+  }, 120_000);
+
+  it('ends with the pool, warm or not', async () => {
+    const workers = createWorkers(captureLog().logger, 1);
+    await workers.warmExports();
+    expect(workers.exportThreads).toBe(1);
+    await workers.close();
+    expect(workers.threads).toBe(0);
+  });
+
+  it('counts a PDF’s pages before writing it, and a count cancelled while it runs leaves no thread', async () => {
+    const workers = pool();
+    const body = cacheBytes(estimateOf(2_000));
+    const counted = await countPdfPagesInWorker(workers, { body, prepared: null, options });
+    expect(counted.pages).toBeGreaterThan(40);
+    // The writer takes the parts the count kept, and writes as many pages as were counted.
+    const target = path.join(tempDir(), 'counted.pdf');
+    await writeDocumentInWorker(workers, {
+      format: 'pdf',
+      bodies: [body.slice()],
+      prepared: [counted.prepared],
+      options,
+      target,
+    });
+    const pdf = (await import('node:fs')).readFileSync(target, 'latin1');
+    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(counted.pages);
+
+    // Cancelled while it runs on the export thread: the thread is ended, the count never comes.
+    const cancel = new AbortController();
+    const run = countPdfPagesInWorker(workers, { body, prepared: null, options, signal: cancel.signal });
+    await until(() => workers.running > 0);
+    cancel.abort();
+    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(workers.threads).toBe(0);
+  }, 240_000);
 });

@@ -14,9 +14,10 @@ import type { ExportOptions } from '../options';
 import { pdfDocumentParts, type PdfDocumentParts } from './document';
 import { findFontDir } from './fonts';
 import { documentImages, type PdfImages } from './page';
-import { pdfPageCount, writePdfParts } from './render';
+import { planPdf, prepareFonts, writePdfParts, type Planned } from './render';
+import type { CheckedImage } from '../images';
 
-export { pdfDocumentParts, findFontDir };
+export { pdfDocumentParts, findFontDir, prepareFonts };
 
 export interface PdfOptions extends ExportOptions {
   /**
@@ -30,6 +31,23 @@ export interface PdfOptions extends ExportOptions {
   onNotice?: (message: string) => void;
 }
 
+/** What a document was planned from: the same choices and the same (checked) images. */
+interface PlanKey {
+  options: string;
+  logo: CheckedImage | null;
+  watermark: CheckedImage | null;
+}
+
+/**
+ * The last plan made of an estimate's rows (a page count before the save dialog), for its writer:
+ * the same rows, choices and images make the same pages, laid out once.
+ */
+const plans = new WeakMap<object, { key: PlanKey; planned: Planned }>();
+
+function sameKey(a: PlanKey, b: PlanKey): boolean {
+  return a.options === b.options && a.logo === b.logo && a.watermark === b.watermark;
+}
+
 /**
  * Runs `work` on the document's parts with its images; when pdfkit refuses one, again without them
  * (a document without beats none). Nothing is written before pdfkit has taken the images.
@@ -37,19 +55,25 @@ export interface PdfOptions extends ExportOptions {
 async function withImages<T>(
   estimate: EstimateDocument | EstimateParts,
   options: PdfOptions,
-  work: (parts: PdfDocumentParts, fontDir: string) => Promise<T>,
+  work: (parts: PdfDocumentParts, fontDir: string, key: PlanKey, rows: object) => Promise<T>,
 ): Promise<T> {
   // Worked out once: the parts may be made twice (again without an image that failed).
   const parts = partsOf(estimate);
   const fontDir = findFontDir(options.fontDir);
   const notice = options.onNotice ?? (() => undefined);
   const images: PdfImages = documentImages(parts.doc.estimate, options.images, notice);
+  const { images: _given, onNotice: _notice, ...choices } = options;
+  const key = (shown: Partial<PdfImages>): PlanKey => ({
+    options: JSON.stringify(choices),
+    logo: shown.logo ?? null,
+    watermark: shown.watermark ?? null,
+  });
   try {
-    return await work(pdfDocumentParts(parts, options, images), fontDir);
+    return await work(pdfDocumentParts(parts, options, images), fontDir, key(images), parts.rows);
   } catch (e) {
     if (!images.logo && !images.watermark) throw e;
     notice(`The logo or watermark could not be embedded (${e instanceof Error ? e.message : String(e)}).`);
-    return work(pdfDocumentParts(parts, options, {}), fontDir);
+    return work(pdfDocumentParts(parts, options, {}), fontDir, key({}), parts.rows);
   }
 }
 
@@ -63,7 +87,11 @@ export async function streamEstimatePdf(
   options: PdfOptions,
   out: Writable,
 ): Promise<number> {
-  return withImages(estimate, options, (parts, fontDir) => writePdfParts(parts, fontDir, out));
+  return withImages(estimate, options, (parts, fontDir, key, rows) => {
+    const kept = plans.get(rows);
+    plans.delete(rows);
+    return writePdfParts(parts, fontDir, out, kept && sameKey(kept.key, key) ? kept.planned : undefined);
+  });
 }
 
 /** How many pages the estimate's PDF quote will have, laid out without writing it. */
@@ -71,7 +99,11 @@ export async function estimatePdfPages(
   estimate: EstimateDocument | EstimateParts,
   options: PdfOptions,
 ): Promise<number> {
-  return withImages(estimate, options, (parts, fontDir) => pdfPageCount(parts, fontDir));
+  return withImages(estimate, options, async (parts, fontDir, key, rows) => {
+    const planned = await planPdf(parts, fontDir);
+    plans.set(rows, { key, planned });
+    return planned.pages;
+  });
 }
 
 /** Writes the estimate as a PDF quote to the file `path`, which must not exist yet; its number of pages. */

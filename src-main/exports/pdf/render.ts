@@ -133,7 +133,7 @@ function measuringFonts(files: FaceFiles): TableFonts {
 }
 
 /** The table's pages planned inside the frame the rest of the document leaves it. */
-interface Planned {
+export interface Planned {
   frame: Frame;
   table: {
     plan: TablePlan;
@@ -162,10 +162,20 @@ async function planDocument(parts: PdfDocumentParts, files: FaceFiles): Promise<
   };
 }
 
-/** How many pages the PDF of these parts will have (laid out, nothing printed). */
-export async function pdfPageCount(parts: PdfDocumentParts, fontDir: string): Promise<number> {
+/**
+ * Parses the faces every document uses (regular and bold; italics only internal notes need) for this
+ * thread, and sets a word in each (their layout tables are read then).
+ */
+export function prepareFonts(fontDir: string): void {
   configurePdfmake(fontDir);
-  return (await planDocument(parts, faceFiles(fontDir))).pages;
+  const fonts = measuringFonts(faceFiles(fontDir));
+  for (const bold of [false, true]) fonts.face(bold, false).widthOfString('Angebot 1.234,56 €', 9);
+}
+
+/** The plan of the PDF of these parts (laid out, nothing printed): its pages, for writing it. */
+export async function planPdf(parts: PdfDocumentParts, fontDir: string): Promise<Planned> {
+  configurePdfmake(fontDir);
+  return planDocument(parts, faceFiles(fontDir));
 }
 
 /** One empty block per table page, as tall as the table is there; the last one ends with the table's margin. */
@@ -209,10 +219,12 @@ export async function writePdfParts(
   parts: PdfDocumentParts,
   fontDir: string,
   out: Writable,
+  /** The plan made of the same parts before (a page count), if any. */
+  planned?: Planned,
 ): Promise<number> {
   configurePdfmake(fontDir);
   const files = faceFiles(fontDir);
-  const planned = await planDocument(parts, files);
+  planned ??= await planDocument(parts, files);
   const content: Content[] = [...parts.header()];
   if (planned.table) content.push(...tablePlaceholders(planned.table.plan));
   content.push(parts.totals());
