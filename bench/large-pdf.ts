@@ -36,7 +36,13 @@ export async function barePdfOfTexts(textsFile: string, out: string): Promise<vo
 async function tableTexts(client: ApiClient, projectId: string, estimateId: string): Promise<TableTexts> {
   const workers = createWorkers(silentLogger, 1);
   try {
-    const read = await fetchEstimateRead(workers, client, projectId, estimateId, new AbortController().signal);
+    const read = await fetchEstimateRead(
+      workers,
+      client,
+      projectId,
+      estimateId,
+      new AbortController().signal,
+    );
     const detail = await readEstimateDetail({ origin: 'cache', body: read.cacheBody });
     return sameContent(estimateParts(toEstimateDocument(detail)), { language: 'de-DE' });
   } finally {

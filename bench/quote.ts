@@ -51,7 +51,13 @@ async function typicalTexts(backend: Backend, projectId: string, estimateId: str
   const client = new ApiClient({ baseUrl: backend.baseUrl, customer: backend.customer, key: backend.key });
   const workers = createWorkers(silentLogger, 1);
   try {
-    const read = await fetchEstimateRead(workers, client, projectId, estimateId, new AbortController().signal);
+    const read = await fetchEstimateRead(
+      workers,
+      client,
+      projectId,
+      estimateId,
+      new AbortController().signal,
+    );
     const detail = await readEstimateDetail({ origin: 'cache', body: read.cacheBody });
     return sameContent(estimateParts(toEstimateDocument(detail)), { language: 'de-DE' });
   } finally {
@@ -88,7 +94,13 @@ export async function benchQuote(): Promise<Record<string, string | number>> {
   const opened: RunningServices[] = [];
   try {
     const { projectId, estimateId } = await findTypicalQuote(backend);
-    const request = { projectId, estimateId, format: 'pdf' as const, presetId: 'quote', language: 'de-DE' as const };
+    const request = {
+      projectId,
+      estimateId,
+      format: 'pdf' as const,
+      presetId: 'quote',
+      language: 'de-DE' as const,
+    };
     // The save dialog answers with the same name each time, and an export never overwrites.
     const saved = (dir: string) => join(dir, 'saved');
     const clear = async (dir: string) => {
