@@ -31,7 +31,7 @@ const WARM_RUNS = 5;
 const WARM_TARGET_MS = 800;
 const COLD_TARGET_MS = 1500;
 /** How long the user looks at the estimate before pressing Export (the export thread warms meanwhile). */
-const LOOKING_MS = 4000;
+const LOOKING_MS = 8000;
 
 const cpuNow = (): number => {
   const u = process.cpuUsage();

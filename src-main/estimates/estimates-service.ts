@@ -6,7 +6,7 @@ import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
 import type { EstimateReadOutput, EstimateViewOutput } from './estimate-tasks';
-import { estimateWork, type KeptSummary } from './estimate-reader';
+import { estimateWork, estimateWorkFor, type KeptSummary } from './estimate-reader';
 
 /**
  * An estimate read: for an export, with the token of its document kept in the worker that writes
@@ -24,6 +24,8 @@ const BACKGROUND_TOTALS = 20;
  */
 /** How long after an estimate opens the export thread is started. */
 const WARM_EXPORTS_AFTER_MS = 1_000;
+/** Estimates kept in fewer bytes than this (a few thousand items) have their quote laid out ahead. */
+const WARM_WITH_ESTIMATE_BYTES = 512 * 1024;
 
 export class EstimatesService {
   /** Totals worked out this session, by workspace, project and estimate. */
@@ -67,8 +69,13 @@ export class EstimatesService {
       );
       this.keep(meta.id, cached, projectId, estimateId, r.data);
       // An open estimate may well be exported next: the export thread gets ready once the screen
-      // has the estimate (not sooner: the two would share the cores while the screen builds it).
-      setTimeout(() => void this.workers.warmExports({ layOut: true }), WARM_EXPORTS_AFTER_MS).unref();
+      // has the estimate (not sooner: the two would share the cores while the screen builds it), and
+      // lays out this estimate's quote (its words are then set once) when it is not a large one.
+      setTimeout(() => {
+        const bytes = cached.cachedEstimateBytes(projectId, estimateId);
+        const estimate = bytes && bytes.length <= WARM_WITH_ESTIMATE_BYTES ? bytes.slice() : undefined;
+        void this.workers.warmExports({ layOut: true, ...(estimate ? { estimate } : {}) });
+      }, WARM_EXPORTS_AFTER_MS).unref();
       return { viewBytes: r.data.viewBytes, ...provenance(r) };
     } finally {
       op.finish();
@@ -136,6 +143,8 @@ export class EstimatesService {
   /**
    * An estimate read for an export, off main's thread: its bytes, and its parts kept in the worker
    * that read it for the writer there (the export-read task). Its totals are kept for the lists.
+   * Read in the export thread whatever its size: the writer there takes what it read, instead of
+   * reading the bytes again (a small estimate read on main's thread was read twice).
    */
   async readForExport(
     projectId: string,
@@ -162,9 +171,11 @@ export class EstimatesService {
     signal: AbortSignal,
     task: 'estimate-read' | 'export-read' = 'estimate-read',
   ): Promise<Fetched<ExportRead>> {
-    return cached.readEstimate(projectId, estimateId, estimateWork<ExportRead>(this.workers, task, signal), {
-      signal,
-    });
+    const work =
+      task === 'export-read'
+        ? estimateWorkFor<ExportRead>(this.workers, task, signal, 0)
+        : estimateWork<ExportRead>(this.workers, task, signal);
+    return cached.readEstimate(projectId, estimateId, work, { signal });
   }
 
   /**

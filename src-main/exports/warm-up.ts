@@ -11,7 +11,8 @@ import { readEstimateDetail } from '../estimates/estimate-tasks';
 import { toEstimateDocument } from '../estimates/document';
 import { estimateParts } from '../estimates/estimate-parts';
 import { moneyWarnings } from './money-check';
-import { findFontDir, prepareFonts, streamEstimatePdf } from './pdf';
+import { estimatePdfPages, findFontDir, prepareFonts, streamEstimatePdf } from './pdf';
+import { languageOfCountry } from '../../src-shared/i18n/countries';
 
 /** What this thread has done to get ready: nothing, its fonts, or a first layout too. */
 let ready: 'nothing' | 'fonts' | 'laid-out' = 'nothing';
@@ -69,14 +70,32 @@ export interface WarmInput {
    * document right after, has the thread load and parse its fonts only.
    */
   layOut?: boolean;
+  /**
+   * An estimate just opened (its bytes as the cache keeps them): its client quote is laid out too,
+   * in its company's language, so the words of the export most likely to follow are set already.
+   */
+  estimate?: Uint8Array;
 }
 
 /** Gets the thread ready to write PDFs; says whether there was anything to do. */
 export async function exportWarmTask(input: WarmInput = {}): Promise<{ warmed: boolean }> {
-  if (ready === 'laid-out' || (ready === 'fonts' && !input.layOut)) return { warmed: false };
+  const warmed = await warmThread(input);
+  if (input.estimate) {
+    const parts = estimateParts(
+      toEstimateDocument(await readEstimateDetail({ origin: 'cache', body: input.estimate })),
+    );
+    // The language its quote is written in unless the user chooses another: its company's country's.
+    const language = languageOfCountry(parts.doc.estimate?.company?.country) ?? 'en-US';
+    await estimatePdfPages(parts, { preset: 'quote', language });
+  }
+  return { warmed: warmed || input.estimate !== undefined };
+}
+
+async function warmThread(input: WarmInput): Promise<boolean> {
+  if (ready === 'laid-out' || (ready === 'fonts' && !input.layOut)) return false;
   if (ready === 'nothing') prepareFonts(findFontDir());
   ready = 'fonts';
-  if (!input.layOut) return { warmed: true };
+  if (!input.layOut) return true;
   const body = cacheBodyOf(warmUpDetail());
   for (const preset of ['quote', 'internal']) {
     const parts = estimateParts(toEstimateDocument(await readEstimateDetail({ origin: 'cache', body })));
@@ -85,5 +104,5 @@ export async function exportWarmTask(input: WarmInput = {}): Promise<{ warmed: b
     await streamEstimatePdf(parts, { preset, language: 'de-DE' }, nothing);
   }
   ready = 'laid-out';
-  return { warmed: true };
+  return true;
 }

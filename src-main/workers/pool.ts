@@ -20,10 +20,11 @@ export interface Workers {
   run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
   /**
    * Starts the export thread, if it is not running, and has it load the writers and parse the fonts
-   * (the export-warm task), and with `layOut` lay out a small document once, so the next export
-   * starts warm. Never fails: a warm-up that goes wrong is logged.
+   * (the export-warm task), and with `layOut` lay out a small document once (and the quote of
+   * `estimate`, its bytes as the cache keeps them, moved there), so the next export starts warm.
+   * Never fails: a warm-up that goes wrong is logged.
    */
-  warmExports(options?: { layOut?: boolean }): Promise<void>;
+  warmExports(options?: { layOut?: boolean; estimate?: Uint8Array }): Promise<void>;
   /** Worker threads now (idle ones end after a while; a cancelled task's thread at once). */
   readonly threads: number;
   /** The export thread (0 or 1): documents are written there, one at a time. */
@@ -91,8 +92,9 @@ export function createWorkers(
     run: (task, input, runOptions) => poolOf(task).run(task, input, runOptions),
     warmExports(warmOptions = {}) {
       // One warm-up at a time; the task itself returns at once in a thread that is warm already.
+      const transfer = warmOptions.estimate ? [warmOptions.estimate.buffer as ArrayBuffer] : [];
       warming ??= exports
-        .run('export-warm', warmOptions, {})
+        .run('export-warm', warmOptions, { transfer })
         .then(
           () => undefined,
           (err: unknown) => logger.log('warn', `export warm-up: ${(err as Error)?.message ?? String(err)}`),

@@ -119,7 +119,7 @@ function faceFiles(fontDir: string): FaceFiles {
 let measuring: PDFKit.PDFDocument | null = null;
 
 function measuringFonts(files: FaceFiles): TableFonts {
-  measuring ??= new PDFDocument({ autoFirstPage: false });
+  measuring ??= new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
   const doc = measuring;
   const faces = new Map<string, MeasuringFont>();
   return {
@@ -149,7 +149,15 @@ async function planDocument(parts: PdfDocumentParts, files: FaceFiles): Promise<
   const before = { tablePage: frame.tablePage, closingPages: frame.closingPages };
   const table = parts.table;
   if (!table) {
-    const empty = { headerHeight: 0, unitRow: [], unitPart: [], unitHeight: [], newPage: false, pages: [] };
+    const empty = {
+      headerHeight: 0,
+      unitRow: [],
+      unitPart: [],
+      unitHeight: [],
+      newPage: false,
+      pages: [],
+      measured: null,
+    };
     return { frame, table: null, pages: plannedPageCount(empty, frame.space, frame.end, before) };
   }
   const fonts = measuringFonts(files);
@@ -246,7 +254,7 @@ export async function writePdfParts(
       box: planned.table.box,
       fontSize: parts.table.fontSize,
       header: parts.table.header,
-      rows: parts.table.rows(),
+      rows: planned.table.plan.measured ? [] : parts.table.rows(),
       firstPage: planned.frame.tablePage - 1 + (planned.table.plan.newPage ? 1 : 0),
       pageDone: async (page) => {
         // Written out as the table goes, a few pages at a time, so no more than those are held.

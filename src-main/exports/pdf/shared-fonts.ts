@@ -61,7 +61,8 @@ function sharedWords(font: FontkitFont): Record<string, unknown> {
 
 /** The class of pdfkit's embedded (TrueType/OpenType) fonts, from a font opened once. */
 function embeddedFontClass(fontFile: string): object | null {
-  const doc = new PDFDocument({ autoFirstPage: false });
+  // No default font: pdfkit would read and parse Helvetica's metrics for nothing.
+  const doc = new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
   const font = (doc.font(fontFile) as unknown as { _font?: object })._font;
   return font ? (Object.getPrototypeOf(font) as object) : null;
 }

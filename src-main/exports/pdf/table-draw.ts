@@ -134,9 +134,14 @@ export async function drawTable(t: TableDrawing): Promise<void> {
     for (let u = page.first; u < page.end; u++) {
       const row = t.plan.unitRow[u]!;
       while (rowIndex < row) {
+        rowIndex++;
+        const kept = t.plan.measured?.[rowIndex];
+        if (kept) {
+          current = kept;
+          continue;
+        }
         const next = rows.next();
         if (next.done) throw new Error('The items table has fewer rows than were planned.');
-        rowIndex++;
         const measured = measureRow(next.value, t.box, t.fonts);
         current = { measured, parts: rowParts(measured, minLine, most) };
       }

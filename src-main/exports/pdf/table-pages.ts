@@ -16,6 +16,8 @@ import {
   measureRow,
   rowHeight,
   rowParts,
+  type MeasuredRow,
+  type RowPart,
   type TableBox,
   type TableFonts,
 } from './table-measure';
@@ -55,7 +57,15 @@ export interface TablePlan {
   /** Whether the table starts on a new page (its first row does not fit under the document's header). */
   newPage: boolean;
   pages: PlannedPage[];
+  /**
+   * The rows as measured, kept for printing when the table is small (a large one is measured again
+   * as it is printed, so its rows are never all held).
+   */
+  measured: { measured: MeasuredRow; parts: RowPart[] }[] | null;
 }
+
+/** Tables of at most this many rows keep their measured rows for printing. */
+const KEEP_MEASURED_ROWS = 2_000;
 
 /** The least height of a row: one line of the table's font. */
 export function minLineHeight(fonts: TableFonts, size: number): number {
@@ -80,9 +90,13 @@ export function planTablePages(
   const unitPart: number[] = [];
   const unitHeight: number[] = [];
   const heading: boolean[] = [];
+  let measuredRows: { measured: MeasuredRow; parts: RowPart[] }[] | null = [];
   let index = 0;
   for (const row of rows) {
-    const parts = rowParts(measureRow(row, box, fonts), minLine, most);
+    const measured = measureRow(row, box, fonts);
+    const parts = rowParts(measured, minLine, most);
+    if (measuredRows && measuredRows.length < KEEP_MEASURED_ROWS) measuredRows.push({ measured, parts });
+    else measuredRows = null;
     parts.forEach((part, p) => {
       unitRow.push(index);
       unitPart.push(p);
@@ -91,7 +105,15 @@ export function planTablePages(
     });
     index++;
   }
-  const plan = { headerHeight, unitRow, unitPart, unitHeight, newPage: false, pages: [] as PlannedPage[] };
+  const plan: TablePlan = {
+    headerHeight,
+    unitRow,
+    unitPart,
+    unitHeight,
+    newPage: false,
+    pages: [],
+    measured: measuredRows,
+  };
   if (unitHeight.length === 0) return plan;
 
   const n = unitHeight.length;
