@@ -14,6 +14,7 @@ import { estimateParts } from '../src-main/estimates/estimate-parts';
 import { silentLogger } from '../src-main/log/logger';
 import { createWorkers } from '../src-main/workers/pool';
 import { checkoutRoot } from './checkout';
+import { builtWorkerScripts } from './built-workers';
 import { childSimulator } from './child-simulator';
 import { bareTablePdf, sameContent, scratchDir, seconds, wholeProcess, type TableTexts } from './floors';
 import { tableRow, yesNo } from './table';
@@ -34,7 +35,7 @@ export async function barePdfOfTexts(textsFile: string, out: string): Promise<vo
 
 /** The estimate's items table as texts, read as the app reads it (in this process, not measured). */
 async function tableTexts(client: ApiClient, projectId: string, estimateId: string): Promise<TableTexts> {
-  const workers = createWorkers(silentLogger, 1);
+  const workers = createWorkers(silentLogger, 1, builtWorkerScripts());
   try {
     const read = await fetchEstimateRead(
       workers,

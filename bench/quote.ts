@@ -49,7 +49,7 @@ async function timed(work: () => Promise<unknown>): Promise<{ wall: number; cpu:
 /** The typical quote's items table as texts (the floor's content). */
 async function typicalTexts(backend: Backend, projectId: string, estimateId: string): Promise<TableTexts> {
   const client = new ApiClient({ baseUrl: backend.baseUrl, customer: backend.customer, key: backend.key });
-  const workers = createWorkers(silentLogger, 1);
+  const workers = createWorkers(silentLogger, 1, builtWorkerScripts());
   try {
     const read = await fetchEstimateRead(
       workers,

@@ -9,7 +9,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { RENDERER_URL } from '../src-main/app-scheme';
 import { BootedMain, prepareBuiltBootLayout } from '../tests/packaging/booted-main';
 import { checkoutRoot } from './checkout';
 import { median, ms } from './floors';
@@ -32,7 +32,8 @@ export async function benchStartup(): Promise<Record<string, string | number>> {
   )
     throw new Error('The app is not built: run `npm run build` first.');
   const layout = await prepareBuiltBootLayout(root);
-  const trusted = pathToFileURL(join(layout.appDir, 'out', 'renderer', 'index.html')).href;
+  // The window's page, as main trusts it (src-main/app-scheme.ts).
+  const trusted = RENDERER_URL;
   const boots: Boot[] = [];
   try {
     for (let run = 0; run < RUNS; run++) boots.push(await bootOnce(layout, trusted));
