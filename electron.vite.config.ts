@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import WORKER_SCRIPTS from './src-main/workers/worker-scripts.json';
 
 export default defineConfig({
   main: {
@@ -8,13 +9,13 @@ export default defineConfig({
       outDir: 'out/main',
       // fast-png is ESM only: bundled into the simulator's chunk rather than required from CommonJS.
       externalizeDeps: { exclude: ['fast-png'] },
-      // Each worker script is its own entry: out/main/<script>.js (see src-main/workers/tasks.ts).
+      // Each worker script is its own entry: out/main/<script>.js (src-main/workers/worker-scripts.json).
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),
-          'estimate-worker': resolve(__dirname, 'src-main/estimates/estimate-worker.ts'),
-          'export-worker': resolve(__dirname, 'src-main/exports/export-worker.ts'),
-          'versions-worker': resolve(__dirname, 'src-main/versions/versions-worker.ts'),
+          ...Object.fromEntries(
+            Object.entries(WORKER_SCRIPTS).map(([script, source]) => [script, resolve(__dirname, source)]),
+          ),
         },
       },
     },

@@ -1,96 +1,180 @@
-// PlanDesk's layers, enforced by the linter (in the spirit of VS Code's code-layering rule):
+// PlanDesk's layers, enforced by the linter (in the spirit of VS Code's code-layering rule). The
+// picture, bottom to top (docs/architecture.md draws it):
 //
-//   src-shared  ←  src-main/api  ←  src-main/cache  ←  features  ←  src-main/app (wiring)  ←  ipc / cli / index.ts
-//   src-shared  ←  src-preload (the channel list only)      src-shared  ←  src-renderer (window.api only)
+//   src-shared                          plain code both sides run; imports only itself (and zod)
+//   basics                              log ← faults, json ← errors ← operations ← local-files; dialogs.ts
+//   workers · secrets · settings · updates · api     each on the basics only
+//   cache                               on api
+//   contracts                           what the features work on (the active workspace)
+//   features                            on all of the above, and on the lower features named for each
+//   app (the wiring)                    on everything above; src-main/demo (the simulator, lazily)
+//   ipc · shell · cli · index.ts        the front doors
 //
-// One entry per folder of src-main: the sibling folders it must not import, and why. Everything in
-// src-main may import src-shared. Only the Electron glue (ipc, shell, index.ts) imports electron; only
-// the demo loader imports the simulator.
+// For every folder of src-main (and each file at its top), the folders it MAY import: anything else
+// is a lint error naming the rule. A folder missing from the table is an error too, so a new folder
+// takes its place in the picture before it is used. Everything in src-main may import src-shared,
+// except its IPC contract (src-shared/ipc), which only the wiring and the front doors know.
+// scripts/import-graph.mts reads the same table and checks the whole graph for cycles.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const FEATURES = [
-  'estimates',
-  'exports',
-  'files',
-  'plans',
-  'projects',
-  'workspaces',
-  'offline',
-  'outbox',
-  'forms',
-  'teams',
-  'webhook',
-  'versions',
-];
-const BASICS = ['errors', 'log', 'json', 'local-files', 'operations', 'faults'];
-/** Features the export use case reads through its sources: they know nothing of the exports. */
-const READ_BY_EXPORTS = ['estimates', 'versions', 'plans'];
-const FRONT_DOORS = ['app', 'ipc', 'cli', 'demo', 'shell'];
-/** The Electron glue: the only folders of src-main that may import electron. */
-const ELECTRON_GLUE = ['ipc', 'shell'];
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
-/** folder → [folders it must not import, why] */
-const MAIN_LAYERS = {
-  api: [
-    [...FEATURES, 'cache', 'settings', 'secrets', ...FRONT_DOORS],
-    'the service client is the bottom layer: it knows no feature',
+/** Basic modules in order: each may import those before it (log imports nothing). */
+const BASICS = ['log', 'faults', 'json', 'errors', 'operations', 'local-files', 'dialogs'];
+
+/**
+ * The features: plain Node use cases under the wiring, knowing neither IPC, Electron, the CLI nor
+ * the wiring. Each may import the features listed for it (lower ones), never the others: the
+ * arrows between features form no cycle. The export use case reads estimates, versions and plans
+ * through its sources (exports/sources.ts); they never import it.
+ */
+export const FEATURE_DEPENDENCIES = {
+  estimates: [],
+  files: [],
+  forms: [],
+  projects: [],
+  teams: [],
+  webhook: [],
+  workspaces: [],
+  plans: ['estimates'],
+  versions: ['estimates'],
+  outbox: ['files'],
+  offline: ['estimates', 'files', 'plans'],
+  exports: ['estimates', 'plans', 'versions'],
+};
+export const FEATURES = Object.keys(FEATURE_DEPENDENCIES);
+
+/** What a feature stands on besides the basics. */
+const UNDER_FEATURES = ['api', 'cache', 'contracts', 'workers', 'settings'];
+/** Pseudo-folders: the IPC contract, Electron (and its updater), the simulator. */
+const IPC = 'src-shared/ipc';
+const ELECTRON = 'electron';
+const SIMULATOR = 'simulator';
+
+const basic = (name) => BASICS.slice(0, BASICS.indexOf(name));
+
+/** folder → [the folders it may import, why] */
+export const MAIN_LAYERS = {
+  ...Object.fromEntries(
+    BASICS.map((name) => [name, [basic(name), 'a basic module imports only the basics below it']]),
+  ),
+  workers: [
+    BASICS,
+    'the worker pool runs tasks by name: each worker script registers its own (workers/tasks.ts), ' +
+      'so the pool knows no feature, no service client and no front door',
   ],
-  cache: [[...FEATURES, ...FRONT_DOORS], 'the cache sits under the features'],
-  secrets: [
-    ['api', 'cache', ...FEATURES, 'settings', ...FRONT_DOORS],
-    'the keychain knows nothing of the service or the features',
-  ],
-  settings: [
-    ['api', 'cache', ...FEATURES, 'secrets', ...FRONT_DOORS],
-    'settings.json knows nothing of the service or the features',
+  secrets: [BASICS, 'the keychain knows nothing of the service or the features'],
+  settings: [BASICS, 'settings.json knows nothing of the service or the features'],
+  updates: [BASICS, 'the update state machine knows only what the wiring gives it'],
+  api: [BASICS, 'the service client is the bottom layer: it knows no feature, no cache and no IPC'],
+  cache: [[...BASICS, 'api'], 'the cache sits under the features and over the service client'],
+  contracts: [
+    [...BASICS, 'api', 'cache'],
+    'the contracts between the wiring and the features sit under the features',
   ],
   ...Object.fromEntries(
-    BASICS.map((f) => [
-      f,
+    FEATURES.map((feature) => [
+      feature,
       [
-        [...FEATURES, 'api', 'cache', 'settings', 'secrets', ...FRONT_DOORS],
-        'a basic module depends on nothing above it',
+        [
+          ...BASICS,
+          ...UNDER_FEATURES,
+          ...FEATURE_DEPENDENCIES[feature],
+          ...(feature === 'workspaces' ? ['secrets'] : []),
+        ],
+        'a feature never imports the wiring (app/), IPC, Electron, the shell or the CLI, and imports ' +
+          `only the features below it (${FEATURE_DEPENDENCIES[feature].join(', ') || 'none'} for ` +
+          `${feature}: FEATURE_DEPENDENCIES in eslint.layers.mjs)`,
       ],
     ]),
   ),
-  ...Object.fromEntries(
-    FEATURES.map((f) => [
-      f,
-      READ_BY_EXPORTS.includes(f)
-        ? [
-            ['ipc', 'cli', 'demo', 'shell', 'exports'],
-            'features never import the IPC layer, the shell or the CLI; the exports read estimates, ' +
-              'versions and plans (src-main/exports/sources.ts), never the other way round',
-          ]
-        : [['ipc', 'cli', 'demo', 'shell'], 'features never import the IPC layer, the shell or the CLI'],
-    ]),
-  ),
+  demo: [[SIMULATOR], 'the demo loader only starts the simulator (lazily)'],
   app: [
-    ['ipc', 'cli', 'shell'],
-    'the wiring is used by the IPC layer and the shell, not the other way round',
+    [...BASICS, ...UNDER_FEATURES, ...FEATURES, 'secrets', 'updates', 'demo', IPC],
+    'the wiring is used by the IPC layer, the shell and the Electron entry, not the other way round',
   ],
-  cli: [['ipc', 'app'], 'the CLI talks to the service through the client, never through IPC'],
-  demo: [[...FEATURES, 'ipc', 'cli', 'app'], 'the demo loader only starts the simulator'],
-  ipc: [['cli', 'demo', 'shell'], 'the IPC layer goes through the wiring'],
-  shell: [['cli', 'demo', 'ipc'], 'the window, menu and updater glue goes through the wiring'],
-  workers: [
-    [...FRONT_DOORS],
-    'the worker pool runs the features’ tasks (named in workers/tasks.ts); it knows no front door',
+  ipc: [[...BASICS, 'contracts', 'app', IPC, ELECTRON], 'the IPC layer goes through the wiring'],
+  shell: [
+    [...BASICS, 'app', 'secrets', 'settings', 'updates', IPC, ELECTRON],
+    'the window, menu and updater glue goes through the wiring',
   ],
-  updates: [
-    ['api', 'cache', ...FEATURES, 'settings', 'secrets', ...FRONT_DOORS],
-    'the update state machine knows only what the wiring gives it',
+  cli: [
+    [...BASICS, ...UNDER_FEATURES, ...FEATURES, 'demo'],
+    'the CLI talks to the service through the client and the features, never through IPC or the wiring',
+  ],
+  'app-scheme': [BASICS, 'the app:// scheme is plain Node'],
+  'window-security': [[...BASICS, 'app-scheme'], 'the window rules are plain Node'],
+  index: [
+    [...BASICS, 'app', 'app-scheme', 'window-security', 'ipc', 'shell', 'settings', IPC, ELECTRON],
+    'the Electron entry starts the wiring, the IPC layer and the shell',
   ],
 };
 
-/** Relative specifiers that reach src-main/<folder> from one or two folders deep. */
-function siblings(folders) {
-  return folders.flatMap((f) => [`../${f}`, `../${f}/**`, `../../${f}`, `../../${f}/**`]);
+/**
+ * What a path (relative to the project) is in the picture: a folder of src-main ('exports' for
+ * src-main/exports/pdf/x.ts, 'dialogs' for src-main/dialogs.ts), the IPC contract, the simulator, or
+ * null for what the table does not govern (the rest of src-shared, packages).
+ */
+export function layerOf(relative) {
+  const parts = relative.split(/[\\/]/);
+  if (parts[0] === 'src-main' && parts.length >= 2) {
+    return parts.length > 2 ? parts[1] : parts[1].replace(/\.(tsx?|mjs|js)$/, '');
+  }
+  if (parts[0] === 'src-shared' && parts[1] === 'ipc') return IPC;
+  if (parts[0] === SIMULATOR) return SIMULATOR;
+  return null;
 }
 
-// The top-level simulator/ folder (and src-main/simulator, where it lived before), from any depth.
-const SIMULATOR = ['../', '../../', '../../../'].flatMap((up) => [`${up}simulator`, `${up}simulator/**`]);
+/** The layer an import specifier reaches from `file` (absolute), or null. */
+function targetOf(file, specifier) {
+  if (specifier === 'electron' || specifier === 'electron-updater') return ELECTRON;
+  if (!specifier.startsWith('.')) return null;
+  return layerOf(path.relative(ROOT, path.resolve(path.dirname(file), specifier)));
+}
+
+/**
+ * The rule: every import (static, type-only, re-export, `import()`, `typeof import()`, a module
+ * augmentation) resolved to the folder it reaches and checked against the table.
+ */
+const importsRule = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    const from = layerOf(path.relative(ROOT, file));
+    if (!from || !path.relative(ROOT, file).startsWith('src-main')) return {};
+    const entry = MAIN_LAYERS[from];
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const to = targetOf(file, source);
+      if (to === null || to === from) return;
+      if (!entry) {
+        context.report({
+          node,
+          message: `src-main/${from} has no place in eslint.layers.mjs: add it there.`,
+        });
+      } else if (!entry[0].includes(to)) {
+        context.report({ node, message: `src-main/${from} must not import ${to}: ${entry[1]}.` });
+      }
+    };
+    const literal = (node) => node?.source?.value;
+    return {
+      ImportDeclaration: (node) => check(node, literal(node)),
+      ExportNamedDeclaration: (node) => check(node, literal(node)),
+      ExportAllDeclaration: (node) => check(node, literal(node)),
+      ImportExpression: (node) => check(node, node.source.value),
+      TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.argument?.value),
+      // `declare module '../workers/tasks'` adds to that module: a dependency on it like an import.
+      TSModuleDeclaration: (node) => node.id.type === 'Literal' && check(node, node.id.value),
+    };
+  },
+};
 
 const NODE_BUILTINS = ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto'];
+const SIMULATOR_PATHS = ['../', '../../', '../../../'].flatMap((up) => [
+  `${up}simulator`,
+  `${up}simulator/**`,
+]);
 
 function restrict(groups) {
   return {
@@ -99,41 +183,10 @@ function restrict(groups) {
 }
 
 export const layers = [
-  ...Object.entries(MAIN_LAYERS).map(([folder, [denied, why]]) => ({
-    files: [`src-main/${folder}/**/*.ts`],
-    rules: restrict([
-      [siblings(denied), `src-main/${folder}: ${why}.`],
-      ...(folder === 'ipc' || folder === 'app' || folder === 'shell'
-        ? []
-        : [
-            [
-              // Features may know the one contract between the wiring and them: the active workspace.
-              ['../app/services', '../app/events', '../../app/services', '../../app/events'],
-              'Only the IPC layer and the Electron entry use the services wiring.',
-            ],
-          ]),
-      ...(ELECTRON_GLUE.includes(folder)
-        ? []
-        : [
-            [
-              ['electron', 'electron-updater'],
-              'Only the Electron glue (src-main/ipc, src-main/shell, src-main/index.ts) imports electron.',
-            ],
-          ]),
-      ...(folder === 'demo'
-        ? []
-        : [[SIMULATOR, 'Only the demo loader (src-main/demo) imports the simulator.']]),
-    ]),
-  })),
   {
-    files: ['src-main/*.ts'],
-    ignores: ['src-main/index.ts'],
-    rules: restrict([
-      [
-        ['electron', 'electron-updater', ...SIMULATOR],
-        'Only the Electron entry and the demo loader import these.',
-      ],
-    ]),
+    files: ['src-main/**/*.ts'],
+    plugins: { layers: { rules: { imports: importsRule } } },
+    rules: { 'layers/imports': 'error' },
   },
   {
     files: ['src-shared/**/*.ts'],
@@ -144,7 +197,7 @@ export const layers = [
           '**/src-renderer/**',
           '**/src-preload/**',
           'electron',
-          ...SIMULATOR,
+          ...SIMULATOR_PATHS,
           ...NODE_BUILTINS,
         ],
         'src-shared is plain code both sides run: it imports only itself (and zod).',

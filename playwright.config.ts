@@ -7,7 +7,11 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Two workers (this machine's two cores; PLANDESK_E2E_WORKERS sets another number): each test has
+  // its own simulator and renderer server on ports the OS picks, its own data and export folders, and
+  // its own keychain service name (tests/e2e/harness.ts), so tests of two files never meet. A file's
+  // tests run one after another in one worker.
+  workers: Number(process.env.PLANDESK_E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   use: {

@@ -20,6 +20,10 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/integration/**/*.test.tsx'],
           globalSetup: ['tests/global-setup.ts'],
+          // Real threads, processes, HTTP and file exports: seconds of work each, many more on a
+          // machine shared with other builds. A timeout here only catches a hang; no test is timed.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -86,7 +86,7 @@ export async function benchRoomsCosts(): Promise<Record<string, string | number>
     for (let run = 0; run <= RUNS; run++) {
       const bytes = new Uint8Array(body);
       const t0 = performance.now();
-      last = await workers.run<RoomsCostsOutput>(
+      last = await workers.run(
         'rooms-costs',
         { origin: 'cache', body: bytes, plan: rooms, problem: null },
         { transfer: [bytes.buffer] },

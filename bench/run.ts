@@ -8,6 +8,7 @@ import { benchCacheOpen } from './cache';
 import { benchEstimateTree } from './estimate-tree';
 import { benchListProjects } from './list-projects';
 import { benchUpload } from './upload';
+import { benchOutbox } from './outbox';
 import { benchOfflinePin } from './offline-pin';
 import { benchExcelExport, benchPdfExport } from './exports';
 import { benchVersions } from './versions';
@@ -18,6 +19,9 @@ import { benchQuote } from './quote';
 import { BARE_PDF_FLAG, barePdfOfTexts, benchLargePdf } from './large-pdf';
 import { benchStartup } from './startup';
 import { tableFileEnv, tableText } from './table';
+import { benchTreeRows } from './tree-rows';
+import { benchHostileAnswers } from './hostile-answers';
+import { benchSimulatorJson } from './simulator-json';
 
 // `npm run bench`: every performance target of the project, measured and printed, then the table of
 // issue 27 (each figure beside its floor measured in the same run, and its target). Not a test: the
@@ -27,9 +31,13 @@ type Bench = () => Promise<Record<string, string | number>>;
 
 const benches: [string, Bench][] = [
   ['List 5,000 projects (20 ms latency, page_size 50, concurrency 4)', benchListProjects],
+  ['A hostile 100 MB project list: refused at the cap, the event loop kept free', benchHostileAnswers],
   ['Estimate of 20,000 items: parse, schema, tree + totals', benchEstimateTree],
+  ['Estimate tree of 20,000 rows: the visible rows, all expanded and as first shown', benchTreeRows],
+  ['Simulator: a 20,000-item estimate written as JSON', benchSimulatorJson],
   ['Offline cache: open the 20,000-item estimate', benchCacheOpen],
   ['Upload (and download) a 200 MB file: throughput, peak RSS above idle', benchUpload],
+  ['Upload outbox: copy in, send, and its cost per file against a direct upload', benchOutbox],
   ['Excel export of 20,000 items (streaming, peak memory)', benchExcelExport],
   ['PDF export of 2,000 items', benchPdfExport],
   ['Estimate versions: 50 versions of 20,000 items (1 % changed each), storage and diff', benchVersions],

@@ -53,7 +53,7 @@ export async function benchUpload(): Promise<Record<string, string | number>> {
   }
 }
 
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peak: number }> {
+export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peak: number }> {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
@@ -70,7 +70,7 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: num
 }
 
 /** RSS at rest: after a GC where exposed, the median of samples over half a second. */
-async function idleRss(): Promise<number> {
+export async function idleRss(): Promise<number> {
   (globalThis as { gc?: () => void }).gc?.();
   await sleep(200);
   const samples: number[] = [];
@@ -83,7 +83,7 @@ async function idleRss(): Promise<number> {
 }
 
 /** Written in 1 MB chunks, never whole in memory. */
-async function writeBigFile(path: string, size: number): Promise<void> {
+export async function writeBigFile(path: string, size: number): Promise<void> {
   const out = createWriteStream(path);
   const block = Buffer.alloc(MB);
   for (let i = 0; i < block.length; i++) block[i] = (i * 31 + 7) & 0xff;
@@ -95,7 +95,7 @@ async function writeBigFile(path: string, size: number): Promise<void> {
   await new Promise<void>((res, rej) => out.end((err?: Error | null) => (err ? rej(err) : res())));
 }
 
-function mb(bytes: number): string {
+export function mb(bytes: number): string {
   return (bytes / MB).toFixed(1);
 }
 

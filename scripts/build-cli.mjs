@@ -3,9 +3,14 @@
 // Runs on `npm install` (prepare) so `npx plandesk` works straight after installing.
 // `node scripts/build-cli.mjs DIR --workers-only`: only the worker scripts, into DIR (inside the
 // checkout, so their dependencies resolve from node_modules): the benchmarks run the threads so.
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+
+/** The worker scripts: name → source (the one list, which the pool and the app's build read too). */
+const WORKER_SCRIPTS = JSON.parse(
+  readFileSync(new URL('../src-main/workers/worker-scripts.json', import.meta.url)),
+);
 
 const common = {
   bundle: true,
@@ -23,12 +28,7 @@ const common = {
 const args = process.argv.slice(2);
 const outDir = args.find((a) => !a.startsWith('--')) ?? 'out/cli';
 if (!args.includes('--workers-only')) await buildCommand(outDir);
-// The worker scripts (src-main/workers/tasks.ts names them).
-for (const [script, source] of [
-  ['estimate-worker', 'src-main/estimates/estimate-worker.ts'],
-  ['export-worker', 'src-main/exports/export-worker.ts'],
-  ['versions-worker', 'src-main/versions/versions-worker.ts'],
-]) {
+for (const [script, source] of Object.entries(WORKER_SCRIPTS)) {
   // Their dependencies load from node_modules, as the app's do: bundled, old polyfills in them (a
   // `new Buffer()` in exceljs's zip code) would print Node's deprecation warning on every export.
   await build({ ...common, packages: 'external', entryPoints: [source], outfile: `${outDir}/${script}.cjs` });

@@ -1,19 +1,24 @@
 // Checks a release's files before it is published: every installer electron-builder.yml makes,
 // the update feeds (latest.yml, latest-mac.yml, latest-linux.yml) listing exactly those files with
 // their true SHA-512 and size, and the blockmaps electron-updater's differential download needs.
-// release.yml runs it on the draft's files (downloaded into a folder) before publishing; it runs
-// the same against any folder:
+// release.yml runs it on each OS's build output and on the draft's files (downloaded into a folder)
+// before publishing; it runs the same against any folder:
 //
-//   node scripts/check-release.mjs <folder> [--version 1.2.3] [--os win,mac,linux]
-//   node scripts/check-release.mjs --list --os linux [--version 1.2.3]   (the files one OS's job uploads)
+//   node scripts/check-release.mjs <folder> [--version 1.2.3]             (a whole release: the draft)
+//   node scripts/check-release.mjs <folder> --os linux [--version 1.2.3]   (one OS's build output)
+//   node scripts/check-release.mjs --list --os linux [--version 1.2.3]     (the files one OS's job uploads)
 //
+// Without --os the folder is the whole release and nothing else may be in it. With --os it is
+// electron-builder's output folder, which always holds more than is uploaded (its unpacked app
+// folders, builder-debug.yml, builder-effective-config.yaml): only the files that OS uploads are
+// checked there, and the strict check of the draft catches anything extra that reached it.
 // The version defaults to package.json's. Exit status 1 with one line per problem.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 // js-yaml and builder-util come with electron-builder (`npm ci --ignore-scripts` is enough).
@@ -87,19 +92,56 @@ export function loadConfig(file = 'electron-builder.yml') {
 
 const sha512 = (file) => createHash('sha512').update(readFileSync(file)).digest('base64');
 
+/** Whether a blockmap's chunks add up to `size` (null) or what is wrong. */
+function chunksProblem(map, size) {
+  const total = (map.files ?? []).reduce((sum, f) => sum + (f.sizes ?? []).reduce((a, b) => a + b, 0), 0);
+  return total === size ? null : `its chunks add up to ${total} bytes, the file has ${size}`;
+}
+
 /** A blockmap: gzipped JSON whose chunks add up to the size of the file it maps. */
 function blockmapProblem(file, size) {
   try {
-    const map = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
-    const total = (map.files ?? []).reduce((sum, f) => sum + (f.sizes ?? []).reduce((a, b) => a + b, 0), 0);
-    return total === size ? null : `its chunks add up to ${total} bytes, the file has ${size}`;
+    return chunksProblem(JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')), size);
   } catch (err) {
     return `not a gzipped JSON blockmap (${err.message})`;
   }
 }
 
-/** One update feed: its version, and each file it lists present with that SHA-512 and size. */
-function feedProblems(folder, feedName, version, expectedInFeed) {
+/**
+ * The blockmap electron-builder appends to an AppImage: raw-deflated JSON, then its length as a
+ * 4-byte big-endian number at the very end. electron-updater reads the new version's map from the
+ * last `blockMapSize + 4` bytes the feed announces, so the feed's figure must be the file's own.
+ */
+function embeddedBlockmapProblem(file, blockMapSize) {
+  if (!Number.isSafeInteger(blockMapSize) || blockMapSize <= 0)
+    return 'has no blockMapSize: updates to this release download the whole file';
+  const size = statSync(file).size;
+  if (size < blockMapSize + 4) return `blockMapSize ${blockMapSize} is larger than the file`;
+  const tail = Buffer.alloc(blockMapSize + 4);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, tail, 0, tail.length, size - tail.length);
+  } finally {
+    closeSync(fd);
+  }
+  const embedded = tail.readUInt32BE(blockMapSize);
+  if (embedded !== blockMapSize)
+    return `blockMapSize ${blockMapSize} is not the file's embedded blockmap (${embedded} bytes)`;
+  try {
+    const map = JSON.parse(inflateRawSync(tail.subarray(0, blockMapSize)).toString('utf8'));
+    const why = chunksProblem(map, size - blockMapSize - 4);
+    return why ? `its embedded blockmap: ${why}` : null;
+  } catch (err) {
+    return `its embedded blockmap is not deflated JSON (${err.message})`;
+  }
+}
+
+/**
+ * One update feed: its version, each file it lists present with that SHA-512 and size (and an
+ * embedded blockmap where the file carries one), and its top-level `path`/`sha512` (what older
+ * updaters read) naming one of those files with that file's own SHA-512.
+ */
+function feedProblems(folder, feedName, version, expectedInFeed, embedsBlockmap) {
   const problems = [];
   const feedPath = path.join(folder, feedName);
   if (!existsSync(feedPath)) return [`${feedName} is missing: installed copies would never see this release`];
@@ -128,15 +170,35 @@ function feedProblems(folder, feedName, version, expectedInFeed) {
     if (entry.sha512 !== sha512(file)) {
       problems.push(`${feedName}'s SHA-512 for ${url} is not the file's: the file comes from another build`);
     }
+    if (embedsBlockmap.includes(url)) {
+      const why = embeddedBlockmapProblem(file, entry.blockMapSize);
+      if (why) problems.push(`${feedName}: ${url} ${why}`);
+    }
   }
-  if (feed?.path !== undefined && !listed.has(feed.path)) {
-    problems.push(`${feedName}'s path ${feed.path} is not among its files`);
-  }
+  problems.push(...topLevelProblems(folder, feedName, feed, listed));
   return problems;
 }
 
-/** Everything wrong with the release in `folder` (an empty list: ready to publish). */
-export function checkRelease(folder, { config = loadConfig(), version, oses = OSES } = {}) {
+/** The feed's top-level `path` and `sha512`: one of its files, with that file's SHA-512. */
+function topLevelProblems(folder, feedName, feed, listed) {
+  if (feed?.path === undefined && feed?.sha512 === undefined) return [];
+  if (feed?.path === undefined || feed?.sha512 === undefined)
+    return [`${feedName} has a top-level ${feed?.path === undefined ? 'sha512' : 'path'} without the other`];
+  if (!listed.has(feed.path)) return [`${feedName}'s path ${feed.path} is not among its files`];
+  const file = path.join(folder, feed.path);
+  if (existsSync(file) && feed.sha512 !== sha512(file))
+    return [`${feedName}'s top-level SHA-512 is not that of its path ${feed.path}`];
+  return [];
+}
+
+/**
+ * Everything wrong with the release in `folder` (an empty list: ready to publish). `buildOutput`:
+ * the folder is electron-builder's output for `oses`, where only the files they upload count.
+ */
+export function checkRelease(
+  folder,
+  { config = loadConfig(), version, oses = OSES, buildOutput = false } = {},
+) {
   const expected = expectedRelease(config, version, oses);
   const problems = [];
   const present = new Set(existsSync(folder) ? readdirSync(folder) : []);
@@ -158,9 +220,19 @@ export function checkRelease(folder, { config = loadConfig(), version, oses = OS
     }
   }
   for (const os of oses) {
-    const inFeed = expected.files.filter((f) => f.os === os && f.inFeed).map((f) => f.name);
-    problems.push(...feedProblems(folder, FEED[os], version, inFeed));
+    const ofOs = expected.files.filter((f) => f.os === os && f.inFeed);
+    const embeds = ofOs.filter((f) => f.blockmap === 'embedded').map((f) => f.name);
+    problems.push(
+      ...feedProblems(
+        folder,
+        FEED[os],
+        version,
+        ofOs.map((f) => f.name),
+        embeds,
+      ),
+    );
   }
+  if (buildOutput) return { expected, problems };
   for (const name of present) {
     if (!wanted.has(name) && !name.endsWith('.blockmap'))
       problems.push(`${name} does not belong in this release`);
@@ -170,13 +242,15 @@ export function checkRelease(folder, { config = loadConfig(), version, oses = OS
 }
 
 function parseArgs(argv) {
-  const options = { list: false, folder: null, version: null, oses: OSES };
+  const options = { list: false, folder: null, version: null, oses: OSES, buildOutput: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--list') options.list = true;
     else if (a === '--version') options.version = argv[++i];
-    else if (a === '--os') options.oses = String(argv[++i]).split(',');
-    else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
+    else if (a === '--os') {
+      options.oses = String(argv[++i]).split(',');
+      options.buildOutput = true;
+    } else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
     else options.folder = a;
   }
   const unknown = options.oses.filter((os) => !OSES.includes(os));
@@ -205,6 +279,7 @@ function main() {
     config,
     version: options.version,
     oses: options.oses,
+    buildOutput: options.buildOutput,
   });
   if (problems.length) {
     for (const p of problems) console.error(`✗ ${p}`);

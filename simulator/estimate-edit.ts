@@ -8,7 +8,7 @@
  * is now (the simulator's clock).
  */
 import { randomUUID } from 'node:crypto';
-import { MONEY_FIELDS } from '../src-shared/estimates/types';
+import { ITEM_DECIMAL_FIELDS } from '../src-shared/estimates/types';
 import { Decimal } from '../src-shared/money/decimal';
 import { computeEstimateTotals } from './data/estimate-totals';
 import { fx, ONE, parseDecimal } from './data/numbers';
@@ -27,7 +27,7 @@ export interface EstimateEdit {
   header?: Record<string, unknown>;
 }
 
-const AMOUNT_FIELDS = new Set<string>(['quantity', 'tax', ...MONEY_FIELDS]);
+const AMOUNT_FIELDS = new Set<string>(ITEM_DECIMAL_FIELDS);
 const TEXT_FIELDS = new Set([
   'code',
   'name',

@@ -94,6 +94,7 @@ export function defaultVariants(): VariantFlags {
     legacyPlanShape: false,
     plannedFormEndpoints: false,
     teamOnProjectListItems: false,
+    roundedFileSizes: false,
   };
 }
 

@@ -39,6 +39,8 @@ export interface VariantFlags {
   plannedFormEndpoints: boolean;
   /** Project list items carry `team{id,name}` (the spec shows list items only in part). */
   teamOnProjectListItems: boolean;
+  /** File lists give each size rounded to whole kilobytes (1000 bytes): a listed size storage does not match. */
+  roundedFileSizes: boolean;
 }
 
 export const VARIANT_NAMES: readonly (keyof VariantFlags)[] = [
@@ -50,6 +52,7 @@ export const VARIANT_NAMES: readonly (keyof VariantFlags)[] = [
   'legacyPlanShape',
   'plannedFormEndpoints',
   'teamOnProjectListItems',
+  'roundedFileSizes',
 ];
 
 export interface SimStats {

@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { channels, events, type Channel, type EventChannel } from '../src-shared/ipc/channels';
-import type { PlanDeskApi } from '../src-shared/ipc/contract';
+import type { ChannelResults, PlanDeskApi, Result } from '../src-shared/ipc/contract';
+import { trustedDrops, type DropEventLike } from './trusted-drops';
 
 // window.api: one named function per channel and one subscription per event; nothing generic, and
 // no Electron or Node object ever reaches the page (listeners get the payload only).
@@ -21,16 +22,24 @@ const subscriptions = (Object.keys(events) as EventChannel[]).map((event) => [
 ]);
 
 // Dropped files: the sandboxed page sees File objects only; their paths come from Electron, which
-// gives one only to a real file from the system (a File a page makes has none). Each is registered
-// with main, for one upload into the project it was dropped on, over a channel the page cannot call,
-// so main uploads no path the page made up.
-const pathForFile = async (file: File, projectId: string): Promise<string> => {
-  const path = webUtils.getPathForFile(file);
-  if (path) await ipcRenderer.invoke('files:registerDrop', path, projectId);
-  return path;
-};
+// gives one only to a real file from the system (a File a page makes has none). Real drops onto a
+// project's files view are registered with main as they happen, over a channel the page cannot
+// call; the page gets each such path once (trusted-drops.ts).
+const drops = trustedDrops({
+  pathOf: (file) => webUtils.getPathForFile(file),
+  register: async (paths, projectId) => {
+    const r = (await ipcRenderer.invoke('files:registerDrop', paths, projectId)) as
+      Result<ChannelResults['files:registerDrop']> | undefined;
+    return r?.ok ? r.data.registered : [];
+  },
+});
+// The window of the preload's own world, in the capture phase: before any handler of the page.
+(globalThis as unknown as DropTarget).addEventListener('drop', drops.onDrop, true);
+interface DropTarget {
+  addEventListener(type: 'drop', listener: (event: DropEventLike) => void, capture: boolean): void;
+}
 
 contextBridge.exposeInMainWorld(
   'api',
-  Object.fromEntries([...calls, ...subscriptions, ['pathForFile', pathForFile]]) as PlanDeskApi,
+  Object.fromEntries([...calls, ...subscriptions, ['pathForFile', drops.pathForFile]]) as PlanDeskApi,
 );

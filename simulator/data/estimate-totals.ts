@@ -1,13 +1,27 @@
 /**
  * The estimate totals, exactly as the service computes them: sums over positions only (group
  * totals repeat their children's), tax_total = Σ (total − total_cost − markup + discount),
- * subtotal_without_tax = total − tax_total. All with twelve fractional digits.
+ * subtotal_without_tax = total − tax_total. All with twelve fractional digits. The simulator's
+ * answers and the tests' hand-made estimates (tests/helpers) take their totals from here.
  */
 import { Decimal } from '../../src-shared/money/decimal';
 import { fx, parseDecimal } from './numbers';
 import type { SimEstimateItem, SimEstimateTotals } from './types';
 
-export function computeEstimateTotals(items: SimEstimateItem[]): SimEstimateTotals {
+type Figure =
+  | 'labor_cost'
+  | 'equipment_cost'
+  | 'material_cost'
+  | 'other_cost'
+  | 'total_cost'
+  | 'markup'
+  | 'discount'
+  | 'total';
+
+/** What the totals read of an item: its type and its figures as decimal text (missing or null: zero). */
+export type TotalsInput = { type: string } & { [K in Figure]?: SimEstimateItem[K] | null };
+
+export function computeEstimateTotals(items: Iterable<TotalsInput>): SimEstimateTotals {
   let labor = Decimal.ZERO;
   let equipment = Decimal.ZERO;
   let material = Decimal.ZERO;
@@ -17,7 +31,7 @@ export function computeEstimateTotals(items: SimEstimateItem[]): SimEstimateTota
   let discount = Decimal.ZERO;
   let total = Decimal.ZERO;
   let tax = Decimal.ZERO;
-  const d = (s: string | null): Decimal => (s === null ? Decimal.ZERO : parseDecimal(s));
+  const d = (s: string | null | undefined): Decimal => (s == null ? Decimal.ZERO : parseDecimal(s));
   for (const item of items) {
     if (item.type !== 'position') continue;
     const itemTotal = d(item.total);

@@ -1,6 +1,7 @@
 /**
  * /projects/{id}/estimates: list (ISO timestamps) and detail (money as raw JSON numbers).
  */
+import { ITEM_DECIMAL_FIELDS } from '../../src-shared/estimates/types';
 import type { SimEstimate } from '../data/types';
 import { estimateTimestampToIso } from '../formatting';
 import { json, notFound, type Reply } from '../http-util';
@@ -10,22 +11,7 @@ import type { Router } from '../router';
 import type { ApiContext } from '../state';
 import { findProject } from './projects';
 
-const ITEM_MONEY_KEYS: ReadonlySet<string> = new Set([
-  'quantity',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-]);
+const ITEM_MONEY_KEYS: ReadonlySet<string> = new Set(ITEM_DECIMAL_FIELDS);
 
 const TOTALS_MONEY_KEYS: ReadonlySet<string> = new Set([
   'equipment_costs_total',

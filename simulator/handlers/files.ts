@@ -51,6 +51,11 @@ export function extensionOf(name: string): string {
   return dot <= 0 || dot === name.length - 1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** The size the list gives: the file's own, or (variant) rounded to whole kilobytes. */
+function listedSize(sim: SimState, size: number): number {
+  return sim.variants.roundedFileSizes ? Math.max(1000, Math.round(size / 1000) * 1000) : size;
+}
+
 export function fileJson(sim: SimState, ws: WorkspaceState, projectId: string, f: SimFile): ProjectFileJson {
   const { url, expiresAt } = sim.storage.downloadUrl(ws.data.id, projectId, f.id);
   return {
@@ -58,7 +63,7 @@ export function fileJson(sim: SimState, ws: WorkspaceState, projectId: string, f
     name: f.name,
     file_type: f.file_type,
     content_type: f.content_type,
-    size: sim.storage.fileSize(ws.data.id, f),
+    size: listedSize(sim, sim.storage.fileSize(ws.data.id, f)),
     created: f.created,
     origin: f.origin,
     url,

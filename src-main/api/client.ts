@@ -1,6 +1,6 @@
 import { ServiceError } from '../errors/service-error';
 import { jsonDepth, type JsonObject } from '../../src-shared/json/exact-json';
-import { isUsableId } from '../../src-shared/ipc/ids';
+import { isUsableId } from '../../src-shared/text/usable-id';
 import { isAllowedRedirectTarget } from './base-url';
 import { dataOf, decode } from './decode';
 import { estimateDetailOfAnswer } from './estimate-parse';
@@ -8,7 +8,8 @@ import type { BodySink } from './body-sink';
 import { listAllPages, type ListAllOptions, type Page } from './paging';
 import { MAX_ESTIMATE_JSON_BYTES } from './limits';
 import * as s from './schemas';
-import { ServiceTransport, type ApiClientOptions, type CallOptions, type PageRequest } from './transport';
+import type { ApiClientOptions, CallOptions, PageRequest } from './request-options';
+import { ServiceTransport } from './transport';
 
 export type { ApiClientOptions, CallOptions, PageRequest };
 export { decode };
@@ -91,6 +92,11 @@ export class ApiClient {
 
   get baseUrl(): string {
     return this.http.baseUrl;
+  }
+
+  /** The requests counted against this key's rate budget now, and its limit (see rate-budget.ts). */
+  budgetUse(): { used: number; limit: number } {
+    return { used: this.http.budget.used(), limit: this.http.budget.limit };
   }
 
   // ---- workspace --------------------------------------------------------------------------------

@@ -22,7 +22,10 @@ export const MAX_LOGO_BYTES = 10 * MiB;
 /** A file shown in the preview (a data: URL in the window). */
 export const MAX_PREVIEW_BYTES = 20 * MiB;
 
-/** A download may exceed the size the file list gave by this much; a shorter one is an error. */
+/**
+ * A download may bring this much more than the size the file list gave, or as much as its own
+ * Content-Length when that is more (storage.ts downloadCap): the listed size is only a hint.
+ */
 export const DOWNLOAD_SIZE_MARGIN_BYTES = 1 * MiB;
 /** A download whose size the service did not list. */
 export const MAX_UNLISTED_DOWNLOAD_BYTES = 4 * 1024 * MiB;

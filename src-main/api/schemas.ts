@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { Decimal, exactAmountText } from '../../src-shared/money/amounts';
-import { TOTAL_FIELDS, type TotalField } from '../../src-shared/estimates/types';
+import {
+  ITEM_DECIMAL_FIELDS,
+  TOTAL_FIELDS,
+  type ItemDecimalField,
+  type TotalField,
+} from '../../src-shared/estimates/types';
 import { isExactNumber, type ExactNumber } from '../../src-shared/json/exact-json';
 
 /**
@@ -204,6 +209,12 @@ const itemMeasure = z
     { error: 'not a number' },
   );
 
+/** Every decimal field of an item (src-shared's one list), checked and never converted. */
+const itemDecimals = Object.fromEntries(ITEM_DECIMAL_FIELDS.map((f) => [f, itemDecimal.nullish()])) as Record<
+  ItemDecimalField,
+  ReturnType<typeof itemDecimal.nullish>
+>;
+
 export const estimateItemSchema = z.looseObject({
   id: itemId,
   parent_id: itemId.nullish(),
@@ -215,22 +226,9 @@ export const estimateItemSchema = z.looseObject({
   category: itemText,
   location: itemText,
   internal_notes: itemText,
-  quantity: itemDecimal.nullish(),
   unit: itemText,
   sort: itemMeasure.nullish(),
-  labor_unit_price: itemDecimal.nullish(),
-  equipment_unit_price: itemDecimal.nullish(),
-  material_unit_price: itemDecimal.nullish(),
-  other_unit_price: itemDecimal.nullish(),
-  labor_cost: itemDecimal.nullish(),
-  equipment_cost: itemDecimal.nullish(),
-  material_cost: itemDecimal.nullish(),
-  other_cost: itemDecimal.nullish(),
-  total_cost: itemDecimal.nullish(),
-  markup: itemDecimal.nullish(),
-  discount: itemDecimal.nullish(),
-  tax: itemDecimal.nullish(),
-  total: itemDecimal.nullish(),
+  ...itemDecimals,
   modified: z.string().nullish(),
   created: z.string().nullish(),
 });

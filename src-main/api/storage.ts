@@ -26,21 +26,35 @@ export interface TransferOptions {
 
 export interface DownloadLimits {
   /**
-   * More bytes than this are not read (the transfer is cut off): the file list's size and a margin
-   * (downloadCap). Whether a transfer is complete is its own Content-Length's to say, not the list's.
+   * The size the file list gave: a hint. With the transfer's own Content-Length it sets how much is
+   * read (downloadCap); without a Content-Length or chunked encoding, a transfer ending short of it
+   * is an error (nothing else could tell a cut-off transfer from a complete one).
    */
-  maxBytes: number;
+  listedBytes?: number | null;
+  /** Never more than this, whatever was listed or announced (a preview's limit). */
+  maxBytes?: number;
   /** The whole transfer, start to end. */
   deadlineMs?: number;
 }
 
-/** How many bytes a download of a file listed at `listedBytes` may bring (limits.ts). */
-export function downloadCap(listedBytes: number | null | undefined, ceiling?: number): number {
-  const cap =
-    typeof listedBytes === 'number' && Number.isFinite(listedBytes) && listedBytes >= 0
-      ? listedBytes + DOWNLOAD_SIZE_MARGIN_BYTES
-      : MAX_UNLISTED_DOWNLOAD_BYTES;
-  return ceiling === undefined ? cap : Math.min(cap, ceiling);
+const isSize = (n: number | null | undefined): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && n >= 0;
+
+/**
+ * How many bytes a download may bring: the larger of the listed size plus a margin and the
+ * transfer's own Content-Length — so a stale list size never blocks a file that grew — but never
+ * more than `ceiling` nor MAX_UNLISTED_DOWNLOAD_BYTES (limits.ts).
+ */
+export function downloadCap(
+  listedBytes: number | null | undefined,
+  declaredBytes: number | null | undefined,
+  ceiling: number = MAX_UNLISTED_DOWNLOAD_BYTES,
+): number {
+  const limit = Math.min(ceiling, MAX_UNLISTED_DOWNLOAD_BYTES);
+  const fromList = isSize(listedBytes) ? listedBytes + DOWNLOAD_SIZE_MARGIN_BYTES : null;
+  const fromTransfer = isSize(declaredBytes) ? declaredBytes : null;
+  if (fromList === null && fromTransfer === null) return limit;
+  return Math.min(limit, Math.max(fromList ?? 0, fromTransfer ?? 0));
 }
 
 /** PUTs `size` bytes from `source` with exactly the headers the service returned for the URL. */
@@ -79,16 +93,18 @@ export async function putToPresignedUrl(
 }
 
 /**
- * GETs a presigned URL into `sink`, at most `limits.maxBytes`. Complete is what the transfer itself
- * says: all of its Content-Length, or (without one) a body that ended properly; fewer bytes than its
- * Content-Length is an error. A stale or rounded size in the file list decides nothing here (the
- * caller notes a difference). A 403 means the link expired: the caller asks for a fresh link.
+ * GETs a presigned URL into `sink`, at most downloadCap's bytes. Complete is what the transfer
+ * itself says: all of its Content-Length, or a chunked body that ended properly; fewer bytes than
+ * its Content-Length is an error. Only a body with neither (it ends when the connection closes, so a
+ * cut-off looks like an end) is held to the listed size: fewer bytes than listed is an error then.
+ * Otherwise a stale or rounded listed size decides nothing (the caller notes a difference). A 403
+ * means the link expired: the caller asks for a fresh link.
  */
 export async function downloadFromPresignedUrl(
   url: string,
   sink: Writable,
   options: TransferOptions = {},
-  limits: DownloadLimits = { maxBytes: MAX_UNLISTED_DOWNLOAD_BYTES },
+  limits: DownloadLimits = {},
 ): Promise<number> {
   const target = checkedUrl(url);
   const stallMs = options.timeoutMs ?? STALL_TIMEOUT_MS;
@@ -132,11 +148,15 @@ export async function downloadFromPresignedUrl(
         res.statusCode,
       );
     }
-    const declared = Number(res.headers['content-length']);
-    const total = Number.isFinite(declared) && declared > 0 ? declared : null;
-    if (total !== null && total > limits.maxBytes) {
+    const header = res.headers['content-length'];
+    const declared = header === undefined ? NaN : Number(header);
+    const total = isSize(declared) ? declared : null;
+    const chunked = /\bchunked\b/i.test(res.headers['transfer-encoding'] ?? '');
+    const listed = isSize(limits.listedBytes) ? limits.listedBytes : null;
+    const maxBytes = downloadCap(listed, total, limits.maxBytes);
+    if (total !== null && total > maxBytes) {
       res.destroy();
-      throw tooLarge(limits.maxBytes);
+      throw tooLarge(maxBytes, total);
     }
     let received = 0;
     let over = false;
@@ -144,7 +164,7 @@ export async function downloadFromPresignedUrl(
     res.on('data', (chunk: Buffer) => {
       stall.kick();
       received += chunk.length;
-      if (received > limits.maxBytes) {
+      if (received > maxBytes) {
         over = true;
         res.destroy();
         return;
@@ -155,16 +175,23 @@ export async function downloadFromPresignedUrl(
       await pipeline(res, sink, { signal });
     } catch (err) {
       if (options.signal?.aborted) throw new ServiceError('cancelled', 'The download was cancelled.');
-      if (over) throw tooLarge(limits.maxBytes);
+      if (over) throw tooLarge(maxBytes);
       throw (
         stopped() ?? new ServiceError('network', `The download was interrupted (${(err as Error).message}).`)
       );
     }
-    if (over) throw tooLarge(limits.maxBytes);
+    if (over) throw tooLarge(maxBytes);
     if (total !== null && received < total) {
       throw new ServiceError(
         'network',
         `The download ended early: ${received} of ${total} bytes arrived. Try again.`,
+      );
+    }
+    // Neither a length nor chunks: the connection closing is the only end, and a cut-off looks the same.
+    if (total === null && !chunked && listed !== null && received < listed) {
+      throw new ServiceError(
+        'network',
+        `The download ended early: ${received} of the ${listed} bytes the file list gives arrived, and the storage service did not say how long the file is. Try again.`,
       );
     }
     return received;
@@ -173,10 +200,12 @@ export async function downloadFromPresignedUrl(
   }
 }
 
-function tooLarge(maxBytes: number): ServiceError {
+function tooLarge(maxBytes: number, announced?: number): ServiceError {
   return new ServiceError(
     'invalid-response',
-    `The storage service sent more than the file's listed size (over ${sizeInWords(maxBytes)}); the download was stopped.`,
+    announced === undefined
+      ? `The storage service sent more than the file's listed size (over ${sizeInWords(maxBytes)}); the download was stopped.`
+      : `The storage service announced ${sizeInWords(announced)}, more than PlanDesk takes here (${sizeInWords(maxBytes)}); the download was stopped.`,
   );
 }
 

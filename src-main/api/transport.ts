@@ -4,14 +4,14 @@ import { DEFAULT_RETRY, backoffDelay, sleep, type RetryPolicy } from './backoff'
 import { isAllowedRedirectTarget, normaliseBaseUrl } from './base-url';
 import { parseJsonLossless, readJsonText } from './lossless-json';
 import { readPageInfo, MAX_PAGE_SIZE, type Page } from './paging';
-import { DEFAULT_BUDGET, SlidingWindowBudget, budgetForKey, type BudgetSettings } from './rate-budget';
+import { DEFAULT_BUDGET, SlidingWindowBudget, budgetForKey } from './rate-budget';
 import * as s from './schemas';
 import { decode } from './decode';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
 import { errorForStatus, parseErrorBody, unreadableAnswer } from './http-errors';
 import { exactJsonText, parseExactJson } from '../../src-shared/json/exact-json';
-import { declaredLength, type BodySink } from './body-sink';
+import { declaredLength } from './body-sink';
 import {
   StallWatchdog,
   eachChunk,
@@ -31,63 +31,14 @@ import {
   STALL_TIMEOUT_MS,
   sizeInWords,
 } from './limits';
-
-export interface ApiClientOptions {
-  baseUrl: string;
-  customer: string;
-  key: string;
-  /** Sent as Accept-Language; the service knows exactly the app's languages. */
-  language?: UiLanguage;
-  /** E-mail of the user whose permissions apply (`acting_user`). */
-  actingUser?: string;
-  /** Per attempt, including reading the body. */
-  timeoutMs?: number;
-  /** A request with all its retries (limits.ts REQUEST_DEADLINE_MS by default). */
-  deadlineMs?: number;
-  /** No byte for this long ends an attempt (limits.ts STALL_TIMEOUT_MS by default). */
-  stallTimeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  /** Client-side budget; by default one shared per key: 500 requests per 5 minutes. */
-  budget?: BudgetSettings | SlidingWindowBudget;
-  logger?: Logger;
-  userAgent?: string;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /**
-   * One of many requests of a walk over all pages: it may not use the share of the rate budget kept
-   * for everything else (limits.ts WALK_BUDGET_RESERVE).
-   */
-  bulk?: boolean;
-}
-
-export type Query = Record<string, string | number | undefined | null | (string | number)[]>;
-
-export interface RequestSpec extends CallOptions {
-  query?: Query;
-  body?: unknown;
-  /**
-   * 'lossless' keeps every non-integer number's exact text (estimates carry money). 'exact' keeps
-   * every number literal as sent, in the answer and in the body (forms: PlanDesk sends back what it
-   * does not understand unchanged).
-   */
-  parse?: 'plain' | 'lossless' | 'exact';
-  /** The largest answer accepted, read as it arrives (limits.ts MAX_JSON_BYTES by default). */
-  maxBytes?: number;
-  /**
-   * A success's body goes here chunk by chunk, unread (`json` is then undefined); error bodies are
-   * still read here. For GETs only: a retry starts the body over (`begin`).
-   */
-  sink?: BodySink;
-}
-
-export interface PageRequest extends CallOptions {
-  page?: number;
-  pageSize?: number;
-}
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import type {
+  ApiClientOptions,
+  CallOptions,
+  Method,
+  PageRequest,
+  Query,
+  RequestSpec,
+} from './request-options';
 
 const CREDENTIAL_HEADERS = ['customer', 'key', 'acting_user'];
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
@@ -110,7 +61,8 @@ export class ServiceTransport {
   private readonly deadlineMs: number;
   private readonly stallMs: number;
   private readonly retry: RetryPolicy;
-  private readonly budget: SlidingWindowBudget;
+  /** This key's request budget (its use is read by background work that keeps to a share of it). */
+  readonly budget: SlidingWindowBudget;
   private readonly logger: Logger;
   private readonly userAgent: string;
 

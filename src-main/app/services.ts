@@ -1,20 +1,16 @@
 import path from 'node:path';
-import type { AppNotice, Theme } from '../../src-shared/app/types';
-import type { UiLanguage } from '../../src-shared/i18n/languages';
-import type { ApiClientOptions } from '../api/client';
+import type { AppNotice } from '../../src-shared/app/types';
 import { WorkspaceCaches } from '../cache/workspace-caches';
-import type { WriteFailure } from '../cache/cache-db';
-import type { Dialogs } from '../dialogs';
 import { EstimatesService } from '../estimates/estimates-service';
-import { createWorkers, type Workers } from '../workers/pool';
+import { createWorkers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
 import { ExportService } from '../exports/export-service';
 import { PresetsService } from '../exports/presets-service';
 import { CompanyImages } from '../exports/company-images';
+import { ExportThread } from '../exports/export-thread';
 import { FilesAppService } from '../files/files-app-service';
 import { UploadGrants } from '../files/upload-grants';
 import { FormsService } from '../forms/forms-service';
-import type { Logger } from '../log/logger';
 import { OfflineService } from '../offline/offline-service';
 import { ConnectionService } from '../offline/connection-service';
 import { StorageService } from '../offline/storage-service';
@@ -24,106 +20,22 @@ import { PlansService } from '../plans/plans-service';
 import { RoomsCostsService } from '../plans/rooms-costs-service';
 import { ProjectsService } from '../projects/projects-service';
 import { ProjectFactsService } from '../projects/project-facts';
-import type { SecretStore } from '../secrets/secret-store';
 import { DEFAULT_OFFLINE_BUDGET_MB, DEMO_WORKSPACE_ID, SettingsStore } from '../settings/settings-store';
 import { TeamsService } from '../teams/teams-service';
 import { WebhookTestService } from '../webhook/webhook-test-service';
 import { DEMO_APP_WORKSPACE, startDemoSimulator, type Simulator } from '../demo/demo-simulator';
-import { UpdateController, type Updater } from '../updates/update-controller';
-import type { UpdateInstall, UpdatesUnavailableReason } from '../../src-shared/updates/types';
+import { UpdateController } from '../updates/update-controller';
 import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
-import { ActiveWorkspaces } from './active-workspace';
+import { ActiveWorkspaces } from './active-workspaces';
+import { diskFullNotices } from './disk-full-notices';
+import type { RunningServices, ServiceOptions } from './service-types';
+
+export type { MainServices, RunningServices, ServiceOptions } from './service-types';
 import { emptyFolderSync, prepareDataFolder, temporaryNotesDir } from '../local-files/data-folder';
 import { noteTemporaryFilesIn } from '../local-files/write-atomically';
-import type { Emit } from './events';
 import { EstimateVersions } from '../versions/estimate-versions';
 import { VersionsService } from '../versions/versions-service';
-
-export interface ServiceOptions {
-  version: string;
-  platform: string;
-  /** The user-data folder: settings.json and cache/ live here. */
-  userDataDir: string;
-  secrets: SecretStore;
-  logger: Logger;
-  emit: Emit;
-  initialLanguage?: UiLanguage;
-  clientOptions?: Partial<ApiClientOptions>;
-  /** The OS dialogs in the app; the e2e harness answers them itself. */
-  dialogs: Dialogs;
-  /**
-   * The packaged app's resources folder (Electron's process.resourcesPath), where the demo data set
-   * ships; absent when running from the sources, which find it in the checkout.
-   */
-  resourcesDir?: string;
-  /** Whether and how this copy updates itself, and how to load the updater; absent: off (development). */
-  updates?: {
-    unavailable: UpdatesUnavailableReason | null;
-    install?: UpdateInstall;
-    loadUpdater: () => Promise<Updater>;
-    confirmPrivilegedInstall?: (version: string) => Promise<boolean>;
-  };
-  /** How soon the upload outbox tries again, and its drain lock's pace (tests make them quick). */
-  outbox?: {
-    busyRetryMs?: number;
-    offlineRetryMs?: number;
-    lock?: { renewMs?: number; staleMs?: number; retryMs?: number };
-  };
-  /** The user chose another appearance: the app's own parts (menus, dialogs) follow it. */
-  onTheme?: (theme: Theme) => void;
-  /**
-   * A folder of built worker scripts (default: next to main's bundle, or the sources through tsx).
-   * The benchmarks give the CLI's build, so threads are measured as they run in the app.
-   */
-  workerScripts?: string;
-}
-
-/** Main's features, as the IPC handlers (and the tests) use them. */
-export interface MainServices {
-  version: string;
-  platform: string;
-  /** Notices for the user, each given out once. */
-  takeNotices: () => Promise<AppNotice[]>;
-  workspaces: WorkspaceManager;
-  workspaceSettings: WorkspaceSettingsService;
-  /** The appearance setting (light, dark, the system's). */
-  appearance: { theme(): Promise<Theme>; setTheme(theme: Theme): Promise<void> };
-  projects: ProjectsService;
-  /** What the projects list knows of each project's estimates. */
-  projectFacts: ProjectFactsService;
-  estimates: EstimatesService;
-  versions: VersionsService;
-  /** Every export: quotes, worksheets, project workbooks, change orders, rooms. */
-  exports: ExportService;
-  presets: PresetsService;
-  offline: OfflineService;
-  /** Uploads waiting for the service. */
-  outbox: OutboxService;
-  /** The storage view: sizes, pinned projects, clearing, the budget. */
-  storage: StorageService;
-  /** The header's connection indicator and "Sync now". */
-  connection: ConnectionService;
-  plans: PlansService;
-  /** The estimate on the plan: cost per room, positions not on the plan, drift (issue 28). */
-  roomsCosts: RoomsCostsService;
-  files: FilesAppService;
-  /** Dropped files, each good for one upload into the project it was dropped on (IPC registers them). */
-  uploadGrants: UploadGrants;
-  forms: FormsService;
-  teams: TeamsService;
-  webhookTest: WebhookTestService;
-  operations: Operations;
-  updates: UpdateController;
-  logger: Logger;
-}
-
-export interface RunningServices extends MainServices {
-  settings: SettingsStore;
-  caches: WorkspaceCaches;
-  workers: Workers;
-  close(): Promise<void>;
-}
 
 /**
  * Wires main's features together. Used by the Electron entry point and by the e2e harness, so the
@@ -150,6 +62,7 @@ export function createServices(o: ServiceOptions): RunningServices {
   const scratchDir = path.join(o.userDataDir, 'tmp');
   const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
   let demo: Promise<Simulator> | null = null;
+  const tellDiskFull = diskFullNotices((path) => notice({ code: 'disk-full', path }));
   const caches = new WorkspaceCaches(
     o.userDataDir,
     o.logger,
@@ -161,7 +74,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       );
       notice({ code: 'cache-recovered', path: r.movedTo });
     },
-    diskFullNotices((path) => notice({ code: 'disk-full', path })),
+    tellDiskFull,
   );
   const workspaces = new WorkspaceManager({
     settings,
@@ -237,22 +150,37 @@ export function createServices(o: ServiceOptions): RunningServices {
             waiting: report.waiting,
             needFile: report.needFile,
             kept: report.kept,
+            ...(report.unlisted ? { unlisted: report.unlisted } : {}),
           }),
         ),
+    // The upload records could not be written: told like the cache's (at most once a minute per place).
+    onDiskFull: (where) => tellDiskFull('', { path: where, what: 'upload records', diskFull: true }),
     logger: o.logger,
     ...o.outbox,
   });
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
-  const estimates = new EstimatesService(active.source, operations, o.logger, workers);
+  // The export thread gets ready when an estimate opens (an export may well follow).
+  const exportThread = new ExportThread(workers, o.logger);
+  const estimates = new EstimatesService(
+    active.source,
+    operations,
+    o.logger,
+    workers,
+    exportThread.estimateOpened,
+  );
   const versions = new VersionsService(active.source, estimateVersions, operations);
   const plans = new PlansService(active.source);
   const companyImages = new CompanyImages(active.source, workspaces);
+  const roomsCosts = new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
+    estimateVersions.settled(cache, p, e),
+  );
   // The one export use case: estimates, change orders and rooms read through the features above,
   // saved where the user chooses, written by the workers.
   const exportsService = new ExportService({
     estimates,
     changeOrders: versions,
     rooms: plans,
+    planRooms: roomsCosts,
     save: { choose: (name, format) => o.dialogs.saveFile(name, format) },
     images: companyImages.source,
     settings: { ...bound(presets), uiLanguage: () => workspaces.uiLanguage() },
@@ -355,9 +283,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     storage,
     connection,
     plans,
-    roomsCosts: new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
-      estimateVersions.settled(cache, p, e),
-    ),
+    roomsCosts,
     files,
     uploadGrants,
     forms: new FormsService(
@@ -371,7 +297,7 @@ export function createServices(o: ServiceOptions): RunningServices {
       o.logger,
     ),
     teams: new TeamsService(active.source),
-    webhookTest: new WebhookTestService(active.source, () => workspaces.activeKey(), o.dialogs),
+    webhookTest: new WebhookTestService(active.source, (id) => workspaces.keyOf(id), o.dialogs),
     operations,
     updates,
     logger: o.logger,
@@ -384,22 +310,6 @@ export function createServices(o: ServiceOptions): RunningServices {
       await Promise.all([workers.close(), versionWorkers.close()]);
       if (demo) await (await demo).close();
     },
-  };
-}
-
-/** The time between two notices that the disk is full where the cache is. */
-const DISK_FULL_NOTICE_EVERY_MS = 60_000;
-
-/** A cache write failed because the disk is full: said at once, then at most once a minute per place. */
-function diskFullNotices(tell: (path: string) => void) {
-  const told = new Map<string, number>();
-  return (_workspaceId: string, failure: WriteFailure) => {
-    if (!failure.diskFull) return;
-    const where = path.dirname(failure.path);
-    const last = told.get(where);
-    if (last !== undefined && Date.now() - last < DISK_FULL_NOTICE_EVERY_MS) return;
-    told.set(where, Date.now());
-    tell(where);
   };
 }
 

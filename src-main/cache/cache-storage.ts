@@ -5,7 +5,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from './cache-db';
+import type { Db } from './db';
 import { cacheKeys } from './keys';
 import type { Logger } from '../log/logger';
 import { describe } from './sqlite-errors';

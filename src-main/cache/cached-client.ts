@@ -6,7 +6,7 @@
  * answer from the service itself (auth, not found, validation, …) is passed on as-is: a revoked key
  * or a deleted project must never be hidden behind old data.
  */
-import type { ApiClient, CallOptions, FormDocument, PageRequest, ProjectQuery } from '../api/client';
+import type { CallOptions, FormDocument, PageRequest, ProjectQuery } from '../api/client';
 import type { ListAllOptions, Page } from '../api/paging';
 import type {
   EstimateDetail,
@@ -30,76 +30,29 @@ import {
   type OfflineSyncSummary,
 } from './offline-sync';
 import { ServiceError } from '../errors/service-error';
+import { Connectivity } from './connectivity';
+import {
+  isOfflineError,
+  type BodyWork,
+  type CachedClientOptions,
+  type Fetched,
+  type ReadClient,
+  type StoredEstimate,
+} from './read-through';
 
-export type DataSource = 'network' | 'cache';
+export {
+  isOfflineError,
+  provenance,
+  type BodyWork,
+  type CachedClientOptions,
+  type ConnectivityListener,
+  type DataSource,
+  type Fetched,
+  type ReadClient,
+  type StoredEstimate,
+} from './read-through';
 
-export interface Fetched<T> {
-  data: T;
-  source: DataSource;
-  /** When this data came from the service: now for `network`, the cached time for `cache`. */
-  fetchedAt: Date;
-  /** With `source: 'cache'`: why the service was not used (the network error's message). */
-  offlineReason?: string;
-}
-
-export type ConnectivityListener = (online: boolean, reason: string | null) => void;
-
-/** The part of ApiClient this needs (a test may pass a fake). */
-export type ReadClient = Pick<
-  ApiClient,
-  | 'listProjects'
-  | 'getProject'
-  | 'getPlan'
-  | 'listAllEstimates'
-  | 'getEstimate'
-  | 'getEstimateBody'
-  | 'getWorkspace'
-  | 'listForms'
-  | 'getForm'
-  | 'listAllProjectFiles'
-  | 'fetchImage'
->;
-
-/**
- * How an answer read as bytes is worked on (by a worker for a large one: src-main/workers/body-job.ts):
- * the service's body while it arrives, or the cached copy when the service cannot be reached.
- */
-export interface BodyWork<T> {
-  /** Reads the body `fetch` feeds into the sink; gives the result and the bytes the cache keeps. */
-  fromService(fetch: (sink: BodySink) => Promise<void>): Promise<{ result: T; cacheBytes: Uint8Array }>;
-  fromCache(bytes: Uint8Array): Promise<T>;
-}
-
-export interface CachedClientOptions {
-  logger?: Logger;
-  now?: () => Date;
-  /**
-   * The most bytes of data that is not pinned to keep (settings: the offline storage budget); the
-   * least recently used goes first. Null or absent: no limit.
-   */
-  budgetBytes?: () => number | null;
-  /** An estimate from the service was just stored in the cache (its versions keep it: issue 17). */
-  onEstimateStored?: (stored: StoredEstimate) => void;
-}
-
-/** An estimate as the cache stored it: its bytes (cache/stored-json.ts), never parsed here. */
-export interface StoredEstimate {
-  projectId: string;
-  estimateId: string;
-  bytes: Uint8Array;
-  fetchedAt: Date;
-}
-
-/** Errors that mean "the service could not be reached": the only ones answered from the cache. */
-export function isOfflineError(err: unknown): err is ServiceError {
-  return err instanceof ServiceError && err.kind === 'network';
-}
-
-export class CachedClient {
-  private isOnline = true;
-  private reason: string | null = null;
-  private since: Date | null = null;
-  private readonly listeners = new Set<ConnectivityListener>();
+export class CachedClient extends Connectivity {
   private readonly logger: Logger;
   private readonly now: () => Date;
 
@@ -108,40 +61,11 @@ export class CachedClient {
     readonly cache: CacheDb,
     private readonly options: CachedClientOptions = {},
   ) {
-    this.logger = options.logger ?? silentLogger;
-    this.now = options.now ?? (() => new Date());
-  }
-
-  /** False from the first network error until the next answer from the service. */
-  get online(): boolean {
-    return this.isOnline;
-  }
-
-  /** The last network error's message while offline, else null. */
-  get offlineReason(): string | null {
-    return this.reason;
-  }
-
-  /** When the service was last found unreachable (the start of this offline spell); null online. */
-  get offlineSince(): Date | null {
-    return this.since;
-  }
-
-  /**
-   * What another part of the app (the upload outbox) learnt about the service: a network error
-   * means offline, any answer means reachable. Null: a request succeeded.
-   */
-  noteOutcome(err: unknown): void {
-    if (err === null) this.setOnline(true, null);
-    else this.noteFailure(err);
-  }
-
-  /** Called on every change of `online`; returns the unsubscribe function. */
-  onChange(listener: ConnectivityListener): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    const logger = options.logger ?? silentLogger;
+    const now = options.now ?? (() => new Date());
+    super(logger, now);
+    this.logger = logger;
+    this.now = now;
   }
 
   listProjects(query: ProjectQuery & PageRequest = {}): Promise<Fetched<Page<ProjectListItem>>> {
@@ -351,7 +275,7 @@ export class CachedClient {
     } catch (err) {
       this.noteFailure(err);
     }
-    return this.isOnline;
+    return this.online;
   }
 
   private async read<T>(kind: CacheKind, key: string, fetch: () => Promise<T>): Promise<Fetched<T>> {
@@ -427,29 +351,5 @@ export class CachedClient {
   private keepWithinBudget(): void {
     const budget = this.options.budgetBytes?.() ?? null;
     if (budget !== null) this.cache.storage.evict(budget);
-  }
-
-  /** A network error means offline; an HTTP answer (even an error) means the service was reached. */
-  private noteFailure(err: unknown): void {
-    if (isOfflineError(err)) this.setOnline(false, err.message);
-    else if (err instanceof ServiceError && err.status !== undefined) this.setOnline(true, null);
-  }
-
-  private setOnline(online: boolean, reason: string | null): void {
-    this.reason = online ? null : reason;
-    if (online === this.isOnline) return;
-    this.isOnline = online;
-    this.since = online ? null : this.now();
-    this.logger.log('info', online ? 'service reachable again' : `service unreachable: ${reason ?? ''}`);
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(online, this.reason);
-      } catch (err) {
-        this.logger.log(
-          'warn',
-          `connectivity listener failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-      }
-    }
   }
 }

@@ -2,7 +2,7 @@
  * Project files kept with a pinned project ("also keep files"): a record per file here, the bytes
  * in the workspace's `<id>.files/` folder next to the cache file (removed with the workspace).
  */
-import type { Db } from './cache-db';
+import type { Db } from './db';
 import type { Logger } from '../log/logger';
 import { describe } from './sqlite-errors';
 

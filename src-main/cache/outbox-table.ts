@@ -4,8 +4,8 @@
  * so a damaged cache cannot take them along; at start it moves what is still here over and then
  * clears it. Also read from a cache file that was moved aside as damaged, as far as it can be read.
  */
-import Database from 'better-sqlite3';
-import type { Db } from './cache-db';
+import type { Db } from './db';
+import { readRowsBack } from './sqlite-file';
 import { describe } from './sqlite-errors';
 import type { Logger } from '../log/logger';
 
@@ -54,8 +54,10 @@ function toRow(r: Row): LegacyOutboxRow {
   };
 }
 
+const READ_ALL = 'SELECT * FROM outbox ORDER BY id';
+
 function readRows(db: Db): LegacyOutboxRow[] {
-  return (db.prepare('SELECT * FROM outbox ORDER BY id').all() as Row[]).map(toRow);
+  return (db.prepare(READ_ALL).all() as Row[]).map(toRow);
 }
 
 export class LegacyOutboxTable {
@@ -83,14 +85,5 @@ export class LegacyOutboxTable {
 
 /** The upload records a damaged cache file that was moved aside still gives, as far as SQLite reads it. */
 export function legacyOutboxRowsIn(file: string, logger: Logger): LegacyOutboxRow[] {
-  let db: Db | null = null;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    return readRows(db);
-  } catch (err) {
-    logger.log('warn', `outbox: no upload records could be read from ${file} (${describe(err)})`);
-    return [];
-  } finally {
-    db?.close();
-  }
+  return readRowsBack(file, READ_ALL, toRow, logger, 'outbox: older upload records');
 }

@@ -1,5 +1,5 @@
 /** The cache's schema: ordered migrations, each in its own transaction, versioned by `user_version`. */
-import type { Db } from './cache-db';
+import type { Db } from './db';
 
 export interface Migration {
   /** 1, 2, 3, … in order: migration n takes a file from user_version n−1 to n. */

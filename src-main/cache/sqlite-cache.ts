@@ -12,11 +12,11 @@ import type {
   CacheKind,
   CachePut,
   CacheRecovery,
-  Db,
   WriteFailure,
   OfflineProjectRecord,
   OfflineSnapshot,
-} from './cache-db';
+} from './cache-types';
+import type { Db } from './db';
 import { CacheStorage } from './cache-storage';
 import { KeptFilesTable } from './kept-files';
 import { cacheKeys } from './keys';
@@ -69,7 +69,13 @@ export class SqliteCache implements CacheDb {
     this.keptFilesDir = this.persistent ? path.replace(/\.sqlite$/, '') + '.files' : null;
     try {
       this.stmts = prepareStatements(db);
-      this.versions = new SqliteVersionTable(db, path, logger, (what, err) => this.writeFailed(what, err));
+      this.versions = new SqliteVersionTable(
+        db,
+        path,
+        logger,
+        (what, err) => this.writeFailed(what, err),
+        () => (this.lastWriteFailure = null),
+      );
     } catch (err) {
       db.close();
       throw err;
@@ -269,6 +275,8 @@ export class SqliteCache implements CacheDb {
           faultPointSync('cache:write');
         })
         .immediate();
+      // The disk has room again (or the file can be written): an older failure no longer stands.
+      this.lastWriteFailure = null;
       return true;
     } catch (err) {
       this.writeFailed(what, err);

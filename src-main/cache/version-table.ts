@@ -4,45 +4,24 @@
  * versions feature's (src-main/versions). Like the rest of the cache it never throws a disk error at
  * the caller: a failed read is null or empty, a failed write false, and the failure is logged.
  */
-import { createHash } from 'node:crypto';
 import { faultPointSync } from '../faults/fault-points';
 import type { Logger } from '../log/logger';
-import type { Db } from './cache-db';
+import type { Db } from './db';
 import { describe } from './sqlite-errors';
+import {
+  blob,
+  prepareVersionStatements,
+  sha256Of,
+  toVersion,
+  versionsBytes,
+  type StoredVersion,
+  type VersionRow,
+  type VersionSummary,
+} from './version-rows';
 
-/** What the timeline shows of a version without reading its body. */
-export interface VersionSummary {
-  /** The estimate's name and number in this version. */
-  name: string;
-  uniqueIdentifier: string | null;
-  items: number;
-  currency: string | null;
-  net: string;
-  tax: string;
-  gross: string;
-}
+export { clearVersions, versionsBytes } from './version-rows';
 
-export interface StoredVersion {
-  id: number;
-  projectId: string;
-  estimateId: string;
-  seq: number;
-  hash: string;
-  fetchedAt: Date;
-  lastFetchedAt: Date;
-  modified: string | null;
-  /** The version this one's body is the changes from; null: the body is a whole copy. */
-  baseId: number | null;
-  /** Bytes of the stored body. */
-  bytes: number;
-  /** Bytes of the version's JSON when whole. */
-  rawSize: number;
-  summary: VersionSummary;
-  name: string | null;
-  pinned: boolean;
-  /** Found damaged when it was read (its body, or the body of one it is stored as changes from). */
-  damaged: boolean;
-}
+export type { StoredVersion, VersionSummary } from './version-rows';
 
 /** One body of a version's chain: its bytes and the SHA-256 they had when written (null: not known). */
 export interface ChainBody {
@@ -79,8 +58,15 @@ export interface VersionTable {
    * (with the id of the version each belongs to). Null when it cannot be read.
    */
   chain(id: number): ChainBody[] | null;
-  /** It could not be read: marked so (the timeline says it; comparisons name it). */
+  /**
+   * It could not be read: marked so (the timeline says it; comparisons name it), and with it every
+   * version stored as changes from it, however deep (they cannot be read either).
+   */
   markDamaged(id: number): boolean;
+  /** A damaged version's content came again: its body becomes that whole copy, and it is not damaged. */
+  repair(id: number, whole: { body: Uint8Array; rawSize: number; fetchedAt: Date }): boolean;
+  /** These read again (the version they are stored as changes from was repaired). */
+  clearDamaged(ids: readonly number[]): boolean;
   /** Checksums for bodies an older PlanDesk wrote without one, once their content was verified. */
   fillChecksums(bodies: readonly ChainBody[]): boolean;
   /** Versions whose body is the changes from `id`. */
@@ -105,106 +91,8 @@ export interface VersionTable {
   totalBytes(): number;
 }
 
-interface Row {
-  id: number;
-  project_id: string;
-  estimate_id: string;
-  seq: number;
-  content_hash: string;
-  fetched_at: number;
-  last_fetched_at: number;
-  modified: string | null;
-  base_id: number | null;
-  bytes: number;
-  raw_size: number;
-  summary: string;
-  name: string | null;
-  pinned: number;
-  damaged: number;
-}
-
-const COLUMNS = `id, project_id, estimate_id, seq, content_hash, fetched_at, last_fetched_at, modified, base_id,
-  length(body) AS bytes, raw_size, summary, name, pinned, damaged`;
-
-/** Deeper than this a chain cannot be (a guard against a damaged file looping). */
-const MAX_CHAIN = 10_000;
-
-function toVersion(r: Row): StoredVersion {
-  return {
-    id: r.id,
-    projectId: r.project_id,
-    estimateId: r.estimate_id,
-    seq: r.seq,
-    hash: r.content_hash,
-    fetchedAt: new Date(r.fetched_at),
-    lastFetchedAt: new Date(r.last_fetched_at),
-    modified: r.modified,
-    baseId: r.base_id,
-    bytes: r.bytes,
-    rawSize: r.raw_size,
-    summary: JSON.parse(r.summary) as VersionSummary,
-    name: r.name,
-    pinned: r.pinned !== 0,
-    damaged: r.damaged !== 0,
-  };
-}
-
-function sha256Of(body: Uint8Array): string {
-  return createHash('sha256').update(body).digest('hex');
-}
-
-function blob(body: Uint8Array): Buffer {
-  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-}
-
-function prepare(db: Db) {
-  return {
-    list: db.prepare(
-      `SELECT ${COLUMNS} FROM estimate_versions WHERE project_id = ? AND estimate_id = ? ORDER BY seq`,
-    ),
-    get: db.prepare(`SELECT ${COLUMNS} FROM estimate_versions WHERE id = ?`),
-    byHash: db.prepare(
-      `SELECT ${COLUMNS} FROM estimate_versions WHERE project_id = ? AND estimate_id = ? AND content_hash = ?`,
-    ),
-    dependents: db.prepare(`SELECT ${COLUMNS} FROM estimate_versions WHERE base_id = ? ORDER BY seq`),
-    chain: db.prepare(
-      `WITH RECURSIVE chain(id, base_id, depth) AS (
-         SELECT id, base_id, 0 FROM estimate_versions WHERE id = ?
-         UNION ALL
-         SELECT v.id, v.base_id, chain.depth + 1 FROM estimate_versions v JOIN chain ON v.id = chain.base_id
-         WHERE chain.depth < ${MAX_CHAIN}
-       )
-       SELECT chain.id AS id, chain.base_id AS base_id, v.body AS body, v.body_sha256 AS sha256
-       FROM chain JOIN estimate_versions v ON v.id = chain.id
-       ORDER BY chain.depth DESC`,
-    ),
-    nextSeq: db.prepare(
-      'SELECT coalesce(max(seq), 0) + 1 FROM estimate_versions WHERE project_id = ? AND estimate_id = ?',
-    ),
-    insert: db.prepare(
-      `INSERT INTO estimate_versions (project_id, estimate_id, seq, content_hash, fetched_at, last_fetched_at,
-         modified, base_id, body, body_sha256, raw_size, summary)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    touch: db.prepare('UPDATE estimate_versions SET last_fetched_at = max(last_fetched_at, ?) WHERE id = ?'),
-    label: db.prepare('UPDATE estimate_versions SET name = ?, pinned = ? WHERE id = ?'),
-    rebase: db.prepare('UPDATE estimate_versions SET base_id = ?, body = ?, body_sha256 = ? WHERE id = ?'),
-    damaged: db.prepare('UPDATE estimate_versions SET damaged = 1 WHERE id = ?'),
-    checksum: db.prepare('UPDATE estimate_versions SET body_sha256 = ? WHERE id = ? AND body_sha256 IS NULL'),
-    remove: db.prepare('DELETE FROM estimate_versions WHERE id = ?'),
-    opened: db.prepare(
-      'SELECT version_id, opened_at FROM estimate_opened WHERE project_id = ? AND estimate_id = ?',
-    ),
-    markOpened: db.prepare(
-      `INSERT INTO estimate_opened (project_id, estimate_id, version_id, opened_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (project_id, estimate_id) DO UPDATE SET version_id = excluded.version_id,
-         opened_at = excluded.opened_at`,
-    ),
-  };
-}
-
 export class SqliteVersionTable implements VersionTable {
-  private readonly stmts: ReturnType<typeof prepare>;
+  private readonly stmts: ReturnType<typeof prepareVersionStatements>;
 
   constructor(
     private readonly db: Db,
@@ -212,19 +100,21 @@ export class SqliteVersionTable implements VersionTable {
     private readonly logger: Logger,
     /** A write failed (the cache logs it and tells whoever listens). */
     private readonly failed: (what: string, err: unknown) => void = () => undefined,
+    /** A write succeeded (an earlier failure no longer stands). */
+    private readonly succeeded: () => void = () => undefined,
   ) {
-    this.stmts = prepare(db);
+    this.stmts = prepareVersionStatements(db);
   }
 
   list(projectId: string, estimateId: string): StoredVersion[] {
     return this.read('versions', [], () =>
-      (this.stmts.list.all(projectId, estimateId) as Row[]).map(toVersion),
+      (this.stmts.list.all(projectId, estimateId) as VersionRow[]).map(toVersion),
     );
   }
 
   get(id: number): StoredVersion | null {
     return this.read('a version', null, () => {
-      const row = this.stmts.get.get(id) as Row | undefined;
+      const row = this.stmts.get.get(id) as VersionRow | undefined;
       return row ? toVersion(row) : null;
     });
   }
@@ -244,6 +134,19 @@ export class SqliteVersionTable implements VersionTable {
     });
   }
 
+  repair(id: number, whole: { body: Uint8Array; rawSize: number; fetchedAt: Date }): boolean {
+    return this.write('a repaired version', () => {
+      const b = whole.body;
+      this.stmts.repair.run(blob(b), sha256Of(b), whole.rawSize, whole.fetchedAt.getTime(), id);
+    });
+  }
+
+  clearDamaged(ids: readonly number[]): boolean {
+    return this.write('versions that read again', () => {
+      for (const id of ids) this.stmts.undamaged.run(id);
+    });
+  }
+
   fillChecksums(bodies: readonly ChainBody[]): boolean {
     return this.write('version checksums', () => {
       for (const b of bodies) if (b.sha256 === null) this.stmts.checksum.run(sha256Of(b.body), b.id);
@@ -251,12 +154,12 @@ export class SqliteVersionTable implements VersionTable {
   }
 
   dependents(id: number): StoredVersion[] {
-    return this.read('versions', [], () => (this.stmts.dependents.all(id) as Row[]).map(toVersion));
+    return this.read('versions', [], () => (this.stmts.dependents.all(id) as VersionRow[]).map(toVersion));
   }
 
   findByHash(projectId: string, estimateId: string, hash: string): StoredVersion | null {
     return this.read('a version', null, () => {
-      const row = this.stmts.byHash.get(projectId, estimateId, hash) as Row | undefined;
+      const row = this.stmts.byHash.get(projectId, estimateId, hash) as VersionRow | undefined;
       return row ? toVersion(row) : null;
     });
   }
@@ -264,7 +167,7 @@ export class SqliteVersionTable implements VersionTable {
   add(v: NewVersion): { version: StoredVersion; created: boolean } | null {
     let out: { id: number; created: boolean } | null = null;
     const ok = this.write('a version', () => {
-      const same = this.stmts.byHash.get(v.projectId, v.estimateId, v.hash) as Row | undefined;
+      const same = this.stmts.byHash.get(v.projectId, v.estimateId, v.hash) as VersionRow | undefined;
       if (same) {
         this.stmts.touch.run(v.fetchedAt.getTime(), same.id);
         out = { id: same.id, created: false };
@@ -349,36 +252,11 @@ export class SqliteVersionTable implements VersionTable {
   private write(what: string, fn: () => void): boolean {
     try {
       this.db.transaction(fn).immediate();
+      this.succeeded();
       return true;
     } catch (err) {
       this.failed(what, err);
       return false;
     }
   }
-}
-
-/**
- * "Clear cached data" of estimate versions (cache-storage.ts), in the caller's transaction, after
- * the entries went. A version the user pinned is the one record of what a client was sent (the
- * service keeps only the current estimate): it stays, whatever is cleared, until the user unpins
- * it. The versions of projects still made available offline stay too (a clear that includes the
- * pinned projects has removed them first), and so do the versions these are stored as changes from;
- * the rest of the history goes.
- */
-export function clearVersions(db: Db): void {
-  db.exec(`
-    WITH RECURSIVE kept(id, base_id) AS (
-      SELECT id, base_id FROM estimate_versions
-        WHERE pinned = 1 OR project_id IN (SELECT project_id FROM offline_projects)
-      UNION
-      SELECT v.id, v.base_id FROM estimate_versions v JOIN kept ON v.id = kept.base_id
-    )
-    DELETE FROM estimate_versions WHERE id NOT IN (SELECT id FROM kept);
-    DELETE FROM estimate_opened WHERE version_id NOT IN (SELECT id FROM estimate_versions);
-  `);
-}
-
-/** Bytes of every version body (the storage view's figure). */
-export function versionsBytes(db: Db): number {
-  return Number(db.prepare('SELECT coalesce(sum(length(body)), 0) FROM estimate_versions').pluck().get());
 }

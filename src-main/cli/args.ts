@@ -26,6 +26,7 @@ const OPTIONS = {
   separator: { type: 'string' },
   'no-statements': { type: 'boolean' },
   'large-pdf': { type: 'boolean' },
+  'rooms-costs': { type: 'boolean' },
   yes: { type: 'boolean' },
   project: { type: 'string' },
   'real-key': { type: 'boolean' },

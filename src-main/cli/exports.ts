@@ -10,9 +10,11 @@ import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ApiClient } from '../api/client';
 import { fetchEstimateRead } from '../estimates/estimate-reader';
 import { ExportService } from '../exports/export-service';
+import { ExportThread } from '../exports/export-thread';
 import type { ChangeOrderSides, ChangeOrderSource } from '../exports/sources';
 import { buildPlanView } from '../plans/plan-view';
 import { buildRoomsTable } from '../plans/rooms-table';
+import { planRoomsOf, readPlanRooms } from '../plans/plan-rooms';
 import { silentLogger } from '../log/logger';
 import { createWorkers, type Workers } from '../workers/pool';
 
@@ -47,8 +49,18 @@ export function cliExports(c: CliExportContext): ExportService {
     rooms: {
       rooms: async (planId) => {
         const view = buildPlanView(await c.client.getPlan(planId));
-        return { table: buildRoomsTable(view), planName: view.name ?? null };
+        const table = buildRoomsTable(view);
+        return { table, planName: view.name ?? null, plan: planRoomsOf(view, planId, table) };
       },
+    },
+    // Straight from the service, as the CLI's exports read everything.
+    planRooms: {
+      planRooms: async (projectId, signal) =>
+        readPlanRooms(
+          (await c.client.getProject(projectId, { signal })).plan_id ?? null,
+          (planId) => c.client.getPlan(planId, { signal }),
+          signal,
+        ),
     },
     save: { choose: async () => path.resolve(c.out) },
     images: { fetchImage: (url, signal) => c.client.fetchImage(url, { signal }) },
@@ -87,7 +99,7 @@ export async function withCliExports<T>(
   work: (exports: ExportService) => Promise<T>,
 ): Promise<T> {
   const workers = options.workers ?? createWorkers(silentLogger);
-  if (options.warm) void workers.warmExports();
+  if (options.warm) void new ExportThread(workers, silentLogger).warm();
   try {
     return await work(
       cliExports({

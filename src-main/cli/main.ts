@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client';
 import { parseCliArgs, type CliFlags } from './args';
 import type { ExportContext } from './commands/export';
 import type { CliVersions } from './versions-cache';
+import type { CliOutbox } from './cli-outbox';
 import type { CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
 import {
@@ -27,13 +28,16 @@ Commands:
   estimates PROJECT_ID [--all]               a project's estimates
   estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
   export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
-        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--large-pdf]
+        [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--rooms-costs]
+        [--large-pdf]
                                              an estimate (or all, xlsx) as a client quote (the default),
                                              the internal worksheet, or a preset saved in the app; in
                                              --lang, else the language the app keeps for the
                                              workspace's documents, else the estimate's company's
                                              country's; on that language's paper unless --paper;
-                                             a PDF of over 200 pages only with --large-pdf
+                                             --rooms-costs: a sheet of each estimate's costs per room
+                                             (internal worksheet, xlsx, only); a PDF of over 200 pages
+                                             only with --large-pdf
   diff PROJECT_ID ESTIMATE_A [ESTIMATE_B] [--version N | --since DATE]
                                              what changed: ESTIMATE_A's kept version N, its version at
                                              DATE, or its previous one (without ESTIMATE_B) against the
@@ -46,10 +50,12 @@ Commands:
                                              the plan's rooms table as a spreadsheet; a CSV in the
                                              document language's format (de, fr, es, pt: ; and a
                                              decimal comma; en-US: , and a decimal point)
-  rooms-costs PROJECT_ID ESTIMATE_ID         the estimate on the project's plan: per room its measures,
+  rooms-costs PROJECT_ID ESTIMATE_ID [--out FILE.xlsx]
+                                             the estimate on the project's plan: per room its measures,
                                              positions summed by unit and net; the positions not on
                                              the plan and why; the rooms not priced; --json: money as
-                                             12-digit decimals (offline from the app's cache)
+                                             12-digit decimals (offline from the app's cache); --out:
+                                             the plan's rooms workbook with the costs per room
   files PROJECT_ID                           a project's files
   upload PROJECT_ID FILE [--name NAME]       upload a file (pdf, docx, xlsx, csv, jpg, png, … usdz)
   download PROJECT_ID FILE_ID --out PATH     download a file
@@ -161,8 +167,9 @@ async function runConnected(
   ]);
   const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
   let versions: CliVersions | null = null;
+  let outbox: CliOutbox | null = null;
   try {
-    const exporting = command === 'export' || command === 'export-changes' || command === 'rooms';
+    const exporting = ['export', 'export-changes', 'rooms', 'rooms-costs'].includes(command);
     const saved = exporting ? await import('./saved-presets') : null;
     const context: CommandContext = {
       warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
@@ -173,12 +180,16 @@ async function runConnected(
         (versions ??= await (
           await import('./versions-cache')
         ).openCliVersions(client, workspace, io.env, logger)),
+      // Loaded only by `upload`: the other commands never load the native module.
+      outbox: async () =>
+        (outbox ??= await (await import('./cli-outbox')).openCliOutbox(client, workspace, io.env, logger)),
     };
     // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
     const out = await run(client, flags, positionals, cliText(language), context);
     io.stdout(forTerminal(out, Boolean(flags.json)) + '\n');
   } finally {
     await (versions as CliVersions | null)?.close();
+    await (outbox as CliOutbox | null)?.close();
     await simulator?.close();
   }
   return 0;
@@ -195,6 +206,8 @@ type Command = (
 type CommandContext = ExportContext & {
   /** The workspace's estimate versions (the app's cache), opened on first use. */
   versions: () => Promise<CliVersions>;
+  /** The app's upload outbox over the data folder, opened on first use. */
+  outbox: () => Promise<CliOutbox>;
 };
 
 // One entry per command, each importing its own module when it runs (a separate chunk when bundled).
@@ -216,10 +229,12 @@ const COMMANDS: Record<string, Command> = {
   rooms: async (c, f, p, x, ctx) => (await import('./commands/plan-rooms')).roomsCommand(c, f, p, x, ctx),
   'rooms-costs': async (c, f, p, x, ctx) =>
     (await import('./commands/rooms-costs')).roomsCostsCommand(c, f, p, x, {
+      ...ctx,
       versions: await ctx.versions(),
     }),
   files: async (c, f, p, x) => (await import('./commands/files')).filesCommand(c, f, p, x),
-  upload: async (c, f, p, x) => (await import('./commands/files')).uploadCommand(c, f, p, undefined, x),
+  upload: async (c, f, p, x, ctx) =>
+    (await import('./commands/upload')).uploadCommand(c, f, p, ctx, undefined, x),
   download: async (c, f, p, x) => (await import('./commands/files')).downloadCommand(c, f, p, undefined, x),
   'delete-file': async (c, f, p, x) => (await import('./commands/files')).deleteFileCommand(c, f, p, x),
   teams: async (c, f, _p, x) => (await import('./commands/teams')).teamsCommand(c, f, x),

@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/client';
 import { CachedClient } from '../cache/cached-client';
 import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
+import { CLI_WORKSPACE_PREFIX } from '../local-files/data-folder';
 import { EstimateVersions } from '../versions/estimate-versions';
 import { createWorkers, type Workers } from '../workers/pool';
 import type { Connection } from './connection';
@@ -24,20 +25,40 @@ export interface CliVersions {
   close(): Promise<void>;
 }
 
+/**
+ * The workspace's id in the data folder: the app's, when the app knows it (the same service address
+ * and customer ID), else one of the CLI's own, named after both; the demo's is `demo`.
+ */
+export async function cliWorkspaceId(
+  workspace: Connection['workspace'],
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
+  if (workspace === 'demo') return 'demo';
+  return (
+    appWorkspaceId(await appSettings(env), workspace) ??
+    `${CLI_WORKSPACE_PREFIX}${createHash('sha256').update(`${workspace.baseUrl}\n${workspace.customer}`).digest('hex').slice(0, 24)}`
+  );
+}
+
+/** The workspace's cache in the data folder (the demo's in memory, as the app keeps it), and its id. */
+export async function openCliCache(
+  workspace: Connection['workspace'],
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<{ id: string; cache: CacheDb }> {
+  // Loaded only by the commands that need it: the other commands never load the native module.
+  const { openCache } = await import('../cache/open-cache');
+  const id = await cliWorkspaceId(workspace, env);
+  return { id, cache: openCache(appDataDir(env), id, logger, { memory: workspace === 'demo' }) };
+}
+
 export async function openCliVersions(
   client: ApiClient,
   workspace: Connection['workspace'],
   env: NodeJS.ProcessEnv,
   logger: Logger,
 ): Promise<CliVersions> {
-  // Loaded only by the commands that need it: the other commands never load the native module.
-  const { openCache } = await import('../cache/open-cache');
-  const id =
-    workspace === 'demo'
-      ? 'demo'
-      : (appWorkspaceId(await appSettings(env), workspace) ??
-        `cli-${createHash('sha256').update(`${workspace.baseUrl}\n${workspace.customer}`).digest('hex').slice(0, 24)}`);
-  const cache = openCache(appDataDir(env), id, logger, { memory: workspace === 'demo' });
+  const { cache } = await openCliCache(workspace, env, logger);
   const workers = createWorkers(logger);
   const versions = new EstimateVersions(workers, logger);
   const cached = new CachedClient(client, cache, {

@@ -40,6 +40,14 @@ export function toErrorValue(error: unknown): ErrorValue {
   return { kind: 'server', message: 'Something went wrong inside PlanDesk. Details are in the log.' };
 }
 
+/** What the service said of each field, in one line ("file_name: must not …"); null when nothing. */
+export function fieldWords(value: ErrorValue): string | null {
+  const fields = Object.entries(value.fieldErrors ?? {}).map(
+    ([field, says]) => `${field}: ${says.join('; ')}`,
+  );
+  return fields.length > 0 ? fields.join(' · ') : null;
+}
+
 function redacted(value: ErrorValue): ErrorValue {
   const out: ErrorValue = { ...value, message: redact(value.message) };
   if (value.serviceMessage !== undefined) out.serviceMessage = redact(value.serviceMessage);

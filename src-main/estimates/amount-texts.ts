@@ -12,12 +12,12 @@
  * (`addTo`), without reading the texts back.
  */
 import type { EstimateItem } from '../api/schemas';
-import { MONEY_FIELDS } from '../../src-shared/estimates/types';
+import { ITEM_DECIMAL_FIELDS } from '../../src-shared/estimates/types';
 import { ZERO_TEXT, centsOf, moneyText } from '../../src-shared/money/amounts';
 import type { PicoSum } from './pico-sum';
 
 /** An item's amounts, in slot order: `get(index, AMOUNT.total)`. */
-export const AMOUNT_FIELDS = ['quantity', 'tax', ...MONEY_FIELDS] as const;
+export const AMOUNT_FIELDS = ITEM_DECIMAL_FIELDS;
 export type AmountField = (typeof AMOUNT_FIELDS)[number];
 /** The slot of each amount field. */
 export const AMOUNT = Object.fromEntries(AMOUNT_FIELDS.map((f, i) => [f, i])) as Readonly<

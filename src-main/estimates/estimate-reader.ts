@@ -5,9 +5,10 @@
 import type { ApiClient } from '../api/client';
 import type { BodyWork } from '../cache/cached-client';
 import { cacheKeys, type CachePut } from '../cache/cache-db';
-import { bodyJob, runOnBody } from '../workers/body-job';
+import { bodyJob, runOnBody, type BodyTaskInput } from '../workers/body-job';
 import type { Workers } from '../workers/pool';
-import type { EstimateReadOutput } from './estimate-tasks';
+import type { Out, TaskName, WorkerTasks } from '../workers/tasks';
+import { estimateReadTask, estimateViewTask, type EstimateReadOutput } from './estimate-tasks';
 
 /**
  * Estimate answers smaller than this are read on main's own thread: below it, reading, checking
@@ -21,31 +22,62 @@ export interface KeptSummary {
   summary: EstimateReadOutput['summary'];
 }
 
-/** The tasks over an estimate's bytes (estimate-tasks.ts, plans/rooms-costs-task.ts). */
-export type EstimateBodyTask = 'estimate-view' | 'estimate-read' | 'export-read' | 'rooms-costs';
+/**
+ * The estimate tasks main may also run itself, for an answer too small to be worth a worker: the
+ * same functions the workers run (main loads the estimate code anyway, never the export writers).
+ */
+const HERE = {
+  'estimate-view': estimateViewTask,
+  'estimate-read': estimateReadTask,
+  // A small estimate an export reads here: nothing is kept for a writer, which reads its bytes.
+  'export-read': async (input) => ({ ...(await estimateReadTask(input)), prepared: null }),
+} satisfies { [K in EstimateBodyTask]: WorkerTasks[K] };
 
-/** A task over an estimate's bytes, for CachedClient.readEstimate; `input` goes to the task beside them. */
-export function estimateWork<O extends { cacheBody: Uint8Array | null }>(
+/** The tasks that read an estimate's bytes and give back the cache's copy of them. */
+export type EstimateBodyTask = 'estimate-view' | 'estimate-read' | 'export-read';
+
+/** The tasks over a body that make the cache's copy (`cacheBody`) of an answer from the service. */
+export type BodyTask = {
+  [K in TaskName]: Out<K> extends { cacheBody: Uint8Array | null } ? K : never;
+}[TaskName];
+
+/** An estimate task over an estimate's bytes, for CachedClient.readEstimate. */
+export function estimateWork<K extends EstimateBodyTask>(
   workers: Workers,
-  task: EstimateBodyTask,
+  task: K,
   signal: AbortSignal,
-  input: object = {},
-): BodyWork<O> {
-  return estimateWorkFor<O>(workers, task, signal, INLINE_BODY_BYTES, input);
+): BodyWork<Out<K>> {
+  return estimateWorkFor(workers, task, signal, INLINE_BODY_BYTES);
 }
 
 /** The same, with bodies below `inlineBelow` bytes read on this thread (0: none). */
-export function estimateWorkFor<O extends { cacheBody: Uint8Array | null }>(
+export function estimateWorkFor<K extends EstimateBodyTask>(
   workers: Workers,
-  task: EstimateBodyTask,
+  task: K,
   signal: AbortSignal,
   inlineBelow: number,
-  input: object = {},
-): BodyWork<O> {
-  const options = { signal, inlineBelow };
+): BodyWork<Out<K>> {
+  const input = { origin: 'response' } as BodyTaskInput<K>;
+  return bodyWork(workers, task, HERE[task] as WorkerTasks[K], signal, inlineBelow, input);
+}
+
+/**
+ * A task over an estimate's bytes (from the service or the cache), for CachedClient.readEstimate:
+ * `here` is the task's function, run on this thread below `inlineBelow` bytes; `input` goes to the
+ * task beside the bytes.
+ */
+export function bodyWork<K extends BodyTask>(
+  workers: Workers,
+  task: K,
+  here: WorkerTasks[K],
+  signal: AbortSignal,
+  inlineBelow: number,
+  input: BodyTaskInput<K>,
+): BodyWork<Out<K>> {
+  const options = { signal, inlineBelow, here };
   return {
     fromService: async (fetch) => {
-      const job = bodyJob<O>(workers, task, { ...input, origin: 'response' }, options);
+      const job = bodyJob(workers, task, { ...input, origin: 'response' }, options);
       try {
         await fetch(job.sink);
       } catch (err) {
@@ -54,9 +86,9 @@ export function estimateWorkFor<O extends { cacheBody: Uint8Array | null }>(
       }
       const result = await job.result();
       // A task over the service's answer always makes the cache's copy.
-      return { result, cacheBytes: result.cacheBody! };
+      return { result, cacheBytes: (result as { cacheBody: Uint8Array | null }).cacheBody! };
     },
-    fromCache: (bytes) => runOnBody<O>(workers, task, { ...input, origin: 'cache' }, bytes, options),
+    fromCache: (bytes) => runOnBody(workers, task, { ...input, origin: 'cache' }, bytes, options),
   };
 }
 
@@ -92,7 +124,7 @@ export async function fetchEstimateRead(
   /** Bodies below this many bytes are read on this thread (INLINE_BODY_BYTES unless given). */
   inlineBelow = INLINE_BODY_BYTES,
 ): Promise<EstimateReadOutput> {
-  const work = estimateWorkFor<EstimateReadOutput>(workers, task, signal, inlineBelow);
+  const work = estimateWorkFor(workers, task, signal, inlineBelow);
   const { result } = await work.fromService((sink) =>
     client.getEstimateBody(projectId, estimateId, sink, { signal }),
   );

@@ -1,10 +1,16 @@
 /** The worker script of the estimate tasks (see workers/tasks.ts). */
 import { serveTasks } from '../workers/serve';
-import { roomsCostsTask } from '../plans/rooms-costs-task';
 import { estimateReadTask, estimateViewTask } from './estimate-tasks';
 
-export default serveTasks({
+const tasks = {
   'estimate-view': estimateViewTask,
   'estimate-read': estimateReadTask,
-  'rooms-costs': roomsCostsTask,
-});
+};
+
+export default serveTasks('estimate-worker', tasks);
+
+type EstimateTasks = typeof tasks;
+declare module '../workers/tasks' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface WorkerTasks extends EstimateTasks {}
+}

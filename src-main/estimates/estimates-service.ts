@@ -1,12 +1,13 @@
 import type { EstimateList, EstimateSummary, EstimateViewText } from '../../src-shared/estimates/types';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { cacheKeys } from '../cache/cache-db';
-import type { CachedClient, Fetched } from '../cache/cached-client';
+import { provenance, type CachedClient, type Fetched } from '../cache/cached-client';
 import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
-import type { EstimateReadOutput, EstimateViewOutput } from './estimate-tasks';
+import type { EstimateReadOutput } from './estimate-tasks';
 import { estimateWork, estimateWorkFor, type KeptSummary } from './estimate-reader';
+import { sameServiceMoment } from '../../src-shared/time/service-time';
 
 /**
  * An estimate read: for an export, with the token of its document kept in the worker that writes
@@ -18,15 +19,19 @@ type ExportRead = EstimateReadOutput & { prepared?: string | null };
 const BACKGROUND_TOTALS = 20;
 
 /**
+ * An estimate the screen has just been given: its bytes as the cache keeps them, read when wanted
+ * (null once they are gone). An open estimate may well be exported next: the wiring has the export
+ * thread get ready then (exports/export-thread.ts), which this feature does not know.
+ */
+export interface OpenedEstimate {
+  cachedBytes(): Uint8Array | null;
+}
+
+/**
  * Estimates as the app shows them: read through the cache (so they work offline), read and summed off
  * main's thread when large (src-main/workers); and read for the exports (src-main/exports), which
  * take them through `estimateIds` and `readForExport`.
  */
-/** How long after an estimate opens the export thread is started. */
-const WARM_EXPORTS_AFTER_MS = 1_000;
-/** Estimates kept in fewer bytes than this (a few thousand items) have their quote laid out ahead. */
-const WARM_WITH_ESTIMATE_BYTES = 512 * 1024;
-
 export class EstimatesService {
   /** Totals worked out this session, by workspace, project and estimate. */
   private readonly summaries = new Map<string, KeptSummary>();
@@ -36,6 +41,8 @@ export class EstimatesService {
     private readonly operations: Operations,
     private readonly logger: Logger,
     private readonly workers: Workers,
+    /** Told when the estimate screen has an estimate (after it was read and kept). */
+    private readonly opened: (estimate: OpenedEstimate) => void = () => undefined,
   ) {}
 
   async list(projectId: string): Promise<EstimateList> {
@@ -64,18 +71,11 @@ export class EstimatesService {
       const r = await cached.readEstimate(
         projectId,
         estimateId,
-        estimateWork<EstimateViewOutput>(this.workers, 'estimate-view', op.signal),
+        estimateWork(this.workers, 'estimate-view', op.signal),
         { signal: op.signal },
       );
       this.keep(meta.id, cached, projectId, estimateId, r.data);
-      // An open estimate may well be exported next: the export thread gets ready once the screen
-      // has the estimate (not sooner: the two would share the cores while the screen builds it), and
-      // lays out this estimate's quote (its words are then set once) when it is not a large one.
-      setTimeout(() => {
-        const bytes = cached.cachedEstimateBytes(projectId, estimateId);
-        const estimate = bytes && bytes.length <= WARM_WITH_ESTIMATE_BYTES ? bytes.slice() : undefined;
-        void this.workers.warmExports({ layOut: true, ...(estimate ? { estimate } : {}) });
-      }, WARM_EXPORTS_AFTER_MS).unref();
+      this.opened({ cachedBytes: () => cached.cachedEstimateBytes(projectId, estimateId) });
       return { viewBytes: r.data.viewBytes, ...provenance(r) };
     } finally {
       op.finish();
@@ -118,6 +118,16 @@ export class EstimatesService {
     } finally {
       op.finish();
     }
+  }
+
+  /**
+   * One estimate's totals and client, read for a list in the background: through the cache (so the
+   * estimate is kept), as a bulk request that leaves the rate budget's reserve to what the user does.
+   */
+  async readSummary(projectId: string, estimateId: string, signal: AbortSignal): Promise<EstimateSummary> {
+    const { meta, cached } = await this.active();
+    const r = await this.read(cached, projectId, estimateId, signal, 'estimate-read', true);
+    return this.keep(meta.id, cached, projectId, estimateId, r.data);
   }
 
   /** The totals of a project's estimates known without a request or a read (worked out before, or kept). */
@@ -170,12 +180,13 @@ export class EstimatesService {
     estimateId: string,
     signal: AbortSignal,
     task: 'estimate-read' | 'export-read' = 'estimate-read',
+    bulk = false,
   ): Promise<Fetched<ExportRead>> {
     const work =
       task === 'export-read'
-        ? estimateWorkFor<ExportRead>(this.workers, task, signal, 0)
-        : estimateWork<ExportRead>(this.workers, task, signal);
-    return cached.readEstimate(projectId, estimateId, work, { signal });
+        ? estimateWorkFor(this.workers, task, signal, 0)
+        : estimateWork(this.workers, task, signal);
+    return cached.readEstimate(projectId, estimateId, work, { signal, bulk });
   }
 
   /**
@@ -190,7 +201,7 @@ export class EstimatesService {
     modified: string | null,
   ): EstimateSummary | null {
     const current = (k: KeptSummary | null | undefined): k is KeptSummary =>
-      !!k && (modified === null || (k.modified != null && sameMoment(k.modified, modified)));
+      !!k && (modified === null || (k.modified != null && sameServiceMoment(k.modified, modified)));
     const inMemory = this.summaries.get(`${workspaceId}|${projectId}|${estimateId}`);
     if (current(inMemory)) return inMemory.summary;
     const kept = cached.cache.get<KeptSummary>('estimate-summary', cacheKeys.estimate(projectId, estimateId));
@@ -219,15 +230,4 @@ export class EstimatesService {
     }
     return read.summary;
   }
-}
-
-/** The same moment written two ways (the list's ISO 8601 and the detail's `YYYY-MM-DD HH:MM:SS`). */
-function sameMoment(a: string, b: string): boolean {
-  const time = (s: string): number =>
-    Date.parse(/^\d{4}-\d{2}-\d{2} /.test(s) ? s.replace(' ', 'T') + 'Z' : s);
-  return a === b || time(a) === time(b);
-}
-
-function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {
-  return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
 }

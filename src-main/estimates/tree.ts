@@ -5,7 +5,7 @@
  * and unknown types are repaired and reported. No recursion anywhere: chains 20,000 deep are fine.
  */
 import type { EstimateItem } from '../api/schemas';
-import type { EstimateNode, EstimateWarning } from '../../src-shared/estimates/types';
+import { MONEY_FIELDS, type EstimateNode, type EstimateWarning } from '../../src-shared/estimates/types';
 import { AMOUNT, AmountTexts } from './amount-texts';
 import { amountOrZero } from '../../src-shared/money/amounts';
 
@@ -16,21 +16,11 @@ export interface EstimateTree {
   warnings: EstimateWarning[];
 }
 
-/** Amounts a group should not carry; a group that has any (non-zero) is shown, with a warning. */
-const GROUP_AMOUNT_FIELDS = [
-  'quantity',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-] as const;
+/**
+ * Amounts a group should not carry (all but its total and its tax rate); a group that has any
+ * (non-zero) is shown, with a warning.
+ */
+const GROUP_AMOUNT_FIELDS = ['quantity', ...MONEY_FIELDS.filter((f) => f !== 'total')] as const;
 
 /** How many cycle members a warning names before it abbreviates. */
 const CYCLE_NAMES_SHOWN = 8;

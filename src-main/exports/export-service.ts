@@ -7,25 +7,29 @@
  * file through a temporary file, so a failure or a cancel leaves nothing half-written.
  */
 import path from 'node:path';
-import type { ExportColumnKey } from '../../src-shared/estimates/columns';
 import { projectSum } from '../../src-shared/estimates/project-sums';
 import {
   documentDefaults,
   documentLanguage,
-  type CsvSeparator,
   type DocumentDefaults,
 } from '../../src-shared/exports/document-language';
-import type { Paper } from '../../src-shared/exports/presets';
 import type { ExportWarning } from '../../src-shared/exports/warnings';
 import { changeOrderFileName, estimatesFileName, roomsFileName } from './file-names';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
-import type { VersionPick } from '../../src-shared/versions/types';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
 import { silentLogger } from '../log/logger';
 import { Operations } from '../operations/operations';
 import { IdleGate } from '../workers/idle-gate';
 import type { Workers } from '../workers/pool';
+import type {
+  ChangeOrderExportRequest,
+  DocumentChoice,
+  EstimatesExportRequest,
+  ExportOutcome,
+  RoomsExportOutcome,
+  RoomsExportRequest,
+} from './export-requests';
 import { resolveExportOptions, resolvePreset, type ExportOptions } from './options';
 import { exportRoomsTable } from './rooms';
 import type {
@@ -34,71 +38,26 @@ import type {
   ExportRead,
   ExportSettings,
   ImageSource,
+  PlanRoomsSource,
   RoomsSource,
   SaveTarget,
   Sourced,
 } from './sources';
-import { countPdfPagesInWorker, writeChangeOrderInWorker, writeDocumentInWorker } from './write-in-worker';
+import {
+  countPdfPagesInWorker,
+  writeChangeOrderInWorker,
+  writeDocumentInWorker,
+  writeRoomsWorkbookInWorker,
+} from './write-in-worker';
+import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
 import { LARGE_PDF_PAGES } from '../../src-shared/exports/large-pdf';
-
-/** What every export request may choose about its document. */
-interface DocumentChoice {
-  /** A built-in preset (`quote`, `internal`) or a saved one's id or name: the kind of document. */
-  presetId: string;
-  /** The columns chosen for this export (a client document still never gets an internal one). */
-  columns?: ExportColumnKey[] | undefined;
-  /** The document's language; absent: the workspace's, else the company's country's, else the UI's. */
-  language?: UiLanguage | undefined;
-  paper?: Paper | undefined;
-  operationId?: string | undefined;
-}
-
-export interface EstimatesExportRequest extends DocumentChoice {
-  projectId: string;
-  /** One estimate; absent: every estimate of the project, one workbook. */
-  estimateId?: string | undefined;
-  format: 'xlsx' | 'pdf';
-  statements?: boolean | undefined;
-  /** Write the PDF even when it has more than LARGE_PDF_PAGES pages (the user was told, and wants it). */
-  largePdf?: boolean | undefined;
-}
-
-export interface ChangeOrderExportRequest extends DocumentChoice {
-  projectId: string;
-  from: VersionPick;
-  to: VersionPick;
-  format: 'xlsx' | 'pdf';
-}
-
-export interface RoomsExportRequest {
-  planId: string;
-  format: 'xlsx' | 'csv';
-  language?: UiLanguage | undefined;
-  separator?: CsvSeparator | undefined;
-  projectName?: string | undefined;
-}
-
-/** What an export did. */
-export interface ExportOutcome {
-  /** Where the file was saved; null when the user closed the save dialog. */
-  path: string | null;
-  source: 'network' | 'cache';
-  fetchedAt: string;
-  /** What the user should know about the document (it was written all the same). */
-  warnings: ExportWarning[];
-  language: UiLanguage;
-  /** Estimates in the document (the first one's name), and what they add up to: one sum per currency. */
-  estimates: number;
-  name: string;
-  totals: ReturnType<typeof projectSum>['sums'];
-  /** Nothing was written: the PDF would have this many pages (more than LARGE_PDF_PAGES). */
-  largePdfPages?: number;
-}
 
 export interface ExportServiceDeps {
   estimates: EstimateSource;
   changeOrders?: ChangeOrderSource;
   rooms?: RoomsSource;
+  /** A project's plan and rooms, for the costs-per-room sheets of internal worksheets. */
+  planRooms?: PlanRoomsSource;
   save: SaveTarget;
   images: ImageSource;
   settings: ExportSettings;
@@ -157,6 +116,12 @@ export class ExportService {
         'A PDF quote is made for one estimate: open the estimate and export it from there.',
       );
     }
+    if (req.roomsCosts && req.format !== 'xlsx') {
+      throw new ServiceError(
+        'validation',
+        'The costs per room are a sheet of a workbook: export the internal worksheet as Excel (xlsx).',
+      );
+    }
     const op = this.operations.start(req.operationId);
     const release = this.heavyWork.hold();
     try {
@@ -170,7 +135,10 @@ export class ExportService {
         if (!req.estimateId) op.progress(reads.length, ids.length);
       }
       const first = reads[0]!.data;
-      const chosen = await this.options(req, first.label.companyCountry, { statements: req.statements });
+      const chosen = await this.options(req, first.label.companyCountry, {
+        statements: req.statements,
+        roomsCosts: req.roomsCosts,
+      });
       const { options, language } = chosen;
       const provenance = provenanceOf(reads);
       const outcome = {
@@ -200,11 +168,13 @@ export class ExportService {
       const target = await this.deps.save.choose(estimatesFileName(labels, req), req.format);
       if (!target) return { ...outcome, path: null, warnings: [] };
       const mismatches = reads.flatMap((r) => mismatchOf(r.data));
+      const plan = req.roomsCosts ? await this.planRooms(req.projectId, op.signal) : undefined;
       const warnings = await writeDocumentInWorker(this.deps.workers, {
         format: req.format,
         bodies: reads.map((r) => r.data.cacheBody),
         prepared: reads.map((r) => r.data.prepared ?? null),
         options,
+        plan,
         images,
         target,
         signal: op.signal,
@@ -268,27 +238,65 @@ export class ExportService {
     }
   }
 
-  /** A plan's rooms table as xlsx or as CSV in the document language's own format. */
-  async rooms(req: RoomsExportRequest): Promise<{ path: string | null; language: UiLanguage }> {
+  /**
+   * A plan's rooms table as xlsx or as CSV in the document language's own format; as xlsx, with the
+   * costs per room of an estimate beside it when one is given (the plan view's estimate).
+   */
+  async rooms(req: RoomsExportRequest): Promise<RoomsExportOutcome> {
     const source = this.deps.rooms;
     if (!source) throw new ServiceError('config', 'The rooms export is not available here.');
-    const { table, planName } = await source.rooms(req.planId);
-    if (!table.available) {
+    if (req.costsOf && req.format !== 'xlsx') {
       throw new ServiceError(
         'validation',
-        'The service sent this plan without floors, so it lists no rooms: there is no rooms table to export.',
+        'The costs per room are a sheet of the Excel workbook, not of a CSV file.',
       );
     }
-    const { language } = await this.languageOf(req.language, null);
-    const target = await this.deps.save.choose(roomsFileName(planName, req.format, language), req.format);
-    if (!target) return { path: null, language };
-    await exportRoomsTable(table, req.format, target, {
-      language,
-      ...(req.separator ? { separator: req.separator } : {}),
-      projectName: req.projectName ?? null,
-    });
-    if (req.language) await this.deps.settings.rememberLanguage(req.language).catch(() => undefined);
-    return { path: target, language };
+    const op = this.operations.start(req.operationId);
+    try {
+      const { table, planName, plan } = await source.rooms(req.planId);
+      if (!table.available) {
+        throw new ServiceError(
+          'validation',
+          'The service sent this plan without floors, so it lists no rooms: there is no rooms table to export.',
+        );
+      }
+      const read = req.costsOf
+        ? await this.deps.estimates.readForExport(req.costsOf.projectId, req.costsOf.estimateId, op.signal)
+        : null;
+      // With an estimate's costs, the workbook is that estimate's reader's, as its worksheet would be.
+      const { language } = await this.languageOf(req.language, read?.data.label.companyCountry ?? null);
+      const target = await this.deps.save.choose(roomsFileName(planName, req.format, language), req.format);
+      const outcome = { language, rooms: table.rows.length };
+      if (!target) return { ...outcome, path: null, warnings: [] };
+      const options = {
+        language,
+        ...(req.separator ? { separator: req.separator } : {}),
+        projectName: req.projectName ?? null,
+      };
+      let warnings: ExportWarning[] = [];
+      if (req.format === 'csv') await exportRoomsTable(table, 'csv', target, options);
+      else {
+        warnings = await writeRoomsWorkbookInWorker(this.deps.workers, {
+          table,
+          options,
+          costs: read ? { body: read.data.cacheBody, prepared: read.data.prepared ?? null, plan } : null,
+          target,
+          signal: op.signal,
+        });
+      }
+      if (req.language) await this.deps.settings.rememberLanguage(req.language).catch(() => undefined);
+      this.logger.log('info', `exported a plan's rooms as ${req.format} to ${path.basename(target)}`);
+      return { ...outcome, path: target, warnings };
+    } finally {
+      op.finish();
+    }
+  }
+
+  /** The project's plan and rooms, for costs-per-room sheets. */
+  private async planRooms(projectId: string, signal: AbortSignal): Promise<PlanRoomsRead> {
+    const source = this.deps.planRooms;
+    if (!source) throw new ServiceError('config', 'The costs per room are not available here.');
+    return source.planRooms(projectId, signal);
   }
 
   /** The language chosen, else the workspace's, else the company's country's, else the UI's. */
@@ -306,7 +314,7 @@ export class ExportService {
   private async options(
     req: DocumentChoice,
     companyCountry: string | null,
-    extra: { statements?: boolean | undefined },
+    extra: { statements?: boolean | undefined; roomsCosts?: boolean | undefined },
   ): Promise<{ options: ExportOptions; language: UiLanguage; presetLanguage: UiLanguage | null }> {
     const savedPresets = await this.deps.settings.saved();
     const preset = resolvePreset({ preset: req.presetId, savedPresets });
@@ -318,9 +326,17 @@ export class ExportService {
       language,
       ...(req.paper ? { paper: req.paper } : {}),
       ...(extra.statements !== undefined ? { statements: extra.statements } : {}),
+      ...(extra.roomsCosts ? { roomsCosts: true } : {}),
     };
     // Checked before anything is written: an unknown column list fails here.
-    resolveExportOptions(options);
+    const resolved = resolveExportOptions(options);
+    if (extra.roomsCosts && !resolved.roomsCosts) {
+      // Asked for in a client document: refused rather than left out without a word.
+      throw new ServiceError(
+        'validation',
+        'The costs per room are part of the internal worksheet only: a client document never carries them.',
+      );
+    }
     return { options, language, presetLanguage: preset.language };
   }
 

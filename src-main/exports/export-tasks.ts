@@ -5,6 +5,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import {
   readEstimate,
   readEstimateDetail,
@@ -14,7 +15,11 @@ import {
 import { toEstimateDocument } from '../estimates/document';
 import { estimateParts, type EstimateParts } from '../estimates/estimate-parts';
 import { writeEstimateWorkbook } from './excel';
-import type { ExportOptions } from './options';
+import { resolveExportOptions, type ExportOptions } from './options';
+import { writeRoomsXlsx, type RoomsExportOptions } from './rooms';
+import { roomsCostsOf, roomsCostsWarnings } from './rooms/costs-of';
+import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
+import type { RoomsTable } from '../../src-shared/plans/types';
 import { estimatePdfPages, writeEstimatePdfFile, type PdfOptions } from './pdf';
 import { keepPrepared, takePrepared } from './prepared-documents';
 import { moneyWarnings } from './money-check';
@@ -45,6 +50,8 @@ export async function exportReadTask(input: EstimateBodyInput): Promise<ExportRe
 export interface XlsxTaskInput {
   estimates: ExportEstimateInput[];
   options: ExportOptions;
+  /** The project's plan with its rooms, for a costs-per-room sheet (an internal worksheet asked for it). */
+  plan?: PlanRoomsRead | null;
   /** Where to write (a temporary file main renames). */
   path: string;
 }
@@ -56,17 +63,43 @@ export interface WriteOutput {
 
 export async function xlsxTask(input: XlsxTaskInput): Promise<WriteOutput> {
   const estimates = await partsFor(input.estimates);
-  const stream = createWriteStream(input.path, { flags: 'wx' });
+  const plan = input.plan;
+  const costs =
+    plan && resolveExportOptions(input.options).roomsCosts ? estimates.map((e) => roomsCostsOf(e, plan)) : [];
+  await writeToNewFile(input.path, (stream) =>
+    writeEstimateWorkbook(estimates, input.options, stream, costs),
+  );
+  return { warnings: [...moneyWarnings(estimates), ...roomsCostsWarnings(costs)] };
+}
+
+/** Writes a new file (never one that is there) through a stream; on failure, the stream is closed first. */
+async function writeToNewFile(path: string, write: (stream: Writable) => Promise<void>): Promise<void> {
+  const stream = createWriteStream(path, { flags: 'wx' });
   const closed = once(stream, 'close');
   try {
-    await writeEstimateWorkbook(estimates, input.options, stream);
+    await write(stream);
     await closed;
   } catch (err) {
     stream.destroy();
     await closed.catch(() => undefined);
     throw err;
   }
-  return { warnings: moneyWarnings(estimates) };
+}
+
+export interface RoomsXlsxTaskInput {
+  table: RoomsTable;
+  options: RoomsExportOptions;
+  /** The estimate whose costs per room go beside the rooms table, with the plan's rooms; none: no such sheet. */
+  costs: { estimate: ExportEstimateInput; plan: PlanRoomsRead } | null;
+  path: string;
+}
+
+/** The rooms workbook: the plan's rooms table and, when an estimate is given, its costs per room. */
+export async function roomsXlsxTask(input: RoomsXlsxTaskInput): Promise<WriteOutput> {
+  const parts = input.costs ? (await partsFor([input.costs.estimate]))[0]! : null;
+  const costs = parts && input.costs ? roomsCostsOf(parts, input.costs.plan) : null;
+  await writeToNewFile(input.path, (stream) => writeRoomsXlsx(input.table, stream, input.options, costs));
+  return { warnings: parts && costs ? [...moneyWarnings([parts]), ...roomsCostsWarnings([costs])] : [] };
 }
 
 export interface PdfTaskInput {

@@ -14,10 +14,7 @@ export function estimatesFileName(
     req.estimateId && first
       ? [first.uniqueIdentifier, first.name].filter(Boolean).join(' ')
       : `${first?.projectName ?? 'Project'} estimates`;
-  return safeFileName(
-    `${base.replace(/\s+/g, ' ').trim().slice(0, 120)}.${req.format}`,
-    `Estimate.${req.format}`,
-  );
+  return safeFileName(`${base}.${req.format}`, `Estimate.${req.format}`);
 }
 
 /** "Change order E202600017 Küche.pdf", in the document's language. */
@@ -28,9 +25,7 @@ export function changeOrderFileName(
 ): string {
   const base = [translator(language)('doc.changeOrder'), to.uniqueIdentifier, to.estimateName]
     .filter(Boolean)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .slice(0, 120);
+    .join(' ');
   return safeFileName(`${base}.${format}`, `Change order.${format}`);
 }
 

@@ -5,22 +5,15 @@
 import type { Decimal } from '../../src-shared/money/decimal';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { moneyFormat, type MoneyFormat, type MoneyFormatOptions } from '../../src-shared/money/format';
+import { serviceDateAsWritten } from '../../src-shared/time/service-time';
 import { cleanText } from './parties';
 
-/** The calendar date of a service timestamp (`YYYY-MM-DD HH:MM:SS`, or ISO 8601), as UTC midnight. */
-export function serviceDate(value: string | null | undefined): Date | null {
-  if (typeof value !== 'string') return null;
-  const m = /^\s*(\d{4})-(\d{2})-(\d{2})(?:$|[ T])/.exec(value);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return date;
-}
+/** The calendar date of a service timestamp as written, as UTC midnight (the one reading of stamps). */
+export { serviceDateAsWritten as serviceDate };
 
 /** The date in the language's numeric form (11/21/2025, 21.11.2025, 21/11/2025); odd text as sent. */
 export function formatDate(language: UiLanguage, value: string | null | undefined): string {
-  const date = serviceDate(value);
+  const date = serviceDateAsWritten(value);
   if (date === null) return cleanText(value ?? '', 100);
   return new Intl.DateTimeFormat(language, {
     year: 'numeric',
@@ -37,7 +30,7 @@ export function formatDate(language: UiLanguage, value: string | null | undefine
 export function formatDateTime(language: UiLanguage, value: string | null | undefined): string {
   if (typeof value !== 'string') return '';
   const m = /^\s*(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
-  const date = serviceDate(value);
+  const date = serviceDateAsWritten(value);
   if (!m || date === null) return formatDate(language, value);
   const at = new Date(date.getTime() + (Number(m[4]) * 60 + Number(m[5])) * 60_000);
   return new Intl.DateTimeFormat(language, {

@@ -30,6 +30,11 @@ export interface ExportOptions {
   language?: string;
   paper?: Paper;
   statements?: boolean;
+  /**
+   * The costs per room of the estimate on its project's plan, as a sheet of the workbook: the
+   * internal worksheet's alone (a client document never gets it, whatever is asked), off by default.
+   */
+  roomsCosts?: boolean;
   /** The old switch, kept for callers that still use it: true is the quote, false the worksheet. */
   clientCopy?: boolean;
 }
@@ -40,6 +45,8 @@ export interface ResolvedExportOptions {
   language: UiLanguage;
   paper: 'A4' | 'Letter';
   statements: boolean;
+  /** A costs-per-room sheet per estimate (an internal worksheet whose export asked for it). */
+  roomsCosts: boolean;
 }
 
 export function resolvePreset(options: ExportOptions = {}): ExportPreset {
@@ -63,6 +70,7 @@ export function resolveExportOptions(options: ExportOptions = {}): ResolvedExpor
     language,
     paper: paperFor(options.paper ?? preset.paper, language),
     statements: options.statements ?? preset.statements,
+    roomsCosts: preset.kind === 'internal' && options.roomsCosts === true,
   };
 }
 

@@ -8,6 +8,7 @@ import type { EstimateLabel, EstimateSummary } from '../../src-shared/estimates/
 import type { ExportPreset } from '../../src-shared/exports/presets';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { RoomsTable } from '../../src-shared/plans/types';
+import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
 import type { VersionPick, VersionRef } from '../../src-shared/versions/types';
 import type { VersionsInput } from '../versions/version-tasks';
 
@@ -60,7 +61,13 @@ export interface ChangeOrderSource {
 }
 
 export interface RoomsSource {
-  rooms(planId: string): Promise<{ table: RoomsTable; planName: string | null }>;
+  /** A plan's rooms table, its name, and its rooms as the costs per room place positions on them. */
+  rooms(planId: string): Promise<{ table: RoomsTable; planName: string | null; plan: PlanRoomsRead }>;
+}
+
+/** A project's plan with its rooms (or why there are none), for an estimate's costs-per-room sheet. */
+export interface PlanRoomsSource {
+  planRooms(projectId: string, signal: AbortSignal): Promise<PlanRoomsRead>;
 }
 
 export type SaveFormat = 'xlsx' | 'pdf' | 'csv';

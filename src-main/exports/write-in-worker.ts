@@ -10,7 +10,10 @@ import type { Workers } from '../workers/pool';
 import { ownedBytes } from '../workers/transferables';
 import type { VersionsInput } from '../versions/version-tasks';
 import type { ChangeOrderTaskInput } from './change-order/tasks';
-import type { PdfPagesInput, PdfTaskInput, WriteOutput, XlsxTaskInput } from './export-tasks';
+import type { PdfPagesInput, PdfTaskInput, RoomsXlsxTaskInput, XlsxTaskInput } from './export-tasks';
+import type { RoomsExportOptions } from './rooms';
+import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
+import type { RoomsTable } from '../../src-shared/plans/types';
 import type { ExportOptions } from './options';
 
 type Images = { logo: Uint8Array | null; watermark: Uint8Array | null };
@@ -22,6 +25,8 @@ export interface DocumentRequest {
   /** Per body, the token of its document when an export read kept it (export-read), else null. */
   prepared?: (string | null)[];
   options: ExportOptions;
+  /** The project's plan with its rooms, for a workbook's costs-per-room sheets. */
+  plan?: PlanRoomsRead | undefined;
   /** A PDF's logo and watermark, fetched by the caller. */
   images?: Images;
   target: string;
@@ -54,11 +59,16 @@ export async function writeDocumentInWorker(
   let warnings: ExportWarning[] = [];
   await writeAtomically(req.target, async (tmp) => {
     if (req.format === 'xlsx') {
-      const input: XlsxTaskInput = { estimates, options: req.options, path: tmp };
-      ({ warnings } = await workers.run<WriteOutput>('export-xlsx', input, run));
+      const input: XlsxTaskInput = {
+        estimates,
+        options: req.options,
+        ...(req.plan ? { plan: req.plan } : {}),
+        path: tmp,
+      };
+      ({ warnings } = await workers.run('export-xlsx', input, run));
     } else {
       const input: PdfTaskInput = { estimate: estimates[0]!, options: { ...req.options, images }, path: tmp };
-      ({ warnings } = await workers.run<WriteOutput>('export-pdf', input, run));
+      ({ warnings } = await workers.run('export-pdf', input, run));
     }
   });
   return warnings;
@@ -90,6 +100,39 @@ export async function countPdfPagesInWorker(
   return workers.run('export-pdf-pages', input, req.signal ? { signal: req.signal } : {});
 }
 
+export interface RoomsWorkbookRequest {
+  table: RoomsTable;
+  options: RoomsExportOptions;
+  /** An estimate (as the cache keeps it) whose costs per room on `plan` go beside the table. */
+  costs: { body: Uint8Array; prepared: string | null; plan: PlanRoomsRead } | null;
+  target: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** Writes a plan's rooms workbook in a worker: the rooms table and, with an estimate, its costs per room. */
+export async function writeRoomsWorkbookInWorker(
+  workers: Workers,
+  req: RoomsWorkbookRequest,
+): Promise<ExportWarning[]> {
+  const body = req.costs ? ownedBytes(req.costs.body) : null;
+  const costs =
+    req.costs && body
+      ? {
+          estimate: { origin: 'cache' as const, body, prepared: req.costs.prepared },
+          plan: req.costs.plan,
+        }
+      : null;
+  let warnings: ExportWarning[] = [];
+  await writeAtomically(req.target, async (path) => {
+    const input: RoomsXlsxTaskInput = { table: req.table, options: req.options, costs, path };
+    ({ warnings } = await workers.run('export-rooms-xlsx', input, {
+      signal: req.signal,
+      transfer: body ? [body.buffer as ArrayBuffer] : [],
+    }));
+  });
+  return warnings;
+}
+
 export interface ChangeOrderRequest {
   format: 'xlsx' | 'pdf';
   versions: VersionsInput;
@@ -116,12 +159,8 @@ export async function writeChangeOrderInWorker(
   };
   let warnings: ExportWarning[] = [];
   await writeAtomically(req.target, async (path) => {
-    const task = req.format === 'pdf' ? 'change-order-pdf' : 'change-order-xlsx';
-    ({ warnings } = await workers.run<WriteOutput>(
-      task,
-      { ...input, path },
-      { signal: req.signal, transfer },
-    ));
+    const task = req.format === 'pdf' ? 'export-change-order-pdf' : 'export-change-order-xlsx';
+    ({ warnings } = await workers.run(task, { ...input, path }, { signal: req.signal, transfer }));
   });
   return warnings;
 }

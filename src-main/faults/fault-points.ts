@@ -18,6 +18,8 @@ export type FaultPoint =
   | 'outbox:during-upload'
   /** Storage has every byte; `registering` not yet written. */
   | 'outbox:after-upload'
+  /** `registering` is on disk; the register request has not left yet. */
+  | 'outbox:registering'
   /** The register call is out; its answer not yet read (`pending` settles when it is). */
   | 'outbox:during-registration'
   /** The service answered the register call; nothing recorded yet. */
@@ -37,6 +39,7 @@ export const FAULT_POINTS: readonly FaultPoint[] = [
   'outbox:before-upload',
   'outbox:during-upload',
   'outbox:after-upload',
+  'outbox:registering',
   'outbox:during-registration',
   'outbox:after-registration',
   'outbox:registered',

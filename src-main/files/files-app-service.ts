@@ -3,48 +3,39 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProjectFile } from '../api/schemas';
 import type { Dialogs } from '../dialogs';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource, ActiveWorkspace } from '../contracts/active-workspace';
 import type { Operation, Operations } from '../operations/operations';
-import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES, uploadTypeOf } from './file-types';
+import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES } from './file-types';
 import { UploadGrants } from './upload-grants';
+import { checkUploadable } from './uploadable';
 import { deleteFile, downloadFile } from './files-service';
 import { keptFilePath } from './kept-files';
-import type { FileListView, FilePreview, FileRow, UploadResult } from '../../src-shared/files/types';
-import { ServiceError } from '../errors/service-error';
+import type { UploadQueue } from './upload-queue';
+import type {
+  DownloadView,
+  FileListView,
+  FilePreview,
+  FileRow,
+  UploadResult,
+} from '../../src-shared/files/types';
+import type { OutboxProblem } from '../../src-shared/outbox/types';
+import { fieldWords, ServiceError, toErrorValue } from '../errors/service-error';
+import type { ErrorValue } from '../../src-shared/errors/service-error';
 import { MAX_PREVIEW_BYTES, PREVIEW_DEADLINE_MS } from '../api/limits';
 import { writeNewFileInside } from '../local-files/new-file-inside';
 import { emptyFolder, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
 import { localFileError } from '../local-files/write-atomically';
 import { displayFileName, fileExtension } from '../../src-shared/files/safe-file-name';
+import { opensWithSystem } from '../../src-shared/files/upload-types';
+import { SavedFiles } from '../local-files/saved-files';
 
 const PREVIEWABLE = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg', 'pdf']);
 
-/** What became of a file given to the upload queue, for now. */
-export type UploadFate =
-  | { kind: 'registered'; file: ProjectFile | null }
-  /** It waits in the outbox (no connection, the service failed): sent when the service answers. */
-  | { kind: 'waiting' }
-  /** The service refused it, or the project, key or copy is not usable: `error` says why. */
-  | { kind: 'held'; error: unknown }
-  | { kind: 'removed' };
-
-/** The upload outbox (src-main/outbox): every upload is an entry there, sent at once when online. */
-export interface UploadQueue {
-  enqueue(
-    workspaceId: string,
-    projectId: string,
-    projectName: string,
-    paths: readonly string[],
-  ): Promise<{ id: number; size: number }[]>;
-  send(
-    workspaceId: string,
-    ids: readonly number[],
-    options: { signal?: AbortSignal; onProgress?: (id: number, sent: number) => void },
-  ): Promise<Map<number, UploadFate>>;
-  remove(workspaceId: string, id: number): Promise<void>;
-  /** A new copy of `source` takes the place of an entry's copy that is gone or damaged. */
-  replaceCopy(workspaceId: string, id: number, source: string): Promise<void>;
-}
+/**
+ * Held for reasons an upload the user is watching is not kept for: the service refused the file, or
+ * the project is gone. Every other hold (the key, an archived project, the copy) keeps the entry.
+ */
+const NOT_KEPT: readonly OutboxProblem[] = ['type-refused', 'refused', 'project-deleted'];
 
 /** The project files screen, on top of files-service and the client. */
 export class FilesAppService {
@@ -56,7 +47,12 @@ export class FilesAppService {
     private readonly scratchDir: string = path.join(os.tmpdir(), 'plandesk-files'),
     private readonly grants: UploadGrants = new UploadGrants(),
     private readonly queue: UploadQueue | null = null,
-  ) {}
+  ) {
+    this.saved = new SavedFiles(dialogs);
+  }
+
+  /** What PlanDesk saved this session (exports): the notice after an export opens or shows them. */
+  readonly saved: SavedFiles;
 
   /** The project's files, read through the cache: offline, the list kept on this computer. */
   async list(projectId: string): Promise<FileRow[]> {
@@ -79,35 +75,62 @@ export class FilesAppService {
    * Only files the user gave PlanDesk (its dialog, a real drop) are read, and only regular files,
    * never a link. Types are checked for every file before anything is sent.
    *
-   * Every upload goes through the outbox: the files are copied there (with their checksums) and, when
-   * online, sent at once, one after another; progress counts bytes over all files. Those that cannot
-   * go now (offline, the connection or the service failed on the way) wait there (`queued`) instead
-   * of failing. One the service refuses is not kept: the error says why, and the original is where
-   * the user chose it.
+   * Every upload goes through the outbox: the files are copied there (with their checksums; the
+   * operation's progress says `copying` meanwhile, and Cancel stops it) and, when online, sent at
+   * once, one after another; progress counts bytes over all files. Those that cannot go now (offline,
+   * the connection or the service failed on the way) wait there (`queued`) instead of failing, and so
+   * do those held for the user (the key refused, the project archived, the copy damaged): the outbox
+   * says why. One the service refuses, or whose project is gone, is not kept: it is in `refused`, with
+   * the error, and the original is where the user chose it.
    */
   async upload(projectId: string, paths: string[] | undefined, operationId?: string): Promise<UploadResult> {
     // This call's workspace: what is picked or was dropped goes there, whatever is switched meanwhile.
-    const { cached, meta } = await this.active();
-    let files: string[];
-    if (paths?.length) {
-      files = paths;
-      // Dropped on this project's view, in this workspace; each drop is good for one upload.
-      this.grants.use(files, { workspaceId: meta.id, projectId }, meta.language);
-    } else {
-      files = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
+    const workspace = await this.active();
+    const { meta } = workspace;
+    if (!paths?.length) {
+      const picked = await this.dialogs.openFiles(ALLOWED_UPLOAD_EXTENSIONS);
+      return picked.length === 0
+        ? { uploaded: [], queued: [], refused: [] }
+        : this.send(workspace, projectId, picked, operationId);
     }
-    if (files.length === 0) return { uploaded: [], queued: [] };
+    // Dropped on this project's view, in this workspace; each drop is good for one upload that
+    // succeeds: a failed one (not one the user cancelled) keeps it for Retry.
+    const grants = this.grants.use(paths, { workspaceId: meta.id, projectId }, meta.language);
+    try {
+      return await this.send(workspace, projectId, paths, operationId);
+    } catch (err) {
+      if (toErrorValue(err).kind !== 'cancelled') grants.restore();
+      throw err;
+    }
+  }
+
+  /** Puts `files` (the user gave each) in the outbox and, online, sends them at once. */
+  private async send(
+    { cached, meta }: ActiveWorkspace,
+    projectId: string,
+    files: string[],
+    operationId: string | undefined,
+  ): Promise<UploadResult> {
     for (const f of files) await checkUploadable(f);
     if (!this.queue) throw new ServiceError('config', 'PlanDesk has no outbox to upload through.');
     const projectName = cached.cachedProjects().items.find((p) => p.id === projectId)?.name ?? '';
     const op = this.operations.start(operationId);
     try {
-      const entries = await this.queue.enqueue(meta.id, projectId, projectName, files);
+      // Not sent by the outbox on its own: sent below, so this call learns what became of each.
+      const entries = await this.queue.enqueue(meta.id, projectId, projectName, files, {
+        signal: op.signal,
+        onProgress: (copied, total) => op.progress(copied, total, 'copying'),
+        drain: false,
+      });
       if (op.signal.aborted) {
         for (const e of entries) await this.queue.remove(meta.id, e.id);
         throw new ServiceError('cancelled', 'The upload was cancelled.');
       }
-      if (!cached.online) return { uploaded: [], queued: files.map(fileNameOf) };
+      if (!cached.online) {
+        // They wait; the outbox tries (and goes on trying) by itself.
+        void this.queue.drain(meta.id);
+        return { uploaded: [], queued: files.map(fileNameOf), refused: [] };
+      }
       return await this.sendNow(meta.id, entries, files, op);
     } finally {
       op.finish();
@@ -129,7 +152,11 @@ export class FilesAppService {
     return { replaced: true };
   }
 
-  /** The entries just added, sent now; what the service refused is removed and said. */
+  /**
+   * The entries just added, sent now. What the service refused (or whose project is gone) is removed
+   * and said, per file; what is held for the user (a refused key, an archived project, a damaged
+   * copy) stays in the outbox, which says why.
+   */
   private async sendNow(
     workspaceId: string,
     entries: readonly { id: number; size: number }[],
@@ -153,28 +180,27 @@ export class FilesAppService {
       },
     );
     // The drain has put the registered files in the kept files list already.
-    const uploaded: FileRow[] = [];
-    const queued: string[] = [];
-    let refused: unknown = null;
+    const result: UploadResult = { uploaded: [], queued: [], refused: [] };
     for (const [i, e] of entries.entries()) {
       const fate = fates.get(e.id) ?? { kind: 'waiting' };
-      if (fate.kind === 'registered' && fate.file) uploaded.push(toRow(fate.file));
-      else if (fate.kind === 'waiting') queued.push(fileNameOf(files[i]!));
+      const name = fileNameOf(files[i]!);
+      if (fate.kind === 'registered' && fate.file) result.uploaded.push(toRow(fate.file));
+      else if (fate.kind === 'waiting') result.queued.push(name);
+      else if (fate.kind === 'held' && !NOT_KEPT.includes(fate.problem)) result.queued.push(name);
       else if (fate.kind === 'held') {
-        refused ??= fate.error;
         await this.queue!.remove(workspaceId, e.id);
+        result.refused.push({ name, problem: fate.problem, ...refusal(fate.error) });
       }
     }
     if (op.signal.aborted) throw new ServiceError('cancelled', 'The upload was cancelled.');
-    if (refused !== null) throw refusal(refused);
-    return { uploaded, queued };
+    return result;
   }
 
   /**
    * Into a folder the user chooses, under the file's name made safe, never over another file. A file
    * kept with the project's offline copy is copied from there (no connection needed).
    */
-  async download(projectId: string, fileId: string, operationId?: string): Promise<{ path: string | null }> {
+  async download(projectId: string, fileId: string, operationId?: string): Promise<DownloadView> {
     const folder = await this.dialogs.chooseFolder();
     if (!folder) return { path: null };
     const { client } = await this.active();
@@ -182,15 +208,19 @@ export class FilesAppService {
     const kept = await this.keptCopy(projectId, file);
     const op = this.operations.start(operationId);
     try {
-      const saved = await writeNewFileInside(folder, file.name, (dest): Promise<unknown> =>
+      const saved = await writeNewFileInside(folder, file.name, (dest) =>
         kept
-          ? copyKept(kept, dest)
+          ? copyKept(kept, dest).then(() => null)
           : downloadFile(client, projectId, file, dest, {
               signal: op.signal,
               onProgress: (bytes, total) => op.progress(bytes, total),
             }),
       );
-      return { path: saved.path };
+      const got = saved.result;
+      // Complete by the transfer's own length; a list size that differs is worth a note.
+      return got && got.listedBytes !== null && got.listedBytes !== got.bytes
+        ? { path: saved.path, sizeDiffers: { listed: got.listedBytes, received: got.bytes } }
+        : { path: saved.path };
     } finally {
       op.finish();
     }
@@ -313,26 +343,19 @@ export class FilesAppService {
   }
 }
 
-/** A file PlanDesk can upload: an allowed type, a regular file (never a link); checked before anything is sent. */
-async function checkUploadable(f: string): Promise<void> {
-  const name = displayFileName(path.basename(f));
-  uploadTypeOf(path.basename(f));
-  const stat = await fs.lstat(f).catch(() => null);
-  if (!stat?.isFile()) {
-    throw new ServiceError(
-      'validation',
-      stat?.isSymbolicLink()
-        ? `"${name}" is a link to another file; PlanDesk uploads only the file itself.`
-        : `"${name}" is not a file PlanDesk can read.`,
+/**
+ * Why the service (or this computer) would not take a file, as the error the user reads: what the
+ * service said of each field is its words (the screen shows them beside the reason).
+ */
+function refusal(err: unknown): ErrorValue {
+  if (!(err instanceof ServiceError)) {
+    return toErrorValue(
+      new ServiceError('validation', 'The file could not be uploaded; it was not kept for later.'),
     );
   }
-}
-
-/** Why the service (or this computer) would not take a file, as the error the user reads. */
-function refusal(err: unknown): unknown {
-  return err instanceof ServiceError
-    ? err
-    : new ServiceError('validation', 'The file could not be uploaded; it was not kept for later.');
+  const value = toErrorValue(err);
+  const fields = fieldWords(value);
+  return fields ? { ...value, serviceMessage: fields } : value;
 }
 
 function fileNameOf(p: string): string {
@@ -346,7 +369,7 @@ async function copyKept(kept: string, dest: string): Promise<void> {
 }
 
 function isOpenable(extension: string): boolean {
-  return Object.hasOwn(UPLOAD_CONTENT_TYPES, extension);
+  return opensWithSystem(extension);
 }
 
 function toRow(f: ProjectFile): FileRow {

@@ -14,12 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import { Readable, Transform, type Writable } from 'node:stream';
 import type { ApiClient } from '../api/client';
 import type { ProjectFile } from '../api/schemas';
-import {
-  downloadCap,
-  downloadFromPresignedUrl,
-  putToPresignedUrl,
-  type DownloadLimits,
-} from '../api/storage';
+import { downloadFromPresignedUrl, putToPresignedUrl, type DownloadLimits } from '../api/storage';
 import { uploadTypeOf } from './file-types';
 import { ServiceError } from '../errors/service-error';
 import { localFileError } from '../local-files/write-atomically';
@@ -66,7 +61,7 @@ export class ContentMismatchError extends ServiceError {
 export interface DownloadOptions {
   signal?: AbortSignal;
   onProgress?: (bytes: number, total: number | null) => void;
-  /** A lower ceiling than the listed size allows (e.g. a preview's). */
+  /** A ceiling, whatever the listed size or the transfer's length (e.g. a preview's). */
   maxBytes?: number;
   /** The whole download, start to end; none by default (a download can be cancelled instead). */
   deadlineMs?: number;
@@ -193,10 +188,10 @@ export async function uploadFile(
 /**
  * Downloads a file of the project to `destPath`. The bytes go to a temporary file next to it, which
  * is renamed to `destPath` only when complete: a failure or cancel leaves no file there (an
- * existing file at `destPath` is replaced only by a complete download). At most the listed size
- * (plus a margin, limits.ts) is read; complete is what the transfer itself says (storage.ts), and a
- * listed size that differs is only reported (`listedBytes`). On Windows the file is marked as coming
- * from the Internet (zone-identifier.ts).
+ * existing file at `destPath` is replaced only by a complete download). At most the larger of the
+ * listed size (plus a margin, limits.ts) and the transfer's own length is read; complete is what the
+ * transfer itself says (storage.ts), and a listed size that differs is only reported
+ * (`listedBytes`). On Windows the file is marked as coming from the Internet (zone-identifier.ts).
  *
  * `file` is the file's ID (the file list is read to get its download link) or an entry of a file
  * list read earlier. Download links expire after 60 minutes; on a 403 the list is read again for a
@@ -227,8 +222,9 @@ export async function downloadFile(
       throw new ServiceError('invalid-response', `The service gave no download link for "${entry.name}".`);
     }
     try {
-      const limits = {
-        maxBytes: downloadCap(entry.size, opts.maxBytes),
+      const limits: DownloadLimits = {
+        listedBytes: typeof entry.size === 'number' ? entry.size : null,
+        ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
         ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
       };
       const bytes = await downloadToFile(url, destPath, opts, limits);

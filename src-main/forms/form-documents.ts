@@ -19,7 +19,6 @@ import {
   exactJsonText,
   InternalMarkerError,
   isJsonObject,
-  jsonEqual,
   parseExactJson,
   type JsonObject,
 } from '../../src-shared/json/exact-json';
@@ -42,16 +41,6 @@ export function summarize(doc: JsonObject): FormSummary {
 /** The document without the fields the service manages: the body of a create. */
 export function withoutManagedFields(doc: JsonObject): JsonObject {
   return dataObject(Object.entries(doc).filter(([k]) => !MANAGED_FORM_FIELDS.includes(k)));
-}
-
-/** The top-level fields of `edited` that differ from `current`, each whole. */
-export function changedFields(current: JsonObject, edited: JsonObject): JsonObject {
-  return dataObject(
-    Object.entries(edited).filter(
-      ([k, v]) =>
-        !MANAGED_FORM_FIELDS.includes(k) && (!Object.hasOwn(current, k) || !jsonEqual(current[k], v)),
-    ),
-  );
 }
 
 /**

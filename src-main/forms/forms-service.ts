@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { ApiClient, FormContextOption } from '../api/client';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { cacheKeys } from '../cache/cache-db';
 import type { Dialogs } from '../dialogs';
 import { ServiceError, toErrorValue } from '../errors/service-error';
@@ -52,8 +52,9 @@ function contextOption(o: FormContextOption): ContextOption {
 
 /** A file name for the form: its name, by the one rule every file name follows (safeFileName). */
 function fileNameFor(doc: JsonObject): string {
-  const name = formName(doc).replace(/\s+/g, ' ').trim().slice(0, 100);
-  return safeFileName(`${name || formId(doc) || 'form'}.json`, 'form.json');
+  // A name that leaves nothing usable (blank, hidden characters only) gives way to the form's id.
+  const named = safeFileName(formName(doc), '') ? formName(doc) : formId(doc);
+  return safeFileName(`${named || 'form'}.json`, 'form.json');
 }
 
 export class FormsService {

@@ -86,7 +86,7 @@ export function createHandlers(s: MainServices): Handlers {
     'estimates:list': ({ projectId }) => s.estimates.list(projectId),
     'estimates:get': ({ projectId, estimateId, operationId }) =>
       s.estimates.get(projectId, estimateId, operationId),
-    'estimates:export': (request) => s.exports.estimates(request),
+    'estimates:export': async (request) => s.files.saved.remembered(await s.exports.estimates(request)),
     'estimates:totals': ({ projectId, estimates, operationId }) =>
       s.estimates.totals(projectId, estimates, operationId),
     'exports:presets': () => s.presets.list(),
@@ -95,7 +95,7 @@ export function createHandlers(s: MainServices): Handlers {
     'exports:defaults': (request) => s.exports.defaults(request),
     'plans:get': ({ planId }) => s.plans.get(planId),
     'plans:image': ({ planId, url }) => s.plans.image(planId, url),
-    'plans:exportRooms': (request) => s.exports.rooms(request),
+    'plans:exportRooms': async (request) => s.files.saved.remembered(await s.exports.rooms(request)),
     'plans:roomsCosts': (request) => s.roomsCosts.get(request),
     'files:list': ({ projectId }) => s.files.listView(projectId),
     'files:upload': ({ projectId, paths, operationId }) => s.files.upload(projectId, paths, operationId),
@@ -105,15 +105,17 @@ export function createHandlers(s: MainServices): Handlers {
     'files:showInFolder': ({ projectId, fileId, operationId }) =>
       s.files.showInFolder(projectId, fileId, operationId),
     'files:preview': ({ projectId, fileId, operationId }) => s.files.preview(projectId, fileId, operationId),
-    // The preload reports a file dropped on a project's files view: one upload into that project of
-    // the workspace active now (UploadGrants).
-    'files:registerDrop': async (filePath, projectId) => ({
-      registered: s.uploadGrants.grantDrop(filePath, {
+    // The preload reports a real drop on a project's files view as it happens: one upload into that
+    // project of the workspace active now (UploadGrants).
+    'files:registerDrop': async (filePaths, projectId) => ({
+      registered: s.uploadGrants.grantDrop(filePaths, {
         workspaceId: (await s.workspaces.activeMeta()).id,
         projectId,
       }),
     }),
     'files:delete': ({ projectId, fileId }) => s.files.delete(projectId, fileId),
+    'files:openSaved': ({ path }) => s.files.saved.open(path),
+    'files:showSaved': ({ path }) => s.files.saved.showInFolder(path),
     'operations:cancel': async (id) => ({ cancelled: s.operations.cancel(id) }),
     'forms:list': () => s.forms.list(),
     'forms:get': ({ id }) => s.forms.get(id),
@@ -122,7 +124,7 @@ export function createHandlers(s: MainServices): Handlers {
     'forms:duplicate': ({ id, name }) => s.forms.duplicate(id, name),
     'forms:delete': ({ id }) => s.forms.remove(id),
     'forms:copyTo': ({ id, workspaceIds }) => s.forms.copyTo(id, workspaceIds),
-    'forms:export': ({ id }) => s.forms.exportToFile(id),
+    'forms:export': async ({ id }) => s.files.saved.remembered(await s.forms.exportToFile(id)),
     'forms:import': () => s.forms.importFromFile(),
     'forms:setPublished': ({ id, published }) => s.forms.setPublished(id, published),
     'teams:list': () => s.teams.list(),
@@ -141,7 +143,8 @@ export function createHandlers(s: MainServices): Handlers {
       s.versions.opened(projectId, estimateId, seenAt),
     'versions:compare': ({ projectId, from, to, includeUnchanged, operationId }) =>
       s.versions.compare(projectId, from, to, includeUnchanged, operationId),
-    'versions:exportChanges': (request) => s.exports.changeOrder(request),
+    'versions:exportChanges': async (request) =>
+      s.files.saved.remembered(await s.exports.changeOrder(request)),
   };
 }
 

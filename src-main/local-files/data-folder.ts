@@ -28,6 +28,12 @@ export const PRIVATE_FILE_MODE = 0o600;
 /** The folders PlanDesk keeps in the user-data folder. */
 export const DATA_FOLDERS = ['logs', 'cache', 'tmp', 'outbox'] as const;
 
+/**
+ * The name a workspace the app does not know gets from the CLI in the same data folder (its cache,
+ * its outbox): `cli-<hash>`. The app leaves those alone.
+ */
+export const CLI_WORKSPACE_PREFIX = 'cli-';
+
 export interface PreparedDataFolder {
   /** What was in the way of a folder, and where it is now. */
   movedAside: { name: string; movedTo: string }[];

@@ -86,6 +86,20 @@ async function noteTemporary(tmp: string): Promise<string | null> {
   }
 }
 
+/**
+ * A folder's entries on disk (after a rename into it, so a power cut never takes the new name back).
+ * POSIX only: Windows cannot open a folder for syncing (NTFS journals the rename itself).
+ */
+export async function syncFolder(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A file's bytes on disk (before a rename, so a power cut never leaves a name over missing bytes). */
 export async function syncFile(file: string): Promise<void> {
   const handle = await open(file, 'r+');

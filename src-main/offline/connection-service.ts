@@ -4,7 +4,7 @@
  * waiting uploads, bring the pinned projects up to date.
  */
 import type { ConnectionStatus } from '../../src-shared/offline/types';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import type { Logger } from '../log/logger';
 import { ServiceError } from '../errors/service-error';
 

@@ -1,5 +1,5 @@
 import type { OfflinePreview, OfflineStatus } from '../../src-shared/offline/types';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import type { Operations } from '../operations/operations';
 import { ServiceError } from '../errors/service-error';
 import { estimateCacheEntries } from '../estimates/estimate-reader';

@@ -1,8 +1,9 @@
-import type { ProgressEvent } from '../../src-shared/operations/types';
+import type { OperationPhase, ProgressEvent } from '../../src-shared/operations/types';
 
 export interface Operation {
   signal: AbortSignal;
-  progress(done: number, total: number | null): void;
+  /** How far it got; `phase` names a step before its main work (none: the main work). */
+  progress(done: number, total: number | null, phase?: OperationPhase): void;
   finish(): void;
 }
 
@@ -23,8 +24,10 @@ export class Operations {
     }
     return {
       signal: controller.signal,
-      progress: (done, total) => {
-        if (id && !controller.signal.aborted) this.onProgress({ operationId: id, done, total });
+      progress: (done, total, phase) => {
+        if (id && !controller.signal.aborted) {
+          this.onProgress({ operationId: id, done, total, ...(phase ? { phase } : {}) });
+        }
       },
       finish: () => {
         if (id && this.running.get(id) === controller) this.running.delete(id);

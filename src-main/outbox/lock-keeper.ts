@@ -29,10 +29,16 @@ export class LockKeeper {
     private readonly o: LockKeeperOptions,
   ) {}
 
-  /** Whether this process may drain: it holds the lock, or has just taken it. */
+  /**
+   * Whether this process may drain: it holds the lock (asked of the records each time: another
+   * process may have taken it over since the last renewal), or has just taken it.
+   */
   hold(): boolean {
     if (this.closed) return false;
-    if (this.holding) return true;
+    if (this.holding) {
+      if (this.stillHeld()) return true;
+      this.lost();
+    }
     let taken = false;
     try {
       taken = this.lock.take();
@@ -73,16 +79,31 @@ export class LockKeeper {
         return;
       }
       if (!still) {
-        this.o.logger.log('warn', 'outbox: another PlanDesk took over sending the uploads');
-        this.holding = false;
-        clearInterval(this.renewTimer!);
-        this.renewTimer = null;
+        this.lost();
         this.scheduleRetry();
         return;
       }
       if (this.o.changedElsewhere()) this.o.onChangedElsewhere();
     }, this.o.renewMs);
     this.renewTimer.unref();
+  }
+
+  private stillHeld(): boolean {
+    try {
+      return this.lock.held();
+    } catch (err) {
+      // The records cannot be read: nothing is sent until they can.
+      this.o.logger.log('warn', `outbox: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
+  /** Another process took the lock over: this one stops renewing it (and asks for it again later). */
+  private lost(): void {
+    this.o.logger.log('warn', 'outbox: another PlanDesk took over sending the uploads');
+    this.holding = false;
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = null;
   }
 
   private scheduleRetry(): void {

@@ -3,20 +3,32 @@
  * aside (never deleted) when it is damaged, and then read back as far as it can be, so the records it
  * still holds are not lost with it. Kept in memory for the session when the folder cannot be written.
  */
-import { chmodSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../cache/cache-db';
-import { hasSqliteHeader, moveAside } from '../cache/open-cache';
-import { NewerVersionError, runMigrations, UnreadableError, type Migration } from '../cache/schema';
+import { runMigrations, type Migration } from '../cache/schema';
 import { describe, sqliteCode } from '../cache/sqlite-errors';
+import { classifyOpenError, moveAside, openCheckedFile, readRowsBack } from '../cache/sqlite-file';
 import type { Logger } from '../log/logger';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
+import { PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
 import { fileSystemReason, isDiskFull } from '../local-files/write-atomically';
-import { OUTBOX_SCHEMA, OutboxStore, toOutboxRow, type OutboxRow } from './outbox-store';
+import {
+  OUTBOX_CHECK_FIRST,
+  OUTBOX_REGISTERED_FILES,
+  OUTBOX_SCHEMA,
+  toOutboxRow,
+  type OutboxRow,
+} from './outbox-rows';
+import { OutboxStore } from './outbox-store';
 
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'upload records and the drain lock', up: (db) => db.exec(OUTBOX_SCHEMA) },
+  {
+    version: 2,
+    description: 'held rows that are looked for first; the files the outbox registered',
+    up: (db) => db.exec(`${OUTBOX_CHECK_FIRST}; ${OUTBOX_REGISTERED_FILES}`),
+  },
 ];
 
 export const OUTBOX_FILE = 'outbox.sqlite';
@@ -32,20 +44,8 @@ export interface OpenedOutboxStore {
 }
 
 function prepare(file: string): Db {
-  if (!hasSqliteHeader(file)) throw new UnreadableError('not an SQLite database (file header)');
-  const db = new Database(file, { timeout: 5000 });
+  const db = openCheckedFile(file, { timeoutMs: 5000 });
   try {
-    // The user's alone: SQLite makes the -wal and -shm with the database file's mode.
-    if (process.platform !== 'win32') {
-      try {
-        chmodSync(file, PRIVATE_FILE_MODE);
-      } catch {
-        // not ours to change: tightened again at the next start if it can be
-      }
-    }
-    // Checked before anything is written, so a damaged file is moved aside exactly as it was.
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new UnreadableError(`quick_check: ${String(check).slice(0, 200)}`);
     db.pragma('journal_mode = WAL');
     // The user's own data: every commit is on disk before it returns (a power cut cannot take back a
     // file the user was told is waiting, nor the note that a register call went out).
@@ -58,32 +58,9 @@ function prepare(file: string): Db {
   }
 }
 
-function damaged(err: unknown): boolean {
-  if (err instanceof UnreadableError || err instanceof NewerVersionError) return true;
-  const code = sqliteCode(err);
-  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_ERROR';
-}
-
 /** What a damaged file still gives: its rows, as far as SQLite can read them (often all). */
 function readBack(file: string, logger: Logger): OutboxRow[] {
-  let db: Db | null = null;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const rows: OutboxRow[] = [];
-    for (const row of db.prepare('SELECT * FROM entries ORDER BY id').iterate()) {
-      try {
-        rows.push(toOutboxRow(row as Parameters<typeof toOutboxRow>[0]));
-      } catch {
-        // a damaged row: its copy's entry.json still names it
-      }
-    }
-    return rows;
-  } catch (err) {
-    logger.log('warn', `outbox: nothing could be read back from ${file} (${describe(err)})`);
-    return [];
-  } finally {
-    db?.close();
-  }
+  return readRowsBack(file, 'SELECT * FROM entries ORDER BY id', toOutboxRow, logger, 'outbox: records');
 }
 
 function inMemory(): OutboxStore {
@@ -99,7 +76,7 @@ export function openOutboxStore(root: string, logger: Logger, now: Date = new Da
     mkdirSync(root, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     return { store: new OutboxStore(prepare(file), file), recovered: null, problem: null };
   } catch (err) {
-    if (!damaged(err)) {
+    if (classifyOpenError(err) === 'unavailable') {
       const problem = sqliteCode(err) ? describe(err) : fileSystemReason(err);
       logger.log('error', `outbox: ${file} cannot be used (${problem}); its records live in memory`);
       return { store: inMemory(), recovered: null, problem, diskFull: isDiskFull(err) };

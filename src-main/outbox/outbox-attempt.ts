@@ -4,12 +4,15 @@
  * the process there):
  *
  *   claimed (`sending`)  → before-upload → bytes (checked against the copy's SHA-256 as they are read;
- *   the last chunk waits for the check) → during-upload → after-upload → `registering` → the register
- *   call (during-registration) → after-registration → `registered` → the copy removed → the record
- *   removed.
+ *   the last chunk waits for the check) → during-upload → after-upload → `registering` → registering
+ *   → the register call (during-registration) → after-registration → `registered` → the copy removed
+ *   → the record removed.
  *
  * Every write after the claim names this process as the row's owner: a drain that was taken over
- * (drain-lock.ts) stops before it registers anything.
+ * (drain-lock.ts) stops before it registers anything. Only the steps up to the register call's answer
+ * are the upload's: a failure there is classified (upload-outcome.ts). What follows the answer is
+ * this computer's own bookkeeping; a failure there (a full disk) is not the upload's, and leaves the
+ * row `registering`, on disk already, so the drain looks for the file before anything is sent again.
  */
 import type { ApiClient } from '../api/client';
 import type { ProjectFile } from '../api/schemas';
@@ -18,25 +21,20 @@ import { ServiceError } from '../errors/service-error';
 import { faultPoint, faultPointSync } from '../faults/fault-points';
 import { isAllowedUploadName } from '../files/file-types';
 import { uploadFile } from '../files/files-service';
-import type { OutboxProblem } from '../../src-shared/outbox/types';
-import type { DrainContext } from './outbox-drain';
-import type { OutboxRow, OutboxStore } from './outbox-store';
+import type { DrainContext } from './drain-context';
+import type { OutboxRow } from './outbox-rows';
+import type { OutboxStore } from './outbox-store';
 import { findRegistered } from './registered-check';
 import { ClaimLostError, outcomeOf, type AttemptOutcome, type AttemptStage } from './upload-outcome';
 
-/** What became of an entry, for now. */
-export type EntryResult =
-  | { kind: 'registered'; file: ProjectFile | null }
-  /** It waits (no connection, the service failed, or its arrival is to be checked). */
-  | { kind: 'waiting' }
-  | { kind: 'held'; problem: OutboxProblem; error: unknown }
-  /** The user removed it (or cancelled the upload). */
-  | { kind: 'removed' };
+export type { EntryResult } from './drain-context';
 
 interface Flight {
   controller: AbortController;
   sent: number;
   stage: AttemptStage;
+  /** The user removed it while it was on its way: whatever the attempt ends with, it goes. */
+  removed: boolean;
 }
 
 export class OutboxAttempt {
@@ -55,6 +53,7 @@ export class OutboxAttempt {
   stop(id: number): boolean {
     const flight = this.inFlight.get(id);
     if (!flight) return false;
+    flight.removed = true;
     flight.controller.abort();
     return true;
   }
@@ -66,10 +65,17 @@ export class OutboxAttempt {
     }
   }
 
-  /** The entry's file among the project's, if its cut-off register call did arrive. */
+  /**
+   * The entry's file among the project's, if its cut-off register call did arrive: never a file that
+   * is already another entry's (one of the same name and size sent before it).
+   */
   findSent(files: readonly ProjectFile[], row: OutboxRow): ProjectFile | null {
+    const taken = this.store().registeredFiles(this.ws, row.projectId);
     const since = row.attemptStartedAt ?? row.addedAt;
-    return findRegistered(files, { fileName: row.fileName, size: row.size, attemptStartedAt: since });
+    return findRegistered(
+      files.filter((f) => !taken.has(f.id)),
+      { fileName: row.fileName, size: row.size, attemptStartedAt: since },
+    );
   }
 
   /** One attempt; null when the file was registered (the entry is done) or another drain has it. */
@@ -83,39 +89,28 @@ export class OutboxAttempt {
     }
     const owner = this.c.owner;
     if (!this.store().claim(row.id, owner, this.c.now())) return null;
-    const flight: Flight = { controller: new AbortController(), sent: 0, stage: 'prepare' };
+    const flight: Flight = { controller: new AbortController(), sent: 0, stage: 'prepare', removed: false };
     this.inFlight.set(row.id, flight);
     this.c.changed(this.ws);
-    let halfway = false;
+    let file: ProjectFile;
     try {
-      await faultPoint('outbox:before-upload');
-      const file = await uploadFile(client, row.projectId, copy, {
-        signal: flight.controller.signal,
-        ...(row.sha256 ? { sha256: row.sha256 } : {}),
-        onStage: async (stage) => {
-          flight.stage = stage;
-          if (stage !== 'register') return;
-          await faultPoint('outbox:after-upload');
-          // On disk before the register request leaves: a crash after it means "look first".
-          if (!this.store().update(row.id, { state: 'registering' }, owner)) throw new ClaimLostError();
-        },
-        onProgress: (bytes) => {
-          flight.sent = bytes;
-          if (!halfway && bytes * 2 >= row.size && bytes > 0) {
-            halfway = true;
-            faultPointSync('outbox:during-upload');
-          }
-          this.c.progressed(this.ws, row.id, bytes);
-        },
-      });
+      file = await this.upload(client, row, copy, flight);
       this.c.observe(this.ws, null);
-      await faultPoint('outbox:after-registration');
-      this.inFlight.delete(row.id);
-      await this.done(row, file);
-      return null;
     } catch (err) {
       this.inFlight.delete(row.id);
-      const outcome = outcomeOf(err, flight.stage);
+      // The user's removal wins over what the attempt ended with (a register call cut off meanwhile
+      // included: the file may then be in the project, and is not sent again).
+      const outcome: AttemptOutcome = flight.removed ? { kind: 'cancelled' } : outcomeOf(err, flight.stage);
+      if (
+        flight.removed &&
+        flight.stage === 'register' &&
+        !(err instanceof ServiceError && err.kind === 'cancelled')
+      ) {
+        this.c.logger.log(
+          'warn',
+          `outbox of ${this.ws}: upload ${row.id} removed while its register call was cut off; it may be in the project`,
+        );
+      }
       if (err instanceof ServiceError && err.status !== undefined) this.c.observe(this.ws, null);
       if (outcome.kind !== 'cancelled' && outcome.kind !== 'offline') {
         this.c.logger.log(
@@ -125,36 +120,97 @@ export class OutboxAttempt {
       }
       return { outcome, err };
     }
+    // Registered. From here on a failure is this computer's (the caller's run ends on it): the row is
+    // `registering` on disk, and is looked for before anything is sent again.
+    this.inFlight.delete(row.id);
+    await faultPoint('outbox:after-registration');
+    const wrong = registeredAmiss(file, row);
+    if (wrong) {
+      // Not this file as it was given: the copy is kept (never removed for a file the service holds
+      // otherwise), and that file is never taken for this entry's.
+      this.store().noteRegisteredFile(this.ws, row.projectId, file.id, this.c.now());
+      this.c.logger.log('warn', `outbox of ${this.ws}: upload ${row.id} registered as ${file.id}, ${wrong}`);
+      return { outcome: { kind: 'hold', problem: 'arrived-different', detail: null }, err: null };
+    }
+    await this.done(row, file);
+    return null;
   }
 
-  /** Registered: recorded as such first, then the copy and the record go, and the files list shows it. */
+  /** URL, bytes, register: `registering` on disk (and the stage told) before the register call leaves. */
+  private upload(client: ApiClient, row: OutboxRow, copy: string, flight: Flight): Promise<ProjectFile> {
+    let halfway = false;
+    return faultPoint('outbox:before-upload').then(() =>
+      uploadFile(client, row.projectId, copy, {
+        signal: flight.controller.signal,
+        ...(row.sha256 ? { sha256: row.sha256 } : {}),
+        onStage: async (stage) => {
+          if (stage !== 'register') {
+            flight.stage = stage;
+            return;
+          }
+          await faultPoint('outbox:after-upload');
+          // On disk before the register request leaves: a crash after it means "look first". Only
+          // once it is there may a failure count as the register call's (never a failed write).
+          if (!this.store().update(row.id, { state: 'registering' }, this.c.owner))
+            throw new ClaimLostError();
+          flight.stage = 'register';
+          await faultPoint('outbox:registering');
+        },
+        onProgress: (bytes) => {
+          flight.sent = bytes;
+          if (!halfway && bytes * 2 >= row.size && bytes > 0) {
+            halfway = true;
+            faultPointSync('outbox:during-upload');
+          }
+          this.c.progressed(this.ws, row.id, bytes);
+        },
+      }),
+    );
+  }
+
+  /**
+   * Registered: recorded as such first (the one waiting for it learns it then), then the copy and
+   * the record go, and the files list shows it. A write that fails here throws: the row stays as it
+   * was on disk (`registering`, or `registered`), and the next run finishes it.
+   */
   async done(row: OutboxRow, file: ProjectFile): Promise<void> {
-    if (!this.store().update(row.id, { state: 'registered', fileId: file.id }, this.c.owner)) {
+    if (!this.store().markRegistered(row, file.id, this.c.owner, this.c.now())) {
       // Another drain took the row over meanwhile: it finds the file in the list and tidies up.
       this.c.logger.log('warn', `outbox of ${this.ws}: upload ${row.id} registered as ${file.id} elsewhere`);
       this.c.settled(this.ws, row.id, { kind: 'registered', file });
       return;
     }
-    await faultPoint('outbox:registered');
-    await this.finish(row, file);
+    try {
+      updateCachedFilesList(this.c.cacheFor(this.ws), row.projectId, (files) => [
+        ...files.filter((f) => f.id !== file.id),
+        file,
+      ]);
+    } catch {
+      // only the kept files list is behind; the next fetch brings it
+    }
+    this.c.settled(this.ws, row.id, { kind: 'registered', file });
     this.c.logger.log('info', `outbox of ${this.ws}: upload ${row.id} registered as ${file.id}`);
+    await faultPoint('outbox:registered');
+    await this.finish(row);
   }
 
-  /** A registered entry's copy, then its record, go. */
-  async finish(row: OutboxRow, file: ProjectFile | null): Promise<void> {
-    await this.c.copies.remove(this.ws, row.folder);
-    this.store().remove(row.id);
-    if (file) {
-      try {
-        updateCachedFilesList(this.c.cacheFor(this.ws), row.projectId, (files) => [
-          ...files.filter((f) => f.id !== file.id),
-          file,
-        ]);
-      } catch {
-        // only the kept files list is behind; the next fetch brings it
-      }
-    }
+  /**
+   * A registered entry's copy, then its record, go. False when the copy could not be marked removed
+   * (a folder in use): the record stays `registered`, and this is tried again later.
+   */
+  async finish(row: OutboxRow): Promise<boolean> {
+    if (!(await this.c.copies.remove(this.ws, row.folder))) return false;
+    this.store().remove(row.id, false);
     this.c.changed(this.ws);
-    this.c.settled(this.ws, row.id, { kind: 'registered', file });
+    return true;
   }
+}
+
+/**
+ * Why the file the service registered is not the entry's, or null when it is: the service's answer
+ * is not trusted to be the copy's own file (a size it gives must be the copy's).
+ */
+export function registeredAmiss(file: ProjectFile, row: Pick<OutboxRow, 'size'>): string | null {
+  if (file.size === null || file.size === undefined || file.size === row.size) return null;
+  return `with ${file.size} bytes where the copy has ${row.size}`;
 }

@@ -11,50 +11,26 @@
  *    register request goes out, "registered" before the copy is removed.
  *
  * No connection: the run stops and waits for the service (the connection events, or a timer). A
- * service failure: that entry waits, longer each time (the API client's backoff, with jitter).
+ * service failure: that entry waits, longer each time (the API client's backoff, with jitter). This
+ * computer failing (the records cannot be written, a full disk): the run stops, what it had claimed is
+ * let go, and it tries again later. What each failure means is drain-outcomes.ts.
  */
 import type { ApiClient } from '../api/client';
-import { backoffDelay, type RetryPolicy } from '../api/backoff';
 import type { ProjectFile } from '../api/schemas';
-import type { CacheDb } from '../cache/cache-db';
-import type { Logger } from '../log/logger';
 import { ServiceError } from '../errors/service-error';
-import type { OutboxCopies } from './outbox-copies';
-import type { OutboxRow, OutboxStore } from './outbox-store';
-import { OutboxAttempt, type EntryResult } from './outbox-attempt';
+import type { OutboxRow } from './outbox-rows';
+import type { OutboxStore } from './outbox-store';
+import { OutboxAttempt } from './outbox-attempt';
+import type { DrainContext } from './drain-context';
 import { outcomeOf, type AttemptOutcome } from './upload-outcome';
+import { applyOutcome, type Next } from './drain-outcomes';
 
-export interface DrainContext {
-  copies: OutboxCopies;
-  /** The records this workspace's entries are in. */
-  store: (workspaceId: string) => OutboxStore;
-  /** This process's name on the rows it claims. */
-  owner: string;
-  /** Whether this process may send (it holds the drain lock, or just took it). */
-  mayDrain: (workspaceId: string) => boolean;
-  cacheFor: (workspaceId: string) => CacheDb;
-  clientFor: (workspaceId: string) => Promise<ApiClient>;
-  logger: Logger;
-  busyRetryMs: number;
-  offlineRetryMs: number;
-  now: () => Date;
-  changed: (workspaceId: string) => void;
-  progressed: (workspaceId: string, id: number, sent: number) => void;
-  /** What became of an entry for now (an upload the user is waiting for learns it here). */
-  settled: (workspaceId: string, id: number, result: EntryResult) => void;
-  observe: (workspaceId: string, err: unknown) => void;
-  keyRejected: (workspaceId: string) => void;
-  activity: (workspaceId: string, active: boolean) => void;
-}
+export type { DrainContext } from './drain-context';
 
-/** The longest wait after service failures. */
-const MAX_BUSY_WAIT_MS = 10 * 60_000;
 /** How long closing waits for a register call on its way to be answered. */
 const CLOSE_WAIT_MS = 5000;
 /** Fresh upload links asked for in a row after the storage refused an expired one. */
 const MAX_EXPIRED_RETRIES = 2;
-
-type Next = 'continue' | 'stop';
 
 export class OutboxDrain {
   private running: Promise<void> | null = null;
@@ -97,6 +73,9 @@ export class OutboxDrain {
     this.announced = false;
     this.running = (async () => {
       try {
+        // Nothing of this workspace is being sent by this process now: what a run that ended on an
+        // error still held (`sending`) waits again.
+        this.releaseStuck();
         do {
           this.again = false;
           await this.pass();
@@ -104,6 +83,10 @@ export class OutboxDrain {
       } catch (err) {
         if (!this.forgotten) {
           this.c.logger.log('error', `outbox of ${this.ws}: ${(err as Error)?.stack ?? String(err)}`);
+          const outcome = outcomeOf(err, 'prepare');
+          if (outcome.kind === 'local' && outcome.diskFull)
+            this.c.diskFull(outcome.path ?? this.c.copies.root);
+          this.releaseStuck();
           this.schedule(this.c.busyRetryMs);
         }
       } finally {
@@ -141,16 +124,29 @@ export class OutboxDrain {
     return this.c.store(this.ws);
   }
 
+  /** Best effort: when the records cannot be written, the next run (or start) lets them go. */
+  private releaseStuck(): void {
+    try {
+      this.store.releaseStuck(this.ws, this.c.owner);
+    } catch (err) {
+      this.c.logger.log('warn', `outbox of ${this.ws}: ${(err as Error).message}`);
+    }
+  }
+
   private async pass(): Promise<void> {
     const projectsChecked = new Set<string>();
+    /** Registered or removed entries whose copy could not be removed yet (a folder in use). */
+    const untidy = new Set<number>();
     let expiredRetries = 0;
     for (;;) {
       if (this.closed || !this.c.mayDrain(this.ws)) return;
       const rows = this.store.list(this.ws);
-      const registered = rows.find((r) => r.state === 'registered');
-      if (registered) {
-        // Registered before a crash, its copy not yet removed: only the tidying is left.
-        await this.attempt.finish(registered, null);
+      const leftover = rows.find(
+        (r) => (r.state === 'registered' || r.state === 'removing') && !untidy.has(r.id),
+      );
+      if (leftover) {
+        // Registered before a crash, or removed by the user, its copy not yet gone: only tidying is left.
+        if (!(await this.tidy(leftover))) untidy.add(leftover.id);
         continue;
       }
       const now = this.c.now().getTime();
@@ -160,7 +156,10 @@ export class OutboxDrain {
           (r.owner === null || r.owner === this.c.owner) &&
           (!r.nextTryAt || r.nextTryAt.getTime() <= now),
       );
-      if (!row) return this.scheduleNextTry(rows);
+      if (!row) {
+        if (untidy.size > 0) this.schedule(this.c.busyRetryMs);
+        return this.scheduleNextTry(rows);
+      }
       if (!this.announced) {
         this.announced = true;
         this.c.activity(this.ws, true);
@@ -198,6 +197,15 @@ export class OutboxDrain {
     }
   }
 
+  /** A registered or removed entry: its copy goes, then its record. False when the copy could not go yet. */
+  private async tidy(row: OutboxRow): Promise<boolean> {
+    if (row.state === 'registered') return this.attempt.finish(row);
+    if (!(await this.c.copies.remove(this.ws, row.folder))) return false;
+    this.store.remove(row.id);
+    this.c.changed(this.ws);
+    return true;
+  }
+
   /** Deleted, archived, or the key refused: the project's uploads are held, saying why. */
   private async checkProject(client: ApiClient, row: OutboxRow): Promise<Next> {
     let archived: boolean;
@@ -232,118 +240,30 @@ export class OutboxDrain {
       );
       await this.attempt.done(row, found);
     } else {
-      this.store.update(row.id, { state: 'waiting', owner: null, attemptStartedAt: null }, this.c.owner);
+      this.store.update(
+        row.id,
+        { state: 'waiting', owner: null, attemptStartedAt: null, checkFirst: false },
+        this.c.owner,
+      );
       this.c.changed(this.ws);
     }
     return 'continue';
   }
 
-  /** What a failed step means for the entry (and, for a refused key or a gone project, its peers). */
-  private async apply(row: OutboxRow, outcome: AttemptOutcome, err: unknown): Promise<Next> {
-    const store = this.store;
-    const current = store.get(row.id);
-    if (!current) return 'continue';
-    const still = current.state === 'registering' ? 'registering' : 'waiting';
-    const me = this.c.owner;
-    const mine = current.owner === null || current.owner === me;
-    switch (outcome.kind) {
-      case 'lost':
-        this.c.logger.log(
-          'warn',
-          `outbox of ${this.ws}: upload ${row.id} was taken over by another PlanDesk`,
-        );
-        return 'stop';
-      case 'cancelled':
-        if (this.closed) {
-          // Stopped because PlanDesk closes, not by the user: it waits for the next start.
-          store.update(row.id, { state: still, owner: null }, me);
-          return 'stop';
-        }
-        await this.c.copies.remove(this.ws, row.folder);
-        store.remove(row.id);
-        this.c.changed(this.ws);
-        this.c.settled(this.ws, row.id, { kind: 'removed' });
-        return 'continue';
-      case 'offline':
-        this.c.observe(this.ws, err);
-        if (mine) store.update(row.id, { state: still, owner: null, problem: 'offline', detail: null });
-        this.settleWaiting(row.id);
-        this.schedule(this.c.offlineRetryMs);
-        return 'stop';
-      case 'uncertain':
-        // Checked against the files list next: at once when the service answered, else once back.
-        if (mine) {
-          store.update(row.id, {
-            state: 'registering',
-            owner: null,
-            problem: outcome.network ? 'offline' : null,
-          });
-        }
-        this.c.changed(this.ws);
-        if (outcome.network) {
-          this.c.observe(this.ws, err);
-          this.settleWaiting(row.id);
-          this.schedule(this.c.offlineRetryMs);
-          return 'stop';
-        }
-        return 'continue';
-      case 'busy':
-      case 'expired': {
-        const wait = backoffDelay(Math.max(0, current.attempts - 1), this.backoff());
-        if (mine) {
-          store.update(row.id, {
-            state: still,
-            owner: null,
-            problem: 'service-busy',
-            detail: outcome.kind === 'busy' ? outcome.detail : null,
-            nextTryAt: new Date(this.c.now().getTime() + wait),
-          });
-        }
-        this.settleWaiting(row.id);
-        return 'continue';
-      }
-      case 'hold': {
-        const peers =
-          outcome.problem === 'key-revoked'
-            ? store.list(this.ws)
-            : outcome.problem === 'project-deleted' || outcome.problem === 'project-archived'
-              ? store.list(this.ws).filter((r) => r.projectId === row.projectId)
-              : [current];
-        for (const r of peers) {
-          if ((r.state === 'held' && r.id !== row.id) || r.state === 'registered') continue;
-          if (r.owner !== null && r.owner !== me) continue;
-          store.update(r.id, {
-            state: 'held',
-            owner: null,
-            problem: outcome.problem,
-            detail: outcome.detail,
-            nextTryAt: null,
-          });
-          this.c.settled(this.ws, r.id, { kind: 'held', problem: outcome.problem, error: err });
-        }
-        this.c.changed(this.ws);
-        if (outcome.problem === 'key-revoked') {
-          this.c.keyRejected(this.ws);
-          return 'stop';
-        }
-        return 'continue';
-      }
-    }
-  }
-
-  private settleWaiting(id: number): void {
-    this.c.changed(this.ws);
-    this.c.settled(this.ws, id, { kind: 'waiting' });
-  }
-
-  /** The API client's backoff, with jitter, on the outbox's own scale (from busyRetryMs to 10 min). */
-  private backoff(): RetryPolicy {
-    return {
-      maxAttemptsRateLimited: Infinity,
-      maxAttemptsTransient: Infinity,
-      baseDelayMs: this.c.busyRetryMs,
-      maxDelayMs: MAX_BUSY_WAIT_MS,
-    };
+  /** What a failed step means for the entry (and its peers): drain-outcomes.ts. */
+  private apply(row: OutboxRow, outcome: AttemptOutcome, err: unknown): Promise<Next> {
+    return applyOutcome(
+      {
+        ws: this.ws,
+        c: this.c,
+        store: () => this.store,
+        closing: () => this.closed,
+        schedule: (ms) => this.schedule(ms),
+      },
+      row,
+      outcome,
+      err,
+    );
   }
 
   /** The next try: the earliest time a waiting entry asked for, or later while offline. */

@@ -3,168 +3,130 @@
  * (`send` waits for it); one added offline, or cut off on the network, waits and is sent in the order
  * they were added once the service answers again.
  *
- * Records in the data folder's own outbox database (outbox-store.ts), copies beside it
- * (outbox-copies.ts), and one drain per data folder (drain-lock.ts). An entry leaves the outbox only
+ * Records in the data folder's own outbox database (outbox-store.ts, outbox-records.ts), copies beside
+ * it (outbox-copies.ts), and one drain per data folder (drain-lock.ts). An entry leaves the outbox only
  * after the service registered its file, or when the user removes it. Sending is outbox-drain.ts;
  * this is the part the rest of the app talks to: adding, sending now, listing, removing, retrying,
  * choosing a file again, and when to send.
+ *
+ * The start (`start`) makes records and copies agree (outbox-recovery.ts); until it has, no upload is
+ * recorded and nothing is sent, so it never meets a copy that is being added.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { ApiClient } from '../api/client';
 import type { CacheDb } from '../cache/cache-db';
 import { faultPoint } from '../faults/fault-points';
-import { diskFullError } from '../local-files/write-atomically';
-import type { Logger } from '../log/logger';
 import { ServiceError } from '../errors/service-error';
-import type { OutboxEntryView, OutboxUpdate } from '../../src-shared/outbox/types';
-import { DrainLock, thisProcess } from './drain-lock';
-import { memoryOutboxStore, openOutboxStore, type OpenedOutboxStore } from './open-outbox-store';
+import type { OutboxEntryView } from '../../src-shared/outbox/types';
+import { thisProcess } from './drain-lock';
+import { released } from './drain-outcomes';
 import type { EntryResult } from './outbox-attempt';
 import { OutboxCopies } from './outbox-copies';
 import { OutboxDrain, type DrainContext } from './outbox-drain';
-import { reconcileOutbox, type OutboxRecovery } from './outbox-recovery';
-import type { OutboxRow, OutboxStore } from './outbox-store';
-import { LockKeeper } from './lock-keeper';
+import { OutboxRecords } from './outbox-records';
+import { recoverAtStart } from './outbox-recovery';
+import type { OutboxRow } from './outbox-rows';
 import { toView } from './outbox-view';
+import { checkUploadName, type EnqueueOptions, type OutboxOptions } from './outbox-options';
 import { UploadWaiters } from './upload-waiters';
-
-export interface OutboxOptions {
-  /** `<user data>/outbox` */
-  root: string;
-  /** The workspace's cache (older upload records are moved from it; the files list is kept there). */
-  cacheFor: (workspaceId: string) => CacheDb;
-  clientFor: (workspaceId: string) => Promise<ApiClient>;
-  /** Every workspace set up, the demo included. */
-  workspaceIds: () => Promise<string[]>;
-  /** Whether a workspace keeps its data in memory by design (the demo): its outbox records too. */
-  inMemoryByDesign: (workspaceId: string) => boolean;
-  emit: (update: OutboxUpdate) => void;
-  /** What sending learnt about the service: a network error (offline) or null (it answered). */
-  observe?: (workspaceId: string, err: unknown) => void;
-  /** The service refused the workspace's key. */
-  keyRejected?: (workspaceId: string) => void;
-  /** Sending started (true) or ended (false) for a workspace. */
-  onActivity?: (workspaceId: string, active: boolean) => void;
-  /** At start, the records and copies were made to agree after a recovery: what waits, what needs a file. */
-  onRecovered?: (report: OutboxRecovery) => void;
-  logger: Logger;
-  /** After a service failure the wait starts here and grows (default 30 s, at most 10 min, with jitter). */
-  busyRetryMs?: number;
-  /** Offline, how often the outbox tries again by itself (default 60 s; the connection events come sooner). */
-  offlineRetryMs?: number;
-  /** The drain lock: renewed this often, taken over after this long unrenewed, asked for again this often. */
-  lock?: { renewMs?: number; staleMs?: number; retryMs?: number };
-  now?: () => Date;
-}
 
 const PROGRESS_EVERY_MS = 200;
 
 export class OutboxService {
   readonly copies: OutboxCopies;
   /** The records and the drain lock, opened when first needed (nothing is written before). */
-  private records: { opened: OpenedOutboxStore; lock: LockKeeper } | null = null;
-  private readonly demoStore = memoryOutboxStore();
+  private readonly records: OutboxRecords;
   private readonly owner = thisProcess(randomUUID());
   private readonly drains = new Map<string, OutboxDrain>();
   private readonly lastProgressEmit = new Map<string, number>();
   private readonly waiters = new UploadWaiters();
+  /** The start's recovery, once asked for: recording and sending wait for it. */
+  private started: Promise<void> | null = null;
   private closed = false;
 
   constructor(private readonly o: OutboxOptions) {
     this.copies = new OutboxCopies(o.root);
-  }
-
-  private get opened(): OpenedOutboxStore {
-    return this.open().opened;
-  }
-
-  private get lock(): LockKeeper {
-    return this.open().lock;
-  }
-
-  private open(): { opened: OpenedOutboxStore; lock: LockKeeper } {
-    if (this.records) return this.records;
-    const o = this.o;
-    const opened = openOutboxStore(o.root, o.logger);
-    const lock = new LockKeeper(
-      new DrainLock(opened.store, this.owner, o.lock?.staleMs ?? 30_000, () => this.now()),
+    this.records = new OutboxRecords(
       {
-        renewMs: o.lock?.renewMs ?? 5000,
-        retryMs: o.lock?.retryMs ?? 5000,
+        root: o.root,
         logger: o.logger,
-        // Another process added or changed records: what it added is sent from here.
-        onChangedElsewhere: () => void this.drainAll(),
-        changedElsewhere: () => opened.store.changedElsewhere(),
-        retry: () => void this.drainAll(),
+        inMemoryByDesign: o.inMemoryByDesign,
+        ...(o.lock ? { lock: o.lock } : {}),
+        now: () => this.now(),
+        drainAll: () => void this.drainAll(),
       },
+      this.owner,
     );
-    this.records = { opened, lock };
-    return this.records;
   }
 
   /** Where the records are; false when they live in memory for this session (and why). */
   get persistence(): { persistent: boolean; problem: string | null } {
-    return { persistent: this.opened.store.persistent, problem: this.opened.problem };
+    const { store, problem } = this.records.opened;
+    return { persistent: store.persistent, problem };
   }
 
-  /** At start: the records and copies made to agree (outbox-recovery.ts), and what waits is sent. */
-  async start(): Promise<void> {
-    await this.copies.sweepRemovedWorkspaces();
-    const movedAside = this.opened.recovered?.rows ?? null;
-    for (const id of await this.o.workspaceIds()) {
-      if (this.o.inMemoryByDesign(id)) {
-        // The demo's records lived in memory: its copies went with them (its data is local anyway).
-        await this.copies.removeWorkspace(id);
-        continue;
-      }
-      const report = await reconcileOutbox({
-        workspaceId: id,
-        store: this.opened.store,
-        copies: this.copies,
-        cache: this.cacheOrNull(id),
-        movedAsideRows: movedAside,
-        logger: this.o.logger,
-      }).catch((err: unknown) => {
-        this.o.logger.log('error', `outbox of ${id}: could not be checked at start (${String(err)})`);
-        return null;
-      });
-      if (report) this.o.onRecovered?.(report);
-      if (this.rows(id).length > 0) void this.drain(id);
-    }
+  /**
+   * At start: the records and copies made to agree (outbox-recovery.ts), and what waits is sent.
+   * A later call checks again, after the one before (what a damaged database or cache gave back is
+   * put back the first time only); nothing this or another process is still making is touched.
+   */
+  start(): Promise<void> {
+    const first = this.started === null;
+    this.started = (this.started ?? Promise.resolve()).catch(() => undefined).then(() => this.recover(first));
+    return this.started;
+  }
+
+  private async recover(first: boolean): Promise<void> {
+    const { store, recovered } = this.records.opened;
+    const withRecords = await recoverAtStart({
+      listed: await this.o.workspaceIds(),
+      store,
+      copies: this.copies,
+      movedAsideRows: first ? (recovered?.rows ?? null) : null,
+      cacheFor: (id) => (first ? this.cacheOrNull(id) : null),
+      inMemoryByDesign: this.o.inMemoryByDesign,
+      logger: this.o.logger,
+      onRecovered: (report) => this.o.onRecovered?.(report),
+    });
+    for (const id of withRecords) void this.drainNow(id);
+  }
+
+  /** Until the start's recovery is done (when it was asked for), nothing is recorded or sent. */
+  private async ready(): Promise<void> {
+    await this.started?.catch(() => undefined);
   }
 
   /**
    * Copies the files into the outbox (each with its SHA-256) and records them, all or none; then
-   * sends them. The caller has checked that each path is one the user gave PlanDesk (upload-grants.ts).
+   * sends them (unless `drain` is false: the caller sends them with `send`, which waits for them).
+   * The caller has checked that each path is one the user gave PlanDesk (upload-grants.ts). `signal`
+   * stops the copying (nothing is kept); `onProgress` counts the bytes copied over all files.
    */
   async enqueue(
     workspaceId: string,
     projectId: string,
     projectName: string,
     paths: readonly string[],
+    options: EnqueueOptions = {},
   ): Promise<OutboxRow[]> {
-    const store = this.keepingStore(workspaceId);
-    const made: string[] = [];
+    if (options.name !== undefined) checkUploadName(options.name, paths);
+    const store = this.records.keepingStore(workspaceId);
     const addedAt = this.now();
+    const copies = await this.copies.addAll(paths, { workspaceId, projectId, projectName }, addedAt, options);
     try {
-      const rows = [];
-      for (const p of paths) {
-        const copy = await this.copies.add(p, { workspaceId, projectId, projectName }, addedAt);
-        made.push(copy.folder);
-        rows.push({ workspaceId, projectId, projectName, fileName: path.basename(p), addedAt, ...copy });
-      }
       await faultPoint('outbox:copied');
-      const added = store.add(rows);
+      await this.ready();
+      if (options.signal?.aborted) throw new ServiceError('cancelled', 'The upload was cancelled.');
+      const added = store.add(copies.map((c) => ({ workspaceId, projectId, projectName, addedAt, ...c })));
+      for (const c of copies) this.copies.recorded(workspaceId, c.folder);
       this.o.logger.log(
         'info',
         `outbox of ${workspaceId}: ${added.length} file(s) added for project ${projectId}`,
       );
       this.changed(workspaceId);
-      void this.drain(workspaceId);
+      if (options.drain !== false) void this.drain(workspaceId);
       return added;
     } catch (err) {
-      await Promise.all(made.map((folder) => this.copies.remove(workspaceId, folder)));
+      await Promise.all(copies.map((c) => this.copies.remove(workspaceId, c.folder)));
       throw err;
     }
   }
@@ -191,43 +153,48 @@ export class OutboxService {
   list(workspaceId: string, projectId?: string): OutboxEntryView[] {
     const drain = this.drains.get(workspaceId);
     return this.rows(workspaceId)
-      .filter((r) => r.state !== 'registered' && (projectId === undefined || r.projectId === projectId))
+      .filter((r) => projectId === undefined || r.projectId === projectId)
       .map((r) => toView(r, drain?.sentBytes(r.id) ?? null));
   }
 
   count(workspaceId: string): { entries: number; bytes: number } {
-    const rows = this.rows(workspaceId).filter((r) => r.state !== 'registered');
+    const rows = this.rows(workspaceId);
     return { entries: rows.length, bytes: rows.reduce((sum, r) => sum + r.size, 0) };
   }
 
-  /** Removes it (stopping it first if it is being sent): the file is not uploaded. */
+  /**
+   * Removes it (stopping it first if it is being sent): the file is not uploaded. When its copy
+   * cannot be marked removed yet (a folder in use), the record says `removing` and the drain
+   * finishes it; it is never sent.
+   */
   async remove(workspaceId: string, id: number): Promise<void> {
-    const store = this.storeFor(workspaceId);
+    const store = this.records.storeFor(workspaceId);
     const row = store.get(id);
-    if (!row || row.workspaceId !== workspaceId || row.state === 'registered') return;
+    if (!row || row.workspaceId !== workspaceId || !shown(row)) return;
     if (this.drains.get(workspaceId)?.stop(id)) return; // the drain removes it once stopped
-    await this.copies.remove(workspaceId, row.folder);
-    store.remove(id);
+    if (await this.copies.remove(workspaceId, row.folder)) store.remove(id);
+    else store.update(id, { state: 'removing', owner: null });
     this.changed(workspaceId);
     this.waiters.settle(workspaceId, id, { kind: 'removed' });
   }
 
-  /** Sends it now: a held upload is tried again, a waiting one without waiting for its time. */
+  /**
+   * Sends it now: a held upload is tried again (looked for first, when its register call may have
+   * arrived), a waiting one without waiting for its time.
+   */
   retry(workspaceId: string, id: number): void {
     const row = this.entry(workspaceId, id);
-    this.storeFor(workspaceId).update(
-      id,
-      row.state === 'held'
-        ? { state: 'waiting', problem: null, detail: null, nextTryAt: null }
-        : { nextTryAt: null },
-    );
+    const store = this.records.storeFor(workspaceId);
+    if (row.state === 'held') store.updateHeld(id, released(row));
+    else store.update(id, { nextTryAt: null });
     this.changed(workspaceId);
     void this.drain(workspaceId);
   }
 
   /**
    * The user chose the file again for an upload whose copy is gone or damaged: a new copy (and
-   * checksum) takes the old one's place, and it is sent.
+   * checksum) takes the old one's place, and it is sent (looked for first, when the register call of
+   * an earlier attempt may have arrived).
    */
   async replaceCopy(workspaceId: string, id: number, source: string): Promise<void> {
     const row = this.entry(workspaceId, id);
@@ -235,17 +202,16 @@ export class OutboxService {
       throw new ServiceError('validation', 'That upload does not need its file again.');
     const copy = await this.copies.add(
       source,
-      { workspaceId, projectId: row.projectId, projectName: row.projectName },
+      { workspaceId, projectId: row.projectId, projectName: row.projectName, replaces: row.folder },
       row.addedAt,
     );
-    this.storeFor(workspaceId).update(id, {
-      ...copy,
-      fileName: path.basename(source),
-      state: 'waiting',
-      problem: null,
-      detail: null,
-      nextTryAt: null,
-    });
+    const replaced = this.records.storeFor(workspaceId).updateHeld(id, { ...copy, ...released(row) });
+    this.copies.recorded(workspaceId, copy.folder);
+    if (!replaced) {
+      // Released meanwhile (Retry, a new key) or removed: the old copy stays the entry's.
+      await this.copies.remove(workspaceId, copy.folder);
+      throw new ServiceError('validation', 'That upload does not need its file again.');
+    }
     await this.copies.remove(workspaceId, row.folder);
     this.changed(workspaceId);
     void this.drain(workspaceId);
@@ -255,14 +221,19 @@ export class OutboxService {
   releaseKeyHolds(workspaceId: string): void {
     const held = this.rows(workspaceId).filter((r) => r.state === 'held' && r.problem === 'key-revoked');
     if (held.length === 0) return;
-    const store = this.storeFor(workspaceId);
-    for (const r of held) store.update(r.id, { state: 'waiting', problem: null, detail: null });
+    const store = this.records.storeFor(workspaceId);
+    for (const r of held) store.updateHeld(r.id, released(r));
     this.changed(workspaceId);
     void this.drain(workspaceId);
   }
 
   /** Sends what waits in one workspace; resolves when nothing more can be sent now. */
-  drain(workspaceId: string): Promise<void> {
+  async drain(workspaceId: string): Promise<void> {
+    await this.ready();
+    return this.drainNow(workspaceId);
+  }
+
+  private drainNow(workspaceId: string): Promise<void> {
     if (this.closed) return Promise.resolve();
     let drain = this.drains.get(workspaceId);
     if (!drain) {
@@ -276,7 +247,10 @@ export class OutboxService {
   async drainAll(): Promise<void> {
     if (this.closed) return;
     const ids = await this.o.workspaceIds();
-    await Promise.all(ids.filter((id) => this.count(id).entries > 0).map((id) => this.drain(id)));
+    // Also those with only tidying left (registered, removed).
+    await Promise.all(
+      ids.filter((id) => this.records.storeFor(id).list(id).length > 0).map((id) => this.drain(id)),
+    );
   }
 
   /** Whether uploads are being sent for the workspace right now. */
@@ -293,7 +267,7 @@ export class OutboxService {
     // never copies that would be sent for a workspace the user removed.
     await this.copies.removeWorkspace(workspaceId);
     try {
-      this.storeFor(workspaceId).removeWorkspace(workspaceId);
+      this.records.storeFor(workspaceId).removeWorkspace(workspaceId);
     } catch (err) {
       this.o.logger.log('warn', `outbox of ${workspaceId}: ${(err as Error).message}`);
     }
@@ -305,41 +279,15 @@ export class OutboxService {
     const drains = [...this.drains.values()];
     this.drains.clear();
     await Promise.all(drains.map((d) => d.close()));
-    this.records?.lock.close();
-    this.records?.opened.store.close();
-    this.demoStore.close();
+    this.records.close();
   }
 
   private entry(workspaceId: string, id: number): OutboxRow {
-    const row = this.storeFor(workspaceId).get(id);
-    if (!row || row.workspaceId !== workspaceId || row.state === 'registered') {
+    const row = this.records.storeFor(workspaceId).get(id);
+    if (!row || row.workspaceId !== workspaceId || !shown(row)) {
       throw new ServiceError('not-found', 'That upload is no longer waiting.');
     }
     return row;
-  }
-
-  /**
-   * The records new uploads go to. When they could only live in memory (the data folder could not be
-   * written, the disk was full), the file is tried again first: the user may have made room.
-   */
-  private keepingStore(workspaceId: string): OutboxStore {
-    if (this.o.inMemoryByDesign(workspaceId)) return this.demoStore;
-    if (this.records && !this.records.opened.store.persistent) {
-      this.records.lock.close();
-      this.records.opened.store.close();
-      this.records = null;
-    }
-    const { store, problem, diskFull } = this.opened;
-    if (store.persistent) return store;
-    if (diskFull) throw diskFullError(this.o.root);
-    throw new ServiceError(
-      'config',
-      `PlanDesk cannot keep files to upload on this computer (${problem ?? 'no place for its records'}). Check that PlanDesk's data folder can be written.`,
-    );
-  }
-
-  private storeFor(workspaceId: string): OutboxStore {
-    return this.o.inMemoryByDesign(workspaceId) ? this.demoStore : this.opened.store;
   }
 
   private cacheOrNull(workspaceId: string): CacheDb | null {
@@ -353,9 +301,9 @@ export class OutboxService {
   private context(): DrainContext {
     return {
       copies: this.copies,
-      store: (ws) => this.storeFor(ws),
+      store: (ws) => this.records.storeFor(ws),
       owner: this.owner.owner,
-      mayDrain: (ws) => this.o.inMemoryByDesign(ws) || this.lock.hold(),
+      mayDrain: (ws) => this.records.mayDrain(ws),
       cacheFor: this.o.cacheFor,
       clientFor: this.o.clientFor,
       logger: this.o.logger,
@@ -371,12 +319,14 @@ export class OutboxService {
       observe: (ws, err) => this.o.observe?.(ws, err),
       keyRejected: (ws) => this.o.keyRejected?.(ws),
       activity: (ws, active) => this.o.onActivity?.(ws, active),
+      diskFull: (where) => this.o.onDiskFull?.(where),
     };
   }
 
+  /** The workspace's entries the user sees: not those registered or removed (only tidying is left). */
   private rows(workspaceId: string): OutboxRow[] {
     try {
-      return this.storeFor(workspaceId).list(workspaceId);
+      return this.records.storeFor(workspaceId).list(workspaceId).filter(shown);
     } catch (err) {
       this.o.logger.log('warn', `outbox: ${(err as Error).message}`);
       return [];
@@ -397,4 +347,9 @@ export class OutboxService {
   private now(): Date {
     return this.o.now?.() ?? new Date();
   }
+}
+
+/** An entry the user still has: not registered, not removed (only their tidying is left). */
+function shown(row: OutboxRow): boolean {
+  return row.state !== 'registered' && row.state !== 'removing';
 }

@@ -1,8 +1,8 @@
 /**
  * The outbox's records: one small SQLite file of their own in the data folder
- * (`outbox/outbox.sqlite`, WAL, every write `synchronous = FULL`), apart from the workspaces' caches,
+ * (`outbox/outbox.sqlite`, WAL, writes `synchronous = FULL` unless safe to lose), apart from the workspaces' caches,
  * so a damaged or cleared cache never touches a waiting upload. Each record names its copy
- * (outbox-copies.ts), which also carries the record's first form beside it (`entry.json`): a store
+ * (outbox-copies.ts), which also carries the record's first form beside it (its manifest): a store
  * that is lost or damaged is rebuilt from those (outbox-recovery.ts).
  *
  * Sending is claimed row by row: a row goes to `sending` only with an UPDATE that names its owner
@@ -14,155 +14,26 @@ import type { Db } from '../cache/cache-db';
 import { describe } from '../cache/sqlite-errors';
 import { ServiceError } from '../errors/service-error';
 import { diskFullError, isDiskFull } from '../local-files/write-atomically';
+import {
+  COLUMNS,
+  toOutboxRow,
+  type NewOutboxRow,
+  type OutboxChange,
+  type OutboxRow,
+  type Row,
+} from './outbox-rows';
 
-/**
- * - waiting: to be sent (maybe after `nextTryAt`);
- * - sending: claimed by `owner`, asking for the URL or sending the bytes; nothing registered yet;
- * - registering: the register call was (maybe) sent; whether it arrived is known only once the files
- *   list is checked;
- * - registered: the service registered it (`fileId`); its copy may go, then the record;
- * - held: refused, or the project, key or copy is not usable; kept until the user decides.
- */
-export type OutboxState = 'waiting' | 'sending' | 'registering' | 'registered' | 'held';
+/** How long the files this outbox registered are remembered (registered-check.ts). */
+const KEEP_REGISTERED_MS = 90 * 24 * 60 * 60_000;
 
-export interface OutboxRow {
-  id: number;
-  workspaceId: string;
-  projectId: string;
-  projectName: string;
-  fileName: string;
-  size: number;
-  /** SHA-256 of the copy, taken while it was made; null for a copy an older PlanDesk made. */
-  sha256: string | null;
-  /** The copy's folder, under outbox/<workspace>/. */
-  folder: string;
-  addedAt: Date;
-  state: OutboxState;
-  /** The drain that claimed it (sending, registering); null when nobody has. */
-  owner: string | null;
-  /** When the last attempt asked for its upload URL: a registered file is at least this new. */
-  attemptStartedAt: Date | null;
-  attempts: number;
-  /** Why it is held (a code the UI words), or the last passing problem while waiting. */
-  problem: string | null;
-  /** The service's own words about the problem, when it said something. */
-  detail: string | null;
-  nextTryAt: Date | null;
-  /** The service's id of the registered file. */
-  fileId: string | null;
+/** A value of an `OutboxChange` as its column holds it. */
+function toColumn(v: OutboxChange[keyof OutboxChange]): string | number | null {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return v instanceof Date ? v.getTime() : (v ?? null);
 }
 
-export type NewOutboxRow = Pick<
-  OutboxRow,
-  'workspaceId' | 'projectId' | 'projectName' | 'fileName' | 'size' | 'sha256' | 'folder' | 'addedAt'
-> &
-  Partial<Pick<OutboxRow, 'state' | 'attemptStartedAt' | 'problem' | 'detail' | 'fileId'>>;
-
-export type OutboxChange = Partial<
-  Pick<
-    OutboxRow,
-    | 'state'
-    | 'owner'
-    | 'attemptStartedAt'
-    | 'attempts'
-    | 'problem'
-    | 'detail'
-    | 'nextTryAt'
-    | 'fileId'
-    | 'sha256'
-    | 'size'
-    | 'fileName'
-    | 'folder'
-  >
->;
-
-const COLUMNS: Record<keyof OutboxChange, string> = {
-  state: 'state',
-  owner: 'owner',
-  attemptStartedAt: 'attempt_started_at',
-  attempts: 'attempts',
-  problem: 'problem',
-  detail: 'detail',
-  nextTryAt: 'next_try_at',
-  fileId: 'file_id',
-  sha256: 'sha256',
-  size: 'size',
-  fileName: 'file_name',
-  folder: 'folder',
-};
-
-interface Row {
-  id: number;
-  workspace_id: string;
-  project_id: string;
-  project_name: string;
-  file_name: string;
-  size: number;
-  sha256: string | null;
-  folder: string;
-  added_at: number;
-  state: OutboxState;
-  owner: string | null;
-  attempt_started_at: number | null;
-  attempts: number;
-  problem: string | null;
-  detail: string | null;
-  next_try_at: number | null;
-  file_id: string | null;
-}
-
-export const OUTBOX_SCHEMA = `
-  CREATE TABLE entries (
-    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
-    workspace_id       TEXT    NOT NULL,
-    project_id         TEXT    NOT NULL,
-    project_name       TEXT    NOT NULL,
-    file_name          TEXT    NOT NULL,
-    size               INTEGER NOT NULL,
-    sha256             TEXT,
-    folder             TEXT    NOT NULL,
-    added_at           INTEGER NOT NULL,
-    state              TEXT    NOT NULL,
-    owner              TEXT,
-    attempt_started_at INTEGER,
-    attempts           INTEGER NOT NULL DEFAULT 0,
-    problem            TEXT,
-    detail             TEXT,
-    next_try_at        INTEGER,
-    file_id            TEXT,
-    UNIQUE (workspace_id, folder)
-  );
-  CREATE TABLE drain_lock (
-    id      INTEGER PRIMARY KEY CHECK (id = 1),
-    owner   TEXT    NOT NULL,
-    host    TEXT    NOT NULL,
-    pid     INTEGER NOT NULL,
-    beat_at INTEGER NOT NULL
-  );
-`;
-
-export function toOutboxRow(r: Row): OutboxRow {
-  const date = (v: number | null) => (v === null ? null : new Date(v));
-  return {
-    id: r.id,
-    workspaceId: r.workspace_id,
-    projectId: r.project_id,
-    projectName: r.project_name,
-    fileName: r.file_name,
-    size: r.size,
-    sha256: r.sha256,
-    folder: r.folder,
-    addedAt: new Date(r.added_at),
-    state: r.state,
-    owner: r.owner,
-    attemptStartedAt: date(r.attempt_started_at),
-    attempts: r.attempts,
-    problem: r.problem,
-    detail: r.detail,
-    nextTryAt: date(r.next_try_at),
-    fileId: r.file_id,
-  };
-}
+/** The records could not be read or written (a full disk, a file that cannot be written): no decision about an upload. */
+export class RecordsError extends ServiceError {}
 
 export class OutboxStore {
   private lastDataVersion: number | null = null;
@@ -186,7 +57,7 @@ export class OutboxStore {
     );
   }
 
-  /** Every workspace that has records. */
+  /** Every workspace that has records (those of a workspace no longer set up are reported at start). */
   workspaces(): string[] {
     return this.read(
       () => this.db.prepare('SELECT DISTINCT workspace_id FROM entries').pluck().all() as string[],
@@ -204,8 +75,8 @@ export class OutboxStore {
   add(rows: readonly NewOutboxRow[]): OutboxRow[] {
     const insert = this.db.prepare(
       `INSERT INTO entries (workspace_id, project_id, project_name, file_name, size, sha256, folder,
-         added_at, state, attempt_started_at, problem, detail, file_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         added_at, state, attempt_started_at, problem, detail, file_id, check_first)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const ids = this.write('add uploads', () =>
       rows.map((r) =>
@@ -224,6 +95,7 @@ export class OutboxStore {
             r.problem ?? null,
             r.detail ?? null,
             r.fileId ?? null,
+            r.checkFirst ? 1 : 0,
           ).lastInsertRowid,
         ),
       ),
@@ -238,10 +110,7 @@ export class OutboxStore {
   update(id: number, change: OutboxChange, owner?: string): boolean {
     const names = Object.keys(change) as (keyof OutboxChange)[];
     if (names.length === 0) return true;
-    const values = names.map((n) => {
-      const v = change[n];
-      return v instanceof Date ? v.getTime() : (v ?? null);
-    });
+    const values = names.map((n) => toColumn(change[n]));
     const sql =
       `UPDATE entries SET ${names.map((n) => `${COLUMNS[n]} = ?`).join(', ')} WHERE id = ?` +
       (owner === undefined ? '' : ' AND owner = ?');
@@ -250,20 +119,83 @@ export class OutboxStore {
   }
 
   /**
+   * Changes a held row (the user, or a new key, released it): false when it is no longer held (sent
+   * meanwhile, or removed), and nothing changed.
+   */
+  updateHeld(id: number, change: OutboxChange): boolean {
+    const names = Object.keys(change) as (keyof OutboxChange)[];
+    return this.write(
+      `update upload ${id}`,
+      () =>
+        this.db
+          .prepare(
+            `UPDATE entries SET ${names.map((n) => `${COLUMNS[n]} = ?`).join(', ')} WHERE id = ? AND state = 'held'`,
+          )
+          .run(...names.map((n) => toColumn(change[n])), id).changes === 1,
+    );
+  }
+
+  /**
+   * The service registered the row's file: the row says so (while it is still `owner`'s), and the
+   * file is noted as this outbox's, in one transaction. False when another drain has the row now.
+   */
+  markRegistered(
+    row: Pick<OutboxRow, 'id' | 'workspaceId' | 'projectId'>,
+    fileId: string,
+    owner: string,
+    at: Date,
+  ): boolean {
+    return this.write(`update upload ${row.id}`, () => {
+      const changed = this.db
+        .prepare(`UPDATE entries SET state = 'registered', file_id = ? WHERE id = ? AND owner = ?`)
+        .run(fileId, row.id, owner).changes;
+      if (changed !== 1) return false;
+      this.noteFile(row.workspaceId, row.projectId, fileId, at);
+      return true;
+    });
+  }
+
+  /**
+   * A file of the project that is an entry's (registered by this outbox, or one a cut-off register
+   * call turned out to have made): never taken for another entry's.
+   */
+  noteRegisteredFile(workspaceId: string, projectId: string, fileId: string, at: Date): void {
+    this.write('note a registered file', () => this.noteFile(workspaceId, projectId, fileId, at));
+  }
+
+  /** The project's files that are already an entry's (registered-check.ts leaves them out). */
+  registeredFiles(workspaceId: string, projectId: string): Set<string> {
+    return this.read(
+      () =>
+        new Set(
+          this.db
+            .prepare('SELECT file_id FROM registered_files WHERE workspace_id = ? AND project_id = ?')
+            .pluck()
+            .all(workspaceId, projectId) as string[],
+        ),
+    );
+  }
+
+  /**
    * Takes a waiting row for sending: one UPDATE that succeeds for one drain only (the changed-row
    * count says which). The attempt's start is written with it.
    */
   claim(id: number, owner: string, now: Date): boolean {
-    return this.write(`claim upload ${id}`, () => {
-      const r = this.db
-        .prepare(
-          `UPDATE entries SET state = 'sending', owner = ?, attempt_started_at = ?, attempts = attempts + 1,
+    // Safe to lose to a power cut: the row is then waiting again, and nothing was registered.
+    return this.write(
+      `claim upload ${id}`,
+      () => {
+        const r = this.db
+          .prepare(
+            `UPDATE entries SET state = 'sending', owner = ?, attempt_started_at = ?, attempts = attempts + 1,
              problem = NULL, detail = NULL, next_try_at = NULL
            WHERE id = ? AND state = 'waiting' AND (owner IS NULL OR owner = ?)`,
-        )
-        .run(owner, now.getTime(), id, owner);
-      return r.changes === 1;
-    });
+          )
+          .run(owner, now.getTime(), id, owner);
+        return r.changes === 1;
+      },
+      false,
+    );
   }
 
   /** Takes a row whose register call was cut off, to look for its file: one drain only. */
@@ -278,8 +210,45 @@ export class OutboxStore {
     });
   }
 
-  remove(id: number): void {
-    this.write(`remove upload ${id}`, () => this.db.prepare('DELETE FROM entries WHERE id = ?').run(id));
+  /**
+   * What this process's drain of the workspace still holds while it sends nothing (its run ended on an
+   * error): `sending` goes back to `waiting` (nothing was registered), `registering` is let go as it
+   * is (looked for first).
+   */
+  releaseStuck(workspaceId: string, owner: string): void {
+    this.write('release uploads', () =>
+      this.db
+        .prepare(
+          `UPDATE entries SET owner = NULL, state = CASE WHEN state = 'sending' THEN 'waiting' ELSE state END
+           WHERE workspace_id = ? AND owner = ?`,
+        )
+        .run(workspaceId, owner),
+    );
+  }
+
+  private noteFile(workspaceId: string, projectId: string, fileId: string, at: Date): void {
+    this.db
+      .prepare(
+        `INSERT INTO registered_files (workspace_id, project_id, file_id, registered_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT DO UPDATE SET registered_at = excluded.registered_at`,
+      )
+      .run(workspaceId, projectId, fileId, at.getTime());
+    // Kept well beyond the time a cut-off upload can wait to be looked for (offline for weeks).
+    this.db
+      .prepare('DELETE FROM registered_files WHERE registered_at < ?')
+      .run(at.getTime() - KEEP_REGISTERED_MS);
+  }
+
+  /**
+   * The record goes. `durable` false for a registered entry whose copy is gone already: a power cut
+   * that takes the removal back leaves a registered record without a copy, which the start removes.
+   */
+  remove(id: number, durable = true): void {
+    this.write(
+      `remove upload ${id}`,
+      () => this.db.prepare('DELETE FROM entries WHERE id = ?').run(id),
+      durable,
+    );
   }
 
   removeWorkspace(workspaceId: string): void {
@@ -308,23 +277,41 @@ export class OutboxStore {
     try {
       return fn();
     } catch (err) {
-      throw new ServiceError(
+      throw new RecordsError(
         'config',
         `PlanDesk could not read its list of waiting uploads in ${this.path} (${describe(err)}).`,
+        undefined,
+        undefined,
+        undefined,
+        this.path,
       );
     }
   }
 
-  /** A durable write transaction: on disk before it returns; a failure throws, in words. */
-  write<T>(what: string, fn: () => T): T {
+  /**
+   * A write transaction, durable (on disk before it returns) unless `durable` is false: then it is
+   * on disk with the next durable one (the WAL is written in order), and a power cut before may take
+   * it back — only for a change that is safe to lose. A failure throws, in words.
+   */
+  write<T>(what: string, fn: () => T, durable = true): T {
+    if (!durable) this.db.pragma('synchronous = NORMAL');
     try {
       return this.db.transaction(fn).immediate();
     } catch (err) {
-      if (isDiskFull(err)) throw diskFullError(this.path);
-      throw new ServiceError(
+      if (isDiskFull(err)) {
+        const full = diskFullError(this.path);
+        throw new RecordsError('disk-full', full.message, undefined, undefined, undefined, this.path);
+      }
+      throw new RecordsError(
         'config',
         `PlanDesk could not ${what} in ${this.path} (${describe(err)}). Check that the disk has space.`,
+        undefined,
+        undefined,
+        undefined,
+        this.path,
       );
+    } finally {
+      if (!durable) this.db.pragma('synchronous = FULL');
     }
   }
 }

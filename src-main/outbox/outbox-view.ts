@@ -1,6 +1,6 @@
 /** An outbox record as the files screen shows it. */
 import type { OutboxEntryView, OutboxProblem } from '../../src-shared/outbox/types';
-import type { OutboxRow } from './outbox-store';
+import type { OutboxRow } from './outbox-rows';
 
 /** `sent`: bytes sent so far, while this process sends it; a row another process sends shows as sending. */
 export function toView(r: OutboxRow, sent: number | null): OutboxEntryView {

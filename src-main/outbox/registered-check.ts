@@ -9,6 +9,7 @@
  */
 import type { ProjectFile } from '../api/schemas';
 import { displayFileName } from '../../src-shared/files/safe-file-name';
+import { serviceMoment } from '../../src-shared/time/service-time';
 
 export const REGISTER_CLOCK_SLACK_MS = 10 * 60_000;
 
@@ -24,9 +25,9 @@ export function findRegistered(files: readonly ProjectFile[], sent: SentUpload):
   const name = displayFileName(sent.fileName);
   const matches = files.filter((f) => {
     if (f.size !== sent.size || displayFileName(f.name) !== name) return false;
-    const created = f.created ? Date.parse(f.created) : Number.NaN;
+    const created = serviceMoment(f.created);
     // A file without a readable time is judged by name and size alone.
-    return Number.isNaN(created) || created >= earliest;
+    return created === null || created >= earliest;
   });
   return matches.at(-1) ?? null;
 }

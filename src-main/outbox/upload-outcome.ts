@@ -9,6 +9,7 @@
 import type { OutboxProblem } from '../../src-shared/outbox/types';
 import { ServiceError } from '../errors/service-error';
 import type { UploadStage } from '../files/files-service';
+import { RecordsError } from './outbox-store';
 
 export type AttemptStage = 'prepare' | UploadStage;
 
@@ -32,6 +33,12 @@ export type AttemptOutcome =
   | { kind: 'cancelled' }
   /** Another process's drain owns the row now: leave it alone. */
   | { kind: 'lost' }
+  /**
+   * This computer failed, not the upload: the records could not be written (a full disk, a file that
+   * cannot be written). Nothing is decided about the entry; it is tried again later, and a full disk
+   * is said.
+   */
+  | { kind: 'local'; diskFull: boolean; path: string | null }
   /** Kept until the user decides. */
   | { kind: 'hold'; problem: OutboxProblem; detail: string | null };
 
@@ -40,6 +47,10 @@ export function outcomeOf(err: unknown, stage: AttemptStage): AttemptOutcome {
   if (!(err instanceof ServiceError)) return { kind: 'busy', detail: null };
   const detail = err.serviceMessage ?? null;
   if (err.kind === 'cancelled') return { kind: 'cancelled' };
+  // The records, or a full disk anywhere on this computer: never "file missing", never "refused".
+  if (err instanceof RecordsError || err.kind === 'disk-full') {
+    return { kind: 'local', diskFull: err.kind === 'disk-full', path: err.path ?? null };
+  }
   // The copy's bytes no longer match their checksum: never sent whole, never registered.
   if (err.kind === 'damaged') return { kind: 'hold', problem: 'copy-damaged', detail: null };
   // The copy cannot be read (gone, no permission): the user must give the file again.
@@ -59,7 +70,7 @@ export function outcomeOf(err: unknown, stage: AttemptStage): AttemptOutcome {
     case 'validation':
       return {
         kind: 'hold',
-        problem: stage === 'presign' && refusesFileName(err) ? 'type-refused' : 'refused',
+        problem: stage === 'presign' && refusesFileType(err) ? 'type-refused' : 'refused',
         detail: detail ?? err.message,
       };
     case 'server':
@@ -71,8 +82,16 @@ export function outcomeOf(err: unknown, stage: AttemptStage): AttemptOutcome {
   }
 }
 
-/** The service's validation names the file's name (its type) rather than another field. */
-function refusesFileName(err: ServiceError): boolean {
-  const fields = Object.keys(err.fieldErrors ?? {});
-  return fields.length === 0 || fields.some((f) => /file_?name|type|extension/i.test(f));
+/**
+ * The service's validation refuses the file's type (a field of the type, or the name's field saying
+ * so), rather than the name itself (a character it does not take) or another field.
+ */
+function refusesFileType(err: ServiceError): boolean {
+  const fields = Object.entries(err.fieldErrors ?? {});
+  if (fields.length === 0) return true;
+  return fields.some(
+    ([field, says]) =>
+      /type|extension/i.test(field) ||
+      (/file_?name/i.test(field) && says.some((m) => /type|extension/i.test(m))),
+  );
 }

@@ -14,8 +14,9 @@ export class UploadWaiters {
   private readonly waiting = new Map<string, Waiter>();
 
   /**
-   * Waits for each entry while `run` sends them (resolving when nothing more can be sent now): what
-   * it did not get to (another process drains, or it stopped) waits.
+   * Waits until each entry is settled — registered, waiting, held or removed — while `run` sends
+   * them; never for the rest of the backlog. When `run` ends first (nothing more can be sent now:
+   * another process drains, or it stopped), what it did not get to waits.
    */
   async wait(
     workspaceId: string,
@@ -37,9 +38,11 @@ export class UploadWaiters {
           });
         }),
     );
-    try {
-      await run();
+    const settleRest = () => {
       for (const id of ids) this.settle(workspaceId, id, { kind: 'waiting' });
+    };
+    try {
+      void run().then(settleRest, settleRest);
       await Promise.all(settled);
       return results;
     } finally {

@@ -3,8 +3,11 @@
  * view model (either shape the service sends) and its rooms table, so a room's measures here are
  * exactly the rooms table's.
  */
-import type { PlanProblem, PlanRooms } from '../../src-shared/plans/rooms-costs-types';
+import type { PlanDocument } from '../api/schemas';
+import { ServiceError, toErrorValue } from '../errors/service-error';
+import type { PlanProblem, PlanRooms, PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
 import type { PlanView, RoomsTable } from '../../src-shared/plans/types';
+import { buildPlanView } from './plan-view';
 import { buildRoomsTable } from './rooms-table';
 
 export function planRoomsOf(
@@ -50,4 +53,23 @@ export function planRoomsOf(
     floors,
   };
   return { plan, problem: view.floors === null ? { kind: 'no-floors' } : null };
+}
+
+/**
+ * A plan's rooms read with `getPlan` (through the cache in the app, from the service in the CLI's
+ * exports), or why there are none to place positions in. A plan that cannot be read is never fatal:
+ * the money is all shown, as "not on the plan", with the plan's error as the reason.
+ */
+export async function readPlanRooms(
+  planId: string | null,
+  getPlan: (planId: string) => Promise<PlanDocument>,
+  signal: AbortSignal,
+): Promise<PlanRoomsRead> {
+  if (!planId) return { plan: null, problem: { kind: 'no-project-plan' } };
+  try {
+    return planRoomsOf(buildPlanView(await getPlan(planId)), planId);
+  } catch (err) {
+    if (signal.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
+    return { plan: null, problem: { kind: 'plan-failed', error: toErrorValue(err) } };
+  }
 }

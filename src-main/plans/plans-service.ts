@@ -1,6 +1,9 @@
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
+import { provenance } from '../cache/cached-client';
 import { buildPlanView } from './plan-view';
 import { buildRoomsTable } from './rooms-table';
+import { planRoomsOf } from './plan-rooms';
+import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
 import type { PlanResult } from '../../src-shared/plans/types';
 import type { PlanView } from '../../src-shared/plans/types';
 import { ServiceError } from '../errors/service-error';
@@ -20,7 +23,7 @@ export class PlansService {
     const r = await cached.getPlan(planId);
     const view = buildPlanView(r.data);
     this.remember(`${meta.id}|${planId}`, view);
-    return { view, rooms: buildRoomsTable(view), source: r.source, fetchedAt: r.fetchedAt.toISOString() };
+    return { view, rooms: buildRoomsTable(view), ...provenance(r) };
   }
 
   /**
@@ -50,10 +53,12 @@ export class PlansService {
     }
   }
 
-  /** The plan's rooms table and name, for the rooms export (src-main/exports). */
-  async rooms(planId: string): Promise<{ table: PlanResult['rooms']; planName: string | null }> {
+  /** The plan's rooms table, name and rooms, for the rooms export (src-main/exports). */
+  async rooms(
+    planId: string,
+  ): Promise<{ table: PlanResult['rooms']; planName: string | null; plan: PlanRoomsRead }> {
     const { view, rooms } = await this.get(planId);
-    return { table: rooms, planName: view.name ?? null };
+    return { table: rooms, planName: view.name ?? null, plan: planRoomsOf(view, planId, rooms) };
   }
 }
 

@@ -5,20 +5,18 @@
  * estimate, so the next look can say what moved between priced and not priced.
  */
 import type { EstimateListItem } from '../api/schemas';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { cacheKeys, type CacheDb } from '../cache/cache-db';
-import type { CachedClient, Fetched } from '../cache/cached-client';
-import { estimateWork } from '../estimates/estimate-reader';
-import { ServiceError, toErrorValue } from '../errors/service-error';
+import { provenance, type CachedClient, type Fetched } from '../cache/cached-client';
+import { bodyWork, INLINE_BODY_BYTES } from '../estimates/estimate-reader';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
-import { buildPlanView } from './plan-view';
-import { planRoomsOf } from './plan-rooms';
-import type { RoomsCostsOutput } from './rooms-costs-task';
+import { serviceMoment } from '../../src-shared/time/service-time';
+import { readPlanRooms } from './plan-rooms';
+import { roomsCostsTask, type RoomsCostsOutput } from './rooms-costs-task';
 import { roomsDrift, seenOf } from '../../src-shared/plans/rooms-drift';
 import type {
-  PlanProblem,
-  PlanRooms,
+  PlanRoomsRead,
   RoomsCostsEstimate,
   RoomsCostsResult,
   RoomsSeen,
@@ -31,11 +29,9 @@ export interface RoomsCostsRequest {
   estimateId: string;
 }
 
-/** When an estimate was last changed, as a number (the list's ISO 8601 or the detail's form). */
+/** When an estimate was changed or made, as a number; the earliest possible when unknown. */
 function momentOf(text: string | null | undefined): number {
-  if (!text) return Number.NEGATIVE_INFINITY;
-  const t = Date.parse(/^\d{4}-\d{2}-\d{2} /.test(text) ? `${text.replace(' ', 'T')}Z` : text);
-  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+  return serviceMoment(text) ?? Number.NEGATIVE_INFINITY;
 }
 
 /** The estimate shown when the user picked none: the one changed last (then created last). */
@@ -52,23 +48,6 @@ export function latestEstimate(list: readonly EstimateListItem[]): EstimateListI
   return best;
 }
 
-/** The plan's rooms, or why there are none to place positions in. */
-async function planRooms(
-  cached: CachedClient,
-  planId: string | null,
-  signal: AbortSignal,
-): Promise<{ plan: PlanRooms | null; problem: PlanProblem | null; read: Fetched<unknown> | null }> {
-  if (!planId) return { plan: null, problem: { kind: 'no-project-plan' }, read: null };
-  try {
-    const read = await cached.getPlan(planId, { signal });
-    return { ...planRoomsOf(buildPlanView(read.data), planId), read };
-  } catch (err) {
-    if (signal.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
-    // Never fatal: the money is all shown, as "not on the plan", with the plan's error as the reason.
-    return { plan: null, problem: { kind: 'plan-failed', error: toErrorValue(err) }, read: null };
-  }
-}
-
 /**
  * An estimate placed on the project's plan, both read through the cache (the app's and the CLI's
  * one path). Provenance: 'cache' when either came from the offline copy.
@@ -79,11 +58,25 @@ export async function readRoomsCosts(
   req: RoomsCostsRequest,
   signal: AbortSignal,
 ): Promise<Fetched<RoomsCostsOutput>> {
-  const { plan, problem, read } = await planRooms(cached, req.planId, signal);
+  const planReads: Fetched<unknown>[] = [];
+  const { plan, problem } = await readPlanRooms(
+    req.planId,
+    async (planId) => {
+      const fetched = await cached.getPlan(planId, { signal });
+      planReads.push(fetched);
+      return fetched.data;
+    },
+    signal,
+  );
+  const read = planReads[0] ?? null;
   const r = await cached.readEstimate(
     req.projectId,
     req.estimateId,
-    estimateWork<RoomsCostsOutput>(workers, 'rooms-costs', signal, { plan, problem }),
+    bodyWork(workers, 'rooms-costs', roomsCostsTask, signal, INLINE_BODY_BYTES, {
+      origin: 'response',
+      plan,
+      problem,
+    }),
     { signal },
   );
   const fromCache = r.source === 'cache' || read?.source === 'cache';
@@ -120,6 +113,20 @@ export class RoomsCostsService {
   ) {}
 
   /**
+   * The project's plan with its rooms, read through the cache as the plan view reads it: what an
+   * export's costs-per-room sheet places the estimate's positions on.
+   */
+  async planRooms(projectId: string, signal: AbortSignal): Promise<PlanRoomsRead> {
+    const { cached } = await this.active();
+    const project = await cached.getProject(projectId, { signal });
+    return readPlanRooms(
+      project.data.plan_id ?? null,
+      async (planId) => (await cached.getPlan(planId, { signal })).data,
+      signal,
+    );
+  }
+
+  /**
    * The project's estimates, the one asked for (else the latest) placed on the plan, and what moved
    * since the user last looked at it (then this look is remembered).
    */
@@ -147,8 +154,10 @@ export class RoomsCostsService {
       }
       const r = await readRoomsCosts(cached, this.workers, { ...req, estimateId }, op.signal);
       const costs = r.data.costs;
-      // A plan that could not be read says nothing of its rooms: nothing is compared or remembered.
-      if (costs.planProblem?.kind === 'plan-failed') {
+      // With a plan problem (a plan that could not be read, an estimate for another plan or none) the
+      // rooms are not the plan's: nothing is compared, and what the user saw last is kept for the
+      // next look that has them.
+      if (costs.planProblem) {
         return { estimates, latestId, estimateId, costs, drift: null, ...provenance(r) };
       }
       // The estimate just read is kept as a version in the background: wait a little, to name it.
@@ -173,8 +182,4 @@ export class RoomsCostsService {
       op.finish();
     }
   }
-}
-
-function provenance(r: { source: 'network' | 'cache'; fetchedAt: Date }) {
-  return { source: r.source, fetchedAt: r.fetchedAt.toISOString() };
 }

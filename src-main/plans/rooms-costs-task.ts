@@ -2,18 +2,15 @@
  * The worker task of the per-room costs: an estimate's bytes read, its tree built, and its positions
  * placed on the plan's rooms (src-shared/plans/rooms-costs.ts), off main's thread for a large one.
  */
-import type { PlanProblem, PlanRooms, RoomsCosts } from '../../src-shared/plans/rooms-costs-types';
+import type { PlanRoomsRead, RoomsCosts } from '../../src-shared/plans/rooms-costs-types';
 import { buildRoomsCosts, type CostsEstimate } from './rooms-costs';
 import { toEstimateDocument } from '../estimates/document';
 import { cacheBodyOf } from '../estimates/estimate-body';
 import { readEstimateDetail, type EstimateBodyInput } from '../estimates/estimate-tasks';
 import { flattenTree } from '../estimates/flatten';
 
-export interface RoomsCostsInput extends EstimateBodyInput {
-  /** The plan's rooms; null when there is none to place positions in (then `problem` says why). */
-  plan: PlanRooms | null;
-  problem: PlanProblem | null;
-}
+/** The estimate's bytes, and the plan's rooms (null when there is none: then `problem` says why). */
+export type RoomsCostsInput = EstimateBodyInput & PlanRoomsRead;
 
 export interface RoomsCostsOutput {
   costs: RoomsCosts;

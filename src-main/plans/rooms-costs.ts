@@ -8,7 +8,7 @@
  * amounts plus "not on the plan" are the estimate's net total — checked against an independent sum of
  * all positions, exactly, in the estimate's one currency.
  */
-import { apportionRounded } from '../../src-shared/money/apportion';
+import { apportionRounded, apportionToUnits } from '../../src-shared/money/apportion';
 import { amountOrNull, amountText } from '../../src-shared/money/amounts';
 import { currencyDigits } from '../../src-shared/money/currency';
 import { Decimal } from '../../src-shared/money/decimal';
@@ -210,9 +210,14 @@ export function buildRoomsCosts(
   const offNet = off.net.toDecimal();
   const placedNet = Decimal.sum(roomNets);
   const shown = apportionRounded([...roomNets, offNet], totalNet, digits);
+  const offShown = shown[rooms.length]!;
   const groupList = [...groups.values()];
-  const groupNets = groupList.map((g) => g.net.toDecimal());
-  const groupShown = apportionRounded(groupNets, offNet, digits);
+  // The reasons add up to "not on the plan" as printed (its apportioned figure, not its own rounding).
+  const groupShown = apportionToUnits(
+    groupList.map((g) => g.net.toDecimal()),
+    offShown,
+    digits,
+  );
   const text = (v: bigint) => minorUnitsText(v, digits);
 
   const flatRooms = floors.flatMap((f) => f.rooms.map((r) => ({ floor: f, room: r })));
@@ -230,7 +235,9 @@ export function buildRoomsCosts(
     netShown: text(shown[i]!),
   }));
   const floorNames = (candidates: readonly number[]): string[] =>
-    candidates.length === 0 ? [] : [...new Set(candidates.map((r) => floors[roomFloor[r]!]?.name ?? ''))];
+    candidates.length === 0
+      ? []
+      : [...new Set(candidates.map((r) => visibleText(floors[roomFloor[r]!]?.name ?? '')))];
   const notOnPlanGroups: NotOnPlanGroup[] = groupList.map((g, i) => ({
     reason: g.first?.reason ?? 'plan-unavailable',
     text: g.first?.text == null ? null : visibleText(g.first.text),
@@ -262,7 +269,7 @@ export function buildRoomsCosts(
       positionIds: off.ids,
       byUnit: off.units.list(units),
       net: off.net.toText(),
-      netShown: text(shown[rooms.length]!),
+      netShown: text(offShown),
       groups: notOnPlanGroups,
     },
     notPriced: costRows.filter((r) => r.positionIds.length === 0).map((r) => r.index),

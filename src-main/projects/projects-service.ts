@@ -1,6 +1,6 @@
 import type { ProjectDetail, ProjectListItem } from '../api/schemas';
-import type { Operations } from '../operations/operations';
-import type { ActiveSource } from '../app/active-workspace';
+import type { Operation, Operations } from '../operations/operations';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { ServiceError } from '../errors/service-error';
 import { isOfflineError, type CachedClient } from '../cache/cached-client';
 import type {
@@ -11,6 +11,7 @@ import type {
   ProjectRow,
   ProjectSortKey,
 } from '../../src-shared/projects/types';
+import { serviceMoment } from '../../src-shared/time/service-time';
 
 export type ProjectSort = ProjectSortKey;
 
@@ -49,6 +50,12 @@ const SORTED_LIST_TTL_MS = 60_000;
 /** What the projects list knows of each project's estimates (see project-facts.ts). */
 export interface FactsSource {
   known(projectIds: readonly string[]): Promise<Record<string, ProjectFacts>>;
+  /** The facts a sort by them needs, fetching what is missing first (within its limits). */
+  forSort?(
+    projectIds: readonly string[],
+    signal: AbortSignal,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<Record<string, ProjectFacts>>;
 }
 
 /**
@@ -141,7 +148,7 @@ export class ProjectsService {
       const chosen = items.filter(
         (p) => (!teamId || teamOf(p)?.id === teamId) && !(q.hideArchived && p.archived_at),
       );
-      return { ...(await this.sortedPage(chosen, q, q.sort, q.direction)), teamsOnRows };
+      return { ...(await this.sortedPage(chosen, q, q.sort, q.direction, op)), teamsOnRows };
     } finally {
       op.finish();
     }
@@ -179,33 +186,46 @@ export class ProjectsService {
 
   /**
    * One page of a list sorted here (the whole list is known), with what is known of each project;
-   * the facts of every project only when they decide the order.
+   * the facts of every project only when they decide the order: online, what is missing is fetched
+   * first (`op`'s progress), and the page says how many projects still sort last for want of them.
    */
   private async sortedPage(
     items: ProjectListItem[],
     q: ProjectQuery,
     by: ProjectSort,
     direction: 'asc' | 'desc',
+    op?: Operation,
   ): Promise<Omit<ProjectPage, 'teamsOnRows'>> {
     const needsFacts = by === 'client' || by === 'estimates' || by === 'total';
-    const allFacts = needsFacts ? await this.facts.known(items.map((p) => p.id)) : {};
+    const ids = items.map((p) => p.id);
+    const allFacts = !needsFacts
+      ? {}
+      : op && this.facts.forSort
+        ? await this.facts.forSort(ids, op.signal, (done, total) => op.progress(done, total))
+        : await this.facts.known(ids);
     const sorted = by === 'service' ? items : sortProjects(items, by, direction, allFacts);
     const start = (q.page - 1) * q.pageSize;
     const pageItems = sorted.slice(start, start + q.pageSize);
     const facts = needsFacts ? allFacts : await this.facts.known(pageItems.map((p) => p.id));
+    const incomplete = needsFacts ? ids.filter((id) => !factsComplete(allFacts[id])).length : 0;
     return {
       rows: pageItems.map((p) => withFacts(toRow(p), facts)),
       page: q.page,
       pageSize: q.pageSize,
       totalPages: Math.max(1, Math.ceil(sorted.length / q.pageSize)),
       totalCount: sorted.length,
+      ...(incomplete > 0 ? { factsIncomplete: incomplete } : {}),
     };
   }
 
-  /** Read through the cache: offline, the detail (and with it the plan id) still opens. */
+  /**
+   * Read through the cache: offline, the detail (and with it the plan id) still opens, saying when
+   * it was fetched.
+   */
   async get(id: string): Promise<ProjectDetailView> {
     const { cached } = await this.active();
-    return toDetail((await cached.getProject(id)).data);
+    const r = await cached.getProject(id);
+    return { ...toDetail(r.data), source: r.source, fetchedAt: r.fetchedAt.toISOString() };
   }
 
   /** Looked up before creating: projects are metered, so a duplicate costs money. */
@@ -286,12 +306,12 @@ function sortValue(
       return main ? Number(main.gross) : null;
     }
     case 'modified':
-      return Date.parse(p.user_modified ?? '') || null;
+      return serviceMoment(p.user_modified) || null;
     case 'created':
-      return Date.parse(p.user_created ?? '') || null;
+      return serviceMoment(p.user_created) || null;
     case 'status':
       // Active projects first, then archived ones, the longest archived last.
-      return p.archived_at ? Date.parse(p.archived_at) || 1 : 0;
+      return p.archived_at ? serviceMoment(p.archived_at) || 1 : 0;
   }
 }
 
@@ -320,6 +340,11 @@ export function sortProjects(
     return collator.compare(a.p.name, b.p.name) || collator.compare(a.p.id, b.p.id);
   });
   return keyed.map((k) => k.p);
+}
+
+/** Whether every estimate of the project is counted in its facts. */
+function factsComplete(f: ProjectFacts | undefined): boolean {
+  return Boolean(f && f.estimates !== null && f.totalsKnown === f.estimates);
 }
 
 function withFacts(row: ProjectRow, facts: Record<string, ProjectFacts>): ProjectRow {

@@ -26,6 +26,11 @@ interface KeyFileContent {
   backend: string;
   /** Account → the encrypted key, base64. */
   keys: Record<string, string>;
+  /**
+   * Accounts whose key was deleted from this file while the keychain could not be reached: the
+   * keychain may hold an older key for them, deleted when it answers again.
+   */
+  forget: string[];
 }
 
 export const KEY_FILE_NAME = 'api-keys.json';
@@ -50,10 +55,8 @@ export class EncryptedKeyFile {
   }
 
   get(account: string): string | null {
-    const { keys } = this.read();
-    const sealed = Object.hasOwn(keys, account) ? keys[account] : undefined;
-    if (sealed === undefined) return null;
-    return this.cipher.decrypt(Buffer.from(sealed, 'base64'));
+    const sealed = this.sealedOf(account);
+    return sealed === null ? null : this.cipher.decrypt(Buffer.from(sealed, 'base64'));
   }
 
   async set(account: string, secret: string): Promise<void> {
@@ -62,6 +65,7 @@ export class EncryptedKeyFile {
     const content = this.read();
     content.keys[account] = this.cipher.encrypt(secret).toString('base64');
     content.backend = this.cipher.backend();
+    content.forget = content.forget.filter((a) => a !== account);
     await this.write(content);
   }
 
@@ -74,28 +78,82 @@ export class EncryptedKeyFile {
     return true;
   }
 
+  /** `account`'s entry as stored (encrypted, base64), without decrypting it; null when there is none. */
+  sealedOf(account: string): string | null {
+    const { keys } = this.read();
+    return Object.hasOwn(keys, account) ? keys[account]! : null;
+  }
+
+  /** Puts back an entry `sealedOf` returned, as it was. */
+  async putSealed(account: string, sealed: string): Promise<void> {
+    const content = this.read();
+    content.keys[account] = sealed;
+    await this.write(content);
+  }
+
+  /**
+   * Deletes `account`'s key and, in the same write, notes that the keychain's copy (if any) is to go
+   * too (`forgotten`). False, writing nothing, when the file held no key for it.
+   */
+  async forget(account: string): Promise<boolean> {
+    const content = this.read();
+    if (!Object.hasOwn(content.keys, account)) return false;
+    delete content.keys[account];
+    if (!content.forget.includes(account)) content.forget.push(account);
+    await this.write(content);
+    return true;
+  }
+
+  /** The accounts whose keychain entry is still to be deleted (see `forget`). */
+  forgotten(): string[] {
+    return [...this.read().forget];
+  }
+
+  /** The keychain's entry for `account` is gone: nothing left to do for it. */
+  async forgetDone(account: string): Promise<void> {
+    const content = this.read();
+    if (!content.forget.includes(account)) return;
+    content.forget = content.forget.filter((a) => a !== account);
+    await this.write(content);
+  }
+
   private read(): KeyFileContent {
-    const empty = (): KeyFileContent => ({ version: 1, backend: this.cipher.backend(), keys: {} });
+    const empty = (): KeyFileContent => ({
+      version: 1,
+      backend: this.cipher.backend(),
+      keys: {},
+      forget: [],
+    });
     if (!existsSync(this.file)) return empty();
-    let parsed: Partial<KeyFileContent>;
+    let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<KeyFileContent>;
+      parsed = JSON.parse(readFileSync(this.file, 'utf8'));
     } catch (err) {
       if (!(err instanceof SyntaxError)) throw err;
-      // Damaged: moved aside, never deleted (what it holds may still be read by hand).
-      renameSync(this.file, asideName(this.file));
-      return empty();
+      return this.moveAside(empty);
     }
+    // Valid JSON of another shape (null, a list, keys that are not an object) is damaged too.
+    if (!isPlainObject(parsed) || (parsed.keys !== undefined && !isPlainObject(parsed.keys)))
+      return this.moveAside(empty);
     const keys = Object.create(null) as Record<string, string>;
     for (const [account, sealed] of Object.entries(parsed.keys ?? {})) {
       if (typeof sealed === 'string') keys[account] = sealed;
     }
-    return { version: 1, backend: String(parsed.backend ?? ''), keys };
+    const forget = Array.isArray(parsed.forget)
+      ? [...new Set(parsed.forget.filter((a): a is string => typeof a === 'string'))]
+      : [];
+    return { version: 1, backend: String(parsed.backend ?? ''), keys, forget };
   }
 
-  /** The last key gone, the file goes too. */
+  /** Damaged: moved aside, never deleted (what it holds may still be read by hand). */
+  private moveAside(empty: () => KeyFileContent): KeyFileContent {
+    renameSync(this.file, asideName(this.file));
+    return empty();
+  }
+
+  /** The last key gone (and nothing left to delete from the keychain), the file goes too. */
   private async write(content: KeyFileContent): Promise<void> {
-    if (Object.keys(content.keys).length === 0) {
+    if (Object.keys(content.keys).length === 0 && content.forget.length === 0) {
       await unlink(this.file).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
       });
@@ -105,4 +163,8 @@ export class EncryptedKeyFile {
       writeFile(tmp, JSON.stringify(content, null, 2) + '\n', { mode: PRIVATE_FILE_MODE }),
     );
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 import type { Team } from '../api/schemas';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import type { TeamMember, TeamView } from '../../src-shared/teams/types';
 
 /** The active workspace's teams (every page), for the workspace screen and the new-project dialog. */

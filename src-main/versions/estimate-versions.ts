@@ -6,10 +6,9 @@
  */
 import { cacheKeys, type CacheDb } from '../cache/cache-db';
 import type { CachedClient, Fetched, StoredEstimate } from '../cache/cached-client';
-import { estimateWork, INLINE_BODY_BYTES } from '../estimates/estimate-reader';
+import { estimateWork } from '../estimates/estimate-reader';
 import type { EstimateReadOutput } from '../estimates/estimate-tasks';
-import { runOnBody } from '../workers/body-job';
-import type { StoredVersion, VersionTable } from '../cache/version-table';
+import type { StoredVersion } from '../cache/version-table';
 import { ServiceError } from '../errors/service-error';
 import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import type { Logger } from '../log/logger';
@@ -17,16 +16,16 @@ import type { Workers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
 import type { ChangesSince, EstimateComparison, VersionTimeline } from '../../src-shared/versions/types';
 import type { ChangeSet, ChangeSetSide } from './change-set';
-import type { CompareInput, CompareOutput, EncodeOutput, VersionsInput } from './version-tasks';
-import type { Encoded } from './version-codec';
+import type { CompareInput, VersionsInput } from './version-tasks';
 import { diskFullError } from '../local-files/write-atomically';
 import {
   bodiesOf,
-  chainInput,
+  damagedCause,
   damagedVersionError,
   fillVerifiedChecksums,
   sideDamaged,
 } from './version-bodies';
+import { VersionRecorder } from './version-recorder';
 import { currentOf, timelineRows, versionAt, versionRef } from './version-order';
 
 export { currentOf, previousOf, versionAt, versionRef } from './version-order';
@@ -50,13 +49,17 @@ export class EstimateVersions {
   /** Likewise the last "opened" of each estimate. */
   private readonly openings = new WeakMap<CacheDb, Map<string, Promise<ChangesSince | null>>>();
 
+  private readonly recorder: VersionRecorder;
+
   constructor(
     private readonly workers: Workers,
     private readonly logger: Logger,
-    private readonly maxKept = MAX_KEPT_VERSIONS,
+    maxKept = MAX_KEPT_VERSIONS,
     /** Keeping a version waits while an export runs (workers/idle-gate.ts). */
     private readonly gate: IdleGate = new IdleGate(),
-  ) {}
+  ) {
+    this.recorder = new VersionRecorder(workers, logger, maxKept);
+  }
 
   /**
    * Keeps an estimate just stored in the cache as a version (the hook right after a fetched
@@ -72,7 +75,7 @@ export class EstimateVersions {
     const next = before
       .catch(() => null)
       .then(() => this.gate.idle())
-      .then(() => this.recordNow(cache, stored))
+      .then(() => this.recorder.record(cache, stored))
       .catch((err: unknown) => {
         this.logger.log(
           'warn',
@@ -90,80 +93,6 @@ export class EstimateVersions {
   /** Resolves when the versions of what the cache stored so far are kept. */
   async settled(cache: CacheDb, projectId: string, estimateId: string): Promise<void> {
     await this.pending.get(cache)?.get(`${projectId}\u0000${estimateId}`);
-  }
-
-  private async recordNow(cache: CacheDb, stored: StoredEstimate): Promise<StoredVersion | null> {
-    const { projectId, estimateId } = stored;
-    const table = cache.versions;
-    const versions = table.list(projectId, estimateId);
-    const current = currentOf(versions);
-    const base = current ? this.baseOf(table, current) : null;
-    const out = await this.workers.run<EncodeOutput>('versions-encode', {
-      entry: stored.bytes,
-      base,
-      known: versions.map((v) => v.hash),
-    });
-    if (!out.duplicate && out.baseDamaged && current) table.markDamaged(current.id);
-    if (out.duplicate) {
-      const same = versions.find((v) => v.hash === out.hash)!;
-      table.touch(same.id, stored.fetchedAt);
-      return table.get(same.id);
-    }
-    const added = table.add({
-      projectId,
-      estimateId,
-      hash: out.hash,
-      fetchedAt: stored.fetchedAt,
-      modified: out.modified,
-      baseId: out.isDelta ? current!.id : null,
-      body: out.body,
-      rawSize: out.rawSize,
-      summary: out.summary,
-    });
-    if (!added) return null;
-    if (added.created) await this.evict(table, projectId, estimateId);
-    return added.version;
-  }
-
-  /** The base a new version is stored as changes from; none (a whole copy) when it is damaged. */
-  private baseOf(table: VersionTable, current: StoredVersion): ReturnType<typeof chainInput> | null {
-    if (current.damaged) return null;
-    try {
-      return chainInput(table, current);
-    } catch (err) {
-      this.logger.log('warn', `estimate ${current.estimateId}: ${(err as Error).message}`);
-      return null;
-    }
-  }
-
-  /** Drops the oldest versions beyond the limit, giving each version based on one a new base. */
-  private async evict(table: VersionTable, projectId: string, estimateId: string): Promise<void> {
-    const versions = table.list(projectId, estimateId);
-    const keep = new Set<number>();
-    const current = currentOf(versions);
-    if (current) keep.add(current.id);
-    const opened = table.opened(projectId, estimateId);
-    if (opened) keep.add(opened.versionId);
-    const excess = versions.filter((v) => !v.pinned).length - this.maxKept;
-    const victims = versions.filter((v) => !v.pinned && !keep.has(v.id)).slice(0, Math.max(0, excess));
-    for (const victim of victims) {
-      const rebased: { id: number; baseId: number | null; body: Uint8Array }[] = [];
-      for (const dependent of table.dependents(victim.id)) {
-        // A damaged one is kept as it is (marked), and so is what it is stored as changes from.
-        if (victim.damaged || dependent.damaged) break;
-        const target = chainInput(table, dependent).bodies;
-        const baseVersion = victim.baseId === null ? null : table.get(victim.baseId);
-        const base = baseVersion ? chainInput(table, baseVersion) : null;
-        const encoded = await this.workers.run<Encoded>('versions-rebase', { target, base });
-        rebased.push({
-          id: dependent.id,
-          baseId: encoded.isDelta ? victim.baseId : null,
-          body: encoded.body,
-        });
-      }
-      if (rebased.length !== table.dependents(victim.id).length) continue;
-      table.rebaseAndRemove(rebased, [victim.id]);
-    }
   }
 
   timeline(cache: CacheDb, projectId: string, estimateId: string): VersionTimeline {
@@ -200,7 +129,7 @@ export class EstimateVersions {
     estimateId: string,
     signal: AbortSignal = new AbortController().signal,
   ): Promise<{ version: StoredVersion; fetched: Fetched<EstimateReadOutput> }> {
-    const work = estimateWork<EstimateReadOutput>(this.workers, 'estimate-read', signal);
+    const work = estimateWork(this.workers, 'estimate-read', signal);
     const fetched = await cached.readEstimate(projectId, estimateId, work, { signal });
     await this.settled(cached.cache, projectId, estimateId);
     const version = this.latest(cached.cache, projectId, estimateId);
@@ -213,7 +142,7 @@ export class EstimateVersions {
         'PlanDesk could not keep a version of this estimate on this computer (see the log).',
       );
     }
-    if (version.damaged) throw damagedVersionError(version, version);
+    if (version.damaged) throw damagedVersionError(version, damagedCause(cached.cache.versions, version));
     return { version, fetched };
   }
 
@@ -229,16 +158,8 @@ export class EstimateVersions {
   ): Promise<{ images: { logo: string | null; watermark: string | null }; country: string | null }> {
     const hit = cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId));
     if (!hit) return { images: { logo: null, watermark: null }, country: null };
-    const read = await runOnBody<EstimateReadOutput>(
-      this.workers,
-      'estimate-read',
-      { origin: 'cache' },
-      hit.bytes,
-      {
-        signal,
-        inlineBelow: INLINE_BODY_BYTES,
-      },
-    );
+    const work = estimateWork(this.workers, 'estimate-read', signal ?? new AbortController().signal);
+    const read = await work.fromCache(hit.bytes);
     return { images: read.companyImages, country: read.label.companyCountry };
   }
 
@@ -259,7 +180,9 @@ export class EstimateVersions {
    * is marked and named (version-bodies.ts).
    */
   bodies(cache: CacheDb, from: StoredVersion, to: StoredVersion): VersionsInput {
-    for (const v of [from, to]) if (v.damaged) throw damagedVersionError(v, v);
+    for (const v of [from, to]) {
+      if (v.damaged) throw damagedVersionError(v, damagedCause(cache.versions, v));
+    }
     return bodiesOf(cache.versions, from, to);
   }
 
@@ -275,7 +198,7 @@ export class EstimateVersions {
       ...(request.changeSet ? { changeSet: request.changeSet } : {}),
     };
     const out = await this.workers
-      .run<CompareOutput>('versions-compare', input, {
+      .run('versions-compare', input, {
         ...(request.signal ? { signal: request.signal } : {}),
       })
       .catch((err: unknown) => {

@@ -1,10 +1,12 @@
 /**
  * Reading a version's stored bodies, checked. Every body carries the SHA-256 it had when it was
  * written (schema 4); each is checked before a worker reads it, so a body damaged on disk is found
- * where it is: that version is marked damaged, and so is each version stored as changes from it
- * (they cannot be read either), while the others stay readable. A body an older PlanDesk wrote has no
- * checksum: its version is checked by its content hash in the worker instead (`verify`), and once that
- * passed its bodies get their checksums.
+ * where it is: that version is marked damaged, and at once so is every version stored as changes
+ * from it, however deep (version-table.ts `markDamaged`: they cannot be read either), while the
+ * others stay readable. A body an older PlanDesk wrote has no checksum: its version is checked by its
+ * content hash in the worker instead (`verify`), and once that passed its bodies get their checksums.
+ * A damaged version whose content is fetched again is repaired (version-recorder.ts), and the
+ * versions stored as changes from it that read again are no longer marked (`readableAgain`).
  */
 import { createHash } from 'node:crypto';
 import type { ChainBody, StoredVersion, VersionTable } from '../cache/version-table';
@@ -24,6 +26,36 @@ export function damagedVersionError(version: StoredVersion, cause: StoredVersion
   );
 }
 
+/** Why a marked version cannot be read: the first damaged version of its chain (itself, or a base). */
+export function damagedCause(table: VersionTable, version: StoredVersion): StoredVersion {
+  let cause = version;
+  let at: StoredVersion | null = version;
+  for (let depth = 0; at && depth < 10_000; depth++) {
+    if (at.damaged) cause = at;
+    at = at.baseId === null ? null : table.get(at.baseId);
+  }
+  return cause;
+}
+
+/**
+ * After `repaired` was given a whole body again: each marked version of its estimate whose chain now
+ * passes through it and checks out, body by body, is no longer marked. One whose chain has a body
+ * without a checksum stays marked (only a read in the worker could tell).
+ */
+export function readableAgain(table: VersionTable, repaired: StoredVersion): void {
+  const cleared: number[] = [];
+  for (const v of table.list(repaired.projectId, repaired.estimateId)) {
+    if (!v.damaged || v.id === repaired.id) continue;
+    const chain = table.chain(v.id);
+    if (!chain?.some((b) => b.id === repaired.id)) continue;
+    const intact = chain.every(
+      (b) => b.sha256 !== null && createHash('sha256').update(b.body).digest('hex') === b.sha256,
+    );
+    if (intact) cleared.push(v.id);
+  }
+  if (cleared.length > 0) table.clearDamaged(cleared);
+}
+
 function unreadable(version: StoredVersion): ServiceError {
   return new ServiceError(
     'not-found',
@@ -33,7 +65,7 @@ function unreadable(version: StoredVersion): ServiceError {
 
 /**
  * The version's chain (its whole copy first), every body checked against its checksum; a damaged
- * one is marked, with the version read, and named in the error.
+ * one is marked (with every version stored as changes from it), and named in the error.
  */
 export function verifiedChain(table: VersionTable, version: StoredVersion): ChainBody[] {
   const chain = table.chain(version.id);
@@ -42,7 +74,6 @@ export function verifiedChain(table: VersionTable, version: StoredVersion): Chai
     if (body.sha256 === null) continue;
     if (createHash('sha256').update(body.body).digest('hex') === body.sha256) continue;
     table.markDamaged(body.id);
-    if (body.id !== version.id) table.markDamaged(version.id);
     throw damagedVersionError(version, table.get(body.id));
   }
   return chain;

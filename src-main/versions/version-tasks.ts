@@ -98,6 +98,8 @@ export interface EncodeInput {
   base: { bodies: Uint8Array[]; depth: number; hash: string; verify?: boolean } | null;
   /** Content hashes of the versions kept already: one of them is not encoded again. */
   known: string[];
+  /** Content hashes of damaged versions: that content is encoded whole (it repairs the version). */
+  whole?: string[];
 }
 
 export type EncodeOutput =
@@ -118,7 +120,7 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
   if (input.known.includes(hash)) return { duplicate: true, hash, modified };
   let base: { snapshot: Snapshot; depth: number } | null = null;
   let baseDamaged = false;
-  if (input.base) {
+  if (input.base && !input.whole?.includes(hash)) {
     const b = input.base;
     try {
       const snapshot =

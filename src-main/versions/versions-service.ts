@@ -10,7 +10,7 @@ import type {
   VersionPick,
   VersionTimeline,
 } from '../../src-shared/versions/types';
-import type { ActiveSource, ActiveWorkspace } from '../app/active-workspace';
+import type { ActiveSource, ActiveWorkspace } from '../contracts/active-workspace';
 import type { StoredVersion } from '../cache/version-table';
 import type { Operations } from '../operations/operations';
 import { versionRef, type EstimateVersions } from './estimate-versions';

@@ -1,9 +1,20 @@
-/** The worker script of the estimate versions tasks (see workers/tasks.ts). */
+/**
+ * The worker script of the estimate versions tasks (issue 17; see workers/tasks.ts): keeping and
+ * comparing versions in their own script.
+ */
 import { serveTasks } from '../workers/serve';
 import { compareVersionsTask, encodeVersionTask, rebaseVersionTask } from './version-tasks';
 
-export default serveTasks({
+const tasks = {
   'versions-encode': encodeVersionTask,
   'versions-rebase': rebaseVersionTask,
   'versions-compare': compareVersionsTask,
-});
+};
+
+export default serveTasks('versions-worker', tasks);
+
+type VersionsTasks = typeof tasks;
+declare module '../workers/tasks' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface WorkerTasks extends VersionsTasks {}
+}

@@ -1,4 +1,4 @@
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { plainQuestion, type ConfirmQuestion, type Dialogs } from '../dialogs';
 import { ServiceError } from '../errors/service-error';
 import { translator, type Translate } from '../../src-shared/i18n/catalogue';
@@ -26,7 +26,8 @@ import { projectFields, sampleFields } from './test-fields';
 export class WebhookTestService {
   constructor(
     private readonly active: ActiveSource,
-    private readonly realKey: () => Promise<string>,
+    /** A workspace's real key, by its id (the workspace whose address was checked). */
+    private readonly realKey: (workspaceId: string) => Promise<string>,
     private readonly dialogs: Pick<Dialogs, 'confirm'>,
   ) {}
 
@@ -34,11 +35,13 @@ export class WebhookTestService {
     // A refused address is answered before anything is read, fetched or asked.
     if (checkReceiverUrl(req.url))
       return sendProjectUpdated({ url: req.url, fields: [], keySent: 'placeholder' });
+    // One snapshot of the active workspace for the whole call: its client checks the address, and
+    // the key sent is that same workspace's, even if the page switches workspace meanwhile.
     const { client, meta } = await this.active();
     const own = (await client.getWorkspace()).webhook_url ?? null;
     if (own !== null && sameWebhookAddress(req.url, own)) {
       const keySent = req.sendRealKey ? 'real' : 'placeholder';
-      const key = req.sendRealKey ? await this.realKey() : PLACEHOLDER_KEY;
+      const key = req.sendRealKey ? await this.realKey(meta.id) : PLACEHOLDER_KEY;
       const fields = req.projectId ? await projectFields(client, req.projectId, key) : sampleFields(key);
       return sendProjectUpdated({ url: own, fields, keySent });
     }

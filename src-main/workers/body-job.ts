@@ -5,33 +5,55 @@
  * chunk by chunk while it downloads, so reading it overlaps the download and main never holds it.
  */
 import { MessageChannel } from 'node:worker_threads';
-import type { BodySink } from '../api/body-sink';
 import { ServiceError } from '../errors/service-error';
 import type { ChunkMessage } from './chunks';
 import type { Workers } from './pool';
-import { runHere, type InlineTaskName } from './tasks';
+import type { In, Out, TaskName, WorkerTasks } from './tasks';
 import { ownedBytes } from './transferables';
 
+/**
+ * Where a body goes as it arrives (the transport's `BodySink`, api/body-sink.ts, has this shape; this
+ * folder names no layer above it).
+ */
+export interface ChunkSink {
+  begin(declaredBytes: number | null): void;
+  push(chunk: Uint8Array): void;
+  end(): void;
+}
+
+/** A body task's own input: what goes to it beside the bytes (`body` or `chunks`) and their origin. */
+export type BodyTaskInput<K extends TaskName> = Omit<In<K>, 'body' | 'chunks' | 'origin'> & {
+  origin: 'response' | 'cache';
+};
+
 export interface BodyJob<O> {
-  readonly sink: BodySink;
+  readonly sink: ChunkSink;
   /** The task's output once the body has ended; rejects when the task fails or is aborted. */
   result(): Promise<O>;
   /** The body will not come (its request failed): ends what was started on it. */
   abort(): void;
 }
 
-export interface BodyJobOptions {
+export interface BodyJobOptions<K extends TaskName> {
   signal?: AbortSignal | undefined;
   /** Bodies that declare fewer bytes than this are worked on on the calling thread. */
   inlineBelow: number;
+  /** The task's own function, run on the calling thread for such a body: the code a worker runs. */
+  here: WorkerTasks[K];
 }
 
-export function bodyJob<O>(
+/** Runs `task`'s function on this thread. */
+function runHere<K extends TaskName>(options: BodyJobOptions<K>, input: object): Promise<Out<K>> {
+  return (options.here as (input: unknown) => Promise<Out<K>>)(input);
+}
+
+export function bodyJob<K extends TaskName>(
   workers: Workers,
-  task: InlineTaskName,
-  input: object,
-  options: BodyJobOptions,
-): BodyJob<O> {
+  task: K,
+  input: BodyTaskInput<K>,
+  options: BodyJobOptions<K>,
+): BodyJob<Out<K>> {
+  type O = Out<K>;
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   let mode: 'inline' | 'worker' | null = null;
@@ -46,7 +68,7 @@ export function bodyJob<O>(
   const startWorker = (): void => {
     channel = new MessageChannel();
     const port = channel.port2;
-    running = workers.run<O>(task, { ...input, chunks: port }, { signal, transfer: [port] });
+    running = workers.run(task, { ...input, chunks: port } as In<K>, { signal, transfer: [port] });
     // Settled by result(); an aborted job nobody waits for must not be an unhandled rejection.
     running.then(
       () => channel?.port1.close(),
@@ -54,7 +76,7 @@ export function bodyJob<O>(
     );
   };
 
-  const sink: BodySink = {
+  const sink: ChunkSink = {
     begin(declaredBytes) {
       ended = false;
       mode ??= declaredBytes !== null && declaredBytes < options.inlineBelow ? 'inline' : 'worker';
@@ -84,7 +106,7 @@ export function bodyJob<O>(
       if (mode === 'inline' && ended) {
         const body = chunks.length === 1 ? chunks[0]! : new Uint8Array(Buffer.concat(chunks));
         chunks = [];
-        return (await runHere(task, { ...input, body })) as O;
+        return runHere(options, { ...input, body });
       }
       throw new ServiceError('invalid-response', 'The service’s answer ended before it was complete.');
     },
@@ -99,19 +121,18 @@ export function bodyJob<O>(
  * A task over a body already here (the cache's copy): worked on on this thread when small, else
  * moved (not copied) to a worker.
  */
-export async function runOnBody<O>(
+export async function runOnBody<K extends TaskName>(
   workers: Workers,
-  task: InlineTaskName,
-  input: object,
+  task: K,
+  input: BodyTaskInput<K>,
   body: Uint8Array,
-  options: BodyJobOptions,
-): Promise<O> {
+  options: BodyJobOptions<K>,
+): Promise<Out<K>> {
   if (options.signal?.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
-  if (body.byteLength < options.inlineBelow) return (await runHere(task, { ...input, body })) as O;
+  if (body.byteLength < options.inlineBelow) return runHere(options, { ...input, body });
   const moved = ownedBytes(body);
-  return workers.run<O>(
-    task,
-    { ...input, body: moved },
-    { signal: options.signal, transfer: [moved.buffer] },
-  );
+  return workers.run(task, { ...input, body: moved } as In<K>, {
+    signal: options.signal,
+    transfer: [moved.buffer],
+  });
 }

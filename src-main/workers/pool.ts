@@ -6,7 +6,7 @@ import { Piscina } from 'piscina';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
 import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
-import { TASKS, WORKER_SCRIPTS, type TaskName, type WorkerScript } from './tasks';
+import { scriptOf, WORKER_SCRIPTS, type In, type Out, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -17,17 +17,10 @@ export interface RunOptions {
 
 /** Heavy work off the main thread: a named task (see workers/tasks.ts) run in a worker. */
 export interface Workers {
-  run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
-  /**
-   * Starts the export thread, if it is not running, and has it load the writers and parse the fonts
-   * (the export-warm task), and with `layOut` lay out a small document once (and the quote of
-   * `estimate`, its bytes as the cache keeps them, moved there), so the next export starts warm.
-   * Never fails: a warm-up that goes wrong is logged.
-   */
-  warmExports(options?: { layOut?: boolean; estimate?: Uint8Array }): Promise<void>;
+  run<K extends TaskName>(task: K, input: In<K>, options?: RunOptions): Promise<Out<K>>;
   /** Worker threads now (idle ones end after a while; a cancelled task's thread at once). */
   readonly threads: number;
-  /** The export thread (0 or 1): documents are written there, one at a time. */
+  /** The export thread (0 or 1): the export script's tasks run there, one at a time. */
   readonly exportThreads: number;
   /** Tasks a thread has started and not yet finished. */
   readonly running: number;
@@ -40,7 +33,8 @@ const THREAD_END_WAIT_MS = 5_000;
 /** Whether the worker scripts are built in `dir` (the app's and the CLI's bundles put them there). */
 function builtScripts(dir: string): { extension: '.js' | '.cjs' } | null {
   for (const extension of ['.js', '.cjs'] as const) {
-    if (existsSync(join(dir, `estimate-worker${extension}`))) return { extension };
+    const scripts = Object.keys(WORKER_SCRIPTS);
+    if (scripts.every((script) => existsSync(join(dir, script + extension)))) return { extension };
   }
   return null;
 }
@@ -55,12 +49,19 @@ function workerScripts(builtIn?: string): { path: (script: WorkerScript) => stri
   const built = builtScripts(dir);
   if (built) return { path: (script) => join(dir, script + built.extension), execArgv: [] };
   if (builtIn) throw new Error(`There are no built worker scripts in ${builtIn}.`);
-  return { path: (script) => join(__dirname, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
+  // worker-scripts.json names each source from the project's folder, two up from this one.
+  const root = join(__dirname, '..', '..');
+  return { path: (script) => join(root, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
 }
 
 /** How long an idle thread stays: the export thread longer, so an estimate left open exports warm. */
 const IDLE_MS = 120_000;
 export const EXPORT_IDLE_MS = 600_000;
+/**
+ * The script whose tasks run on a thread of their own, one at a time: the export writers, which keep
+ * what they loaded and parsed (the writers, fonts, shaped words) between documents.
+ */
+const EXPORT_SCRIPT: WorkerScript = 'export-worker';
 
 export interface WorkersOptions {
   /** How long the export thread stays once idle (tests make it short). */
@@ -70,11 +71,11 @@ export interface WorkersOptions {
 /**
  * Worker threads (piscina): a pool sized for the machine for reading estimates and versions — one per
  * core but one, at least one, at most four: the work is a few large tasks at a time, and each worker
- * costs memory — and one export thread, where documents are written one at a time. The export thread
- * keeps what it loaded and parsed (the writers, fonts, shaped words) between exports, and is started
- * ahead of time (warmExports, when an estimate opens); the estimate an export read is kept there for
- * its writer (exports/prepared-documents.ts). Idle threads end after a while, so an app left open
- * holds none.
+ * costs memory — and one export thread, where the export script's tasks run one at a time. The
+ * export thread keeps what it loaded and parsed between exports, and is started ahead of time (the
+ * exports' warm-up, exports/export-thread.ts, when an estimate opens); the estimate an export read is
+ * kept there for its writer (exports/prepared-documents.ts). Idle threads end after a while, so an
+ * app left open holds none.
  */
 export function createWorkers(
   logger: Logger,
@@ -86,22 +87,9 @@ export function createWorkers(
   const scripts = workerScripts(builtIn);
   const general = threadPool(scripts, size, IDLE_MS, logger);
   const exports = threadPool(scripts, 1, options.exportIdleMs ?? EXPORT_IDLE_MS, logger);
-  const poolOf = (task: TaskName): ThreadPool => (TASKS[task].script === 'export-worker' ? exports : general);
-  let warming: Promise<void> | null = null;
-  const workers: Workers = {
+  const poolOf = (task: TaskName): ThreadPool => (scriptOf(task) === EXPORT_SCRIPT ? exports : general);
+  return {
     run: (task, input, runOptions) => poolOf(task).run(task, input, runOptions),
-    warmExports(warmOptions = {}) {
-      // One warm-up at a time; the task itself returns at once in a thread that is warm already.
-      const transfer = warmOptions.estimate ? [warmOptions.estimate.buffer as ArrayBuffer] : [];
-      warming ??= exports
-        .run('export-warm', warmOptions, { transfer })
-        .then(
-          () => undefined,
-          (err: unknown) => logger.log('warn', `export warm-up: ${(err as Error)?.message ?? String(err)}`),
-        )
-        .finally(() => (warming = null));
-      return warming;
-    },
     get threads() {
       return general.threads + exports.threads;
     },
@@ -115,16 +103,10 @@ export function createWorkers(
       await Promise.all([general.close(), exports.close()]);
     },
   };
-  return workers;
 }
 
 /** One piscina pool and what runs on it. */
-interface ThreadPool {
-  run<O>(task: TaskName, input: unknown, options?: RunOptions): Promise<O>;
-  readonly threads: number;
-  readonly running: number;
-  close(): Promise<void>;
-}
+type ThreadPool = Omit<Workers, 'exportThreads'>;
 
 function threadPool(
   scripts: ReturnType<typeof workerScripts>,
@@ -162,7 +144,7 @@ function threadPool(
     }
   });
   const workers: ThreadPool = {
-    async run<O>(task: TaskName, input: unknown, options: RunOptions = {}): Promise<O> {
+    async run<K extends TaskName>(task: K, input: In<K>, options: RunOptions = {}): Promise<Out<K>> {
       if (options.signal?.aborted) throw cancelled();
       const channel = new MessageChannel();
       const message: TaskMessage = { task, input, events: channel.port2 };
@@ -180,10 +162,10 @@ function threadPool(
       channel.port1.on('message', onEvent);
       try {
         const outcome = (await pool.run(message, {
-          filename: scripts.path(TASKS[task].script),
+          filename: scripts.path(scriptOf(task)),
           transferList: transfer as never,
           ...(options.signal ? { signal: options.signal } : {}),
-        })) as TaskOutcome<O>;
+        })) as TaskOutcome<Out<K>>;
         if (outcome.ok) return outcome.value;
         if (outcome.fileSystemCode) {
           // The same error as on this thread: the caller says in words what the disk refused.

@@ -1,18 +1,25 @@
 /**
- * The worker side: a worker script (one per group of tasks, see tasks.ts) serves its tasks by name
- * and answers with the outcome as plain data. Byte arrays in an output are moved to the main thread,
+ * The worker side: a worker script (one per group of tasks, see tasks.ts) registers its tasks here,
+ * serves them by name and answers with the outcome as plain data. Byte arrays in an output are moved to the main thread,
  * not copied. A worker loads only the scripts of the tasks it is given.
  */
 import { Piscina } from 'piscina';
 import { ServiceError, toErrorValue } from '../errors/service-error';
 import { threadId } from 'node:worker_threads';
 import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
-import type { Task } from './tasks';
+import type { Task, TaskNameOf, WorkerScript } from './tasks';
 import { transferablesOf } from './transferables';
 
-export function serveTasks(
-  tasks: Readonly<Record<string, Task>>,
+/** A script's tasks: each named after the script (`export-…` in export-worker). */
+export type ScriptTasks<S extends WorkerScript, T> = {
+  readonly [K in keyof T]: K extends TaskNameOf<S> ? T[K] & Task<never> : never;
+};
+
+export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
+  _script: S,
+  tasks: T,
 ): (message: TaskMessage) => Promise<unknown> {
+  const byName: Readonly<Record<string, Task<never>>> = tasks;
   return async (message) => {
     const events = message.events;
     events?.postMessage({ type: 'started', threadId } satisfies TaskEvent);
@@ -22,7 +29,7 @@ export function serveTasks(
       : undefined;
     let outcome: TaskOutcome;
     try {
-      const task = tasks[message.task];
+      const task = Object.hasOwn(byName, message.task) ? byName[message.task] : undefined;
       if (!task) throw new Error(`no such worker task: ${message.task}`);
       outcome = { ok: true, value: await task(message.input as never, report) };
     } catch (err) {

@@ -268,11 +268,11 @@ export class WorkspaceManager {
   }
 
   /**
-   * The active workspace's API key itself. Only for a webhook test the user explicitly asked to
-   * send with the real key; it never leaves main otherwise.
+   * Workspace `id`'s API key itself. Only for a webhook test the user explicitly asked to send with
+   * the real key; it never leaves main otherwise. Looked up by id, never "the active one": the
+   * caller names the workspace whose webhook address it checked, which may no longer be active.
    */
-  async activeKey(): Promise<string> {
-    const { id } = await this.activeMeta();
+  async keyOf(id: string): Promise<string> {
     if (id === DEMO_WORKSPACE_ID) return (await this.deps.demo()).key;
     const key = await this.deps.secrets.get(id);
     if (!key) throw new ServiceError('auth', 'No API key is stored for this workspace on this computer.');

@@ -5,7 +5,7 @@ import type {
   WorkspaceSettings,
 } from '../../src-shared/workspaces/types';
 import type { Workspace } from '../api/schemas';
-import type { ActiveSource } from '../app/active-workspace';
+import type { ActiveSource } from '../contracts/active-workspace';
 import { plainQuestion, type ConfirmQuestion, type Dialogs } from '../dialogs';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError, toErrorValue } from '../errors/service-error';

@@ -44,10 +44,12 @@ export interface AppNotice {
   protection?: string;
   /**
    * `outbox-recovered`: after a damaged or lost record (or a damaged cache), which uploads wait,
-   * which need their file chosen again, and copies no record names (`kept`: where they are).
+   * which need their file chosen again, and copies no record names (`kept`: where they are); or
+   * copies of a workspace no longer set up (`unlisted`: where they are; nothing sends them).
    * `disk-full`: `path` is where PlanDesk could not write.
    */
   waiting?: string[];
   needFile?: string[];
   kept?: string[];
+  unlisted?: string[];
 }

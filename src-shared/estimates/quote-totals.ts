@@ -11,9 +11,12 @@
  * the items' totals (so its lines add up to them) and `mismatch` says so, for a warning.
  */
 import { amountOrNull, unitsText } from '../money/amounts';
-import { minorUnits } from '../money/currency';
+import { apportionToUnits } from '../money/apportion';
+import { fromMinorUnits, minorUnits } from '../money/currency';
 import { Decimal } from '../money/decimal';
-import type { EstimateRow, EstimateTotals } from './types';
+import type { EstimateRow, EstimateTotals, QuoteTotalsView } from './types';
+
+export type { QuoteTotalsView } from './types';
 
 export interface VatLine {
   /** The rate as a fraction, exact ("0.19"). */
@@ -84,26 +87,15 @@ export function quoteTotals(
   // Bases rounded so that they add up to the printed net: the differences of rounding go, one
   // minor unit each, to the bases that rounding moved furthest (largest remainder).
   const rates = [...byRate.values()].sort((a, b) => a.rate.cmp(b.rate));
-  const minor = Decimal.parse(`1e-${digits}`);
-  const exact = rates.map((r) => r.net);
-  const bases = exact.map((d) => units(d, digits));
-  let diff = net - bases.reduce((a, b) => a + b, 0n);
-  if (diff !== 0n && bases.length > 0 && (diff < 0n ? -diff : diff) <= BigInt(bases.length)) {
-    const step = diff > 0n ? 1n : -1n;
-    // How far each exact base lies from its rounded value, in the direction of the correction.
-    const order = exact
-      .map((d, i) => ({ i, gap: d.sub(Decimal.fromInteger(bases[i]!).mul(minor)) }))
-      .sort((a, b) => (step > 0n ? b.gap.cmp(a.gap) : a.gap.cmp(b.gap)));
-    for (let k = 0; diff !== 0n; k++) {
-      const at = order[k % order.length]!.i;
-      bases[at] = bases[at]! + step;
-      diff -= step;
-    }
-  }
+  const bases = apportionToUnits(
+    rates.map((r) => r.net),
+    net,
+    digits,
+  );
   const vat: VatLine[] = rates.map((r, i) => ({
     rate: r.rate,
     base: bases[i]!,
-    amount: units(Decimal.fromInteger(bases[i]!).mul(minor).mul(r.rate), digits),
+    amount: units(fromMinorUnits(bases[i]!, digits).mul(r.rate), digits),
   }));
   const rounding = gross - net - vat.reduce((a, v) => a + v.amount, 0n);
   return { digits, net, vat, rounding, gross, source, mismatch };
@@ -111,17 +103,6 @@ export function quoteTotals(
 
 /** Minor units back to exact decimal text ("123456" with 2 digits → "1234.56"). */
 export const minorUnitsText: (value: bigint, digits: number) => string = unitsText;
-
-/** The totals as they cross to the renderer: exact decimal text (no bigint crosses IPC). */
-export interface QuoteTotalsView {
-  digits: number;
-  net: string;
-  vat: { rate: string; base: string; amount: string }[];
-  rounding: string;
-  gross: string;
-  source: 'service' | 'items';
-  mismatch: { serviceNet: string; serviceGross: string } | null;
-}
 
 export function quoteTotalsView(q: QuoteTotals): QuoteTotalsView {
   const text = (v: bigint): string => minorUnitsText(v, q.digits);

@@ -1,7 +1,18 @@
 import type { ExportWarning } from '../exports/warnings';
 import type { UiLanguage } from '../i18n/languages';
 import type { Provenance } from '../offline/types';
-import type { QuoteTotalsView } from './quote-totals';
+import type { DecimalString } from '../money/amounts';
+
+/** The totals as they cross to the renderer: exact decimal text (no bigint crosses IPC). */
+export interface QuoteTotalsView {
+  digits: number;
+  net: string;
+  vat: { rate: string; base: string; amount: string }[];
+  rounding: string;
+  gross: string;
+  source: 'service' | 'items';
+  mismatch: { serviceNet: string; serviceGross: string } | null;
+}
 
 /**
  * An estimate as PlanDesk shows and exports it: the service's flat items rebuilt into a tree, the
@@ -9,7 +20,8 @@ import type { QuoteTotalsView } from './quote-totals';
  * money value is a decimal string with exactly twelve fractional digits (never a float).
  */
 
-export type DecimalString = string;
+/** The service's decimal text (money/amounts.ts), named here for the estimate's types. */
+export type { DecimalString };
 
 export type EstimateWarningCode =
   | 'orphan'
@@ -26,6 +38,10 @@ export interface EstimateWarning {
   message: string;
 }
 
+/**
+ * An item's money fields: the one list of them (the service's item schema, the fast parser, the tree's
+ * group check, the amount texts, versions' comparisons and the simulator read it).
+ */
 export const MONEY_FIELDS = [
   'labor_unit_price',
   'equipment_unit_price',
@@ -41,6 +57,10 @@ export const MONEY_FIELDS = [
   'total',
 ] as const;
 export type MoneyField = (typeof MONEY_FIELDS)[number];
+
+/** Every decimal field of an item: its quantity, its tax rate and its money, in this order. */
+export const ITEM_DECIMAL_FIELDS = ['quantity', 'tax', ...MONEY_FIELDS] as const;
+export type ItemDecimalField = (typeof ITEM_DECIMAL_FIELDS)[number];
 
 export interface EstimateNode {
   id: string;

@@ -1,12 +1,14 @@
 /**
  * What an export wrote but the user should know: money it could not write the usual way (no
  * currency, a code that is no currency, amounts finer than the currency's minor unit), estimates in
- * several currencies, an image left out. The document is written all the same; these reach the user
+ * several currencies, an image left out, a costs-per-room sheet on which nothing could be placed. The document is written all the same; these reach the user
  * as the app's notice or the CLI's stderr, in their language.
  */
 import type { Translate } from '../i18n/catalogue';
 import type { UiLanguage } from '../i18n/languages';
 import { formatMoney } from '../money/format';
+import type { PlanProblem } from '../plans/rooms-costs-types';
+import { planProblemText } from '../plans/rooms-costs-words';
 
 export type ExportWarning =
   | { code: 'currency-missing'; estimate: string }
@@ -23,7 +25,9 @@ export type ExportWarning =
       serviceNet: string;
       serviceGross: string;
     }
-  | { code: 'image-left-out'; detail: string };
+  | { code: 'image-left-out'; detail: string }
+  /** The costs-per-room sheet could place no position on the plan (every one is "not on the plan"). */
+  | { code: 'rooms-not-placed'; estimate: string; problem: PlanProblem };
 
 /** A warning in words, its money in `language`. */
 export function exportWarningText(w: ExportWarning, t: Translate, language: UiLanguage): string {
@@ -53,5 +57,10 @@ export function exportWarningText(w: ExportWarning, t: Translate, language: UiLa
     }
     case 'image-left-out':
       return t('exportWarning.imageLeftOut', { detail: w.detail });
+    case 'rooms-not-placed':
+      return t('exportWarning.roomsNotPlaced', {
+        estimate: w.estimate,
+        reason: planProblemText(w.problem, t),
+      });
   }
 }

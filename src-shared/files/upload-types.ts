@@ -24,3 +24,12 @@ export const UPLOAD_CONTENT_TYPES: Readonly<Record<string, string>> = Object.fre
 });
 
 export const ALLOWED_UPLOAD_EXTENSIONS: readonly string[] = Object.freeze(Object.keys(UPLOAD_CONTENT_TYPES));
+
+/**
+ * Whether PlanDesk opens a file of this extension with the system's program: only the types it
+ * uploads itself (for anything else, which the system might run, it offers "Show in folder"). For
+ * the project's files and for what PlanDesk saved (exports) alike.
+ */
+export function opensWithSystem(extension: string): boolean {
+  return Object.hasOwn(UPLOAD_CONTENT_TYPES, extension.toLowerCase());
+}

@@ -41,6 +41,8 @@ export const channels = {
   'files:showInFolder': 'showFileInFolder',
   'files:preview': 'previewFile',
   'files:delete': 'deleteFile',
+  'files:openSaved': 'openSavedFile',
+  'files:showSaved': 'showSavedFileInFolder',
   'offline:makeAvailable': 'makeProjectAvailableOffline',
   'offline:status': 'getProjectOfflineStatus',
   'offline:preview': 'previewOfflineCopy',

@@ -1,147 +1,33 @@
 import { z } from 'zod';
 import type { ErrorValue } from '../errors/service-error';
-import { THEMES, type AppInfo, type AppNotice } from '../app/types';
-import type { EstimateList, EstimateSummary, EstimateViewText, ExportResult } from '../estimates/types';
-import type { PresetList } from '../exports/presets';
-import type { DocumentDefaults } from '../exports/document-language';
-import type { FileListView, FilePreview, UploadResult } from '../files/types';
-import type { ConnectionStatus, OfflinePreview, OfflineStatus, StorageReport } from '../offline/types';
-import type { OutboxEntryView, OutboxUpdate } from '../outbox/types';
-import type { ProgressEvent } from '../operations/types';
-import type { PlanResult } from '../plans/types';
-import type { RoomsCostsResult } from '../plans/rooms-costs-types';
-import {
-  PROJECT_SORT_KEYS,
-  type CreatedProjectView,
-  type ProjectDetailView,
-  type ProjectFacts,
-  type ProjectPage,
-  type ProjectRow,
-} from '../projects/types';
-import type {
-  ConnectionCheck,
-  WorkspaceDetails,
-  WorkspaceList,
-  WorkspaceMeta,
-  WorkspaceSettings,
-} from '../workspaces/types';
-import type { CopyOutcome, FormDetail, FormList, ImportOutcome } from '../forms/types';
-import { isJsonObject, jsonDepth, type JsonObject } from '../json/exact-json';
-import type { TeamView } from '../teams/types';
-import type { WebhookTestResult } from '../webhook/types';
-import type { UpdateStatus } from '../updates/types';
-import type { ChangesSince, EstimateComparison, VersionTimeline } from '../versions/types';
-import { EXPORT_COLUMNS } from '../estimates/columns';
+import { THEMES } from '../app/types';
 import type { Channel, EventChannel, MainChannel, channels, events } from './channels';
-import { LANGUAGES } from '../i18n/languages';
-import { isUsableId } from './ids';
+import {
+  changeOrderRequestSchema,
+  exportRequestSchema,
+  formDocument,
+  id,
+  language,
+  newProjectSchema,
+  newWorkspaceSchema,
+  operationId,
+  presetInputSchema,
+  projectQuerySchema,
+  shortText,
+  versionPick,
+} from './requests';
+import type { ChannelResults, EventPayloads } from './results';
 
 export * from './channels';
+export * from './requests';
+export type * from './results';
 
 /**
  * The one contract between renderer and main: for every channel in `channels.ts`, the zod schema of
- * its arguments (main validates every call with it) and its result type. The preload builds
- * `window.api` from the channel list; the renderer sees only the derived `PlanDeskApi` type.
+ * its arguments (main validates every call with it; the pieces are in requests.ts) and its result
+ * type (results.ts). The preload builds `window.api` from the channel list; the renderer sees only
+ * the derived `PlanDeskApi` type.
  */
-
-const language = z.enum(LANGUAGES);
-/** An identifier that becomes a path segment of the service's URLs (see ids.ts). */
-const id = z.string().min(1).max(200).refine(isUsableId, { message: 'not a usable identifier' });
-const shortText = z.string().max(500);
-/** Operation ids let the renderer cancel a long call and match its progress events. */
-const operationId = z.string().min(1).max(100).optional();
-
-export const projectQuerySchema = z.object({
-  page: z.number().int().min(1).max(100_000),
-  pageSize: z.number().int().min(1).max(50),
-  name: z.string().max(200).optional(),
-  externalReferenceId: z.string().max(200).optional(),
-  /** 'service' keeps the service's order and pages on the server; a column sorts the whole list. */
-  sort: z.enum(PROJECT_SORT_KEYS).default('service'),
-  direction: z.enum(['asc', 'desc']).default('asc'),
-  /** Leave archived projects out (the whole list is loaded and filtered). */
-  hideArchived: z.boolean().optional(),
-  /** Only this team's projects (when the service's list items name their team). */
-  teamId: id.optional(),
-  operationId,
-});
-
-export const newWorkspaceSchema = z.object({
-  customer: z.string().trim().min(1).max(200),
-  key: z.string().trim().min(1).max(500),
-  actingUser: z.string().trim().max(200).optional(),
-  language,
-  /** The service's address; https only (loopback http allowed for the simulator). */
-  baseUrl: z.string().trim().min(1).max(500),
-});
-
-export const newProjectSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  email: z.string().trim().min(1).max(200),
-  externalReferenceId: z.string().trim().max(200).optional(),
-  address: z
-    .object({
-      street: shortText.optional(),
-      city: shortText.optional(),
-      postalCode: shortText.optional(),
-      country: shortText.optional(),
-    })
-    .optional(),
-  teamId: id.optional(),
-});
-
-const columns = z.array(z.enum(EXPORT_COLUMNS)).min(1).max(EXPORT_COLUMNS.length);
-const paper = z.enum(['auto', 'A4', 'Letter']);
-/** A form document as the service sent it, maybe edited: a JSON object of a sane depth. */
-const formDocument = z.custom<JsonObject>(
-  (v) => isJsonObject(v) && jsonDepth(v, 256) <= 256,
-  'must be a form document',
-);
-
-/** What every export chooses: its preset (the kind of document), columns, language, paper. */
-const documentChoice = {
-  presetId: z.string().min(1).max(100),
-  columns: columns.optional(),
-  language: language.optional(),
-  paper: paper.optional(),
-  operationId,
-};
-
-export const exportRequestSchema = z.object({
-  projectId: id,
-  /** One estimate, or every estimate of the project (one workbook, a sheet each) when absent. */
-  estimateId: id.optional(),
-  format: z.enum(['xlsx', 'pdf']),
-  statements: z.boolean().optional(),
-  /** The user was told how many pages the PDF has (more than LARGE_PDF_PAGES) and wants it all the same. */
-  largePdf: z.boolean().optional(),
-  ...documentChoice,
-});
-
-export const presetInputSchema = z.object({
-  /** Present: replaces that saved preset. */
-  id: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(60),
-  kind: z.enum(['client', 'internal']),
-  columns,
-  language: language.nullable(),
-  paper,
-  statements: z.boolean(),
-});
-
-/** One side of a comparison: an estimate, in a kept version or as the service sends it now. */
-const versionPick = z.object({
-  estimateId: id,
-  versionId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-});
-
-export const changeOrderRequestSchema = z.object({
-  projectId: id,
-  from: versionPick,
-  to: versionPick,
-  format: z.enum(['xlsx', 'pdf']),
-  ...documentChoice,
-});
 
 export const argSchemas = {
   'app:info': z.tuple([]),
@@ -187,6 +73,9 @@ export const argSchemas = {
       language: language.optional(),
       separator: z.enum([',', ';']).optional(),
       projectName: shortText.optional(),
+      /** An estimate whose costs per room on this plan go beside the rooms (xlsx only). */
+      costsOf: z.object({ projectId: id, estimateId: id }).optional(),
+      operationId,
     }),
   ]),
   /** The estimate (default: the latest) placed on the project's plan (null: the project names none). */
@@ -198,9 +87,9 @@ export const argSchemas = {
     z.object({
       projectId: id,
       /**
-       * Paths of files dropped on this project's view (from window.api.pathForFile, which registers
-       * each with main for one upload into this project); none: main asks with the open dialog.
-       * Main uploads no other path.
+       * Paths of files dropped on this project's view (from window.api.pathForFile: the preload
+       * registered each with main, for this project, when the user dropped it); none: main asks
+       * with the open dialog. Main uploads no other path.
        */
       paths: z.array(z.string().min(1).max(4096)).max(50).optional(),
       operationId,
@@ -211,6 +100,9 @@ export const argSchemas = {
   'files:showInFolder': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:preview': z.tuple([z.object({ projectId: id, fileId: id, operationId })]),
   'files:delete': z.tuple([z.object({ projectId: id, fileId: id })]),
+  // A file PlanDesk saved this session (an export): main opens or shows only those.
+  'files:openSaved': z.tuple([z.object({ path: z.string().min(1).max(4096) })]),
+  'files:showSaved': z.tuple([z.object({ path: z.string().min(1).max(4096) })]),
   'offline:makeAvailable': z.tuple([
     z.object({
       projectId: id,
@@ -254,8 +146,11 @@ export const argSchemas = {
       sendRealKey: z.boolean().default(false),
     }),
   ]),
-  /** The path Electron gave a file dropped on `projectId`'s files view (preload only). */
-  'files:registerDrop': z.tuple([z.string().min(1).max(4096), id]),
+  /**
+   * The paths Electron gave the files of one real drop on `projectId`'s files view, registered by
+   * the preload at the moment of the drop (preload only).
+   */
+  'files:registerDrop': z.tuple([z.array(z.string().min(1).max(4096)).min(1).max(200), id]),
   'updates:status': z.tuple([]),
   'updates:setAutomatic': z.tuple([z.boolean()]),
   'updates:install': z.tuple([]),
@@ -290,109 +185,6 @@ export const argSchemas = {
   'versions:exportChanges': z.tuple([changeOrderRequestSchema]),
 } satisfies Record<MainChannel, z.ZodTuple>;
 
-// ---- results ------------------------------------------------------------------------------------
-
-export interface ChannelResults {
-  'app:info': AppInfo;
-  'app:notices': AppNotice[];
-  'settings:setLanguage': AppInfo;
-  'settings:setTheme': AppInfo;
-  'workspaces:list': WorkspaceList;
-  'workspaces:add': WorkspaceMeta;
-  'workspaces:switch': WorkspaceList;
-  'workspaces:remove': WorkspaceList;
-  'workspaces:replaceKey': WorkspaceMeta;
-  'workspaces:settings': WorkspaceSettings;
-  'workspaces:setWebhook': WorkspaceSettings;
-  'projects:list': ProjectPage;
-  'projects:get': ProjectDetailView;
-  'projects:findByReference': ProjectRow[];
-  'projects:create': CreatedProjectView;
-  'projects:archive': ProjectDetailView;
-  'projects:restore': ProjectDetailView;
-  'projects:facts': Record<string, ProjectFacts>;
-  'estimates:list': EstimateList;
-  'estimates:get': EstimateViewText;
-  'estimates:export': ExportResult;
-  'estimates:totals': Record<string, EstimateSummary>;
-  'exports:presets': PresetList;
-  'exports:savePreset': PresetList;
-  'exports:deletePreset': PresetList;
-  'exports:defaults': DocumentDefaults;
-  'plans:get': PlanResult;
-  'plans:image': string | null;
-  'plans:exportRooms': { path: string | null; language: z.infer<typeof language> };
-  'plans:roomsCosts': RoomsCostsResult;
-  'files:list': FileListView;
-  'files:upload': UploadResult;
-  'files:download': { path: string | null };
-  'files:open': { path: string };
-  'files:showInFolder': { path: string };
-  'files:preview': FilePreview | null;
-  'files:delete': { deleted: true };
-  'offline:makeAvailable': OfflineStatus;
-  'offline:status': OfflineStatus;
-  'offline:preview': OfflinePreview;
-  'offline:storage': StorageReport;
-  'offline:clear': StorageReport;
-  'offline:unpin': StorageReport;
-  'offline:setBudget': StorageReport;
-  'connection:status': ConnectionStatus;
-  'connection:syncNow': ConnectionStatus;
-  'outbox:list': OutboxEntryView[];
-  'outbox:remove': { removed: true };
-  'outbox:retry': { retried: true };
-  /** The user chose the file again for an upload whose copy was gone or damaged; false: the dialog was closed. */
-  'outbox:chooseFileAgain': { replaced: boolean };
-  'operations:cancel': { cancelled: boolean };
-  'forms:list': FormList;
-  'forms:get': FormDetail;
-  'forms:create': FormDetail;
-  'forms:update': FormDetail;
-  'forms:duplicate': FormDetail;
-  'forms:delete': { deleted: true };
-  'forms:copyTo': CopyOutcome[];
-  'forms:export': { path: string | null };
-  'forms:import': ImportOutcome;
-  'forms:setPublished': FormDetail;
-  'teams:list': TeamView[];
-  'workspaces:details': WorkspaceDetails;
-  'workspaces:checkConnection': ConnectionCheck;
-  'workspaces:setActingUser': WorkspaceMeta;
-  'webhook:test': WebhookTestResult;
-  'files:registerDrop': { registered: boolean };
-  'updates:status': UpdateStatus;
-  'updates:setAutomatic': UpdateStatus;
-  /** False when no downloaded update is waiting (nothing happens then). */
-  'updates:install': { restarting: boolean };
-  'versions:list': VersionTimeline;
-  'versions:label': VersionTimeline;
-  /** What changed since the estimate was last opened; null when nothing did (or it is the first time). */
-  'versions:opened': ChangesSince | null;
-  'versions:compare': EstimateComparison;
-  'versions:exportChanges': ExportResult;
-}
-
-// ---- events -------------------------------------------------------------------------------------
-
-export type MenuCommand = 'reload' | 'find';
-
-export interface EventPayloads {
-  'event:progress': ProgressEvent;
-  'event:workspaceAuthFailed': { workspaceId: string };
-  'event:menuCommand': { command: MenuCommand };
-  /** The service became unreachable (online: false) or reachable again. */
-  'event:connectivity': { online: boolean };
-  /** The update status changed (a check, a download, a failure, the setting). */
-  'event:update': UpdateStatus;
-  /** The header's connection indicator: online, offline since, syncing; uploads waiting. */
-  'event:connection': ConnectionStatus;
-  /** A workspace's waiting uploads changed (added, sent, held, progress). */
-  'event:outbox': OutboxUpdate;
-  /** Main has notices to tell (a full disk, uploads recovered): take them (`app:notices`). */
-  'event:notices': { count: number };
-}
-
 // ---- the derived window.api ---------------------------------------------------------------------
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ErrorValue };
@@ -408,9 +200,10 @@ export type PlanDeskApi = {
   [E in EventChannel as (typeof events)[E]]: (listener: (payload: EventPayloads[E]) => void) => () => void;
 } & {
   /**
-   * The path on disk of a file dropped onto a project's files view (Electron's
-   * webUtils.getPathForFile; '' for a file that has none), registered with main as one the user gave
-   * PlanDesk to upload into that project, once.
+   * The path on disk of a file the user just dropped onto `projectId`'s files view (Electron's
+   * webUtils.getPathForFile), which the preload registered with main at the drop for one upload
+   * into that project. '' for a file of no real drop (one the page made, say), of an older drop, on
+   * another project's view, or asked for before.
    */
   pathForFile: (file: Blob & { readonly name: string }, projectId: string) => Promise<string>;
 };

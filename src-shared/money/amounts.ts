@@ -6,6 +6,9 @@
  */
 import { Decimal, SERVICE_SCALE } from './decimal';
 
+/** Money, a quantity or a rate as the service writes it: decimal text, twelve fractional digits. */
+export type DecimalString = string;
+
 export { Decimal, SERVICE_SCALE };
 
 /** Zero in the service's format. */

@@ -4,7 +4,8 @@
  * Why an upload waits or is held.
  * Held until the user decides (retry or remove): `type-refused` (the service does not take the
  * type), `project-archived`, `project-deleted`, `key-revoked`, `file-missing` (the copy is gone),
- * `refused` (another refusal; `detail` has the service's words).
+ * `refused` (another refusal; `detail` has the service's words), `arrived-different` (the service
+ * registered a file of another size than the copy: the copy is kept).
  * Waiting, tried again by itself: `offline` (no connection), `service-busy` (5xx, 429, a bad answer).
  */
 export type OutboxProblem =
@@ -14,6 +15,7 @@ export type OutboxProblem =
   | 'key-revoked'
   | 'file-missing'
   | 'copy-damaged'
+  | 'arrived-different'
   | 'refused'
   | 'offline'
   | 'service-busy';
@@ -25,6 +27,7 @@ export const HELD_PROBLEMS: readonly OutboxProblem[] = [
   'key-revoked',
   'file-missing',
   'copy-damaged',
+  'arrived-different',
   'refused',
 ];
 

@@ -3,19 +3,11 @@
  * blind to case, accents and whitespace, and to the typographic variants of apostrophes and dashes
  * ("Chambre d’enfant" is "chambre d'enfant"). Nothing else is loosened: no abbreviations, no
  * similar-looking names, no partial matches — a name that is not the same after this folding is not
- * the same room.
+ * the same room. A text holding a hidden character (src-shared/text/hidden-characters.ts: controls,
+ * bidirectional marks, zero-width and tag characters) is not compared at all: it could be made to
+ * look like any name.
  */
-
-/**
- * Characters no one types into a room name: control characters other than whitespace, and the
- * invisible format characters (zero-width spaces and joiners, bidirectional overrides, BOM, soft
- * hyphen). A text holding one is not compared at all (it could be made to look like any name).
- */
-const HIDDEN =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/u;
-
-const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
+import { hasHiddenCharacters, hiddenCharactersMarked } from '../text/hidden-characters';
 
 /** Letters that carry no accent in Unicode's decomposition but are written plain by many users. */
 const PLAIN_LETTERS: Readonly<Record<string, string>> = {
@@ -36,18 +28,13 @@ const MARKS = /\p{M}+/gu;
 const SPACES = /[\s\p{Z}]+/gu;
 const PLAIN = /[ßøæœłđðþı]/g;
 
-/** Whether a text holds a character that is never compared (see HIDDEN). */
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN.test(text);
-}
-
 /**
  * The form two names are compared in: '' for no text, null for a text with hidden characters.
  * "  Küche  Süd " → "kuchesud"; "Wohn-/Esszimmer" → "wohn-/esszimmer".
  */
 export function matchKey(text: string | null | undefined): string | null {
   if (typeof text !== 'string') return '';
-  if (HIDDEN.test(text)) return null;
+  if (hasHiddenCharacters(text)) return null;
   return text
     .normalize('NFKD')
     .replace(MARKS, '')
@@ -58,10 +45,15 @@ export function matchKey(text: string | null | undefined): string | null {
     .replace(SPACES, '');
 }
 
-/** A text as it may be shown: hidden characters made visible as U+FFFD, cut at `max` characters. */
+/**
+ * A name or location as it may be shown: on one line, hidden characters made visible as U+FFFD, cut
+ * at `max` characters (never inside a character).
+ */
 export function visibleText(text: string, max = 120): string {
-  const shown = HIDDEN.test(text) ? text.replace(HIDDEN_ALL, '\ufffd') : text;
-  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+  const shown = hiddenCharactersMarked(text);
+  if (shown.length <= max) return shown;
+  const points = [...shown];
+  return points.length <= max ? shown : `${points.slice(0, max - 1).join('')}…`;
 }
 
 /** Where a location may join a floor's name and a room's name ("Erdgeschoss / Küche", "Küche, EG"). */

@@ -39,7 +39,10 @@ export type NotPlacedReason =
   | 'not-on-floor'
   /** The location and a group above it (or two groups) name different rooms or floors. */
   | 'conflict'
-  /** The location holds control or invisible characters: it is not compared at all. */
+  /**
+   * The location (or, for a position without one, a group above it) holds control or invisible
+   * characters: it is not compared at all.
+   */
   | 'hidden-characters';
 
 export interface NotPlaced {
@@ -73,6 +76,8 @@ interface Context {
   floors: readonly number[] | null;
   floorText: string | null;
   conflict: string | null;
+  /** The first name or location of a group above that holds hidden characters (never compared). */
+  hiddenText: string | null;
 }
 
 const EMPTY_CONTEXT: Context = {
@@ -82,6 +87,7 @@ const EMPTY_CONTEXT: Context = {
   floors: null,
   floorText: null,
   conflict: null,
+  hiddenText: null,
 };
 
 function intersect(a: readonly number[] | null, b: readonly number[] | null): readonly number[] | null {
@@ -202,6 +208,10 @@ function groupContext(index: PlanIndex, parent: Context, row: MatchRow): Context
   let ctx = parent;
   for (const text of [row.name, row.location]) {
     const clue = index.clue(text);
+    if (clue.kind === 'hidden' && ctx.hiddenText === null) {
+      if (ctx === parent) ctx = { ...parent };
+      ctx.hiddenText = text;
+    }
     // A group that names no room or floor (a trade, a phase) says nothing; only names count.
     if (clue.kind !== 'room' && clue.kind !== 'floor') continue;
     if (ctx === parent) ctx = { ...parent };
@@ -223,16 +233,22 @@ function groupContext(index: PlanIndex, parent: Context, row: MatchRow): Context
 
 type Outcome = number | NotPlaced;
 
-/** The room a name and floors lead to, or why there is none. */
+/**
+ * The room a name and floors lead to, or why there is none. `firstOnly`: the floors are only where
+ * to look first (a group named them, not the text itself); with no room of that name there, the
+ * name is looked for on every floor.
+ */
 function choose(
   index: PlanIndex,
   key: string,
   rooms: readonly number[],
   floors: readonly number[] | null,
   text: string | null,
+  firstOnly: boolean,
 ): Outcome {
   if (floors !== null && floors.length === 0) return index.notPlaced('conflict', text);
-  const picked = index.pick(key, rooms, floors);
+  let picked = index.pick(key, rooms, floors);
+  if (picked.length === 0 && firstOnly) picked = rooms;
   if (picked.length === 1) return picked[0]!;
   if (picked.length === 0) return index.notPlaced('not-on-floor', text, rooms);
   return index.notPlaced('ambiguous', text, picked);
@@ -250,14 +266,24 @@ function placePosition(index: PlanIndex, ctx: Context, location: string | null):
     case 'room':
       if (ctx.conflict !== null) return index.notPlaced('conflict', ctx.conflict);
       if (ctx.roomKey !== null && ctx.roomKey !== own.key) return index.notPlaced('conflict', location);
-      return choose(index, own.key, own.rooms, intersect(own.floors, ctx.floors), location);
+      // A floor the location names is where the room must be; one only a group names, where first.
+      return choose(
+        index,
+        own.key,
+        own.rooms,
+        intersect(own.floors, ctx.floors),
+        location,
+        own.floors === null,
+      );
     case 'floor':
       if (ctx.conflict !== null) return index.notPlaced('conflict', ctx.conflict);
       if (ctx.roomKey === null) return index.notPlaced('floor-only', location);
-      return choose(index, ctx.roomKey, ctx.rooms!, intersect(own.floors, ctx.floors), ctx.roomText);
+      return choose(index, ctx.roomKey, ctx.rooms!, intersect(own.floors, ctx.floors), ctx.roomText, false);
     case 'none':
       if (ctx.conflict !== null) return index.notPlaced('conflict', ctx.conflict);
-      if (ctx.roomKey !== null) return choose(index, ctx.roomKey, ctx.rooms!, ctx.floors, ctx.roomText);
+      if (ctx.roomKey !== null) return choose(index, ctx.roomKey, ctx.rooms!, ctx.floors, ctx.roomText, true);
+      // A group whose name could not be compared may be the room: say so rather than "no location".
+      if (ctx.hiddenText !== null) return index.notPlaced('hidden-characters', ctx.hiddenText);
       return ctx.floors !== null
         ? index.notPlaced('floor-only', ctx.floorText)
         : index.notPlaced('no-location', null);

@@ -5,7 +5,7 @@
  * so that the printed rows add up to the printed total (see src-main/plans/rooms-costs.ts).
  */
 import type { ErrorValue } from '../errors/service-error';
-import type { DecimalString } from '../estimates/types';
+import type { DecimalString } from '../money/amounts';
 import type { Provenance } from '../offline/types';
 import type { NotPlacedReason } from './room-matching';
 import type { ColumnUnit, MeasureCell, TotalCell } from './types';
@@ -39,6 +39,12 @@ export interface PlanRooms {
     name: string | null;
     rooms: { id: string | null; name: string | null; measures: RoomMeasures }[];
   }[];
+}
+
+/** A plan read for placing positions: its rooms, or why there are none (then `plan` may be null). */
+export interface PlanRoomsRead {
+  plan: PlanRooms | null;
+  problem: PlanProblem | null;
 }
 
 /** Why no position could be placed at all. */

@@ -42,6 +42,20 @@ export function unitForKey(key: string, system: UnitSystem | null): string | nul
   return dimension ? unitFor(dimension, system) : null;
 }
 
+/**
+ * How many decimals a measurement of `dimension` is shown with in a table, per unit system: metres to
+ * the centimetre (and square and cubic metres to two places, as an Aufmaß is written); feet to the
+ * hundredth, square and cubic feet to a tenth. Without a system, two.
+ */
+const TABLE_DECIMALS: Record<UnitSystem, Record<Dimension, number>> = {
+  metric: { length: 2, area: 2, volume: 2 },
+  imperial: { length: 2, area: 1, volume: 1 },
+};
+
+export function tableDecimals(dimension: Dimension, system: UnitSystem | null): number {
+  return system ? TABLE_DECIMALS[system][dimension] : 2;
+}
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** A measurement in the language: two decimals (three where the figure has them), then its unit. */

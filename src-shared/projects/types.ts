@@ -48,6 +48,11 @@ export interface ProjectFacts {
   totalsKnown: number;
   /** The client named on the project's newest estimate that names one (company, else person). */
   client: string | null;
+  /**
+   * Main is still fetching the project's list or some of its estimates (its answer came at its time
+   * limit): asking again waits for them.
+   */
+  fetching?: boolean;
 }
 
 export interface ProjectPage extends Partial<Provenance> {
@@ -63,9 +68,14 @@ export interface ProjectPage extends Partial<Provenance> {
    * the service's answer.
    */
   offlineSearch?: { kept: number };
+  /**
+   * Sorted by client, estimates or total: how many projects of the list sort last because their
+   * estimates are not (all) known (offline, or past the requests a sort may make).
+   */
+  factsIncomplete?: number;
 }
 
-export interface ProjectDetailView extends ProjectRow {
+export interface ProjectDetailView extends ProjectRow, Partial<Provenance> {
   planId: string | null;
   teamName: string | null;
   address: {

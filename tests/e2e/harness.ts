@@ -29,6 +29,8 @@ import { preloadInitScript } from './electron-stand-in';
  */
 
 const RENDERER_DIR = path.resolve('out/renderer');
+/** Main's worker scripts as the app ships them (electron-vite builds them beside main's bundle). */
+const WORKER_SCRIPTS_DIR = path.resolve('out/main');
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 /**
@@ -128,6 +130,19 @@ export async function selectFirstProject(app: AppFixture): Promise<{ projectId: 
 }
 
 /**
+ * Opens the app, adds the fixture's first workspace and opens its first project's files screen;
+ * resolves with the project's id once the files are listed.
+ */
+export async function openFirstProjectFiles(app: AppFixture): Promise<string> {
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  const { projectId } = await selectFirstProject(app);
+  await app.page.getByTestId('open-files').click();
+  await expect(app.page.getByTestId('files-table')).toBeVisible();
+  return projectId;
+}
+
+/**
  * Adds the large simulator's workspace through the UI and opens the 20,000-item estimate of its
  * "Benchmark Tower" project; resolves when its first rows are on screen.
  */
@@ -199,6 +214,9 @@ export const test = base.extend<{
         retry: { baseDelayMs: 5, maxDelayMs: 20 },
         budget: new SlidingWindowBudget(DEFAULT_BUDGET.limit, DEFAULT_BUDGET.windowMs),
       },
+      // Threads start from the built scripts, as in the app (`npm run build` made them with the
+      // renderer this test drives), not from the sources compiled on the fly.
+      workerScripts: WORKER_SCRIPTS_DIR,
       // The OS dialogs are Electron's; here the "user" answers them (see tests/helpers/test-dialogs).
       dialogs: {
         ...dialogs.dialogs,
@@ -214,6 +232,8 @@ export const test = base.extend<{
           return privilegedInstall.answer;
         },
       },
+      // The UI benchmarks run the worker threads as the app ships them (bench/built-workers.ts).
+      ...(process.env.PLANDESK_WORKER_SCRIPTS ? { workerScripts: process.env.PLANDESK_WORKER_SCRIPTS } : {}),
     });
     // As the Electron entry does once the window is up: uploads that waited are sent.
     void services.outbox.start();

@@ -1,28 +1,37 @@
 import { LANGUAGES } from '../../src-shared/i18n/languages';
+import { longNamesDemo } from '../helpers/long-names-demo';
 import { overflowProblems } from './page-checks';
-import { openApp, walkScreens } from './screens';
+import { openApp, openSimWorkspace, walkScreens } from './screens';
 import { expect, test } from './harness';
 
 test.use({ viewport: { width: 1024, height: 700 } });
 
-for (const lang of LANGUAGES) {
-  test(`at 1024×700 in ${lang} nothing is cut off or spills out of its box`, async ({ app }) => {
-    test.setTimeout(120_000);
-    const { page } = app;
-    await openApp(app, lang);
-    const found: Record<string, string[]> = {};
-    await walkScreens(
-      app,
-      async (name) => {
-        await app.screenshot(`60-narrow-${lang}-${name}`);
-        const problems = await overflowProblems(page);
-        if (problems.length > 0) found[name] = problems;
-      },
-      { dialogs: true },
-    );
-    expect(found).toEqual({});
-  });
-}
+test.describe('long names and twelve-digit totals', () => {
+  test.use({ simDataset: longNamesDemo() });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const lang of LANGUAGES) {
+      test(`at 1024×700 in ${lang}, ${theme}: nothing is cut off or spills out of its box on any screen, dialog, menu or state`, async ({
+        app,
+      }) => {
+        test.setTimeout(180_000);
+        const { page } = app;
+        await page.emulateMedia({ colorScheme: theme });
+        await openSimWorkspace(app, lang);
+        const found: Record<string, string[]> = {};
+        await walkScreens(
+          app,
+          async (name) => {
+            if (theme === 'light') await app.screenshot(`60-narrow-${lang}-${name}`);
+            const problems = await overflowProblems(page);
+            if (problems.length > 0) found[name] = problems;
+          },
+          { dialogs: true, states: true },
+        );
+        expect(found).toEqual({});
+      });
+    }
+  }
+});
 
 test('the check finds a cut label, a too-full bar and a wrapped button when there is one', async ({
   app,

@@ -76,6 +76,10 @@ test('a copy damaged while it waited is held, never sent, and sent once chosen a
       addedAt: new Date().toISOString(),
     }),
   );
+  // Written before this PlanDesk started (else another process may still be recording it).
+  const before = new Date(Date.now() - 3_600_000);
+  for (const p of [path.join(lostFolder, lost), path.join(lostFolder, '.plandesk-entry.json'), lostFolder])
+    await fs.utimes(p, before, before);
   await app.services.outbox.start();
   const notice = page.getByTestId('notice-outbox-recovered');
   await expect(notice).toContainText(`Waiting to upload: “${lost}”`);

@@ -54,7 +54,7 @@ export async function axeProblems(page: Page): Promise<AxeProblem[]> {
 
 /**
  * What is cut off or spills out on the page as it is now, each as "<what>: <text>":
- * - the page scrolls sideways;
+ * - the page, or a table in its box, scrolls sideways;
  * - a bar (header, a screen's bar, toolbars, tabs, pager, status bar, a dialog's footer) holds more
  *   than fits in it;
  * - a control, heading, tab, badge or figure card shows less than its text (cut with an ellipsis,
@@ -108,6 +108,14 @@ export async function overflowProblems(page: Page): Promise<string[]> {
         problems.push(`bar overflows (${el.scrollWidth} > ${el.clientWidth}): ${label(el)}`);
       }
     }
+    // A table wider than its box: columns out of view until scrolled sideways.
+    for (const el of document.querySelectorAll<HTMLElement>(
+      '.table-scroll, .tree-scroll, .compare-tree-body',
+    )) {
+      if (shown(el) && el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`table scrolls sideways (${el.scrollWidth} > ${el.clientWidth}): ${label(el)}`);
+      }
+    }
     const boxes = [
       'button',
       'h1',
@@ -135,7 +143,7 @@ export async function overflowProblems(page: Page): Promise<string[]> {
       '.btn',
       '.header-button',
       '.back-link',
-      '.th-sort',
+      '.th-sort:not(.th-sort-wrap)',
       '.project-tab',
       '.plan-tab',
       '.floor-tab',

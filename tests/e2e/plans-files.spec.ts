@@ -4,7 +4,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { translator } from '../../src-shared/i18n/catalogue';
 import { termLabel } from '../../src-shared/plans/vocabulary';
-import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
+import { dropFiles } from './drop-files';
+import { addWorkspaceViaUi, expect, openFirstProjectFiles, selectFirstProject, test } from './harness';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -123,9 +124,22 @@ test('plan data in the user’s words: room types, materials, units, named colou
   await expect(page.getByTestId(`rooms-row-${room.id}`)).toContainText(
     termLabel('roomType', room.roomType!, pt),
   );
+  // Every figure of a column with the column's decimals, the total too (issue 26): the service's
+  // own text ("33,5 m²") on hover.
   const wallArea = room.statistics.find((st) => st.key === 'walls_surface')!;
-  await expect(page.getByTestId(`rooms-row-${room.id}`)).toContainText(wallArea.formatted!);
+  const decimals = unit === 'm' ? 2 : 1;
+  const shown = new Intl.NumberFormat('pt-PT', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(wallArea.value!);
+  await expect(page.getByTestId(`rooms-row-${room.id}`)).toContainText(shown);
+  await expect(
+    page.getByTestId(`rooms-row-${room.id}`).locator(`[title="${wallArea.formatted!}"]`).first(),
+  ).toBeAttached();
   await expect(page.getByTestId('rooms-total-area')).toContainText(unit === 'm' ? 'm²' : 'ft²');
+  await expect(page.getByTestId('rooms-total-area')).toHaveText(
+    new RegExp(`,\\d{${unit === 'm' ? 2 : 1}}\\s`),
+  );
   const doors = view.floors!.flatMap((f) => f.rooms).reduce((n, r) => n + r.doors.length, 0);
   await expect(page.getByTestId('rooms-total-doors')).toHaveText(String(doors));
   await app.screenshot('47-rooms-table-totals-pt');
@@ -135,11 +149,7 @@ test('files: upload with progress (cancel, retry), preview, download, delete; a 
   app,
 }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
-  await page.getByTestId('open-files').click();
-  await expect(page.getByTestId('files-table')).toBeVisible();
+  const projectId = await openFirstProjectFiles(app);
 
   // A refused type, checked before anything is sent.
   await fs.writeFile(path.join(app.exportDir, 'setup.exe'), 'MZ');
@@ -173,7 +183,8 @@ test('files: upload with progress (cancel, retry), preview, download, delete; a 
 
   // Download to the chosen folder: byte for byte what was uploaded.
   await page.getByTestId(`file-download-${fileId}`).click();
-  await expect(page.getByTestId('file-result')).toContainText('Bestandsaufnahme.pdf');
+  // 40 MB through the simulator's storage: as long as the upload may take on a busy machine.
+  await expect(page.getByTestId('file-result')).toContainText('Bestandsaufnahme.pdf', { timeout: 30_000 });
   expect(sha(await fs.readFile(path.join(app.exportDir, 'Bestandsaufnahme (2).pdf')))).toBe(sha(big));
 
   // Preview an image.
@@ -198,6 +209,26 @@ test('files: upload with progress (cancel, retry), preview, download, delete; a 
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId(`file-row-${fileId}`)).toHaveCount(0);
   expect(app.sim.faults.stats().credentialLeaks).toBe(0);
+});
+
+test('a download whose listed size is out of date is kept, with a note giving both sizes (issue 23, item 9)', async ({
+  app,
+}) => {
+  const { page } = app;
+  const projectId = await openFirstProjectFiles(app);
+  // A file whose true size is not a whole number of kilobytes...
+  const file = (await app.services.files.list(projectId)).find((f) => f.size! % 1000 !== 0)!;
+  // ...and a service whose list rounds sizes to whole kilobytes; storage sends every byte.
+  app.sim.faults.setVariants({ roundedFileSizes: true });
+  await page.getByTestId(`file-download-${file.id}`).click();
+  await expect(page.getByTestId('file-result')).toContainText(file.name);
+  expect((await fs.stat(path.join(app.exportDir, file.name))).size).toBe(file.size);
+  const listed = Math.max(1000, Math.round(file.size! / 1000) * 1000);
+  const note = page.getByTestId('file-size-differs');
+  await expect(note).toContainText(`${file.size!.toLocaleString('en-US')} bytes`);
+  await expect(note).toContainText(`${listed.toLocaleString('en-US')} bytes`);
+  await app.screenshot('48b-files-download-size-differs');
+  app.sim.faults.setVariants({ roundedFileSizes: false });
 });
 
 test('workspace settings: the webhook URL must be https; Custom Export files show in the files list', async ({
@@ -264,13 +295,9 @@ test('a PDF is previewed inside the app, page by page', async ({ app }) => {
 
 test('files dropped on the screen are uploaded; a refused type among them is named', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await addWorkspaceViaUi(app, 0);
-  const { projectId } = await selectFirstProject(app);
-  await page.getByTestId('open-files').click();
-  await expect(page.getByTestId('files-table')).toBeVisible();
-  // What the user drags from the desktop: the harness's pathForFile (Electron's webUtils in the app)
-  // maps a dropped File to exportDir/<name>, so the bytes are there.
+  const projectId = await openFirstProjectFiles(app);
+  // What the user drags from the desktop, dropped as Chromium drops it (a trusted event); the
+  // harness's webUtils.getPathForFile (Electron's in the app) maps a dropped File to exportDir/<name>.
   await fs.writeFile(
     path.join(app.exportDir, 'Baustelle Nord.png'),
     Buffer.from(
@@ -279,18 +306,45 @@ test('files dropped on the screen are uploaded; a refused type among them is nam
     ),
   );
   await fs.writeFile(path.join(app.exportDir, 'notes.txt'), 'not allowed');
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['png'], 'Baustelle Nord.png', { type: 'image/png' }));
-    dt.items.add(new File(['txt'], 'notes.txt', { type: 'text/plain' }));
-    return dt;
-  });
-  await page.getByTestId('files-screen').dispatchEvent('dragenter', { dataTransfer });
-  await page.getByTestId('files-screen').dispatchEvent('dragover', { dataTransfer });
-  await page.getByTestId('files-screen').dispatchEvent('drop', { dataTransfer });
+  await dropFiles(page, page.getByTestId('files-screen'), [
+    path.join(app.exportDir, 'Baustelle Nord.png'),
+    path.join(app.exportDir, 'notes.txt'),
+  ]);
   await expect(page.getByTestId('upload-refused')).toContainText('notes.txt');
   await expect(page.locator('[data-testid^="file-row-"]', { hasText: 'Baustelle Nord.png' })).toBeVisible();
   expect((await app.services.files.list(projectId)).map((f) => f.name)).toContain('Baustelle Nord.png');
   expect((await app.services.files.list(projectId)).map((f) => f.name)).not.toContain('notes.txt');
   await app.screenshot('48-files-dropped');
+});
+
+test('files the service refuses are listed, each with its reason; the others are uploaded', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  await addWorkspaceViaUi(app, 0);
+  const { projectId } = await selectFirstProject(app);
+  await page.getByTestId('open-files').click();
+  await expect(page.getByTestId('files-table')).toBeVisible();
+  const good = path.join(app.exportDir, 'Aufmaß Keller.pdf');
+  // A name the service does not take (a control character in it): refused at its presign call.
+  const bad = path.join(app.exportDir, 'Aufmaß\u0007Dach.pdf');
+  await fs.writeFile(good, Buffer.alloc(4000, 1));
+  await fs.writeFile(bad, Buffer.alloc(5000, 2));
+  app.dialogs.answers.open = [good, bad];
+  await page.getByTestId('upload-button').click();
+  const refused = page.getByTestId('upload-service-refused');
+  await expect(refused).toContainText('1 file was not uploaded');
+  await expect(page.getByTestId('upload-service-refused-file')).toHaveCount(1);
+  await expect(page.getByTestId('upload-service-refused-file')).toContainText('AufmaßDach.pdf');
+  await expect(page.getByTestId('upload-service-refused-file')).toContainText(/control characters/);
+  await expect(page.locator('[data-testid^="file-row-"]', { hasText: 'Aufmaß Keller.pdf' })).toBeVisible();
+  await app.screenshot('49-files-refused-by-the-service');
+  const names = (await app.services.files.list(projectId)).map((f) => f.name);
+  expect(names).toContain('Aufmaß Keller.pdf');
+  expect(names.filter((n) => n.includes('Dach'))).toEqual([]);
+  // Nothing of the refused file waits.
+  await expect(page.getByTestId('upload-queued')).toHaveCount(0);
+  await refused.getByRole('button').click();
+  await expect(refused).toHaveCount(0);
 });

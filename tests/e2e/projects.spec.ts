@@ -108,7 +108,8 @@ test('a long listing shows its progress and can be cancelled', async ({ app }) =
   // A real workspace on a slow service: sorting loads the whole list page by page.
   await addWorkspaceViaUi(app, 0);
   const before = await rows(page).count();
-  sim.faults.setFaults({ latencyMs: 2_000 });
+  // Slow enough that the screenshot and the click land while the list loads, on a busy machine too.
+  sim.faults.setFaults({ latencyMs: 8_000 });
   try {
     await page.getByTestId('sort-modified').click();
     await expect(page.getByTestId('progress-bar')).toBeVisible();

@@ -60,9 +60,11 @@ function inside(a: Box, b: Box): boolean {
   );
 }
 
-async function within(inner: Locator, outer: Locator): Promise<boolean> {
-  return inside((await inner.boundingBox())!, (await outer.boundingBox())!);
-}
+/**
+ * The first export of a test starts the export's worker thread (its script loaded through tsx here):
+ * on a busy machine that takes longer than the default wait.
+ */
+const EXPORTED = { timeout: 30_000 };
 
 const MIXED_VAT = { project: 'Jørgensen loft', estimate: 'Angebot Bad & WC' };
 
@@ -113,7 +115,7 @@ test('export dialog: the client quote by default, internal columns locked, the f
 
   await page.getByTestId('export-format-xlsx').check();
   await page.getByTestId('export-submit').click();
-  await expect(page.getByTestId('export-result')).toContainText('.xlsx');
+  await expect(page.getByTestId('export-result')).toContainText('.xlsx', EXPORTED);
   const file = (await page.getByTestId('export-result').innerText()).match(/\/\S.*\.xlsx/)![0];
   expect(path.dirname(file)).toBe(app.exportDir);
 
@@ -241,7 +243,7 @@ test('totals bar: net, VAT by rate and gross always in view; the header folds an
 test.describe('at 1024×700', () => {
   test.use({ viewport: { width: 1024, height: 700 } });
 
-  test('the items are on the first screen; code, name and total stay while the columns scroll', async ({
+  test('the items are on the first screen; with more columns than room, the least read give way into the row detail', async ({
     app,
   }) => {
     const { page } = app;
@@ -250,7 +252,7 @@ test.describe('at 1024×700', () => {
     const tree = page.getByTestId('estimate-tree');
     const window = { x: 0, y: 0, ...page.viewportSize()! };
 
-    // The net columns are offered by the column chooser; shown, the tree is wider than the window.
+    // The net columns are offered by the column chooser; chosen, they are more than a 1024 px window holds.
     await page.getByTestId('column-chooser').click();
     await expect(page.getByTestId('column-option-net_unit_price')).toBeVisible();
     await page.getByTestId('column-option-net_unit_price').click();
@@ -259,33 +261,35 @@ test.describe('at 1024×700', () => {
     await expect(page.getByTestId('tree-head-net_amount')).toHaveText('Amount (net)');
     await expect(page.getByTestId('tree-head-total')).toHaveText('Total (gross)');
 
-    // The first rows of items are on the first screen, without scrolling the page (their code, name and
-    // total; the row itself is wider than the window).
+    // The first rows of items are on the first screen, every cell whole: nothing scrolls sideways, the
+    // name keeps room for a typical name (issue 26).
     for (let i = 0; i < 5; i++) {
       const cells = treeRows(page).nth(i).locator('[role="gridcell"]');
       for (const cell of [cells.first(), cells.nth(1), cells.last()])
         await expect(cell).toBeInViewport({ ratio: 1 });
     }
-
-    const scroll = await tree.evaluate((el) => el.scrollWidth - el.clientWidth);
-    expect(scroll).toBeGreaterThan(200);
-    await tree.evaluate((el) => el.scrollTo(el.scrollWidth, 0));
-    await expect.poll(() => tree.evaluate((el) => el.scrollLeft)).toBeGreaterThan(200);
+    expect(await tree.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     for (const key of ['code', 'name', 'total']) {
-      const head = page.getByTestId(`tree-head-${key}`);
-      expect(await within(head, tree), key).toBe(true);
-      expect(inside((await head.boundingBox())!, window), key).toBe(true);
+      expect(inside((await page.getByTestId(`tree-head-${key}`).boundingBox())!, window), key).toBe(true);
     }
-    // A column in between has scrolled out at the left.
-    expect(await within(page.getByTestId('tree-head-quantity'), tree)).toBe(false);
+    expect((await page.getByTestId('tree-head-name').boundingBox())!.width).toBeGreaterThanOrEqual(260);
+    // Columns gave way: named in the row detail, their values there for the selected item.
+    const detail = page.getByTestId('tree-row-detail');
+    await expect(detail).toBeVisible();
+    await expect(page.getByTestId('tree-head-total_cost')).toHaveCount(0);
+    await expect(detail).toContainText('Total cost');
 
     // A position's net figures are formatted as money; the total column shows the service's gross.
     const view = parseEstimateView(await app.services.estimates.get(projectId, estimateId));
     const position = view.rows.find((r) => r.type === 'position' && r.depth === 1)!;
     const row = page.getByTestId(`tree-row-${position.id}`);
     await expect(row.locator('[role="gridcell"]').last()).toHaveText(money(position.total!, 'EUR'));
-    await expect(row).toContainText(money(position.net_amount!, 'EUR'));
-    await app.screenshot('63-estimate-1024x700-scrolled');
+    await row.click();
+    const shown = page.getByTestId('tree-head-net_amount');
+    if (await shown.count()) await expect(row).toContainText(money(position.net_amount!, 'EUR'));
+    else await expect(detail).toContainText(money(position.net_amount!, 'EUR'));
+    await expect(detail).toContainText(money(position.total_cost!, 'EUR'));
+    await app.screenshot('63-estimate-1024x700-row-detail');
 
     // Collapsed, the groups still show their figures.
     await page.getByTestId('collapse-all').click();
@@ -293,7 +297,7 @@ test.describe('at 1024×700', () => {
     const groupRow = page.getByTestId(`tree-row-${group.id}`);
     await expect(groupRow).toHaveAttribute('data-expanded', 'false');
     await expect(groupRow.locator('[role="gridcell"]').last()).toHaveText(money(group.total!, 'EUR'));
-    await expect(groupRow).toContainText(money(group.net_amount!, 'EUR'));
+    if (await shown.count()) await expect(groupRow).toContainText(money(group.net_amount!, 'EUR'));
     await app.screenshot('64-estimate-1024x700-collapsed');
   });
 });
@@ -390,7 +394,7 @@ test.describe('totals that do not add up', () => {
     await expect(page.getByTestId('export-submit')).toHaveText('Export anyway');
     await app.screenshot('67-export-totals-mismatch');
     await page.getByTestId('export-submit').click();
-    await expect(page.getByTestId('export-result')).toContainText('.xlsx');
+    await expect(page.getByTestId('export-result')).toContainText('.xlsx', EXPORTED);
 
     // The whole project's workbook warns too, naming the estimate.
     await page.getByTestId('estimate-back').click();

@@ -3,6 +3,10 @@ import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { editPlan } from '../helpers/estimate-edits';
 import { axeProblems } from './page-checks';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { Decimal } from '../../src-shared/money/decimal';
+import { translator } from '../../src-shared/i18n/catalogue';
+import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { addWorkspaceViaUi, expect, SCREENSHOT_DIR, test, type AppFixture } from './harness';
 
 // The estimate on the plan (issue 28): the cost overlay on the floor image in both themes, a room
@@ -132,6 +136,24 @@ test('choosing a room opens the estimate with its positions only; a renamed room
   const all = parseEstimateView(await app.services.estimates.get(chosen.projectId, chosen.costs.estimate.id));
   const positions = all.rows.filter((r) => r.type !== 'group');
   expect(await shown.count()).toBeLessThan(positions.length);
+  // A group above the room's positions shows what those positions come to, not the whole group.
+  const view = all;
+  const kept = new Set(priced.positionIds);
+  const top = (i: number): number => (view.rows[i]!.parentIndex < 0 ? i : top(view.rows[i]!.parentIndex));
+  const sums = new Map<number, Decimal>();
+  view.rows.forEach((r, i) => {
+    if (r.type === 'group' || !kept.has(r.id)) return;
+    sums.set(top(i), (sums.get(top(i)) ?? Decimal.ZERO).add(Decimal.parse(r.total ?? '0')));
+  });
+  for (const [i, sum] of sums) {
+    const gross = await page.evaluate(
+      ([v, c]) => new Intl.NumberFormat('en-US', { style: 'currency', currency: c }).format(v as never),
+      [sum.toFixed(2), view.estimate.currency!] as const,
+    );
+    await expect(
+      page.getByTestId(`tree-row-${view.rows[i]!.id}`).locator('[role="gridcell"]').last(),
+    ).toHaveText(gross);
+  }
   await app.screenshot('82-rooms-costs-estimate-filtered');
   await page.getByTestId('place-filter-show-all').click();
   await expect(page.getByTestId('place-filter')).toHaveCount(0);
@@ -158,4 +180,68 @@ test('choosing a room opens the estimate with its positions only; a renamed room
   await page.getByTestId('rooms-costs-why').scrollIntoViewIfNeeded();
   await app.screenshot('84-rooms-costs-not-on-plan');
   expect(await axeProblems(page)).toEqual([]);
+});
+
+test('the costs per room as a sheet: the rooms workbook from the costs tab; the internal worksheet only when asked', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open();
+  const chosen = await projectWithCosts(app);
+  await openPlan(app, chosen);
+  const { priced } = chosen;
+
+  // The costs tab writes the plan's rooms workbook with these costs beside the rooms.
+  await page.getByTestId('costs-tab').click();
+  await page.getByTestId('rooms-costs-export').click();
+  // The first export starts the export worker (exceljs loaded in a fresh thread): slow on a busy machine.
+  await expect(page.getByTestId('rooms-export-result')).toContainText('.xlsx', { timeout: 30_000 });
+  const text = await page.getByTestId('rooms-export-result').innerText();
+  const workbook = text.match(/\/\S.*\.xlsx/)![0];
+  expect(path.dirname(workbook)).toBe(app.exportDir);
+  const rooms = new ExcelJS.Workbook();
+  await rooms.xlsx.readFile(workbook);
+  // The demo's company is German: with its estimate's costs, the workbook is its reader's, in German.
+  const de = translator('de-DE');
+  expect(rooms.worksheets.map((w) => w.name)).toEqual([de('plan.rooms'), de('roomsCosts.tab')]);
+  await app.screenshot('85-rooms-costs-exported');
+  expect(await axeProblems(page)).toEqual([]);
+
+  // The estimate's export dialog: the sheet is offered for the internal worksheet as Excel only, off.
+  await page.getByTestId(`rooms-costs-row-id:${priced.roomId}`).getByRole('button').click();
+  await expect(page.getByTestId('estimate-screen')).toBeVisible();
+  await page.getByTestId('export-open').click();
+  await expect(page.getByTestId('export-dialog')).toBeVisible();
+  await expect(page.getByTestId('export-preset')).toHaveValue('quote');
+  await expect(page.getByTestId('export-rooms-costs')).toHaveCount(0);
+  await page.getByTestId('export-preset').selectOption('internal');
+  await page.getByTestId('export-format-pdf').check();
+  await expect(page.getByTestId('export-rooms-costs')).toHaveCount(0);
+  await page.getByTestId('export-format-xlsx').check();
+  await expect(page.getByTestId('export-rooms-costs')).not.toBeChecked();
+  await page.getByTestId('export-rooms-costs').check();
+  await page.getByTestId('export-rooms-costs').scrollIntoViewIfNeeded();
+  await app.screenshot('86-export-dialog-rooms-costs');
+  expect(await axeProblems(page)).toEqual([]);
+  // The document's language is its reader's (the company's country's): its sheet is named in it.
+  const t = translator((await page.getByTestId('export-language').inputValue()) as UiLanguage);
+  await page.getByTestId('export-submit').click();
+  await expect(page.getByTestId('export-result')).toContainText('.xlsx', { timeout: 30_000 });
+  const file = (await page.getByTestId('export-result').innerText()).match(/\/\S.*\.xlsx/)![0];
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const sheet = wb.getWorksheet(t('roomsCosts.tab'))!;
+  expect(sheet).toBeDefined();
+  // The room's net in the sheet is the one on the plan, to the cent.
+  let netColumn = 0;
+  const nets: number[] = [];
+  sheet.eachRow((row) => {
+    if (row.getCell(1).value === t('plan.colFloor'))
+      row.eachCell((cell, col) => {
+        if (cell.value === t('roomsCosts.colNet')) netColumn = col;
+      });
+    else if (netColumn && row.getCell(2).value === priced.name)
+      nets.push(Number(row.getCell(netColumn).value));
+  });
+  expect(nets).toEqual([Number(priced.netShown)]);
 });

@@ -1,6 +1,7 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addWorkspaceViaUi, expect, selectFirstProject, test } from './harness';
+import { dropFiles } from './drop-files';
+import { addWorkspaceViaUi, expect, openFirstProjectFiles, selectFirstProject, test } from './harness';
 
 // Issue 10: the window under a strict content security policy, a page running hostile script, files
 // the system could run, and a webhook address that would receive the key. The built renderer and
@@ -65,6 +66,63 @@ test('a page running hostile script cannot upload a file it names; window.api ca
   expect(answer.upload).toMatchObject({ ok: false, error: { kind: 'validation' } });
   expect(answer.names.filter((n) => /register/i.test(n))).toEqual([]);
   expect((await app.services.files.list(projectId)).map((f) => f.name)).not.toContain('id_rsa.pdf');
+});
+
+test('only a real drop grants an upload, once: a page’s own drop, a kept File or another project get nothing', async ({
+  app,
+}) => {
+  const { page } = app;
+  const projectId = await openFirstProjectFiles(app);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await fs.writeFile(path.join(app.exportDir, 'Lageplan.png'), png);
+  const names = async () => (await app.services.files.list(projectId)).map((f) => f.name);
+
+  // The page dispatches a drop of its own, with a File named like one on disk: untrusted, ignored.
+  await page.evaluate(() => {
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(new File(['x'], 'Lageplan.png', { type: 'image/png' }));
+    const screen = document.querySelector('[data-testid="files-screen"]')!;
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      screen.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId('upload-refused')).toContainText('Lageplan.png');
+  expect(await names()).not.toContain('Lageplan.png');
+
+  // A real drop uploads it; the page keeps the dropped File and tries again afterwards.
+  await page.evaluate(() =>
+    window.addEventListener(
+      'drop',
+      (e) => Object.assign(globalThis, { __kept: e.dataTransfer?.files[0] }),
+      true,
+    ),
+  );
+  await dropFiles(page, page.getByTestId('files-screen'), [path.join(app.exportDir, 'Lageplan.png')]);
+  await expect(page.locator('[data-testid^="file-row-"]', { hasText: 'Lageplan.png' })).toBeVisible();
+  const other = (
+    await app.services.projects.list({ page: 1, pageSize: 2, sort: 'service', direction: 'asc' })
+  ).rows[1]!.id;
+  const again = await page.evaluate(
+    async ([project, otherProject, file]) => {
+      const api = (window as unknown as { api: Record<string, (...a: unknown[]) => Promise<unknown>> }).api;
+      const kept = (globalThis as unknown as { __kept: File }).__kept;
+      return {
+        samePath: await api.pathForFile!(kept, project),
+        otherPath: await api.pathForFile!(kept, otherProject),
+        upload: await api.uploadFiles!({ projectId: project, paths: [file] }),
+      };
+    },
+    [projectId, other, path.join(app.exportDir, 'Lageplan.png')] as const,
+  );
+  expect(again).toMatchObject({
+    samePath: '',
+    otherPath: '',
+    upload: { ok: false, error: { kind: 'validation' } },
+  });
+  expect((await names()).filter((n) => n === 'Lageplan.png')).toHaveLength(1);
+  expect((await app.services.files.list(other)).map((f) => f.name)).not.toContain('Lageplan.png');
 });
 
 test('a file type the system could run is shown in its folder, never opened', async ({ app }) => {

@@ -4,7 +4,7 @@
  * upload the user was told about registered exactly once with its own bytes, the cache and the
  * versions readable (integrity_check ok), no half-written export and no temporary file left.
  */
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { FAULT_POINTS, type FaultPoint } from '../../src-main/faults/fault-points';
@@ -15,6 +15,7 @@ import {
   filesUnder,
   freshUserData,
   judgeUpload,
+  registered,
   runChild,
   siteFile,
   startServices,
@@ -25,6 +26,25 @@ import {
 
 /** A crash before the copy is complete: the user was never told the file waits (nothing to send). */
 const NEVER_ACCEPTED: readonly FaultPoint[] = ['outbox:copy-in'];
+
+/**
+ * What the data folder and the service hold at the moment of death at each outbox point: proof that
+ * the process died in that window and nowhere else. `record`: the entry's state on disk (null: no
+ * record yet); `copy`: `part` (a copy being made), `complete`; `registered`: files in the project.
+ */
+const AT_DEATH: Partial<
+  Record<FaultPoint, { record: string | null; copy: 'part' | 'complete'; registered: 0 | 1 }>
+> = {
+  'outbox:copy-in': { record: null, copy: 'part', registered: 0 },
+  'outbox:copied': { record: null, copy: 'complete', registered: 0 },
+  'outbox:before-upload': { record: 'sending', copy: 'complete', registered: 0 },
+  'outbox:during-upload': { record: 'sending', copy: 'complete', registered: 0 },
+  'outbox:after-upload': { record: 'sending', copy: 'complete', registered: 0 },
+  'outbox:registering': { record: 'registering', copy: 'complete', registered: 0 },
+  'outbox:during-registration': { record: 'registering', copy: 'complete', registered: 1 },
+  'outbox:after-registration': { record: 'registering', copy: 'complete', registered: 1 },
+  'outbox:registered': { record: 'registered', copy: 'complete', registered: 1 },
+};
 
 export async function crashAtEachPoint(world: FaultWorld, trialsPerPoint: number): Promise<ScenarioCount[]> {
   // One data folder per kind of work (outbox, cache and versions, export), each trial leaving it as
@@ -86,6 +106,13 @@ async function crashUploading(
   });
   const why = died(outcome, point);
   if (why) c.problems.push(`${point} #${i}: ${why}`);
+  const atDeath = await uploadAtDeath(world, userData, workspaceId, name);
+  const expected = AT_DEATH[point];
+  if (!expected) c.problems.push(`${point} #${i}: no expectation for this point`);
+  else if (JSON.stringify(atDeath) !== JSON.stringify(expected))
+    c.problems.push(
+      `${point} #${i}: at death ${JSON.stringify(atDeath)}, expected ${JSON.stringify(expected)}`,
+    );
 
   // PlanDesk starts again over the same folder.
   const services = startServices(world, userData);
@@ -108,6 +135,46 @@ async function crashUploading(
   if (left.length > 0) c.problems.push(`${point} #${i}: copies left ${left.join(', ')}`);
 }
 
+/** The outbox as the dead process left it: the entry's record, its copy, and the service's files. */
+async function uploadAtDeath(
+  world: FaultWorld,
+  userData: string,
+  workspaceId: string,
+  name: string,
+): Promise<{ record: string | null; copy: 'part' | 'complete' | null; registered: number }> {
+  const db = new Database(path.join(userData, 'outbox', 'outbox.sqlite'), { readonly: true });
+  let record: string | null;
+  try {
+    record =
+      (db
+        .prepare('SELECT state FROM entries WHERE workspace_id = ? AND file_name = ?')
+        .pluck()
+        .get(workspaceId, name) as string | undefined) ?? null;
+  } finally {
+    db.close();
+  }
+  const copies = (await filesUnder(path.join(userData, 'outbox', workspaceId))).filter((f) =>
+    f.endsWith(name),
+  );
+  const copy = copies.some((f) => /\.part[\\/]/.test(f)) ? 'part' : copies.length > 0 ? 'complete' : null;
+  return { record, copy, registered: (await registered(world, world.projectId, name)).length };
+}
+
+/** The versions kept of an estimate, read from the cache file as it is on disk. */
+function versionIds(file: string, estimateId: string): number[] {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('SELECT id FROM estimate_versions WHERE estimate_id = ? ORDER BY id')
+      .pluck()
+      .all(estimateId) as number[];
+  } catch {
+    return [];
+  } finally {
+    db.close();
+  }
+}
+
 /** Reading an estimate writes the cache and keeps a version: killed inside either transaction. */
 async function crashReading(
   world: FaultWorld,
@@ -119,6 +186,8 @@ async function crashReading(
   const { projectId, estimateId } = world.estimate;
   // A change in the service first, so the read keeps a new version (not the one kept already).
   await editEstimate(world.sim.adminUrl, projectId, estimateId, { header: { name: `Fault ${point} ${i}` } });
+  const file = path.join(userData, 'cache', `${workspaceId}.sqlite`);
+  const before = existsSync(file) ? versionIds(file, estimateId) : [];
   const outcome = await runChild(world, {
     userData,
     action: { kind: 'read-estimate', projectId, estimateId },
@@ -127,15 +196,24 @@ async function crashReading(
   const why = died(outcome, point);
   if (why) c.problems.push(`${point} #${i}: ${why}`);
 
-  const file = path.join(userData, 'cache', `${workspaceId}.sqlite`);
   if (!integrityOk(file)) c.corrupt++;
+  // Killed inside the transaction: nothing of it was kept, nothing kept before is gone.
+  const atDeath = versionIds(file, estimateId);
+  if (JSON.stringify(atDeath) !== JSON.stringify(before))
+    c.problems.push(
+      `${point} #${i}: versions ${JSON.stringify(before)} before, ${JSON.stringify(atDeath)} at death`,
+    );
   const services = startServices(world, userData);
   try {
     const cache = services.caches.for(workspaceId);
     if (cache.recovered) c.problems.push(`${point} #${i}: the cache had to be moved aside`);
     await services.estimates.get(projectId, estimateId);
     const timeline = await services.versions.timeline(projectId, estimateId);
-    if (timeline.versions.length === 0) c.lost++;
+    // Every version kept before is still there, and the change read again is kept now.
+    const ids = timeline.versions.map((v) => v.id);
+    c.lost += before.filter((id) => !ids.includes(id)).length;
+    if (ids.length !== before.length + 1)
+      c.problems.push(`${point} #${i}: ${ids.length} versions after the restart, ${before.length} before`);
     // Every version kept reads back: compared with the current one, none is damaged.
     const current = timeline.versions.find((v) => v.current)!;
     for (const v of timeline.versions) {
@@ -167,6 +245,10 @@ async function crashExporting(
   });
   const why = died(outcome, 'export:write');
   if (why) c.problems.push(`export:write #${i}: ${why}`);
+  // Died with the document in its temporary file beside the destination, not yet in place.
+  const atDeath = await fs.readdir(outDir);
+  if (atDeath.length !== 1 || !/^\..+\.part$/.test(atDeath[0]!))
+    c.problems.push(`export:write #${i}: at death the folder held ${JSON.stringify(atDeath)}`);
   // The destination never holds a partial document; the start after the crash removes the
   // temporary file the crash left beside it.
   const services = startServices(world, userData, { outDir });

@@ -18,6 +18,7 @@ import {
   freshUserData,
   judgeUpload,
   registered,
+  sha256,
   siteFile,
   startServices,
   until,
@@ -187,27 +188,34 @@ async function damagedWithWaiting(
       notices = [...notices, ...(await again.takeNotices())];
       return notices.some((n) => n.code === 'outbox-recovered');
     }, 5000);
-    await until(() => again.outbox.count(workspaceId).entries === 0);
+    if (!(await until(() => again.outbox.count(workspaceId).entries === 0)))
+      c.problems.push(`${how}: still waiting ${JSON.stringify(again.outbox.list(workspaceId))}`);
   } finally {
     await again.close();
   }
+  // The damage was found: the file was moved aside (never deleted), not read as if it were fine.
+  const aside = (await fs.readdir(path.dirname(file))).filter((n) =>
+    n.startsWith(`${path.basename(file)}.unreadable-`),
+  );
+  if (aside.length === 0) c.problems.push(`${how}: the damaged ${target} was not found damaged`);
   const told = notices.find((n) => n.code === 'outbox-recovered');
   if (!told) c.problems.push(`${how}: the user was not told what waits`);
   const kept = told?.kept ?? [];
   for (const f of files) {
-    // Told as waiting, or (its record unreadable) kept where it was and named.
-    const keptAt = kept.find((k) => f.path !== k && k.includes(path.join('outbox', workspaceId)));
-    const named = told?.waiting?.includes(f.name) || keptAt !== undefined;
-    if (told && !named) c.problems.push(`${how}: ${f.name} not named in ${JSON.stringify(told)}`);
-    const found = await registered(world, world.projectId, f.name);
-    if (found.length === 0) {
-      const stillThere = (await filesUnder(path.join(userData, 'outbox', workspaceId))).some((p) =>
-        p.endsWith(f.name),
-      );
-      if (!stillThere) c.lost++;
-      continue;
+    // Told as waiting (then sent once), or, its record unreadable, kept where it was and named.
+    if (told?.waiting?.includes(f.name)) {
+      await judgeUpload(world, c, world.projectId, f, 1);
+    } else if (kept.length > 0) {
+      // Its own copy, in one of the folders named (each holds one file).
+      const copies = await Promise.all(kept.map((k) => fs.readFile(path.join(k, f.name)).catch(() => null)));
+      const bytes = copies.find((b) => b !== null);
+      if (!bytes) c.lost++;
+      else if (sha256(bytes) !== f.sha) c.corrupt++;
+      await judgeUpload(world, c, world.projectId, f, 0);
+    } else {
+      c.problems.push(`${how}: ${f.name} not named in ${JSON.stringify(told)}`);
+      await judgeUpload(world, c, world.projectId, f, 1);
     }
-    await judgeUpload(world, c, world.projectId, f, 1);
   }
 }
 

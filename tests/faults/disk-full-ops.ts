@@ -92,7 +92,7 @@ export async function diskFullOperations(
   );
 
   // An upload while offline: its copy in the outbox.
-  await dispatch('files:registerDrop', [s.original, s.projectId]);
+  await dispatch('files:registerDrop', [[s.original], s.projectId]);
   await s.suspend();
   let copy: DiskFullOutcome;
   try {

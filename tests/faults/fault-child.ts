@@ -24,7 +24,12 @@ export interface ChildConfig {
   workerScripts?: string;
   action:
     | { kind: 'upload'; projectId: string; files: string[] }
-    | { kind: 'drain'; deadlineMs: number }
+    | {
+        kind: 'drain';
+        deadlineMs: number;
+        /** Waits (having said `{"ready": true}`) until this file exists: two children start together. */
+        goFile?: string;
+      }
     | { kind: 'read-estimate'; projectId: string; estimateId: string }
     | { kind: 'export'; projectId: string; estimateId: string; outDir: string };
   fault?: {
@@ -108,13 +113,21 @@ async function main(): Promise<unknown> {
   const a = config.action;
   switch (a.kind) {
     case 'upload': {
-      for (const f of a.files) await call('files:registerDrop', [f, a.projectId]);
+      await call('files:registerDrop', [a.files, a.projectId]);
       const result = await call('files:upload', [{ projectId: a.projectId, paths: a.files }]);
       return { upload: result, waiting: await waitForEmptyOutbox(30_000) };
     }
     case 'drain': {
+      if (a.goFile) {
+        print({ ready: true });
+        while (!existsSync(a.goFile)) await new Promise((r) => setTimeout(r, 5));
+      }
+      const startedAt = Date.now();
       await services.outbox.start();
-      return { waiting: await waitForEmptyOutbox(a.deadlineMs) };
+      const waiting = await waitForEmptyOutbox(a.deadlineMs);
+      // What this process itself registered (its drain logs each).
+      const sent = log.lines.filter((l) => /^\[info\] .* registered as \S+$/.test(l)).length;
+      return { waiting, sent, startedAt, endedAt: Date.now() };
     }
     case 'read-estimate': {
       await call('estimates:get', [{ projectId: a.projectId, estimateId: a.estimateId }]);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../../src-main/api/client';
 import type { ProjectFile } from '../../src-main/api/schemas';
+import { uploadFile } from '../../src-main/files/files-service';
 import { createServices, type RunningServices } from '../../src-main/app/services';
 import type { Dialogs } from '../../src-main/dialogs';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
@@ -170,6 +171,7 @@ export interface ChildOutcome {
 export function runChild(
   world: FaultWorld,
   config: Omit<ChildConfig, 'keychain' | 'workerScripts'>,
+  onLine?: (line: Record<string, unknown>) => void,
 ): Promise<ChildOutcome> {
   const full: ChildConfig = { ...config, keychain: world.keychain.service, workerScripts: world.workers };
   const child = spawn(process.execPath, [world.child, JSON.stringify(full)], {
@@ -179,11 +181,14 @@ export function runChild(
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += String(d)));
   createInterface({ input: child.stdout! }).on('line', (line) => {
+    let parsed: Record<string, unknown>;
     try {
-      lines.push(JSON.parse(line) as Record<string, unknown>);
+      parsed = JSON.parse(line) as Record<string, unknown>;
     } catch {
-      lines.push({ text: line });
+      parsed = { text: line };
     }
+    lines.push(parsed);
+    onLine?.(parsed);
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
   return new Promise((resolve) =>
@@ -252,4 +257,31 @@ export async function judgeUpload(
     // Judged: gone again, so the project's list (read by every check) stays short.
     await client.deleteProjectFile(projectId, f.id);
   }
+}
+
+/**
+ * The judge on planted faults: a file never sent, one registered twice, one with other bytes. It
+ * must count each (a judge that counts nothing would let every scenario pass).
+ */
+export async function judgePlanted(world: FaultWorld): Promise<ScenarioCount> {
+  const c = count('the judge, on planted faults');
+  const client = serviceClient(world.sim);
+  const tag = randomUUID().slice(0, 8);
+  const lost = await siteFile(world, `Kontrolle verloren ${tag}.jpg`, 2000);
+  await judgeUpload(world, c, world.projectId, { name: path.basename(lost.path), sha: lost.sha }, 1);
+  const twice = await siteFile(world, `Kontrolle doppelt ${tag}.jpg`, 2000);
+  await uploadFile(client, world.projectId, twice.path);
+  await uploadFile(client, world.projectId, twice.path);
+  await judgeUpload(world, c, world.projectId, { name: path.basename(twice.path), sha: twice.sha }, 1);
+  const other = await siteFile(world, `Kontrolle falsch ${tag}.jpg`, 2000);
+  await uploadFile(client, world.projectId, other.path);
+  await judgeUpload(
+    world,
+    c,
+    world.projectId,
+    { name: path.basename(other.path), sha: sha256(Buffer.from('x')) },
+    1,
+  );
+  c.trials = 3;
+  return c;
 }

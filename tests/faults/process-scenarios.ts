@@ -24,13 +24,18 @@ import {
 
 /**
  * Two PlanDesk processes start on one data folder with uploads waiting and both drain: every file
- * arrives once. In every other trial the one that sends dies halfway through an upload, and the other
- * takes over (its holder is gone) and finishes.
+ * arrives once. Both are started, and only when both are ready do they start at the same moment
+ * (a file they wait for), so every trial is a real contest. In every other trial the one that sends
+ * dies halfway through an upload, and the other takes over (its holder is gone) and finishes.
+ *
+ * Each trial proves its fault happened: both drains ran at once (each began before the other ended),
+ * and where one died, it died at its point while sending, and the other registered what was left.
  */
 export async function twoProcesses(world: FaultWorld, trials: number): Promise<ScenarioCount> {
   const c = count('two processes draining together');
   const { userData, workspaceId } = await freshUserData(world, 'two-processes');
   let takenOver = 0;
+  let contests = 0;
   for (let i = 0; i < trials; i++) {
     c.trials++;
     try {
@@ -47,21 +52,42 @@ export async function twoProcesses(world: FaultWorld, trials: number): Promise<S
       }
       const crash = i % 2 === 1;
       const once = path.join(world.dir, `once-${randomUUID()}`);
+      const goFile = path.join(world.dir, `go-${randomUUID()}`);
       const fault = crash
         ? { fault: { point: 'outbox:during-upload' as const, effect: 'crash' as const, once } }
         : {};
+      let ready = 0;
       const outcomes = await Promise.all(
         [0, 1].map(() =>
-          runChild(world, { userData, action: { kind: 'drain', deadlineMs: 30_000 }, ...fault }),
+          runChild(
+            world,
+            { userData, action: { kind: 'drain', deadlineMs: 30_000, goFile }, ...fault },
+            (l) => {
+              if (l.ready === true && ++ready === 2) void fs.writeFile(goFile, 'go');
+            },
+          ),
         ),
       );
-      const died = outcomes.filter((o) => o.signal === 'SIGKILL').length;
-      if (died !== (crash ? 1 : 0)) c.problems.push(`#${i}: ${died} processes died`);
-      if (crash && died === 1) takenOver++;
-      for (const o of outcomes) {
-        const result = o.lines.find((l) => l.result)?.result as { waiting?: number } | undefined;
-        if (o.signal === null && result?.waiting !== 0)
+      const died = outcomes.filter((o) => o.signal === 'SIGKILL');
+      if (died.length !== (crash ? 1 : 0)) c.problems.push(`#${i}: ${died.length} processes died`);
+      const results = outcomes.map((o) => o.lines.find((l) => l.result)?.result as DrainResult | undefined);
+      for (const [k, o] of outcomes.entries()) {
+        if (o.signal === null && results[k]?.waiting !== 0)
           c.problems.push(`#${i}: ${JSON.stringify(o.lines).slice(0, 600)}`);
+      }
+      const finished = results.filter((r): r is DrainResult => r !== undefined);
+      if (crash) {
+        // The one that died was sending (its point is inside an upload); the other took over.
+        if (died.length === 1 && died[0]!.reached !== 'outbox:during-upload')
+          c.problems.push(`#${i}: died elsewhere than its point (${String(died[0]!.reached)})`);
+        if (died.length === 1 && finished.length === 1 && finished[0]!.sent >= 1) takenOver++;
+        else c.problems.push(`#${i}: the survivor did not take over (${JSON.stringify(finished)})`);
+      } else if (finished.length === 2) {
+        const [a, b] = finished as [DrainResult, DrainResult];
+        if (a.startedAt < b.endedAt && b.startedAt < a.endedAt) contests++;
+        else c.problems.push(`#${i}: the two drains did not run at the same time`);
+        if (a.sent + b.sent !== files.length)
+          c.problems.push(`#${i}: ${a.sent} + ${b.sent} registered of ${files.length}`);
       }
       for (const f of files) await judgeUpload(world, c, world.projectId, f, 1);
       const left = await filesUnder(path.join(userData, 'outbox', workspaceId));
@@ -70,8 +96,19 @@ export async function twoProcesses(world: FaultWorld, trials: number): Promise<S
       c.problems.push(`#${i}: ${(err as Error).stack ?? String(err)}`);
     }
   }
-  c.figures = { 'taken over after the holder died': String(takenOver) };
+  c.figures = {
+    'both drains running at once (of the trials without a crash)': String(contests),
+    'taken over after the holder died': String(takenOver),
+  };
   return c;
+}
+
+interface DrainResult {
+  waiting: number;
+  /** Files this process registered. */
+  sent: number;
+  startedAt: number;
+  endedAt: number;
 }
 
 /** Most this long from a write to the words "the disk is full" (issue 29). */

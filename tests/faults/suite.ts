@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { crashAtEachPoint } from './crash-scenarios';
 import { damagedCopy, damagedDatabases, damagedVersion } from './damage-scenarios';
-import { closeWorld, openWorld, type FaultWorld, type ScenarioCount } from './harness';
+import { closeWorld, judgePlanted, openWorld, type FaultWorld, type ScenarioCount } from './harness';
 import { diskFull, twoProcesses } from './process-scenarios';
 
 export interface SuiteSize {
@@ -76,6 +76,16 @@ export function faultSuite(size: SuiteSize): void {
       },
       SCENARIO_TIMEOUT_MS,
     );
+
+  it('the judge counts a planted lost, doubled and corrupt file', async () => {
+    const planted = await judgePlanted(world);
+    expect(planted.problems).toEqual([]);
+    expect({ lost: planted.lost, duplicated: planted.duplicated, corrupt: planted.corrupt }).toEqual({
+      lost: 1,
+      duplicated: 1,
+      corrupt: 1,
+    });
+  });
 
   scenario(`a crash at each fault point (×${size.crashes})`, () => crashAtEachPoint(world, size.crashes));
   scenario(`a damaged outbox copy (×${size.copies})`, () => damagedCopy(world, size.copies));

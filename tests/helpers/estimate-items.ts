@@ -1,32 +1,25 @@
 import type { EstimateDetail, EstimateItem } from '../../src-main/api/schemas';
 import type { EstimateNode } from '../../src-shared/estimates/types';
+import { UNPRICED } from '../../simulator/data/estimate-item';
+
+/** An item's texts, all null (as the API client gives a field the service left out). */
+export const NO_TEXTS = {
+  code: null,
+  name: null,
+  description: null,
+  category: null,
+  location: null,
+  internal_notes: null,
+} as const;
 
 /** An estimate item as the API client gives it: every field null unless the test sets it. */
 export function item(fields: Partial<EstimateItem> & { id: string }): EstimateItem {
   return {
     parent_id: null,
     type: 'position',
-    code: null,
-    name: null,
-    description: null,
-    category: null,
-    location: null,
-    internal_notes: null,
-    quantity: null,
-    unit: null,
+    ...NO_TEXTS,
     sort: 0,
-    labor_unit_price: null,
-    equipment_unit_price: null,
-    material_unit_price: null,
-    other_unit_price: null,
-    labor_cost: null,
-    equipment_cost: null,
-    material_cost: null,
-    other_cost: null,
-    total_cost: null,
-    markup: null,
-    discount: null,
-    tax: null,
+    ...UNPRICED,
     total: null,
     ...fields,
   };

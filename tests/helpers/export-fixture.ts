@@ -1,9 +1,10 @@
 /**
  * Hand-made EstimateDocuments for the export tests and the benchmark (independent of
- * src-main/estimates): positions are priced the way the service prices them (cost = quantity × unit
- * price rounded to the cent, markup and discount on the cost, total = (cost + markup − discount) ×
- * (1 + tax) rounded to the cent), group totals are the sums of their children, and the totals are
- * the service's formulas. Every money value is a string with exactly twelve fractional digits.
+ * src-main/estimates): positions are priced the way the service prices them, by the simulator's own
+ * rule (simulator/data/estimate-item.ts: cost = quantity × unit price rounded to the cent, markup
+ * and discount on the cost, total = (cost + markup − discount) × (1 + tax) rounded to the cent),
+ * group totals are the sums of their children, and the totals are the simulator's
+ * (computeEstimateTotals). Every money value is a string with exactly twelve fractional digits.
  */
 import type {
   EstimateDocument,
@@ -12,6 +13,9 @@ import type {
   EstimateTotals,
 } from '../../src-shared/estimates/types';
 import { Decimal, amountText } from '../../src-shared/money/amounts';
+import { pricePosition, UNPRICED } from '../../simulator/data/estimate-item';
+import { computeEstimateTotals } from '../../simulator/data/estimate-totals';
+import { NO_TEXTS } from './estimate-items';
 
 export interface PositionSpec {
   kind: 'position';
@@ -56,8 +60,7 @@ export function position(
   return { kind: 'position', name, quantity, unit, ...prices };
 }
 
-const fx = (d: Decimal): string => amountText(d);
-const D = (s: string | undefined): Decimal => (s === undefined ? Decimal.ZERO : Decimal.parse(s));
+const D = (s: string | undefined): Decimal | undefined => (s === undefined ? undefined : Decimal.parse(s));
 
 let idCounter = 0;
 function nextId(prefix: string): string {
@@ -76,27 +79,9 @@ function emptyNode(
     parent_id: parent,
     type,
     service_type: type,
-    code: null,
-    name: null,
-    description: null,
-    category: null,
-    location: null,
-    internal_notes: null,
-    quantity: null,
-    unit: null,
+    ...NO_TEXTS,
     sort,
-    labor_unit_price: null,
-    equipment_unit_price: null,
-    material_unit_price: null,
-    other_unit_price: null,
-    labor_cost: null,
-    equipment_cost: null,
-    material_cost: null,
-    other_cost: null,
-    total_cost: null,
-    markup: null,
-    discount: null,
-    tax: null,
+    ...UNPRICED,
     total: null,
     computed_total: null,
     children: [],
@@ -119,82 +104,36 @@ function buildNode(
     node.children = spec.children.map((c, i) =>
       buildNode(c, node.id, i + 1, `${code}.${String(i + 1).padStart(2, '0')}`, digits),
     );
-    const sum = Decimal.sum(node.children.map((c) => D(c.total ?? undefined)));
-    node.total = fx(sum);
-    node.computed_total = fx(sum);
+    const sum = amountText(Decimal.sum(node.children.map((c) => Decimal.parse(c.total ?? '0'))));
+    node.total = sum;
+    node.computed_total = sum;
     return node;
   }
-  const q = Decimal.parse(spec.quantity);
-  const labor = q.mul(D(spec.labor)).round(digits);
-  const equipment = q.mul(D(spec.equipment)).round(digits);
-  const material = q.mul(D(spec.material)).round(digits);
-  const other = q.mul(D(spec.other)).round(digits);
-  const cost = labor.add(equipment).add(material).add(other);
-  const markup = cost.mul(D(spec.markupRate)).round(digits);
-  const discount = D(spec.discount).round(digits);
-  const tax = spec.tax === undefined ? Decimal.parse('0.19') : Decimal.parse(spec.tax);
-  const total = cost.add(markup).sub(discount).mul(Decimal.parse('1').add(tax)).round(digits);
-  Object.assign(node, {
-    quantity: fx(q),
-    unit: spec.unit,
-    labor_unit_price: fx(D(spec.labor)),
-    equipment_unit_price: fx(D(spec.equipment)),
-    material_unit_price: fx(D(spec.material)),
-    other_unit_price: fx(D(spec.other)),
-    labor_cost: fx(labor),
-    equipment_cost: fx(equipment),
-    material_cost: fx(material),
-    other_cost: fx(other),
-    total_cost: fx(cost),
-    markup: fx(markup),
-    discount: fx(discount),
-    tax: fx(tax),
-    total: fx(total),
+  const { fields } = pricePosition({
+    quantity: Decimal.parse(spec.quantity),
+    labor: D(spec.labor),
+    equipment: D(spec.equipment),
+    material: D(spec.material),
+    other: D(spec.other),
+    markupRate: D(spec.markupRate),
+    discount: spec.discount === undefined ? undefined : { amount: Decimal.parse(spec.discount) },
+    tax: Decimal.parse(spec.tax ?? '0.19'),
+    digits,
   });
+  Object.assign(node, fields, { unit: spec.unit });
   return node;
 }
 
-/** The service's totals: sums over positions; tax = Σ (total − cost − markup + discount). */
+/** The service's totals (the simulator's computeEstimateTotals) over every node of the tree. */
 export function totalsOf(tree: EstimateNode[]): EstimateTotals {
-  const acc = {
-    labor: Decimal.ZERO,
-    equipment: Decimal.ZERO,
-    material: Decimal.ZERO,
-    other: Decimal.ZERO,
-    cost: Decimal.ZERO,
-    markup: Decimal.ZERO,
-    discount: Decimal.ZERO,
-    total: Decimal.ZERO,
-    tax: Decimal.ZERO,
-  };
+  const nodes: EstimateNode[] = [];
   const stack = [...tree];
   while (stack.length > 0) {
     const n = stack.pop() as EstimateNode;
+    nodes.push(n);
     stack.push(...n.children);
-    if (n.type !== 'position') continue;
-    const v = (s: string | null): Decimal => (s === null ? Decimal.ZERO : Decimal.parse(s));
-    acc.labor = acc.labor.add(v(n.labor_cost));
-    acc.equipment = acc.equipment.add(v(n.equipment_cost));
-    acc.material = acc.material.add(v(n.material_cost));
-    acc.other = acc.other.add(v(n.other_cost));
-    acc.cost = acc.cost.add(v(n.total_cost));
-    acc.markup = acc.markup.add(v(n.markup));
-    acc.discount = acc.discount.add(v(n.discount));
-    acc.total = acc.total.add(v(n.total));
-    acc.tax = acc.tax.add(v(n.total).sub(v(n.total_cost)).sub(v(n.markup)).add(v(n.discount)));
   }
-  return {
-    labor_costs_total: fx(acc.labor),
-    equipment_costs_total: fx(acc.equipment),
-    material_costs_total: fx(acc.material),
-    other_costs_total: fx(acc.other),
-    costs_total: fx(acc.cost),
-    markup_total: fx(acc.markup),
-    discount_total: fx(acc.discount),
-    subtotal_without_tax: fx(acc.total.sub(acc.tax)),
-    tax_total: fx(acc.tax),
-    total: fx(acc.total),
-  };
+  return computeEstimateTotals(nodes);
 }
 
 export interface DocumentSpec {

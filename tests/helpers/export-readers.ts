@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { openpyxl, pdftoppm, pdftotext, soffice, toolPath } from './external-tools';
 
@@ -116,28 +116,68 @@ async function withLibreOffice<T>(
 }
 
 /** Opens the workbook in LibreOffice, recalculates every formula, and returns every sheet's values. */
-export function recalculatedSheets(xlsx: string): Promise<Sheet[]> {
-  return withLibreOffice(xlsx, CSV_FILTER, async (outDir, log) => {
-    // "Writing sheet <name> -> <file>" per sheet, in workbook order.
-    const sheets: Sheet[] = [];
-    for (const m of log.matchAll(/^Writing sheet (.*) -> (.*\.csv)$/gm)) {
-      sheets.push({ name: m[1] as string, rows: parseCsv(await readFile(m[2] as string, 'utf8')) });
+export async function recalculatedSheets(xlsx: string): Promise<Sheet[]> {
+  return sheetsOf((await recalculatedWorkbooks([xlsx])).get(xlsx));
+}
+
+/**
+ * Many workbooks opened in one LibreOffice start (its start is most of the cost of a read-back):
+ * each one's sheets, recalculated, by its path. A workbook LibreOffice could not open has none.
+ * The files must have distinct names (the sheets are written side by side).
+ */
+export function recalculatedWorkbooks(xlsx: readonly string[]): Promise<Map<string, Sheet[]>> {
+  distinctNames(xlsx);
+  return withLibreOffice(xlsx, CSV_FILTER, async (_outDir, log) => {
+    // "convert <file> … using filter …" per file, then "Writing sheet <name> -> <file>" per sheet,
+    // in workbook order.
+    const out = new Map<string, Sheet[]>();
+    let current: Sheet[] | null = null;
+    for (const line of log.split('\n')) {
+      const converting = xlsx.find((file) => line.startsWith(`convert ${resolve(file)} `));
+      const sheet = /^Writing sheet (.*) -> (.*\.csv)$/.exec(line);
+      if (converting !== undefined) {
+        current = [];
+        out.set(converting, current);
+      } else if (sheet && current) {
+        current.push({
+          name: sheet[1] as string,
+          rows: parseCsv(await readFile(sheet[2] as string, 'utf8')),
+        });
+      }
     }
-    if (sheets.length === 0) {
-      throw new Error(
-        `LibreOffice wrote no sheets (files: ${(await readdir(outDir)).join(', ')}; log: ${log})`,
-      );
-    }
-    return sheets;
+    return out;
   });
 }
 
+function sheetsOf(sheets: Sheet[] | undefined): Sheet[] {
+  if (!sheets || sheets.length === 0) throw new Error('LibreOffice wrote no sheets for the workbook');
+  return sheets;
+}
+
+function distinctNames(files: readonly string[]): void {
+  const names = files.map((f) => basename(f).replace(/\.[^.]+$/, ''));
+  if (new Set(names).size !== names.length)
+    throw new Error(`Workbooks of one read-back share a name: ${names}`);
+}
+
 /** The workbook as LibreOffice sees it, saved as flat OpenDocument XML (outline groups, view settings). */
-export function flatOds(xlsx: string): Promise<string> {
+export async function flatOds(xlsx: string): Promise<string> {
+  const text = (await flatOdsOf([xlsx])).get(xlsx);
+  if (text === undefined) throw new Error('LibreOffice wrote no .fods file');
+  return text;
+}
+
+/** Many workbooks saved as flat OpenDocument XML in one LibreOffice start, by path. */
+export function flatOdsOf(xlsx: readonly string[]): Promise<Map<string, string>> {
+  distinctNames(xlsx);
   return withLibreOffice(xlsx, 'fods', async (outDir) => {
-    const file = (await readdir(outDir)).find((f) => f.endsWith('.fods'));
-    if (!file) throw new Error('LibreOffice wrote no .fods file');
-    return readFile(join(outDir, file), 'utf8');
+    const written = new Set(await readdir(outDir));
+    const out = new Map<string, string>();
+    for (const file of xlsx) {
+      const name = `${basename(file).replace(/\.[^.]+$/, '')}.fods`;
+      if (written.has(name)) out.set(file, await readFile(join(outDir, name), 'utf8'));
+    }
+    return out;
   });
 }
 
@@ -299,15 +339,6 @@ export async function workbooksAsPdf(xlsx: readonly string[], outDir: string): P
       out.push(join(outDir, name));
     }
     return out;
-  });
-}
-
-/** The workbook printed by LibreOffice (its own print setup, as a client printing it gets) to a PDF. */
-export function workbookAsPdf(xlsx: string, pdfFile: string): Promise<void> {
-  return withLibreOffice(xlsx, 'pdf', async (outDir) => {
-    const file = (await readdir(outDir)).find((f) => f.endsWith('.pdf'));
-    if (!file) throw new Error('LibreOffice wrote no .pdf file');
-    await writeFile(pdfFile, await readFile(join(outDir, file)));
   });
 }
 

@@ -35,6 +35,13 @@ export interface HostileService {
   requests: HostileRequest[];
   /** Bytes written by responses that are over (path → bytes), including cut-off ones. */
   written: Map<string, number>;
+  /**
+   * Resolves when `count` requests whose path starts with `pathPrefix` have arrived (at once if they
+   * already have): a test waits on the service's own events, never on the clock.
+   */
+  requested(pathPrefix: string, count?: number): Promise<void>;
+  /** Resolves with the bytes written when the first response to a path starting with `pathPrefix` is over. */
+  responseOver(pathPrefix: string): Promise<number>;
   /** Adds a route (the newest matching one answers); `path` is matched against the full path + query. */
   route(method: string, path: RegExp, handler: RouteHandler): void;
   close(): Promise<void>;
@@ -44,6 +51,21 @@ export async function startHostileService(): Promise<HostileService> {
   const routes: { method: string; path: RegExp; handler: RouteHandler }[] = [];
   const requests: HostileRequest[] = [];
   const written = new Map<string, number>();
+  /** Checked after every request and every response's end: the waits that are now met resolve. */
+  let waits: (() => boolean)[] = [];
+  const recheck = () => {
+    waits = waits.filter((met) => !met());
+  };
+  const waitFor = <T>(value: () => T | undefined): Promise<T> =>
+    new Promise<T>((resolve) => {
+      const met = () => {
+        const v = value();
+        if (v === undefined) return false;
+        resolve(v);
+        return true;
+      };
+      if (!met()) waits.push(met);
+    });
   const service = {
     customer: 'hostile-customer',
     key: 'hostile-key-0123456789abcdef',
@@ -52,13 +74,17 @@ export async function startHostileService(): Promise<HostileService> {
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     requests.push({ method: req.method ?? 'GET', path: url, headers: req.headers });
+    recheck();
     let bytes = 0;
     const write = res.write.bind(res);
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (typeof chunk === 'string' || chunk instanceof Uint8Array) bytes += Buffer.byteLength(chunk);
       return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
     }) as typeof res.write;
-    res.on('close', () => written.set(url, (written.get(url) ?? 0) + bytes));
+    res.on('close', () => {
+      written.set(url, (written.get(url) ?? 0) + bytes);
+      recheck();
+    });
     for (let i = routes.length - 1; i >= 0; i--) {
       const r = routes[i]!;
       const match = r.method === req.method ? url.match(r.path) : null;
@@ -78,6 +104,11 @@ export async function startHostileService(): Promise<HostileService> {
     origin,
     requests,
     written,
+    requested: async (pathPrefix, count = 1) => {
+      await waitFor(() => requests.filter((r) => r.path.startsWith(pathPrefix)).length >= count || undefined);
+    },
+    responseOver: (pathPrefix) =>
+      waitFor(() => [...written.entries()].find(([path]) => path.startsWith(pathPrefix))?.[1]),
     route(method, path, handler) {
       routes.push({ method, path, handler });
     },

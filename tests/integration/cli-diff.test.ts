@@ -7,13 +7,14 @@ import { toEstimateDocument } from '../../src-main/estimates/document';
 import { flattenTree } from '../../src-main/estimates/flatten';
 import { startSimulator, type Simulator } from '../../simulator';
 import { Decimal } from '../../src-shared/money/decimal';
-import { runBuiltCli } from '../helpers/built-cli';
+import { cliEnv, runCliHere } from '../helpers/cli-run';
 import { editEstimate } from '../helpers/estimate-edits';
 import { pdfText } from '../helpers/export-readers';
 import { describeWithTools, pdftotext } from '../helpers/external-tools';
 
-// `plandesk diff` and `plandesk export-changes`, run as a user runs them: the built CLI against the
-// simulator over HTTP, its versions kept in a data folder of the test's own.
+// `plandesk diff` and `plandesk export-changes`, run as a user runs them (in this process: the
+// commands are the subject, tests/helpers/cli-run.ts) against the simulator over HTTP, its versions
+// kept in a data folder of the test's own.
 
 const MONEY = /^-?\d+\.\d{12}$/;
 let sim: Simulator;
@@ -24,7 +25,7 @@ let estimates: string[];
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const w = sim.workspaces[0]!;
-  return runBuiltCli(args, { baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir);
+  return runCliHere(args, cliEnv({ baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir));
 }
 
 async function grossOf(estimateId: string): Promise<Decimal> {

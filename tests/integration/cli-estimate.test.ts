@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { ApiClient } from '../../src-main/api/client';
 import { toEstimateDocument } from '../../src-main/estimates/document';
 import type { SimDataset, SimEstimate } from '../../simulator/data/types';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { cliEnv, runCliHere } from '../helpers/cli-run';
 import {
   MONEY_FIELDS,
   TOTAL_FIELDS,
@@ -16,28 +16,14 @@ import {
   type EstimateNode,
 } from '../../src-shared/estimates/types';
 
-const BIN = 'bin/plandesk.cjs';
 let dir = mkdtempSync(join(tmpdir(), 'plandesk-cli-est-'));
 const MONEY = /^-?\d+\.\d{12}$/;
 
-function run(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env }, maxBuffer: 100 * 1024 * 1024 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** The CLI's commands, run in this process (tests/helpers/cli-run.ts). */
+const run = runCliHere;
 
 function connEnv(sim: Simulator, ws = 0): Record<string, string> {
-  const w = sim.workspaces[ws]!;
-  return { PLANDESK_BASE_URL: sim.baseUrl, PLANDESK_CUSTOMER: w.customer, PLANDESK_KEY: w.key };
+  return cliEnv({ baseUrl: sim.baseUrl, ...sim.workspaces[ws]! });
 }
 
 function clientFor(sim: Simulator, ws = 0): ApiClient {

@@ -1,15 +1,16 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUILT_CLI, runCliHere, type CliResult } from '../helpers/cli-run';
 import { json, startHostileService, type HostileService } from '../helpers/hostile-service';
 
 // Issue 23, item 7: what a hostile service, a hostile webhook receiver or a hostile caller sends
-// reaches the terminal without a bidirectional override or a control sequence. The built CLI runs
-// in its own process, as a user runs it.
+// reaches the terminal without a bidirectional override or a control sequence. The commands run in
+// this process, everything they write to either stream taken as their output; the listener, which
+// runs until stopped, is the built CLI in its own process.
 
-const BIN = 'bin/plandesk.cjs';
 const RLO = '\u202e';
 const NAME = `Rechnung${RLO}fdp.exe`;
 const SHOUTING = `\u001b]0;pwned\u0007\u001b[2J${NAME}`;
@@ -33,17 +34,9 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? '', PLANDESK_BASE_URL: h.baseUrl };
-  return new Promise((resolve) =>
-    execFile(
-      process.execPath,
-      [BIN, ...args, '--customer', h.customer, '--key', h.key],
-      { env },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
+/** A command against the hostile service, run in this process (tests/helpers/cli-run.ts). */
+function run(args: string[]): Promise<CliResult> {
+  return runCliHere([...args, '--customer', h.customer, '--key', h.key], { PLANDESK_BASE_URL: h.baseUrl });
 }
 
 /** A webhook receiver on 127.0.0.1 that answers every call with `status` and `body`. */
@@ -90,7 +83,9 @@ describe('the CLI shows what others named without hidden characters', () => {
   });
 
   it('`webhook-listen`: a caller’s fields', async () => {
-    const child = spawn(process.execPath, [BIN, 'webhook-listen'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BUILT_CLI, 'webhook-listen'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
     try {
       const { url } = JSON.parse((await lines.next()).value as string) as { url: string };

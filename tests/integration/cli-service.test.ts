@@ -1,41 +1,29 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
+import { BUILT_CLI, cliEnv, runCliHere, type CliResult } from '../helpers/cli-run';
 
-// `plandesk teams`, the form commands and the webhook commands, run as a user runs them (the built
-// CLI in its own process) against the simulator.
-
-const BIN = 'bin/plandesk.cjs';
+// `plandesk teams`, the form commands and the webhook commands against the simulator: run in this
+// process, but for the listener, which runs until it is stopped (the built CLI in its own process).
 let sim: Simulator;
 let dir: string;
 
 function env(ws = 0): Record<string, string> {
-  const w = sim.workspaces[ws]!;
-  return { PLANDESK_BASE_URL: sim.baseUrl, PLANDESK_CUSTOMER: w.customer, PLANDESK_KEY: w.key };
+  return cliEnv({ baseUrl: sim.baseUrl, ...sim.workspaces[ws]! });
 }
 
-function run(
-  args: string[],
-  extra: Record<string, string> = env(),
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...extra } },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** A command, run in this process (tests/helpers/cli-run.ts). */
+function run(args: string[], extra: Record<string, string> = env()): Promise<CliResult> {
+  return runCliHere(args, extra);
 }
 
 /** A long-running command and its output, line by line. */
 function start(args: string[]): { child: ChildProcess; next: () => Promise<string> } {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BUILT_CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Interface = createInterface({ input: child.stdout! });
   const queue: string[] = [];
   const waiting: ((line: string) => void)[] = [];
@@ -111,6 +99,37 @@ describe('plandesk teams and forms', () => {
     const other = await run(['form-update', 'some-other-id', file]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/^error\(config\): .+ is form .+, not some-other-id/);
+  });
+
+  it('form-update refuses a file that lacks a field the form has: an update cannot remove it, so nothing is sent', async () => {
+    const id = JSON.parse((await run(['forms', '--json'])).stdout).data[2].id as string;
+    const file = path.join(dir, 'form-missing.json');
+    // The form carries a field PlanDesk does not know (added by someone, here through PlanDesk).
+    const doc = JSON.parse((await run(['form', id, '--json'])).stdout);
+    doc.description = 'Abnahme Bad';
+    await fs.writeFile(file, JSON.stringify(doc, null, 2));
+    expect((await run(['form-update', id, file])).code).toBe(0);
+    expect(JSON.parse((await run(['form', id, '--json'])).stdout).description).toBe('Abnahme Bad');
+    // The user deletes it from the file (and renames the form).
+    delete doc.description;
+    doc.name = `${doc.name} (ohne Beschreibung)`;
+    await fs.writeFile(file, JSON.stringify(doc, null, 2));
+    const before = (await fetch(`${sim.adminUrl}/stats`).then((r) => r.json())) as { requests: number };
+    const refused = await run(['form-update', id, file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toMatch(
+      new RegExp(
+        `^error\\(config\\): ".+" lacks fields form ${id} has: description\\. .+ nothing was sent\\.`,
+      ),
+    );
+    const after = (await fetch(`${sim.adminUrl}/stats`).then((r) => r.json())) as { requests: number };
+    expect(after.requests - before.requests).toBe(1); // the GET to compare with, no PUT
+    const now = JSON.parse((await run(['form', id, '--json'])).stdout);
+    expect(now.name).not.toContain('ohne Beschreibung');
+    expect(now.description).toBe('Abnahme Bad');
+    // In the user's language.
+    const german = await run(['form-update', id, file, '--lang', 'de-DE']);
+    expect(german.stderr).toContain('fehlen Felder, die Formular');
   });
 
   it('form-create checks the file before anything is sent; form-delete refuses without --yes', async () => {

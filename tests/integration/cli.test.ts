@@ -1,33 +1,22 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_CLI, cliEnv, runBuiltCli, runCliHere } from '../helpers/cli-run';
 
-const BIN = 'bin/plandesk.cjs';
+// The CLI's commands run in this process (tests/helpers/cli-run.ts); the simulator command, and
+// the exit codes and stderr of a failing command, through the built bin in processes of their own.
+
 let server: ChildProcess;
 let info: { baseUrl: string; workspaces: { name: string; customer: string; key: string }[] };
 
-function run(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env }, maxBuffer: 50 * 1024 * 1024 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const run = runCliHere;
 
 function connEnv(ws = 0): Record<string, string> {
-  const w = info.workspaces[ws]!;
-  return { PLANDESK_BASE_URL: info.baseUrl, PLANDESK_CUSTOMER: w.customer, PLANDESK_KEY: w.key };
+  return cliEnv({ baseUrl: info.baseUrl, ...info.workspaces[ws]! });
 }
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [BIN, 'simulator', '--port', '0'], {
+  server = spawn(process.execPath, [BUILT_CLI, 'simulator', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: server.stdout! });
@@ -109,7 +98,11 @@ describe('plandesk CLI', () => {
 
   it('errors: non-zero exit, one line error(<kind>): message, no stack, no key', async () => {
     const w = info.workspaces[0]!;
-    const auth = await run(['workspace', '--verbose'], { ...connEnv(), PLANDESK_KEY: `${w.key}-wrong` });
+    // The process's exit code and everything on its stderr (the --verbose log too): the built bin.
+    const auth = await runBuiltCli(['workspace', '--verbose'], {
+      ...connEnv(),
+      PLANDESK_KEY: `${w.key}-wrong`,
+    });
     expect(auth.code).toBe(1);
     const errLines = auth.stderr
       .trim()
@@ -124,9 +117,10 @@ describe('plandesk CLI', () => {
     expect(notFound.code).toBe(1);
     expect(notFound.stderr.trim()).toMatch(/^error\(not-found\): /);
 
-    const noConn = await run(['projects']);
-    expect(noConn.code).toBe(2);
-    expect(noConn.stderr.trim()).toMatch(/^error\(config\): Missing --base-url/);
+    for (const noConn of [await run(['projects']), await runBuiltCli(['projects'])]) {
+      expect(noConn.code).toBe(2);
+      expect(noConn.stderr.trim()).toMatch(/^error\(config\): Missing --base-url/);
+    }
 
     const badFlag = await run(['projects', '--bogus'], connEnv());
     expect(badFlag.code).toBe(2);

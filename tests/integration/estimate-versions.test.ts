@@ -12,7 +12,7 @@ import { editEstimate, typicalEdit } from '../helpers/estimate-edits';
 import { openpyxlRead, pdfText } from '../helpers/export-readers';
 import { describeWithTools, openpyxl, pdftotext } from '../helpers/external-tools';
 import { testDialogs } from '../helpers/test-dialogs';
-import { testServices } from '../helpers/test-services';
+import { startAppServices } from '../helpers/app-services';
 
 // Estimate versions end to end on main's side, wired as the app wires them: the simulator over HTTP
 // (changed through its admin API, as a user of the service would change the estimate), the real
@@ -27,7 +27,7 @@ beforeEach(async () => {
   sim = await startSimulator({ dataset: 'demo' });
   userData = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-versions-'));
   exportDir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-versions-out-'));
-  services = testServices(userData, { dialogs: testDialogs(exportDir).dialogs });
+  services = startAppServices({ userDataDir: userData, dialogs: testDialogs(exportDir).dialogs });
   const w = sim.workspaces[0]!;
   await services.workspaces.add({
     customer: w.customer,

@@ -26,14 +26,8 @@ import {
   SECRET_NOTE,
   SECRET_NOTE_2,
 } from '../helpers/export-fixture';
-import {
-  flatOds,
-  openpyxlRead,
-  pdfText,
-  recalculatedSheets,
-  workbookAsPdf,
-  type Sheet,
-} from '../helpers/export-readers';
+import { openpyxlRead, pdfText, type Sheet } from '../helpers/export-readers';
+import { ReadBackBatch } from '../helpers/read-back-batch';
 import { describeWithTools, openpyxl, pdftotext, soffice, toolPath, unzip } from '../helpers/external-tools';
 import { INTERNAL_COLUMNS } from '../../src-shared/estimates/columns';
 import { withDemoEstimate } from '../helpers/demo-estimates';
@@ -48,6 +42,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * Every workbook LibreOffice reads back in this file, written and read together before the tests
+ * look at them: one LibreOffice start per kind of read-back, not one per workbook. Each test names
+ * its workbook here, beside the test, and checks what came back.
+ */
+const readBack = new ReadBackBatch(() => dir);
+/** Writing and reading them all (a 20,000-item workbook among them) takes a while on a busy machine. */
+const BATCH_TIMEOUT = 600_000;
 
 const cents = (s: string | null | undefined): string => Decimal.parse(s && s !== '' ? s : '0').toFixed(2);
 
@@ -142,28 +145,39 @@ function netOf(node: EstimateNode): Decimal {
 }
 
 describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, openpyxl, pdftotext], () => {
-  it(
-    'really recalculates: a formula with a wrong cached result comes back corrected (canary)',
-    async () => {
+  beforeAll(() => readBack.ready(), BATCH_TIMEOUT);
+
+  const canary = readBack.add(
+    'canary',
+    async (file) => {
       const wb = new ExcelJS.Workbook();
       const ws = wb.addWorksheet('Canary');
       ws.getCell('A1').value = 2;
       ws.getCell('A2').value = { formula: 'A1*3', result: 999 };
-      const file = join(dir, 'canary.xlsx');
       await wb.xlsx.writeFile(file);
-      const [sheet] = await recalculatedSheets(file);
+    },
+    { sheets: true },
+  );
+  it(
+    'really recalculates: a formula with a wrong cached result comes back corrected (canary)',
+    () => {
+      const [sheet] = canary.sheets();
       expect(sheet?.rows[1]?.[0]).toBe('6');
     },
     LO_TIMEOUT,
   );
 
+  const sampleDoc = sampleDocument();
+  const sample = readBack.add(
+    'sample',
+    (file) => writeEstimateWorkbook([sampleDoc], { language: 'de-DE', preset: 'internal' }, file),
+    { sheets: true },
+  );
   it(
     'internal worksheet: recalculated group subtotals and totals equal the service figures to the cent',
-    async () => {
-      const doc = sampleDocument();
-      const file = join(dir, 'sample.xlsx');
-      await writeEstimateWorkbook([doc], { language: 'de-DE', preset: 'internal' }, file);
-      const sheets = await recalculatedSheets(file);
+    () => {
+      const doc = sampleDoc;
+      const sheets = sample.sheets();
       expect(sheets.map((s) => s.name)).toEqual(['Angebot Komplettsanierung Küche', 'Positionen (flach)']);
       const sheet = readEstimateSheet(sheets[0] as Sheet);
       const labels = documentLabels('de-DE');
@@ -237,13 +251,20 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
     LO_TIMEOUT,
   );
 
+  let largeDoc: EstimateDocument;
+  const large = readBack.add(
+    'large',
+    (file) => {
+      largeDoc = largeDocument(20_000);
+      return writeEstimateWorkbook([largeDoc], { language: 'en-US', preset: 'internal' }, file);
+    },
+    { sheets: true },
+  );
   it(
     'a 20,000-item workbook (streamed) recalculates to the service totals, every group included',
-    async () => {
-      const doc = largeDocument(20_000);
-      const file = join(dir, 'large.xlsx');
-      await writeEstimateWorkbook([doc], { language: 'en-US', preset: 'internal' }, file);
-      const sheets = await recalculatedSheets(file);
+    () => {
+      const doc = largeDoc;
+      const sheets = large.sheets();
       expect(sheets).toHaveLength(2);
       const sheet = readEstimateSheet(sheets[0] as Sheet, 'en-US');
       const labels = documentLabels('en-US');
@@ -266,23 +287,31 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
     LO_TIMEOUT,
   );
 
+  const oddNames = [
+    'Q1/Q2: Bad*Name?[x]',
+    'Q1/Q2: Bad*Name?[x]',
+    'A very long estimate name, forty chars!!',
+    'A very long estimate name, forty chars!!',
+    'History',
+    '   ',
+    "'Quoted'",
+    'Küche – Ø 2 (ß)',
+  ];
+  const named = readBack.add(
+    'names',
+    (file) =>
+      writeEstimateWorkbook(
+        oddNames.map((name) => sampleDocument({ name })),
+        { language: 'en-US', preset: 'internal' },
+        file,
+      ),
+    { sheets: true },
+  );
   it(
     'makes sheet names valid and unique, whatever the estimates are called',
     async () => {
-      const names = [
-        'Q1/Q2: Bad*Name?[x]',
-        'Q1/Q2: Bad*Name?[x]',
-        'A very long estimate name, forty chars!!',
-        'A very long estimate name, forty chars!!',
-        'History',
-        '   ',
-        "'Quoted'",
-        'Küche – Ø 2 (ß)',
-      ];
-      const docs = names.map((name) => sampleDocument({ name }));
-      const file = join(dir, 'names.xlsx');
-      await writeEstimateWorkbook(docs, { language: 'en-US', preset: 'internal' }, file);
-
+      const names = oddNames;
+      const file = named.file;
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(file);
       const written = wb.worksheets.map((w) => w.name);
@@ -307,7 +336,7 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
       ]);
 
       // LibreOffice renames sheets it considers invalid ("Sheet3"); it kept every one of ours.
-      const sheets = await recalculatedSheets(file);
+      const sheets = named.sheets();
       expect(sheets.map((s) => s.name)).toEqual(written);
       // Each estimate sheet still adds up.
       for (let i = 1; i < sheets.length; i += 2) {
@@ -318,12 +347,17 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
     LO_TIMEOUT,
   );
 
+  const outlineDoc = sampleDocument();
+  const outline = readBack.add(
+    'outline',
+    (file) => writeEstimateWorkbook([outlineDoc], { language: 'de-DE' }, file),
+    { fods: true },
+  );
   it(
     'writes the hierarchy as outline levels with collapsible groups, a frozen header row and a print setup',
     async () => {
-      const doc = sampleDocument();
-      const file = join(dir, 'outline.xlsx');
-      await writeEstimateWorkbook([doc], { language: 'de-DE' }, file);
+      const doc = outlineDoc;
+      const file = outline.file;
 
       // exceljs's reader: row outline levels follow the depth, group rows sit above their items.
       const wb = new ExcelJS.Workbook();
@@ -363,7 +397,7 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
       expect(book).toMatch(/_xlnm.Print_Titles[^>]*>[^<]*\$8:\$8/);
 
       // LibreOffice turns the outline levels into nested row groups.
-      const fods = await flatOds(file);
+      const fods = outline.fods();
       let depth = 0;
       let maxDepth = 0;
       for (const m of fods.matchAll(/<(\/?)table:table-row-group>/g)) {
@@ -375,14 +409,20 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
     LO_TIMEOUT,
   );
 
+  const clientDoc = sampleDocument();
+  clientDoc.warnings = [{ code: 'group-total-mismatch', item_id: 'x', message: `Check ${SECRET_NOTE}` }];
+  const client = readBack.add(
+    'client',
+    (file) =>
+      writeEstimateWorkbook([clientDoc, sampleDocument({ name: 'Second' })], { language: 'de-DE' }, file),
+    { sheets: true },
+  );
   it(
     'the client quote (the default) has no internal column, no internal figure, no id sheet',
     async () => {
-      const doc = sampleDocument();
-      doc.warnings = [{ code: 'group-total-mismatch', item_id: 'x', message: `Check ${SECRET_NOTE}` }];
-      const file = join(dir, 'client.xlsx');
-      await writeEstimateWorkbook([doc, sampleDocument({ name: 'Second' })], { language: 'de-DE' }, file);
-      const sheets = await recalculatedSheets(file);
+      const doc = clientDoc;
+      const file = client.file;
+      const sheets = client.sheets();
       // The summary and one sheet per estimate: no flat sheet of ids.
       expect(sheets.map((s) => s.name)).toEqual(['Übersicht', 'Angebot Komplettsanierung Küche', 'Second']);
       const labels = documentLabels('de-DE');
@@ -455,15 +495,19 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
     LO_TIMEOUT,
   );
 
+  const printed = (['de-DE', 'en-US', 'fr-FR'] as const).map((language) => ({
+    language,
+    book: readBack.add(
+      `print-${language}`,
+      (file) => writeEstimateWorkbook([sampleDocument()], { language }, file),
+      { pdf: true },
+    ),
+  }));
   it(
     'printed by LibreOffice, the quote shows no ### and its header block is whole',
     async () => {
-      for (const language of ['de-DE', 'en-US', 'fr-FR'] as const) {
-        const file = join(dir, `print-${language}.xlsx`);
-        await writeEstimateWorkbook([sampleDocument()], { language }, file);
-        const pdf = join(dir, `print-${language}.pdf`);
-        await workbookAsPdf(file, pdf);
-        const text = await pdfText(pdf);
+      for (const { language, book } of printed) {
+        const text = await pdfText(book.pdf());
         expect(text, language).not.toContain('###');
         expect(text, language).toMatch(language === 'en-US' ? /11\/\d\d\/2025/ : /\d\d[./]11[./]2025/);
       }
@@ -471,17 +515,21 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
     LO_TIMEOUT,
   );
 
+  const projectDocs = [
+    sampleDocument(),
+    sampleDocument({ name: 'Bad', unique_identifier: 'A-2' }),
+    largeDocument(300),
+  ];
+  const project = readBack.add(
+    'project',
+    (file) => writeEstimateWorkbook(projectDocs, { language: 'en-US' }, file),
+    { sheets: true },
+  );
   it(
     'the project workbook starts with a summary whose totals are the sum of the estimates',
-    async () => {
-      const docs = [
-        sampleDocument(),
-        sampleDocument({ name: 'Bad', unique_identifier: 'A-2' }),
-        largeDocument(300),
-      ];
-      const file = join(dir, 'project.xlsx');
-      await writeEstimateWorkbook(docs, { language: 'en-US' }, file);
-      const sheets = await recalculatedSheets(file);
+    () => {
+      const docs = projectDocs;
+      const sheets = project.sheets();
       const summary = sheets[0] as Sheet;
       expect(summary.name).toBe('Summary');
       const header = summary.rows.findIndex((r) => r.includes('Net') && r.includes('Gross'));
@@ -503,34 +551,39 @@ describeWithTools('Excel export read back by LibreOffice', [soffice, unzip, open
     LO_TIMEOUT,
   );
 
+  const empty = makeDocument({
+    items: [],
+    header: { currency: null, status: null, date_issue: 'garbage', name: '' },
+  });
+  empty.service_totals = {};
+  const nulls = makeDocument({
+    items: [position(null, '1', 'h', { labor: '10' }), { kind: 'group', name: null, children: [] }],
+    header: {
+      currency: 'not-a-currency',
+      customer: null,
+      company: null,
+      project: null,
+      unique_identifier: null,
+      date_valid_until: null,
+      status: 'weird',
+    },
+  });
+  const longName = 'Ü'.repeat(5_000) + ' ' + 'x'.repeat(40_000);
+  const long = makeDocument({
+    items: [position(longName, '2', 'm²', { material: '1.005' })],
+    header: { name: longName },
+  });
+  // Written in the batch: a writer that crashed on them fails this test (with its error), no other.
+  const odd = readBack.add(
+    'odd',
+    (file) => writeEstimateWorkbook([empty, nulls, long], { preset: 'internal' }, file),
+    { sheets: true },
+  );
   it(
     'never crashes on odd input and the result still opens',
     async () => {
-      const empty = makeDocument({
-        items: [],
-        header: { currency: null, status: null, date_issue: 'garbage', name: '' },
-      });
-      empty.service_totals = {};
-      const nulls = makeDocument({
-        items: [position(null, '1', 'h', { labor: '10' }), { kind: 'group', name: null, children: [] }],
-        header: {
-          currency: 'not-a-currency',
-          customer: null,
-          company: null,
-          project: null,
-          unique_identifier: null,
-          date_valid_until: null,
-          status: 'weird',
-        },
-      });
-      const longName = 'Ü'.repeat(5_000) + ' ' + 'x'.repeat(40_000);
-      const long = makeDocument({
-        items: [position(longName, '2', 'm²', { material: '1.005' })],
-        header: { name: longName },
-      });
-      const file = join(dir, 'odd.xlsx');
-      await writeEstimateWorkbook([empty, nulls, long], { preset: 'internal' }, file);
-      const sheets = await recalculatedSheets(file);
+      const file = odd.file;
+      const sheets = odd.sheets();
       expect(sheets).toHaveLength(7);
       const grossRow = (sheet: Sheet): string[] =>
         sheet.rows.find((r) => r.includes('Total (gross)')) as string[];
@@ -586,38 +639,44 @@ describe('Excel export outputs', () => {
 
 /** A real estimate: the demo simulator's, read through the API client as the app reads it. */
 describeWithTools('Excel export of a simulator estimate', [soffice], () => {
-  it(
-    'recalculates to the service totals',
-    async () => {
-      await withDemoEstimate(
+  beforeAll(() => readBack.ready(), BATCH_TIMEOUT);
+
+  let demoDoc: EstimateDocument | null = null;
+  const simulatorBook = readBack.add(
+    'simulator',
+    (file) =>
+      withDemoEstimate(
         (d) => allNodes(d).length >= 15,
         async (doc) => {
-          expect(doc).not.toBeNull();
-          const real = doc as EstimateDocument;
-          const file = join(dir, 'simulator.xlsx');
-          await writeEstimateWorkbook([real], { language: 'de-DE', preset: 'internal' }, file);
-          const sheets = await recalculatedSheets(file);
-          const sheet = readEstimateSheet(sheets[0] as Sheet);
-          const labels = documentLabels('de-DE');
-          const { net, gross } = checkTotalsBlock(sheet, 'de-DE');
-          expect(net.toFixed(2)).toBe(cents(real.service_totals.subtotal_without_tax));
-          expect(gross.toFixed(2)).toBe(cents(real.service_totals.total));
-          // Every group's recalculated subtotal matches the service's group total (the demo data is
-          // consistent: no group-total-mismatch warnings).
-          expect(real.warnings.filter((w) => w.code === 'group-total-mismatch')).toEqual([]);
-          let groups = 0;
-          for (const node of allNodes(real)) {
-            if (node.type !== 'group') continue;
-            groups++;
-            const row = sheet.items.get(node.code as string);
-            expect(row?.[sheet.col(labels.columns.name)], node.code as string).toBe(node.name);
-            expect(cents(row?.[sheet.col(labels.columns.total)]), node.code as string).toBe(
-              cents(node.total),
-            );
-          }
-          expect(groups).toBeGreaterThan(0);
+          demoDoc = doc;
+          if (doc) await writeEstimateWorkbook([doc], { language: 'de-DE', preset: 'internal' }, file);
         },
-      );
+      ),
+    { sheets: true },
+  );
+  it(
+    'recalculates to the service totals',
+    () => {
+      expect(demoDoc).not.toBeNull();
+      const real = demoDoc as EstimateDocument;
+      const sheets = simulatorBook.sheets();
+      const sheet = readEstimateSheet(sheets[0] as Sheet);
+      const labels = documentLabels('de-DE');
+      const { net, gross } = checkTotalsBlock(sheet, 'de-DE');
+      expect(net.toFixed(2)).toBe(cents(real.service_totals.subtotal_without_tax));
+      expect(gross.toFixed(2)).toBe(cents(real.service_totals.total));
+      // Every group's recalculated subtotal matches the service's group total (the demo data is
+      // consistent: no group-total-mismatch warnings).
+      expect(real.warnings.filter((w) => w.code === 'group-total-mismatch')).toEqual([]);
+      let groups = 0;
+      for (const node of allNodes(real)) {
+        if (node.type !== 'group') continue;
+        groups++;
+        const row = sheet.items.get(node.code as string);
+        expect(row?.[sheet.col(labels.columns.name)], node.code as string).toBe(node.name);
+        expect(cents(row?.[sheet.col(labels.columns.total)]), node.code as string).toBe(cents(node.total));
+      }
+      expect(groups).toBeGreaterThan(0);
     },
     LO_TIMEOUT,
   );

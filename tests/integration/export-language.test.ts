@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { RunningServices } from '../../src-main/app/services';
-import { runCli } from '../../src-main/cli/main';
 import { exportRoomsTable } from '../../src-main/exports/rooms';
 import { Decimal } from '../../src-shared/money/decimal';
 import { startAppWithWorkspace } from '../helpers/app-services';
+import { cliEnv, runCliHere, type CliResult } from '../helpers/cli-run';
 import { editEstimate } from '../helpers/estimate-edits';
 import { csvAsOpened, openpyxlRead, pdfPages, pdfWords } from '../helpers/export-readers';
 import { describeWithTools, openpyxl, pdftotext, soffice } from '../helpers/external-tools';
@@ -52,18 +52,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const w = sim.workspaces[0]!;
-  const env = {
-    PLANDESK_BASE_URL: sim.baseUrl,
-    PLANDESK_CUSTOMER: w.customer,
-    PLANDESK_KEY: w.key,
-    PLANDESK_DATA_DIR: join(dir, 'cli-data'),
-  };
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env });
-  return { code, stdout, stderr };
+function cli(args: string[]): Promise<CliResult> {
+  return runCliHere(args, cliEnv({ baseUrl: sim.baseUrl, ...sim.workspaces[0]! }, join(dir, 'cli-data')));
 }
 
 describeWithTools('documents in their reader’s language', [pdftotext, openpyxl, soffice], () => {

@@ -18,14 +18,8 @@ import { writeEstimateWorkbook } from '../../src-main/exports/excel';
 import { writeEstimatePdf } from '../../src-main/exports/pdf';
 import { allNodes } from '../helpers/export-fixture';
 import { describeWithTools, openpyxl, pdftoppm, pdftotext, soffice } from '../helpers/external-tools';
-import {
-  openpyxlRead,
-  pdfPages,
-  pdfWords,
-  recalculatedSheets,
-  renderPages,
-  workbooksAsPdf,
-} from '../helpers/export-readers';
+import { openpyxlRead, pdfPages, pdfWords, renderPages } from '../helpers/export-readers';
+import { ReadBackBatch } from '../helpers/read-back-batch';
 import { writeChangeOrderWorkbook } from '../../src-main/exports/change-order/excel';
 import { buildChangeOrder } from '../../src-main/exports/change-order/build';
 import { writeRoomsXlsx } from '../../src-main/exports/rooms';
@@ -56,6 +50,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * The workbooks LibreOffice reads back (recalculated, or printed), written first and read together:
+ * one LibreOffice start for the recalculations, one for the printing, not one per workbook.
+ */
+const readBack = new ReadBackBatch(() => dir);
 
 /** A position's net amount (total cost + markup − discount), exact. */
 function netOf(node: EstimateNode): Decimal {
@@ -173,7 +173,15 @@ function moneyFormatOk(format: string, c: MoneyCase): boolean {
 }
 
 describeWithTools('money in documents, read back', [pdftotext, pdftoppm, openpyxl, soffice], () => {
+  beforeAll(() => readBack.ready(), TIMEOUT);
+
   for (const c of moneyCases()) {
+    // The internal worksheet is the one recalculated by LibreOffice: written in the batch.
+    const internal = readBack.add(
+      `${c.name}-internal`,
+      (file) => writeEstimateWorkbook([c.doc], { language: c.language, ...PRESETS.internal }, file),
+      { sheets: true },
+    );
     it(
       `${c.currency}: every PDF line and total adds up as printed, in each preset`,
       async () => {
@@ -194,12 +202,15 @@ describeWithTools('money in documents, read back', [pdftotext, pdftoppm, openpyx
       `${c.currency}: every workbook line adds up, in the currency's format; recalculated, the totals are the service's`,
       async () => {
         for (const [name, options] of Object.entries(PRESETS)) {
-          const file = join(dir, `${c.name}-${name}.xlsx`);
-          await writeEstimateWorkbook([c.doc], { language: c.language, ...options }, file);
+          let file = internal.file;
+          if (name !== 'internal') {
+            file = join(dir, `${c.name}-${name}.xlsx`);
+            await writeEstimateWorkbook([c.doc], { language: c.language, ...options }, file);
+          }
           await checkWorkbookLines(file, c);
         }
         const t = translator(c.language);
-        const [sheet] = await recalculatedSheets(join(dir, `${c.name}-internal.xlsx`));
+        const [sheet] = internal.sheets();
         const total = sheet!.rows.find((r) => r.includes(t('doc.grossTotal')))!;
         const figure = total.find((v) => v !== '' && !Number.isNaN(Number(v)))!;
         expect(Decimal.parse(figure).toFixed(c.digits)).toBe(D(c.doc.service_totals.total).toFixed(c.digits));
@@ -208,13 +219,17 @@ describeWithTools('money in documents, read back', [pdftotext, pdftoppm, openpyx
     );
   }
 
+  const projectDocs = euroAndDollarProject();
+  const project = readBack.add(
+    'project',
+    (file) => writeEstimateWorkbook(projectDocs, { language: 'de-DE' }, file),
+    { sheets: true },
+  );
   it(
     'a euro and a dollar estimate: each row in its currency, one total per currency, never one across',
     async () => {
-      const docs = euroAndDollarProject();
-      const file = join(dir, 'project.xlsx');
-      await writeEstimateWorkbook(docs, { language: 'de-DE' }, file);
-      const book = await openpyxlRead(file);
+      const docs = projectDocs;
+      const book = await openpyxlRead(project.file);
       const summary = book.cells.filter((x) => x.sheet === 'Übersicht');
       const rowOf = (text: string) => summary.find((x) => x.value === text)!.ref.replace(/^[A-Z]+/, '');
       const money = (row: string) =>
@@ -240,7 +255,7 @@ describeWithTools('money in documents, read back', [pdftotext, pdftoppm, openpyx
         }
       }
       expect(summary.some((x) => x.value === 'Projektsumme')).toBe(false);
-      const [sheet] = await recalculatedSheets(file);
+      const [sheet] = project.sheets();
       for (const [label, doc] of [
         ['Summe EUR', docs[0]!],
         ['Summe USD', docs[1]!],
@@ -256,34 +271,26 @@ describeWithTools('money in documents, read back', [pdftotext, pdftoppm, openpyx
     TIMEOUT,
   );
 
+  const [jpy, kwd, chf] = moneyCases();
+  const print = (name: string, write: (file: string) => Promise<void>) =>
+    readBack.add(`print-${name}`, write, { pdf: true });
+  const printed = [
+    print('quote-jpy', (f) => writeEstimateWorkbook([jpy!.doc], { language: 'en-US' }, f)),
+    print('internal-kwd', (f) =>
+      writeEstimateWorkbook([kwd!.doc], { language: 'fr-FR', preset: 'internal' }, f),
+    ),
+    print('plain-chf', (f) => writeEstimateWorkbook([chf!.doc], { language: 'de-DE', ...PRESETS.plain }, f)),
+    print('project', (f) => writeEstimateWorkbook(euroAndDollarProject(), { language: 'de-DE' }, f)),
+    print('internal-project', (f) =>
+      writeEstimateWorkbook(euroAndDollarProject(), { language: 'en-US', preset: 'internal' }, f),
+    ),
+    print('change-order', (f) => writeChangeOrderWorkbook(changeOrderOf(euroAndDollarProject()[1]!), f)),
+    print('rooms', (f) => writeRoomsXlsx(demoRoomsTable(), f, { language: 'de-DE', projectName: 'Hotel' })),
+  ];
   it(
     'printed by LibreOffice, no workbook the app writes shows ### (12-digit totals included)',
     async () => {
-      const [jpy, kwd, chf] = moneyCases();
-      const books: string[] = [];
-      const book = async (name: string, write: (file: string) => Promise<void>) => {
-        const file = join(dir, `print-${name}.xlsx`);
-        await write(file);
-        books.push(file);
-      };
-      await book('quote-jpy', (f) => writeEstimateWorkbook([jpy!.doc], { language: 'en-US' }, f));
-      await book('internal-kwd', (f) =>
-        writeEstimateWorkbook([kwd!.doc], { language: 'fr-FR', preset: 'internal' }, f),
-      );
-      await book('plain-chf', (f) =>
-        writeEstimateWorkbook([chf!.doc], { language: 'de-DE', ...PRESETS.plain }, f),
-      );
-      await book('project', (f) => writeEstimateWorkbook(euroAndDollarProject(), { language: 'de-DE' }, f));
-      await book('internal-project', (f) =>
-        writeEstimateWorkbook(euroAndDollarProject(), { language: 'en-US', preset: 'internal' }, f),
-      );
-      await book('change-order', (f) =>
-        writeChangeOrderWorkbook(changeOrderOf(euroAndDollarProject()[1]!), f),
-      );
-      await book('rooms', (f) =>
-        writeRoomsXlsx(demoRoomsTable(), f, { language: 'de-DE', projectName: 'Hotel' }),
-      );
-      const pdfs = await workbooksAsPdf(books, join(dir, 'printed'));
+      const pdfs = printed.map((book) => book.pdf());
       for (const pdf of pdfs) {
         const text = (await pdfPages(pdf)).join('\n');
         expect(text.length, pdf).toBeGreaterThan(100);

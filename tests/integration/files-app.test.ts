@@ -106,7 +106,37 @@ describe('files screen (main side)', () => {
     });
     expect(sim.faults.stats().requests).toBe(before);
     dialogs.answers.open = [];
-    expect(await services.files.upload(project.id, undefined)).toEqual({ uploaded: [], queued: [] });
+    expect(await services.files.upload(project.id, undefined)).toEqual({
+      uploaded: [],
+      queued: [],
+      refused: [],
+    });
+  });
+
+  it('a file the service refuses is named with its reason; the others of the same upload are sent', async () => {
+    const project = await firstProject();
+    const good = path.join(dir, 'Skizze Treppe.png');
+    // A name the service does not take (a control character in it): refused at the presign call.
+    const bad = path.join(dir, 'Skizze\u0007Dach.png');
+    await fs.writeFile(good, Buffer.alloc(2000, 1));
+    await fs.writeFile(bad, Buffer.alloc(3000, 2));
+    dialogs.answers.open = [good, bad];
+    const r = await services.files.upload(project.id, undefined);
+    expect(r.uploaded.map((f) => f.name)).toEqual(['Skizze Treppe.png']);
+    expect(r.queued).toEqual([]);
+    expect(r.refused).toEqual([
+      expect.objectContaining({
+        name: 'SkizzeDach.png',
+        problem: 'refused',
+        kind: 'validation',
+        serviceMessage: 'file_name: must not contain control characters or slashes',
+      }),
+    ]);
+    // Not kept: nothing waits, no copy is left; the original is where it was.
+    const workspaceId = (await services.workspaces.activeMeta()).id;
+    expect(services.outbox.count(workspaceId).entries).toBe(0);
+    expect(await fs.readdir(path.join(dir, 'userdata', 'outbox', workspaceId))).toEqual([]);
+    expect((await fs.stat(bad)).size).toBe(3000);
   });
 
   it('webhook URL: https only, set and cleared', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,10 @@ import {
   downloadCommand,
   filesCommand,
   formatSize,
-  uploadCommand,
 } from '../../src-main/cli/commands/files';
+import { uploadCommand, type UploadContext } from '../../src-main/cli/commands/upload';
+import { openCliOutbox, type CliOutbox } from '../../src-main/cli/cli-outbox';
+import { silentLogger } from '../../src-main/log/logger';
 import { startSimulator, type Simulator } from '../../simulator';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 
@@ -33,6 +35,40 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * `upload` as `runCli` runs it: the app's outbox over a data folder of its own (PLANDESK_DATA_DIR),
+ * opened for the command and closed after it.
+ */
+async function upload(
+  flags: Record<string, string | boolean>,
+  positionals: string[],
+  progress: ((text: string) => void) | null = null,
+): Promise<string> {
+  let opened: CliOutbox | null = null;
+  const context: UploadContext = {
+    outbox: async () =>
+      (opened ??= await openCliOutbox(
+        c,
+        { baseUrl: sim.baseUrl, customer: WS_A.customer },
+        { PLANDESK_DATA_DIR: join(dir, 'data') },
+        silentLogger,
+      )),
+  };
+  try {
+    return await uploadCommand(c, flags, positionals, context, progress);
+  } finally {
+    await (opened as CliOutbox | null)?.close();
+  }
+}
+
+/** The copies waiting in the CLI workspace's outbox. */
+async function waitingCopies(): Promise<string[]> {
+  const root = join(dir, 'data', 'outbox');
+  const workspaces = await readdir(root).catch(() => [] as string[]);
+  const all = await Promise.all(workspaces.map((w) => readdir(join(root, w)).catch(() => [] as string[])));
+  return all.flat();
+}
+
 describe('file commands', () => {
   it('files: a table of every file (all pages), or JSON', async () => {
     const text = await filesCommand(c, {}, ['p-a04']);
@@ -52,14 +88,16 @@ describe('file commands', () => {
     const body = Buffer.from('%PDF-1.4\n' + 'x'.repeat(3000));
     await writeFile(src, body);
     const progress: string[] = [];
-    const uploaded = await uploadCommand(c, {}, ['p-a13', src], (t) => progress.push(t));
+    const uploaded = await upload({}, ['p-a13', src], (t) => progress.push(t));
     expect(uploaded).toMatch(/^Uploaded\s+Aufmaß\.pdf$/m);
-    expect(progress.join('')).toMatch(/Uploading Aufmaß\.pdf: 100%/);
+    // Copied into the outbox first (its checksum taken), then sent: both steps counted in bytes.
+    expect(progress.join('')).toMatch(
+      /Copying Aufmaß\.pdf for the upload: 100%[^]*Uploading Aufmaß\.pdf: 100%/,
+    );
+    expect(await waitingCopies()).toEqual([]);
     const id = /^ID\s+(\S+)$/m.exec(uploaded)![1]!;
 
-    const renamed = JSON.parse(
-      await uploadCommand(c, { json: true, name: 'Bericht.pdf' }, ['p-a13', src], null),
-    );
+    const renamed = JSON.parse(await upload({ json: true, name: 'Bericht.pdf' }, ['p-a13', src]));
     expect(renamed).toMatchObject({ name: 'Bericht.pdf', size: body.length });
 
     expect(await filesCommand(c, {}, ['p-a13'])).toMatch(/2 files$/);
@@ -93,11 +131,45 @@ describe('file commands', () => {
     const exe = join(dir, 'tool.exe');
     await writeFile(exe, 'MZ');
     const before = sim.faults.stats().requests;
-    await expect(uploadCommand(c, {}, ['p-a13', exe], null)).rejects.toMatchObject({
+    await expect(upload({}, ['p-a13', exe])).rejects.toMatchObject({
       kind: 'validation',
       message: expect.stringMatching(/^PlanDesk cannot upload "\.exe" files\. Allowed: /),
     });
     expect(sim.faults.stats().requests).toBe(before);
+  });
+
+  it('upload: offline it waits in the outbox; the next upload sends it too; a refusal keeps nothing', async () => {
+    const a = join(dir, 'Baustelle Nord.jpg');
+    const b = join(dir, 'Baustelle Süd.jpg');
+    await writeFile(a, Buffer.alloc(40_000, 1));
+    await writeFile(b, Buffer.alloc(50_000, 2));
+    await sim.suspend();
+    try {
+      expect(await upload({}, ['p-a13', a])).toMatch(
+        /^Baustelle Nord\.jpg waits to be uploaded: PlanDesk keeps a copy/,
+      );
+    } finally {
+      await sim.resume();
+    }
+    // The original may go: the copy is what is sent.
+    await rm(a);
+    const sent = await upload({ json: true }, ['p-a13', b]);
+    expect(JSON.parse(sent)).toMatchObject({ name: 'Baustelle Süd.jpg', size: 50_000 });
+    const names = JSON.parse(await filesCommand(c, { json: true }, ['p-a13'])).data.map(
+      (f: { name: string }) => f.name,
+    );
+    expect(names.filter((n: string) => n === 'Baustelle Nord.jpg')).toHaveLength(1);
+    expect(names.filter((n: string) => n === 'Baustelle Süd.jpg')).toHaveLength(1);
+    expect(await waitingCopies()).toEqual([]);
+
+    // A project that does not exist: the service's reason, and nothing left waiting.
+    await expect(upload({}, ['no-such-project', b])).rejects.toMatchObject({
+      kind: 'not-found',
+      message: expect.stringMatching(/^The project no longer exists in the service\./),
+    });
+    expect(await waitingCopies()).toEqual([]);
+    // A name of another type is refused before anything is copied.
+    await expect(upload({ name: 'Bericht.exe' }, ['p-a13', b])).rejects.toMatchObject({ kind: 'validation' });
   });
 
   it('formatSize', () => {

@@ -8,7 +8,7 @@ import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { EXACT_NUMBER, exactJsonText, type JsonObject } from '../../src-shared/json/exact-json';
 import { testDialogs } from '../helpers/test-dialogs';
-import { testServices } from '../helpers/test-services';
+import { startAppServices } from '../helpers/app-services';
 
 // A stand-in for a service that is stranger than the simulator: documents PlanDesk cannot fully
 // read (numbers a double would change, fields at every level, a numeric id, odd element types),
@@ -104,7 +104,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`;
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-hostile-'));
-  services = testServices(dir, { retry: { maxAttemptsTransient: 1 } });
+  services = startAppServices({ userDataDir: dir, retry: { maxAttemptsTransient: 1 } });
   await services.workspaces.add({ customer: 'c', key: 'k', baseUrl, language: 'en-US' });
 });
 
@@ -170,7 +170,7 @@ describe('forms against a hostile service', () => {
     await fs.writeFile(file, `${FORM}\n`);
     const dialogs = testDialogs(dir);
     dialogs.answers.open = [file];
-    const local = testServices(path.join(dir, 'second'), { dialogs: dialogs.dialogs });
+    const local = startAppServices({ userDataDir: path.join(dir, 'second'), dialogs: dialogs.dialogs });
     try {
       await local.workspaces.add({ customer: 'c', key: 'k', baseUrl, language: 'en-US' });
       // "wall" is not among the four contexts and the service offers no others: refused, nothing sent.
@@ -270,7 +270,7 @@ describe('forms JSON kept exactly (issue 23, item 4)', () => {
     await fs.writeFile(file, MARKER_FORM.replace('"id":"marker",', ''));
     const dialogs = testDialogs(dir);
     dialogs.answers.open = [file];
-    const local = testServices(path.join(dir, 'third'), { dialogs: dialogs.dialogs });
+    const local = startAppServices({ userDataDir: path.join(dir, 'third'), dialogs: dialogs.dialogs });
     try {
       await local.workspaces.add({ customer: 'c3', key: 'k', baseUrl, language: 'en-US' });
       expect(await local.forms.importFromFile()).toMatchObject({

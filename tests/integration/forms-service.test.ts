@@ -11,7 +11,7 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { exactJsonText, parseExactJson, type JsonObject } from '../../src-shared/json/exact-json';
 import { formId } from '../../src-shared/forms/tree';
 import { testDialogs } from '../helpers/test-dialogs';
-import { testServices } from '../helpers/test-services';
+import { startAppServices } from '../helpers/app-services';
 
 // The forms feature as the app wires it, against the simulator over HTTP, with the real keychain
 // (each workspace's key in it) and the real SQLite cache.
@@ -75,7 +75,8 @@ beforeEach(async () => {
   secrets = new KeytarSecretStore(`PlanDesk-test-${randomUUID()}`);
   dialogs = testDialogs(dir);
   events = [];
-  services = testServices(path.join(dir, 'userdata'), {
+  services = startAppServices({
+    userDataDir: path.join(dir, 'userdata'),
     secrets,
     emit: (e, p) => void events.push([e, p]),
     dialogs: dialogs.dialogs,

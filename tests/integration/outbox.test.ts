@@ -102,6 +102,11 @@ async function bytesOf(file: ProjectFile): Promise<Buffer> {
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+/**
+ * How long the outbox's background work is looked at until it has done what is expected: a ceiling
+ * for a hang, far above what it takes even on a busy machine (nothing here is timed).
+ */
+const BACKGROUND = { timeout: 60_000 };
 
 /** Files "dropped" on the project's view: written, then granted as the preload grants a real drop. */
 async function siteFiles(
@@ -218,7 +223,7 @@ describe('the upload outbox', () => {
     const result = await services.files.upload(projectId, paths);
     // Not an error: the file waits, marked to be looked for before anything is sent again.
     expect(result).toMatchObject({ uploaded: [], queued: ['Mängelliste.pdf'] });
-    await expect.poll(() => services.outbox.count(workspaceId).entries, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => services.outbox.count(workspaceId).entries, BACKGROUND).toBe(0);
 
     const files = await registered(projectId, 'Mängelliste.pdf');
     expect(files).toHaveLength(1);
@@ -237,7 +242,7 @@ describe('the upload outbox', () => {
     await services.files.upload(projectId, paths);
     sim.faults.setFaults({ drop: 1, ...REGISTER });
     await sim.resume();
-    await expect.poll(() => services.outbox.count(workspaceId).entries, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => services.outbox.count(workspaceId).entries, BACKGROUND).toBe(0);
     expect(await registered(projectId, 'Foto Dach.jpg')).toHaveLength(1);
     expect(sim.faults.stats().byStatus.dropped).toBe(1);
   });
@@ -257,10 +262,10 @@ describe('the upload outbox', () => {
     expect(await nextLine(first.lines)).toMatchObject({ started: true, waiting: 1 });
     // Another process doing real work: polled with room for a slow machine.
     await expect
-      .poll(async () => (await registered(projectId, 'Bautagebuch 12.pdf')).length, { timeout: 20_000 })
+      .poll(async () => (await registered(projectId, 'Bautagebuch 12.pdf')).length, BACKGROUND)
       .toBe(1);
     // What was written before the register call went out is on disk: "look before sending again".
-    await expect.poll(() => recordedStates(workspaceId), { timeout: 20_000 }).toEqual(['registering']);
+    await expect.poll(() => recordedStates(workspaceId), BACKGROUND).toEqual(['registering']);
     first.child.kill('SIGKILL');
 
     const storageBefore = sim.faults.stats().storageRequests;
@@ -273,6 +278,27 @@ describe('the upload outbox', () => {
     expect(files).toHaveLength(1);
     expect(sim.faults.stats().storageRequests).toBe(storageBefore); // nothing sent to storage again
     expect(sha(await bytesOf(files[0]!))).toBe(sha(bytes));
+  });
+
+  it('removed by the user while its register call is on its way, and that call is cut off: never sent again', async () => {
+    const { services, workspaceId, projectId } = await startWithWorkspace();
+    const paths = await siteFiles(services, { 'Entwurf alt.pdf': randomBytes(200 * 1024) }, projectId);
+    await sim.suspend();
+    await services.files.upload(projectId, paths);
+    const storageBefore = sim.faults.stats().storageRequests;
+    // The register call is slow, then cut off: whether it arrived, nobody can tell.
+    sim.faults.setFaults({ latencyMs: 1500, drop: 1, ...REGISTER });
+    await sim.resume();
+    void services.outbox.drain(workspaceId);
+    await expect.poll(() => recordedStates(workspaceId), { timeout: 10_000 }).toEqual(['registering']);
+    await services.outbox.remove(workspaceId, services.outbox.list(workspaceId)[0]!.id);
+    // Gone from the outbox (its copy too) once the call ends; nothing is sent again for it.
+    await expect.poll(() => recordedStates(workspaceId), { timeout: 10_000 }).toEqual([]);
+    sim.faults.clearFaults();
+    await services.outbox.drain(workspaceId);
+    expect(await fs.readdir(path.join(userData, 'outbox', workspaceId))).toEqual([]);
+    expect(sim.faults.stats().storageRequests - storageBefore).toBe(1);
+    expect(await registered(projectId, 'Entwurf alt.pdf')).toEqual([]);
   });
 
   it('held with its reason and kept until the user decides: archived or deleted project, refused key', async () => {
@@ -293,17 +319,17 @@ describe('the upload outbox', () => {
     await services.files.upload(projectId, [a!]);
     await sim.resume();
     await expect
-      .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]))
+      .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]), BACKGROUND)
       .toEqual([['held', 'project-archived']]);
     await services.projects.restore(projectId);
     services.outbox.retry(workspaceId, services.outbox.list(workspaceId)[0]!.id);
-    await expect.poll(() => services.outbox.count(workspaceId).entries).toBe(0);
+    await expect.poll(() => services.outbox.count(workspaceId).entries, BACKGROUND).toBe(0);
     expect(await registered(projectId, 'Archiv.pdf')).toHaveLength(1);
 
     // A project that is gone: held; removed by the user, with its copy.
     await services.outbox.enqueue(workspaceId, 'no-such-project', 'Gone', [b!]);
     await expect
-      .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]))
+      .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]), BACKGROUND)
       .toEqual([['held', 'project-deleted']]);
     await services.outbox.remove(workspaceId, services.outbox.list(workspaceId)[0]!.id);
     expect(services.outbox.count(workspaceId).entries).toBe(0);
@@ -315,7 +341,7 @@ describe('the upload outbox', () => {
     sim.faults.revoke(sim.workspaces[0]!.customer);
     await sim.resume();
     await expect
-      .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]))
+      .poll(() => services.outbox.list(workspaceId).map((e) => [e.state, e.problem]), BACKGROUND)
       .toEqual([['held', 'key-revoked']]);
     expect(events).toContainEqual(['event:workspaceAuthFailed', { workspaceId }]);
     expect(await fs.readdir(path.join(userData, 'outbox', workspaceId))).toHaveLength(1);

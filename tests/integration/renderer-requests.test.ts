@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { startSimulator, type Simulator } from '../../simulator';
@@ -63,13 +63,13 @@ describe('uploads', () => {
     });
     expect(await names()).not.toContain('id_rsa.pdf');
 
-    // A real drop: the preload registers the path Electron gave the dropped file.
+    // A real drop: the preload registers the paths Electron gave the dropped files (a type PlanDesk
+    // does not upload, or a relative path, is not granted).
     const dropped = path.join(dir, 'Baustelle.png');
     await fs.writeFile(dropped, PNG);
-    expect(await dispatch('files:registerDrop', [dropped, projectId])).toEqual({
-      ok: true,
-      data: { registered: true },
-    });
+    expect(
+      await dispatch('files:registerDrop', [[dropped, path.join(dir, 'notes.txt'), 'rel.pdf'], projectId]),
+    ).toEqual({ ok: true, data: { registered: [dropped] } });
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
     // And what the open dialog returned.
     const picked = path.join(dir, 'Aufmaß.pdf');
@@ -89,7 +89,7 @@ describe('uploads', () => {
     const folder = path.join(dir, 'folder.pdf');
     await fs.mkdir(folder);
     for (const p of [link, fifo, folder]) {
-      await dispatch('files:registerDrop', [p, projectId]);
+      await dispatch('files:registerDrop', [[p], projectId]);
       expect(await dispatch('files:upload', [{ projectId, paths: [p] }]), p).toMatchObject({
         ok: false,
         error: { kind: 'validation' },
@@ -108,7 +108,7 @@ describe('upload grants (issue 23, item 3)', () => {
       .rows[1]!.id;
     const dropped = path.join(dir, 'Baustelle.png');
     await fs.writeFile(dropped, PNG);
-    await dispatch('files:registerDrop', [dropped, projectId]);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
     expect(await dispatch('files:upload', [{ projectId: other, paths: [dropped] }])).toMatchObject(refused);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped, dropped] }])).toMatchObject(refused);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
@@ -121,7 +121,7 @@ describe('upload grants (issue 23, item 3)', () => {
     const first = (await services.workspaces.activeMeta()).id;
     const dropped = path.join(dir, 'Aufmaß.pdf');
     await fs.writeFile(dropped, '%PDF-1.4');
-    await dispatch('files:registerDrop', [dropped, projectId]);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
     const w = sim.workspaces[1]!;
     const added = await dispatch('workspaces:add', [
       { customer: w.customer, key: w.key, baseUrl: sim.baseUrl, language: 'de-DE' },
@@ -136,8 +136,68 @@ describe('upload grants (issue 23, item 3)', () => {
     // Back in the first workspace, the drop is gone too: the user drops it again.
     await dispatch('workspaces:switch', [first]);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
-    await dispatch('files:registerDrop', [dropped, projectId]);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
     expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({ ok: true });
+  });
+
+  it('a drop whose upload waits in the outbox (the service failing) is used up: the outbox sends it', async () => {
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.writeFile(dropped, PNG);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
+    sim.faults.setFaults({ fail500: 20, pathEndsWith: '/files/temporary-presigned-url', method: 'POST' });
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
+      ok: true,
+      data: { uploaded: [], queued: ['Baustelle.png'] },
+    });
+    sim.faults.clearFaults();
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+  });
+
+  it('a failed upload keeps its drop for Retry (no new registration) until one succeeds', async () => {
+    // Dropped, but not readable as a file when the upload runs (the user fixes that, then retries).
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.mkdir(dropped);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: expect.stringContaining('not a file PlanDesk can read') },
+    });
+    await fs.rmdir(dropped);
+    await fs.writeFile(dropped, PNG);
+    // Retry: the same path, the same grant.
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject({
+      ok: true,
+      data: { uploaded: [{ name: 'Baustelle.png' }], queued: [] },
+    });
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
+    expect((await names()).filter((n) => n === 'Baustelle.png')).toHaveLength(1);
+  });
+
+  it('an upload held for a refused key waits in the outbox, and its drop is used up across a switch', async () => {
+    const first = (await services.workspaces.activeMeta()).id;
+    const dropped = path.join(dir, 'Baustelle.png');
+    await fs.writeFile(dropped, PNG);
+    await dispatch('files:registerDrop', [[dropped], projectId]);
+    // The key is refused (the upload fails), slowly: the service answers only after the switch.
+    sim.faults.revoke(sim.workspaces[0]!.customer);
+    sim.faults.setFaults({ latencyMs: 1500, path: projectId });
+    const before = sim.faults.stats().requests;
+    let settled = false;
+    const upload = dispatch('files:upload', [{ projectId, paths: [dropped] }]).finally(() => {
+      settled = true;
+    });
+    // The upload has taken its grant and is waiting for the service when the page switches.
+    await vi.waitFor(() => expect(sim.faults.stats().requests).toBeGreaterThan(before), { interval: 10 });
+    const w = sim.workspaces[1]!;
+    await dispatch('workspaces:add', [
+      { customer: w.customer, key: w.key, baseUrl: sim.baseUrl, language: 'de-DE' },
+    ]);
+    await dispatch('workspaces:switch', [first]);
+    expect(settled).toBe(false);
+    // Held for the user in the outbox of the workspace it was dropped in, not failed.
+    expect(await upload).toMatchObject({ ok: true, data: { uploaded: [], queued: ['Baustelle.png'] } });
+    sim.faults.clearFaults();
+    expect(await dispatch('files:upload', [{ projectId, paths: [dropped] }])).toMatchObject(refused);
   });
 
   it('what the open dialog returned is uploaded in that call only, never again by its path', async () => {
@@ -242,6 +302,32 @@ describe('the webhook test (issue 23, items 1 and 2)', () => {
     expect(dialogs.calls.confirmed).toEqual([]);
     // The result shows the key masked, never in clear.
     expect(JSON.stringify(sent)).not.toContain(sim.workspaces[0]!.key);
+  });
+
+  it('the key sent is that of the workspace whose address was checked, even if the page switches meanwhile', async () => {
+    // The page adds a workspace at a server of its own, with its receiver as webhook address, and
+    // has that server answer GET /workspace slowly; while main waits, it switches back to the
+    // victim's workspace. The victim's key must not go to the receiver.
+    const own = await startSimulator({ dataset: 'demo' });
+    try {
+      const victimId = (await services.workspaces.activeMeta()).id;
+      const theirs = own.workspaces[1]!;
+      const added = await dispatch('workspaces:add', [
+        { customer: theirs.customer, key: theirs.key, baseUrl: own.baseUrl, language: 'de-DE' },
+      ]);
+      if (!added.ok) throw new Error(JSON.stringify(added));
+      await (await services.workspaces.client(added.data.id)).setWebhookUrl(receiver.url);
+      const asked = own.faults.stats().requests;
+      own.faults.setFaults({ latencyMs: 1500, path: '/workspace', method: 'GET' });
+      const test = dispatch('webhook:test', [{ url: receiver.url, sendRealKey: true }]);
+      await vi.waitFor(() => expect(own.faults.stats().requests).toBeGreaterThan(asked), { interval: 10 });
+      expect(await dispatch('workspaces:switch', [victimId])).toMatchObject({ ok: true });
+      expect(await test).toMatchObject({ ok: true, data: { keySent: 'real' } });
+      expect(receiver.calls.map((c) => c.fields?.key)).toEqual([theirs.key]);
+      expect(JSON.stringify(receiver.calls)).not.toContain(sim.workspaces[0]!.key);
+    } finally {
+      await own.close();
+    }
   });
 });
 

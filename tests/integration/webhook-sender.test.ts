@@ -15,7 +15,7 @@ import { sampleFields } from '../../src-main/webhook/test-fields';
 import { startSimulator, type Simulator } from '../../simulator';
 import { PLACEHOLDER_KEY, WEBHOOK_STATUSES, maskKey, statusMeaning } from '../../src-shared/webhook/types';
 import { describeWithTools, openssl, toolPath } from '../helpers/external-tools';
-import { testServices } from '../helpers/test-services';
+import { startAppServices } from '../helpers/app-services';
 
 // The test sender: against the listener (every status, the placeholder and the real key, a real
 // project's fields), and against receivers that misbehave in every way it must name.
@@ -60,7 +60,7 @@ beforeAll(async () => {
   sim = await startSimulator({ dataset: 'demo' });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-webhook-'));
   secrets = new KeytarSecretStore(`PlanDesk-test-${randomUUID()}`);
-  services = testServices(dir, { secrets });
+  services = startAppServices({ userDataDir: dir, secrets });
   const w = sim.workspaces[0]!;
   await services.workspaces.add({
     customer: w.customer,
@@ -142,7 +142,8 @@ describe('webhook test sender against the listener', () => {
 });
 
 describe('webhook test sender, naming exactly why it failed', () => {
-  const send = (url: string, timeoutMs = 2000) =>
+  // Long enough for any answer on a busy machine: only the timeout test below waits on purpose.
+  const send = (url: string, timeoutMs = 30_000) =>
     sendProjectUpdated({ url, fields: sampleFields(PLACEHOLDER_KEY), keySent: 'placeholder', timeoutMs });
 
   it('a receiver that never answers: timeout', async () => {
@@ -152,8 +153,8 @@ describe('webhook test sender, naming exactly why it failed', () => {
 
   it('nothing listening: refused', async () => {
     const url = await serve(() => undefined);
-    servers.pop()!.close();
-    await new Promise((r) => setTimeout(r, 50));
+    const closing = servers.pop()!;
+    await new Promise<void>((r) => closing.close(() => r()));
     expect((await send(url)).failure).toMatchObject({
       reason: 'refused',
       detail: expect.stringMatching(/ECONNREFUSED/),

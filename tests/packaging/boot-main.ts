@@ -11,6 +11,7 @@ import Module from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createElectronStandIn } from './electron-stand-in';
+import { FakeUpdater } from '../helpers/fake-updater';
 
 export interface BootConfig {
   /** The folder that plays process.resourcesPath: app.asar (extracted, as a folder), demo/, … */
@@ -22,6 +23,8 @@ export interface BootConfig {
   pageMissing: boolean;
   /** The backend the stand-in's safeStorage reports (electron-stand-in.ts). */
   safeStorageBackend?: string;
+  /** electron-updater replaced by a stand-in the test drives (tests/helpers/fake-updater.ts). */
+  stubUpdater?: boolean;
 }
 
 export type BootRequest =
@@ -35,6 +38,9 @@ export type BootRequest =
   | { op: 'second-instance' }
   | { op: 'click-menu'; labels: string[] }
   | { op: 'load-updater' }
+  | { op: 'picked-updater' }
+  | { op: 'stub-updater'; offer?: string; downloaded?: string }
+  | { op: 'answer-message-boxes'; press: 'last' | 'cancel' }
   | { op: 'quit' };
 
 const config = JSON.parse(process.env.PLANDESK_BOOT_CONFIG ?? '{}') as BootConfig;
@@ -82,6 +88,19 @@ process.dlopen = (module: { exports: unknown }, filename: string, flags?: number
 
 (process as unknown as { resourcesPath: string }).resourcesPath = config.resourcesDir;
 
+// electron-updater, replaced where main will look for it (its module cache, which `import()` of a
+// CommonJS package consults too): an updater the test offers versions through and whose install is
+// only counted, so no package manager ever runs.
+const updater = config.stubUpdater ? new FakeUpdater() : null;
+if (updater) {
+  const file = Module.createRequire(mainFile).resolve('electron-updater');
+  const stub = new Module(file);
+  stub.filename = file;
+  stub.loaded = true;
+  stub.exports = { autoUpdater: updater };
+  (Module as unknown as { _cache: Record<string, Module> })._cache[file] = stub;
+}
+
 async function handle(request: BootRequest): Promise<unknown> {
   switch (request.op) {
     case 'record':
@@ -117,6 +136,24 @@ async function handle(request: BootRequest): Promise<unknown> {
         (name) => name.endsWith('Updater') && typeof updater[name] === 'function',
       );
     }
+    case 'picked-updater': {
+      // The updater electron-updater itself makes for this install (its main.js reads
+      // resources/package-type): the class of its `autoUpdater`.
+      const { autoUpdater } = Module.createRequire(mainFile)('electron-updater') as {
+        autoUpdater: object;
+      };
+      return autoUpdater.constructor.name;
+    }
+    case 'stub-updater': {
+      if (!updater) throw new Error('booted without stubUpdater');
+      if (request.offer !== undefined) updater.next = { version: request.offer };
+      if (request.downloaded !== undefined) updater.downloaded(request.downloaded);
+      const { autoInstallOnAppQuit } = updater as FakeUpdater & { autoInstallOnAppQuit?: boolean };
+      return { checks: updater.checks, installs: updater.installs, autoInstallOnAppQuit };
+    }
+    case 'answer-message-boxes':
+      control.answerMessageBoxes(request.press);
+      return null;
     case 'quit':
       control.quit();
       return null;

@@ -1,5 +1,5 @@
 /**
- * The packaged main booted as boot.test.ts does not: as a deb install, and with no keychain.
+ * The packaged main booted as boot.test.ts does not: as a deb or rpm install, and with no keychain.
  *
  * Keys when there is no keychain, in the packaged main (booted on the stand-in `electron`, whose
  * safeStorage encrypts like the OS's): with the Secret Service absent — main's D-Bus address points
@@ -117,28 +117,75 @@ describe.runIf(packaged.platform === 'linux')('keys with no keychain, in the pac
   });
 });
 
-describe.runIf(packaged.platform === 'linux')('the packaged main installed from a deb', () => {
-  it('never updates by itself, installs only when the user confirms, through electron-updater’s DebUpdater', async () => {
-    // What electron-builder's deb target writes into the app folder (tests/packaging/linux checks it).
-    const marker = path.join(layout.resourcesDir, 'package-type');
-    writeFileSync(marker, 'deb');
-    try {
-      const { main, call, quit } = await boot(path.join(layout.root, 'deb-user-data'));
-      const status = await call<UpdateStatus>('updates:status');
-      expect(status.ok && status.data).toMatchObject({
-        unavailable: null,
-        install: 'confirm-privileged',
-        automatic: false,
-      });
-      // Turning automatic updates on is refused.
-      const turned = await call<UpdateStatus>('updates:setAutomatic', true);
-      expect(turned.ok && turned.data.automatic).toBe(false);
-      expect(main.log()).toMatch(/started \(packaged; updates on\)/);
-      // electron-updater picks its DebUpdater from the same marker; the packaged one has it.
-      expect(await main.request({ op: 'load-updater' })).toContain('DebUpdater');
-      await quit();
-    } finally {
-      rmSync(marker, { force: true });
-    }
+describe.runIf(packaged.platform === 'linux').each([
+  { type: 'deb', updater: 'DebUpdater' },
+  { type: 'rpm', updater: 'RpmUpdater' },
+])('the packaged main installed from a $type', ({ type, updater }) => {
+  // What electron-builder's deb and rpm targets write into the app folder (tests/packaging/linux
+  // checks it); main and electron-updater both read it.
+  const marker = () => path.join(layout.resourcesDir, 'package-type');
+  beforeAll(() => writeFileSync(marker(), type));
+  afterAll(() => rmSync(marker(), { force: true }));
+
+  it(`never updates by itself, and electron-updater picks its ${updater}`, async () => {
+    const { main, call, quit } = await boot(path.join(layout.root, `${type}-user-data`));
+    const status = await call<UpdateStatus>('updates:status');
+    expect(status.ok && status.data).toMatchObject({
+      unavailable: null,
+      install: 'confirm-privileged',
+      automatic: false,
+    });
+    // Turning automatic updates on is refused.
+    const turned = await call<UpdateStatus>('updates:setAutomatic', true);
+    expect(turned.ok && turned.data.automatic).toBe(false);
+    expect(main.log()).toMatch(/started \(packaged; updates on\)/);
+    // The packaged electron-updater reads the same marker and makes the package manager's updater,
+    // whose install runs dpkg or rpm/dnf/zypper with pkexec or sudo.
+    expect(await main.request({ op: 'picked-updater' })).toBe(updater);
+    await quit();
+  });
+
+  it('installs a downloaded update only when the user confirms main’s own question: no → nothing, yes → the install', async () => {
+    // electron-updater stands in (boot-main.ts): its check finds what the test offers, and its
+    // install is only counted — no package manager runs on this machine.
+    const { main, call, quit } = await boot(path.join(layout.root, `${type}-install-user-data`), {
+      stubUpdater: true,
+    });
+    type StubState = { checks: number; installs: number; autoInstallOnAppQuit?: boolean };
+    const stub = (change: { offer?: string; downloaded?: string } = {}) =>
+      main.request<StubState>({ op: 'stub-updater', ...change });
+    const phase = async () => {
+      const s = await call<UpdateStatus>('updates:status');
+      return s.ok ? s.data.phase : null;
+    };
+    // Nothing downloaded yet: nothing to install, nothing asked.
+    expect(await call('updates:install')).toEqual({ ok: true, data: { restarting: false } });
+
+    // Help › Check for Updates… finds 0.2.0, which downloads in the background.
+    await stub({ offer: '0.2.0' });
+    await main.request({ op: 'click-menu', labels: ['Help', 'Check for Updates…'] });
+    await expect.poll(phase, { timeout: 10_000 }).toBe('downloading');
+    await stub({ downloaded: '0.2.0' });
+    await expect.poll(phase, { timeout: 10_000 }).toBe('ready');
+    const asked = async () =>
+      (await main.record()).recording.messageBoxes.filter((b) => b.message.includes('0.2.0'));
+    const before = (await asked()).length;
+
+    // The user answers main's native question "no": nothing is installed.
+    await main.request({ op: 'answer-message-boxes', press: 'cancel' });
+    expect(await call('updates:install')).toEqual({ ok: true, data: { restarting: false } });
+    expect(await stub()).toMatchObject({ checks: 1, installs: 0, autoInstallOnAppQuit: false });
+    const question = (await asked()).slice(before);
+    expect(question).toHaveLength(1);
+    expect(question[0]!.buttons).toEqual(['Cancel', expect.any(String)]);
+    expect(main.log()).toMatch(/installing PlanDesk 0\.2\.0 with the package manager: declined/);
+
+    // "Yes": the install runs (electron-updater's quitAndInstall: its package manager in the app).
+    await main.request({ op: 'answer-message-boxes', press: 'last' });
+    expect(await call('updates:install')).toEqual({ ok: true, data: { restarting: true } });
+    expect(await stub()).toMatchObject({ installs: 1 });
+    expect((await asked()).length - before).toBe(2);
+    expect(main.log()).toMatch(/installing PlanDesk 0\.2\.0 with the package manager: confirmed/);
+    await quit();
   });
 });

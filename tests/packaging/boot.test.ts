@@ -2,7 +2,8 @@
  * The packaged main, booted under Node from the packaged layout with a stand-in `electron` that
  * records what main does (booted-main.ts says exactly what is booted). Everything behind the stand-in
  * is real: the demo simulator over HTTP, the SQLite cache, the PDF and Excel writers, and the OS
- * keychain (run inside scripts/with-keyring.sh).
+ * keychain (run inside scripts/with-keyring.sh). The page's app:// scheme and the fuses:
+ * boot-scheme.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -26,8 +27,7 @@ import type { AppInfo } from '../../src-shared/app/types';
 import { startSimulator, type Simulator } from '../../simulator';
 import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../../src-main/secrets/secret-store';
 import { BootedMain, prepareBootLayout, type BootLayout } from './booted-main';
-import type { MenuItemRecord, SchemeAnswer } from './electron-stand-in';
-import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import type { MenuItemRecord } from './electron-stand-in';
 import { readPackagedApp } from './packaged-app';
 
 const packaged = readPackagedApp();
@@ -153,59 +153,6 @@ describe('the packaged main, booted', () => {
       break;
     }
     expect(written).toBe(2);
-  });
-
-  it('serves its page from app://plandesk, a scheme made privileged before ready, under a policy of that origin only (issue 23, item 5)', async () => {
-    const { recording } = await main.record();
-    expect(recording.privilegedSchemes).toEqual([
-      {
-        scheme: 'app',
-        privileges: { standard: true, secure: true, supportFetchAPI: true },
-        whenReady: false,
-      },
-    ]);
-    expect(recording.handledSchemes).toEqual(['app']);
-    const page = recording.pageAnswer!;
-    expect(page.status).toBe(200);
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    // The page's own policy: everything from 'self', which on app://plandesk is that origin alone
-    // (on file:// it was every local file); nothing inline, no connections.
-    const policy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(page.body)?.[1];
-    expect(policy?.split(/;\s*/)).toEqual([
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "img-src 'self' data: blob:",
-      "connect-src 'none'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "form-action 'none'",
-    ]);
-    // Every file the page loads is answered, with its type; nothing outside the renderer's folder.
-    const assets = [...page.body.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]!);
-    expect(assets.length).toBeGreaterThan(1);
-    for (const asset of assets) {
-      const answer = await main.request<SchemeAnswer>({
-        op: 'scheme-request',
-        url: `app://plandesk/${asset}`,
-      });
-      expect(answer.status, asset).toBe(200);
-      expect(answer.headers['content-type'], asset).toMatch(/^text\/(javascript|css)/);
-    }
-    for (const url of [
-      'app://plandesk/../main/index.js',
-      'app://plandesk/%2e%2e/%2e%2e/package.json',
-      'app://plandesk/..%2f..%2fpackage.json',
-      'app://elsewhere/index.html',
-    ]) {
-      const answer = await main.request<SchemeAnswer>({ op: 'scheme-request', url });
-      expect(answer, url).toMatchObject({ status: 404, body: '' });
-    }
-  });
-
-  it('has the fuse that gave file:// pages extra privileges off (issue 23, item 5)', async () => {
-    const wire = (await getCurrentFuseWire(packaged.executable)) as unknown as Record<number, number>;
-    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe('0'.charCodeAt(0));
   });
 
   it('refuses calls from any other sender', async () => {

@@ -82,6 +82,8 @@ export interface BootOptions {
   pageMissing?: boolean;
   /** The backend the stand-in's safeStorage reports. */
   safeStorageBackend?: string;
+  /** electron-updater replaced by a stand-in the test drives (boot-main.ts). */
+  stubUpdater?: boolean;
   /** Variables set (or, as undefined, removed) for main, e.g. a D-Bus address with no Secret Service. */
   env?: Record<string, string | undefined>;
 }
@@ -120,6 +122,7 @@ export class BootedMain {
       singleInstanceLock: options.singleInstanceLock ?? true,
       pageMissing: options.pageMissing ?? false,
       safeStorageBackend: options.safeStorageBackend,
+      stubUpdater: options.stubUpdater,
     };
     const env: NodeJS.ProcessEnv = { ...process.env, PLANDESK_BOOT_CONFIG: JSON.stringify(config) };
     // Nothing may point the app at the checkout: it must find its data through the resources folder.

@@ -3,18 +3,21 @@
  * is tests/e2e/electron-stand-in.ts). Electron's binary cannot run on these machines, so the boot
  * test runs the packaged main under Node with this in its place. It does what main needs to get
  * going and records everything main asks of Electron: the window's options and the page it loads,
- * the schemes it registers and the handlers that answer them (the window's page is loaded through
- * them, as Electron does), the IPC handlers, the navigation, window-open and permission handlers,
- * the menu, dialogs, the
- * appearance given to Electron's own parts (nativeTheme), the
- * single-instance lock and the app's lifecycle. `app.quit()` runs Electron's sequence
- * (before-quit, will-quit — either may be prevented — then quit, then exit).
+ * the schemes it registers and the handlers that answer them (stand-in-scheme.ts; the page is loaded
+ * through them, as Electron does), safeStorage (stand-in-safe-storage.ts), the IPC handlers, the
+ * navigation, window-open and permission handlers, the menu (stand-in-menu.ts), dialogs, the
+ * appearance given to Electron's own parts (nativeTheme), the single-instance lock and the app's
+ * lifecycle. `app.quit()` runs Electron's sequence (before-quit, will-quit — either may be
+ * prevented — then quit, then exit).
  */
 import { pathToFileURL } from 'node:url';
-import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import { aesSeal } from '../helpers/aes-seal';
+import { standInMenu, type MenuItemRecord } from './stand-in-menu';
+import { standInSafeStorage } from './stand-in-safe-storage';
+import { standInProtocol, type SchemeAnswer, type SchemeRecording } from './stand-in-scheme';
+
+export type { MenuItemRecord, SchemeAnswer };
 
 export interface StandInOptions {
   userData: string;
@@ -35,28 +38,11 @@ export interface StandInOptions {
   onWindow?: () => void;
   /** What app.getAppPath() answers: the packaged app (app.asar). */
   appPath?: string;
-  /**
-   * The backend safeStorage reports on Linux (getSelectedStorageBackend): `basic_text` is what
-   * Chromium falls back to with no wallet; a wallet's name (kwallet5, gnome_libsecret) otherwise.
-   */
+  /** The backend safeStorage reports on Linux (stand-in-safe-storage.ts). */
   safeStorageBackend?: string;
 }
 
-export interface MenuItemRecord {
-  label?: string;
-  role?: string;
-  accelerator?: string;
-  submenu?: MenuItemRecord[];
-}
-
-/** What a scheme's handler answered (the body as text). */
-export interface SchemeAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export interface Recording {
+export interface Recording extends SchemeRecording {
   windows: {
     options: Record<string, unknown>;
     loadedFile: string | null;
@@ -64,10 +50,6 @@ export interface Recording {
     /** When main created it: ms since this process started (performance.now()). */
     createdAtMs: number;
   }[];
-  /** protocol.registerSchemesAsPrivileged, with whether the app was ready yet (it must not be). */
-  privilegedSchemes: { scheme: string; privileges: Record<string, unknown>; whenReady: boolean }[];
-  /** The schemes protocol.handle answers. */
-  handledSchemes: string[];
   /** What the window's page load got from the scheme's handler. */
   pageAnswer: SchemeAnswer | null;
   ipcChannels: string[];
@@ -88,7 +70,6 @@ export interface Recording {
 }
 
 type IpcHandler = (event: unknown, ...args: unknown[]) => unknown;
-type MenuTemplateItem = MenuItemRecord & { click?: () => void; submenu?: MenuTemplateItem[]; type?: string };
 
 /** The parts of a window that the boot test drives, as Electron would call them. */
 export interface WindowHandles {
@@ -106,6 +87,8 @@ export interface StandInControl {
   window(): WindowHandles;
   clickMenu(labels: string[]): void;
   secondInstance(): void;
+  /** Which button the "user" presses in message boxes from now on: the last (default) or the cancel one. */
+  answerMessageBoxes(press: 'last' | 'cancel'): void;
   quit(): void;
 }
 
@@ -138,17 +121,11 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     themeSources: [],
   };
   const ipcHandlers = new Map<string, IpcHandler>();
-  const schemeHandlers = new Map<string, (request: Request) => Response | Promise<Response>>();
-  /** Electron hands a scheme's handler a Request; what it answers is read here whole. */
-  const askScheme = async (url: string, method = 'GET'): Promise<SchemeAnswer> => {
-    const handler = schemeHandlers.get(new URL(url).protocol.replace(/:$/, ''));
-    if (!handler) throw new Error(`no handler for ${url}: net::ERR_UNKNOWN_URL_SCHEME`);
-    const res = await handler(new Request(url, { method }));
-    return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
-  };
-  let currentMenu: MenuTemplateItem[] = [];
   const windows: StandInWindow[] = [];
   let ready = false;
+  let press: 'last' | 'cancel' = 'last';
+  const schemes = standInProtocol(recording, () => ready);
+  const menu = standInMenu(recording);
   let exited = false;
 
   class StandInWebContents extends EventEmitter {
@@ -207,9 +184,9 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     async loadURL(url: string): Promise<void> {
       this.record.loadedUrl = url;
       if (options.pageMissing) throw new Error(`ERR_FILE_NOT_FOUND (-6) loading '${url}'`);
-      if (!schemeHandlers.has(new URL(url).protocol.replace(/:$/, ''))) return;
+      if (!schemes.handles(url)) return;
       // Chromium fails a page whose answer is an error status with an empty body.
-      const answer = await askScheme(url);
+      const answer = await schemes.ask(url);
       recording.pageAnswer = answer;
       if (answer.status >= 400 && answer.body === '') {
         throw new Error(`ERR_HTTP_RESPONSE_CODE_FAILURE (-379) loading '${url}'`);
@@ -312,15 +289,6 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     exit,
   });
 
-  const serialiseMenu = (items: MenuTemplateItem[]): MenuItemRecord[] =>
-    items.map((i) => ({
-      ...(i.label !== undefined ? { label: i.label } : {}),
-      ...(i.role !== undefined ? { role: i.role } : {}),
-      ...(i.accelerator !== undefined ? { accelerator: i.accelerator } : {}),
-      ...(i.type === 'separator' ? { role: 'separator' } : {}),
-      ...(i.submenu ? { submenu: serialiseMenu(i.submenu) } : {}),
-    }));
-
   const nativeTheme = {
     set themeSource(source: string) {
       recording.themeSources.push(source);
@@ -330,23 +298,11 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     },
   };
 
-  const protocol = {
-    registerSchemesAsPrivileged: (schemes: { scheme: string; privileges?: Record<string, unknown> }[]) => {
-      for (const { scheme, privileges } of schemes)
-        recording.privilegedSchemes.push({ scheme, privileges: { ...privileges }, whenReady: ready });
-    },
-    handle: (scheme: string, handler: (request: Request) => Response | Promise<Response>) => {
-      if (!ready) throw new Error('protocol.handle is only available once the app is ready');
-      recording.handledSchemes.push(scheme);
-      schemeHandlers.set(scheme, handler);
-    },
-  };
-
   const electron = {
     app,
     nativeTheme,
     safeStorage: standInSafeStorage(options.safeStorageBackend ?? 'gnome_libsecret'),
-    protocol,
+    protocol: schemes.protocol,
     BrowserWindow: StandInWindow,
     ipcMain: {
       handle: (channel: string, handler: IpcHandler) => {
@@ -354,17 +310,11 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
         ipcHandlers.set(channel, handler);
       },
     },
-    Menu: {
-      buildFromTemplate: (template: MenuTemplateItem[]) => ({ template }),
-      setApplicationMenu: (menu: { template: MenuTemplateItem[] } | null) => {
-        currentMenu = menu?.template ?? [];
-        recording.menus.push(serialiseMenu(currentMenu));
-      },
-    },
+    Menu: menu.Menu,
     dialog: {
       showErrorBox: (title: string, content: string) => void recording.errorBoxes.push({ title, content }),
       showMessageBox: async (...args: unknown[]) => {
-        const o = args[args.length - 1] as Recording['messageBoxes'][number];
+        const o = args[args.length - 1] as Recording['messageBoxes'][number] & { cancelId?: number };
         recording.messageBoxes.push({
           type: o.type,
           title: o.title,
@@ -372,8 +322,9 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
           detail: o.detail,
           buttons: o.buttons,
         });
-        // The user presses the last button (OK, or Later when a restart is offered).
-        return { response: (o.buttons?.length ?? 1) - 1, checkboxChecked: false };
+        // The user presses the last button (OK, or Later when a restart is offered), or cancels.
+        const last = (o.buttons?.length ?? 1) - 1;
+        return { response: press === 'cancel' ? (o.cancelId ?? 0) : last, checkboxChecked: false };
       },
       showSaveDialog: async (...args: unknown[]) => {
         const o = args[args.length - 1] as { defaultPath: string };
@@ -393,7 +344,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
 
   /** What the boot test does in Electron's place: IPC from a frame, clicks, window events. */
   const control: StandInControl = {
-    request: (url: string, method?: string) => askScheme(url, method),
+    request: (url: string, method?: string) => schemes.ask(url, method),
     invoke: async (channel: string, senderUrl: string, args: unknown[]) => {
       const handler = ipcHandlers.get(channel);
       if (!handler) throw new Error(`main registered no handler for ${channel}`);
@@ -415,20 +366,12 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
         minimize: () => w.minimize(),
       };
     },
-    /** Clicks a menu item given by its labels, e.g. ['Help', 'About PlanDesk']. */
-    clickMenu(labels: string[]): void {
-      let items = currentMenu;
-      let item: MenuTemplateItem | undefined;
-      for (const label of labels) {
-        item = items.find((i) => i.label === label);
-        if (!item) throw new Error(`no menu item "${label}" in ${JSON.stringify(serialiseMenu(items))}`);
-        items = item.submenu ?? [];
-      }
-      if (!item?.click) throw new Error(`menu item ${labels.join(' › ')} does nothing`);
-      item.click();
-    },
+    clickMenu: (labels: string[]) => menu.click(labels),
     secondInstance(): void {
       app.emit('second-instance', {}, ['plandesk'], process.cwd());
+    },
+    answerMessageBoxes(answer): void {
+      press = answer;
     },
     quit(): void {
       app.quit();
@@ -436,18 +379,4 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
   };
 
   return { electron, recording, control };
-}
-
-/**
- * Electron's safeStorage as far as main can tell: strings encrypted (AES-256-GCM) with a key that
- * stays the same from one run to the next, as the OS's protection does for one user.
- */
-function standInSafeStorage(backend: string) {
-  const sealer = aesSeal(createHash('sha256').update('PlanDesk stand-in safeStorage').digest());
-  return {
-    isEncryptionAvailable: () => true,
-    getSelectedStorageBackend: () => backend,
-    encryptString: (text: string) => sealer.seal(text),
-    decryptString: (data: Buffer) => sealer.open(data),
-  };
 }

@@ -2,7 +2,9 @@
  * What electron-builder.yml promises for the installers that cannot be built here (electron-builder
  * validated the file's schema when the packaging check packed): the Windows installer is per user
  * and asks nothing it could not do, an update is checked against the publisher when signed, and
- * every build publishes to a draft that only the release workflow's last job publishes.
+ * every build publishes to a draft that only the release workflow's last job publishes, the jobs
+ * that can write to it run no package's install scripts, and each OS is given only its own signing
+ * secrets.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -64,6 +66,80 @@ describe('the installers’ configuration', () => {
       }
     }
     // The three release jobs write to the one draft (create, upload, publish); CI writes nothing.
-    expect(writers).toEqual(['release.yml:draft', 'release.yml:build', 'release.yml:publish']);
+    expect(writers).toEqual(['release.yml:draft', 'release.yml:upload', 'release.yml:publish']);
+  });
+
+  it('release.yml: the build only reads; what writes runs no install script and no package’s code', () => {
+    const { jobs } = yaml.load(readFileSync('.github/workflows/release.yml', 'utf8')) as ReleaseWorkflow;
+    // npm ci with install scripts, electron-builder's rebuild: a job that can only read.
+    expect(jobs.build!.permissions).toEqual({ contents: 'read' });
+    const runs = (job: string) => jobs[job]!.steps.map((s) => s.run ?? '').join('\n');
+    expect(runs('build')).toMatch(/npm ci --no-audit/);
+    expect(runs('build')).not.toContain('gh release');
+    // The build checks its files before it sets them aside as the artifact `upload` takes.
+    const buildSteps = jobs.build!.steps.map((s) => s.run ?? s.uses ?? '');
+    const checked = buildSteps.findIndex((r) => r.includes('check-release.mjs dist --os'));
+    const setAside = buildSteps.findIndex((r) => r.startsWith('actions/upload-artifact@'));
+    expect(checked).toBeGreaterThan(-1);
+    expect(setAside).toBeGreaterThan(checked);
+    // `upload`: no checkout, no npm, only GitHub's own tools.
+    expect(jobs.upload!.needs).toEqual(['draft', 'build']);
+    expect(jobs.upload!.steps.map((s) => s.uses).filter(Boolean)).toEqual(['actions/download-artifact@v4']);
+    expect(runs('upload')).not.toMatch(/\bnpm\b|\bnpx\b|\bnode\b/);
+    expect(runs('upload')).toContain('gh release upload');
+    // Every other job that can write installs without running scripts, if at all.
+    for (const job of ['draft', 'publish']) {
+      for (const line of runs(job)
+        .split('\n')
+        .filter((l) => /\bnpm (ci|install)\b/.test(l)))
+        expect(line, job).toContain('--ignore-scripts');
+    }
+    expect(jobs.publish!.needs).toEqual(['draft', 'upload']);
+  });
+
+  it('release.yml: each OS’s build is given only its own signing secrets, Windows never the Apple certificate', () => {
+    const { jobs } = yaml.load(readFileSync('.github/workflows/release.yml', 'utf8')) as ReleaseWorkflow;
+    const step = jobs.build!.steps.find((s) => s.run?.includes('npx electron-builder'))!;
+    const mac = ['CSC_LINK', 'CSC_KEY_PASSWORD', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID'];
+    const win = [
+      ...[
+        'WIN_CSC_LINK',
+        'WIN_CSC_KEY_PASSWORD',
+        'AZURE_TENANT_ID',
+        'AZURE_CLIENT_ID',
+        'AZURE_CLIENT_SECRET',
+      ],
+      ...[
+        'AZURE_SIGNING_ENDPOINT',
+        'AZURE_SIGNING_ACCOUNT',
+        'AZURE_CERTIFICATE_PROFILE',
+        'WIN_PUBLISHER_NAME',
+      ],
+    ];
+    expect(Object.keys(step.env!).sort()).toEqual([...mac, ...win].sort());
+    for (const [names, os] of [
+      [mac, 'mac'],
+      [win, 'win'],
+    ] as const) {
+      for (const name of names) {
+        expect(step.env![name], name).toMatch(
+          new RegExp(`^\\$\\{\\{ matrix\\.target == '${os}' && (secrets|vars)\\.${name} \\|\\| '' \\}\\}$`),
+        );
+      }
+    }
+    // electron-builder falls back from WIN_CSC_LINK to CSC_LINK: emptied on Windows before it runs.
+    const windows = step.run!.slice(step.run!.indexOf('Windows)'), step.run!.indexOf('macOS)'));
+    expect(windows).toContain("export CSC_LINK='' CSC_KEY_PASSWORD=''");
   });
 });
+
+interface ReleaseWorkflow {
+  jobs: Record<
+    string,
+    {
+      needs?: string | string[];
+      permissions?: Record<string, string>;
+      steps: { uses?: string; run?: string; env?: Record<string, string> }[];
+    }
+  >;
+}

@@ -9,6 +9,7 @@ import { builtinModules, createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKER_SCRIPTS } from '../../src-main/workers/tasks';
 import { asarEntries, copyResourcesForNode, type AsarEntry } from './asar-contents';
 import { PACKAGE_CHECK_DIR, readPackagedApp } from './packaged-app';
 
@@ -101,14 +102,8 @@ describe('the packaged app', () => {
     ]) {
       expect(checked).toContain(dep);
     }
-    // The worker threads' scripts (src-main/workers/tasks.ts), and piscina's own, which starts them.
-    for (const script of [
-      'out/main/estimate-worker.js',
-      'out/main/export-worker.js',
-      'out/main/versions-worker.js',
-    ]) {
-      expect(mainFiles).toContain(script);
-    }
+    // The worker threads' scripts (src-main/workers/worker-scripts.json), and piscina's own, which starts them.
+    for (const script of Object.keys(WORKER_SCRIPTS)) expect(mainFiles).toContain(`out/main/${script}.js`);
     expect(files.has('node_modules/piscina/dist/worker.js')).toBe(true);
   });
 

@@ -17,6 +17,7 @@ import {
   type Migration,
 } from '../../src-main/cache/cache-db';
 import { offlineStatus } from '../../src-main/cache/offline-sync';
+import { setFaultHook } from '../../src-main/faults/fault-points';
 import { silentLogger } from '../../src-main/log/logger';
 import { captureLog } from '../helpers/log-capture';
 
@@ -270,6 +271,22 @@ describe('the cache file', () => {
       fetchedAt: at,
       reason: 'incomplete',
     });
+  });
+
+  it('a failed write is remembered only until a write succeeds again (no stale "disk full")', () => {
+    setFaultHook((point) => {
+      if (point === 'cache:write') {
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      }
+    });
+    try {
+      expect(cache.put('project', 'a', { id: 'a' })).toBe(false);
+    } finally {
+      setFaultHook(null);
+    }
+    expect(cache.lastWriteFailure).toMatchObject({ diskFull: true, path: cache.path });
+    expect(cache.put('project', 'a', { id: 'a' })).toBe(true);
+    expect(cache.lastWriteFailure).toBeNull();
   });
 
   it('after close, calls neither throw nor pretend', () => {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { decode } from '../../src-main/api/client';
 import { parseJsonLossless } from '../../src-main/api/lossless-json';
 import { estimateDetailSchema, estimateItemSchema } from '../../src-main/api/schemas';
-import { fastEstimateDetail, fastItems } from '../../src-main/api/estimate-parse';
+import { fastEstimateDetail, fastItems, TEXT_KEYS } from '../../src-main/api/estimate-parse';
+import { ITEM_DECIMAL_FIELDS } from '../../src-shared/estimates/types';
 import { deepJsonText } from '../../src-main/json/deep-json-text';
 
 /** What the client does today: zod for everything. */
@@ -121,6 +122,17 @@ describe('fastEstimateDetail: the fast path for items', () => {
     );
     // The check must actually be exercised, not just fall back.
     expect(fastOnes).toBeGreaterThan(100);
+  });
+
+  it('checks every field of the one list of item decimals (and texts) on the fast path', () => {
+    const good = { id: 'a', type: 'position' };
+    expect(fastItems([good])).not.toBeNull();
+    // A field the fast path did not read would let a bad value through instead of handing it to zod.
+    for (const field of ITEM_DECIMAL_FIELDS) {
+      expect(fastItems([{ ...good, [field]: 'not a number' }]), field).toBeNull();
+      expect(estimateItemSchema.safeParse({ ...good, [field]: 'not a number' }).success, field).toBe(false);
+    }
+    for (const field of TEXT_KEYS) expect(fastItems([{ ...good, [field]: {} }]), field).toBeNull();
   });
 
   it('reports a bad item like the client does', () => {

@@ -36,6 +36,7 @@ describe('export presets and options', () => {
       language: 'en-US',
       paper: 'Letter',
       statements: true,
+      roomsCosts: false,
     });
     expect(opts.columns.some((c) => INTERNAL_COLUMNS.includes(c))).toBe(false);
     // The old switch still means the same documents.
@@ -45,6 +46,15 @@ describe('export presets and options', () => {
 
   it('the internal worksheet has every column', () => {
     expect(resolveExportOptions({ preset: 'internal' }).columns).toEqual([...EXPORT_COLUMNS]);
+  });
+
+  it('the costs per room: off by default, in the internal worksheet when asked, never in a client document', () => {
+    expect(resolveExportOptions({ preset: 'internal' }).roomsCosts).toBe(false);
+    expect(resolveExportOptions({ preset: 'internal', roomsCosts: true }).roomsCosts).toBe(true);
+    expect(resolveExportOptions({ preset: 'quote', roomsCosts: true }).roomsCosts).toBe(false);
+    expect(
+      resolveExportOptions({ preset: 'Kurzangebot', savedPresets: [saved], roomsCosts: true }).roomsCosts,
+    ).toBe(false);
   });
 
   it('never puts an internal column into a client document, whatever was asked', () => {

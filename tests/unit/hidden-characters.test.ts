@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hasHiddenCharacters,
+  hiddenCharactersMarked,
   jsonWithHiddenCharactersEscaped,
   withoutHiddenCharacters,
 } from '../../src-shared/text/hidden-characters';
@@ -40,9 +42,42 @@ describe('withoutHiddenCharacters', () => {
     expect(withoutHiddenCharacters('a\r\nb')).toBe('a b');
   });
 
+  it('removes the invisible format characters, tag characters included; keeps the joiners of scripts and emoji', () => {
+    expect(withoutHiddenCharacters('Kü\u200bche\u00ad\ufeff\u2060')).toBe('Küche');
+    // "Bad" with a hidden "IGNORE" written in tag characters after it.
+    const tags = [...'IGNORE'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    expect(withoutHiddenCharacters(`Bad${tags}\u{e007f}`)).toBe('Bad');
+    expect(withoutHiddenCharacters(`Bad${tags}`, { keepLines: true })).toBe('Bad');
+    expect(withoutHiddenCharacters('👩\u200d🔧 کتاب\u200cخانه')).toBe('👩\u200d🔧 کتاب\u200cخانه');
+  });
+
   it('leaves ordinary text alone, right-to-left scripts included', () => {
     expect(withoutHiddenCharacters('Küche – 12,5 m² “Nord”')).toBe('Küche – 12,5 m² “Nord”');
     expect(withoutHiddenCharacters('مطبخ 12 م²')).toBe('مطبخ 12 م²');
+  });
+});
+
+describe('names that are never compared, and how they are shown', () => {
+  it('a name with any hidden character (the joiners too) is not fit to compare; layout is', () => {
+    for (const hidden of [
+      'Kü\u0000che',
+      'Bad\u202e',
+      'Bad\u{e0041}',
+      'Kü\u200dche',
+      'Kü\u200bche',
+      'x\u0085',
+    ]) {
+      expect(hasHiddenCharacters(hidden), JSON.stringify(hidden)).toBe(true);
+    }
+    for (const plain of ['Küche', 'Salle de bain', 'Bad\tOG', 'Bad\nOG', 'مطبخ']) {
+      expect(hasHiddenCharacters(plain), JSON.stringify(plain)).toBe(false);
+    }
+  });
+
+  it('marks each hidden character as U+FFFD and keeps the text on one line', () => {
+    expect(hiddenCharactersMarked('Kü\u200bche\u001b[31m')).toBe('Kü\ufffdche\ufffd[31m');
+    expect(hiddenCharactersMarked('Bad\u{e0041}\u{e0042}')).toBe('Bad\ufffd\ufffd');
+    expect(hiddenCharactersMarked('a\r\n\tb\u2028c')).toBe('a b c');
   });
 });
 
@@ -55,6 +90,10 @@ describe('jsonWithHiddenCharactersEscaped', () => {
     expect(text).toContain('Rechnung\\u202efdp.exe');
     expect(JSON.parse(text)).toEqual(value);
     expect(text.split('\n')).toHaveLength(5);
+    // A tag character: both halves of its pair as escapes, the same string once parsed.
+    const tagged = jsonWithHiddenCharactersEscaped(JSON.stringify({ name: 'Bad\u{e0041}' }));
+    expect(tagged).toBe('{"name":"Bad\\udb40\\udc41"}');
+    expect(JSON.parse(tagged)).toEqual({ name: 'Bad\u{e0041}' });
   });
 });
 

@@ -12,7 +12,9 @@ describe('the gate background work waits at', () => {
     const waited = gate.idle().then(() => (open = true));
     first();
     first(); // a second release of the same hold changes nothing
-    await new Promise((r) => setTimeout(r, 10));
+    // Every promise callback that could run runs before the next turn of the event loop: had the
+    // first holder's release opened the gate, `open` would be true by then.
+    await new Promise((r) => setImmediate(r));
     expect(open).toBe(false);
     second();
     await waited;

@@ -35,7 +35,7 @@ class SwitchableKeychain extends MemorySecretStore {
 }
 
 /** A real cipher (AES-256-GCM) standing in for safeStorage, with the backend the test names. */
-function testCipher(state: { backend: string; available: boolean }): KeyCipher {
+function testCipher(state: { backend: string; available: boolean; encryptFails?: boolean }): KeyCipher {
   const sealer = aesSeal(randomBytes(32));
   return {
     unavailable: () =>
@@ -45,7 +45,11 @@ function testCipher(state: { backend: string; available: boolean }): KeyCipher {
           ? 'basic_text protects nothing'
           : null,
     backend: () => state.backend,
-    encrypt: (text) => sealer.seal(text),
+    encrypt: (text) => {
+      // What safeStorage.encryptString throws when the OS refuses (a locked wallet, say).
+      if (state.encryptFails) throw new Error('Error while encrypting the text provided to encryptString.');
+      return sealer.seal(text);
+    },
     decrypt: (data) => sealer.open(data),
   };
 }
@@ -59,7 +63,7 @@ function setup(backend = 'kwallet5') {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plandesk-keys-'));
   dirs.push(dir);
   const keychain = new SwitchableKeychain();
-  const cipherState = { backend, available: true };
+  const cipherState: Parameters<typeof testCipher>[0] = { backend, available: true };
   const file = new EncryptedKeyFile(path.join(dir, KEY_FILE_NAME), testCipher(cipherState));
   let now = 1_000_000;
   const lines: string[] = [];
@@ -173,12 +177,56 @@ describe('keys without a keychain', () => {
     keychain.up = false;
     await store.set('in-file', KEY);
     await store.delete('in-file');
-    expect(existsSync(file.file)).toBe(false);
+    expect(file.accounts()).toEqual([]);
     await expect(store.delete('in-keychain')).rejects.toMatchObject({ kind: 'keychain' });
     keychain.up = true;
     later(KEYCHAIN_RETRY_MS);
     await store.delete('in-keychain');
     expect(keychain.entries.size).toBe(0);
+    // Nothing left to do: the file is gone.
+    expect(existsSync(file.file)).toBe(false);
+  });
+
+  it('a key deleted while the keychain is away takes the keychain’s older copy with it when it is back', async () => {
+    const { store, keychain, file, later, make } = stuckSetup();
+    await store.set('ws', `${KEY}-old`);
+    keychain.up = false;
+    // Replaced while the keychain is away (the file has the newer key), then deleted.
+    await store.set('ws', KEY);
+    await store.delete('ws');
+    expect(file.accounts()).toEqual([]);
+    expect(readFileSync(file.file, 'utf8')).not.toContain(KEY);
+    expect(keychain.entries.get('ws')).toBe(`${KEY}-old`);
+    // A later session, the keychain back: the older key goes at start, and so does the file.
+    keychain.up = true;
+    later(KEYCHAIN_RETRY_MS);
+    const next = make();
+    expect(await next.takeNotices()).toEqual([]);
+    expect(keychain.entries.has('ws')).toBe(false);
+    expect(existsSync(file.file)).toBe(false);
+    expect(await next.get('ws')).toBeNull();
+  });
+
+  it('a key moved this session, then replaced while the keychain was away again: the newer one wins', async () => {
+    const { store, keychain, file, later } = setup();
+    keychain.up = false;
+    await store.set('ws', `${KEY}-old`);
+    keychain.up = true;
+    later(KEYCHAIN_RETRY_MS);
+    // Moved into the keychain (once this session).
+    expect(await store.get('ws')).toBe(`${KEY}-old`);
+    expect(file.accounts()).toEqual([]);
+    // Away again: the replacement can only go to the file…
+    keychain.up = false;
+    later(KEYCHAIN_RETRY_MS);
+    await store.set('ws', `${KEY}-new`);
+    expect(file.accounts()).toEqual(['ws']);
+    // …and when the keychain is back, that newer key moves in, never the keychain's older one read.
+    keychain.up = true;
+    later(KEYCHAIN_RETRY_MS);
+    expect(await store.get('ws')).toBe(`${KEY}-new`);
+    expect(keychain.entries.get('ws')).toBe(`${KEY}-new`);
+    expect(file.accounts()).toEqual([]);
   });
 
   it('a damaged file loses no other key and never crashes a read', async () => {
@@ -205,5 +253,131 @@ describe('keys without a keychain', () => {
     );
     expect(aside).toHaveLength(1);
     expect(readFileSync(path.join(path.dirname(file.file), aside[0]!), 'utf8')).toContain('trunc');
+  });
+});
+
+/** A key file that can be switched to "cannot be changed" (a read-only disk, say): every removal fails. */
+class StuckKeyFile extends EncryptedKeyFile {
+  stuck = false;
+  override async delete(account: string) {
+    if (this.stuck) throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
+    return super.delete(account);
+  }
+  override async forget(account: string) {
+    if (this.stuck) throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
+    return super.forget(account);
+  }
+}
+
+function stuckSetup() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plandesk-keys-'));
+  dirs.push(dir);
+  const keychain = new SwitchableKeychain();
+  const file = new StuckKeyFile(
+    path.join(dir, KEY_FILE_NAME),
+    testCipher({ backend: 'kwallet5', available: true }),
+  );
+  let now = 1_000_000;
+  const make = () =>
+    new KeychainWithFallback({ keychain, file, logger: { log: () => undefined }, now: () => now });
+  return { store: make(), make, keychain, file, later: (ms: number) => (now += ms) };
+}
+
+/** A key kept in the file while the keychain was away; then the file cannot be changed and the keychain is back. */
+async function oldKeyInStuckFile(key: string) {
+  const setup = stuckSetup();
+  setup.keychain.up = false;
+  await setup.store.set('ws', key);
+  setup.file.stuck = true;
+  setup.keychain.up = true;
+  setup.later(KEYCHAIN_RETRY_MS);
+  return setup;
+}
+
+describe('a key file that cannot be changed', () => {
+  const OLD = `${KEY}-old`;
+  const NEW = `${KEY}-new`;
+
+  it('never lets its old copy overwrite a newer key: replacing the key fails and changes nothing', async () => {
+    const { store, make, keychain, file } = await oldKeyInStuckFile(OLD);
+    // The old copy cannot leave the file, so the keychain must not get a newer one.
+    await expect(store.set('ws', NEW)).rejects.toMatchObject({
+      kind: 'keychain',
+      message: expect.stringContaining('cannot be changed'),
+    });
+    expect(await store.get('ws')).toBe(OLD);
+    expect(keychain.entries.get('ws')).toBe(OLD);
+    // Once the file can be changed again, the new key goes in, and stays the key in later sessions.
+    file.stuck = false;
+    await store.set('ws', NEW);
+    expect(await store.get('ws')).toBe(NEW);
+    expect(file.accounts()).toEqual([]);
+    expect(await make().get('ws')).toBe(NEW);
+  });
+
+  it('a key deleted is not brought back by the file: the delete fails and says so', async () => {
+    const { store, keychain, file } = await oldKeyInStuckFile(OLD);
+    await expect(store.delete('ws')).rejects.toMatchObject({ kind: 'keychain' });
+    // Nothing was deleted anywhere: the key is what it was, not gone then back.
+    expect(await store.get('ws')).toBe(OLD);
+    file.stuck = false;
+    await store.delete('ws');
+    expect(keychain.entries.has('ws')).toBe(false);
+    expect(file.accounts()).toEqual([]);
+    expect(await store.get('ws')).toBeNull();
+  });
+
+  it('moves each key into the keychain once per session, however often it is used', async () => {
+    const { store, keychain, file } = await oldKeyInStuckFile(OLD);
+    let writes = 0;
+    const set = keychain.set.bind(keychain);
+    keychain.set = async (a, s) => {
+      writes++;
+      return set(a, s);
+    };
+    for (let i = 0; i < 3; i++) expect(await store.get('ws')).toBe(OLD);
+    expect(writes).toBe(1);
+    expect(file.accounts()).toEqual(['ws']);
+  });
+
+  it('a key kept in the file while the keychain was away replaces the keychain’s older one', async () => {
+    const { store, keychain, later } = stuckSetup();
+    await store.set('ws', OLD);
+    keychain.up = false;
+    await store.set('ws', NEW);
+    keychain.up = true;
+    later(KEYCHAIN_RETRY_MS);
+    expect(await store.get('ws')).toBe(NEW);
+    expect(keychain.entries.get('ws')).toBe(NEW);
+  });
+});
+
+describe('the key file’s own failures', () => {
+  it('encryption refusing (safeStorage throws) is the keychain error, and an older key stays', async () => {
+    const { store, keychain, file, cipherState, later } = setup();
+    keychain.up = false;
+    await store.set('ws', KEY);
+    cipherState.encryptFails = true;
+    later(KEYCHAIN_RETRY_MS);
+    await expect(store.set('ws', `${KEY}-2`)).rejects.toMatchObject({ kind: 'keychain' });
+    await expect(store.set('ws-2', `${KEY}-2`)).rejects.toMatchObject({ kind: 'keychain' });
+    expect(file.accounts()).toEqual(['ws']);
+    expect(await store.get('ws')).toBe(KEY);
+  });
+
+  it('valid JSON of another shape is moved aside, never read as accounts', async () => {
+    const { writeFileSync, readdirSync } = await import('node:fs');
+    for (const text of ['null', '[]', '"keys"', '{"version": 1, "keys": "abc"}', '{"keys": ["x"]}']) {
+      const { store, keychain, file } = setup();
+      writeFileSync(file.file, text);
+      expect(file.accounts(), text).toEqual([]);
+      const aside = readdirSync(path.dirname(file.file)).filter((f) =>
+        f.startsWith(`${KEY_FILE_NAME}.unreadable-`),
+      );
+      expect(aside, text).toHaveLength(1);
+      keychain.up = false;
+      await store.set('ws', KEY);
+      expect(await store.get('ws')).toBe(KEY);
+    }
   });
 });

@@ -3,7 +3,8 @@ import type { ProjectFile } from '../../src-main/api/schemas';
 import { ServiceError } from '../../src-main/errors/service-error';
 import { findRegistered, REGISTER_CLOCK_SLACK_MS } from '../../src-main/outbox/registered-check';
 import { ContentMismatchError } from '../../src-main/files/files-service';
-import { localFileError } from '../../src-main/local-files/write-atomically';
+import { diskFullError, localFileError } from '../../src-main/local-files/write-atomically';
+import { RecordsError } from '../../src-main/outbox/outbox-store';
 import { ClaimLostError, outcomeOf } from '../../src-main/outbox/upload-outcome';
 
 const at = new Date('2026-05-04T09:30:00Z');
@@ -82,6 +83,19 @@ describe('what a failed attempt means', () => {
         'presign',
       ),
     ).toEqual({ kind: 'hold', problem: 'type-refused', detail: 'Validation failed' });
+    // The name refused for a character in it, not for its type: said as a refusal, with the words.
+    expect(
+      outcomeOf(
+        new ServiceError(
+          'validation',
+          'bad',
+          400,
+          { file_name: ['must not contain control characters or slashes'] },
+          'Validation failed',
+        ),
+        'presign',
+      ),
+    ).toEqual({ kind: 'hold', problem: 'refused', detail: 'Validation failed' });
     expect(
       outcomeOf(new ServiceError('validation', 'Upload not complete', 400, { upload_id: ['x'] }), 'register'),
     ).toMatchObject({
@@ -106,5 +120,39 @@ describe('what a failed attempt means', () => {
     );
     expect(outcomeOf(unreadable, 'upload')).toMatchObject({ kind: 'hold', problem: 'file-missing' });
     expect(outcomeOf(new ClaimLostError(), 'register')).toEqual({ kind: 'lost' });
+  });
+});
+
+describe('this computer failing is never the service refusing', () => {
+  it('the records busy or unwritable at the register step: tried again later, nothing decided', () => {
+    const busy = new RecordsError(
+      'config',
+      'PlanDesk could not update upload 3 in /data/outbox/outbox.sqlite (SQLITE_BUSY: database is locked).',
+      undefined,
+      undefined,
+      undefined,
+      '/data/outbox/outbox.sqlite',
+    );
+    for (const stage of ['prepare', 'presign', 'upload', 'register'] as const) {
+      expect(outcomeOf(busy, stage)).toEqual({
+        kind: 'local',
+        diskFull: false,
+        path: '/data/outbox/outbox.sqlite',
+      });
+    }
+  });
+
+  it('a full disk at the register step is said as such, never "file missing" nor "refused"', () => {
+    expect(outcomeOf(diskFullError('/data/outbox/outbox.sqlite'), 'register')).toEqual({
+      kind: 'local',
+      diskFull: true,
+      path: '/data/outbox/outbox.sqlite',
+    });
+    const full = localFileError(
+      Object.assign(new Error('x'), { code: 'ENOSPC' }),
+      '/data/outbox/ws',
+      'write',
+    );
+    expect(outcomeOf(full, 'prepare')).toMatchObject({ kind: 'local', diskFull: true });
   });
 });

@@ -202,20 +202,15 @@ describe('visible rows', () => {
     expect(m.windowRange(0, 280, 28, 0, 5)).toEqual({ start: 0, end: 0 });
   });
 
-  it('computes 20,000 rows in well under 50 ms, and a window stays a few hundred rows at most', () => {
+  // How long the pass takes for 20,000 rows is a benchmark's figure (bench/tree-rows.ts, target
+  // < 50 ms), not a test's: a test on the clock fails on a busy machine, not on a slow pass.
+  it('computes the visible rows of 20,000, and a window stays a few hundred rows at most', () => {
     const rows = bigEstimate(20_000);
     expect(rows.length).toBe(20_000);
-    const all = m.expandAll(rows);
-    const initial = m.initialExpansion(rows);
-    // Warm up (JIT), then time the worst case: everything expanded.
-    m.computeVisibleRows(rows, all);
-    const started = performance.now();
-    const visible = m.computeVisibleRows(rows, all);
-    const collapsed = m.computeVisibleRows(rows, initial);
-    const elapsed = performance.now() - started;
+    const visible = m.computeVisibleRows(rows, m.expandAll(rows));
+    const collapsed = m.computeVisibleRows(rows, m.initialExpansion(rows));
     expect(visible.length).toBe(20_000);
     expect(collapsed.length).toBeLessThan(20_000);
-    expect(elapsed).toBeLessThan(50);
 
     const { start, end } = m.windowRange(300_000, 900, 28, visible.length, 12);
     expect(end - start).toBeLessThan(300);

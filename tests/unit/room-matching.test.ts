@@ -32,13 +32,26 @@ describe('names are compared blind to case, accents and whitespace, and nothing 
   });
 
   it('refuses texts with control or invisible characters, and shows them', () => {
-    for (const hidden of ['Kü\u0000che', 'Kü\u200bche', 'Bad\u202e', '\u0007Flur', 'Bad\u00ad']) {
+    for (const hidden of [
+      'Kü\u0000che',
+      'Kü\u200bche',
+      'Bad\u202e',
+      '\u0007Flur',
+      'Bad\u00ad',
+      'Bad\u{e0041}\u{e007f}',
+      'Kü\u200dche',
+      '\ufeffFlur',
+    ]) {
       expect(matchKey(hidden)).toBeNull();
     }
     expect(matchKey(null)).toBe('');
     expect(matchKey('   ')).toBe('');
     expect(visibleText('Kü\u0000che')).toBe('Kü\ufffdche');
-    expect(visibleText('x'.repeat(500)).length).toBe(120);
+    // A tag character is one mark, not two halves of a pair; a line break is a space: one line.
+    expect(visibleText('Bad\u{e0041}')).toBe('Bad\ufffd');
+    expect(visibleText('Küche\n\nFAKE LINE')).toBe('Küche FAKE LINE');
+    expect(visibleText('x'.repeat(500))).toBe(`${'x'.repeat(119)}…`);
+    expect([...visibleText('😀'.repeat(200))]).toHaveLength(120);
   });
 
   it('reads a location as a floor and a room in the ways people write them', () => {
@@ -168,11 +181,60 @@ const CASES: [string, MatchRow[], string][] = [
     [group('Küche'), group('Schlafzimmer', 0), position(null, 1)],
     'conflict',
   ],
+  // A floor only a group names is where the room is looked for first, then on every floor.
   [
-    'a floor group and a room on another floor',
+    'a floor group and a room only on another floor',
     [group('Erdgeschoss'), position('Schlafzimmer', 0)],
+    'og-schlaf',
+  ],
+  ['a floor group and a room on it and elsewhere', [group('Obergeschoss'), position('Bad', 0)], 'og-bad'],
+  [
+    'a floor group, a room group only on another floor',
+    [group('Erdgeschoss'), group('Schlafzimmer', 0), position(null, 1)],
+    'og-schlaf',
+  ],
+  [
+    'a floor group and a name on it once and twice on another floor',
+    [group('Erdgeschoss'), position('flur ', 0)],
+    'eg-flur',
+  ],
+  ['a floor group and a name twice on it', [group('Obergeschoss'), position('Flur', 0)], 'ambiguous'],
+  [
+    'a floor group and a room only on the other floor',
+    [group('Obergeschoss'), position('Küche', 0)],
+    'eg-kueche',
+  ],
+  ['a floor group and an unknown name', [group('Erdgeschoss'), position('Garage', 0)], 'unknown-room'],
+  // A floor the location itself names is where the room must be.
+  [
+    'the location names another floor than its group',
+    [group('Obergeschoss'), position('Erdgeschoss / Schlafzimmer', 0)],
+    'conflict',
+  ],
+  [
+    'a floor location under a room group on another floor',
+    [group('Küche'), position('Obergeschoss', 0)],
     'not-on-floor',
   ],
+  // A group whose name holds hidden characters is why the positions under it that name no room are off.
+  [
+    'no location, under a group with hidden characters',
+    [group('Kü\u200bche'), position(null, 0)],
+    'hidden-characters',
+  ],
+  [
+    'no location, under a group of hidden characters only',
+    [group('\u200b\u2060'), position('', 0)],
+    'hidden-characters',
+  ],
+  [
+    'under a group with hidden characters, a location',
+    [group('Bad\u200b'), position('Küche', 0)],
+    'eg-kueche',
+  ],
+  // Tag characters (U+E0000–E007F) and the joiners are hidden too.
+  ['a location with tag characters', [position('Küche\u{e0041}')], 'hidden-characters'],
+  ['a location with a zero-width joiner', [position('Kü\u200dche')], 'hidden-characters'],
   ['a room group on two floors, no floor named', [group('Bad'), position(null, 0)], 'ambiguous'],
 ];
 
@@ -238,6 +300,17 @@ describe('positions are placed by location, then by group, within a floor first,
     const result = placePositions(planRoomsOf(buildPlanView(currentShape()), 'plan-1').plan.floors, rows);
     expect(result.room[0]).toBe(GROUP_ROW);
     expect(result.room[1]).toBe(0);
+  });
+
+  it('a floor only a group names: a name on two other floors is ambiguous between them', () => {
+    const floors: MatchFloor[] = [
+      { name: 'EG', rooms: [{ name: 'Küche' }] },
+      { name: 'OG', rooms: [{ name: 'Bad' }] },
+      { name: 'DG', rooms: [{ name: 'Bad' }] },
+    ];
+    const result = placePositions(floors, [group('EG'), position('Bad', 0)]);
+    expect(result.room[1]).toBe(NOT_PLACED);
+    expect(result.notPlaced[1]).toEqual({ reason: 'ambiguous', text: 'Bad', candidates: [1, 2] });
   });
 
   it('a room name that is also a floor name is the room', () => {

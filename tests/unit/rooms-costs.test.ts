@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src-shared/money/decimal';
-import { apportionRounded } from '../../src-shared/money/apportion';
+import { apportionRounded, apportionToUnits } from '../../src-shared/money/apportion';
 import { buildRoomsCosts, type CostsEstimate, type CostsRow } from '../../src-main/plans/rooms-costs';
 import { roomsCostsTable } from '../../src-shared/plans/rooms-costs-table';
 import { roomsDrift, seenOf } from '../../src-shared/plans/rooms-drift';
 import type { PlanRooms } from '../../src-shared/plans/rooms-costs-types';
 import { planRooms } from '../helpers/plan-rooms';
+import { renderRoomsCosts } from '../../src-main/cli/commands/rooms-costs';
+import { EN } from '../../src-main/cli/i18n';
 
 /** Floors "Floor 0", "Floor 1", … with these room names. */
 function plan(names: string[][], planId = 'plan-1'): PlanRooms {
@@ -92,17 +94,54 @@ describe('the per-room model: every position in one room or not on the plan, and
     const rows = ['Küche', 'Bad', 'Flur'].map((l) => pos(l, '0.333333333333'));
     rows.push(pos('Küche', '0.001000000000'));
     const costs = buildRoomsCosts(plan([['Küche', 'Bad', 'Flur']]), null, estimate(rows));
-    const shown = [...costs.rooms.map((r) => r.netShown), costs.notOnPlan.netShown];
+    // 0.334…, 0.333…, 0.333… and nothing off the plan: the total's cent goes to the room furthest up.
+    expect(costs.rooms.map((r) => r.netShown)).toEqual(['0.34', '0.33', '0.33']);
+    expect(costs.notOnPlan.netShown).toBe('0.00');
     expect(costs.totals.totalShown).toBe('1.00');
-    expect(sum(shown).toFixed(2)).toBe('1.00');
+    expect(costs.totals.placedShown).toBe('1.00');
     const yen = buildRoomsCosts(
       plan([['Küche', 'Bad']]),
       null,
       estimate([pos('Küche', '0.6'), pos('Bad', '0.6')], 'plan-1', 'JPY'),
     );
     expect(yen.digits).toBe(0);
+    // 1.2 yen: one room prints 0, the other 1 (of two as far from their rounding, the first gives back).
+    expect(yen.rooms.map((r) => r.netShown)).toEqual(['0', '1']);
     expect(yen.totals.totalShown).toBe('1');
-    expect(sum(yen.rooms.map((r) => r.netShown)).toString()).toBe('1');
+    const dinar = buildRoomsCosts(
+      plan([['Küche', 'Bad']]),
+      null,
+      estimate([pos('Küche', '1.0005'), pos('Bad', '2.0005'), pos(null, '0.0004')], 'plan-1', 'KWD'),
+    );
+    expect(dinar.digits).toBe(3);
+    // Each rounds up to 1.001 and 2.001, but 3.0014 prints as 3.001: the first room gives back its fil.
+    expect([...dinar.rooms.map((r) => r.netShown), dinar.notOnPlan.netShown]).toEqual([
+      '1.000',
+      '2.001',
+      '0.000',
+    ]);
+    expect(dinar.totals.totalShown).toBe('3.001');
+  });
+
+  it('the reasons add up to "Not on the plan" as printed, also when the printed figure took a cent', () => {
+    const rows = [
+      pos('Küche', '0.001000000000'),
+      pos('Bad', '0.001000000000'),
+      pos('Garage', '0.002400000000'),
+      pos(null, '0.002400000000'),
+    ];
+    const costs = buildRoomsCosts(plan([['Küche', 'Bad']]), null, estimate(rows));
+    // 0.0068 in all prints as 0.01: the cent goes to "not on the plan", whose remainder is largest.
+    expect(costs.rooms.map((r) => r.netShown)).toEqual(['0.00', '0.00']);
+    expect(costs.notOnPlan.netShown).toBe('0.01');
+    expect(costs.totals.totalShown).toBe('0.01');
+    expect(costs.notOnPlan.groups.map((g) => [g.reason, g.netShown])).toEqual([
+      ['unknown-room', '0.01'],
+      ['no-location', '0.00'],
+    ]);
+    expect(
+      sum(costs.notOnPlan.groups.map((g) => g.netShown)).eq(Decimal.parse(costs.notOnPlan.netShown)),
+    ).toBe(true);
   });
 
   it('an estimate for another plan, for none, or a plan that failed: every position is not on the plan', () => {
@@ -135,6 +174,25 @@ describe('the per-room model: every position in one room or not on the plan, and
       ['ambiguous', 'Bad', ['Floor 0', 'Floor 1']],
       ['hidden-characters', 'Bad\ufffd', []],
     ]);
+  });
+
+  it('a group whose name is hidden characters only: its positions are off the plan, and that is why', () => {
+    const group: CostsRow = { ...pos(null, null), type: 'group', name: '\u200b\u{e0041}' };
+    const rows = [group, { ...pos(null, '4.000000000000'), parentIndex: 0 }];
+    const floors = plan([['Kü\u202eche'], ['Bad']]);
+    floors.floors[1]!.name = 'O\nG';
+    const costs = buildRoomsCosts(floors, null, estimate(rows));
+    expect(costs.notOnPlan.groups).toEqual([
+      expect.objectContaining({ reason: 'hidden-characters', text: '\ufffd\ufffd', net: '4.000000000000' }),
+    ]);
+    expect(costs.rooms[0]!.nameProblem).toBe('hidden-characters');
+    const ambiguous = buildRoomsCosts(floors, null, estimate([pos('Bad', '1'), pos('Bad', '1')]));
+    expect(ambiguous.notOnPlan.groups).toEqual([]);
+    const twice = plan([['Bad'], ['Bad']]);
+    twice.floors[1]!.name = 'O\nG\u202e';
+    const where = buildRoomsCosts(twice, null, estimate([pos('Bad', '1')]));
+    // The floors an ambiguous name is on are shown as their names are, on one line, hidden marked.
+    expect(where.notOnPlan.groups[0]!.floors).toEqual(['Floor 0', 'O G\ufffd']);
   });
 
   it('lays the model out as rows and columns a sheet writer can take', () => {
@@ -219,6 +277,74 @@ describe('drift: what moved between priced and not priced since the user last lo
   });
 });
 
+describe('drift on the older plan shape, which has no modified', () => {
+  const unmodified = (names: string[][]) => {
+    const p = plan(names);
+    p.modified = null;
+    return p;
+  };
+
+  it('a room renamed on a plan without modified: the plan changed, and what moved is said', () => {
+    const rows = [pos('Küche', '10.000000000000'), pos('Bad', '5.000000000000')];
+    const before = seenOf(
+      buildRoomsCosts(unmodified([['Küche', 'Bad']]), null, estimate(rows)),
+      new Date(),
+      null,
+    );
+    const after = seenOf(
+      buildRoomsCosts(unmodified([['Küche 2', 'Bad']]), null, estimate(rows)),
+      new Date(),
+      null,
+    );
+    const drift = roomsDrift(before, after)!;
+    expect(drift).toMatchObject({ planChanged: true, estimateChanged: false, versions: null });
+    expect(drift.moved).toEqual([
+      {
+        id: 'f0-r0',
+        name: 'Küche 2',
+        nameBefore: 'Küche',
+        floor: 'Floor 0',
+        before: 'priced',
+        after: 'not-priced',
+      },
+    ]);
+    expect(drift.notOnPlan).toMatchObject({ before: 0, after: 1, afterNet: '10.000000000000' });
+  });
+
+  it('an estimate changed with neither side’s modified changing: what moved is still said', () => {
+    const plain = unmodified([['Küche', 'Bad']]);
+    const then = estimate([pos('Küche', '10.000000000000')]);
+    then.header.modified = null;
+    const now = estimate([pos('Bad', '10.000000000000')]);
+    now.header.modified = null;
+    const drift = roomsDrift(
+      seenOf(buildRoomsCosts(plain, null, then), new Date(), null),
+      seenOf(buildRoomsCosts(plain, null, now), new Date(), null),
+    )!;
+    expect(drift.planChanged).toBe(false);
+    expect(drift.moved.map((m) => [m.id, m.before, m.after])).toEqual([
+      ['f0-r0', 'priced', 'not-priced'],
+      ['f0-r1', 'not-priced', 'priced'],
+    ]);
+  });
+
+  it('kept versions that differ say the estimate changed; the same look again says nothing', () => {
+    const plain = unmodified([['Küche']]);
+    const e = estimate([pos('Küche', '1.000000000000'), pos('Garage', '2.000000000000')]);
+    const a = seenOf(buildRoomsCosts(plain, null, e), new Date(), 3);
+    expect(roomsDrift(a, seenOf(buildRoomsCosts(plain, null, e), new Date(), 3))).toBeNull();
+    const moreOff = estimate([pos('Küche', '1.000000000000'), pos('Garage', '3.000000000000')]);
+    const b = seenOf(buildRoomsCosts(plain, null, moreOff), new Date(), 4);
+    expect(roomsDrift(a, b)).toMatchObject({
+      planChanged: false,
+      estimateChanged: true,
+      versions: { from: 3, to: 4 },
+      moved: [],
+      notOnPlan: { before: 1, after: 1, beforeNet: '2.000000000000', afterNet: '3.000000000000' },
+    });
+  });
+});
+
 describe('rounding that adds up', () => {
   it('moves the cents of rounding to the rows rounding moved furthest', () => {
     const amounts = ['0.335', '0.335', '0.33'].map((t) => Decimal.parse(t));
@@ -226,5 +352,70 @@ describe('rounding that adds up', () => {
     expect(apportionRounded(amounts, Decimal.parse('1.00'), 2)).toEqual([33n, 34n, 33n]);
     // A total that is not their sum: only rounded, nothing hidden.
     expect(apportionRounded(amounts, Decimal.parse('5'), 2)).toEqual([34n, 34n, 33n]);
+  });
+
+  it('apportions to a printed figure that took a unit of rounding itself', () => {
+    const parts = ['0.0024', '0.0024', '0.0001'].map((t) => Decimal.parse(t));
+    expect(apportionToUnits(parts, 1n, 2)).toEqual([1n, 0n, 0n]);
+    expect(apportionToUnits(parts, 0n, 2)).toEqual([0n, 0n, 0n]);
+    // Downwards, from the amounts rounding moved up furthest.
+    expect(
+      apportionToUnits(
+        ['0.335', '0.345'].map((t) => Decimal.parse(t)),
+        67n,
+        2,
+      ),
+    ).toEqual([33n, 34n]);
+    expect(apportionToUnits([], 0n, 2)).toEqual([]);
+  });
+});
+
+describe('plandesk rooms-costs as text: every service string on its own line', () => {
+  const hostile = (s: string) => `${s}\r\n\u001b[2J\u001b]0;pwned\u0007FORGED LINE\u202e`;
+
+  it('a name, a location, a floor, a plan error: no line added, no escape, no override', () => {
+    const floors = plan([[hostile('Küche'), 'Bad', hostile('Keller')]]);
+    floors.floors[0]!.name = hostile('EG');
+    const rows = [
+      pos('Bad', '1.000000000000'),
+      pos(hostile('Garage'), '2.000000000000'),
+      pos('Bad', '3'),
+      pos('Carport\r\nFORGED LINE', '4.000000000000'),
+    ];
+    const e = estimate(rows);
+    e.header.name = hostile('Angebot');
+    const placed = renderRoomsCosts(buildRoomsCosts(floors, null, e), EN, null);
+    const failed = renderRoomsCosts(
+      buildRoomsCosts(null, { kind: 'plan-failed', error: { kind: 'network', message: hostile('down') } }, e),
+      EN,
+      null,
+    );
+    const other = renderRoomsCosts(
+      buildRoomsCosts(floors, null, estimate(rows, hostile('plan-9'))),
+      EN,
+      null,
+    );
+    for (const text of [placed, failed, other]) {
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+      expect(text).not.toMatch(/^FORGED LINE/m);
+    }
+    const lines = placed.split('\n');
+    // The heading, the table (its head, rule, 3 rooms, not on the plan, total), why (2 lines), not priced.
+    expect(lines[0]).toBe('Estimate E1 Angebot FORGED LINE on the plan (EUR)');
+    // Three rooms, two reasons, the rooms not priced: each on the one line it belongs to.
+    expect(lines.filter((l) => l.includes('FORGED LINE'))).toHaveLength(7);
+    expect(placed).toContain('  “Carport FORGED LINE” is not the name of a room of the plan: 1 · 4.00');
+    // A location with an escape sequence is shown with its hidden characters marked, never acted on.
+    expect(placed).toContain(
+      '  “Garage \ufffd[2J\ufffd]0;pwned\ufffdFORGED LINE\ufffd” holds hidden characters, so it is not compared with the plan: 1 · 2.00',
+    );
+    expect(placed).toMatch(
+      /Not priced: Küche FORGED LINE \(EG FORGED LINE\), Keller FORGED LINE \(EG FORGED LINE\)$/,
+    );
+    expect(failed.split('\n')[1]).toBe(
+      'The plan could not be loaded, so no position could be placed: they are all under “Not on the plan”. down FORGED LINE',
+    );
+    expect(other.split('\n')[1]).toContain('(plan-9 FORGED LINE)');
   });
 });

@@ -8,6 +8,7 @@ import {
   generateLargeDataset,
 } from '../../simulator/data/generate';
 import { Prng } from '../../simulator/data/prng';
+import { pricePosition, simItem } from '../../simulator/data/estimate-item';
 import type {
   SimDataset,
   SimEstimate,
@@ -486,55 +487,26 @@ describe('demo data set', () => {
 
 describe('computeEstimateTotals', () => {
   it('sums positions only and derives tax and subtotal', () => {
-    const base: Omit<SimEstimateItem, 'id' | 'parent_id' | 'type'> = {
-      code: '',
-      name: '',
-      description: '',
-      category: '',
-      location: '',
-      internal_notes: '',
-      quantity: null,
-      unit: null,
-      sort: 1,
-      labor_unit_price: null,
-      equipment_unit_price: null,
-      material_unit_price: null,
-      other_unit_price: null,
-      labor_cost: null,
-      equipment_cost: null,
-      material_cost: null,
-      other_cost: null,
-      total_cost: null,
-      markup: null,
-      discount: null,
-      tax: null,
-      total: '0.000000000000',
-      created: '2026-01-05 08:00:00',
-      modified: '2026-01-05 08:00:00',
-    };
+    const at = { created: '2026-01-05 08:00:00', modified: '2026-01-05 08:00:00' };
     const items: SimEstimateItem[] = [
-      { ...base, id: 'g', parent_id: null, type: 'group', total: '142.800000000000' },
-      {
-        ...base,
+      simItem({ id: 'g', parent_id: null, type: 'group', sort: 1, total: '142.800000000000', ...at }),
+      simItem({
         id: 'p',
         parent_id: 'g',
         type: 'position',
-        quantity: '2.000000000000',
+        sort: 1,
+        ...at,
         unit: 'h',
-        labor_unit_price: '50.000000000000',
-        equipment_unit_price: '0.000000000000',
-        material_unit_price: '5.000000000000',
-        other_unit_price: '0.000000000000',
-        labor_cost: '100.000000000000',
-        equipment_cost: '0.000000000000',
-        material_cost: '10.000000000000',
-        other_cost: '0.000000000000',
-        total_cost: '110.000000000000',
-        markup: '11.000000000000',
-        discount: '1.000000000000',
-        tax: '0.190000000000',
-        total: '142.800000000000',
-      },
+        // 2 h × (50 + 5): cost 110, markup 11, discount 1, total 120 × 1.19 = 142.80.
+        ...pricePosition({
+          quantity: Decimal.parse('2'),
+          labor: Decimal.parse('50'),
+          material: Decimal.parse('5'),
+          markupRate: Decimal.parse('0.1'),
+          discount: { amount: Decimal.parse('1') },
+          tax: Decimal.parse('0.19'),
+        }).fields,
+      }),
     ];
     expect(computeEstimateTotals(items)).toEqual({
       equipment_costs_total: '0.000000000000',
@@ -570,35 +542,41 @@ describe('Prng', () => {
 });
 
 describe('large data set', () => {
-  it('has 5,000 projects, one estimate with exactly 20,000 items and one with 2,000', () => {
-    const large = generateLargeDataset();
-    expect(large.workspaces).toHaveLength(1);
-    const w = large.workspaces[0] as SimWorkspace;
-    expect(w.name).toBe('Large Workspace');
-    expect(w.customer).toBe('large-customer');
-    expect(w.key).toBe('large-key-0000000000');
-    expect(w.projects).toHaveLength(5_000);
-    const ids = workspaceIds(w);
-    expect(new Set(ids).size).toBe(ids.length);
+  // Generating 5,000 projects is seconds of work, many on a loaded machine: a generous limit (the
+  // generator's speed is not what this tests).
+  it(
+    'has 5,000 projects, one estimate with exactly 20,000 items and one with 2,000',
+    { timeout: 180_000 },
+    () => {
+      const large = generateLargeDataset();
+      expect(large.workspaces).toHaveLength(1);
+      const w = large.workspaces[0] as SimWorkspace;
+      expect(w.name).toBe('Large Workspace');
+      expect(w.customer).toBe('large-customer');
+      expect(w.key).toBe('large-key-0000000000');
+      expect(w.projects).toHaveLength(5_000);
+      const ids = workspaceIds(w);
+      expect(new Set(ids).size).toBe(ids.length);
 
-    const bench = w.projects[0];
-    expect(bench?.name).toBe('Benchmark Tower');
-    expect(bench?.external_reference_id).toBe('BENCH-20000');
-    const big = bench?.estimates.find((e) => e.name === 'Benchmark estimate 20k');
-    expect(big?.items).toHaveLength(20_000);
-    expect(estimateProblems(big as SimEstimate)).toEqual([]);
-    expect(groupNesting((big as SimEstimate).items)).toBeGreaterThanOrEqual(3);
-    const bigPositions = (big as SimEstimate).items.filter((i) => i.type === 'position');
-    const d = depths((big as SimEstimate).items);
-    expect(bigPositions.some((i) => (d.get(i.id) ?? 0) >= 4)).toBe(true);
+      const bench = w.projects[0];
+      expect(bench?.name).toBe('Benchmark Tower');
+      expect(bench?.external_reference_id).toBe('BENCH-20000');
+      const big = bench?.estimates.find((e) => e.name === 'Benchmark estimate 20k');
+      expect(big?.items).toHaveLength(20_000);
+      expect(estimateProblems(big as SimEstimate)).toEqual([]);
+      expect(groupNesting((big as SimEstimate).items)).toBeGreaterThanOrEqual(3);
+      const bigPositions = (big as SimEstimate).items.filter((i) => i.type === 'position');
+      const d = depths((big as SimEstimate).items);
+      expect(bigPositions.some((i) => (d.get(i.id) ?? 0) >= 4)).toBe(true);
 
-    // A second one of 2,000 items, for the PDF benchmarks.
-    const quote = bench?.estimates.find((e) => e.name === 'Benchmark quote 2k');
-    expect(quote?.items).toHaveLength(2_000);
-    expect(bench?.estimates[0]).toBe(big);
-    expect(estimateProblems(quote as SimEstimate)).toEqual([]);
-    const others = allEstimates(large).filter((e) => e !== big);
-    expect(others.every((e) => e.items.length < 20_000)).toBe(true);
-    expect(others.flatMap((e) => estimateProblems(e))).toEqual([]);
-  });
+      // A second one of 2,000 items, for the PDF benchmarks.
+      const quote = bench?.estimates.find((e) => e.name === 'Benchmark quote 2k');
+      expect(quote?.items).toHaveLength(2_000);
+      expect(bench?.estimates[0]).toBe(big);
+      expect(estimateProblems(quote as SimEstimate)).toEqual([]);
+      const others = allEstimates(large).filter((e) => e !== big);
+      expect(others.every((e) => e.items.length < 20_000)).toBe(true);
+      expect(others.flatMap((e) => estimateProblems(e))).toEqual([]);
+    },
+  );
 });

@@ -10,6 +10,7 @@ import { compareSnapshots } from '../../src-main/versions/compare';
 import { amountTextOf, type RawItem, type Snapshot } from '../../src-main/versions/snapshot';
 import { buildVersionTree } from '../../src-main/versions/version-tree';
 import { Decimal } from '../../src-shared/money/decimal';
+import { computeEstimateTotals } from '../../simulator/data/estimate-totals';
 import type { VersionRef } from '../../src-shared/versions/types';
 import { editedItems, randomItems, reordered, snapshot, versionPairs } from '../helpers/estimate-versions';
 
@@ -46,17 +47,21 @@ function normalized(items: readonly RawItem[]): Map<string, Omit<ChangeSetItem, 
   return out;
 }
 
-/** The totals as a reader of the spec computes them: over positions, net = cost + markup − discount. */
+/**
+ * The totals as the service computes them (the simulator's rule, not PlanDesk's): over positions,
+ * net = cost + markup − discount (the subtotal without tax), gross = Σ total.
+ */
 function totalsOf(items: readonly RawItem[]): { net: Decimal; gross: Decimal } {
-  let net = Decimal.ZERO;
-  let gross = Decimal.ZERO;
-  const d = (v: unknown) => Decimal.parse(amountTextOf(v) ?? '0');
-  for (const item of items) {
-    if (item.type === 'group') continue;
-    net = net.add(d(item.total_cost)).add(d(item.markup)).sub(d(item.discount));
-    gross = gross.add(d(item.total));
-  }
-  return { net, gross };
+  const totals = computeEstimateTotals(
+    items.map((item) => ({
+      type: String(item.type),
+      total_cost: amountTextOf(item.total_cost),
+      markup: amountTextOf(item.markup),
+      discount: amountTextOf(item.discount),
+      total: amountTextOf(item.total),
+    })),
+  );
+  return { net: Decimal.parse(totals.subtotal_without_tax), gross: Decimal.parse(totals.total) };
 }
 
 describe('comparing versions (property tests)', () => {

@@ -159,6 +159,78 @@ describe('kept versions', () => {
     cache.close();
   });
 
+  it('a damaged middle base marks every version stored as changes from it at once, each named with its cause', async () => {
+    const cache = openCache(dir, 'ws-middle', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger);
+    let items = randomItems(17, 40, false);
+    await fetched(versions, cache, items, 1_000);
+    for (let k = 1; k <= 3; k++) {
+      items = editedItems(items, k + 60, 2);
+      await fetched(versions, cache, items, 1_000 + k * 1_000);
+    }
+    const [v1, v2, v3, v4] = cache.versions.list(P, E);
+    expect([v2!.baseId, v3!.baseId, v4!.baseId]).toEqual([v1!.id, v2!.id, v3!.id]);
+    scribble(cache.path, v2!.id);
+    await expect(versions.compare(cache, v1!, v4!, { includeUnchanged: false })).rejects.toMatchObject({
+      kind: 'damaged',
+    });
+    // Version 3 was never read, yet it is marked: it cannot be read either.
+    const marked = versions
+      .timeline(cache, P, E)
+      .versions.filter((v) => v.damaged)
+      .map((v) => v.seq);
+    expect(marked.sort()).toEqual([2, 3, 4]);
+    const v3now = cache.versions.get(v3!.id)!;
+    await expect(versions.compare(cache, v1!, v3now, { includeUnchanged: false })).rejects.toMatchObject({
+      kind: 'damaged',
+      message: expect.stringMatching(/Version 3 .* changes from version 2, which is damaged/),
+    });
+    cache.close();
+  });
+
+  it('a damaged current version is repaired when the same content is fetched again', async () => {
+    const cache = openCache(dir, 'ws-repair-current', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger);
+    const contents = chainOfContents(19);
+    for (const [k, items] of contents.entries()) await fetched(versions, cache, items, 1_000 + k * 1_000);
+    const [v1, , , v4] = cache.versions.list(P, E);
+    scribble(cache.path, v4!.id);
+    await expect(versions.compare(cache, v1!, v4!, { includeUnchanged: false })).rejects.toMatchObject({
+      kind: 'damaged',
+    });
+    // Not a duplicate of the damaged row: its body is written again, whole.
+    const again = await fetched(versions, cache, contents[3]!, 9_000);
+    expect(again).toMatchObject({ id: v4!.id, seq: 4, baseId: null, damaged: false });
+    await expect(versions.compare(cache, v1!, again!, { includeUnchanged: false })).resolves.toBeTruthy();
+    expect(cache.versions.list(P, E)).toHaveLength(4);
+    cache.close();
+  });
+
+  it('a damaged base repaired by its content fetched again: what is stored as changes from it reads again', async () => {
+    const cache = openCache(dir, 'ws-repair-base', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger);
+    const contents = chainOfContents(23);
+    for (const [k, items] of contents.entries()) await fetched(versions, cache, items, 1_000 + k * 1_000);
+    const [v1, , v3, v4] = cache.versions.list(P, E);
+    expect(v4!.baseId).toBe(v3!.id);
+    scribble(cache.path, v3!.id);
+    await expect(versions.compare(cache, v1!, v4!, { includeUnchanged: false })).rejects.toMatchObject({
+      kind: 'damaged',
+    });
+    expect(
+      cache.versions
+        .list(P, E)
+        .filter((v) => v.damaged)
+        .map((v) => v.seq),
+    ).toEqual([3, 4]);
+    const repaired = await fetched(versions, cache, contents[2]!, 9_000);
+    expect(repaired).toMatchObject({ id: v3!.id, baseId: null, damaged: false });
+    expect(cache.versions.list(P, E).filter((v) => v.damaged)).toEqual([]);
+    const v4now = cache.versions.get(v4!.id)!;
+    await expect(versions.compare(cache, v1!, v4now, { includeUnchanged: false })).resolves.toBeTruthy();
+    cache.close();
+  });
+
   it('a body an older PlanDesk wrote (no checksum) is checked by its content, then given a checksum', async () => {
     const cache = openCache(dir, 'ws-older', silentLogger);
     const versions = new EstimateVersions(workers, silentLogger);
@@ -200,6 +272,13 @@ function withRaw<T>(file: string, fn: (db: Database.Database) => T): T {
   } finally {
     db.close();
   }
+}
+
+/** Four contents of one estimate, each an edit of the one before (kept as a chain of deltas). */
+function chainOfContents(seed: number): ReturnType<typeof randomItems>[] {
+  const contents = [randomItems(seed, 40, false)];
+  for (let k = 1; k <= 3; k++) contents.push(editedItems(contents[k - 1]!, seed + k, 2));
+  return contents;
 }
 
 /** One byte of a version's stored body changed, as a failing disk would. */

@@ -39,8 +39,10 @@ describe('the app:// scheme serves the built renderer and nothing else', () => {
     await fs.mkdir(path.join(dir, 'renderer', 'assets'), { recursive: true });
     await fs.writeFile(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>PlanDesk</title>');
     await fs.writeFile(path.join(dir, 'renderer', 'assets', 'main-1.js'), 'export {};');
-    await fs.writeFile(path.join(dir, 'secret.txt'), 'not for the page');
-    await fs.symlink(path.join(dir, 'secret.txt'), path.join(dir, 'renderer', 'assets', 'link.js'));
+    // Beside the renderer's folder, with a type the scheme serves: only the containment check keeps
+    // it from the page (a .txt would be refused by the type list alone).
+    await fs.writeFile(path.join(dir, 'secret.js'), 'not for the page');
+    await fs.symlink(path.join(dir, 'secret.js'), path.join(dir, 'renderer', 'assets', 'link.js'));
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
   const get = (url: string, method?: string) => rendererResponse(path.join(dir, 'renderer'), url, method);
@@ -58,9 +60,14 @@ describe('the app:// scheme serves the built renderer and nothing else', () => {
 
   it('nothing outside its folder, no link, no other host, no other method', async () => {
     for (const url of [
-      'app://plandesk/../secret.txt',
-      'app://plandesk/%2e%2e/secret.txt',
-      'app://plandesk/assets/..%2f..%2fsecret.txt',
+      // The URL parser resolves these two itself (to /secret.js, which the folder has not).
+      'app://plandesk/../secret.js',
+      'app://plandesk/%2e%2e/secret.js',
+      // These reach the path check as "..": only it refuses them.
+      'app://plandesk/assets/..%2f..%2fsecret.js',
+      'app://plandesk/%2e%2e%2fsecret.js',
+      // Backslashes: separators on Windows.
+      'app://plandesk/assets/..%5c..%5csecret.js',
       'app://plandesk/assets/link.js',
       'app://plandesk/missing.js',
       'app://other/index.html',

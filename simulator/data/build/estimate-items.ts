@@ -14,7 +14,8 @@ import {
   type Trade,
   type Unit,
 } from '../catalogues';
-import { fromHundredths, fx, ONE, pad } from '../numbers';
+import { pricePosition, simItem } from '../estimate-item';
+import { fromHundredths, fx, pad } from '../numbers';
 import type { Prng } from '../prng';
 import { sqlTime, timeBetween } from '../time';
 import type { SimEstimateItem } from '../types';
@@ -110,34 +111,16 @@ export function buildEstimateItems(g: Gen, opts: ItemOptions): SimEstimateItem[]
     code: string,
     name: string,
     sort: number,
-  ): SimEstimateItem => ({
-    id: ids.uuid(),
-    parent_id: parent ? parent.item.id : null,
-    type,
-    code,
-    name,
-    description: '',
-    category: '',
-    location: '',
-    internal_notes: '',
-    quantity: null,
-    unit: null,
-    sort,
-    labor_unit_price: null,
-    equipment_unit_price: null,
-    material_unit_price: null,
-    other_unit_price: null,
-    labor_cost: null,
-    equipment_cost: null,
-    material_cost: null,
-    other_cost: null,
-    total_cost: null,
-    markup: null,
-    discount: null,
-    tax: null,
-    total: '',
-    ...times(),
-  });
+  ): SimEstimateItem =>
+    simItem({
+      id: ids.uuid(),
+      parent_id: parent ? parent.item.id : null,
+      type,
+      code,
+      name,
+      sort,
+      ...times(),
+    });
 
   const addGroup = (parent: ItemNode | null): ItemNode | null => {
     const depth = parent ? parent.depth + 1 : 1;
@@ -176,39 +159,31 @@ export function buildEstimateItems(g: Gen, opts: ItemOptions): SimEstimateItem[]
     const q = fromHundredths(quantityHundredths(rng, tpl.unit));
     const price = (range: [number, number] | undefined, p: number): Decimal =>
       range && rng.chance(p) ? fromHundredths(rng.int(range[0], range[1])) : Decimal.ZERO;
-    const laborPrice = price(tpl.labor, 1);
-    const materialPrice = price(tpl.material, 1);
-    const equipmentPrice = price(tpl.equipment, 0.6);
-    const otherPrice = price(tpl.other, 0.8);
-    const labor = q.mul(laborPrice).round(2);
-    const material = q.mul(materialPrice).round(2);
-    const equipment = q.mul(equipmentPrice).round(2);
-    const other = q.mul(otherPrice).round(2);
-    const totalCost = labor.add(equipment).add(material).add(other);
-    const markup = rng.chance(0.1) ? Decimal.ZERO : totalCost.mul(opts.markupRate).round(2);
-    const discount = rng.chance(0.15) ? totalCost.mul(rng.pick(DISCOUNT_RATES)).round(2) : Decimal.ZERO;
+    // Drawn in this order (the data set depends on it): the unit prices, then whether there is a
+    // markup, a discount (and its rate), the other tax rate.
+    const labor = price(tpl.labor, 1);
+    const material = price(tpl.material, 1);
+    const equipment = price(tpl.equipment, 0.6);
+    const other = price(tpl.other, 0.8);
+    const markupRate = rng.chance(0.1) ? Decimal.ZERO : opts.markupRate;
+    const discount = rng.chance(0.15) ? { rate: rng.pick(DISCOUNT_RATES) } : undefined;
     const rate = altTax && rng.chance(0.05) ? altTax : tax;
-    const total = totalCost.add(markup).sub(discount).mul(ONE.add(rate)).round(2);
+    const priced = pricePosition({
+      quantity: q,
+      labor,
+      material,
+      equipment,
+      other,
+      markupRate,
+      discount,
+      tax: rate,
+    });
 
     item.description = tpl.description && rng.chance(0.7) ? tpl.description[lang] : '';
     item.category = trade.name[lang];
     item.location = parent?.location ?? '';
     item.internal_notes = rng.chance(0.08) ? rng.pick(INTERNAL_NOTES)[lang] : '';
-    item.quantity = fx(q);
-    item.unit = tpl.unit;
-    item.labor_unit_price = fx(laborPrice);
-    item.equipment_unit_price = fx(equipmentPrice);
-    item.material_unit_price = fx(materialPrice);
-    item.other_unit_price = fx(otherPrice);
-    item.labor_cost = fx(labor);
-    item.equipment_cost = fx(equipment);
-    item.material_cost = fx(material);
-    item.other_cost = fx(other);
-    item.total_cost = fx(totalCost);
-    item.markup = fx(markup);
-    item.discount = fx(discount);
-    item.tax = fx(rate);
-    item.total = fx(total);
+    Object.assign(item, priced.fields, { unit: tpl.unit });
     nodes.push({
       item,
       parent,
@@ -217,7 +192,7 @@ export function buildEstimateItems(g: Gen, opts: ItemOptions): SimEstimateItem[]
       location: item.location,
       childCount: 0,
       usedNames: null,
-      total,
+      total: priced.total,
     });
   };
 

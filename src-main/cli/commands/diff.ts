@@ -13,6 +13,7 @@ import { currencyDigits } from '../../../src-shared/money/currency';
 import type { ExportPreset } from '../../../src-shared/exports/presets';
 import { exportWarningText } from '../../../src-shared/exports/warnings';
 import { AMOUNT_COMPARED_FIELDS, type ComparedField } from '../../../src-shared/versions/types';
+import { serviceMoment } from '../../../src-shared/time/service-time';
 import type { ApiClient } from '../../api/client';
 import type { StoredVersion } from '../../cache/version-table';
 import { ServiceError } from '../../errors/service-error';
@@ -53,10 +54,7 @@ function sinceMoment(text: string): number {
 
 /** When a version was the estimate: the service's `modified`, else when PlanDesk fetched it. */
 function versionTime(v: StoredVersion): number {
-  const m = v.modified
-    ? Date.parse(/^\d{4}-\d{2}-\d{2} /.test(v.modified) ? `${v.modified.replace(' ', 'T')}Z` : v.modified)
-    : NaN;
-  return Number.isNaN(m) ? v.fetchedAt.getTime() : m;
+  return serviceMoment(v.modified) ?? v.fetchedAt.getTime();
 }
 
 /** The older side (see the module's comment). */

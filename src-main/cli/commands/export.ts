@@ -54,10 +54,12 @@ export function documentFlags(flags: CliFlags, savedPresets: readonly ExportPres
 
 /**
  * `plandesk export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
- * [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--large-pdf]`: one
- * estimate, or (xlsx only) every estimate of the project into one workbook. A PDF of more than
- * LARGE_PDF_PAGES pages is written only with --large-pdf; without it the command says how many pages
- * it would have and how to export the workbook instead, and writes nothing. The client quote is the default;
+ * [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--rooms-costs] [--large-pdf]`:
+ * one estimate, or (xlsx only) every estimate of the project into one workbook; `--rooms-costs` adds
+ * each estimate's costs per room on the project's plan as a sheet of an internal worksheet (only
+ * there). A PDF of more than LARGE_PDF_PAGES pages is written only with --large-pdf; without it the
+ * command says how many pages it would have and how to export the workbook instead, and writes
+ * nothing. The client quote is the default;
  * `--client-copy` is another name for it. The document is in --lang, else in the language the app
  * keeps for the workspace's documents, else in the estimate's company's; its paper that language's.
  */
@@ -95,6 +97,7 @@ export async function exportCommand(
       paper,
       ...(flags['no-statements'] ? { statements: false } : {}),
       ...(flags['large-pdf'] ? { largePdf: true } : {}),
+      ...(flags['rooms-costs'] ? { roomsCosts: true } : {}),
     }),
   );
   if (outcome.largePdfPages !== undefined) {

@@ -1,16 +1,16 @@
 /**
- * `files`, `upload`, `download`, `delete-file`: a project's files from the command line.
- * Uploads and downloads stream from and to disk; Ctrl+C cancels them cleanly (nothing registered,
- * nothing half-written at the destination).
+ * `files`, `download`, `delete-file`: a project's files from the command line (`upload` is
+ * upload.ts). Downloads stream to disk; Ctrl+C cancels them cleanly (nothing half-written at the
+ * destination).
  */
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
 import type { ProjectFile } from '../../api/schemas';
-import { deleteFile, downloadFile, listFiles, uploadFile } from '../../files/files-service';
+import { deleteFile, downloadFile, listFiles } from '../../files/files-service';
 import { requirePositional } from '../args';
 import { renderTable } from '../table';
-import { json, keyValues } from './projects';
+import { json } from './projects';
 import { ServiceError } from '../../errors/service-error';
 import { writeNewFileInside } from '../../local-files/new-file-inside';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
@@ -42,32 +42,6 @@ export async function filesCommand(
     ]),
   );
   return `${table}\n${text.tp('cli.files', files.length)}`;
-}
-
-/** `upload PROJECT_ID FILE [--name NAME] [--json]` — uploads and registers a file; prints it. */
-export async function uploadCommand(
-  client: ApiClient,
-  flags: CommandFlags,
-  positionals: string[],
-  progress: ProgressWriter | null = defaultProgress(),
-  { t }: CliText = EN,
-): Promise<string> {
-  const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
-  const path = resolve(requirePositional(positionals, 1, 'FILE'));
-  const name = stringFlag(flags, 'name');
-  const meter = progress ? progressMeter(progress, t('cli.uploading', { name: basename(path) })) : null;
-  const file = await withInterrupt((signal) =>
-    uploadFile(client, projectId, path, {
-      signal,
-      ...(name !== undefined ? { name } : {}),
-      onProgress: meter?.update,
-      onStage: (stage) => {
-        if (stage === 'register') meter?.done();
-      },
-    }),
-  ).finally(() => meter?.done());
-  if (flags.json) return json(file);
-  return keyValues(fileFacts(file, t('cli.uploaded'), t));
 }
 
 /** `download PROJECT_ID FILE_ID --out PATH [--json]` — PATH is a file, or a folder to save into. */
@@ -128,7 +102,7 @@ export async function deleteFileCommand(
 
 // ---- helpers ------------------------------------------------------------------------------------
 
-function fileFacts(
+export function fileFacts(
   file: ProjectFile,
   verb: string,
   t: Translate,
@@ -178,7 +152,7 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 /** Runs `work` with a signal that Ctrl+C (SIGINT) aborts, instead of killing the process mid-write. */
-async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -189,12 +163,12 @@ async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Prom
   }
 }
 
-function defaultProgress(): ProgressWriter | null {
+export function defaultProgress(): ProgressWriter | null {
   return process.stderr.isTTY ? (text) => process.stderr.write(text) : null;
 }
 
 /** "Uploading x.pdf: 45% (22.5 MB of 50.0 MB)", redrawn at most every 200 ms. */
-function progressMeter(write: ProgressWriter, label: string) {
+export function progressMeter(write: ProgressWriter, label: string) {
   let last = 0;
   let shown = false;
   let finished = false;

@@ -6,7 +6,6 @@
 import type { ApiClient } from '../../api/client';
 import {
   allowedContexts,
-  changedFields,
   formFileText,
   PROBLEM_TEXT,
   readFormFile,
@@ -17,6 +16,7 @@ import {
 } from '../../forms/form-documents';
 import { ServiceError } from '../../errors/service-error';
 import type { CheckOptions } from '../../../src-shared/forms/check';
+import { changedTopFields, missingTopFields } from '../../../src-shared/forms/changes';
 import { childrenOf, elementInfo, formId, formName } from '../../../src-shared/forms/tree';
 import { exactJsonText, type JsonObject, type JsonValue } from '../../../src-shared/json/exact-json';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
@@ -119,7 +119,8 @@ export async function formCreateCommand(
 /**
  * `form-update ID FILE.json [--json]` — takes exactly what `form ID --json` prints (edited or not);
  * when a top-level field differs from the form as the service has it now, sends the whole form with
- * those fields in place (form-documents.ts `wholeForm`).
+ * those fields in place (form-documents.ts `wholeForm`). A file that lacks a field the form has is
+ * refused: the update would send that field as it is, so its removal would silently do nothing.
  */
 export async function formUpdateCommand(
   client: ApiClient,
@@ -136,7 +137,15 @@ export async function formUpdateCommand(
     throw new ServiceError('config', `"${file}" is form ${fileId}, not ${id}. Nothing was sent.`);
   }
   const current = await client.getForm(id);
-  const changes = changedFields(current, document);
+  // A field taken out of the file cannot be removed by an update (it would be sent as it is now).
+  const missing = missingTopFields(current, document);
+  if (missing.length > 0) {
+    throw new ServiceError(
+      'config',
+      text.t('cli.formFieldsMissing', { file, fields: missing.join(', '), id }),
+    );
+  }
+  const changes = changedTopFields(current, document);
   const names = Object.keys(changes);
   if (names.length === 0) {
     return flags.json

@@ -1,8 +1,11 @@
 /**
- * `plandesk rooms-costs PROJECT_ID ESTIMATE_ID [--json]`: the estimate on the project's plan — each
- * room with its measures, its positions summed by unit and its net amount; the positions not on the
- * plan (and why); the rooms not priced; the net total. Read through the app's cache, as the app reads
- * it: it works offline for a project kept offline. Money in --json as exact twelve-digit decimals.
+ * `plandesk rooms-costs PROJECT_ID ESTIMATE_ID [--json | --out FILE.xlsx]`: the estimate on the
+ * project's plan — each room with its measures, its positions summed by unit and its net amount; the
+ * positions not on the plan (and why); the rooms not priced; the net total. Read through the app's
+ * cache, as the app reads it: it works offline for a project kept offline. Money in --json as exact
+ * twelve-digit decimals. With --out, the plan's rooms workbook with the costs per room beside the
+ * rooms (read from the service, as every CLI export). Every text the service sent is printed on its
+ * own line's terms: no line break, escape or hidden character of a name can forge a line.
  */
 import { plainMoney, plainQuantity } from '../../../src-shared/money/amounts';
 import { unitText } from '../../../src-shared/estimates/units';
@@ -10,7 +13,13 @@ import { roomsCostsTable } from '../../../src-shared/plans/rooms-costs-table';
 import type { MeasureCell } from '../../../src-shared/plans/types';
 import type { RoomMeasures, RoomsCosts } from '../../../src-shared/plans/rooms-costs-types';
 import { notOnPlanText, planProblemText } from '../../../src-shared/plans/rooms-costs-words';
+import { extname, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client';
+import { ServiceError } from '../../errors/service-error';
+import { exportWarningText } from '../../../src-shared/exports/warnings';
+import { withoutHiddenCharacters } from '../../../src-shared/text/hidden-characters';
+import { withCliExports } from '../exports';
+import type { ExportContext } from './export';
 import { readRoomsCosts } from '../../plans/rooms-costs-service';
 import { requirePositional, type CliFlags } from '../args';
 import { EN, type CliText } from '../i18n';
@@ -18,16 +27,19 @@ import { renderTable } from '../table';
 import type { CliVersions } from '../versions-cache';
 
 export async function roomsCostsCommand(
-  _client: ApiClient,
+  client: ApiClient,
   flags: CliFlags,
   positionals: string[],
   text: CliText = EN,
-  context: { versions: CliVersions },
+  context: ExportContext & { versions: CliVersions },
 ): Promise<string> {
   const projectId = requirePositional(positionals, 0, 'PROJECT_ID');
   const estimateId = requirePositional(positionals, 1, 'ESTIMATE_ID');
   const { cached, workers } = context.versions;
   const signal = new AbortController().signal;
+  if (flags.out) {
+    return exportRoomsCosts(client, flags.out, projectId, estimateId, text, { ...context, workers });
+  }
   const project = await cached.getProject(projectId, { signal });
   const read = await readRoomsCosts(
     cached,
@@ -107,15 +119,47 @@ export function roomsCostsJson(costs: RoomsCosts) {
   };
 }
 
+/** The plan's rooms workbook with the estimate's costs per room beside the rooms (--out). */
+async function exportRoomsCosts(
+  client: ApiClient,
+  out: string,
+  projectId: string,
+  estimateId: string,
+  text: CliText,
+  context: ExportContext,
+): Promise<string> {
+  const { tp, lang } = text;
+  if (extname(out).toLowerCase() !== '.xlsx') {
+    throw new ServiceError('config', 'The costs per room are written as a workbook: --out FILE.xlsx.');
+  }
+  const planId = (await client.getProject(projectId)).plan_id;
+  if (!planId) throw new ServiceError('not-found', 'This project has no plan: there are no rooms to export.');
+  const done = await withCliExports(client, out, lang, context, (exports) =>
+    exports.rooms({
+      planId,
+      format: 'xlsx',
+      language: context.chosenLanguage,
+      costsOf: { projectId, estimateId },
+    }),
+  );
+  for (const w of done.warnings) context.warn?.(`warning: ${exportWarningText(w, text.t, lang)}`);
+  return tp('cli.wroteRooms', done.rooms, { path: done.path ?? resolve(out) });
+}
+
+/** A text the service sent, on one line and without hidden characters (a name cannot forge a line). */
+const oneLine = (text: string): string => withoutHiddenCharacters(text);
+
 /** The table for people: rooms, "Not on the plan", the total; then why, and which rooms are not priced. */
 export function renderRoomsCosts(costs: RoomsCosts, { t }: CliText, offlineFrom: Date | null): string {
   const table = roomsCostsTable(costs);
   const money = (shown: string) => plainMoney(shown, costs.digits);
   const head = [
-    t('cli.roomsCosts.estimate', {
-      name: [costs.estimate.uniqueIdentifier, costs.estimate.name].filter(Boolean).join(' '),
-      currency: costs.currency ?? '',
-    }),
+    oneLine(
+      t('cli.roomsCosts.estimate', {
+        name: [costs.estimate.uniqueIdentifier, costs.estimate.name].filter(Boolean).join(' '),
+        currency: costs.currency ?? '',
+      }),
+    ),
   ];
   if (offlineFrom)
     head.push(
@@ -123,7 +167,8 @@ export function renderRoomsCosts(costs: RoomsCosts, { t }: CliText, offlineFrom:
     );
   if (costs.planProblem) {
     const why = planProblemText(costs.planProblem, t);
-    head.push(costs.planProblem.kind === 'plan-failed' ? `${why} ${costs.planProblem.error.message}` : why);
+    const problem = costs.planProblem;
+    head.push(oneLine(problem.kind === 'plan-failed' ? `${why} ${problem.error.message}` : why));
   }
   const units = table.units.map((u) => unitText(u, t) || t('roomsCosts.noUnit'));
   const rows = table.rows.map((r) => [
@@ -145,11 +190,11 @@ export function renderRoomsCosts(costs: RoomsCosts, { t }: CliText, offlineFrom:
     rows,
   );
   const why = costs.notOnPlan.groups.map(
-    (g) => `  ${notOnPlanText(g, t)}: ${g.positionIds.length} · ${money(g.netShown)}`,
+    (g) => `  ${oneLine(notOnPlanText(g, t))}: ${g.positionIds.length} · ${money(g.netShown)}`,
   );
   const notPriced = costs.notPriced.map((i) => {
     const room = costs.rooms[i]!;
-    return `${room.name ?? t('plan.unnamedRoom')}${room.floor ? ` (${room.floor})` : ''}`;
+    return oneLine(`${room.name ?? t('plan.unnamedRoom')}${room.floor ? ` (${room.floor})` : ''}`);
   });
   return [
     head.join('\n'),

@@ -20,6 +20,8 @@ import { writeMainSheet } from './main-sheet';
 import { makeStyles } from './styles';
 import { writeSummarySheet } from './summary-sheet';
 import { writeWorkbookFile, type SheetWriter, type WorkbookMeta } from './workbook-file';
+import { roomsCostsSheet } from '../rooms/costs-sheet';
+import type { RoomsCosts } from '../../../src-shared/plans/rooms-costs-types';
 
 export type { ExportOptions };
 
@@ -31,12 +33,15 @@ export async function writeEstimateWorkbook(
   estimates: readonly (EstimateDocument | EstimateParts)[],
   options: ExportOptions,
   out: string | Writable,
+  /** Per estimate, its costs per room (for an internal worksheet that asked for them; else none). */
+  roomsCosts: readonly (RoomsCosts | null)[] = [],
 ): Promise<void> {
   if (estimates.length === 0) throw new RangeError('There is no estimate to export.');
   const opts = resolveExportOptions(options);
   // Rows and totals worked out once per estimate, for the summary and the sheets alike.
   const parts = estimates.map(partsOf);
-  await writeWorkbookFile(out, { meta: workbookMeta(parts, opts), sheets: estimateSheets(parts, opts) });
+  const sheets = estimateSheets(parts, opts, opts.roomsCosts ? roomsCosts : []);
+  await writeWorkbookFile(out, { meta: workbookMeta(parts, opts), sheets });
 }
 
 /** The workbook's properties: what it is (title, subject), who sends it, its language. */
@@ -57,9 +62,14 @@ function workbookMeta(estimates: readonly EstimateParts[], opts: ResolvedExportO
 
 /**
  * The sheets, in order: the summary when there are several estimates, then per estimate its sheet
- * (header, items, totals) and, in an internal worksheet, its flat list of items.
+ * (header, items, totals) and, in an internal worksheet, its flat list of items and, when asked for,
+ * its costs per room.
  */
-function estimateSheets(estimates: readonly EstimateParts[], opts: ResolvedExportOptions): SheetWriter[] {
+function estimateSheets(
+  estimates: readonly EstimateParts[],
+  opts: ResolvedExportOptions,
+  roomsCosts: readonly (RoomsCosts | null)[],
+): SheetWriter[] {
   const t = translator(opts.language);
   const several = estimates.length > 1;
   const sheets: SheetWriter[] = [];
@@ -68,7 +78,7 @@ function estimateSheets(estimates: readonly EstimateParts[], opts: ResolvedExpor
       writeSummarySheet(wb, namer.take(t('doc.summarySheet'), ''), estimates, opts.paper, t, opts.language),
     );
   }
-  for (const { doc, rows, quote } of estimates) {
+  estimates.forEach(({ doc, rows, quote }, i) => {
     const title = cleanText(doc.estimate?.name, 200) || cleanText(doc.estimate?.unique_identifier, 200);
     const styles = makeStyles(opts.language, doc.estimate?.currency ?? null);
     sheets.push(({ wb, namer, guard }) =>
@@ -91,7 +101,27 @@ function estimateSheets(estimates: readonly EstimateParts[], opts: ResolvedExpor
           doc.estimate?.currency ?? null,
         );
       });
+      const costs = roomsCosts[i];
+      // The per-room figures are the contractor's own working: never in a client document.
+      if (costs) sheets.push(roomsCostsSheetOf(costs, opts, doc, several ? title : null));
     }
-  }
+  });
   return sheets;
+}
+
+/** An estimate's costs per room as a sheet, named after the estimate in a workbook of several. */
+function roomsCostsSheetOf(
+  costs: RoomsCosts,
+  opts: ResolvedExportOptions,
+  doc: EstimateParts['doc'],
+  title: string | null,
+): SheetWriter {
+  return roomsCostsSheet(costs, {
+    language: opts.language,
+    paper: opts.paper,
+    projectName: projectLines(doc.estimate?.project).name || null,
+    ...(title === null
+      ? {}
+      : { sheetName: (namer, t) => namer.take(title, t('doc.quote'), t('doc.roomsCostsSuffix')) }),
+  });
 }

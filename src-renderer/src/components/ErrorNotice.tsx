@@ -1,6 +1,6 @@
-import { describeError } from '../errors/describe-error';
 import type { ErrorValue } from '../../../src-shared/errors/service-error';
-import { useLang, useT } from '../i18n/store';
+import { useT } from '../i18n/store';
+import { ErrorMessage } from './ErrorMessage';
 import { Button } from './Button';
 import { Notice } from './Notice';
 
@@ -15,7 +15,6 @@ export interface ErrorNoticeProps {
 /** A load that failed, in the user's words, with a Retry button. */
 export function ErrorNotice({ error, onRetry, testId, retryTestId }: ErrorNoticeProps) {
   const t = useT();
-  const lang = useLang();
   return (
     <Notice
       tone="error"
@@ -26,7 +25,7 @@ export function ErrorNotice({ error, onRetry, testId, retryTestId }: ErrorNotice
         </Button>
       }
     >
-      {describeError(error, lang)}
+      <ErrorMessage error={error} />
     </Notice>
   );
 }

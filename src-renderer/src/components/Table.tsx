@@ -9,15 +9,23 @@ export function Table({
   label,
   testId,
   busy,
+  className,
 }: {
   children: ReactNode;
   label: string;
   testId?: string;
   busy?: boolean;
+  /** Classes for the table element (beside `table`). */
+  className?: string;
 }) {
   return (
     <div className={`table-scroll${busy ? ' table-busy' : ''}`}>
-      <table className="table" aria-label={label} aria-busy={busy || undefined} data-testid={testId}>
+      <table
+        className={`table${className ? ` ${className}` : ''}`}
+        aria-label={label}
+        aria-busy={busy || undefined}
+        data-testid={testId}
+      >
         {children}
       </table>
     </div>
@@ -32,6 +40,7 @@ export function SortHeader({
   title,
   testId,
   className,
+  wrap,
 }: {
   label: string;
   state: SortState;
@@ -39,10 +48,22 @@ export function SortHeader({
   title: string;
   testId?: string;
   className?: string;
+  /** The label may take two lines (a table of many figure columns in a narrow window). */
+  wrap?: boolean;
 }) {
   return (
-    <th scope="col" aria-sort={state} className={className}>
-      <button type="button" className="th-sort" onClick={onSort} title={title} data-testid={testId}>
+    <th
+      scope="col"
+      aria-sort={state}
+      className={`${className ?? ''}${wrap ? ' th-wrap' : ''}`.trim() || undefined}
+    >
+      <button
+        type="button"
+        className={wrap ? 'th-sort th-sort-wrap' : 'th-sort'}
+        onClick={onSort}
+        title={title}
+        data-testid={testId}
+      >
         <span>{label}</span>
         <span className={`th-arrow th-arrow-${state}`} aria-hidden="true" />
       </button>

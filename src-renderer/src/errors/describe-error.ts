@@ -62,6 +62,17 @@ export function errorDetail(error: ErrorValue): string {
   return firstLine.length > MAX_DETAIL ? `${firstLine.slice(0, MAX_DETAIL - 1)}…` : firstLine;
 }
 
+/**
+ * The detail worth adding to the translated sentence, and whose words it is: the service's own (its
+ * language, not the user's) or main's sentence about this case. Null when there is none.
+ */
+export function errorDetailOf(error: ErrorValue): { text: string; fromService: boolean } | null {
+  const text = errorDetail(error);
+  if (!text) return null;
+  const fromService = typeof error.serviceMessage === 'string' && error.serviceMessage.trim() !== '';
+  return { text, fromService };
+}
+
 /** The translated sentence for the kind of error alone (a full disk: and where). */
 export function errorSummary(error: ErrorValue, lang: UiLanguage): string {
   if (error.kind === 'disk-full' && typeof error.path === 'string' && error.path) {

@@ -1,9 +1,12 @@
 import { formatMoney as formatSharedMoney } from '../../../src-shared/money/format';
+import { serviceTime } from '../../../src-shared/time/service-time';
 import type { UiLanguage } from './languages';
 
 /**
  * Dates, numbers and money for the UI language, with `Intl`. Pure functions (no DOM), cached
  * formatters. Missing or unreadable values give an empty string; the caller shows a placeholder.
+ * Service timestamps are read the one way main reads them (src-shared/time/service-time.ts: a time
+ * with no zone is UTC) and shown in the computer's zone.
  */
 
 export interface FormatOptions {
@@ -33,21 +36,13 @@ function numberFormat(lang: UiLanguage, options: Intl.NumberFormatOptions): Intl
   return f;
 }
 
-/** Reads ISO 8601 and the service's `YYYY-MM-DD HH:MM:SS`; null when unreadable. */
-function parseDate(iso: string | null | undefined): Date | null {
-  if (!iso) return null;
-  const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(iso) ? iso.replace(' ', 'T') : iso;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** A calendar date: `21.11.2025` (de-DE), `Nov 21, 2025` (en-US). */
 export function formatDate(
   iso: string | null | undefined,
   lang: UiLanguage,
   options: FormatOptions = {},
 ): string {
-  const date = parseDate(iso);
+  const date = serviceTime(iso);
   if (!date) return '';
   return dateFormat(lang, { dateStyle: 'medium', ...options }).format(date);
 }
@@ -58,7 +53,7 @@ export function formatDateTime(
   lang: UiLanguage,
   options: FormatOptions = {},
 ): string {
-  const date = parseDate(iso);
+  const date = serviceTime(iso);
   if (!date) return '';
   return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short', ...options }).format(date);
 }
@@ -113,7 +108,7 @@ export function formatMoment(
   lang: UiLanguage,
   options: FormatOptions & { now?: Date } = {},
 ): string {
-  const date = parseDate(iso);
+  const date = serviceTime(iso);
   if (!date) return '';
   const { now = new Date(), ...rest } = options;
   const day = dateFormat(lang, { dateStyle: 'short', ...rest });

@@ -16,7 +16,6 @@ export const de: Messages = {
   'common.notSet': 'Nicht angegeben',
   'common.fixFields': 'Bitte prüfen Sie die markierten Felder.',
 
-  'header.workspace': 'Arbeitsbereich',
   'header.switchWorkspace': 'Arbeitsbereich wechseln',
   'header.addWorkspace': 'Arbeitsbereich hinzufügen',
   'header.language': 'Sprache',
@@ -175,7 +174,7 @@ export const de: Messages = {
   'error.config':
     'Die Einstellungen des Arbeitsbereichs sind unvollständig oder ungültig. Prüfen Sie die Adresse des Dienstes und die Zugangsdaten.',
   'error.keychain':
-    'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. PlanDesk speichert Schlüssel niemals im Klartext.',
+    'PlanDesk konnte den Schlüsselbund des Systems nicht verwenden, um den API-Schlüssel zu speichern oder zu lesen: Er ist gesperrt oder nicht verfügbar. Entsperren Sie ihn (macOS: Schlüsselbundverwaltung; Windows: melden Sie sich erneut an; Linux: entsperren Sie den Schlüsselbund „Anmeldung“, etwa in „Passwörter und Verschlüsselung“) und versuchen Sie es erneut. Bewahrt PlanDesk Schlüssel in seinem Datenordner auf (api-keys.json), weil der Schlüsselbund nicht verfügbar war, muss auch diese Datei beschreibbar sein. PlanDesk speichert Schlüssel niemals im Klartext.',
   'error.disk-full': 'Der Datenträger ist voll. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
   'error.disk-full-at':
     'Der Datenträger ist voll: PlanDesk konnte „{path}“ nicht schreiben. Es wurde nichts halb geschrieben. Geben Sie Speicherplatz frei und versuchen Sie es erneut.',
@@ -183,6 +182,7 @@ export const de: Messages = {
     'Etwas, das PlanDesk auf diesem Computer speichert, ist beschädigt und kann nicht gelesen werden.',
   'error.details': 'Einzelheiten: {message}',
 
+  'error.serviceSaid': 'Wortlaut des Dienstes: „{message}“',
   'common.reload': 'Neu laden',
   'progress.loadingEstimate': 'Kostenvoranschlag wird geladen…',
   'progress.makingOffline': 'Projekt wird für die Offline-Nutzung gespeichert…',
@@ -191,6 +191,9 @@ export const de: Messages = {
   'offline.marker': 'Offline – Daten vom {time}',
   'offline.markerHint':
     'Der Dienst ist nicht erreichbar; Sie sehen die auf diesem Computer gespeicherte Kopie. Sie wird aktualisiert, sobald die Verbindung wieder besteht.',
+  'offline.needsService':
+    'Offline nicht möglich: Dafür wird der Dienst benötigt, der gerade nicht erreichbar ist.',
+  'offline.detailFrom': 'Offline – diese Angaben sind vom {time}',
   'offline.make': 'Offline verfügbar machen',
   'offline.update': 'Offline-Kopie aktualisieren',
   'offline.available': 'Offline verfügbar · {time}',
@@ -227,6 +230,8 @@ export const de: Messages = {
   'estimate.items': 'Positionen',
   'estimate.itemCount_one': '{count} Position',
   'estimate.itemCount_other': '{count} Positionen',
+  'estimate.hiddenColumns':
+    'Kein Platz für {columns} in diesem Fenster: Wählen Sie eine Position, um sie hier zu sehen.',
   'estimate.expandAll': 'Alle aufklappen',
   'estimate.collapseAll': 'Alle zuklappen',
   'estimate.columns': 'Spalten',
@@ -442,6 +447,8 @@ export const de: Messages = {
     '„{name}“ aus dem Projekt löschen? Das Löschen ist endgültig und kann nicht rückgängig gemacht werden: Die Datei wird für alle aus dem Dienst entfernt.',
   'files.deleteConfirm': 'Datei löschen',
   'files.savedTo': '„{name}“ wurde gespeichert unter {path}',
+  'files.sizeDiffers':
+    'Die Datei ist vollständig angekommen ({received}, alles, was der Speicherdienst angekündigt hat); die Dateiliste des Projekts nennt {listed}, eine veraltete oder gerundete Größe.',
   'files.previewLoading': 'Vorschau wird geladen…',
   'files.previewAlt': 'Vorschau von {name}',
   'files.previewBroken':
@@ -458,6 +465,10 @@ export const de: Messages = {
   'files.uploadingNames': '{names} wird hochgeladen',
   'files.andMore_one': 'und {count} weitere',
   'files.andMore_other': 'und {count} weitere',
+  'files.copying': 'Wird vor dem Senden in PlanDesk kopiert…',
+  'files.copyProgress': '{done} von {total} kopiert · {percent}',
+  'files.serviceRefusedTitle_one': '{count} Datei wurde nicht hochgeladen:',
+  'files.serviceRefusedTitle_other': '{count} Dateien wurden nicht hochgeladen:',
   'files.progress': '{done} von {total} · {percent}',
   'files.progressUnknown': '{done} gesendet',
   'files.uploadFailed': 'Das Hochladen wurde nicht abgeschlossen.',
@@ -492,6 +503,7 @@ export const de: Messages = {
   'doc.perService': 'Laut Dienst',
   'doc.itemsFlat': 'Positionen (flach)',
   'doc.flatSuffix': '(flach)',
+  'doc.roomsCostsSuffix': '(Räume)',
   'doc.id': 'ID',
   'doc.parentId': 'Übergeordnete ID',
   'doc.path': 'Pfad',
@@ -576,6 +588,9 @@ export const de: Messages = {
   'cli.created': 'Erstellt',
   'cli.uploaded': 'Hochgeladen',
   'cli.uploading': '{name} wird hochgeladen',
+  'cli.copying': '{name} wird für das Hochladen kopiert',
+  'cli.queued':
+    '{name} wartet auf das Hochladen: PlanDesk bewahrt eine Kopie auf (keine Verbindung, der Dienst antwortete nicht, oder PlanDesk sendet gerade seine wartenden Dateien). PlanDesk oder der nächste Aufruf von plandesk upload sendet sie; das Original darf verschoben werden.',
   'cli.downloadingTo': 'Download nach {name}',
   'cli.saved': '„{name}“ ({size}) gespeichert unter {path}',
   'cli.sizeDiffers':
@@ -639,6 +654,10 @@ export const de: Messages = {
   'roomsCosts.openRoom': 'Die Positionen dieses Raums im Kostenvoranschlag öffnen',
   'roomsCosts.openNotOnPlan': 'Diese Positionen im Kostenvoranschlag öffnen',
   'roomsCosts.whyTitle': 'Warum Positionen nicht auf dem Plan sind',
+  'roomsCosts.colNote': 'Hinweis',
+  'roomsCosts.planStale':
+    'Der Plan konnte nicht erneut gelesen werden; die angezeigten Räume und Kosten sind die vom {date}:',
+  'roomsCosts.exportXlsx': 'Räume und Kosten nach Excel exportieren…',
   'roomsCosts.sumRule': 'Räume {placed} + nicht auf dem Plan {off} = Nettosumme {total}',
   'roomsCosts.sumBroken':
     'Die Räume und „Nicht auf dem Plan“ ergeben nicht die Nettosumme des Kostenvoranschlags. Bitte melden Sie diesen Kostenvoranschlag.',
@@ -717,6 +736,8 @@ export const de: Messages = {
   'export.paper': 'Papier',
   'export.paperAuto': 'Wie in der Sprache üblich ({paper})',
   'export.statements': 'Einleitungs- und Schlusstext',
+  'export.roomsCosts': 'Kosten je Raum: ein Blatt mit dem Kostenvoranschlag auf dem Plan des Projekts',
+  'export.roomsCostsHint': 'Nur in der internen Kalkulation als Excel, nie in einem Dokument für Kunden.',
   'export.internalLocked': 'Interne Spalten stehen nie in einem Dokument für Kunden.',
   'export.totalsMismatch':
     'Die Summen des Dienstes passen nicht zu seinen Positionen. Das Dokument zeigt die Summen der Positionen: {net} netto, {gross} brutto (der Dienst nennt {serviceNet} und {serviceGross}). Prüfen Sie den Kostenvoranschlag im Dienst, bevor Sie ihn versenden.',
@@ -824,6 +845,19 @@ export const de: Messages = {
   'forms.nest': 'In den Abschnitt darüber',
   'forms.unnest': 'Aus diesem Abschnitt heraus',
   'forms.remove': 'Entfernen',
+  'forms.nestShort': 'Einrücken',
+  'forms.unnestShort': 'Ausrücken',
+  'forms.elementSection': 'Abschnitt {number}',
+  'forms.elementQuestion': 'Frage {number}',
+  'forms.elementOther': 'Element {number}',
+  'forms.controlOf': '{control}: {element}',
+  'forms.inputType.text': 'Text',
+  'forms.inputType.number': 'Zahl',
+  'forms.inputType.choice': 'Auswahl',
+  'forms.inputType.checkbox': 'Ja/Nein-Häkchen',
+  'forms.inputType.date': 'Datum',
+  'forms.inputType.photo': 'Foto',
+  'forms.inputOther': '{type} (Typ des Dienstes)',
   'forms.addSection': 'Abschnitt hinzufügen',
   'forms.addQuestion': 'Frage hinzufügen',
   'forms.addSectionHere': '+ Abschnitt hier hinein',
@@ -956,6 +990,8 @@ export const de: Messages = {
   'cli.formCreated': 'Formular „{name}“ angelegt ({id}).',
   'cli.formUpdated': 'Formular „{name}“ aktualisiert: {fields}.',
   'cli.formUnchanged': 'Formular „{name}“ entspricht bereits der Datei; es wurde nichts gesendet.',
+  'cli.formFieldsMissing':
+    '„{file}“ fehlen Felder, die Formular {id} hat: {fields}. Eine Aktualisierung kann kein Feld entfernen (ob der Dienst ein weggelassenes Feld behält oder löscht, ist nicht festgelegt), daher wurde nichts gesendet. Fügen Sie sie wieder ein, wie `plandesk form {id} --json` sie ausgibt, und ändern Sie nur ihre Werte.',
   'cli.formDeleted':
     'Formular {id} gelöscht. Was Benutzer damit ausgefüllt haben, kann nach ihrer nächsten Synchronisierung aus ihren Projekten verschwinden.',
   'cli.members': 'Mitglieder',
@@ -999,6 +1035,8 @@ export const de: Messages = {
   'notice.outboxNeedFile':
     'Wählen Sie die Datei erneut aus (in den Dateien des Projekts unter „Warten auf das Hochladen“): {names}.',
   'notice.outboxKept': 'Ohne Eintrag aufbewahrt (laden Sie sie von dort erneut hoch): {paths}.',
+  'notice.outboxUnlisted':
+    'Kopien für einen Arbeitsbereich, der in PlanDesk nicht mehr eingerichtet ist, wurden an ihrem Ort belassen (laden Sie sie von dort erneut hoch): {paths}.',
   'notice.outboxNothingWaits': 'Es warteten keine Dateien auf das Hochladen.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Datei',
@@ -1131,6 +1169,8 @@ export const de: Messages = {
     'Die Kopie der Datei in PlanDesk fehlt oder kann nicht gelesen werden. Wählen Sie die Originaldatei erneut aus oder entfernen Sie den Eintrag.',
   'outbox.problem.copy-damaged':
     'Die Kopie in PlanDesk stimmt nicht mehr mit der übergebenen Datei überein (auf diesem Computer geändert oder beschädigt) und wurde daher nicht gesendet. Wählen Sie die Originaldatei erneut aus.',
+  'outbox.problem.arrived-different':
+    'Der Dienst hat eine Datei mit anderer Größe als die Kopie in PlanDesk registriert. Die Kopie bleibt erhalten: Wiederholen Sie das Senden oder entfernen Sie sie (und prüfen Sie die Dateien des Projekts).',
   'outbox.problem.refused': 'Der Dienst hat die Datei abgelehnt.',
   'outbox.serviceSaid': 'Der Dienst meldete: {message}',
   'outbox.uploadNow': 'Jetzt hochladen',
@@ -1296,6 +1336,7 @@ export const de: Messages = {
   'plainProject.tabsLabel': 'Bereiche des Projekts',
   'plainProject.tabOverview': 'Übersicht',
   'plainProject.tabEstimates': 'Kostenvoranschläge',
+  'plainProject.totalGross': 'Summe (brutto)',
   'plainProject.tabPlan': 'Grundriss',
   'plainProject.tabFiles': 'Dateien',
   'plainProject.open': 'Projekt öffnen',
@@ -1310,13 +1351,25 @@ export const de: Messages = {
   'plainProject.copyWhat': '{what} kopieren',
   'plainShell.demoBanner':
     'Sie sehen den Demo-Arbeitsbereich. Um mit Ihren eigenen Daten zu arbeiten, nutzen Sie oben „{add}“.',
+  'plainShell.demoBannerNarrow':
+    'Sie sehen den Demo-Arbeitsbereich. Um mit Ihren eigenen Daten zu arbeiten, nutzen Sie oben die Schaltfläche „+“ ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Kunde',
   'plainProjects.colEstimates': 'Kosten\u00advoranschläge',
   'plainProjects.colTotal': 'Summe',
-  'plainProjects.notKnownYet': 'Noch nicht bekannt: PlanDesk fragt es ab, solange die Liste angezeigt wird.',
-  'plainProjects.totalUnknown': 'Bekannt, sobald die Kostenvoranschläge des Projekts geöffnet wurden.',
+  'plainProjects.totalUnknown':
+    'Nicht jede Summe der Kostenvoranschläge konnte gelesen werden: Der Dienst war nicht erreichbar oder hat nicht geantwortet.',
   'plainProjects.totalPartial': 'Summe von {known} der {count} Kostenvoranschläge',
+  'plainProjects.factsPending': 'Wird ermittelt',
+  'plainProjects.factsLooking': 'Kunden und Summen der angezeigten Projekte werden ermittelt',
+  'plainProjects.factsProgress': 'Kunden und Summen: {done} von {count} Projekten bekannt',
+  'plainProjects.notKnown': 'unbekannt',
+  'plainProjects.notKnownHint':
+    'PlanDesk konnte das nicht ermitteln: Der Dienst war nicht erreichbar oder hat nicht geantwortet. Laden Sie neu, um es erneut zu versuchen.',
+  'plainProjects.noEstimates': 'Keine Kostenvoranschläge',
+  'plainProjects.noClientNamed': 'Die Kostenvoranschläge des Projekts nennen keinen Kunden.',
+  'plainProjects.unknownLast_one': '({count} noch unbekanntes Projekt steht am Ende)',
+  'plainProjects.unknownLast_other': '({count} noch unbekannte Projekte stehen am Ende)',
   'plainProjects.hideArchived': 'Archivierte ausblenden',
   'plainProjects.backToServiceOrder': 'Reihenfolge des Dienstes',
   'plainProjects.orderService': 'Reihenfolge: wie der Dienst sie liefert',
@@ -1494,6 +1547,7 @@ export const de: Messages = {
   'exportWarning.severalCurrencies':
     'Diese Angebote sind in mehreren Währungen ({currencies}): Die Arbeitsmappe hat eine Summe je Währung.',
   'exportWarning.imageLeftOut': 'Ein Bild wurde im PDF weggelassen: {detail}',
+  'exportWarning.roomsNotPlaced': 'Kosten je Raum von {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',
   'cli.totalOfCurrency': 'Summe {currency}: {gross} brutto ({count} Angebote)',

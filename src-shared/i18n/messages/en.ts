@@ -19,7 +19,6 @@ export const en = {
   'common.notSet': 'Not set',
   'common.fixFields': 'Check the highlighted fields.',
 
-  'header.workspace': 'Workspace',
   'header.switchWorkspace': 'Switch workspace',
   'header.addWorkspace': 'Add workspace',
   'header.language': 'Language',
@@ -173,13 +172,14 @@ export const en = {
   'error.config':
     'The workspace settings are incomplete or invalid. Check the service address and the credentials.',
   'error.keychain':
-    'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. PlanDesk never stores keys in plain text.',
+    'PlanDesk could not use the system keychain to store or read the API key: it is locked or unavailable. Unlock it (macOS: Keychain Access; Windows: sign in to your user account again; Linux: unlock the “login” keyring, for example in Passwords and Keys) and try again. If keys are kept in PlanDesk’s data folder (api-keys.json) because the keychain was unavailable, that file must be writable too. PlanDesk never stores keys in plain text.',
   'error.disk-full': 'The disk is full. Free some space, then try again.',
   'error.disk-full-at':
     'The disk is full: PlanDesk could not write “{path}”. Nothing was left half-written. Free some space, then try again.',
   'error.damaged': 'Something PlanDesk keeps on this computer is damaged and cannot be read.',
   'error.details': 'Details: {message}',
 
+  'error.serviceSaid': 'The service’s own words: “{message}”',
   'common.reload': 'Reload',
   'progress.loadingEstimate': 'Loading the estimate…',
   'progress.makingOffline': 'Saving the project for offline use…',
@@ -188,6 +188,8 @@ export const en = {
   'offline.marker': 'Offline — data from {time}',
   'offline.markerHint':
     'The service cannot be reached, so this is the copy saved on this computer. It is refreshed as soon as the connection is back.',
+  'offline.needsService': 'Not possible offline: this needs the service, which cannot be reached right now.',
+  'offline.detailFrom': 'Offline — these details are from {time}',
   'offline.make': 'Make available offline',
   'offline.update': 'Update offline copy',
   'offline.available': 'Available offline · {time}',
@@ -224,6 +226,7 @@ export const en = {
   'estimate.items': 'Items',
   'estimate.itemCount_one': '{count} item',
   'estimate.itemCount_other': '{count} items',
+  'estimate.hiddenColumns': 'No room for {columns} in this window: select an item to see them here.',
   'estimate.expandAll': 'Expand all',
   'estimate.collapseAll': 'Collapse all',
   'estimate.columns': 'Columns',
@@ -433,6 +436,8 @@ export const en = {
     'Delete “{name}” from the project? Deletion is permanent and cannot be undone: the file is removed from the service for everyone.',
   'files.deleteConfirm': 'Delete file',
   'files.savedTo': '“{name}” was saved to {path}',
+  'files.sizeDiffers':
+    'The file arrived complete ({received}, all the storage service announced); the project’s file list gives {listed}, a size that is out of date or rounded.',
   'files.previewLoading': 'Loading the preview…',
   'files.previewAlt': 'Preview of {name}',
   'files.previewBroken': 'This image could not be shown. Use Open to view it in its program.',
@@ -446,6 +451,10 @@ export const en = {
   'files.uploadingNames': 'Uploading {names}',
   'files.andMore_one': 'and {count} more',
   'files.andMore_other': 'and {count} more',
+  'files.copying': 'Copying into PlanDesk before sending…',
+  'files.copyProgress': '{done} of {total} copied · {percent}',
+  'files.serviceRefusedTitle_one': '{count} file was not uploaded:',
+  'files.serviceRefusedTitle_other': '{count} files were not uploaded:',
   'files.progress': '{done} of {total} · {percent}',
   'files.progressUnknown': '{done} sent',
   'files.uploadFailed': 'The upload did not finish.',
@@ -480,6 +489,7 @@ export const en = {
   'doc.perService': 'Per service',
   'doc.itemsFlat': 'Items (flat)',
   'doc.flatSuffix': '(flat)',
+  'doc.roomsCostsSuffix': '(rooms)',
   'doc.id': 'ID',
   'doc.parentId': 'Parent ID',
   'doc.path': 'Path',
@@ -564,6 +574,9 @@ export const en = {
   'cli.created': 'Created',
   'cli.uploaded': 'Uploaded',
   'cli.uploading': 'Uploading {name}',
+  'cli.copying': 'Copying {name} for the upload',
+  'cli.queued':
+    '{name} waits to be uploaded: PlanDesk keeps a copy (there is no connection, the service did not answer, or PlanDesk is sending its waiting uploads). PlanDesk, or the next plandesk upload, sends it; the original may be moved.',
   'cli.downloadingTo': 'Downloading to {name}',
   'cli.saved': 'Saved "{name}" ({size}) to {path}',
   'cli.sizeDiffers':
@@ -626,6 +639,10 @@ export const en = {
   'roomsCosts.openRoom': 'Open this room’s positions in the estimate',
   'roomsCosts.openNotOnPlan': 'Open these positions in the estimate',
   'roomsCosts.whyTitle': 'Why positions are not on the plan',
+  'roomsCosts.colNote': 'Note',
+  'roomsCosts.planStale':
+    'The plan could not be read again, so the rooms and costs shown are those read {date}:',
+  'roomsCosts.exportXlsx': 'Export rooms and costs to Excel…',
   'roomsCosts.sumRule': 'Rooms {placed} + not on the plan {off} = net total {total}',
   'roomsCosts.sumBroken':
     'The rooms and “Not on the plan” do not add up to the estimate’s net total. Please report this estimate.',
@@ -698,6 +715,8 @@ export const en = {
   'export.paper': 'Paper',
   'export.paperAuto': 'As usual for the language ({paper})',
   'export.statements': 'Opening and closing statements',
+  'export.roomsCosts': 'Costs per room: a sheet of the estimate on the project’s plan',
+  'export.roomsCostsHint': 'Only in the internal worksheet as Excel: never in a client document.',
   'export.internalLocked': 'Internal columns are never in a client document.',
   'export.totalsMismatch':
     'The service’s totals do not match its items. The document shows the totals of the items: {net} net, {gross} gross (the service says {serviceNet} and {serviceGross}). Check the estimate in the service before you send it.',
@@ -802,6 +821,19 @@ export const en = {
   'forms.nest': 'Into the section above',
   'forms.unnest': 'Out of this section',
   'forms.remove': 'Remove',
+  'forms.nestShort': 'Indent',
+  'forms.unnestShort': 'Outdent',
+  'forms.elementSection': 'section {number}',
+  'forms.elementQuestion': 'question {number}',
+  'forms.elementOther': 'element {number}',
+  'forms.controlOf': '{control}: {element}',
+  'forms.inputType.text': 'Text',
+  'forms.inputType.number': 'Number',
+  'forms.inputType.choice': 'Choice',
+  'forms.inputType.checkbox': 'Yes/no tick',
+  'forms.inputType.date': 'Date',
+  'forms.inputType.photo': 'Photo',
+  'forms.inputOther': '{type} (the service’s own type)',
   'forms.addSection': 'Add section',
   'forms.addQuestion': 'Add question',
   'forms.addSectionHere': '+ Section in here',
@@ -932,6 +964,8 @@ export const en = {
   'cli.formCreated': 'Created form "{name}" ({id}).',
   'cli.formUpdated': 'Updated form "{name}": {fields}.',
   'cli.formUnchanged': 'Form "{name}" is already as in the file; nothing was sent.',
+  'cli.formFieldsMissing':
+    '"{file}" lacks fields form {id} has: {fields}. An update cannot remove a field (whether the service keeps or drops one left out is not specified), so nothing was sent. Put them back as `plandesk form {id} --json` prints them, and change only their values.',
   'cli.formDeleted':
     'Deleted form {id}. What users filled in with it may disappear from their projects after their next sync.',
   'cli.members': 'Members',
@@ -974,6 +1008,8 @@ export const en = {
   'notice.outboxNeedFile':
     'Choose the file again (in the project’s files, under “Waiting to upload”): {names}.',
   'notice.outboxKept': 'Kept without a record (upload them again from there): {paths}.',
+  'notice.outboxUnlisted':
+    'Copies for a workspace that is no longer set up in PlanDesk were left where they are (upload them again from there): {paths}.',
   'notice.outboxNothingWaits': 'No uploads were waiting.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'File',
@@ -1102,6 +1138,8 @@ export const en = {
     'PlanDesk’s copy of the file is gone or cannot be read. Choose the original file again, or remove it.',
   'outbox.problem.copy-damaged':
     'PlanDesk’s copy no longer matches the file you gave it (changed or damaged on this computer), so it was not sent. Choose the original file again.',
+  'outbox.problem.arrived-different':
+    'The service registered a file of another size than PlanDesk’s copy. The copy is kept: retry to send it again, or remove it (and check the project’s files).',
   'outbox.problem.refused': 'The service refused the file.',
   'outbox.serviceSaid': 'The service said: {message}',
   'outbox.uploadNow': 'Upload now',
@@ -1265,6 +1303,7 @@ export const en = {
   'plainProject.tabsLabel': 'Parts of the project',
   'plainProject.tabOverview': 'Overview',
   'plainProject.tabEstimates': 'Estimates',
+  'plainProject.totalGross': 'Total (gross)',
   'plainProject.tabPlan': 'Plan',
   'plainProject.tabFiles': 'Files',
   'plainProject.open': 'Open project',
@@ -1279,13 +1318,25 @@ export const en = {
   'plainProject.copyWhat': 'Copy {what}',
   'plainShell.demoBanner':
     'You are looking at the demo workspace. To work with your own data, use “{add}” at the top.',
+  'plainShell.demoBannerNarrow':
+    'You are looking at the demo workspace. To work with your own data, use the “+” button at the top ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Client',
   'plainProjects.colEstimates': 'Estimates',
   'plainProjects.colTotal': 'Total',
-  'plainProjects.notKnownYet': 'Not known yet: PlanDesk looks it up while the list is shown.',
-  'plainProjects.totalUnknown': 'Known once the project’s estimates have been opened.',
+  'plainProjects.totalUnknown':
+    'Not every estimate’s total could be read: the service could not be reached or did not answer.',
   'plainProjects.totalPartial': 'Sum of {known} of {count} estimates',
+  'plainProjects.factsPending': 'Looking up',
+  'plainProjects.factsLooking': 'Looking up the clients and totals of the projects shown',
+  'plainProjects.factsProgress': 'Clients and totals: {done} of {count} projects known',
+  'plainProjects.notKnown': 'not known',
+  'plainProjects.notKnownHint':
+    'PlanDesk could not look this up: the service could not be reached or did not answer. Reload to try again.',
+  'plainProjects.noEstimates': 'No estimates',
+  'plainProjects.noClientNamed': 'The project’s estimates name no client.',
+  'plainProjects.unknownLast_one': '({count} project not known yet comes last)',
+  'plainProjects.unknownLast_other': '({count} projects not known yet come last)',
   'plainProjects.hideArchived': 'Hide archived',
   'plainProjects.backToServiceOrder': 'Service’s order',
   'plainProjects.orderService': 'Order: as the service lists them',
@@ -1460,6 +1511,7 @@ export const en = {
   'exportWarning.severalCurrencies':
     'These estimates are in several currencies ({currencies}): the workbook has one total per currency.',
   'exportWarning.imageLeftOut': 'An image was left out of the PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Costs per room of {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} gross ({count} estimates)',

@@ -16,7 +16,6 @@ export const es: Messages = {
   'common.notSet': 'Sin indicar',
   'common.fixFields': 'Revise los campos marcados.',
 
-  'header.workspace': 'Espacio de trabajo',
   'header.switchWorkspace': 'Cambiar de espacio de trabajo',
   'header.addWorkspace': 'Añadir espacio de trabajo',
   'header.language': 'Idioma',
@@ -172,13 +171,14 @@ export const es: Messages = {
   'error.config':
     'La configuración del espacio de trabajo está incompleta o no es válida. Compruebe la dirección del servicio y las credenciales.',
   'error.keychain':
-    'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. PlanDesk nunca guarda las claves en texto sin cifrar.',
+    'PlanDesk no ha podido usar el llavero del sistema para guardar o leer la clave de API: está bloqueado o no disponible. Desbloquéelo (macOS: Acceso a Llaveros; Windows: vuelva a iniciar sesión; Linux: desbloquee el depósito de claves «Inicio de sesión», por ejemplo en Contraseñas y claves) y vuelva a intentarlo. Si PlanDesk guarda claves en su carpeta de datos (api-keys.json) porque el llavero no estaba disponible, ese archivo también debe poder modificarse. PlanDesk nunca guarda las claves en texto sin cifrar.',
   'error.disk-full': 'El disco está lleno. Libere espacio e inténtelo de nuevo.',
   'error.disk-full-at':
     'El disco está lleno: PlanDesk no pudo escribir «{path}». No quedó nada escrito a medias. Libere espacio e inténtelo de nuevo.',
   'error.damaged': 'Algo que PlanDesk guarda en este equipo está dañado y no se puede leer.',
   'error.details': 'Detalles: {message}',
 
+  'error.serviceSaid': 'Palabras del propio servicio: «{message}»',
   'common.reload': 'Recargar',
   'progress.loadingEstimate': 'Cargando el presupuesto…',
   'progress.makingOffline': 'Guardando el proyecto para usarlo sin conexión…',
@@ -187,6 +187,9 @@ export const es: Messages = {
   'offline.marker': 'Sin conexión — datos del {time}',
   'offline.markerHint':
     'No se puede contactar con el servicio; esta es la copia guardada en este ordenador. Se actualizará en cuanto vuelva la conexión.',
+  'offline.needsService':
+    'No es posible sin conexión: necesita el servicio, al que ahora no se puede acceder.',
+  'offline.detailFrom': 'Sin conexión — estos datos son del {time}',
   'offline.make': 'Guardar para usar sin conexión',
   'offline.update': 'Actualizar la copia sin conexión',
   'offline.available': 'Disponible sin conexión · {time}',
@@ -223,6 +226,8 @@ export const es: Messages = {
   'estimate.items': 'Partidas',
   'estimate.itemCount_one': '{count} partida',
   'estimate.itemCount_other': '{count} partidas',
+  'estimate.hiddenColumns':
+    'No hay espacio para {columns} en esta ventana: seleccione una partida para verlas aquí.',
   'estimate.expandAll': 'Desplegar todo',
   'estimate.collapseAll': 'Plegar todo',
   'estimate.columns': 'Columnas',
@@ -435,6 +440,8 @@ export const es: Messages = {
     '¿Eliminar «{name}» del proyecto? La eliminación es definitiva y no se puede deshacer: el archivo se quita del servicio para todos.',
   'files.deleteConfirm': 'Eliminar archivo',
   'files.savedTo': '«{name}» se guardó en {path}',
+  'files.sizeDiffers':
+    'El archivo ha llegado completo ({received}, todo lo que anunció el servicio de almacenamiento); la lista de archivos del proyecto indica {listed}, un tamaño desactualizado o redondeado.',
   'files.previewLoading': 'Cargando la vista previa…',
   'files.previewAlt': 'Vista previa de {name}',
   'files.previewBroken': 'No se puede mostrar esta imagen. Use Abrir para verla en su programa.',
@@ -449,6 +456,10 @@ export const es: Messages = {
   'files.uploadingNames': 'Subiendo {names}',
   'files.andMore_one': 'y {count} más',
   'files.andMore_other': 'y {count} más',
+  'files.copying': 'Copiando en PlanDesk antes de enviar…',
+  'files.copyProgress': '{done} de {total} copiados · {percent}',
+  'files.serviceRefusedTitle_one': '{count} archivo no se subió:',
+  'files.serviceRefusedTitle_other': '{count} archivos no se subieron:',
   'files.progress': '{done} de {total} · {percent}',
   'files.progressUnknown': '{done} enviados',
   'files.uploadFailed': 'La subida no terminó.',
@@ -483,6 +494,7 @@ export const es: Messages = {
   'doc.perService': 'Según el servicio',
   'doc.itemsFlat': 'Partidas (plano)',
   'doc.flatSuffix': '(plano)',
+  'doc.roomsCostsSuffix': '(estancias)',
   'doc.id': 'ID',
   'doc.parentId': 'ID padre',
   'doc.path': 'Ruta',
@@ -567,6 +579,9 @@ export const es: Messages = {
   'cli.created': 'Creado',
   'cli.uploaded': 'Subido',
   'cli.uploading': 'Subiendo {name}',
+  'cli.copying': 'Copiando {name} para la subida',
+  'cli.queued':
+    '{name} está pendiente de subir: PlanDesk guarda una copia (sin conexión, el servicio no respondió, o PlanDesk está enviando sus archivos pendientes). PlanDesk, o el próximo plandesk upload, lo enviará; el original se puede mover.',
   'cli.downloadingTo': 'Descargando en {name}',
   'cli.saved': '«{name}» ({size}) guardado en {path}',
   'cli.sizeDiffers':
@@ -629,6 +644,10 @@ export const es: Messages = {
   'roomsCosts.openRoom': 'Abrir las partidas de esta estancia en el presupuesto',
   'roomsCosts.openNotOnPlan': 'Abrir estas partidas en el presupuesto',
   'roomsCosts.whyTitle': 'Por qué hay partidas fuera del plano',
+  'roomsCosts.colNote': 'Nota',
+  'roomsCosts.planStale':
+    'No se pudo volver a leer el plano: las estancias y los costes mostrados son los leídos el {date}:',
+  'roomsCosts.exportXlsx': 'Exportar estancias y costes a Excel…',
   'roomsCosts.sumRule': 'Estancias {placed} + fuera del plano {off} = total sin IVA {total}',
   'roomsCosts.sumBroken':
     'Las estancias y «Fuera del plano» no suman el total sin IVA del presupuesto. Por favor, informe de este presupuesto.',
@@ -705,6 +724,9 @@ export const es: Messages = {
   'export.paper': 'Papel',
   'export.paperAuto': 'Según el idioma ({paper})',
   'export.statements': 'Textos de introducción y de cierre',
+  'export.roomsCosts': 'Costes por estancia: una hoja del presupuesto sobre el plano del proyecto',
+  'export.roomsCostsHint':
+    'Solo en la hoja de cálculo interna en Excel, nunca en un documento para el cliente.',
   'export.internalLocked': 'Las columnas internas nunca aparecen en un documento para el cliente.',
   'export.totalsMismatch':
     'Los totales del servicio no cuadran con sus partidas. El documento muestra los totales de las partidas: {net} sin IVA, {gross} con IVA (el servicio indica {serviceNet} y {serviceGross}). Revise el presupuesto en el servicio antes de enviarlo.',
@@ -810,6 +832,19 @@ export const es: Messages = {
   'forms.nest': 'Dentro de la sección de arriba',
   'forms.unnest': 'Fuera de esta sección',
   'forms.remove': 'Quitar',
+  'forms.nestShort': 'Hacia dentro',
+  'forms.unnestShort': 'Hacia fuera',
+  'forms.elementSection': 'sección {number}',
+  'forms.elementQuestion': 'pregunta {number}',
+  'forms.elementOther': 'elemento {number}',
+  'forms.controlOf': '{control}: {element}',
+  'forms.inputType.text': 'Texto',
+  'forms.inputType.number': 'Número',
+  'forms.inputType.choice': 'Opción',
+  'forms.inputType.checkbox': 'Casilla sí/no',
+  'forms.inputType.date': 'Fecha',
+  'forms.inputType.photo': 'Foto',
+  'forms.inputOther': '{type} (tipo propio del servicio)',
   'forms.addSection': 'Añadir sección',
   'forms.addQuestion': 'Añadir pregunta',
   'forms.addSectionHere': '+ Sección aquí dentro',
@@ -942,6 +977,8 @@ export const es: Messages = {
   'cli.formCreated': 'Formulario «{name}» creado ({id}).',
   'cli.formUpdated': 'Formulario «{name}» actualizado: {fields}.',
   'cli.formUnchanged': 'El formulario «{name}» ya está como en el archivo; no se envió nada.',
+  'cli.formFieldsMissing':
+    'A «{file}» le faltan campos que tiene el formulario {id}: {fields}. Una actualización no puede eliminar un campo (no está definido si el servicio conserva o borra un campo omitido), así que no se envió nada. Vuelva a ponerlos tal como los muestra `plandesk form {id} --json` y cambie solo sus valores.',
   'cli.formDeleted':
     'Formulario {id} eliminado. Lo que los usuarios rellenaron con él puede desaparecer de sus proyectos tras su próxima sincronización.',
   'cli.members': 'Miembros',
@@ -984,6 +1021,8 @@ export const es: Messages = {
   'notice.outboxNeedFile':
     'Elija de nuevo el archivo (en los archivos del proyecto, en «Pendiente de subir»): {names}.',
   'notice.outboxKept': 'Guardados sin registro (vuelva a subirlos desde allí): {paths}.',
+  'notice.outboxUnlisted':
+    'Las copias de un espacio de trabajo que ya no está configurado en PlanDesk se dejaron donde están (vuelva a subirlas desde allí): {paths}.',
   'notice.outboxNothingWaits': 'No había subidas pendientes.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Archivo',
@@ -1115,6 +1154,8 @@ export const es: Messages = {
     'La copia del archivo que guarda PlanDesk ha desaparecido o no se puede leer. Elija de nuevo el archivo original o quítelo.',
   'outbox.problem.copy-damaged':
     'La copia que guarda PlanDesk ya no coincide con el archivo que le dio (modificada o dañada en este equipo), así que no se envió. Elija de nuevo el archivo original.',
+  'outbox.problem.arrived-different':
+    'El servicio registró un archivo de otro tamaño que la copia de PlanDesk. La copia se conserva: vuelva a intentar el envío o quítela (y revise los archivos del proyecto).',
   'outbox.problem.refused': 'El servicio rechazó el archivo.',
   'outbox.serviceSaid': 'El servicio respondió: {message}',
   'outbox.uploadNow': 'Subir ahora',
@@ -1279,6 +1320,7 @@ export const es: Messages = {
   'plainProject.tabsLabel': 'Partes del proyecto',
   'plainProject.tabOverview': 'Resumen',
   'plainProject.tabEstimates': 'Presupuestos',
+  'plainProject.totalGross': 'Total con IVA',
   'plainProject.tabPlan': 'Plano',
   'plainProject.tabFiles': 'Archivos',
   'plainProject.open': 'Abrir proyecto',
@@ -1293,13 +1335,25 @@ export const es: Messages = {
   'plainProject.copyWhat': 'Copiar: {what}',
   'plainShell.demoBanner':
     'Está viendo el espacio de trabajo de demostración. Para trabajar con sus propios datos, use «{add}» arriba.',
+  'plainShell.demoBannerNarrow':
+    'Está viendo el espacio de trabajo de demostración. Para trabajar con sus propios datos, use el botón «+» de arriba ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Cliente',
   'plainProjects.colEstimates': 'Presupuestos',
   'plainProjects.colTotal': 'Total',
-  'plainProjects.notKnownYet': 'Aún no se conoce: PlanDesk lo consulta mientras se muestra la lista.',
-  'plainProjects.totalUnknown': 'Se conoce en cuanto se hayan abierto los presupuestos del proyecto.',
+  'plainProjects.totalUnknown':
+    'No se pudo leer el total de todos los presupuestos: no se pudo acceder al servicio o no respondió.',
   'plainProjects.totalPartial': 'Suma de {known} de {count} presupuestos',
+  'plainProjects.factsPending': 'Consultando',
+  'plainProjects.factsLooking': 'Consultando los clientes y los totales de los proyectos mostrados',
+  'plainProjects.factsProgress': 'Clientes y totales: {done} de {count} proyectos conocidos',
+  'plainProjects.notKnown': 'desconocido',
+  'plainProjects.notKnownHint':
+    'PlanDesk no pudo consultarlo: no se pudo acceder al servicio o no respondió. Vuelva a cargar para intentarlo de nuevo.',
+  'plainProjects.noEstimates': 'Sin presupuestos',
+  'plainProjects.noClientNamed': 'Los presupuestos del proyecto no indican ningún cliente.',
+  'plainProjects.unknownLast_one': '({count} proyecto aún desconocido va al final)',
+  'plainProjects.unknownLast_other': '({count} proyectos aún desconocidos van al final)',
   'plainProjects.hideArchived': 'Ocultar archivados',
   'plainProjects.backToServiceOrder': 'Orden del servicio',
   'plainProjects.orderService': 'Orden: el del servicio',
@@ -1474,6 +1528,7 @@ export const es: Messages = {
   'exportWarning.severalCurrencies':
     'Estos presupuestos están en varias monedas ({currencies}): el libro tiene un total por moneda.',
   'exportWarning.imageLeftOut': 'Se omitió una imagen del PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Costes por estancia de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: los totales del servicio no coinciden con sus partidas; el documento muestra los totales de las partidas ({net} neto, {gross} bruto; el servicio indica {serviceNet} y {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} presupuestos)',

@@ -16,7 +16,6 @@ export const fr: Messages = {
   'common.notSet': 'Non renseigné',
   'common.fixFields': 'Vérifiez les champs signalés.',
 
-  'header.workspace': 'Espace de travail',
   'header.switchWorkspace': 'Changer d’espace de travail',
   'header.addWorkspace': 'Ajouter un espace de travail',
   'header.language': 'Langue',
@@ -174,7 +173,7 @@ export const fr: Messages = {
   'error.config':
     'Les réglages de l’espace de travail sont incomplets ou invalides. Vérifiez l’adresse du service et les identifiants.',
   'error.keychain':
-    'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. PlanDesk n’enregistre jamais les clés en clair.',
+    'PlanDesk n’a pas pu utiliser le trousseau du système pour enregistrer ou lire la clé d’API : il est verrouillé ou indisponible. Déverrouillez-le (macOS : Trousseaux d’accès ; Windows : reconnectez-vous à votre session ; Linux : déverrouillez le trousseau « Connexion », par exemple dans Mots de passe et clés), puis réessayez. Si PlanDesk garde des clés dans son dossier de données (api-keys.json) parce que le trousseau était indisponible, ce fichier doit lui aussi être modifiable. PlanDesk n’enregistre jamais les clés en clair.',
   'error.disk-full': 'Le disque est plein. Libérez de l’espace, puis réessayez.',
   'error.disk-full-at':
     'Le disque est plein : PlanDesk n’a pas pu écrire « {path} ». Rien n’a été laissé à moitié écrit. Libérez de l’espace, puis réessayez.',
@@ -182,6 +181,7 @@ export const fr: Messages = {
     'Une donnée que PlanDesk conserve sur cet ordinateur est endommagée et ne peut pas être lue.',
   'error.details': 'Détails : {message}',
 
+  'error.serviceSaid': 'Termes exacts du service : « {message} »',
   'common.reload': 'Actualiser',
   'progress.loadingEstimate': 'Chargement du devis…',
   'progress.makingOffline': 'Enregistrement du projet pour une utilisation hors ligne…',
@@ -190,6 +190,9 @@ export const fr: Messages = {
   'offline.marker': 'Hors ligne — données du {time}',
   'offline.markerHint':
     'Le service est injoignable : voici la copie enregistrée sur cet ordinateur. Elle sera actualisée dès le retour de la connexion.',
+  'offline.needsService':
+    'Impossible hors ligne : cela nécessite le service, qui est injoignable pour le moment.',
+  'offline.detailFrom': 'Hors ligne — ces informations datent du {time}',
   'offline.make': 'Rendre disponible hors ligne',
   'offline.update': 'Mettre à jour la copie hors ligne',
   'offline.available': 'Disponible hors ligne · {time}',
@@ -226,6 +229,8 @@ export const fr: Messages = {
   'estimate.items': 'Postes',
   'estimate.itemCount_one': '{count} poste',
   'estimate.itemCount_other': '{count} postes',
+  'estimate.hiddenColumns':
+    'Pas de place pour {columns} dans cette fenêtre : sélectionnez un poste pour les voir ici.',
   'estimate.expandAll': 'Tout déplier',
   'estimate.collapseAll': 'Tout replier',
   'estimate.columns': 'Colonnes',
@@ -438,6 +443,8 @@ export const fr: Messages = {
     'Supprimer « {name} » du projet ? La suppression est définitive et irréversible : le fichier est retiré du service pour tout le monde.',
   'files.deleteConfirm': 'Supprimer le fichier',
   'files.savedTo': '« {name} » a été enregistré dans {path}',
+  'files.sizeDiffers':
+    'Le fichier est arrivé complet ({received}, tout ce que le service de stockage avait annoncé) ; la liste des fichiers du projet indique {listed}, une taille périmée ou arrondie.',
   'files.previewLoading': 'Chargement de l’aperçu…',
   'files.previewAlt': 'Aperçu de {name}',
   'files.previewBroken':
@@ -453,6 +460,10 @@ export const fr: Messages = {
   'files.uploadingNames': 'Envoi de {names}',
   'files.andMore_one': 'et {count} autre',
   'files.andMore_other': 'et {count} autres',
+  'files.copying': 'Copie dans PlanDesk avant l’envoi…',
+  'files.copyProgress': '{done} sur {total} copiés · {percent}',
+  'files.serviceRefusedTitle_one': '{count} fichier n’a pas été envoyé :',
+  'files.serviceRefusedTitle_other': '{count} fichiers n’ont pas été envoyés :',
   'files.progress': '{done} sur {total} · {percent}',
   'files.progressUnknown': '{done} envoyés',
   'files.uploadFailed': 'L’envoi ne s’est pas terminé.',
@@ -487,6 +498,7 @@ export const fr: Messages = {
   'doc.perService': 'Selon le service',
   'doc.itemsFlat': 'Postes (à plat)',
   'doc.flatSuffix': '(à plat)',
+  'doc.roomsCostsSuffix': '(pièces)',
   'doc.id': 'ID',
   'doc.parentId': 'ID parent',
   'doc.path': 'Chemin',
@@ -571,6 +583,9 @@ export const fr: Messages = {
   'cli.created': 'Créé',
   'cli.uploaded': 'Envoyé',
   'cli.uploading': 'Envoi de {name}',
+  'cli.copying': 'Copie de {name} pour l’envoi',
+  'cli.queued':
+    '{name} est en attente d’envoi : PlanDesk en garde une copie (pas de connexion, le service n’a pas répondu, ou PlanDesk envoie ses fichiers en attente). PlanDesk, ou le prochain plandesk upload, l’enverra ; l’original peut être déplacé.',
   'cli.downloadingTo': 'Téléchargement vers {name}',
   'cli.saved': '« {name} » ({size}) enregistré dans {path}',
   'cli.sizeDiffers':
@@ -633,6 +648,10 @@ export const fr: Messages = {
   'roomsCosts.openRoom': 'Ouvrir les postes de cette pièce dans le devis',
   'roomsCosts.openNotOnPlan': 'Ouvrir ces postes dans le devis',
   'roomsCosts.whyTitle': 'Pourquoi des postes sont hors plan',
+  'roomsCosts.colNote': 'Remarque',
+  'roomsCosts.planStale':
+    'Le plan n’a pas pu être relu : les pièces et les coûts affichés sont ceux lus le {date} :',
+  'roomsCosts.exportXlsx': 'Exporter les pièces et les coûts vers Excel…',
   'roomsCosts.sumRule': 'Pièces {placed} + hors plan {off} = total HT {total}',
   'roomsCosts.sumBroken':
     'Les pièces et « Hors plan » ne font pas le total HT du devis. Merci de signaler ce devis.',
@@ -707,6 +726,9 @@ export const fr: Messages = {
   'export.paper': 'Papier',
   'export.paperAuto': 'Selon la langue ({paper})',
   'export.statements': 'Textes d’introduction et de conclusion',
+  'export.roomsCosts': 'Coûts par pièce : une feuille du devis sur le plan du projet',
+  'export.roomsCostsHint':
+    'Uniquement dans la feuille de calcul interne en Excel, jamais dans un document client.',
   'export.internalLocked': 'Les colonnes internes ne figurent jamais dans un document client.',
   'export.totalsMismatch':
     'Les totaux du service ne correspondent pas à ses postes. Le document affiche les totaux des postes : {net} HT, {gross} TTC (le service indique {serviceNet} et {serviceGross}). Vérifiez le devis dans le service avant de l’envoyer.',
@@ -812,6 +834,19 @@ export const fr: Messages = {
   'forms.nest': 'Dans la section au-dessus',
   'forms.unnest': 'Hors de cette section',
   'forms.remove': 'Retirer',
+  'forms.nestShort': 'Imbriquer',
+  'forms.unnestShort': 'Désimbriquer',
+  'forms.elementSection': 'section {number}',
+  'forms.elementQuestion': 'question {number}',
+  'forms.elementOther': 'élément {number}',
+  'forms.controlOf': '{control} : {element}',
+  'forms.inputType.text': 'Texte',
+  'forms.inputType.number': 'Nombre',
+  'forms.inputType.choice': 'Choix',
+  'forms.inputType.checkbox': 'Case oui/non',
+  'forms.inputType.date': 'Date',
+  'forms.inputType.photo': 'Photo',
+  'forms.inputOther': '{type} (type propre au service)',
   'forms.addSection': 'Ajouter une section',
   'forms.addQuestion': 'Ajouter une question',
   'forms.addSectionHere': '+ Section ici',
@@ -944,6 +979,8 @@ export const fr: Messages = {
   'cli.formCreated': 'Formulaire « {name} » créé ({id}).',
   'cli.formUpdated': 'Formulaire « {name} » mis à jour : {fields}.',
   'cli.formUnchanged': 'Le formulaire « {name} » est déjà tel que dans le fichier ; rien n’a été envoyé.',
+  'cli.formFieldsMissing':
+    'Il manque dans « {file} » des champs que le formulaire {id} possède : {fields}. Une mise à jour ne peut pas supprimer un champ (rien ne précise si le service garde ou supprime un champ omis), rien n’a donc été envoyé. Remettez-les tels que `plandesk form {id} --json` les affiche, et ne modifiez que leurs valeurs.',
   'cli.formDeleted':
     'Formulaire {id} supprimé. Ce que les utilisateurs ont rempli avec peut disparaître de leurs projets après leur prochaine synchronisation.',
   'cli.members': 'Membres',
@@ -987,6 +1024,8 @@ export const fr: Messages = {
     'Choisissez à nouveau le fichier (dans les fichiers du projet, sous « En attente d’envoi ») : {names}.',
   'notice.outboxKept':
     'Conservés sans enregistrement (envoyez-les à nouveau depuis cet emplacement) : {paths}.',
+  'notice.outboxUnlisted':
+    'Des copies pour un espace de travail qui n’est plus configuré dans PlanDesk ont été laissées à leur place (envoyez-les à nouveau depuis là) : {paths}.',
   'notice.outboxNothingWaits': 'Aucun envoi n’était en attente.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Fichier',
@@ -1119,6 +1158,8 @@ export const fr: Messages = {
     'La copie du fichier conservée par PlanDesk a disparu ou ne peut pas être lue. Choisissez à nouveau le fichier d’origine, ou retirez-le.',
   'outbox.problem.copy-damaged':
     'La copie conservée par PlanDesk ne correspond plus au fichier confié (modifiée ou endommagée sur cet ordinateur) ; elle n’a donc pas été envoyée. Choisissez à nouveau le fichier d’origine.',
+  'outbox.problem.arrived-different':
+    'Le service a enregistré un fichier d’une autre taille que la copie de PlanDesk. La copie est conservée : réessayez l’envoi ou retirez-la (et vérifiez les fichiers du projet).',
   'outbox.problem.refused': 'Le service a refusé le fichier.',
   'outbox.serviceSaid': 'Le service a répondu : {message}',
   'outbox.uploadNow': 'Envoyer maintenant',
@@ -1284,6 +1325,7 @@ export const fr: Messages = {
   'plainProject.tabsLabel': 'Parties du projet',
   'plainProject.tabOverview': 'Vue d’ensemble',
   'plainProject.tabEstimates': 'Devis',
+  'plainProject.totalGross': 'Total TTC',
   'plainProject.tabPlan': 'Plan',
   'plainProject.tabFiles': 'Fichiers',
   'plainProject.open': 'Ouvrir le projet',
@@ -1298,13 +1340,25 @@ export const fr: Messages = {
   'plainProject.copyWhat': 'Copier : {what}',
   'plainShell.demoBanner':
     'Vous consultez l’espace de travail de démonstration. Pour travailler avec vos propres données, utilisez « {add} » en haut.',
+  'plainShell.demoBannerNarrow':
+    'Vous consultez l’espace de travail de démonstration. Pour travailler avec vos propres données, utilisez le bouton « + » en haut ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Client',
   'plainProjects.colEstimates': 'Devis',
   'plainProjects.colTotal': 'Total',
-  'plainProjects.notKnownYet': 'Pas encore connu : PlanDesk le consulte tant que la liste est affichée.',
-  'plainProjects.totalUnknown': 'Connu dès que les devis du projet ont été ouverts.',
+  'plainProjects.totalUnknown':
+    'Le total de chaque devis n’a pas pu être lu : le service était injoignable ou n’a pas répondu.',
   'plainProjects.totalPartial': 'Somme de {known} devis sur {count}',
+  'plainProjects.factsPending': 'Recherche en cours',
+  'plainProjects.factsLooking': 'Recherche des clients et des totaux des projets affichés',
+  'plainProjects.factsProgress': 'Clients et totaux : {done} projets connus sur {count}',
+  'plainProjects.notKnown': 'inconnu',
+  'plainProjects.notKnownHint':
+    'PlanDesk n’a pas pu le déterminer : le service était injoignable ou n’a pas répondu. Rechargez pour réessayer.',
+  'plainProjects.noEstimates': 'Aucun devis',
+  'plainProjects.noClientNamed': 'Les devis du projet ne nomment aucun client.',
+  'plainProjects.unknownLast_one': '({count} projet encore inconnu est placé à la fin)',
+  'plainProjects.unknownLast_other': '({count} projets encore inconnus sont placés à la fin)',
   'plainProjects.hideArchived': 'Masquer les archivés',
   'plainProjects.backToServiceOrder': 'Ordre du service',
   'plainProjects.orderService': 'Ordre : celui du service',
@@ -1481,6 +1535,7 @@ export const fr: Messages = {
   'exportWarning.severalCurrencies':
     'Ces devis sont en plusieurs devises ({currencies}) : le classeur a un total par devise.',
   'exportWarning.imageLeftOut': 'Une image a été omise du PDF : {detail}',
+  'exportWarning.roomsNotPlaced': 'Coûts par pièce de {estimate} : {reason}',
   'exportWarning.totalsMismatch':
     '{estimate} : les totaux du service ne correspondent pas à ses lignes ; le document montre les totaux des lignes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency} : {gross} TTC ({count} devis)',

@@ -16,7 +16,6 @@ export const pt: Messages = {
   'common.notSet': 'Não indicado',
   'common.fixFields': 'Verifique os campos assinalados.',
 
-  'header.workspace': 'Espaço de trabalho',
   'header.switchWorkspace': 'Mudar de espaço de trabalho',
   'header.addWorkspace': 'Adicionar espaço de trabalho',
   'header.language': 'Idioma',
@@ -172,13 +171,14 @@ export const pt: Messages = {
   'error.config':
     'As definições do espaço de trabalho estão incompletas ou são inválidas. Verifique o endereço do serviço e as credenciais.',
   'error.keychain':
-    'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. O PlanDesk nunca guarda chaves em texto simples.',
+    'O PlanDesk não conseguiu utilizar o porta-chaves do sistema para guardar ou ler a chave de API: está bloqueado ou indisponível. Desbloqueie-o (macOS: Acesso a Porta-chaves; Windows: volte a iniciar sessão; Linux: desbloqueie o porta-chaves «login», por exemplo em Palavras-passe e chaves) e tente novamente. Se o PlanDesk guarda chaves na sua pasta de dados (api-keys.json) porque o porta-chaves estava indisponível, esse ficheiro também tem de poder ser alterado. O PlanDesk nunca guarda chaves em texto simples.',
   'error.disk-full': 'O disco está cheio. Liberte algum espaço e tente de novo.',
   'error.disk-full-at':
     'O disco está cheio: o PlanDesk não conseguiu escrever «{path}». Nada ficou escrito pela metade. Liberte algum espaço e tente de novo.',
   'error.damaged': 'Algo que o PlanDesk guarda neste computador está danificado e não pode ser lido.',
   'error.details': 'Pormenores: {message}',
 
+  'error.serviceSaid': 'Palavras do próprio serviço: «{message}»',
   'common.reload': 'Recarregar',
   'progress.loadingEstimate': 'A carregar o orçamento…',
   'progress.makingOffline': 'A guardar o projeto para utilização offline…',
@@ -187,6 +187,9 @@ export const pt: Messages = {
   'offline.marker': 'Offline — dados de {time}',
   'offline.markerHint':
     'Não é possível contactar o serviço; esta é a cópia guardada neste computador. É atualizada assim que a ligação voltar.',
+  'offline.needsService':
+    'Não é possível offline: isto precisa do serviço, que de momento não está acessível.',
+  'offline.detailFrom': 'Offline — estes dados são de {time}',
   'offline.make': 'Disponibilizar offline',
   'offline.update': 'Atualizar a cópia offline',
   'offline.available': 'Disponível offline · {time}',
@@ -223,6 +226,7 @@ export const pt: Messages = {
   'estimate.items': 'Artigos',
   'estimate.itemCount_one': '{count} artigo',
   'estimate.itemCount_other': '{count} artigos',
+  'estimate.hiddenColumns': 'Sem espaço para {columns} nesta janela: selecione um artigo para os ver aqui.',
   'estimate.expandAll': 'Expandir tudo',
   'estimate.collapseAll': 'Fechar tudo',
   'estimate.columns': 'Colunas',
@@ -432,6 +436,8 @@ export const pt: Messages = {
     'Eliminar «{name}» do projeto? A eliminação é definitiva e não pode ser anulada: o ficheiro é removido do serviço para todos.',
   'files.deleteConfirm': 'Eliminar ficheiro',
   'files.savedTo': '«{name}» foi guardado em {path}',
+  'files.sizeDiffers':
+    'O ficheiro chegou completo ({received}, tudo o que o serviço de armazenamento anunciou); a lista de ficheiros do projeto indica {listed}, um tamanho desatualizado ou arredondado.',
   'files.previewLoading': 'A carregar a pré-visualização…',
   'files.previewAlt': 'Pré-visualização de {name}',
   'files.previewBroken': 'Não é possível mostrar esta imagem. Use Abrir para a ver no respetivo programa.',
@@ -445,6 +451,10 @@ export const pt: Messages = {
   'files.uploadingNames': 'A carregar {names}',
   'files.andMore_one': 'e mais {count}',
   'files.andMore_other': 'e mais {count}',
+  'files.copying': 'A copiar para o PlanDesk antes de enviar…',
+  'files.copyProgress': '{done} de {total} copiados · {percent}',
+  'files.serviceRefusedTitle_one': '{count} ficheiro não foi carregado:',
+  'files.serviceRefusedTitle_other': '{count} ficheiros não foram carregados:',
   'files.progress': '{done} de {total} · {percent}',
   'files.progressUnknown': '{done} enviados',
   'files.uploadFailed': 'O carregamento não foi concluído.',
@@ -479,6 +489,7 @@ export const pt: Messages = {
   'doc.perService': 'Segundo o serviço',
   'doc.itemsFlat': 'Artigos (plano)',
   'doc.flatSuffix': '(plano)',
+  'doc.roomsCostsSuffix': '(divisões)',
   'doc.id': 'ID',
   'doc.parentId': 'ID pai',
   'doc.path': 'Caminho',
@@ -563,6 +574,9 @@ export const pt: Messages = {
   'cli.created': 'Criado',
   'cli.uploaded': 'Enviado',
   'cli.uploading': 'A enviar {name}',
+  'cli.copying': 'A copiar {name} para o carregamento',
+  'cli.queued':
+    '{name} aguarda carregamento: o PlanDesk guarda uma cópia (sem ligação, o serviço não respondeu, ou o PlanDesk está a enviar os ficheiros em espera). O PlanDesk, ou o próximo plandesk upload, envia-o; o original pode ser movido.',
   'cli.downloadingTo': 'A transferir para {name}',
   'cli.saved': '«{name}» ({size}) guardado em {path}',
   'cli.sizeDiffers':
@@ -625,6 +639,10 @@ export const pt: Messages = {
   'roomsCosts.openRoom': 'Abrir os artigos desta divisão no orçamento',
   'roomsCosts.openNotOnPlan': 'Abrir estes artigos no orçamento',
   'roomsCosts.whyTitle': 'Porque há artigos fora da planta',
+  'roomsCosts.colNote': 'Observação',
+  'roomsCosts.planStale':
+    'Não foi possível voltar a ler a planta: as divisões e os custos mostrados são os lidos em {date}:',
+  'roomsCosts.exportXlsx': 'Exportar divisões e custos para Excel…',
   'roomsCosts.sumRule': 'Divisões {placed} + fora da planta {off} = total s/ IVA {total}',
   'roomsCosts.sumBroken':
     'As divisões e «Fora da planta» não somam o total s/ IVA do orçamento. Por favor, comunique este orçamento.',
@@ -701,6 +719,8 @@ export const pt: Messages = {
   'export.paper': 'Papel',
   'export.paperAuto': 'Conforme o idioma ({paper})',
   'export.statements': 'Textos de abertura e de fecho',
+  'export.roomsCosts': 'Custos por divisão: uma folha do orçamento na planta do projeto',
+  'export.roomsCostsHint': 'Só na folha de cálculo interna em Excel, nunca num documento para o cliente.',
   'export.internalLocked': 'As colunas internas nunca aparecem num documento para o cliente.',
   'export.totalsMismatch':
     'Os totais do serviço não correspondem aos seus artigos. O documento mostra os totais dos artigos: {net} s/ IVA, {gross} c/ IVA (o serviço indica {serviceNet} e {serviceGross}). Verifique o orçamento no serviço antes de o enviar.',
@@ -806,6 +826,19 @@ export const pt: Messages = {
   'forms.nest': 'Para a secção acima',
   'forms.unnest': 'Para fora desta secção',
   'forms.remove': 'Remover',
+  'forms.nestShort': 'Para dentro',
+  'forms.unnestShort': 'Para fora',
+  'forms.elementSection': 'secção {number}',
+  'forms.elementQuestion': 'pergunta {number}',
+  'forms.elementOther': 'elemento {number}',
+  'forms.controlOf': '{control}: {element}',
+  'forms.inputType.text': 'Texto',
+  'forms.inputType.number': 'Número',
+  'forms.inputType.choice': 'Escolha',
+  'forms.inputType.checkbox': 'Visto sim/não',
+  'forms.inputType.date': 'Data',
+  'forms.inputType.photo': 'Fotografia',
+  'forms.inputOther': '{type} (tipo próprio do serviço)',
   'forms.addSection': 'Adicionar secção',
   'forms.addQuestion': 'Adicionar pergunta',
   'forms.addSectionHere': '+ Secção aqui dentro',
@@ -936,6 +969,8 @@ export const pt: Messages = {
   'cli.formCreated': 'Formulário «{name}» criado ({id}).',
   'cli.formUpdated': 'Formulário «{name}» atualizado: {fields}.',
   'cli.formUnchanged': 'O formulário «{name}» já está como no ficheiro; nada foi enviado.',
+  'cli.formFieldsMissing':
+    'Faltam em «{file}» campos que o formulário {id} tem: {fields}. Uma atualização não consegue remover um campo (não está definido se o serviço mantém ou apaga um campo omitido), por isso nada foi enviado. Volte a colocá-los tal como `plandesk form {id} --json` os mostra e altere apenas os valores.',
   'cli.formDeleted':
     'Formulário {id} eliminado. O que os utilizadores preencheram com ele pode desaparecer dos projetos deles após a próxima sincronização.',
   'cli.members': 'Membros',
@@ -978,6 +1013,8 @@ export const pt: Messages = {
   'notice.outboxNeedFile':
     'Escolha de novo o ficheiro (nos ficheiros do projeto, em «A aguardar carregamento»): {names}.',
   'notice.outboxKept': 'Guardados sem registo (carregue-os de novo a partir daí): {paths}.',
+  'notice.outboxUnlisted':
+    'As cópias de um espaço de trabalho que já não está configurado no PlanDesk foram deixadas onde estão (carregue-as de novo a partir daí): {paths}.',
   'notice.outboxNothingWaits': 'Não havia carregamentos à espera.',
   // The desktop shell: the native menu and dialogs (about, start-up errors) and updates.
   'menu.file': 'Ficheiro',
@@ -1109,6 +1146,8 @@ export const pt: Messages = {
     'A cópia do ficheiro guardada pelo PlanDesk desapareceu ou não pode ser lida. Escolha de novo o ficheiro original, ou remova-o.',
   'outbox.problem.copy-damaged':
     'A cópia guardada pelo PlanDesk já não corresponde ao ficheiro que lhe deu (alterada ou danificada neste computador), por isso não foi enviada. Escolha de novo o ficheiro original.',
+  'outbox.problem.arrived-different':
+    'O serviço registou um ficheiro com um tamanho diferente da cópia do PlanDesk. A cópia é mantida: tente enviar de novo ou remova-a (e verifique os ficheiros do projeto).',
   'outbox.problem.refused': 'O serviço recusou o ficheiro.',
   'outbox.serviceSaid': 'O serviço respondeu: {message}',
   'outbox.uploadNow': 'Carregar agora',
@@ -1272,6 +1311,7 @@ export const pt: Messages = {
   'plainProject.tabsLabel': 'Partes do projeto',
   'plainProject.tabOverview': 'Visão geral',
   'plainProject.tabEstimates': 'Orçamentos',
+  'plainProject.totalGross': 'Total c/ IVA',
   'plainProject.tabPlan': 'Planta',
   'plainProject.tabFiles': 'Ficheiros',
   'plainProject.open': 'Abrir projeto',
@@ -1286,13 +1326,25 @@ export const pt: Messages = {
   'plainProject.copyWhat': 'Copiar: {what}',
   'plainShell.demoBanner':
     'Está a ver o espaço de trabalho de demonstração. Para trabalhar com os seus próprios dados, use «{add}» no topo.',
+  'plainShell.demoBannerNarrow':
+    'Está a ver o espaço de trabalho de demonstração. Para trabalhar com os seus próprios dados, use o botão «+» no topo ({add}).',
   // ---- the projects list (issue 15): client, estimates, total, every column sorts, hide archived ----
   'plainProjects.colClient': 'Cliente',
   'plainProjects.colEstimates': 'Orçamentos',
   'plainProjects.colTotal': 'Total',
-  'plainProjects.notKnownYet': 'Ainda não conhecido: o PlanDesk consulta-o enquanto a lista está aberta.',
-  'plainProjects.totalUnknown': 'Conhecido assim que os orçamentos do projeto forem abertos.',
+  'plainProjects.totalUnknown':
+    'Não foi possível ler o total de todos os orçamentos: o serviço não estava acessível ou não respondeu.',
   'plainProjects.totalPartial': 'Soma de {known} de {count} orçamentos',
+  'plainProjects.factsPending': 'A obter',
+  'plainProjects.factsLooking': 'A obter os clientes e os totais dos projetos apresentados',
+  'plainProjects.factsProgress': 'Clientes e totais: {done} de {count} projetos conhecidos',
+  'plainProjects.notKnown': 'desconhecido',
+  'plainProjects.notKnownHint':
+    'O PlanDesk não conseguiu obter isto: o serviço não estava acessível ou não respondeu. Recarregue para tentar de novo.',
+  'plainProjects.noEstimates': 'Sem orçamentos',
+  'plainProjects.noClientNamed': 'Os orçamentos do projeto não indicam nenhum cliente.',
+  'plainProjects.unknownLast_one': '({count} projeto ainda desconhecido fica no fim)',
+  'plainProjects.unknownLast_other': '({count} projetos ainda desconhecidos ficam no fim)',
   'plainProjects.hideArchived': 'Ocultar arquivados',
   'plainProjects.backToServiceOrder': 'Ordem do serviço',
   'plainProjects.orderService': 'Ordem: a do serviço',
@@ -1467,6 +1519,7 @@ export const pt: Messages = {
   'exportWarning.severalCurrencies':
     'Estes orçamentos estão em várias moedas ({currencies}): o livro tem um total por moeda.',
   'exportWarning.imageLeftOut': 'Uma imagem ficou fora do PDF: {detail}',
+  'exportWarning.roomsNotPlaced': 'Custos por divisão de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: os totais do serviço não correspondem aos seus itens; o documento mostra os totais dos itens ({net} líquido, {gross} bruto; o serviço indica {serviceNet} e {serviceGross}).',
   'cli.totalOfCurrency': 'Total {currency}: {gross} bruto ({count} orçamentos)',

@@ -2,10 +2,12 @@
  * scripts/check-release.mjs, the release workflow's last check before it publishes the one draft:
  * run as the workflow runs it on a fixture of a complete draft and of an incomplete one (the files
  * split between two drafts, as electron-builder's parallel publishing did), then on copies of the
- * complete one with one thing wrong at a time.
+ * complete one with one thing wrong at a time, and on one OS's build output as electron-builder
+ * leaves it (its unpacked folder and builder-*.yml beside the files).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -126,6 +128,78 @@ describe('the release check', () => {
 
     const stray = completeWith((d) => writeFileSync(path.join(d, 'builder-debug.yml'), 'x: 1\n'));
     expect(problems(stray)).toEqual(['builder-debug.yml does not belong in this release']);
+  });
+
+  it('checks one OS’s build output by its listed files, whatever else electron-builder left beside them', () => {
+    // electron-builder's output folder: the Linux files and feed, and what it always leaves there.
+    const dist = path.join(work, 'dist-linux');
+    mkdirSync(path.join(dist, 'linux-unpacked', 'resources'), { recursive: true });
+    writeFileSync(path.join(dist, 'linux-unpacked', 'plandesk'), 'ELF');
+    writeFileSync(path.join(dist, 'builder-debug.yml'), 'x64: {}\n');
+    writeFileSync(path.join(dist, 'builder-effective-config.yaml'), 'appId: x\n');
+    const linux = cli('--list', '--os', 'linux', '--version', VERSION).stdout.trim().split('\n');
+    for (const name of linux) cpSync(path.join(FIXTURES, 'complete', name), path.join(dist, name));
+    const r = cli(dist, '--os', 'linux', '--version', VERSION);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    // The same folder as a whole release (the draft): nothing extra may be there.
+    const draft = checkRelease(dist, { version: VERSION, oses: ['linux'] }).problems;
+    expect(draft).toEqual(
+      expect.arrayContaining([
+        'linux-unpacked does not belong in this release',
+        'builder-debug.yml does not belong in this release',
+        'builder-effective-config.yaml does not belong in this release',
+      ]),
+    );
+    // A listed file missing from the build output is still found.
+    rmSync(path.join(dist, `PlanDesk-${VERSION}-linux-amd64.deb`));
+    const missing = cli(dist, '--os', 'linux', '--version', VERSION);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(`✗ PlanDesk-${VERSION}-linux-amd64.deb is missing`);
+  });
+
+  it('checks the AppImage’s embedded blockmap against the feed’s blockMapSize, and each feed’s top-level SHA-512', () => {
+    const feed = 'latest-linux.yml';
+    const appImage = `PlanDesk-${VERSION}-linux-x86_64.AppImage`;
+    const editFeed = (from: RegExp, to: string) =>
+      completeWith((d) => {
+        const file = path.join(d, feed);
+        writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
+      });
+    expect(problems(editFeed(/blockMapSize: \d+/, 'blockMapSize: 100'))).toEqual([
+      `${feed}: ${appImage} blockMapSize 100 is not the file's embedded blockmap (101 bytes)`,
+    ]);
+    expect(problems(editFeed(/\n {4}blockMapSize: \d+/, ''))).toEqual([
+      `${feed}: ${appImage} has no blockMapSize: updates to this release download the whole file`,
+    ]);
+    // The embedded map itself damaged (feed rewritten to match the file, so only the map is wrong).
+    const damaged = completeWith((d) => {
+      const file = path.join(d, appImage);
+      const bytes = readFileSync(file);
+      bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
+      writeFileSync(file, bytes);
+      const sum = createHash('sha512').update(bytes).digest('base64');
+      const f = path.join(d, feed);
+      const old = /^sha512: (.*)$/m.exec(readFileSync(f, 'utf8'))![1]!;
+      writeFileSync(f, readFileSync(f, 'utf8').split(old).join(sum));
+    });
+    expect(problems(damaged)).toEqual([
+      expect.stringMatching(new RegExp(`^${feed}: ${appImage} its embedded blockmap`)),
+    ]);
+
+    const deb = `PlanDesk-${VERSION}-linux-amd64.deb`;
+    const otherSum = /url: [^\n]*deb\n {4}sha512: (\S+)/.exec(
+      readFileSync(path.join(FIXTURES, 'complete', feed), 'utf8'),
+    )![1]!;
+    expect(problems(editFeed(/^sha512: .*$/m, `sha512: ${otherSum}`))).toEqual([
+      `${feed}'s top-level SHA-512 is not that of its path ${appImage}`,
+    ]);
+    expect(problems(editFeed(/^path: .*$/m, `path: ${deb}`))).toEqual([
+      `${feed}'s top-level SHA-512 is not that of its path ${deb}`,
+    ]);
+    expect(problems(editFeed(/^sha512: .*\n/m, ''))).toEqual([
+      `${feed} has a top-level path without the other`,
+    ]);
   });
 
   it('answers a wrong call with its usage, exit status 2', () => {

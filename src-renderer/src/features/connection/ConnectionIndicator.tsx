@@ -62,9 +62,10 @@ export function ConnectionIndicator() {
           className="connection-waiting"
           data-testid="connection-waiting"
           title={tp('connection.waiting', status.waitingUploads)}
-          aria-label={tp('connection.waiting', status.waitingUploads)}
         >
+          {/* A plain span may not carry a name (aria-label): its words are in the text, for screen readers. */}
           <span aria-hidden="true">⇡ {status.waitingUploads}</span>
+          <span className="sr-only">{tp('connection.waiting', status.waitingUploads)}</span>
         </span>
       )}
       <Button

@@ -4,8 +4,8 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
-import { columnLabel, EXPORT_COLUMN_KEYS } from './columns';
-import { choiceFromPreset, columnLocked, toggleColumn } from './export-choice';
+import { choiceFromPreset } from './export-choice';
+import { ExportColumnsField } from './ExportColumnsField';
 import { DocumentSettings } from './DocumentSettings';
 import { FormatPicker, type DocumentFormat } from './FormatPicker';
 import { ExportPresetPicker } from './ExportPresetPicker';
@@ -47,6 +47,8 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
     onDone: onClose,
   });
   const { busy, error, largePdf, stop } = exporting;
+  // Off by default, and only ever sent for an internal worksheet as Excel.
+  const [roomsCosts, setRoomsCosts] = useState(false);
 
   const pick = (preset: ExportPreset) => change(choiceFromPreset(preset));
 
@@ -55,7 +57,10 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
       setNoColumns(true);
       return;
     }
-    void exporting.submit(choice, as, confirmedLargePdf);
+    void exporting.submit(choice, as, {
+      largePdf: confirmedLargePdf,
+      roomsCosts: roomsCosts && choice.kind === 'internal' && as === 'xlsx',
+    });
   };
   const chooseFormat = (next: DocumentFormat) => {
     setFormat(next);
@@ -67,7 +72,7 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
   };
 
   const shownError = error ?? presetsError;
-  const lockedHintId = `${id}-locked`;
+  const roomsCostsHintId = `${id}-rooms-costs`;
 
   return (
     <Dialog
@@ -123,36 +128,7 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
         />
       )}
 
-      <fieldset className="export-group" disabled={busy}>
-        <legend>{t('export.columns')}</legend>
-        <div className="export-columns">
-          {EXPORT_COLUMN_KEYS.map((key) => {
-            const locked = columnLocked(choice.kind, key);
-            return (
-              <label
-                key={key}
-                className={`export-choice${locked ? ' is-locked' : ''}`}
-                title={locked ? t('export.internalLocked') : undefined}
-              >
-                <input
-                  type="checkbox"
-                  checked={choice.columns.includes(key)}
-                  disabled={locked}
-                  aria-describedby={locked ? lockedHintId : undefined}
-                  onChange={() => change(toggleColumn(choice, key))}
-                  data-testid={`export-column-${key}`}
-                />
-                {t(columnLabel(key))}
-              </label>
-            );
-          })}
-        </div>
-        {choice.kind === 'client' && (
-          <p id={lockedHintId} className="export-locked-hint" data-testid="export-internal-locked">
-            {t('export.internalLocked')}
-          </p>
-        )}
-      </fieldset>
+      <ExportColumnsField choice={choice} disabled={busy} onChange={change} />
 
       <DocumentSettings choice={choice} defaults={defaults} disabled={busy} onChange={change} />
       <label className="export-choice export-statements">
@@ -165,6 +141,24 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
         />
         {t('export.statements')}
       </label>
+      {choice.kind === 'internal' && format === 'xlsx' && (
+        <label className="export-choice export-statements">
+          <input
+            type="checkbox"
+            checked={roomsCosts}
+            disabled={busy}
+            aria-describedby={roomsCostsHintId}
+            onChange={(e) => setRoomsCosts(e.target.checked)}
+            data-testid="export-rooms-costs"
+          />
+          <span>
+            <span className="export-choice-title">{t('export.roomsCosts')}</span>
+            <span id={roomsCostsHintId} className="export-choice-hint">
+              {t('export.roomsCostsHint')}
+            </span>
+          </span>
+        </label>
+      )}
     </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { formatFileSize } from '../files/file-size';
 import { useNavigation } from '../navigation/store';
+import { useNeedsService } from '../connection/needs-service';
 import { useEstimates } from './store';
 
 /**
@@ -100,6 +101,7 @@ export function OfflineControls() {
   const offline = useEstimates((s) => s.offline);
   const busy = useEstimates((s) => s.offlineBusy);
   const [asking, setAsking] = useState(false);
+  const needsService = useNeedsService();
   const available = Boolean(offline?.available);
   const time = offline?.fetchedAt ? formatDateTime(offline.fetchedAt, lang) || offline.fetchedAt : '';
   const contents = offline
@@ -121,7 +123,14 @@ export function OfflineControls() {
           {t('offline.available', { time })}
         </span>
       )}
-      <Button size="sm" busy={busy} onClick={() => setAsking(true)} data-testid="make-offline">
+      <Button
+        size="sm"
+        busy={busy}
+        onClick={() => setAsking(true)}
+        disabled={needsService.disabled}
+        title={needsService.title}
+        data-testid="make-offline"
+      >
         {available ? t('offline.update') : t('offline.make')}
       </Button>
       {asking && <MakeOfflineDialog onClose={() => setAsking(false)} />}

@@ -1,5 +1,6 @@
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
+import { SavedFileActions } from '../../components/SavedFileActions';
 import { useT } from '../../i18n/store';
 import { ExportWarnings } from './ExportWarnings';
 import { useEstimates } from './store';
@@ -31,6 +32,7 @@ export function ExportedNotice() {
       tone={exported.warnings?.length ? 'warning' : 'success'}
       testId="export-result"
       onDismiss={() => useEstimates.getState().setExported(null)}
+      actions={<SavedFileActions path={exported.path} testId="export-file" />}
     >
       {t('export.savedTo', { path: exported.path })}
       <ExportWarnings warnings={exported.warnings} />

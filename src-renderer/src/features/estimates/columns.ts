@@ -70,22 +70,87 @@ export function toggleTreeColumn(columns: readonly TreeColumnKey[], key: TreeCol
 
 /**
  * Text columns that share the room left over (name twice as much as description), down to these
- * widths; the other columns are fixed.
+ * widths; the other columns are fixed. The name's least room shows a typical item name (about 28
+ * characters) two levels deep.
  */
 const FLEX_COLUMNS: Partial<Record<TreeColumnKey, { min: number; share: number }>> = {
-  name: { min: 200, share: 2 },
+  name: { min: 260, share: 2 },
   description: { min: 160, share: 1.2 },
 };
 
+/**
+ * What a column's content needs at least (measured in the page: its header's label, the widest
+ * amount of the estimate); a column is never narrower than its own width or this.
+ */
+export type ContentWidths = Partial<Record<TreeColumnKey, number>>;
+
+function leastWidth(key: TreeColumnKey, headers: ContentWidths): number {
+  const flex = FLEX_COLUMNS[key];
+  return Math.max(flex ? flex.min : treeWidth(key), Math.ceil(headers[key] ?? 0));
+}
+
 /** The CSS grid template of the tree's rows for the shown columns, and the width below which it scrolls. */
-export function gridTemplate(columns: readonly TreeColumnKey[]): { template: string; minWidth: number } {
+export function gridTemplate(
+  columns: readonly TreeColumnKey[],
+  headers: ContentWidths = {},
+): { template: string; minWidth: number } {
   let minWidth = 0;
   const parts = columns.map((c) => {
     const flex = FLEX_COLUMNS[c];
-    minWidth += flex ? flex.min : treeWidth(c);
-    return flex ? `minmax(${flex.min}px, ${flex.share}fr)` : `${treeWidth(c)}px`;
+    const least = leastWidth(c, headers);
+    minWidth += least;
+    return flex ? `minmax(${least}px, ${flex.share}fr)` : `${least}px`;
   });
   return { template: parts.join(' '), minWidth };
+}
+
+/**
+ * The order in which chosen columns give way when the tree has too little room (first to go first):
+ * what an estimator reads least at a glance goes first; the name and the total always stay.
+ */
+const GIVE_WAY: readonly TreeColumnKey[] = [
+  'description',
+  'internal_notes',
+  'category',
+  'location',
+  'labor_unit_price',
+  'equipment_unit_price',
+  'material_unit_price',
+  'other_unit_price',
+  'labor_cost',
+  'equipment_cost',
+  'material_cost',
+  'other_cost',
+  'total_cost',
+  'markup',
+  'net_unit_price',
+  'discount',
+  'tax',
+  'unit',
+  'net_amount',
+  'code',
+  'quantity',
+].filter((k): k is TreeColumnKey => (TREE_COLUMN_KEYS as readonly string[]).includes(k));
+
+/**
+ * The chosen columns that fit in `width` px (the name keeping its least room), and those that gave
+ * way, in the order shown. With no width known yet, all of them.
+ */
+export function fitColumns(
+  columns: readonly TreeColumnKey[],
+  width: number | null,
+  headers: ContentWidths = {},
+): { shown: TreeColumnKey[]; hidden: TreeColumnKey[] } {
+  const shown = [...columns];
+  if (width === null) return { shown, hidden: [] };
+  const total = () => shown.reduce((sum, c) => sum + leastWidth(c, headers), 0);
+  const order = [...columns.filter((c) => !GIVE_WAY.includes(c) && c !== FIXED_TREE_COLUMN && c !== 'total')];
+  order.push(...GIVE_WAY.filter((c) => columns.includes(c)));
+  for (const key of order) {
+    if (total() <= width) break;
+    shown.splice(shown.indexOf(key), 1);
+  }
+  return { shown, hidden: columns.filter((c) => !shown.includes(c)) };
 }
 
 /** Where a column stays while the others scroll sideways: its side and its distance from that edge (px). */
@@ -104,7 +169,10 @@ const STICKY_RIGHT: ReadonlySet<TreeColumnKey> = new Set(['total']);
  * The sticky columns among those shown: the run of left ones at the start and of right ones at the
  * end. A left run stops after a column of flexible width, as the next one's offset would be unknown.
  */
-export function stickyPlaces(columns: readonly TreeColumnKey[]): Map<TreeColumnKey, StickyPlace> {
+export function stickyPlaces(
+  columns: readonly TreeColumnKey[],
+  headers: ContentWidths = {},
+): Map<TreeColumnKey, StickyPlace> {
   const places = new Map<TreeColumnKey, StickyPlace>();
   let left = 0;
   let i = 0;
@@ -115,14 +183,14 @@ export function stickyPlaces(columns: readonly TreeColumnKey[]): Map<TreeColumnK
       i++;
       break;
     }
-    left += treeWidth(key);
+    left += leastWidth(key, headers);
   }
   if (i > 0) places.get(columns[i - 1]!)!.edge = true;
   let right = 0;
   let j = columns.length - 1;
   for (; j >= i && STICKY_RIGHT.has(columns[j]!) && !FLEX_COLUMNS[columns[j]!]; j--) {
     places.set(columns[j]!, { side: 'right', offset: right, edge: false });
-    right += treeWidth(columns[j]!);
+    right += leastWidth(columns[j]!, headers);
   }
   if (j < columns.length - 1) places.get(columns[j + 1]!)!.edge = true;
   return places;

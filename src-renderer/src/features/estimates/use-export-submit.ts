@@ -27,7 +27,15 @@ export function useExportSubmit(target: ExportTarget) {
   const [largePdf, setLargePdf] = useState<number | null>(null);
   const busy = operationId !== null;
 
-  const submit = async (choice: ExportChoice, format: DocumentFormat, confirmedLargePdf = false) => {
+  /**
+   * `largePdf`: the user was told the PDF's page count and wants it all the same; `roomsCosts`: the
+   * costs-per-room sheets (the dialog sends it for an internal worksheet as Excel only).
+   */
+  const submit = async (
+    choice: ExportChoice,
+    format: DocumentFormat,
+    extra: { largePdf?: boolean; roomsCosts?: boolean } = {},
+  ) => {
     if (busy) return;
     const opId = newOperationId('export');
     useOperations.getState().start(opId, 'progress.exporting', { showAfterMs: 300 });
@@ -40,7 +48,8 @@ export function useExportSubmit(target: ExportTarget) {
         ...(target.estimateId ? { estimateId: target.estimateId } : {}),
         format,
         ...exportArgs(choice, target.language),
-        ...(confirmedLargePdf ? { largePdf: true } : {}),
+        ...(extra.roomsCosts ? { roomsCosts: true } : {}),
+        ...(extra.largePdf ? { largePdf: true } : {}),
         operationId: opId,
       }),
     );

@@ -1,11 +1,8 @@
 import { ScreenBar, ScreenTitle } from '../../components/ScreenBar';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../components/Button';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { ProgressBar } from '../../components/ProgressBar';
-import { describeError } from '../../errors/describe-error';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useNavigation } from '../navigation/store';
 import { allowedTypesText } from './file-types';
@@ -14,6 +11,8 @@ import { FilesTable } from './FilesTable';
 import { PreviewDialog } from './PreviewDialog';
 import { useFiles } from './store';
 import { WaitingUploads } from '../outbox/WaitingUploads';
+import { DROP_PROJECT_ATTRIBUTE } from '../../../../src-shared/files/drop-target';
+import { FilesNotices } from './FilesNotices';
 import './files.css';
 
 function hasFiles(e: DragEvent | globalThis.DragEvent): boolean {
@@ -33,15 +32,20 @@ function UploadProgress() {
   const upload = useFiles((s) => s.upload);
   if (!upload || (upload.paths === undefined && upload.total === null)) return null;
   const parts = uploadProgressParts(upload.done, upload.total, lang);
+  const copying = upload.phase === 'copying';
   const text =
     parts.total !== null && parts.percent !== null
-      ? t('files.progress', { done: parts.done, total: parts.total, percent: parts.percent })
-      : t('files.progressUnknown', { done: parts.done });
-  const title =
-    upload.names.length > 0
-      ? t('files.uploadingNames', {
-          names: nameList(upload.names, (count) => tp('files.andMore', count)),
+      ? t(copying ? 'files.copyProgress' : 'files.progress', {
+          done: parts.done,
+          total: parts.total,
+          percent: parts.percent,
         })
+      : t('files.progressUnknown', { done: parts.done });
+  const names = nameList(upload.names, (count) => tp('files.andMore', count));
+  const title = copying
+    ? t('files.copying')
+    : upload.names.length > 0
+      ? t('files.uploadingNames', { names })
       : t('files.uploading');
   return (
     <div className="upload-panel" aria-live="polite">
@@ -70,22 +74,12 @@ function UploadProgress() {
  */
 export function FilesScreen() {
   const t = useT();
-  const tp = useTPlural();
-  const lang = useLang();
   const view = useNavigation((s) => s.view);
   const projectKeyMatches = useFiles((s) => view.name === 'files' && s.projectId === view.projectId);
   const loading = useFiles((s) => s.loading);
-  const error = useFiles((s) => s.error);
   const uploading = useFiles((s) => s.upload !== null);
-  const refused = useFiles((s) => s.refused);
-  const failure = useFiles((s) => s.uploadFailure);
-  const cancelled = useFiles((s) => s.uploadCancelled);
-  const uploadedCount = useFiles((s) => s.uploadedCount);
-  const queuedCount = useFiles((s) => s.queuedCount);
   const source = useFiles((s) => (projectKeyMatches ? s.source : null));
   const fetchedAt = useFiles((s) => s.fetchedAt);
-  const saved = useFiles((s) => s.saved);
-  const actionError = useFiles((s) => s.actionError);
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
   const store = useFiles.getState;
@@ -135,6 +129,8 @@ export function FilesScreen() {
     <section
       className={`screen files-screen${dragging ? ' is-dragging' : ''}`}
       data-testid="files-screen"
+      // Names this project to the preload, which registers a real drop here for it (trusted-drops.ts).
+      {...{ [DROP_PROJECT_ATTRIBUTE]: view.projectId }}
       aria-labelledby="files-title"
       onDragEnter={onDragEnter}
       onDragOver={onDragOver}
@@ -168,83 +164,7 @@ export function FilesScreen() {
 
       {source === 'cache' && fetchedAt && <OfflineMarker fetchedAt={fetchedAt} />}
 
-      <div className="screen-notices">
-        {queuedCount !== null && (
-          <Notice tone="info" testId="upload-queued" onDismiss={() => store().dismissUploadNotice('queued')}>
-            {tp('files.queued', queuedCount)}
-          </Notice>
-        )}
-        {saved && (
-          <Notice tone="success" testId="file-result" onDismiss={() => store().dismissResult()}>
-            {t('files.savedTo', { name: saved.name, path: saved.path })}
-          </Notice>
-        )}
-        {actionError && (
-          <Notice
-            tone={actionError.kind === 'cancelled' ? 'info' : 'error'}
-            testId="file-action-error"
-            onDismiss={() => store().dismissResult()}
-          >
-            {describeError(actionError, lang)}
-          </Notice>
-        )}
-        {refused && (
-          <Notice
-            tone="error"
-            testId="upload-refused"
-            title={t('files.refusedTitle', { names: refused.join(', ') })}
-            onDismiss={() => store().dismissUploadNotice('refused')}
-          >
-            {t('files.refusedBody', { types: allowedTypesText() })}
-          </Notice>
-        )}
-        {failure && (
-          <Notice
-            tone="error"
-            testId="upload-error"
-            title={t('files.uploadFailed')}
-            onDismiss={() => store().dismissUploadNotice('failure')}
-            actions={
-              <Button
-                size="sm"
-                onClick={() => void store().retryUpload()}
-                disabled={uploading}
-                data-testid="upload-retry"
-              >
-                {t('files.retryUpload')}
-              </Button>
-            }
-          >
-            {describeError(failure.error, lang)}
-          </Notice>
-        )}
-        {cancelled && (
-          <Notice
-            tone="info"
-            testId="upload-cancelled"
-            onDismiss={() => store().dismissUploadNotice('cancelled')}
-          >
-            {t('files.uploadCancelled')}
-          </Notice>
-        )}
-        {uploadedCount !== null && (
-          <Notice
-            tone="success"
-            testId="upload-done"
-            onDismiss={() => store().dismissUploadNotice('uploaded')}
-          >
-            {tp('files.uploaded', uploadedCount)}
-          </Notice>
-        )}
-        {error && (
-          <ErrorNotice
-            error={error}
-            onRetry={() => void store().load()}
-            testId="files-error"
-            retryTestId="files-retry"
-          />
-        )}
-      </div>
+      <FilesNotices />
 
       <UploadProgress />
 

@@ -7,7 +7,9 @@ import { describeError } from '../../errors/describe-error';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { formatFileSize } from './file-size';
-import { useFiles, type FileAction } from './store';
+import { useNeedsService } from '../connection/needs-service';
+import type { FileAction } from './files-state';
+import { useFiles } from './store';
 import type { FileRow } from '../../../../src-shared/files/types';
 
 const DASH = '—';
@@ -42,6 +44,107 @@ export function OpenOrShowButton({ file, action }: { file: FileRow; action: File
     >
       {t('files.showInFolder')}
     </Button>
+  );
+}
+
+/** One file: its name (and whether it is kept on this computer), type, size, date, origin, actions. */
+function FileRowView({
+  file,
+  isNew,
+  action,
+  onDelete,
+}: {
+  file: FileRow;
+  isNew: boolean;
+  action: FileAction | undefined;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const needsService = useNeedsService();
+  const store = useFiles.getState;
+  return (
+    <tr
+      className={`file-row${isNew ? ' is-new' : ''}`}
+      data-testid={`file-row-${file.id}`}
+      data-origin={file.origin ?? ''}
+      data-new={isNew ? 'true' : undefined}
+    >
+      <td className="cell-name">
+        <span className="file-name-line">
+          <span className="file-name-text" title={file.name}>
+            {file.name}
+          </span>
+          {file.kept && (
+            <span className="file-kept" data-testid={`file-kept-${file.id}`}>
+              <Badge tone="success" icon="⤓" title={`${t('files.kept')}: ${t('files.keptHint')}`}>
+                {t('files.kept')}
+              </Badge>
+            </span>
+          )}
+        </span>
+      </td>
+      <td>
+        {file.type ? (
+          <Badge tone="neutral">{file.type.toUpperCase()}</Badge>
+        ) : (
+          <span className="cell-empty">{DASH}</span>
+        )}
+      </td>
+      <td className="num" title={file.size !== null ? String(file.size) : undefined}>
+        {formatFileSize(file.size, lang) || <span className="cell-empty">{DASH}</span>}
+      </td>
+      <td title={formatDateTime(file.created, lang) || undefined}>
+        {formatDate(file.created, lang) || <span className="cell-empty">{DASH}</span>}
+      </td>
+      <td>
+        {file.origin === 'export' ? (
+          <Badge tone="accent" title={t('files.originExportHint')}>
+            {t('files.originExport')}
+          </Badge>
+        ) : file.origin === 'upload' ? (
+          <span className="file-origin">{t('files.originUpload')}</span>
+        ) : file.origin ? (
+          <span className="file-origin">{file.origin}</span>
+        ) : (
+          <span className="cell-empty">{DASH}</span>
+        )}
+      </td>
+      <td className="file-actions">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void store().showPreview(file)}
+          disabled={action !== undefined}
+          data-testid={`file-preview-${file.id}`}
+        >
+          {t('files.preview')}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void store().download(file)}
+          busy={action === 'download'}
+          disabled={action !== undefined}
+          data-testid={`file-download-${file.id}`}
+        >
+          {t('files.download')}
+        </Button>
+        <OpenOrShowButton file={file} action={action} />
+        <Button
+          size="sm"
+          variant="ghost"
+          className="file-delete"
+          onClick={onDelete}
+          busy={action === 'delete'}
+          disabled={action !== undefined || needsService.disabled}
+          title={needsService.title}
+          data-testid={`file-delete-${file.id}`}
+        >
+          {t('files.delete')}
+        </Button>
+      </td>
+    </tr>
   );
 }
 
@@ -82,91 +185,15 @@ export function FilesTable() {
           </tr>
         </thead>
         <tbody>
-          {(rows ?? []).map((file) => {
-            const isNew = highlighted.includes(file.id);
-            const action = busy[file.id];
-            return (
-              <tr
-                key={file.id}
-                className={`file-row${isNew ? ' is-new' : ''}`}
-                data-testid={`file-row-${file.id}`}
-                data-origin={file.origin ?? ''}
-                data-new={isNew ? 'true' : undefined}
-              >
-                <td className="cell-name" title={file.name}>
-                  {file.name}
-                  {file.kept && (
-                    <span
-                      className="file-kept"
-                      title={t('files.keptHint')}
-                      data-testid={`file-kept-${file.id}`}
-                    >
-                      {t('files.kept')}
-                    </span>
-                  )}
-                </td>
-                <td>
-                  {file.type ? (
-                    <Badge tone="neutral">{file.type.toUpperCase()}</Badge>
-                  ) : (
-                    <span className="cell-empty">{DASH}</span>
-                  )}
-                </td>
-                <td className="num" title={file.size !== null ? String(file.size) : undefined}>
-                  {formatFileSize(file.size, lang) || <span className="cell-empty">{DASH}</span>}
-                </td>
-                <td title={formatDateTime(file.created, lang) || undefined}>
-                  {formatDate(file.created, lang) || <span className="cell-empty">{DASH}</span>}
-                </td>
-                <td>
-                  {file.origin === 'export' ? (
-                    <Badge tone="accent" title={t('files.originExportHint')}>
-                      {t('files.originExport')}
-                    </Badge>
-                  ) : file.origin === 'upload' ? (
-                    <span className="file-origin">{t('files.originUpload')}</span>
-                  ) : file.origin ? (
-                    <span className="file-origin">{file.origin}</span>
-                  ) : (
-                    <span className="cell-empty">{DASH}</span>
-                  )}
-                </td>
-                <td className="file-actions">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => void store().showPreview(file)}
-                    disabled={action !== undefined}
-                    data-testid={`file-preview-${file.id}`}
-                  >
-                    {t('files.preview')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => void store().download(file)}
-                    busy={action === 'download'}
-                    disabled={action !== undefined}
-                    data-testid={`file-download-${file.id}`}
-                  >
-                    {t('files.download')}
-                  </Button>
-                  <OpenOrShowButton file={file} action={action} />
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="file-delete"
-                    onClick={() => setDeleting(file)}
-                    busy={action === 'delete'}
-                    disabled={action !== undefined}
-                    data-testid={`file-delete-${file.id}`}
-                  >
-                    {t('files.delete')}
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
+          {(rows ?? []).map((file) => (
+            <FileRowView
+              key={file.id}
+              file={file}
+              isNew={highlighted.includes(file.id)}
+              action={busy[file.id]}
+              onDelete={() => setDeleting(file)}
+            />
+          ))}
           {(rows === null || rows.length === 0) && (
             <tr className="table-message">
               <td colSpan={6}>{rows === null ? (loading ? t('files.loading') : '') : t('files.empty')}</td>

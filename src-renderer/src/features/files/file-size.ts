@@ -40,6 +40,11 @@ export function formatFileSize(bytes: number | null | undefined, lang: UiLanguag
   }).format(value);
 }
 
+/** Every byte, grouped as the language does ("1,000,512 bytes", "1.000.512 Byte"): sizes that differ little. */
+export function formatExactBytes(bytes: number, lang: UiLanguage): string {
+  return format(lang, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(Math.round(bytes));
+}
+
 /**
  * The parts of "3.2 MB of 50 MB · 6 %": bytes sent, bytes in all and the share sent (rounded down,
  * so it says 100 % only when everything is sent). Without a total, only `done`.

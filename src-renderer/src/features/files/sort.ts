@@ -1,16 +1,10 @@
 import type { FileRow } from '../../../../src-shared/files/types';
-
-function time(iso: string | null): number | null {
-  if (!iso) return null;
-  const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(iso) ? iso.replace(' ', 'T') : iso;
-  const t = new Date(text).getTime();
-  return Number.isNaN(t) ? null : t;
-}
+import { serviceMoment } from '../../../../src-shared/time/service-time';
 
 /** Newest first; files without a date last; equal dates by name. A sorted copy. */
 export function sortFilesByDate(rows: readonly FileRow[]): FileRow[] {
   return rows
-    .map((row) => ({ row, t: time(row.created) }))
+    .map((row) => ({ row, t: serviceMoment(row.created) }))
     .sort((a, b) => {
       if (a.t !== b.t) {
         if (a.t === null) return 1;

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call, getApi, newOperationId } from '../../api';
 import { latestOnly } from '../../lib/latest';
 import { registerScreen } from '../navigation/store';
@@ -7,7 +6,8 @@ import { useOperations } from '../operations/store';
 import { useOutbox } from '../outbox/store';
 import { checkUploads } from './file-types';
 import { sortFilesByDate } from './sort';
-import type { FilePreview, FileRow } from '../../../../src-shared/files/types';
+import type { FileRow } from '../../../../src-shared/files/types';
+import type { FileAction, FilesState, UploadNotice } from './files-state';
 import type { ProgressEvent } from '../../../../src-shared/operations/types';
 import type { PlanDeskApi, Result } from '../../../../src-shared/ipc/contract';
 
@@ -20,76 +20,6 @@ import type { PlanDeskApi, Result } from '../../../../src-shared/ipc/contract';
 
 /** How long new files stay highlighted after an upload. */
 export const HIGHLIGHT_MS = 4000;
-
-export interface UploadRun {
-  operationId: string;
-  /** The dropped files' paths; undefined: main asks with the open dialog. */
-  paths: string[] | undefined;
-  names: string[];
-  done: number;
-  total: number | null;
-  cancelling: boolean;
-}
-
-export type FileAction = 'preview' | 'download' | 'open' | 'show' | 'delete';
-
-export type PreviewState =
-  | { file: FileRow; status: 'loading'; operationId: string }
-  | { file: FileRow; status: 'ready'; preview: FilePreview }
-  | { file: FileRow; status: 'none' }
-  | { file: FileRow; status: 'error'; error: ErrorValue };
-
-interface FilesState {
-  /** `<workspace>|<project>`: what the data below belongs to. */
-  key: string | null;
-  projectId: string | null;
-  rows: FileRow[] | null;
-  /** Where the rows came from: `cache` offline (the screen says from when). */
-  source: 'network' | 'cache' | null;
-  fetchedAt: string | null;
-  loading: boolean;
-  error: ErrorValue | null;
-
-  upload: UploadRun | null;
-  /**
-   * The last upload failed: the error, and what Retry sends again (dropped files are registered with
-   * main again: each registration is good for one upload).
-   */
-  uploadFailure: { error: ErrorValue; dropped: File[] | undefined; names: string[] } | null;
-  uploadCancelled: boolean;
-  /** Files refused before sending (type not allowed). */
-  refused: string[] | null;
-  /** How many files the last upload added (a success notice). */
-  uploadedCount: number | null;
-  /** How many files the last upload put in the outbox (offline, or the connection dropped). */
-  queuedCount: number | null;
-  highlighted: string[];
-
-  busy: Record<string, FileAction>;
-  /** The last download: which file, and where it was saved. */
-  saved: { name: string; path: string } | null;
-  actionError: ErrorValue | null;
-  preview: PreviewState | null;
-
-  open: (projectId: string, workspaceId: string | null) => void;
-  load: () => Promise<void>;
-  /** Uploads files dropped on the screen: refused types are named, the rest are sent. */
-  uploadDropped: (files: File[]) => Promise<void>;
-  /** Uploads what the user picks in main's open dialog. */
-  uploadPicked: () => Promise<void>;
-  retryUpload: () => Promise<void>;
-  cancelUpload: () => Promise<void>;
-  download: (file: FileRow) => Promise<void>;
-  openWithSystem: (file: FileRow) => Promise<void>;
-  /** Shows the file in the system's file manager (the types PlanDesk does not open). */
-  showInFolder: (file: FileRow) => Promise<void>;
-  showPreview: (file: FileRow) => Promise<void>;
-  closePreview: () => void;
-  /** Deletes the file; the error when it failed (the confirm dialog shows it), else null. */
-  remove: (file: FileRow) => Promise<ErrorValue | null>;
-  dismissUploadNotice: (which: 'refused' | 'failure' | 'cancelled' | 'uploaded' | 'queued') => void;
-  dismissResult: () => void;
-}
 
 const listLatest = latestOnly();
 let highlightTimer: ReturnType<typeof setTimeout> | null = null;
@@ -104,6 +34,7 @@ const fresh = {
   uploadFailure: null,
   uploadCancelled: false,
   refused: null,
+  serviceRefused: null,
   uploadedCount: null,
   queuedCount: null,
   highlighted: [],
@@ -114,10 +45,11 @@ const fresh = {
 } satisfies Partial<FilesState>;
 
 /**
- * Dropped files with their paths on disk (Electron's webUtils), each registered with main for one
- * upload into `projectId`; '' for a file that has none (e.g. dragged from a web page).
+ * Dropped files with their paths on disk, which the preload registered with main for one upload into
+ * `projectId` when the user dropped them; '' for a file that has none (e.g. dragged from a web page).
+ * The preload hands each path out once, so this is asked right at the drop and never again.
  */
-async function registerDropped(files: File[], projectId: string): Promise<{ file: File; path: string }[]> {
+async function droppedPaths(files: File[], projectId: string): Promise<{ file: File; path: string }[]> {
   const api = getApi();
   return Promise.all(
     files.map(async (file) => {
@@ -129,6 +61,16 @@ async function registerDropped(files: File[], projectId: string): Promise<{ file
     }),
   );
 }
+
+/** What dismissing each upload notice clears. */
+const DISMISSED: Record<UploadNotice, Partial<FilesState>> = {
+  refused: { refused: null },
+  serviceRefused: { serviceRefused: null },
+  failure: { uploadFailure: null },
+  cancelled: { uploadCancelled: false },
+  queued: { queuedCount: null },
+  uploaded: { uploadedCount: null },
+};
 
 export const useFiles = create<FilesState>()((set, get) => {
   const setBusy = (id: string, action: FileAction | null) =>
@@ -155,17 +97,18 @@ export const useFiles = create<FilesState>()((set, get) => {
     if (!res.ok) set({ actionError: res.error });
   };
 
-  /** `paths`: dropped files registered for this upload (`dropped`); undefined: main's open dialog. */
-  const runUpload = async (paths: string[] | undefined, names: string[], dropped?: File[]) => {
+  /** `paths`: dropped files registered for this upload; undefined: main's open dialog. */
+  const runUpload = async (paths: string[] | undefined, names: string[]) => {
     const { projectId, key } = get();
     if (!projectId || get().upload) return;
     const operationId = newOperationId('upload');
     set({
-      upload: { operationId, paths, names, done: 0, total: null, cancelling: false },
+      upload: { operationId, paths, names, done: 0, total: null, phase: null, cancelling: false },
       uploadFailure: null,
       uploadCancelled: false,
       uploadedCount: null,
       queuedCount: null,
+      serviceRefused: null,
     });
     const api = getApi();
     const off =
@@ -175,8 +118,9 @@ export const useFiles = create<FilesState>()((set, get) => {
             const done = Number.isFinite(event.done) ? Math.max(0, event.done) : 0;
             const total =
               typeof event.total === 'number' && Number.isFinite(event.total) ? event.total : null;
+            const phase = event.phase === 'copying' ? event.phase : null;
             set((s) =>
-              s.upload?.operationId === operationId ? { upload: { ...s.upload, done, total } } : {},
+              s.upload?.operationId === operationId ? { upload: { ...s.upload, done, total, phase } } : {},
             );
           })
         : () => {};
@@ -187,12 +131,14 @@ export const useFiles = create<FilesState>()((set, get) => {
     if (res.ok) {
       const ids = res.data.uploaded.map((f) => f.id);
       const queued = res.data.queued?.length ?? 0;
+      // Each file the service refused, with its reason (the others went on).
+      if (res.data.refused?.length) set({ serviceRefused: res.data.refused });
       if (queued > 0) {
         set({ queuedCount: queued });
         void useOutbox.getState().load();
       }
       if (ids.length === 0) {
-        if (queued > 0) await get().load();
+        if (queued > 0 || res.data.refused?.length) await get().load();
         return; // the open dialog was closed, or everything waits in the outbox
       }
       if (highlightTimer) clearTimeout(highlightTimer);
@@ -213,7 +159,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       // Files sent before the cancel are in the project.
       await get().load();
     } else {
-      set({ uploadFailure: { error: res.error, dropped, names } });
+      set({ uploadFailure: { error: res.error, paths, names } });
       if (res.error.kind !== 'validation') await get().load();
     }
   };
@@ -265,8 +211,8 @@ export const useFiles = create<FilesState>()((set, get) => {
       const { projectId } = get();
       if (get().upload || !projectId) return;
       const { allowed, refused } = checkUploads(files);
-      // Only the allowed ones are registered: a refused type is never offered to main.
-      const readable = (await registerDropped(allowed, projectId)).filter((r) => r.path);
+      // Only the allowed ones are asked for: a refused type is never offered to main.
+      const readable = (await droppedPaths(allowed, projectId)).filter((r) => r.path);
       const unreadable = allowed.filter((f) => !readable.some((r) => r.file === f)).map((f) => f.name);
       const refusedNames = [...refused.map((f) => f.name), ...unreadable];
       set({ refused: refusedNames.length > 0 ? refusedNames : null });
@@ -274,7 +220,6 @@ export const useFiles = create<FilesState>()((set, get) => {
       await runUpload(
         readable.map((r) => r.path),
         readable.map((r) => r.file.name),
-        readable.map((r) => r.file),
       );
     },
 
@@ -287,13 +232,8 @@ export const useFiles = create<FilesState>()((set, get) => {
     retryUpload: async () => {
       const failure = get().uploadFailure;
       if (!failure || get().upload) return;
-      const { projectId } = get();
-      if (!failure.dropped || !projectId) return runUpload(undefined, []);
-      // A registration is good for one upload: the files are registered again for this one.
-      const paths = (await registerDropped(failure.dropped, projectId))
-        .filter((r) => r.path)
-        .map((r) => r.path);
-      if (paths.length > 0) await runUpload(paths, failure.names, failure.dropped);
+      // The same paths again: main kept their grants because the upload failed.
+      await runUpload(failure.paths, failure.paths ? failure.names : []);
     },
 
     cancelUpload: async () => {
@@ -314,8 +254,10 @@ export const useFiles = create<FilesState>()((set, get) => {
       useOperations.getState().finish(operationId);
       if (get().key !== key) return;
       setBusy(file.id, null);
-      if (res.ok) set({ saved: res.data.path ? { name: file.name, path: res.data.path } : null });
-      else set({ actionError: res.error });
+      if (res.ok) {
+        const { path, sizeDiffers } = res.data;
+        set({ saved: path ? { name: file.name, path, ...(sizeDiffers ? { sizeDiffers } : {}) } : null });
+      } else set({ actionError: res.error });
     },
 
     openWithSystem: (file) =>
@@ -363,18 +305,7 @@ export const useFiles = create<FilesState>()((set, get) => {
       return null;
     },
 
-    dismissUploadNotice: (which) =>
-      set(
-        which === 'refused'
-          ? { refused: null }
-          : which === 'failure'
-            ? { uploadFailure: null }
-            : which === 'cancelled'
-              ? { uploadCancelled: false }
-              : which === 'queued'
-                ? { queuedCount: null }
-                : { uploadedCount: null },
-      ),
+    dismissUploadNotice: (which) => set(DISMISSED[which]),
     dismissResult: () => set({ saved: null, actionError: null }),
   };
 });

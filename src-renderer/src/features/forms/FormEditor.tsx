@@ -6,13 +6,16 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
+import { SavedFileActions } from '../../components/SavedFileActions';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
 import { ContextPicker } from './ContextPicker';
 import { CopyFormDialog } from './CopyFormDialog';
 import { DeleteFormDialog } from './DeleteFormDialog';
 import { FormTree } from './FormTree';
-import { isDirty, useForms } from './store';
+import { FormEditorHead } from './FormEditorHead';
+import { useNeedsService } from '../connection/needs-service';
+import { isDirty, useForms, type EditorState } from './store';
 
 /** Field errors with no place on screen (an element that is gone, a field of the form PlanDesk does not show). */
 function unplacedErrors(fieldErrors: Record<string, string>, doc: Parameters<typeof elementAt>[0]): string[] {
@@ -24,6 +27,44 @@ function unplacedErrors(fieldErrors: Record<string, string>, doc: Parameters<typ
       return elementAt(doc, place.node) === undefined;
     })
     .map(([path, text]) => `${path || '—'}: ${text}`);
+}
+
+/** Unsaved, saving or saved; discard (or cancel a new form); save, which needs the service. */
+function FormEditorFooter({ editor, dirty }: { editor: EditorState; dirty: boolean }) {
+  const t = useT();
+  const needsService = useNeedsService();
+  const store = useForms.getState;
+  return (
+    <div className="form-editor-footer">
+      <span className="dialog-status" role="status" data-testid="form-status">
+        {editor.saving ? t('forms.saving') : dirty ? t('forms.unsaved') : t('forms.allSaved')}
+      </span>
+      {editor.id !== null && (
+        <Button
+          onClick={() => store().discard()}
+          disabled={!dirty || editor.saving}
+          data-testid="form-discard"
+        >
+          {t('forms.discard')}
+        </Button>
+      )}
+      {editor.id === null && (
+        <Button onClick={() => store().closeEditor()} disabled={editor.saving} data-testid="form-cancel-new">
+          {t('common.cancel')}
+        </Button>
+      )}
+      <Button
+        variant="primary"
+        busy={editor.saving}
+        disabled={!dirty || needsService.disabled}
+        title={needsService.title}
+        onClick={() => void store().save(t)}
+        data-testid="form-save"
+      >
+        {editor.id === null ? t('forms.create') : t('forms.save')}
+      </Button>
+    </div>
+  );
 }
 
 /** One form: its name, contexts and tree, saved as patches of what the service sent. */
@@ -63,72 +104,16 @@ export function FormEditor() {
 
   return (
     <div className="form-editor" data-testid="form-editor" aria-busy={editor.saving || undefined}>
-      <div className="form-editor-head">
-        <h2 className="form-editor-title">
-          {editor.id === null ? t('forms.newTitle') : name || t('forms.unnamed')}
-        </h2>
-        {editor.published !== null && (
-          <span className="form-publication" data-testid="form-publication">
-            {editor.published ? t('forms.published') : t('forms.notPublished')}
-          </span>
-        )}
-        <div className="screen-bar-spacer" />
-        {editor.id !== null && (
-          <div className="form-editor-actions">
-            {editor.capabilities.publishing && editor.published !== null && !readOnly && (
-              <Button
-                size="sm"
-                busy={editor.busy === 'publish'}
-                disabled={editor.busy !== null}
-                onClick={() => void store().setPublished(!editor.published)}
-                data-testid={editor.published ? 'form-unpublish' : 'form-publish'}
-              >
-                {editor.published ? t('forms.unpublish') : t('forms.publish')}
-              </Button>
-            )}
-            {!readOnly && (
-              <>
-                <Button
-                  size="sm"
-                  busy={editor.busy === 'duplicate'}
-                  disabled={editor.busy !== null}
-                  onClick={() => void store().duplicate(t('forms.copyName', { name }))}
-                  data-testid="form-duplicate"
-                >
-                  {t('forms.duplicate')}
-                </Button>
-                <Button size="sm" onClick={() => setDialog('copy')} data-testid="form-copy">
-                  {t('forms.copyTo')}
-                </Button>
-              </>
-            )}
-            <Button
-              size="sm"
-              busy={editor.busy === 'export'}
-              disabled={editor.busy !== null}
-              onClick={() => void store().exportForm()}
-              data-testid="form-export"
-            >
-              {t('forms.export')}
-            </Button>
-            {!readOnly && (
-              <Button
-                size="sm"
-                variant="danger"
-                onClick={() => setDialog('delete')}
-                data-testid="form-delete"
-              >
-                {t('forms.delete')}
-              </Button>
-            )}
-          </div>
-        )}
-      </div>
+      <FormEditorHead editor={editor} name={name} onDialog={setDialog} />
 
       {readOnly && editor.fetchedAt && !listOffline && <OfflineMarker fetchedAt={editor.fetchedAt} />}
       {editor.actionError && <Notice tone="error">{describeError(editor.actionError, lang)}</Notice>}
       {editor.exportedTo && (
-        <Notice tone="success" testId="form-exported">
+        <Notice
+          tone="success"
+          testId="form-exported"
+          actions={<SavedFileActions path={editor.exportedTo} testId="form-export-file" />}
+        >
           {t('forms.exported', { path: editor.exportedTo })}
         </Notice>
       )}
@@ -171,40 +156,7 @@ export function FormEditor() {
         <FormTree document={doc} fieldErrors={editor.fieldErrors} readOnly={locked} />
       </div>
 
-      {!readOnly && (
-        <div className="form-editor-footer">
-          <span className="dialog-status" role="status" data-testid="form-status">
-            {editor.saving ? t('forms.saving') : dirty ? t('forms.unsaved') : t('forms.allSaved')}
-          </span>
-          {editor.id !== null && (
-            <Button
-              onClick={() => store().discard()}
-              disabled={!dirty || editor.saving}
-              data-testid="form-discard"
-            >
-              {t('forms.discard')}
-            </Button>
-          )}
-          {editor.id === null && (
-            <Button
-              onClick={() => store().closeEditor()}
-              disabled={editor.saving}
-              data-testid="form-cancel-new"
-            >
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button
-            variant="primary"
-            busy={editor.saving}
-            disabled={!dirty}
-            onClick={() => void store().save(t)}
-            data-testid="form-save"
-          >
-            {editor.id === null ? t('forms.create') : t('forms.save')}
-          </Button>
-        </div>
-      )}
+      {!readOnly && <FormEditorFooter editor={editor} dirty={dirty} />}
 
       {dialog === 'delete' && editor.id !== null && (
         <DeleteFormDialog id={editor.id} name={name} onClose={() => setDialog(null)} />

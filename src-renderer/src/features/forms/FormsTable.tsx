@@ -19,20 +19,20 @@ export function FormsTable() {
 
   return (
     <Table label={t('forms.tableLabel')} testId="forms-table" busy={loading && list !== null}>
-      <colgroup>
-        <col className="col-form-name" />
-        <col className="col-form-contexts" />
-        <col className="col-form-count" />
-        <col className="col-form-date" />
-      </colgroup>
       <thead>
         <tr>
-          <th scope="col">{t('forms.colName')}</th>
-          <th scope="col">{t('forms.colContexts')}</th>
-          <th scope="col" className="num">
+          <th scope="col" className="col-form-name">
+            {t('forms.colName')}
+          </th>
+          <th scope="col" className="col-form-contexts">
+            {t('forms.colContexts')}
+          </th>
+          <th scope="col" className="col-form-count num">
             {t('forms.colQuestions')}
           </th>
-          <th scope="col">{t('forms.colModified')}</th>
+          <th scope="col" className="col-form-date">
+            {t('forms.colModified')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -58,18 +58,19 @@ export function FormsTable() {
             onKeyDown={(e) => onRowKeyDown(e, { activate: () => open(f.id) })}
             data-testid={`form-row-${f.id}`}
           >
-            <td className="cell-name" title={f.name}>
-              {f.name || <span className="cell-empty">{t('forms.unnamed')}</span>}
-              {f.published !== null && (
-                <>
-                  {' '}
+            <td className="cell-name">
+              <span className="form-name-line">
+                <span className="form-name-text" title={f.name}>
+                  {f.name || <span className="cell-empty">{t('forms.unnamed')}</span>}
+                </span>
+                {f.published !== null && (
                   <Badge tone={f.published ? 'accent' : 'neutral'}>
                     {f.published ? t('forms.published') : t('forms.notPublished')}
                   </Badge>
-                </>
-              )}
+                )}
+              </span>
             </td>
-            <td className="cell-contexts">
+            <td className="col-form-contexts cell-contexts">
               {f.contexts.map((c) => (
                 <span key={c} className="context-chip">
                   {contextLabel(c)}

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { checkForm } from '../../../../src-shared/forms/check';
+import { changedTopFields } from '../../../../src-shared/forms/changes';
 import { formId } from '../../../../src-shared/forms/tree';
 import type {
   CopyOutcome,
@@ -9,7 +10,7 @@ import type {
   FormList,
   ImportOutcome,
 } from '../../../../src-shared/forms/types';
-import { dataObject, jsonEqual, type JsonObject } from '../../../../src-shared/json/exact-json';
+import { jsonEqual, type JsonObject } from '../../../../src-shared/json/exact-json';
 import type { Result } from '../../../../src-shared/ipc/contract';
 import { call } from '../../api';
 import { latestOnly } from '../../lib/latest';
@@ -119,16 +120,6 @@ function editorFor(detail: FormDetail): EditorState {
     actionError: null,
     exportedTo: null,
   };
-}
-
-/**
- * The top-level fields of `edited` that differ from `original`, each whole (main sends them with the
- * rest of the form as the service has it). Built without a prototype: `__proto__` is a field too.
- */
-export function changedTopFields(original: JsonObject, edited: JsonObject): JsonObject {
-  return dataObject(
-    Object.entries(edited).filter(([k, v]) => !Object.hasOwn(original, k) || !jsonEqual(original[k], v)),
-  );
 }
 
 export function isDirty(editor: EditorState): boolean {

@@ -37,14 +37,20 @@ function noticeText(notice: AppNotice, t: TFunction): string {
   }
 }
 
-/** Which uploads wait, which need their file chosen again, and copies no record names. */
+/**
+ * Which uploads wait, which need their file chosen again, copies no record names, and copies of a
+ * workspace no longer set up.
+ */
 function outboxRecoveredText(notice: AppNotice, t: TFunction): string {
   const list = (names: string[] | undefined) => (names ?? []).map((n) => `“${n}”`).join(', ');
   const parts = [t('notice.outboxRecovered')];
   if (notice.waiting?.length) parts.push(t('notice.outboxWaiting', { names: list(notice.waiting) }));
   if (notice.needFile?.length) parts.push(t('notice.outboxNeedFile', { names: list(notice.needFile) }));
   if (notice.kept?.length) parts.push(t('notice.outboxKept', { paths: (notice.kept ?? []).join(', ') }));
-  if (!notice.waiting?.length && !notice.needFile?.length && !notice.kept?.length) {
+  if (notice.unlisted?.length)
+    parts.push(t('notice.outboxUnlisted', { paths: (notice.unlisted ?? []).join(', ') }));
+  const said = [notice.waiting, notice.needFile, notice.kept, notice.unlisted].some((l) => l?.length);
+  if (!said) {
     parts.push(t('notice.outboxNothingWaits'));
   }
   return parts.join(' ');

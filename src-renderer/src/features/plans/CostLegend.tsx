@@ -1,6 +1,6 @@
 import { formatMoney } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
-import { COST_COLOURS } from './cost-scale';
+import { boundText, COST_COLOURS, type CostScale } from './cost-scale';
 import { useRoomsCosts } from './rooms-costs-store';
 import { useCostOverlayOn, useNotOnPlanLine, usePlanCosts } from './use-plan-costs';
 
@@ -51,7 +51,7 @@ export function CostLegend() {
   const plan = usePlanCosts();
   if (!overlay || !plan) return null;
   const { costs, scale } = plan;
-  const bound = (n: number) => formatMoney(String(n), costs.currency ?? '', lang);
+  const bound = (s: CostScale, i: number) => formatMoney(boundText(s, i), costs.currency ?? '', lang);
   return (
     <div className="cost-legend" data-testid="cost-legend">
       <div className="cost-legend-title">
@@ -64,10 +64,7 @@ export function CostLegend() {
               <span className="cost-swatch" aria-hidden="true">
                 <span style={{ background: colour }} />
               </span>
-              {t('roomsCosts.legendRange', {
-                from: bound(scale.bounds[i]!),
-                to: bound(scale.bounds[i + 1]!),
-              })}
+              {t('roomsCosts.legendRange', { from: bound(scale, i), to: bound(scale, i + 1) })}
             </li>
           ))}
         <li data-testid="cost-legend-not-priced">

@@ -1,12 +1,13 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { ImageMapView } from '../../../../src-shared/plans/types';
 import { useT } from '../../i18n/store';
-import { areaShape, shapeCentre, type Size } from './image-map';
-import { CostShading, MapArea, Shape, type MapShape } from './MapLayers';
-import { RoomLabels, type RoomLabel } from './RoomLabels';
+import { shapeCentre, type Size } from './image-map';
+import { MapArea, Shape } from './MapLayers';
+import type { RoomLabel } from './RoomLabels';
+import { useMapLayers } from './use-map-layers';
 import { useRoomsCosts } from './rooms-costs-store';
 import { usePlans } from './store';
-import { openRoom, usePlanCosts } from './use-plan-costs';
+import { openRoom, usePlanCosts, type RoomCost } from './use-plan-costs';
 
 /**
  * The image map over a floor image: each room's area outlined, named on hover and focus, selected by
@@ -34,64 +35,18 @@ export function FloorMap({
   const costs = overlay ? planCosts : null;
   const [hovered, setHovered] = useState<string | null>(null);
 
-  const shapes = useMemo(
-    () =>
-      map.areas
-        .map((area, i) => ({ roomId: area.roomId, i, shape: areaShape(area.coords, map, size) }))
-        .filter((a): a is MapShape => a.shape !== null),
-    [map, size],
-  );
-  const costLabels = useMemo(() => {
-    if (!planCosts) return null;
-    const withCosts = new Map<string, RoomLabel>();
-    for (const [roomId, label] of roomLabels) {
-      const cost = planCosts.byRoomId.get(roomId);
-      if (!cost) withCosts.set(roomId, label);
-      else
-        withCosts.set(roomId, {
-          name: label.name,
-          area: cost.cls === null ? t('roomsCosts.notPriced') : cost.amount,
-        });
-    }
-    return withCosts;
-  }, [planCosts, roomLabels, t]);
-
-  // The cost layers are drawn once the costs are there; the switch only shows them and hides the room
-  // labels they replace (see `layer` below): it redraws within a frame. Hovering re-renders the
-  // areas only.
-  const shading = useMemo(
-    () => (planCosts ? <CostShading shapes={shapes} costs={planCosts} size={size} /> : null),
-    [planCosts, shapes, size],
-  );
-  const labelShapes = useMemo(() => shapes.map(({ roomId, shape }) => ({ roomId, shape })), [shapes]);
-  const areaLabels = useMemo(
-    () => (showLabels ? <RoomLabels shapes={labelShapes} labels={roomLabels} image={size} /> : null),
-    [showLabels, labelShapes, roomLabels, size],
-  );
-  const costLabelsLayer = useMemo(
-    () =>
-      showLabels && costLabels ? (
-        <RoomLabels shapes={labelShapes} labels={costLabels} image={size} layer="cost" />
-      ) : null,
-    [showLabels, labelShapes, costLabels, size],
+  const { shapes, shading, areaLabels, costLabels, areaLabelOf } = useMapLayers(
+    map,
+    size,
+    roomNames,
+    roomLabels,
+    planCosts,
+    showLabels,
   );
 
   const hoveredShape = hovered ? shapes.find((s) => s.roomId === hovered) : undefined;
   const hoverCentre = hoveredShape ? shapeCentre(hoveredShape.shape) : null;
   const hoverCost = hovered ? costs?.byRoomId.get(hovered) : undefined;
-
-  // Each area's name, with its cost once known (overlay on or off: the switch changes no area).
-  const areaLabelOf = useMemo(() => {
-    const out = new Map<string, string>();
-    for (const { roomId } of shapes) {
-      if (!roomId || out.has(roomId)) continue;
-      const name = roomNames.get(roomId) ?? t('plan.unnamedRoom');
-      const cost = planCosts?.byRoomId.get(roomId);
-      const summary = cost ? (cost.cls === null ? t('roomsCosts.notPriced') : cost.summary) : null;
-      out.set(roomId, summary ? t('roomsCosts.areaLabel', { name, summary }) : name);
-    }
-    return out;
-  }, [shapes, roomNames, planCosts, t]);
 
   const choose = useCallback(
     (roomId: string) => {
@@ -155,25 +110,45 @@ export function FloorMap({
         })}
       </svg>
       {layer(costs === null, 'room-labels-layer', areaLabels)}
-      {layer(costs !== null, 'cost-labels-layer', costLabelsLayer)}
+      {layer(costs !== null, 'cost-labels-layer', costLabels)}
       {hovered && hoverCentre && (
-        <div
-          className="map-tooltip"
-          data-testid="floor-image-tooltip"
-          style={{
-            left: `${(hoverCentre.x / size.width) * 100}%`,
-            top: `${(hoverCentre.y / size.height) * 100}%`,
-          }}
-          aria-hidden="true"
-        >
-          <span>{roomNames.get(hovered) ?? t('plan.unnamedRoom')}</span>
-          {hoverCost && (
-            <span className="map-tooltip-cost" data-testid="floor-image-tooltip-cost">
-              {hoverCost.cls === null ? t('roomsCosts.notPriced') : hoverCost.summary}
-            </span>
-          )}
-        </div>
+        <MapTooltip
+          at={hoverCentre}
+          size={size}
+          name={roomNames.get(hovered) ?? t('plan.unnamedRoom')}
+          cost={hoverCost}
+        />
       )}
     </>
+  );
+}
+
+/** The hovered room's name, and its positions and net with the overlay on, beside the room. */
+function MapTooltip({
+  at,
+  size,
+  name,
+  cost,
+}: {
+  at: { x: number; y: number };
+  size: Size;
+  name: string;
+  cost: RoomCost | undefined;
+}) {
+  const t = useT();
+  return (
+    <div
+      className="map-tooltip"
+      data-testid="floor-image-tooltip"
+      style={{ left: `${(at.x / size.width) * 100}%`, top: `${(at.y / size.height) * 100}%` }}
+      aria-hidden="true"
+    >
+      <span>{name}</span>
+      {cost && (
+        <span className="map-tooltip-cost" data-testid="floor-image-tooltip-cost">
+          {cost.cls === null ? t('roomsCosts.notPriced') : cost.summary}
+        </span>
+      )}
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Notice } from '../../components/Notice';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { describeError } from '../../errors/describe-error';
-import { formatMoney } from '../../i18n/format';
+import { formatDateTime, formatMoney } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/store';
 import { DriftNotice } from './DriftNotice';
 import { useRoomsCosts } from './rooms-costs-store';
@@ -69,6 +69,7 @@ export function RoomsCostsBar({
   const loading = useRoomsCosts((s) => s.loading);
   const error = useRoomsCosts((s) => s.error);
   const drift = useRoomsCosts((s) => s.drift);
+  const planError = useRoomsCosts((s) => s.planError);
   const store = useRoomsCosts.getState;
 
   useEffect(() => {
@@ -122,6 +123,12 @@ export function RoomsCostsBar({
       </div>
       {result?.source === 'cache' && !planOffline && <OfflineMarker fetchedAt={result.fetchedAt} />}
       {error && <ErrorNotice error={error} onRetry={() => void store().load()} testId="rooms-costs-error" />}
+      {planError && result && (
+        <Notice tone="warning" testId="rooms-costs-plan-stale">
+          {t('roomsCosts.planStale', { date: formatDateTime(result.fetchedAt, lang) || result.fetchedAt })}{' '}
+          {describeError(planError, lang)}
+        </Notice>
+      )}
       {costs && <CostsNotices costs={costs} />}
       {drift && <DriftNotice drift={drift} money={money} onDismiss={() => store().dismissDrift()} />}
     </section>

@@ -1,17 +1,22 @@
 import { useMemo } from 'react';
 import type { RoomsTable, RoomsTableRow } from '../../../../src-shared/plans/types';
 import { Button } from '../../components/Button';
-import { Notice } from '../../components/Notice';
 import { SortHeader, Table } from '../../components/Table';
-import { describeError } from '../../errors/describe-error';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
-import { useTerm } from './bits';
-import { measureText, numberWithUnit } from './plan-text';
+import { usePlanUnits, useTerm } from './bits';
+import { numberWithUnit } from './plan-text';
+import { columnDecimals, figureText, totalText } from './rooms-figures';
 import { isNumericColumn, ROOMS_COLUMNS, sortRooms, type RoomsColumn } from './rooms-sort';
 import { usePlans } from './store';
 import { CsvFormatHint } from './CsvFormatHint';
+import { RoomsExportNotices } from './RoomsExportNotices';
 import { isSummedColumn, roomsColumnLabel } from '../../../../src-shared/plans/rooms-columns';
+import { MEASURE_COLUMNS, type MeasureColumn } from '../../../../src-shared/plans/types';
+
+function isMeasureColumn(column: RoomsColumn): column is MeasureColumn {
+  return (MEASURE_COLUMNS as readonly string[]).includes(column);
+}
 
 const DASH = '—';
 
@@ -19,12 +24,13 @@ function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn
   const t = useT();
   const lang = useLang();
   const term = useTerm();
+  const units = usePlanUnits();
   let text: string | null;
   if (column === 'floor') text = row.floor;
   else if (column === 'name') text = row.name;
   else if (column === 'type') text = row.type === null ? null : term('roomType', row.type);
   else if (column === 'doors' || column === 'windows') text = formatNumber(row[column], lang);
-  else text = measureText(row[column], lang);
+  else text = figureText(row[column], columnDecimals(column, units), lang);
   if (text === null || text === '')
     return (
       <span className="cell-empty" title={t('plan.notAvailable')}>
@@ -33,18 +39,53 @@ function Cell({ row, column, onShow }: { row: RoomsTableRow; column: RoomsColumn
     );
   if (onShow)
     return (
-      <button type="button" className="link-button rooms-show" onClick={onShow} title={t('plan.rowHint')}>
-        {text}
-      </button>
+      <>
+        <button
+          type="button"
+          className="link-button rooms-show"
+          onClick={onShow}
+          title={`${text} · ${t('plan.rowHint')}`}
+        >
+          {text}
+        </button>
+        <RoomSubline row={row} />
+      </>
     );
-  return <>{text}</>;
+  // A long name shortened in its column, whole on hover; the service's own text, where it wrote
+  // the figure otherwise.
+  if (!isMeasureColumn(column) && column !== 'doors' && column !== 'windows')
+    return <span title={text}>{text}</span>;
+  const serviceText = isMeasureColumn(column) ? row[column].formatted : null;
+  return serviceText && serviceText !== text ? <span title={serviceText}>{text}</span> : <>{text}</>;
+}
+
+/** Floor and type under the room's name, where a narrow window's table gives their columns away. */
+function RoomSubline({ row }: { row: RoomsTableRow }) {
+  const term = useTerm();
+  const parts = [row.floor, row.type === null ? null : term('roomType', row.type)].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <span className="rooms-sub">{parts.join(' · ')}</span>;
 }
 
 /** The totals row's cell of a column: the sum with its unit, or why a figure column has none. */
 function TotalCellView({ rooms, column }: { rooms: RoomsTable; column: RoomsColumn }) {
   const t = useT();
   const lang = useLang();
+  const units = usePlanUnits();
   const total = rooms.totals[column];
+  if (total && (column === 'doors' || column === 'windows')) return <>{formatNumber(total.value, lang)}</>;
+  if (total && isMeasureColumn(column)) {
+    return (
+      <>
+        {totalText(
+          rooms.rows.map((row) => row[column]),
+          total.unit,
+          columnDecimals(column, units),
+          lang,
+        )}
+      </>
+    );
+  }
   if (total) return <>{numberWithUnit(total.value, total.unit, lang)}</>;
   if (!isSummedColumn(column)) return null;
   return (
@@ -54,36 +95,14 @@ function TotalCellView({ rooms, column }: { rooms: RoomsTable; column: RoomsColu
   );
 }
 
-/**
- * Every room of the plan in one table, sortable by any column (numbers by the service's number,
- * text in the UI language's order), and exported by main as Excel or CSV.
- */
-export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
+/** The rooms table's count and its exports to Excel and CSV, with what became of the last one. */
+function RoomsExport({ rooms }: { rooms: RoomsTable }) {
   const t = useT();
   const tp = useTPlural();
-  const lang = useLang();
-  const sort = usePlans((s) => s.sort);
   const exportBusy = usePlans((s) => s.exportBusy);
-  const exportedPath = usePlans((s) => s.exportedPath);
-  const exportError = usePlans((s) => s.exportError);
   const store = usePlans.getState;
-  const term = useTerm();
-  const rows = useMemo(
-    () => sortRooms(rooms.rows, sort, lang, (raw) => term('roomType', raw)),
-    [rooms.rows, sort, lang, term],
-  );
-
-  const showRoom = (row: RoomsTableRow) => {
-    const view = store().result?.view;
-    const floorIndex = view?.floors?.findIndex((f) => f.id === row.floorId) ?? -1;
-    if (floorIndex < 0 || !row.roomId) return;
-    store().selectFloor(floorIndex);
-    store().selectRoom(row.roomId);
-    store().setTab('overview');
-  };
-
   return (
-    <div className="rooms-view">
+    <>
       <div className="rooms-toolbar">
         <span className="rooms-count">{rooms.available ? tp('plan.roomsCount', rooms.rows.length) : ''}</span>
         <span className="screen-bar-spacer" />
@@ -109,20 +128,38 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
       </div>
       <CsvFormatHint id="rooms-csv-format" />
 
-      {(exportedPath || exportError) && (
-        <div className="screen-notices">
-          {exportedPath && (
-            <Notice tone="success" testId="rooms-export-result" onDismiss={() => store().dismissExport()}>
-              {t('export.savedTo', { path: exportedPath })}
-            </Notice>
-          )}
-          {exportError && (
-            <Notice tone="error" testId="rooms-export-error" onDismiss={() => store().dismissExport()}>
-              {describeError(exportError, lang)}
-            </Notice>
-          )}
-        </div>
-      )}
+      <RoomsExportNotices />
+    </>
+  );
+}
+
+/**
+ * Every room of the plan in one table, sortable by any column (numbers by the service's number,
+ * text in the UI language's order), and exported by main as Excel or CSV.
+ */
+export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
+  const t = useT();
+  const lang = useLang();
+  const sort = usePlans((s) => s.sort);
+  const store = usePlans.getState;
+  const term = useTerm();
+  const rows = useMemo(
+    () => sortRooms(rooms.rows, sort, lang, (raw) => term('roomType', raw)),
+    [rooms.rows, sort, lang, term],
+  );
+
+  const showRoom = (row: RoomsTableRow) => {
+    const view = store().result?.view;
+    const floorIndex = view?.floors?.findIndex((f) => f.id === row.floorId) ?? -1;
+    if (floorIndex < 0 || !row.roomId) return;
+    store().selectFloor(floorIndex);
+    store().selectRoom(row.roomId);
+    store().setTab('overview');
+  };
+
+  return (
+    <div className="rooms-view">
+      <RoomsExport rooms={rooms} />
 
       {!rooms.available ? (
         <div className="plan-not-available" data-testid="plan-not-available" role="note">
@@ -144,7 +181,8 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
                     onSort={() => store().sortBy(column)}
                     title={t('projects.sortBy', { column: label })}
                     testId={`rooms-sort-${column}`}
-                    className={isNumericColumn(column) ? 'num' : undefined}
+                    className={`rooms-col-${column}${isNumericColumn(column) ? ' num' : ''}`}
+                    wrap={isNumericColumn(column)}
                   />
                 );
               })}
@@ -158,7 +196,7 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
                 className="rooms-row"
               >
                 {ROOMS_COLUMNS.map((column) => (
-                  <td key={column} className={isNumericColumn(column) ? 'num' : undefined}>
+                  <td key={column} className={`rooms-col-${column}${isNumericColumn(column) ? ' num' : ''}`}>
                     <Cell
                       row={row}
                       column={column}
@@ -181,13 +219,18 @@ export function RoomsTableView({ rooms }: { rooms: RoomsTable }) {
               <tr className="rooms-totals" data-testid="rooms-totals">
                 {ROOMS_COLUMNS.map((column, i) =>
                   i === 0 ? (
-                    <th key={column} scope="row">
+                    <th key={column} scope="row" className="rooms-col-floor">
                       {t('plainPlan.total')}
                     </th>
+                  ) : column === 'name' ? (
+                    // Where the floor column gave way, the name's cell says what the row is.
+                    <td key={column} className="rooms-col-name">
+                      <span className="rooms-total-label">{t('plainPlan.total')}</span>
+                    </td>
                   ) : (
                     <td
                       key={column}
-                      className={isNumericColumn(column) ? 'num' : undefined}
+                      className={`rooms-col-${column}${isNumericColumn(column) ? ' num' : ''}`}
                       data-testid={`rooms-total-${column}`}
                     >
                       <TotalCellView rooms={rooms} column={column} />

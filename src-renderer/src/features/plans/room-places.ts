@@ -1,9 +1,12 @@
 /**
  * A place of the estimate on the plan — a room, or "not on the plan" — as the estimate screen's filter
  * names it (a token in the navigation view), and the estimate's rows cut down to its positions with
- * the groups above them. Pure functions, no React.
+ * the groups above them, whose figures are then those of the positions kept. Pure functions, no React.
  */
+import { AMOUNT_COLUMNS, type AmountColumn } from '../../../../src-shared/estimates/columns';
 import type { EstimateRow } from '../../../../src-shared/estimates/types';
+import { amountOrNull, amountText } from '../../../../src-shared/money/amounts';
+import type { Decimal } from '../../../../src-shared/money/decimal';
 import type { RoomCostRow, RoomsCosts } from '../../../../src-shared/plans/rooms-costs-types';
 
 export const NOT_ON_PLAN_PLACE = 'not-on-plan';
@@ -31,7 +34,9 @@ export function placeOf(costs: RoomsCosts, token: string): Place | null {
 
 /**
  * The rows of `ids` and every group above them, in tree order, with their parents and subtree sizes
- * counted again for the rows kept (depths do not change: every ancestor is kept). Linear.
+ * counted again for the rows kept (depths do not change: every ancestor is kept), and each group's
+ * amounts added up again over the positions kept: a group shows what its positions in this place
+ * come to, never the whole group's figure. Linear.
  */
 export function rowsOfPositions(rows: readonly EstimateRow[], ids: ReadonlySet<string>): EstimateRow[] {
   const keep = new Uint8Array(rows.length);
@@ -60,5 +65,40 @@ export function rowsOfPositions(rows: readonly EstimateRow[], ids: ReadonlySet<s
     const p = out[i]!.parentIndex;
     if (p >= 0) out[p]!.subtreeSize += out[i]!.subtreeSize + 1;
   }
+  groupTotalsOfKept(out);
   return out;
+}
+
+/** A group's sums per amount column; a column stays null while no position kept has a figure in it. */
+type Sums = Partial<Record<AmountColumn, Decimal>>;
+
+/**
+ * Every group's amounts as the exact sums of the positions below it (children before parents: one
+ * pass from the last row up). A group's `computed_total` is its `total`: there is no service figure
+ * of the part of a group kept to compare it with.
+ */
+function groupTotalsOfKept(rows: EstimateRow[]): void {
+  const sums: (Sums | undefined)[] = new Array<Sums | undefined>(rows.length);
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!;
+    let own: Sums | undefined;
+    if (row.type === 'group') {
+      own = sums[i] ?? {};
+      for (const column of AMOUNT_COLUMNS) row[column] = own[column] ? amountText(own[column]) : null;
+      row.computed_total = row.total;
+    } else {
+      own = {};
+      for (const column of AMOUNT_COLUMNS) {
+        const value = amountOrNull(row[column]);
+        if (value) own[column] = value;
+      }
+    }
+    const p = row.parentIndex;
+    if (p < 0) continue;
+    const into = (sums[p] ??= {});
+    for (const column of AMOUNT_COLUMNS) {
+      const v = own[column];
+      if (v) into[column] = into[column] ? into[column].add(v) : v;
+    }
+  }
 }

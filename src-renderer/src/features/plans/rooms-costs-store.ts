@@ -3,6 +3,7 @@ import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { RoomsCostsResult, RoomsDrift } from '../../../../src-shared/plans/rooms-costs-types';
 import { call, newOperationId } from '../../api';
 import { latestOnly } from '../../lib/latest';
+import { rememberSwitch, storedSwitch } from '../../lib/stored-switch';
 
 /**
  * The estimate on the plan (issue 28): the project's estimates, the one shown on the plan (the latest
@@ -25,6 +26,11 @@ interface RoomsCostsState {
   error: ErrorValue | null;
   /** What moved since the last look: kept until dismissed, though the next read has nothing new. */
   drift: RoomsDrift | null;
+  /**
+   * The plan could not be read again for the estimate shown: the rooms and drift shown stay those of
+   * the last read that had them, and this says why they were not renewed.
+   */
+  planError: ErrorValue | null;
   overlay: boolean;
 
   /** The plan screen shows `planId` of the project (read with `planToken`): read its costs if needed. */
@@ -46,14 +52,6 @@ interface RoomsCostsState {
 }
 
 const OVERLAY_KEY = 'plandesk.planCostOverlay';
-
-function storedOverlay(): boolean {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(OVERLAY_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
 
 const latest = latestOnly();
 let operation: string | null = null;
@@ -77,7 +75,8 @@ export const useRoomsCosts = create<RoomsCostsState>()((set, get) => ({
   loading: false,
   error: null,
   drift: null,
-  overlay: storedOverlay(),
+  planError: null,
+  overlay: storedSwitch(OVERLAY_KEY, false),
 
   sync: (ref, planToken) => {
     const key = keyOf(ref);
@@ -91,6 +90,7 @@ export const useRoomsCosts = create<RoomsCostsState>()((set, get) => ({
         result: null,
         drift: null,
         error: null,
+        planError: null,
       });
     }
     set({ planToken });
@@ -114,25 +114,34 @@ export const useRoomsCosts = create<RoomsCostsState>()((set, get) => ({
       set({ loading: false, error: res.error.kind === 'cancelled' ? null : res.error });
       return;
     }
-    const same = get().result?.estimateId === res.data.estimateId;
+    const shown = get().result;
+    const same = shown?.estimateId === res.data.estimateId;
+    const problem = res.data.costs?.planProblem;
+    if (same && problem?.kind === 'plan-failed' && shown?.costs && !shown.costs.planProblem) {
+      // A plan that failed to load again takes nothing away: the rooms, their costs and the drift
+      // shown stay, with the reason they were not renewed.
+      set({
+        result: { ...shown, estimates: res.data.estimates, latestId: res.data.latestId },
+        loading: false,
+        planError: problem.error,
+      });
+      return;
+    }
     set((s) => ({
       result: res.data,
       loading: false,
+      planError: null,
       drift: res.data.drift ?? (same ? s.drift : null),
     }));
   },
 
   pick: (estimateId) => {
-    set({ picked: estimateId, drift: null });
+    set({ picked: estimateId, drift: null, planError: null });
     void get().load();
   },
 
   setOverlay: (on) => {
-    try {
-      localStorage.setItem(OVERLAY_KEY, on ? 'on' : 'off');
-    } catch {
-      // Not remembered across restarts; still applies now.
-    }
+    rememberSwitch(OVERLAY_KEY, on);
     set({ overlay: on });
   },
 
@@ -148,7 +157,7 @@ export const useRoomsCosts = create<RoomsCostsState>()((set, get) => ({
       picked: estimateId,
       planToken: null,
     });
-    set({ result: null, drift: null, error: null });
+    set({ result: null, drift: null, error: null, planError: null });
     void get().load();
   },
 

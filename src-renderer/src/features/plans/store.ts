@@ -2,9 +2,11 @@ import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { call } from '../../api';
 import { latestOnly } from '../../lib/latest';
+import { rememberSwitch, storedSwitch } from '../../lib/stored-switch';
 import { registerScreen, useNavigation } from '../navigation/store';
 import { nextSort, type RoomsColumn, type RoomsSort } from './rooms-sort';
 import type { PlanResult } from '../../../../src-shared/plans/types';
+import type { ExportWarning } from '../../../../src-shared/exports/warnings';
 
 /**
  * The open plan: its view model and rooms table from main (possibly the offline copy), the tab and
@@ -37,8 +39,10 @@ interface PlansState {
   /** Room names and areas written on the floor image; remembered on this computer. */
   showRoomLabels: boolean;
 
-  exportBusy: 'xlsx' | 'csv' | null;
+  /** The export under way: the rooms table as xlsx or csv, or the rooms workbook with the costs. */
+  exportBusy: 'xlsx' | 'csv' | 'costs' | null;
   exportedPath: string | null;
+  exportWarnings: ExportWarning[];
   exportError: ErrorValue | null;
 
   /** Shows the plan `planId` of the workspace; keeps what is loaded when it is the same one. */
@@ -50,7 +54,8 @@ interface PlansState {
   selectRoom: (roomId: string | null) => void;
   sortBy: (column: RoomsColumn) => void;
   setShowRoomLabels: (show: boolean) => void;
-  exportRooms: (format: 'xlsx' | 'csv') => Promise<void>;
+  /** The rooms table; with `costsOf`, the rooms workbook with that estimate's costs per room beside it. */
+  exportRooms: (format: 'xlsx' | 'csv', costsOf?: { projectId: string; estimateId: string }) => Promise<void>;
   dismissExport: () => void;
 }
 
@@ -59,13 +64,7 @@ const loadLatest = latestOnly();
 const LABELS_STORAGE_KEY = 'plandesk.planRoomLabels';
 
 /** On unless the user turned the labels off, as users of the service's own app expect. */
-function storedShowRoomLabels(): boolean {
-  try {
-    return typeof localStorage === 'undefined' || localStorage.getItem(LABELS_STORAGE_KEY) !== 'off';
-  } catch {
-    return true;
-  }
-}
+const storedShowRoomLabels = (): boolean => storedSwitch(LABELS_STORAGE_KEY, true);
 
 const fresh = {
   result: null,
@@ -78,6 +77,7 @@ const fresh = {
   images: {},
   exportBusy: null,
   exportedPath: null,
+  exportWarnings: [],
   exportError: null,
 } satisfies Partial<PlansState>;
 
@@ -93,7 +93,7 @@ export const usePlans = create<PlansState>()((set, get) => ({
       loadLatest.invalidate();
       set({ key, planId, ...fresh });
     } else {
-      set({ exportedPath: null, exportError: null });
+      set({ exportedPath: null, exportError: null, exportWarnings: [] });
     }
     void get().load();
   },
@@ -144,30 +144,36 @@ export const usePlans = create<PlansState>()((set, get) => ({
   selectRoom: (roomId) => set({ selectedRoomId: roomId }),
   sortBy: (column) => set((s) => ({ sort: nextSort(s.sort, column) })),
   setShowRoomLabels: (show) => {
-    try {
-      localStorage.setItem(LABELS_STORAGE_KEY, show ? 'on' : 'off');
-    } catch {
-      // Not remembered across restarts; still applies now.
-    }
+    rememberSwitch(LABELS_STORAGE_KEY, show);
     set({ showRoomLabels: show });
   },
 
-  exportRooms: async (format) => {
+  exportRooms: async (format, costsOf) => {
     const { planId, key } = get();
     if (!planId || get().exportBusy) return;
-    set({ exportBusy: format, exportError: null, exportedPath: null });
+    set({
+      exportBusy: costsOf ? 'costs' : format,
+      exportError: null,
+      exportedPath: null,
+      exportWarnings: [],
+    });
     const view = useNavigation.getState().view;
     const projectName = 'projectName' in view ? view.projectName : undefined;
     const res = await call((api) =>
       // In the workspace's documents language (main's default), like every other document.
-      api.exportRooms({ planId, format, ...(projectName ? { projectName } : {}) }),
+      api.exportRooms({
+        planId,
+        format,
+        ...(projectName ? { projectName } : {}),
+        ...(costsOf ? { costsOf } : {}),
+      }),
     );
     if (get().key !== key) return;
-    if (res.ok) set({ exportBusy: null, exportedPath: res.data.path });
+    if (res.ok) set({ exportBusy: null, exportedPath: res.data.path, exportWarnings: res.data.warnings });
     else set({ exportBusy: null, exportError: res.error });
   },
 
-  dismissExport: () => set({ exportedPath: null, exportError: null }),
+  dismissExport: () => set({ exportedPath: null, exportError: null, exportWarnings: [] }),
 }));
 
 registerScreen('plan', {

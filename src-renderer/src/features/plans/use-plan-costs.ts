@@ -3,7 +3,7 @@ import type { RoomCostRow, RoomsCosts } from '../../../../src-shared/plans/rooms
 import { formatMoney } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import { useNavigation } from '../navigation/store';
-import { costClass, costScale, type CostScale } from './cost-scale';
+import { costClass, costScale, minorUnitsOf, type CostScale } from './cost-scale';
 import { placeToken } from './room-places';
 import { useRoomsCosts } from './rooms-costs-store';
 
@@ -36,7 +36,11 @@ export function usePlanCosts(): PlanCosts | null {
     if (!costs) return null;
     const money = (shown: string) => formatMoney(shown, costs.currency ?? '', lang);
     const priced = costs.rooms.filter((r) => r.positionIds.length > 0);
-    const scale = costScale(priced.map((r) => Number(r.netShown)));
+    const minor = (shown: string) => minorUnitsOf(shown, costs.digits);
+    const scale = costScale(
+      priced.map((r) => minor(r.netShown)),
+      costs.digits,
+    );
     const byRoomId = new Map<string, RoomCost>();
     for (const row of costs.rooms) {
       if (row.roomId === null) continue;
@@ -44,7 +48,7 @@ export function usePlanCosts(): PlanCosts | null {
       const amount = money(row.netShown);
       byRoomId.set(row.roomId, {
         row,
-        cls: count > 0 && scale ? costClass(scale, Number(row.netShown)) : null,
+        cls: count > 0 && scale ? costClass(scale, minor(row.netShown)) : null,
         amount,
         summary: `${tp('roomsCosts.positions', count)} · ${amount}`,
       });

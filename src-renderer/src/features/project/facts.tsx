@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ProjectDetailView, ProjectFacts, ProjectRow } from '../../../../src-shared/projects/types';
+import type { ProjectDetailView, ProjectFacts } from '../../../../src-shared/projects/types';
 import { countryName } from '../../i18n/country';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { UiLanguage } from '../../i18n/languages';
@@ -47,19 +47,6 @@ export function PersonText({
   return (
     <>
       {name} <span className="person-email">{email}</span>
-    </>
-  );
-}
-
-/** The client line of a project's facts (a `dt`/`dd` pair), when one of its estimates names one. */
-export function ClientFact({ row }: { row: ProjectRow | null }) {
-  const t = useT();
-  const client = row?.facts?.client;
-  if (!client) return null;
-  return (
-    <>
-      <dt>{t('plainProjects.colClient')}</dt>
-      <dd data-testid="detail-client">{client}</dd>
     </>
   );
 }

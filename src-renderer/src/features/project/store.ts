@@ -2,9 +2,10 @@ import { create } from 'zustand';
 import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { PlanResult } from '../../../../src-shared/plans/types';
 import type { ProjectDetailView, ProjectFacts } from '../../../../src-shared/projects/types';
-import { call, newOperationId } from '../../api';
+import { call } from '../../api';
 import { latestOnly } from '../../lib/latest';
 import { registerScreen, type ProjectRef } from '../navigation/store';
+import { collectFacts, factsComplete } from './facts-fetch';
 
 /**
  * The project whose screens are shown: its detail (for the tabs, which need its plan's id, and the
@@ -19,6 +20,8 @@ interface ProjectState {
   detailError: ErrorValue | null;
   loading: boolean;
   facts: ProjectFacts | null;
+  /** The estimates' facts are being looked up (the list, then each estimate not read yet). */
+  factsFetching: boolean;
   plan: PlanResult | null;
   planError: ErrorValue | null;
 
@@ -38,6 +41,7 @@ const fresh = {
   detailError: null,
   loading: false,
   facts: null,
+  factsFetching: false,
   plan: null,
   planError: null,
 } satisfies Partial<ProjectState>;
@@ -54,6 +58,24 @@ async function loadDetail(project: ProjectRef): Promise<ProjectDetailView | null
   }
   useProject.setState({ detailError: res.error, loading: false });
   return null;
+}
+
+/** The operations of the overview's facts calls (see FactsRun.onOperation). */
+let factsOperations: string[] = [];
+
+/** The project's estimates' facts, as the projects list gets them (the same facts, the same rules). */
+async function loadFacts(projectId: string, current: () => boolean): Promise<void> {
+  useProject.setState({ factsFetching: true });
+  const finished = await collectFacts({
+    wanted: (round) => (round === 0 || !factsComplete(useProject.getState().facts) ? [projectId] : []),
+    receive: (facts) => useProject.setState({ facts: facts[projectId] ?? null }),
+    current: () => [useProject.getState().facts],
+    stillWanted: current,
+    onOperation: (id) => {
+      factsOperations.push(id);
+    },
+  });
+  if (finished) useProject.setState({ factsFetching: false });
 }
 
 export const useProject = create<ProjectState>()((set, get) => ({
@@ -78,14 +100,9 @@ export const useProject = create<ProjectState>()((set, get) => ({
       set({ key, ...fresh });
     }
     const token = overviewLatest.begin();
-    const [detail, facts] = await Promise.all([
-      loadDetail(project),
-      call((api) =>
-        api.getProjectFacts({ projectIds: [project.projectId], operationId: newOperationId('facts') }),
-      ),
-    ]);
-    if (!overviewLatest.isCurrent(token) || get().key !== key) return;
-    if (facts.ok) set({ facts: facts.data[project.projectId] ?? null });
+    const current = () => overviewLatest.isCurrent(token) && get().key === key;
+    const [detail] = await Promise.all([loadDetail(project), loadFacts(project.projectId, current)]);
+    if (!current()) return;
     const planId = detail?.planId ?? get().detail?.planId;
     if (!planId) return;
     const plan = await call((api) => api.getPlan({ planId }));
@@ -98,5 +115,11 @@ export const useProject = create<ProjectState>()((set, get) => ({
 registerScreen('project', {
   open: (view) => void useProject.getState().loadOverview(view),
   refresh: (view) => void useProject.getState().loadOverview(view),
-  leave: () => overviewLatest.invalidate(),
+  leave: () => {
+    overviewLatest.invalidate();
+    const running = factsOperations;
+    factsOperations = [];
+    for (const id of running) void call((api) => api.cancelOperation(id));
+    useProject.setState({ factsFetching: false });
+  },
 });

@@ -2,6 +2,7 @@ import { Button } from '../../components/Button';
 import { formatNumber } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
 import type { MessageKey } from '../../i18n/messages';
+import { factsComplete } from '../project/facts-fetch';
 import { PAGE_SIZES, useProjects, type PageSize, type SortKey } from './store';
 
 const ORDER_LABELS: Record<Exclude<SortKey, 'service'>, MessageKey> = {
@@ -33,16 +34,48 @@ function OrderStatus() {
   const t = useT();
   const sort = useProjects((s) => s.loadedQuery?.sort ?? s.query.sort);
   const direction = useProjects((s) => s.loadedQuery?.direction ?? s.query.direction);
-  const text =
+  const incomplete = useProjects((s) => s.page?.factsIncomplete ?? 0);
+  const tp = useTPlural();
+  const order =
     sort === 'service'
       ? t('plainProjects.orderService')
       : t('plainProjects.orderBy', {
           column: t(ORDER_LABELS[sort]),
           direction: t(directionKey(sort, direction)),
         });
+  // Sorted by a figure not known for every project: those go last, and the order says so.
+  const text = incomplete > 0 ? `${order} ${tp('plainProjects.unknownLast', incomplete)}` : order;
   return (
-    <span className="pager-order" data-testid="projects-order">
+    <span className="pager-order" data-testid="projects-order" title={text}>
       {text}
+    </span>
+  );
+}
+
+/**
+ * A small mark while the clients and totals of the rows are looked up: a spinner, with how far it
+ * got in its tooltip; screen readers hear that it runs and when it is done.
+ */
+function FactsProgress() {
+  const t = useT();
+  const lang = useLang();
+  const fetching = useProjects((s) => s.factsFetching);
+  const rows = useProjects((s) => s.page?.rows);
+  const done = rows?.filter((r) => factsComplete(r.facts)).length ?? 0;
+  const count = rows?.length ?? 0;
+  const shown = fetching && done < count;
+  const text = t('plainProjects.factsProgress', {
+    done: formatNumber(done, lang),
+    count: formatNumber(count, lang),
+  });
+  return (
+    <span className="facts-progress" data-testid="facts-progress" role="status">
+      {shown && (
+        <>
+          <span className="facts-progress-spinner" title={text} aria-hidden="true" />
+          <span className="sr-only">{t('plainProjects.factsLooking')}</span>
+        </>
+      )}
     </span>
   );
 }
@@ -94,6 +127,7 @@ export function Pager() {
         ))}
       </select>
       <OrderStatus />
+      <FactsProgress />
       <span className="pager-spacer" />
       <span className="pager-status" data-testid="pager-status" aria-live="polite">
         {status}

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/Button';
 import { useT } from '../../i18n/store';
+import { useNeedsService } from '../connection/needs-service';
 import { useProjects } from './store';
 
 export function ProjectsToolbar({ onCreate }: { onCreate: () => void }) {
   const t = useT();
+  const needsService = useNeedsService();
   const searchText = useProjects((s) => s.searchText);
   const refText = useProjects((s) => s.refText);
   const sorted = useProjects((s) => s.query.sort !== 'service');
@@ -124,7 +126,13 @@ export function ProjectsToolbar({ onCreate }: { onCreate: () => void }) {
         </Button>
       )}
       <div className="toolbar-spacer" />
-      <Button variant="primary" className="btn-plus" onClick={onCreate} data-testid="create-project">
+      <Button
+        variant="primary"
+        className="btn-plus"
+        onClick={onCreate}
+        {...needsService}
+        data-testid="create-project"
+      >
         {t('projects.new')}
       </Button>
     </div>

@@ -5,6 +5,7 @@ import type { EstimateComparison } from '../../../../src-shared/versions/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Notice } from '../../components/Notice';
+import { SavedFileActions } from '../../components/SavedFileActions';
 import { describeError } from '../../errors/describe-error';
 import { formatMoney } from '../../i18n/format';
 import { useLang, useT, useTPlural } from '../../i18n/store';
@@ -125,6 +126,7 @@ export function ComparisonDialog() {
               tone={saved.warnings?.length ? 'warning' : 'success'}
               onDismiss={() => setSaved(null)}
               testId="change-order-saved"
+              actions={<SavedFileActions path={saved.path} testId="change-order-file" />}
             >
               {t('changeOrder.saved', { path: saved.path })}
               <ExportWarnings warnings={saved.warnings} />

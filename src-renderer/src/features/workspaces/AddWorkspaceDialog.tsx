@@ -3,7 +3,7 @@ import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
-import { describeError } from '../../errors/describe-error';
+import { ErrorMessage } from '../../components/ErrorMessage';
 import { mapFieldErrors } from '../../errors/field-errors';
 import { isUiLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import type { MessageKey } from '../../i18n/messages';
@@ -18,6 +18,139 @@ import {
 import type { UiLanguage } from '../../../../src-shared/i18n/languages';
 
 const BASE_URL_PLACEHOLDER = 'https://…/api/v2';
+
+/** The dialog's fields: customer ID and key, service address, acting user, language of answers. */
+function WorkspaceFields({
+  draft,
+  change,
+  fieldError,
+  language,
+  setLanguage,
+  busy,
+}: {
+  draft: WorkspaceDraft;
+  change: (field: WorkspaceField, value: string) => void;
+  fieldError: (field: WorkspaceField) => string | null;
+  language: UiLanguage;
+  setLanguage: (language: UiLanguage) => void;
+  busy: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      <div className="field-row">
+        <Field label={t('addWorkspace.customer')} name="customer" error={fieldError('customer')}>
+          {(p) => (
+            <input
+              {...p}
+              name="customer"
+              className="input"
+              data-testid="ws-customer"
+              maxLength={200}
+              value={draft.customer}
+              onChange={(e) => change('customer', e.target.value)}
+              disabled={busy}
+              autoComplete="off"
+              spellCheck={false}
+              data-autofocus
+            />
+          )}
+        </Field>
+        <Field
+          label={t('addWorkspace.key')}
+          name="key"
+          error={fieldError('key')}
+          hint={t('addWorkspace.keyHint')}
+        >
+          {(p) => (
+            <input
+              {...p}
+              name="key"
+              type="password"
+              className="input"
+              data-testid="ws-key"
+              maxLength={500}
+              value={draft.key}
+              onChange={(e) => change('key', e.target.value)}
+              disabled={busy}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+      </div>
+      <Field
+        label={t('addWorkspace.baseUrl')}
+        name="base-url"
+        error={fieldError('baseUrl')}
+        hint={t('addWorkspace.baseUrlHint')}
+      >
+        {(p) => (
+          <input
+            {...p}
+            name="baseUrl"
+            type="url"
+            className="input"
+            data-testid="ws-base-url"
+            maxLength={500}
+            placeholder={BASE_URL_PLACEHOLDER}
+            value={draft.baseUrl}
+            onChange={(e) => change('baseUrl', e.target.value)}
+            disabled={busy}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <div className="field-row">
+        <Field
+          label={t('addWorkspace.actingUser')}
+          name="acting-user"
+          optional
+          error={fieldError('actingUser')}
+          hint={t('addWorkspace.actingUserHint')}
+        >
+          {(p) => (
+            <input
+              {...p}
+              name="actingUser"
+              type="email"
+              className="input"
+              data-testid="ws-acting-user"
+              maxLength={200}
+              value={draft.actingUser}
+              onChange={(e) => change('actingUser', e.target.value)}
+              disabled={busy}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field label={t('addWorkspace.language')} name="language">
+          {(p) => (
+            <select
+              {...p}
+              name="language"
+              className="select"
+              data-testid="ws-language"
+              value={language}
+              onChange={(e) => {
+                if (isUiLanguage(e.target.value)) setLanguage(e.target.value);
+              }}
+              disabled={busy}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    </>
+  );
+}
 
 /**
  * Adds a workspace: main checks the credentials with the service, stores the key in the system
@@ -91,7 +224,7 @@ export function AddWorkspaceDialog({ onClose }: { onClose: () => void }) {
 
   const topError = error ? (
     <>
-      {describeError(error, uiLang)}
+      <ErrorMessage error={error} />
       {extra.length > 0 && (
         <ul className="error-list">
           {extra.map((line) => (
@@ -128,116 +261,14 @@ export function AddWorkspaceDialog({ onClose }: { onClose: () => void }) {
     >
       <div ref={formRef}>
         <p className="dialog-intro">{t('addWorkspace.intro')}</p>
-        <div className="field-row">
-          <Field label={t('addWorkspace.customer')} name="customer" error={fieldError('customer')}>
-            {(p) => (
-              <input
-                {...p}
-                name="customer"
-                className="input"
-                data-testid="ws-customer"
-                maxLength={200}
-                value={draft.customer}
-                onChange={(e) => change('customer', e.target.value)}
-                disabled={busy}
-                autoComplete="off"
-                spellCheck={false}
-                data-autofocus
-              />
-            )}
-          </Field>
-          <Field
-            label={t('addWorkspace.key')}
-            name="key"
-            error={fieldError('key')}
-            hint={t('addWorkspace.keyHint')}
-          >
-            {(p) => (
-              <input
-                {...p}
-                name="key"
-                type="password"
-                className="input"
-                data-testid="ws-key"
-                maxLength={500}
-                value={draft.key}
-                onChange={(e) => change('key', e.target.value)}
-                disabled={busy}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-        </div>
-        <Field
-          label={t('addWorkspace.baseUrl')}
-          name="base-url"
-          error={fieldError('baseUrl')}
-          hint={t('addWorkspace.baseUrlHint')}
-        >
-          {(p) => (
-            <input
-              {...p}
-              name="baseUrl"
-              type="url"
-              className="input"
-              data-testid="ws-base-url"
-              maxLength={500}
-              placeholder={BASE_URL_PLACEHOLDER}
-              value={draft.baseUrl}
-              onChange={(e) => change('baseUrl', e.target.value)}
-              disabled={busy}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <div className="field-row">
-          <Field
-            label={t('addWorkspace.actingUser')}
-            name="acting-user"
-            optional
-            error={fieldError('actingUser')}
-            hint={t('addWorkspace.actingUserHint')}
-          >
-            {(p) => (
-              <input
-                {...p}
-                name="actingUser"
-                type="email"
-                className="input"
-                data-testid="ws-acting-user"
-                maxLength={200}
-                value={draft.actingUser}
-                onChange={(e) => change('actingUser', e.target.value)}
-                disabled={busy}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <Field label={t('addWorkspace.language')} name="language">
-            {(p) => (
-              <select
-                {...p}
-                name="language"
-                className="select"
-                data-testid="ws-language"
-                value={language}
-                onChange={(e) => {
-                  if (isUiLanguage(e.target.value)) setLanguage(e.target.value);
-                }}
-                disabled={busy}
-              >
-                {LANGUAGES.map((l) => (
-                  <option key={l} value={l} lang={l}>
-                    {LANGUAGE_NAMES[l]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
+        <WorkspaceFields
+          draft={draft}
+          change={change}
+          fieldError={fieldError}
+          language={language}
+          setLanguage={setLanguage}
+          busy={busy}
+        />
       </div>
     </Dialog>
   );

@@ -3,15 +3,14 @@ import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
-import { describeError } from '../../errors/describe-error';
-import { useLang, useT } from '../../i18n/store';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { useT } from '../../i18n/store';
 import { useWorkspaces } from './store';
 import type { WorkspaceMeta } from '../../../../src-shared/workspaces/types';
 
 /** Asks for a new key when the service refuses the stored one; nothing else about the workspace changes. */
 export function ReplaceKeyDialog({ workspace }: { workspace: WorkspaceMeta }) {
   const t = useT();
-  const lang = useLang();
   const replaceKey = useWorkspaces((s) => s.replaceKey);
   const defer = useWorkspaces((s) => s.deferKeyDialog);
   const [key, setKey] = useState('');
@@ -45,7 +44,7 @@ export function ReplaceKeyDialog({ workspace }: { workspace: WorkspaceMeta }) {
       busy={busy}
       size="sm"
       testId="replace-key-dialog"
-      error={error ? describeError(error, lang) : null}
+      error={error ? <ErrorMessage error={error} /> : null}
       footer={
         <>
           <span className="dialog-status" role="status">

@@ -3,8 +3,10 @@ import { useT } from '../../i18n/store';
 import { selectActiveWorkspace, useWorkspaces } from './store';
 
 /**
- * At the top of the main area: the demo banner (it points to the header's one "Add workspace"), and
- * the "key no longer accepted" banner once its dialog was put off.
+ * At the top of the main area: the demo banner (it points to the header's "Add workspace" as it
+ * looks at the window's width: its words, or in a narrower window its "+"; shell.css switches the
+ * two sentences at the same width as the button), and the "key no longer accepted" banner once its
+ * dialog was put off.
  */
 export function WorkspaceBanners() {
   const t = useT();
@@ -16,7 +18,12 @@ export function WorkspaceBanners() {
     <>
       {active.demo && (
         <div className="banner banner-demo" data-testid="demo-banner" role="note">
-          <span className="banner-text">{t('plainShell.demoBanner', { add: t('header.addWorkspace') })}</span>
+          <span className="banner-text banner-text-wide">
+            {t('plainShell.demoBanner', { add: t('header.addWorkspace') })}
+          </span>
+          <span className="banner-text banner-text-narrow">
+            {t('plainShell.demoBannerNarrow', { add: t('header.addWorkspace') })}
+          </span>
         </div>
       )}
       {active.needsKey && keyDialogFor !== active.id && (

@@ -47,13 +47,15 @@ export function WorkspaceSwitcher({ onRemove }: WorkspaceSwitcherProps) {
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKey}
       >
-        <span className="ws-switcher-caption">{t('header.workspace')}</span>
+        <span className="ws-switcher-caption">{t('workspaces.active')}</span>
         <span className="ws-switcher-name" title={active?.name}>
           {active?.name ?? '—'}
         </span>
         {active?.demo && <Badge tone="demo">{t('common.demo')}</Badge>}
         {active?.needsKey && <Badge tone="warning">{t('workspaces.keyNeeded')}</Badge>}
         <span className="ws-switcher-caret" aria-hidden="true" />
+        {/* Its name says what it does, apart from the header's other workspace controls. */}
+        <span className="sr-only">{t('header.switchWorkspace')}</span>
       </button>
       {open && (
         <div

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
-import { PRIVATE_FILE_MODE } from '../local-files/data-folder';
-import type { LogSink } from './logger';
+import { PRIVATE_FILE_MODE } from './data-folder';
+import type { LogSink } from '../log/logger';
 
 /**
  * A sink appending to `file` (created readable by the user only). A line that cannot be written (the

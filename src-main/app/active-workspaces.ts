@@ -5,16 +5,7 @@ import type { WorkspaceCaches } from '../cache/workspace-caches';
 import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
 import type { WorkspaceManager } from '../workspaces/workspace-manager';
-
-/** What a feature works on: the active workspace, its API client and its read-through cache. */
-export interface ActiveWorkspace {
-  meta: WorkspaceMeta;
-  client: ApiClient;
-  cached: CachedClient;
-}
-
-/** The features' one way to the active workspace (they never see how it is chosen or cached). */
-export type ActiveSource = () => Promise<ActiveWorkspace>;
+import type { ActiveSource } from '../contracts/active-workspace';
 
 /** While the service is unreachable, it is asked again this often; when it answers, the UI refreshes. */
 const PROBE_INTERVAL_MS = 15_000;
