@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkoutRoot } from './checkout';
-import { childSimulator } from './child-simulator';
+import { childSimulator, cliEnvFor } from './child-simulator';
 import { median, ms, scratchDir, seconds, wholeProcess, type ProcessRun } from './floors';
 import { ratio, tableRow, yesNo } from './table';
 import { TYPICAL_QUOTE, findTypicalQuote } from './typical-quote';
@@ -60,14 +60,7 @@ export async function benchCli(): Promise<Record<string, string | number>> {
   const scratch = scratchDir('cli');
   try {
     const { projectId, estimateId } = await findTypicalQuote(backend);
-    const env = {
-      ...process.env,
-      PLANDESK_BASE_URL: backend.baseUrl,
-      PLANDESK_CUSTOMER: backend.customer,
-      PLANDESK_KEY: backend.key,
-      // The CLI reads the app's settings for saved presets: none here.
-      PLANDESK_DATA_DIR: scratch.dir,
-    };
+    const env = cliEnvFor(backend, scratch.dir);
     const quote = Array.from({ length: QUOTE_RUNS }, (_, i) => {
       const out = join(scratch.dir, `quote-${i}.pdf`);
       const [r] = runs(

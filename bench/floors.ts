@@ -13,7 +13,14 @@ import ExcelJS from 'exceljs';
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { checkoutRoot } from './checkout';
-import type { EstimateParts } from '../src-main/estimates/estimate-parts';
+import type { ApiClient } from '../src-main/api/client';
+import { fetchEstimateRead } from '../src-main/estimates/estimate-reader';
+import { readEstimateDetail } from '../src-main/estimates/estimate-tasks';
+import { toEstimateDocument } from '../src-main/estimates/document';
+import { estimateParts, type EstimateParts } from '../src-main/estimates/estimate-parts';
+import { silentLogger } from '../src-main/log/logger';
+import { createWorkers } from '../src-main/workers/pool';
+import { builtWorkerScripts } from './built-workers';
 import type { ExportOptions } from '../src-main/exports/options';
 import { pdfDocumentParts } from '../src-main/exports/pdf/document';
 import type { TableRowModel } from '../src-main/exports/pdf/items-table';
@@ -105,6 +112,23 @@ export function sameContent(estimate: EstimateParts, options: ExportOptions): Ta
   const body = [texts(table.header)];
   for (const row of table.rows()) body.push(texts(row));
   return { widths: table.columns.map((c) => c.width), fontSize: table.fontSize, body };
+}
+
+/** The same content of an estimate's client quote in German, read as the app reads it (not measured). */
+export async function estimateTableTexts(
+  client: ApiClient,
+  projectId: string,
+  estimateId: string,
+): Promise<TableTexts> {
+  const workers = createWorkers(silentLogger, 1, builtWorkerScripts());
+  try {
+    const signal = new AbortController().signal;
+    const read = await fetchEstimateRead(workers, client, projectId, estimateId, signal);
+    const detail = await readEstimateDetail({ origin: 'cache', body: read.cacheBody });
+    return sameContent(estimateParts(toEstimateDocument(detail)), { language: 'de-DE' });
+  } finally {
+    await workers.close();
+  }
 }
 
 /** Bare exceljs: its streaming writer, `rows` rows of the same six columns, committed row by row. */

@@ -7,16 +7,16 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient } from '../src-main/api/client';
-import { fetchEstimateRead } from '../src-main/estimates/estimate-reader';
-import { readEstimateDetail } from '../src-main/estimates/estimate-tasks';
-import { toEstimateDocument } from '../src-main/estimates/document';
-import { estimateParts } from '../src-main/estimates/estimate-parts';
-import { silentLogger } from '../src-main/log/logger';
-import { createWorkers } from '../src-main/workers/pool';
 import { checkoutRoot } from './checkout';
-import { builtWorkerScripts } from './built-workers';
-import { childSimulator } from './child-simulator';
-import { bareTablePdf, sameContent, scratchDir, seconds, wholeProcess, type TableTexts } from './floors';
+import { childSimulator, cliEnvFor } from './child-simulator';
+import {
+  bareTablePdf,
+  estimateTableTexts,
+  scratchDir,
+  seconds,
+  wholeProcess,
+  type TableTexts,
+} from './floors';
 import { tableRow, yesNo } from './table';
 
 const ROOT = checkoutRoot();
@@ -33,24 +33,6 @@ export async function barePdfOfTexts(textsFile: string, out: string): Promise<vo
   await bareTablePdf(texts, out);
 }
 
-/** The estimate's items table as texts, read as the app reads it (in this process, not measured). */
-async function tableTexts(client: ApiClient, projectId: string, estimateId: string): Promise<TableTexts> {
-  const workers = createWorkers(silentLogger, 1, builtWorkerScripts());
-  try {
-    const read = await fetchEstimateRead(
-      workers,
-      client,
-      projectId,
-      estimateId,
-      new AbortController().signal,
-    );
-    const detail = await readEstimateDetail({ origin: 'cache', body: read.cacheBody });
-    return sameContent(estimateParts(toEstimateDocument(detail)), { language: 'de-DE' });
-  } finally {
-    await workers.close();
-  }
-}
-
 export async function benchLargePdf(): Promise<Record<string, string | number>> {
   const backend = await childSimulator('large');
   const scratch = scratchDir('large-pdf');
@@ -60,13 +42,7 @@ export async function benchLargePdf(): Promise<Record<string, string | number>> 
     if (!project) throw new Error('The large data set has no "Benchmark Tower".');
     const big = (await client.listAllEstimates(project.id)).find((e) => e.name === 'Benchmark estimate 20k');
     if (!big) throw new Error('"Benchmark Tower" has no "Benchmark estimate 20k".');
-    const env = {
-      ...process.env,
-      PLANDESK_BASE_URL: backend.baseUrl,
-      PLANDESK_CUSTOMER: backend.customer,
-      PLANDESK_KEY: backend.key,
-      PLANDESK_DATA_DIR: scratch.dir,
-    };
+    const env = cliEnvFor(backend, scratch.dir);
     const out = join(scratch.dir, 'big.pdf');
     const cli = wholeProcess(
       [
@@ -87,7 +63,7 @@ export async function benchLargePdf(): Promise<Record<string, string | number>> 
     if (cli.status !== 0)
       throw new Error(`The CLI export failed (${cli.status}): ${cli.stderr.slice(0, 300)}`);
     const textsFile = join(scratch.dir, 'texts.json');
-    writeFileSync(textsFile, JSON.stringify(await tableTexts(client, project.id, big.id)));
+    writeFileSync(textsFile, JSON.stringify(await estimateTableTexts(client, project.id, big.id)));
     const bare = wholeProcess([process.argv[1]!, BARE_PDF_FLAG, textsFile, join(scratch.dir, 'bare.pdf')]);
     if (bare.status !== 0)
       throw new Error(`bare pdfmake failed (${bare.status}): ${bare.stderr.slice(0, 300)}`);

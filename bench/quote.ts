@@ -11,19 +11,13 @@
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createServices, type RunningServices } from '../src-main/app/services';
+import type { RunningServices } from '../src-main/app/services';
 import { ApiClient } from '../src-main/api/client';
-import { fetchEstimateRead } from '../src-main/estimates/estimate-reader';
-import { readEstimateDetail } from '../src-main/estimates/estimate-tasks';
-import { toEstimateDocument } from '../src-main/estimates/document';
-import { estimateParts } from '../src-main/estimates/estimate-parts';
-import { silentLogger } from '../src-main/log/logger';
-import { MemorySecretStore } from '../src-main/secrets/secret-store';
-import { createWorkers } from '../src-main/workers/pool';
 import { testDialogs } from '../tests/helpers/test-dialogs';
+import { benchApp } from './bench-app';
 import { builtWorkerScripts } from './built-workers';
 import { childSimulator, type Backend } from './child-simulator';
-import { bareTablePdf, median, ms, sameContent, scratchDir, type TableTexts } from './floors';
+import { bareTablePdf, estimateTableTexts, median, ms, scratchDir } from './floors';
 import { ratio, tableRow, yesNo } from './table';
 import { TYPICAL_QUOTE, findTypicalQuote } from './typical-quote';
 
@@ -46,45 +40,14 @@ async function timed(work: () => Promise<unknown>): Promise<{ wall: number; cpu:
   return { wall: performance.now() - t0, cpu: cpuNow() - c0 };
 }
 
-/** The typical quote's items table as texts (the floor's content). */
-async function typicalTexts(backend: Backend, projectId: string, estimateId: string): Promise<TableTexts> {
-  const client = new ApiClient({ baseUrl: backend.baseUrl, customer: backend.customer, key: backend.key });
-  const workers = createWorkers(silentLogger, 1, builtWorkerScripts());
-  try {
-    const read = await fetchEstimateRead(
-      workers,
-      client,
-      projectId,
-      estimateId,
-      new AbortController().signal,
-    );
-    const detail = await readEstimateDetail({ origin: 'cache', body: read.cacheBody });
-    return sameContent(estimateParts(toEstimateDocument(detail)), { language: 'de-DE' });
-  } finally {
-    await workers.close();
-  }
-}
-
 async function app(dir: string, backend: Backend, scripts: string): Promise<RunningServices> {
   const saved = join(dir, 'saved');
   await mkdir(saved, { recursive: true });
-  const services = createServices({
-    version: 'bench',
-    platform: process.platform,
+  return benchApp(backend, {
     userDataDir: join(dir, 'userData'),
-    secrets: new MemorySecretStore(),
-    logger: silentLogger,
-    emit: () => undefined,
     dialogs: testDialogs(saved).dialogs,
     workerScripts: scripts,
   });
-  await services.workspaces.add({
-    customer: backend.customer,
-    key: backend.key,
-    baseUrl: backend.baseUrl,
-    language: 'de-DE',
-  });
-  return services;
 }
 
 export async function benchQuote(): Promise<Record<string, string | number>> {
@@ -126,7 +89,8 @@ export async function benchQuote(): Promise<Record<string, string | number>> {
     await new Promise((resolve) => setTimeout(resolve, LOOKING_MS));
     const afterOpening = await timed(() => looking.exports.estimates(request));
 
-    const texts = await typicalTexts(backend, projectId, estimateId);
+    const client = new ApiClient({ baseUrl: backend.baseUrl, customer: backend.customer, key: backend.key });
+    const texts = await estimateTableTexts(client, projectId, estimateId);
     const floor: number[] = [];
     for (let run = 0; run <= WARM_RUNS; run++) {
       floor.push((await timed(() => bareTablePdf(texts, join(scratch.dir, `bare-${run}.pdf`)))).wall);

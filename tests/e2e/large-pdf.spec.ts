@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { editEstimate } from '../helpers/estimate-edits';
+import { bulkPositions, editEstimate } from '../helpers/estimate-edits';
 import { addWorkspaceViaUi, expect, test } from './harness';
 
 /** Positions added to the quote: with their descriptions, well over 200 pages. */
@@ -17,20 +17,7 @@ test('a PDF of more than 200 pages: the export dialog says how many and offers t
   const estimate = (await services.estimates.list(project.id)).rows.find(
     (e) => e.name === 'Angebot Bad & WC',
   )!;
-  const add = Array.from({ length: ADDED }, (_, i) => ({
-    id: `bulk-${i}`,
-    parent_id: null,
-    type: 'position',
-    code: `90.${i + 1}`,
-    name: `Zusatzposition ${i + 1}: Fliesen 30×60 verlegen`,
-    description: 'Inklusive Nebenarbeiten, Schutz angrenzender Bauteile und Endreinigung der Flächen.',
-    quantity: '2.500000000000',
-    unit: 'm2',
-    sort: 1_000 + i,
-    labor_unit_price: '41.200000000000',
-    tax: '0.190000000000',
-  }));
-  await editEstimate(app.sim.adminUrl, project.id, estimate.id, { add });
+  await editEstimate(app.sim.adminUrl, project.id, estimate.id, { add: bulkPositions(ADDED) });
 
   await page.getByTestId('project-search').fill(project.name);
   await page.getByTestId(`project-row-${project.id}`).click();

@@ -15,7 +15,7 @@ import type { RunningServices } from '../../src-main/app/services';
 import { runCli } from '../../src-main/cli/main';
 import { LARGE_PDF_PAGES } from '../../src-shared/exports/large-pdf';
 import { startAppWithWorkspace } from '../helpers/app-services';
-import { editEstimate } from '../helpers/estimate-edits';
+import { bulkPositions, editEstimate } from '../helpers/estimate-edits';
 import { pdfPages } from '../helpers/export-readers';
 import { describeWithTools, pdftotext } from '../helpers/external-tools';
 import { testDialogs } from '../helpers/test-dialogs';
@@ -43,20 +43,7 @@ beforeAll(async () => {
   const page = await services.projects.list({ page: 1, pageSize: 5, sort: 'service', direction: 'asc' });
   const projectId = page.rows[0]!.id;
   const estimateId = (await services.estimates.list(projectId)).rows[0]!.id;
-  const add = Array.from({ length: ADDED }, (_, i) => ({
-    id: `bulk-${i}`,
-    parent_id: null,
-    type: 'position',
-    code: `90.${i + 1}`,
-    name: `Zusatzposition ${i + 1}: Fliesen 30×60 verlegen, Fugen grau`,
-    description: 'Inklusive Nebenarbeiten, Schutz angrenzender Bauteile und Endreinigung der Flächen.',
-    quantity: '2.500000000000',
-    unit: 'm2',
-    sort: 1_000 + i,
-    labor_unit_price: '41.200000000000',
-    tax: '0.190000000000',
-  }));
-  await editEstimate(sim.adminUrl, projectId, estimateId, { add });
+  await editEstimate(sim.adminUrl, projectId, estimateId, { add: bulkPositions(ADDED) });
   big = { projectId, estimateId };
 }, TIMEOUT);
 
