@@ -14,6 +14,20 @@ export interface Backend {
 const ROOT = checkoutRoot();
 
 /**
+ * The environment of a `plandesk` process talking to `backend`, with its data folder (the app's
+ * settings, for saved presets: none there) in `dataDir`.
+ */
+export function cliEnvFor(backend: Backend, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PLANDESK_BASE_URL: backend.baseUrl,
+    PLANDESK_CUSTOMER: backend.customer,
+    PLANDESK_KEY: backend.key,
+    PLANDESK_DATA_DIR: dataDir,
+  };
+}
+
+/**
  * The simulator in a child process (`plandesk simulator`, from the sources through tsx), so its own
  * CPU and buffers never count as the client's: a benchmark measures PlanDesk alone.
  */

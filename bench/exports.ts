@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { writeEstimateWorkbook } from '../src-main/exports/excel';
 import { writeEstimatePdf } from '../src-main/exports/pdf';
 import { largeDocument } from '../tests/helpers/export-fixture';
+import { barePdf, bareXlsx } from './floors';
+import { ratio, tableRow, yesNo } from './table';
 
 const MB = 1024 * 1024;
 
@@ -54,6 +56,17 @@ export async function benchExcelExport(): Promise<Record<string, string | number
     });
     const next = await withPeakRss(() => timed(2, () => writeEstimateWorkbook([doc], options, file)));
     const all = [first.result, ...next.result];
+    const bare = await withPeakRss(() => timed(3, () => bareXlsx(20_000, join(dir, 'bare.xlsx'))));
+    const best = Math.min(...all);
+    const bareBest = Math.min(...bare.result);
+    tableRow({
+      what: 'Excel export of 20,000 items (writer alone, in this process)',
+      now: `${Math.round(best)} ms, peak RSS +${Math.round((first.peak - first.baseline) / MB)} MB`,
+      floor: `bare exceljs, 20,000 rows × 6: ${Math.round(bareBest)} ms, +${Math.round((bare.peak - bare.baseline) / MB)} MB`,
+      ratio: ratio(best, bareBest),
+      target: '≤ 3000 ms, ≤ 400 MB',
+      within: yesNo(best <= 3000 && first.peak <= 400 * MB),
+    });
     return {
       items: 20_000,
       'file size (MB)': ((await stat(file)).size / MB).toFixed(1),
@@ -65,6 +78,7 @@ export async function benchExcelExport(): Promise<Record<string, string | number
       'peak RSS, 1st run (MB)': Math.round(first.peak / MB),
       'peak RSS, runs 2-3 (MB)': Math.round(next.peak / MB),
       'target peak (MB)': '≤ 400',
+      'floor: bare exceljs, 20,000 rows × 6 (ms)': `${Math.round(bareBest)} (× ${ratio(best, bareBest)})`,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -81,6 +95,17 @@ export async function benchPdfExport(): Promise<Record<string, string | number>>
     const internal = await timed(1, () =>
       writeEstimatePdf(doc, { language: 'de-DE', preset: 'internal' }, join(dir, 'internal.pdf')),
     );
+    const bare = await timed(3, () => barePdf(2_000, join(dir, 'bare.pdf')));
+    const best = Math.min(...times);
+    const bareBest = Math.min(...bare);
+    tableRow({
+      what: 'PDF quote of 2,000 items (writer alone, in this process)',
+      now: `${Math.round(best)} ms`,
+      floor: `bare pdfmake, 2,000 rows × 6: ${Math.round(bareBest)} ms`,
+      ratio: ratio(best, bareBest),
+      target: '≤ 5000 ms',
+      within: yesNo(best <= 5000),
+    });
     return {
       items: 2_000,
       'file size (MB)': ((await stat(file)).size / MB).toFixed(1),
@@ -88,6 +113,7 @@ export async function benchPdfExport(): Promise<Record<string, string | number>>
       'best of 3 (ms)': Math.round(Math.min(...times)),
       'internal worksheet, all columns, A4 landscape (ms)': Math.round(internal[0] as number),
       'target (ms)': '≤ 5000',
+      'floor: bare pdfmake, 2,000 rows × 6 (ms)': `${Math.round(bareBest)} (× ${ratio(best, bareBest)})`,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { performance as nodePerformance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { ApiClient } from '../src-main/api/client';
 import type { RunningServices } from '../src-main/app/services';
-import { createServices } from '../src-main/app/services';
+import { benchApp } from './bench-app';
 import { builtWorkerScripts } from './built-workers';
 import { cacheKeys, openCache, type CacheDb } from '../src-main/cache/cache-db';
 import { makeAvailableOffline } from '../src-main/cache/offline-sync';
@@ -25,11 +25,11 @@ import { flattenTree } from '../src-main/estimates/flatten';
 import { writeEstimateWorkbook } from '../src-main/exports/excel';
 import { writeEstimatePdf } from '../src-main/exports/pdf';
 import { silentLogger } from '../src-main/log/logger';
-import { MemorySecretStore } from '../src-main/secrets/secret-store';
 import { quoteTotals, quoteTotalsView } from '../src-shared/estimates/quote-totals';
 import { currencyDigits } from '../src-shared/money/currency';
 import { testDialogs } from '../tests/helpers/test-dialogs';
 import { childSimulator, type Backend } from './child-simulator';
+import { tableRow } from './table';
 
 const TICK_MS = 5;
 const loopUse = nodePerformance.eventLoopUtilization.bind(nodePerformance);
@@ -107,21 +107,10 @@ async function connect(backend: Backend): Promise<Bench> {
   const dir = await mkdtemp(join(tmpdir(), 'plandesk-bench-main-loop-'));
   await mkdir(join(dir, 'saved'));
   const { dialogs, answers } = testDialogs(join(dir, 'saved'));
-  const services = createServices({
-    version: 'bench',
-    platform: process.platform,
+  const services = await benchApp(backend, {
     userDataDir: join(dir, 'userData'),
-    secrets: new MemorySecretStore(),
-    logger: silentLogger,
-    emit: () => undefined,
     dialogs,
     workerScripts: builtWorkerScripts(),
-  });
-  await services.workspaces.add({
-    customer: backend.customer,
-    key: backend.key,
-    baseUrl: backend.baseUrl,
-    language: 'de-DE',
   });
   const client = new ApiClient({ baseUrl: backend.baseUrl, customer: backend.customer, key: backend.key });
   const listed = (await client.listProjects({ externalReferenceId: 'BENCH-20000', pageSize: 5 })).items[0];
@@ -328,6 +317,15 @@ export async function benchMainLoop(): Promise<Record<string, string | number>> 
     }
     const fileRows = await uploadAndDownload(b);
     rows.push(...fileRows);
+    const open = rows.find(([name]) => name === 'open the 20,000-item estimate')!;
+    tableRow({
+      what: 'longest main-loop stall while opening the 20,000-item estimate',
+      now: `${ms(open[1].gap)} ms (main busy at most ${ms(open[1].busy)} ms of it)`,
+      floor: '—',
+      ratio: '—',
+      target: `≤ ${TARGET_GAP_MS} ms`,
+      within: open[1].gap <= TARGET_GAP_MS ? 'yes' : 'NO',
+    });
     const out: Record<string, string | number> = { simulator: b.backend.where };
     for (const [name, now, old] of rows) {
       const within = now.gap <= TARGET_GAP_MS ? 'yes' : 'NO';

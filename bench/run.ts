@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { checkoutRoot } from './checkout';
@@ -12,12 +14,19 @@ import { benchExcelExport, benchPdfExport } from './exports';
 import { benchVersions } from './versions';
 import { benchExcelMemory, benchMainLoop } from './main-loop';
 import { benchRoomsCosts } from './rooms-costs';
+import { benchCli } from './cli';
+import { benchQuote } from './quote';
+import { BARE_PDF_FLAG, barePdfOfTexts, benchLargePdf } from './large-pdf';
+import { benchStartup } from './startup';
+import { tableFileEnv, tableText } from './table';
 import { benchTreeRows } from './tree-rows';
 import { benchHostileAnswers } from './hostile-answers';
 import { benchSimulatorJson } from './simulator-json';
 
-// `npm run bench`: every performance target of the project, measured and printed. Not a test: the
-// figures go into the issue notes; nothing here fails a build.
+// `npm run bench`: every performance target of the project, measured and printed, then the table of
+// issue 27 (each figure beside its floor measured in the same run, and its target). Not a test: the
+// figures go into the issue notes; nothing here fails a build. `npm run bench -- WORDS` runs the
+// benchmarks whose name contains WORDS (the renderer's: "renderer").
 type Bench = () => Promise<Record<string, string | number>>;
 
 const benches: [string, Bench][] = [
@@ -36,16 +45,18 @@ const benches: [string, Bench][] = [
   ['Excel export of 20,000 items through the app (workers): peak RSS', benchExcelMemory],
   ['Make the large project available offline (plan, images, 20,000-item estimate)', benchOfflinePin],
   ['Rooms costs: 20,000 positions placed on a plan of 500 rooms, off the main thread', benchRoomsCosts],
+  ['CLI: plandesk --help and the typical quote, whole processes', benchCli],
+  ['The typical quote (74 lines) as a PDF in the app: threads not started, then warm', benchQuote],
+  ['PDF of the 20,000-item estimate through the CLI, beside bare pdfmake', benchLargePdf],
+  ['Start-up: the built main on the stand-in electron (window, first IPC answers)', benchStartup],
 ];
 
 /**
- * Benchmarks of the memory the app's process holds run from a bundle of the code (as the app's main
- * is bundled), not from the sources compiled on the fly by tsx, whose compiled modules and source
- * maps would count as the app's (about 50 MB).
+ * Every benchmark runs from a bundle of the sources made as the app's are (its dependencies from
+ * node_modules), not from the sources compiled on the fly by tsx: tsx reads every binding imported
+ * from another module through a getter, which made the estimate tree about twice as slow as what
+ * the app ships, and its compiled modules and source maps would count as the app's memory.
  */
-const SHIPPED = new Set<Bench>([benchExcelMemory]);
-
-/** This file and what it imports, bundled as the app's main is (dependencies from node_modules). */
 function bundled(): string {
   const outfile = join(checkoutRoot(), 'out', 'bench', 'run.cjs');
   buildSync({
@@ -74,17 +85,36 @@ async function main(): Promise<void> {
     for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(28)} ${v}`);
     return;
   }
-  const only = args[0]?.toLowerCase();
-  let bundle: string | null = null;
-  for (const [i, [name, bench]] of benches.entries()) {
+  if (args[0] === BARE_PDF_FLAG) return barePdfOfTexts(args[1]!, args[2]!);
+  const only = args.join(' ').toLowerCase();
+  const tableDir = mkdtempSync(join(tmpdir(), 'plandesk-bench-table-'));
+  const env = { ...process.env, ...tableFileEnv(join(tableDir, 'rows.jsonl')) };
+  const bundle = bundled();
+  for (const [i, [name]] of benches.entries()) {
     if (only && !name.toLowerCase().includes(only)) continue;
-    const entry = SHIPPED.has(bench) ? [(bundle ??= bundled())] : [...process.execArgv, __filename];
     // --expose-gc: a benchmark collects one run's garbage before the next is measured.
-    const r = spawnSync(process.execPath, ['--expose-gc', ...entry, '--child', String(i)], {
+    const r = spawnSync(process.execPath, ['--expose-gc', bundle, '--child', String(i)], {
       stdio: 'inherit',
+      env,
     });
     if (r.status !== 0) console.log(`  (failed: exit ${r.status ?? r.signal})`);
   }
+  // The renderer's benchmarks: Playwright in Chromium through the e2e harness (bench/ui-*.spec.ts).
+  if (!only || 'renderer start-up'.includes(only)) {
+    const r = spawnSync(
+      'scripts/with-keyring.sh',
+      ['npx', 'playwright', 'test', '-c', 'bench/playwright.config.ts'],
+      {
+        cwd: checkoutRoot(),
+        stdio: 'inherit',
+        env,
+      },
+    );
+    if (r.status !== 0) console.log(`  (renderer benchmarks failed: exit ${r.status ?? r.signal})`);
+  }
+  console.log('\n## Issue 27: each figure, its floor in the same run, its target\n');
+  console.log(tableText(join(tableDir, 'rows.jsonl')));
+  rmSync(tableDir, { recursive: true, force: true });
 }
 
 void main();

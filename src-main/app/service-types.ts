@@ -30,6 +30,7 @@ import type { TeamsService } from '../teams/teams-service';
 import type { UpdateController, Updater } from '../updates/update-controller';
 import type { VersionsService } from '../versions/versions-service';
 import type { WebhookTestService } from '../webhook/webhook-test-service';
+import type { Workers } from '../workers/pool';
 import type { WorkspaceManager } from '../workspaces/workspace-manager';
 import type { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import type { Emit } from './events';
@@ -115,5 +116,7 @@ export interface MainServices {
 export interface RunningServices extends MainServices {
   settings: SettingsStore;
   caches: WorkspaceCaches;
+  /** The worker threads (the tests look at the export thread). */
+  workers: Workers;
   close(): Promise<void>;
 }

@@ -6,6 +6,8 @@ import { createWorkers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
 import { ExportService } from '../exports/export-service';
 import { PresetsService } from '../exports/presets-service';
+import { CompanyImages } from '../exports/company-images';
+import { ExportThread } from '../exports/export-thread';
 import { FilesAppService } from '../files/files-app-service';
 import { UploadGrants } from '../files/upload-grants';
 import { FormsService } from '../forms/forms-service';
@@ -157,9 +159,18 @@ export function createServices(o: ServiceOptions): RunningServices {
     ...o.outbox,
   });
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
-  const estimates = new EstimatesService(active.source, operations, o.logger, workers);
+  // The export thread gets ready when an estimate opens (an export may well follow).
+  const exportThread = new ExportThread(workers, o.logger);
+  const estimates = new EstimatesService(
+    active.source,
+    operations,
+    o.logger,
+    workers,
+    exportThread.estimateOpened,
+  );
   const versions = new VersionsService(active.source, estimateVersions, operations);
   const plans = new PlansService(active.source);
+  const companyImages = new CompanyImages(active.source, workspaces);
   const roomsCosts = new RoomsCostsService(active.source, workers, operations, (cache, p, e) =>
     estimateVersions.settled(cache, p, e),
   );
@@ -171,9 +182,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     rooms: plans,
     planRooms: roomsCosts,
     save: { choose: (name, format) => o.dialogs.saveFile(name, format) },
-    images: {
-      fetchImage: async (url, signal) => (await active.source()).client.fetchImage(url, { signal }),
-    },
+    images: companyImages.source,
     settings: { ...bound(presets), uiLanguage: () => workspaces.uiLanguage() },
     workers,
     operations,
@@ -253,6 +262,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     },
     settings,
     caches,
+    workers,
     workspaces,
     workspaceSettings: new WorkspaceSettingsService(active.source, o.dialogs),
     appearance: {

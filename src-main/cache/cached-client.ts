@@ -145,6 +145,11 @@ export class CachedClient extends Connectivity {
     return hit ? { data: hit.data, source: 'cache', fetchedAt: hit.fetchedAt } : null;
   }
 
+  /** The estimate's bytes as the cache keeps them (no request, nothing parsed); null when never kept. */
+  cachedEstimateBytes(projectId: string, estimateId: string): Uint8Array | null {
+    return this.cache.getBytes('estimate', cacheKeys.estimate(projectId, estimateId))?.bytes ?? null;
+  }
+
   /** The estimate as last fetched, from the cache only (no request); null when it was never kept. */
   cachedEstimate(projectId: string, estimateId: string): Fetched<EstimateDetail> | null {
     const hit = this.cache.get<EstimateDetail>('estimate', cacheKeys.estimate(projectId, estimateId));

@@ -25,6 +25,7 @@ const OPTIONS = {
   paper: { type: 'string' },
   separator: { type: 'string' },
   'no-statements': { type: 'boolean' },
+  'large-pdf': { type: 'boolean' },
   'rooms-costs': { type: 'boolean' },
   yes: { type: 'boolean' },
   project: { type: 'string' },

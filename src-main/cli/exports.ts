@@ -10,6 +10,7 @@ import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ApiClient } from '../api/client';
 import { fetchEstimateRead } from '../estimates/estimate-reader';
 import { ExportService } from '../exports/export-service';
+import { ExportThread } from '../exports/export-thread';
 import type { ChangeOrderSides, ChangeOrderSource } from '../exports/sources';
 import { buildPlanView } from '../plans/plan-view';
 import { buildRoomsTable } from '../plans/rooms-table';
@@ -37,7 +38,9 @@ export function cliExports(c: CliExportContext): ExportService {
     estimates: {
       estimateIds: async (projectId) => (await c.client.listAllEstimates(projectId)).map((e) => e.id),
       readForExport: async (projectId, estimateId, signal) => ({
-        data: await fetchEstimateRead(c.workers, c.client, projectId, estimateId, signal, 'export-read'),
+        // Read in the export thread whatever its size: that thread writes the document from what it
+        // read, while this one (which has nothing else to do) only moves the bytes.
+        data: await fetchEstimateRead(c.workers, c.client, projectId, estimateId, signal, 'export-read', 0),
         source: 'network',
         fetchedAt: new Date(),
       }),
@@ -78,6 +81,8 @@ export interface CliExportOptions {
   savedPresets?: readonly ExportPreset[];
   documentsLanguage?: UiLanguage | null;
   changeOrder?: () => Promise<ChangeOrderSides>;
+  /** Start the export thread at once (a PDF is written): it loads while the estimate is fetched. */
+  warm?: boolean;
 }
 
 /**
@@ -94,6 +99,7 @@ export async function withCliExports<T>(
   work: (exports: ExportService) => Promise<T>,
 ): Promise<T> {
   const workers = options.workers ?? createWorkers(silentLogger);
+  if (options.warm) void new ExportThread(workers, silentLogger).warm();
   try {
     return await work(
       cliExports({

@@ -1,36 +1,19 @@
-import { silentLogger, stderrLogger } from '../log/logger';
-import { parseCliArgs } from './args';
-import { estimateCommand } from './commands/estimate';
-import { exportCommand, type ExportContext } from './commands/export';
-import { savedDocumentsLanguage, savedPresets } from './saved-presets';
-import { deleteFileCommand, downloadCommand, filesCommand } from './commands/files';
-import { uploadCommand } from './commands/upload';
+import { silentLogger, stderrLogger, type Logger } from '../log/logger';
+import type { ApiClient } from '../api/client';
+import { parseCliArgs, type CliFlags } from './args';
+import type { ExportContext } from './commands/export';
+import type { CliVersions } from './versions-cache';
 import type { CliOutbox } from './cli-outbox';
-import { roomsCommand } from './commands/plan-rooms';
-import { roomsCostsCommand } from './commands/rooms-costs';
-import { estimatesCommand } from './commands/estimates';
-import { diffCommand, exportChangesCommand } from './commands/diff';
-import { openCliVersions, type CliVersions } from './versions-cache';
-import {
-  formCommand,
-  formCreateCommand,
-  formDeleteCommand,
-  formsCommand,
-  formUpdateCommand,
-} from './commands/forms';
-import { teamsCommand } from './commands/teams';
-import { webhookListenCommand, webhookTestCommand } from './commands/webhook';
-import { planCommand } from './commands/plan';
-import { projectCommand, projectsCommand } from './commands/projects';
-import { simulatorCommand } from './commands/simulator';
-import { workspaceCommand } from './commands/workspace';
-import { cliLanguage, connect, givenLanguage } from './connection';
-import { cliText, type CliText } from './i18n';
+import type { CliText } from './i18n';
 import { toErrorValue, ServiceError } from '../errors/service-error';
 import {
   jsonWithHiddenCharactersEscaped,
   withoutHiddenCharacters,
 } from '../../src-shared/text/hidden-characters';
+
+// Only what every invocation needs is imported here: `plandesk --help` loads this file and nothing
+// else. Each command's code (the service client, the cache, the exporters, the simulator) is
+// imported when that command runs (a chunk of its own in the bundle, scripts/build-cli.mjs).
 
 export const HELP = `plandesk — the Floor-Plan Project Service from the command line
 
@@ -46,13 +29,15 @@ Commands:
   estimate PROJECT_ID ESTIMATE_ID            one estimate: item tree, totals (service vs computed), checks
   export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
         [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--rooms-costs]
+        [--large-pdf]
                                              an estimate (or all, xlsx) as a client quote (the default),
                                              the internal worksheet, or a preset saved in the app; in
                                              --lang, else the language the app keeps for the
                                              workspace's documents, else the estimate's company's
                                              country's; on that language's paper unless --paper;
                                              --rooms-costs: a sheet of each estimate's costs per room
-                                             (internal worksheet, xlsx, only)
+                                             (internal worksheet, xlsx, only); a PDF of over 200 pages
+                                             only with --large-pdf
   diff PROJECT_ID ESTIMATE_A [ESTIMATE_B] [--version N | --since DATE]
                                              what changed: ESTIMATE_A's kept version N, its version at
                                              DATE, or its previous one (without ESTIMATE_B) against the
@@ -126,16 +111,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return command || flags.help ? 0 : 2;
     }
     if (command === 'simulator') {
+      const { simulatorCommand } = await import('./commands/simulator');
       await simulatorCommand(flags, (line) => io.stdout(line + '\n'));
       return 0;
     }
     const logger = flags.verbose ? stderrLogger('info') : silentLogger;
     if (command === 'webhook-listen') {
+      const { webhookListenCommand } = await import('./commands/webhook');
       // What arrives is printed as JSON lines: a caller's fields reach the terminal escaped.
       await webhookListenCommand(flags, (line) => io.stdout(forTerminal(line, true) + '\n'));
       return 0;
     }
     if (command === 'webhook-test') {
+      const [{ webhookTestCommand }, { cliLanguage, connect }, { cliText }] = await Promise.all([
+        import('./commands/webhook'),
+        import('./connection'),
+        import('./i18n'),
+      ]);
       // A connection only for --project or --real-key: a receiver can be tested without one.
       const out = await webhookTestCommand(
         flags,
@@ -148,32 +140,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       if (out.stderr) io.stderr(forTerminal(out.stderr, false));
       return out.code;
     }
-    const run = COMMANDS[command];
+    const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!run) throw new ServiceError('config', `Unknown command "${command}". See plandesk --help.`);
-    const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
-    let versions: CliVersions | null = null;
-    let outbox: CliOutbox | null = null;
-    try {
-      const exporting = ['export', 'export-changes', 'rooms', 'rooms-costs'].includes(command);
-      const context: CommandContext = {
-        warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
-        savedPresets: exporting ? await savedPresets(io.env, workspace) : [],
-        chosenLanguage: givenLanguage(flags, io.env),
-        documentsLanguage: exporting ? await savedDocumentsLanguage(io.env, workspace) : null,
-        versions: async () => (versions ??= await openCliVersions(client, workspace, io.env, logger)),
-        // Loaded only by `upload`: the other commands never load the native module.
-        outbox: async () =>
-          (outbox ??= await (await import('./cli-outbox')).openCliOutbox(client, workspace, io.env, logger)),
-      };
-      // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
-      const out = await run(client, flags, positionals, cliText(language), context);
-      io.stdout(forTerminal(out, Boolean(flags.json)) + '\n');
-    } finally {
-      await (versions as CliVersions | null)?.close();
-      await (outbox as CliOutbox | null)?.close();
-      await simulator?.close();
-    }
-    return 0;
+    return await runConnected(run, command, positionals, flags, io, logger);
   } catch (err) {
     const e = toErrorValue(err);
     if (!(err instanceof ServiceError) && process.env.PLANDESK_DEBUG)
@@ -183,9 +152,52 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** A command of the table: connected to the service (or the demo), its output printed. */
+async function runConnected(
+  run: Command,
+  command: string,
+  positionals: string[],
+  flags: CliFlags,
+  io: CliIo,
+  logger: Logger,
+): Promise<number> {
+  const [{ connect, givenLanguage }, { cliText }] = await Promise.all([
+    import('./connection'),
+    import('./i18n'),
+  ]);
+  const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
+  let versions: CliVersions | null = null;
+  let outbox: CliOutbox | null = null;
+  try {
+    const exporting = ['export', 'export-changes', 'rooms', 'rooms-costs'].includes(command);
+    const saved = exporting ? await import('./saved-presets') : null;
+    const context: CommandContext = {
+      warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
+      savedPresets: saved ? await saved.savedPresets(io.env, workspace) : [],
+      chosenLanguage: givenLanguage(flags, io.env),
+      documentsLanguage: saved ? await saved.savedDocumentsLanguage(io.env, workspace) : null,
+      versions: async () =>
+        (versions ??= await (
+          await import('./versions-cache')
+        ).openCliVersions(client, workspace, io.env, logger)),
+      // Loaded only by `upload`: the other commands never load the native module.
+      outbox: async () =>
+        (outbox ??= await (await import('./cli-outbox')).openCliOutbox(client, workspace, io.env, logger)),
+    };
+    // Messages quote the service's names: nothing it sent reaches the terminal as a control sequence.
+    const out = await run(client, flags, positionals, cliText(language), context);
+    io.stdout(forTerminal(out, Boolean(flags.json)) + '\n');
+  } finally {
+    await (versions as CliVersions | null)?.close();
+    await (outbox as CliOutbox | null)?.close();
+    await simulator?.close();
+  }
+  return 0;
+}
+
 type Command = (
-  client: Parameters<typeof workspaceCommand>[0],
-  flags: Parameters<typeof workspaceCommand>[1],
+  client: ApiClient,
+  flags: CliFlags,
   positionals: string[],
   text: CliText,
   context: CommandContext,
@@ -198,28 +210,37 @@ type CommandContext = ExportContext & {
   outbox: () => Promise<CliOutbox>;
 };
 
+// One entry per command, each importing its own module when it runs (a separate chunk when bundled).
 const COMMANDS: Record<string, Command> = {
-  workspace: (c, f, _p, x) => workspaceCommand(c, f, x),
-  projects: (c, f, _p, x) => projectsCommand(c, f, x),
-  project: projectCommand,
-  plan: planCommand,
-  estimates: estimatesCommand,
-  estimate: estimateCommand,
-  export: (c, f, p, x, ctx) => exportCommand(c, f, p, x, ctx),
-  diff: async (c, f, p, x, ctx) => diffCommand(c, f, p, x, { versions: await ctx.versions() }),
+  workspace: async (c, f, _p, x) => (await import('./commands/workspace')).workspaceCommand(c, f, x),
+  projects: async (c, f, _p, x) => (await import('./commands/projects')).projectsCommand(c, f, x),
+  project: async (c, f, p, x) => (await import('./commands/projects')).projectCommand(c, f, p, x),
+  plan: async (c, f, p, x) => (await import('./commands/plan')).planCommand(c, f, p, x),
+  estimates: async (c, f, p, x) => (await import('./commands/estimates')).estimatesCommand(c, f, p, x),
+  estimate: async (c, f, p, x) => (await import('./commands/estimate')).estimateCommand(c, f, p, x),
+  export: async (c, f, p, x, ctx) => (await import('./commands/export')).exportCommand(c, f, p, x, ctx),
+  diff: async (c, f, p, x, ctx) =>
+    (await import('./commands/diff')).diffCommand(c, f, p, x, { versions: await ctx.versions() }),
   'export-changes': async (c, f, p, x, ctx) =>
-    exportChangesCommand(c, f, p, x, { ...ctx, versions: await ctx.versions() }),
-  rooms: (c, f, p, x, ctx) => roomsCommand(c, f, p, x, ctx),
+    (await import('./commands/diff')).exportChangesCommand(c, f, p, x, {
+      ...ctx,
+      versions: await ctx.versions(),
+    }),
+  rooms: async (c, f, p, x, ctx) => (await import('./commands/plan-rooms')).roomsCommand(c, f, p, x, ctx),
   'rooms-costs': async (c, f, p, x, ctx) =>
-    roomsCostsCommand(c, f, p, x, { ...ctx, versions: await ctx.versions() }),
-  files: filesCommand,
-  upload: (c, f, p, x, ctx) => uploadCommand(c, f, p, ctx, undefined, x),
-  download: (c, f, p, x) => downloadCommand(c, f, p, undefined, x),
-  'delete-file': deleteFileCommand,
-  teams: (c, f, _p, x) => teamsCommand(c, f, x),
-  forms: (c, f, _p, x) => formsCommand(c, f, x),
-  form: formCommand,
-  'form-create': formCreateCommand,
-  'form-update': formUpdateCommand,
-  'form-delete': formDeleteCommand,
+    (await import('./commands/rooms-costs')).roomsCostsCommand(c, f, p, x, {
+      ...ctx,
+      versions: await ctx.versions(),
+    }),
+  files: async (c, f, p, x) => (await import('./commands/files')).filesCommand(c, f, p, x),
+  upload: async (c, f, p, x, ctx) =>
+    (await import('./commands/upload')).uploadCommand(c, f, p, ctx, undefined, x),
+  download: async (c, f, p, x) => (await import('./commands/files')).downloadCommand(c, f, p, undefined, x),
+  'delete-file': async (c, f, p, x) => (await import('./commands/files')).deleteFileCommand(c, f, p, x),
+  teams: async (c, f, _p, x) => (await import('./commands/teams')).teamsCommand(c, f, x),
+  forms: async (c, f, _p, x) => (await import('./commands/forms')).formsCommand(c, f, x),
+  form: async (c, f, p, x) => (await import('./commands/forms')).formCommand(c, f, p, x),
+  'form-create': async (c, f, p, x) => (await import('./commands/forms')).formCreateCommand(c, f, p, x),
+  'form-update': async (c, f, p, x) => (await import('./commands/forms')).formUpdateCommand(c, f, p, x),
+  'form-delete': async (c, f, p, x) => (await import('./commands/forms')).formDeleteCommand(c, f, p, x),
 };

@@ -11,12 +11,13 @@ import {
   type EstimateTotals,
 } from '../../src-shared/estimates/types';
 import { fixed12 } from '../../src-shared/money/amounts';
-import { compareTotals, computeTotals } from './totals';
-import { buildEstimateTree, sortWarnings } from './tree';
+import { compareTotals, computeIndexedTotals } from './totals';
+import { buildIndexedTree, sortWarnings } from './tree';
 
 export function toEstimateDocument(detail: EstimateDetail): EstimateDocument {
-  const { tree, warnings: treeWarnings } = buildEstimateTree(detail.items);
-  const { totals, warnings: groupWarnings } = computeTotals(tree);
+  const built = buildIndexedTree(detail.items);
+  const { tree, warnings: treeWarnings } = built;
+  const { totals, warnings: groupWarnings } = computeIndexedTotals(built);
   const service = serviceTotals(detail.estimate_totals);
   return {
     estimate: estimateHeader(detail),
@@ -24,7 +25,10 @@ export function toEstimateDocument(detail: EstimateDetail): EstimateDocument {
     service_totals: service,
     computed_totals: totals,
     // Item warnings in tree order, then the estimate-level ones in TOTAL_FIELDS order.
-    warnings: [...sortWarnings(tree, [...treeWarnings, ...groupWarnings]), ...compareTotals(service, totals)],
+    warnings: [
+      ...sortWarnings(tree, [...treeWarnings, ...groupWarnings], built.order),
+      ...compareTotals(service, totals),
+    ],
   };
 }
 

@@ -40,7 +40,10 @@ export class EstimateBodyReader {
   /** The checked detail; an answer that is not an estimate is an `invalid-response` error. */
   detail(): EstimateDetail {
     if (this.origin === 'cache') {
-      return JSON.parse(storedJsonText(Buffer.concat(this.cached))) as EstimateDetail;
+      // The cache's copy comes whole (one chunk): read where it lies, not joined into a copy first.
+      const bytes = this.cached.length === 1 ? this.cached[0]! : Buffer.concat(this.cached);
+      this.cached = [];
+      return JSON.parse(storedJsonText(bytes)) as EstimateDetail;
     }
     const { text, mayLoseDigits } = this.reader.finish();
     let json: unknown;

@@ -121,8 +121,10 @@ export async function fetchEstimateRead(
   signal: AbortSignal,
   /** `export-read` keeps the estimate's parts in the worker for an export's writer there. */
   task: 'estimate-read' | 'export-read' = 'estimate-read',
+  /** Bodies below this many bytes are read on this thread (INLINE_BODY_BYTES unless given). */
+  inlineBelow = INLINE_BODY_BYTES,
 ): Promise<EstimateReadOutput> {
-  const work = estimateWork(workers, task, signal);
+  const work = estimateWorkFor(workers, task, signal, inlineBelow);
   const { result } = await work.fromService((sink) =>
     client.getEstimateBody(projectId, estimateId, sink, { signal }),
   );

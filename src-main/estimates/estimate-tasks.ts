@@ -1,14 +1,15 @@
 /**
  * Worker tasks for estimates: an estimate is read, checked and turned into what the caller needs off
- * the main thread. The view goes back as JSON text: a string crosses threads (and IPC to the renderer)
- * as one copy, where 20,000 row objects would be rebuilt one by one on the main thread. Byte arrays
- * in an output are moved back, not copied (workers/worker-entry.ts).
+ * the main thread. The view goes back as the bytes of its JSON text: moved to main (not copied, never
+ * a string in main's heap) and on to the renderer, where 20,000 row objects would be rebuilt one by
+ * one on the main thread. Byte arrays in an output are moved back, not copied (workers/serve.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { EstimateLabel, EstimateSummary } from '../../src-shared/estimates/types';
 import { toEstimateDocument } from './document';
 import { estimateParts, type EstimateParts } from './estimate-parts';
 import { readChunks } from '../workers/chunks';
+import { estimateViewBytes } from '../../src-shared/estimates/view-text';
 import type { EstimateDetail } from '../api/schemas';
 import {
   EstimateBodyReader,
@@ -36,7 +37,8 @@ export interface EstimateBasics {
 }
 
 export interface EstimateViewOutput extends EstimateBasics {
-  viewJson: string;
+  /** The view's JSON (src-shared/estimates/view-text.ts). */
+  viewBytes: Uint8Array;
   /** The cache's copy of an answer from the service (null for one read from the cache). */
   cacheBody: Uint8Array | null;
 }
@@ -63,7 +65,7 @@ export async function estimateViewTask(input: EstimateBodyInput): Promise<Estima
   const cacheBody = input.origin === 'response' ? cacheBodyOf(detail) : null;
   const view = estimateViewOf(detail);
   return {
-    viewJson: JSON.stringify(view),
+    viewBytes: estimateViewBytes(view),
     summary: summaryOf(view),
     cacheBody,
     modified: detail.modified ?? null,

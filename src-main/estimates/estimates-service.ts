@@ -6,7 +6,7 @@ import type { Logger } from '../log/logger';
 import type { Operations } from '../operations/operations';
 import type { Workers } from '../workers/pool';
 import type { EstimateReadOutput } from './estimate-tasks';
-import { estimateWork, type KeptSummary } from './estimate-reader';
+import { estimateWork, estimateWorkFor, type KeptSummary } from './estimate-reader';
 import { sameServiceMoment } from '../../src-shared/time/service-time';
 
 /**
@@ -17,6 +17,15 @@ type ExportRead = EstimateReadOutput & { prepared?: string | null };
 
 /** Estimates whose totals a list fetches in the background, at most, each time it is shown. */
 const BACKGROUND_TOTALS = 20;
+
+/**
+ * An estimate the screen has just been given: its bytes as the cache keeps them, read when wanted
+ * (null once they are gone). An open estimate may well be exported next: the wiring has the export
+ * thread get ready then (exports/export-thread.ts), which this feature does not know.
+ */
+export interface OpenedEstimate {
+  cachedBytes(): Uint8Array | null;
+}
 
 /**
  * Estimates as the app shows them: read through the cache (so they work offline), read and summed off
@@ -32,6 +41,8 @@ export class EstimatesService {
     private readonly operations: Operations,
     private readonly logger: Logger,
     private readonly workers: Workers,
+    /** Told when the estimate screen has an estimate (after it was read and kept). */
+    private readonly opened: (estimate: OpenedEstimate) => void = () => undefined,
   ) {}
 
   async list(projectId: string): Promise<EstimateList> {
@@ -52,7 +63,7 @@ export class EstimatesService {
     };
   }
 
-  /** The estimate screen's view, as JSON text (see EstimateViewText). */
+  /** The estimate screen's view, as the bytes of its JSON text (see EstimateViewText). */
   async get(projectId: string, estimateId: string, operationId?: string): Promise<EstimateViewText> {
     const { meta, cached } = await this.active();
     const op = this.operations.start(operationId);
@@ -64,7 +75,8 @@ export class EstimatesService {
         { signal: op.signal },
       );
       this.keep(meta.id, cached, projectId, estimateId, r.data);
-      return { viewJson: r.data.viewJson, ...provenance(r) };
+      this.opened({ cachedBytes: () => cached.cachedEstimateBytes(projectId, estimateId) });
+      return { viewBytes: r.data.viewBytes, ...provenance(r) };
     } finally {
       op.finish();
     }
@@ -141,6 +153,8 @@ export class EstimatesService {
   /**
    * An estimate read for an export, off main's thread: its bytes, and its parts kept in the worker
    * that read it for the writer there (the export-read task). Its totals are kept for the lists.
+   * Read in the export thread whatever its size: the writer there takes what it read, instead of
+   * reading the bytes again (a small estimate read on main's thread was read twice).
    */
   async readForExport(
     projectId: string,
@@ -168,10 +182,11 @@ export class EstimatesService {
     task: 'estimate-read' | 'export-read' = 'estimate-read',
     bulk = false,
   ): Promise<Fetched<ExportRead>> {
-    return cached.readEstimate(projectId, estimateId, estimateWork(this.workers, task, signal), {
-      signal,
-      bulk,
-    });
+    const work =
+      task === 'export-read'
+        ? estimateWorkFor(this.workers, task, signal, 0)
+        : estimateWork(this.workers, task, signal);
+    return cached.readEstimate(projectId, estimateId, work, { signal, bulk });
   }
 
   /**

@@ -6,11 +6,16 @@
  * integers held in doubles: whole units and 10⁻¹² units. Each is below 2⁵⁰ and every accumulator is
  * moved into a bigint before it can pass 2⁵², so every addition is exact integer arithmetic; no
  * fraction is ever held in binary. Any other text goes through Decimal (exact, slower).
+ *
+ * An amount that arrived as a whole number of cents (most money: estimates/amount-texts.ts knows
+ * which) is added as that integer (`addCents`), with no text to read at all.
  */
 import { Decimal, PICO, SERVICE_SCALE } from '../../src-shared/money/amounts';
 
 const PICO_PER_UNIT = 1e12;
 const PICO_PER_UNIT_BIG = 10n ** 12n;
+const PICO_PER_CENT = 1e10;
+const PICO_PER_CENT_BIG = 10n ** 10n;
 /** Accumulators stay below this; an addend is below 2⁵⁰ (15 digits), so a sum stays below 2⁵³. */
 const FLUSH_AT = 2 ** 52;
 /** The most integer digits read into a double (10¹⁵ < 2⁵⁰). */
@@ -21,7 +26,9 @@ export class PicoSum {
   private whole = 0;
   /** Σ fractional parts in 10⁻¹² units, signed like `whole`'s parts. */
   private pico = 0;
-  /** What was flushed out of the two above, in 10⁻¹² units. */
+  /** Σ whole numbers of cents (each below 10¹⁵ in magnitude, so below 2⁵⁰). */
+  private cents = 0;
+  /** What was flushed out of the three above, in 10⁻¹² units. */
   private big = 0n;
   /** Amounts not in the canonical form (more digits than a double holds, or more than 12 fractional). */
   private rest: Decimal | null = null;
@@ -34,6 +41,12 @@ export class PicoSum {
     const parts = this.parts;
     if (parts.read(text)) this.addParts(parts.whole, parts.pico);
     else this.addOther(text);
+  }
+
+  /** Adds an amount given as its whole number of cents (an integer below 10¹⁵ in magnitude). */
+  addCents(cents: number): void {
+    this.cents += cents;
+    if (this.cents >= FLUSH_AT || this.cents <= -FLUSH_AT) this.flushCents();
   }
 
   /** Subtracts a decimal text; null, and text that is not a number, count as zero. */
@@ -51,11 +64,12 @@ export class PicoSum {
   reset(): void {
     this.whole = 0;
     this.pico = 0;
+    this.cents = 0;
     this.big = 0n;
     this.rest = null;
   }
 
-  /** Adds one amount to two sums (a position's total: the estimate's and its group's), reading it once. */
+  /** Adds one amount to two sums (a room's net and its unit's), reading it once. */
   static addToBoth(text: string | null | undefined, first: PicoSum, second: PicoSum | null): void {
     if (text === null || text === undefined) return;
     const parts = first.parts;
@@ -72,12 +86,17 @@ export class PicoSum {
     this.whole += other.whole;
     this.pico += other.pico;
     this.big += other.big;
+    this.addCents(other.cents);
     if (other.rest !== null) this.rest = this.rest === null ? other.rest : this.rest.add(other.rest);
     this.flushIfLarge();
   }
 
   toDecimal(): Decimal {
-    const units = this.big + BigInt(this.whole) * PICO_PER_UNIT_BIG + BigInt(this.pico);
+    const units =
+      this.big +
+      BigInt(this.whole) * PICO_PER_UNIT_BIG +
+      BigInt(this.pico) +
+      BigInt(this.cents) * PICO_PER_CENT_BIG;
     const sum = Decimal.fromInteger(units).mul(PICO);
     return this.rest === null ? sum : sum.add(this.rest);
   }
@@ -85,11 +104,13 @@ export class PicoSum {
   /** Exactly twelve fractional digits (rounded half away from zero only if an amount had more). */
   toText(): string {
     if (this.big !== 0n || this.rest !== null) return this.toDecimal().toFixed(SERVICE_SCALE);
-    // Carry whole units out of the fractional sum, then give both parts the same sign. All exact:
-    // integers below 2⁵³.
-    const carry = Math.trunc(this.pico / PICO_PER_UNIT);
-    let whole = this.whole + carry;
-    let pico = this.pico - carry * PICO_PER_UNIT;
+    // Cents into whole units and 10⁻¹² units, carry whole units out of the fractional sum, then
+    // give both parts the same sign. All exact: integers below 2⁵³.
+    const centUnits = Math.trunc(this.cents / 100);
+    const picoSum = this.pico + (this.cents - centUnits * 100) * PICO_PER_CENT;
+    const carry = Math.trunc(picoSum / PICO_PER_UNIT);
+    let whole = this.whole + centUnits + carry;
+    let pico = picoSum - carry * PICO_PER_UNIT;
     if (whole > 0 && pico < 0) {
       whole -= 1;
       pico += PICO_PER_UNIT;
@@ -112,6 +133,11 @@ export class PicoSum {
     const d = Decimal.tryParse(text);
     if (d === null || d.isZero()) return;
     this.rest = this.rest === null ? d : this.rest.add(d);
+  }
+
+  private flushCents(): void {
+    this.big += BigInt(this.cents) * PICO_PER_CENT_BIG;
+    this.cents = 0;
   }
 
   private flushIfLarge(): void {

@@ -86,10 +86,30 @@ function sortOf(value: string | number | null | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** A tree and what building it worked out: the totals (totals.ts) and the warnings' order use it. */
+export interface IndexedTree extends EstimateTree {
+  /** Every node in pre-order: parents before their children, siblings in order. */
+  order: EstimateNode[];
+  /** By pre-order position: the position of the node's parent, −1 at the top level. */
+  parentAt: Int32Array;
+  /** By pre-order position: the index of the item the node was made from (into `amounts`). */
+  itemAt: Int32Array;
+  /** The items' amounts, as the nodes' texts and as the numbers they were written from. */
+  amounts: AmountTexts;
+}
+
 /** Rebuilds the hierarchy. The same items in any order give the same tree and the same warnings. */
 export function buildEstimateTree(items: readonly EstimateItem[]): EstimateTree {
+  const { tree, warnings } = buildIndexedTree(items);
+  return { tree, warnings };
+}
+
+/** buildEstimateTree, keeping what it worked out on the way (see IndexedTree). */
+export function buildIndexedTree(items: readonly EstimateItem[]): IndexedTree {
   const warnings: EstimateWarning[] = [];
   const nodes: EstimateNode[] = [];
+  /** The item each node was made from. */
+  const nodeItem: number[] = [];
   const indexById = new Map<string, number>();
   const duplicates = new Map<string, number>();
 
@@ -105,23 +125,8 @@ export function buildEstimateTree(items: readonly EstimateItem[]): EstimateTree 
     const node = toNode(item, id, amounts, index);
     indexById.set(id, nodes.length);
     nodes.push(node);
-    if (node.service_type !== 'group' && node.service_type !== 'position') {
-      warnings.push({
-        code: 'unknown-type',
-        item_id: node.id,
-        message: `Item ${describeItem(node)} has the unknown type ${JSON.stringify(node.service_type)}; it is shown and counted as a position.`,
-      });
-    }
-    if (node.type === 'group') {
-      const fields = GROUP_AMOUNT_FIELDS.filter((f) => node[f] !== null && !amountOrZero(node[f]).isZero());
-      if (fields.length > 0) {
-        warnings.push({
-          code: 'group-with-quantities',
-          item_id: node.id,
-          message: `Group ${describeItem(node)} carries amounts a group should not have (${fields.join(', ')}); they are shown but not counted in the totals.`,
-        });
-      }
-    }
+    nodeItem.push(index);
+    itemWarnings(node, warnings);
   }
   for (const [id, count] of duplicates) {
     warnings.push({
@@ -161,11 +166,68 @@ export function buildEstimateTree(items: readonly EstimateItem[]): EstimateTree 
     }
   }
 
-  // 3. Break cycles. Each item has at most one parent, so walking up from any item either reaches
-  //    the top level, an item already checked, or loops. Every item is walked over once.
+  breakCycles(nodes, parent, warnings);
+
+  // 4. Every sibling list in order, the children attached, and the pre-order, by index.
+  const { roots, childStart, childList } = siblingLists(nodes, parent);
+  for (let i = 0; i < n; i++) {
+    const children = nodes[i]!.children;
+    for (let k = childStart[i]!; k < childStart[i + 1]!; k++) children.push(nodes[childList[k]!]!);
+  }
+  const order: EstimateNode[] = [];
+  const parentAt = new Int32Array(n);
+  const itemAt = new Int32Array(n);
+  const stack: number[] = [];
+  const stackParent: number[] = [];
+  for (let k = roots.length - 1; k >= 0; k--) {
+    stack.push(roots[k]!);
+    stackParent.push(-1);
+  }
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const at = order.length;
+    order.push(nodes[i]!);
+    parentAt[at] = stackParent.pop()!;
+    itemAt[at] = nodeItem[i]!;
+    for (let k = childStart[i + 1]! - 1; k >= childStart[i]!; k--) {
+      stack.push(childList[k]!);
+      stackParent.push(at);
+    }
+  }
+  const tree = roots.map((i) => nodes[i]!);
+  return { tree, warnings: sortWarnings(tree, warnings, order), order, parentAt, itemAt, amounts };
+}
+
+/** The warnings an item earns on its own: an unknown type, a group with amounts. */
+function itemWarnings(node: EstimateNode, warnings: EstimateWarning[]): void {
+  if (node.service_type !== 'group' && node.service_type !== 'position') {
+    warnings.push({
+      code: 'unknown-type',
+      item_id: node.id,
+      message: `Item ${describeItem(node)} has the unknown type ${JSON.stringify(node.service_type)}; it is shown and counted as a position.`,
+    });
+  }
+  if (node.type === 'group') {
+    const fields = GROUP_AMOUNT_FIELDS.filter((f) => node[f] !== null && !amountOrZero(node[f]).isZero());
+    if (fields.length > 0) {
+      warnings.push({
+        code: 'group-with-quantities',
+        item_id: node.id,
+        message: `Group ${describeItem(node)} carries amounts a group should not have (${fields.join(', ')}); they are shown but not counted in the totals.`,
+      });
+    }
+  }
+}
+
+/**
+ * 3. Breaks cycles. Each item has at most one parent, so walking up from any item either reaches
+ *    the top level, an item already checked, or loops. Every item is walked over once.
+ */
+function breakCycles(nodes: EstimateNode[], parent: Int32Array, warnings: EstimateWarning[]): void {
   const UNSEEN = 0;
   const ON_PATH = 1;
   const DONE = 2;
+  const n = nodes.length;
   const state = new Uint8Array(n);
   const pathPos = new Int32Array(n);
   const path: number[] = [];
@@ -182,18 +244,35 @@ export function buildEstimateTree(items: readonly EstimateItem[]): EstimateTree 
     if (v !== -1 && state[v] === ON_PATH) breakCycle(path.slice(pathPos[v]), nodes, parent, warnings);
     for (const p of path) state[p] = DONE;
   }
+}
 
-  // 4. Attach children, then order every sibling list.
-  const tree: EstimateNode[] = [];
+/**
+ * The top-level nodes and each node's children (childList[childStart[i]] … childList[childStart[i
+ * + 1] − 1]), by index, every list in sibling order.
+ */
+function siblingLists(
+  nodes: readonly EstimateNode[],
+  parent: Int32Array,
+): { roots: number[]; childStart: Int32Array; childList: Int32Array } {
+  const n = nodes.length;
+  const childStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) if (parent[i]! >= 0) childStart[parent[i]! + 1]!++;
+  for (let i = 0; i < n; i++) childStart[i + 1]! += childStart[i]!;
+  const fill = childStart.slice(0, n);
+  const childList = new Int32Array(childStart[n]!);
+  const roots: number[] = [];
   for (let i = 0; i < n; i++) {
     const p = parent[i]!;
-    if (p === -1) tree.push(nodes[i]!);
-    else nodes[p]!.children.push(nodes[i]!);
+    if (p < 0) roots.push(i);
+    else childList[fill[p]!++] = i;
   }
-  tree.sort(compareNodes);
-  for (const node of nodes) if (node.children.length > 1) node.children.sort(compareNodes);
-
-  return { tree, warnings: sortWarnings(tree, warnings) };
+  const bySiblingOrder = (x: number, y: number): number => compareNodes(nodes[x]!, nodes[y]!);
+  roots.sort(bySiblingOrder);
+  for (let i = 0; i < n; i++) {
+    if (childStart[i + 1]! - childStart[i]! > 1)
+      childList.subarray(childStart[i]!, childStart[i + 1]!).sort(bySiblingOrder);
+  }
+  return { roots, childStart, childList };
 }
 
 /**
@@ -253,10 +332,14 @@ const CODE_ORDER: Record<EstimateWarning['code'], number> = {
  * Warnings in tree order (the item's pre-order position, then the code); warnings about no item, or
  * an item not in the tree, come last. Stable, so input order never shows through.
  */
-export function sortWarnings(tree: readonly EstimateNode[], warnings: EstimateWarning[]): EstimateWarning[] {
+export function sortWarnings(
+  tree: readonly EstimateNode[],
+  warnings: EstimateWarning[],
+  /** The tree's pre-order, when known. */
+  order: readonly EstimateNode[] = warnings.length < 2 ? [] : preorder(tree),
+): EstimateWarning[] {
   if (warnings.length < 2) return warnings.slice();
   const position = new Map<string, number>();
-  const order = preorder(tree);
   for (let i = 0; i < order.length; i++) position.set(order[i]!.id, i);
   const rank = (w: EstimateWarning) =>
     w.item_id === undefined ? Infinity : (position.get(w.item_id) ?? Infinity);

@@ -30,6 +30,8 @@ export interface EstimatesExportRequest extends DocumentChoice {
   statements?: boolean | undefined;
   /** A costs-per-room sheet per estimate: an internal worksheet as xlsx only (refused otherwise). */
   roomsCosts?: boolean | undefined;
+  /** Write the PDF even when it has more than LARGE_PDF_PAGES pages (the user was told, and wants it). */
+  largePdf?: boolean | undefined;
 }
 
 export interface ChangeOrderExportRequest extends DocumentChoice {
@@ -74,4 +76,6 @@ export interface ExportOutcome {
   estimates: number;
   name: string;
   totals: ReturnType<typeof projectSum>['sums'];
+  /** Nothing was written: the PDF would have this many pages (more than LARGE_PDF_PAGES). */
+  largePdfPages?: number;
 }

@@ -44,19 +44,13 @@ import type {
   Sourced,
 } from './sources';
 import {
+  countPdfPagesInWorker,
   writeChangeOrderInWorker,
   writeDocumentInWorker,
   writeRoomsWorkbookInWorker,
 } from './write-in-worker';
 import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
-
-export type {
-  ChangeOrderExportRequest,
-  EstimatesExportRequest,
-  ExportOutcome,
-  RoomsExportOutcome,
-  RoomsExportRequest,
-};
+import { LARGE_PDF_PAGES } from '../../src-shared/exports/large-pdf';
 
 export interface ExportServiceDeps {
   estimates: EstimateSource;
@@ -154,12 +148,26 @@ export class ExportService {
         name: first.label.name,
         totals: projectSum(reads.map((r) => r.data.summary)).sums,
       };
+      const images =
+        req.format === 'pdf' ? await this.companyImages(first.companyImages, op.signal) : undefined;
+      if (req.format === 'pdf' && !req.largePdf) {
+        // Asked before the save dialog: a PDF of hundreds of pages is better written as a workbook.
+        const counted = await countPdfPagesInWorker(this.deps.workers, {
+          body: first.cacheBody,
+          prepared: first.prepared ?? null,
+          options,
+          ...(images ? { images } : {}),
+          signal: op.signal,
+        });
+        reads[0] = { ...reads[0]!, data: { ...first, prepared: counted.prepared } };
+        if (counted.pages > LARGE_PDF_PAGES) {
+          return { ...outcome, path: null, warnings: [], largePdfPages: counted.pages };
+        }
+      }
       const labels = reads.map((r) => r.data.label);
       const target = await this.deps.save.choose(estimatesFileName(labels, req), req.format);
       if (!target) return { ...outcome, path: null, warnings: [] };
       const mismatches = reads.flatMap((r) => mismatchOf(r.data));
-      const images =
-        req.format === 'pdf' ? await this.companyImages(first.companyImages, op.signal) : undefined;
       const plan = req.roomsCosts ? await this.planRooms(req.projectId, op.signal) : undefined;
       const warnings = await writeDocumentInWorker(this.deps.workers, {
         format: req.format,

@@ -4,7 +4,6 @@
  * when it fails or is cancelled, so a cancelled export leaves no file: local-files/write-atomically.ts).
  */
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import {
@@ -21,7 +20,7 @@ import { writeRoomsXlsx, type RoomsExportOptions } from './rooms';
 import { roomsCostsOf, roomsCostsWarnings } from './rooms/costs-of';
 import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
 import type { RoomsTable } from '../../src-shared/plans/types';
-import { renderEstimatePdf, type PdfOptions } from './pdf';
+import { estimatePdfPages, writeEstimatePdfFile, type PdfOptions } from './pdf';
 import { keepPrepared, takePrepared } from './prepared-documents';
 import { moneyWarnings } from './money-check';
 import type { ExportWarning } from '../../src-shared/exports/warnings';
@@ -109,13 +108,35 @@ export interface PdfTaskInput {
   path: string;
 }
 
+/** The writer needs an estimate's rows, not the tree they were made from: a large estimate's tree can go. */
+async function rowsFor(
+  estimate: ExportEstimateInput,
+): Promise<{ parts: EstimateParts; warnings: ExportWarning[] }> {
+  const [parts] = await partsFor([estimate]);
+  return { parts: { ...parts!, doc: { ...parts!.doc, tree: [] } }, warnings: moneyWarnings([parts!]) };
+}
+
 export async function pdfTask(input: PdfTaskInput): Promise<WriteOutput> {
-  const [parts] = await partsFor([input.estimate]);
-  const warnings = moneyWarnings([parts!]);
-  const bytes = await renderEstimatePdf(parts!, {
-    ...input.options,
-    onNotice: (detail) => warnings.push({ code: 'image-left-out', detail }),
-  });
-  await writeFile(input.path, bytes, { flag: 'wx' });
+  const { parts: rowsOnly, warnings } = await rowsFor(input.estimate);
+  await writeEstimatePdfFile(
+    rowsOnly,
+    {
+      ...input.options,
+      onNotice: (detail) => warnings.push({ code: 'image-left-out', detail }),
+    },
+    input.path,
+  );
   return { warnings };
+}
+
+export interface PdfPagesInput {
+  estimate: ExportEstimateInput;
+  options: Omit<PdfOptions, 'onNotice'>;
+}
+
+/** How many pages the estimate's PDF will have; its parts are kept here for the writer (a new token). */
+export async function pdfPagesTask(input: PdfPagesInput): Promise<{ pages: number; prepared: string }> {
+  const [parts] = await partsFor([input.estimate]);
+  const pages = await estimatePdfPages(parts!, input.options);
+  return { pages, prepared: keepPrepared(parts!) };
 }

@@ -5,6 +5,7 @@
  * (every chunk's CRC right, the pixel data inflating to the size the header promises, every row
  * filter known) or a JPEG with a readable frame header; anything else is skipped.
  */
+import { createHash } from 'node:crypto';
 import * as zlib from 'node:zlib';
 
 export interface CheckedImage {
@@ -137,4 +138,22 @@ export function checkImage(bytes: Uint8Array | null | undefined): CheckedImage |
     // A malformed header read past the end: not an image we can use.
   }
   return null;
+}
+
+/** Images checked in this thread, by their bytes' digest: a workspace's logo is checked once. */
+const checked = new Map<string, CheckedImage | null>();
+const MOST_CHECKED = 8;
+
+/** checkImage, once per image this thread is given (the export thread writes many documents). */
+export function checkImageOnce(bytes: Uint8Array | null | undefined): CheckedImage | null {
+  if (!bytes || bytes.length === 0) return null;
+  const digest = createHash('sha256').update(bytes).digest('base64');
+  if (checked.has(digest)) return checked.get(digest)!;
+  const image = checkImage(bytes);
+  checked.set(digest, image);
+  for (const old of checked.keys()) {
+    if (checked.size <= MOST_CHECKED) break;
+    checked.delete(old);
+  }
+  return image;
 }

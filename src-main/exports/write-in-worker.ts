@@ -10,7 +10,7 @@ import type { Workers } from '../workers/pool';
 import { ownedBytes } from '../workers/transferables';
 import type { VersionsInput } from '../versions/version-tasks';
 import type { ChangeOrderTaskInput } from './change-order/tasks';
-import type { PdfTaskInput, RoomsXlsxTaskInput, XlsxTaskInput } from './export-tasks';
+import type { PdfPagesInput, PdfTaskInput, RoomsXlsxTaskInput, XlsxTaskInput } from './export-tasks';
 import type { RoomsExportOptions } from './rooms';
 import type { PlanRoomsRead } from '../../src-shared/plans/rooms-costs-types';
 import type { RoomsTable } from '../../src-shared/plans/types';
@@ -72,6 +72,32 @@ export async function writeDocumentInWorker(
     }
   });
   return warnings;
+}
+
+/**
+ * How many pages the PDF of an estimate will have (laid out in the export thread, not written). The
+ * estimate's parts stay there for the writer: the token to give it comes back with the count.
+ */
+export async function countPdfPagesInWorker(
+  workers: Workers,
+  req: {
+    body: Uint8Array;
+    prepared: string | null;
+    options: ExportOptions;
+    images?: Images;
+    signal?: AbortSignal;
+  },
+): Promise<{ pages: number; prepared: string }> {
+  // Copies: the same bytes and images go to the writer afterwards.
+  const images = {
+    logo: req.images?.logo ? req.images.logo.slice() : null,
+    watermark: req.images?.watermark ? req.images.watermark.slice() : null,
+  };
+  const input: PdfPagesInput = {
+    estimate: { origin: 'cache', body: req.body.slice(), prepared: req.prepared },
+    options: { ...req.options, images },
+  };
+  return workers.run('export-pdf-pages', input, req.signal ? { signal: req.signal } : {});
 }
 
 export interface RoomsWorkbookRequest {

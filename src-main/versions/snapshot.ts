@@ -6,7 +6,7 @@
  * works).
  */
 import { PicoSum } from '../estimates/pico-sum';
-import { decimalTextOfNumber } from '../../src-shared/money/amounts';
+import { centsOf, decimalTextOfNumber } from '../../src-shared/money/amounts';
 import type { VersionSummary } from '../cache/version-table';
 
 export type RawItem = Record<string, unknown>;
@@ -35,10 +35,15 @@ export interface ItemKeys {
 /** Keys worked out before, by item list (a version is read once and compared several times). */
 const known = new WeakMap<readonly RawItem[], ItemKeys>();
 
-/** Tells itemKeys the keys of a list whose keys are known (unique, in the list's order). */
-export function knownKeys(items: readonly RawItem[], keys: string[]): void {
-  const index = new Map<string, number>();
-  keys.forEach((k, i) => index.set(k, i));
+/**
+ * Tells itemKeys the keys of a list whose keys are known (unique, in the list's order), and their
+ * index when it is known too (it is then not to be changed).
+ */
+export function knownKeys(items: readonly RawItem[], keys: string[], index?: Map<string, number>): void {
+  if (!index) {
+    index = new Map<string, number>();
+    keys.forEach((k, i) => index!.set(k, i));
+  }
   known.set(items, { keys, index, repeats: false });
 }
 
@@ -90,10 +95,26 @@ export function isGroup(item: RawItem): boolean {
 
 /** A position's net amount (total cost + markup − discount) added to `net`, its total to `gross`. */
 export function addPosition(item: RawItem, net: PicoSum, gross: PicoSum): void {
-  net.add(amountTextOf(item.total_cost));
-  net.add(amountTextOf(item.markup));
-  net.subtract(amountTextOf(item.discount));
-  gross.add(amountTextOf(item.total));
+  addAmount(net, item.total_cost, 1);
+  addAmount(net, item.markup, 1);
+  addAmount(net, item.discount, -1);
+  addAmount(gross, item.total, 1);
+}
+
+/**
+ * An amount as sent, added to a sum (or subtracted): a number of whole cents (most money) as that
+ * integer, anything else as its decimal text; the same sum either way.
+ */
+function addAmount(sum: PicoSum, value: unknown, sign: 1 | -1): void {
+  if (typeof value === 'number') {
+    const cents = centsOf(value);
+    if (cents !== null) {
+      if (cents !== 0) sum.addCents(sign * cents);
+      return;
+    }
+  }
+  if (sign === 1) sum.add(amountTextOf(value));
+  else sum.subtract(amountTextOf(value));
 }
 
 /** What the timeline shows of a version: name, number, item count, currency and totals. */

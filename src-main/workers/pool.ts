@@ -20,6 +20,8 @@ export interface Workers {
   run<K extends TaskName>(task: K, input: In<K>, options?: RunOptions): Promise<Out<K>>;
   /** Worker threads now (idle ones end after a while; a cancelled task's thread at once). */
   readonly threads: number;
+  /** The export thread (0 or 1): the export script's tasks run there, one at a time. */
+  readonly exportThreads: number;
   /** Tasks a thread has started and not yet finished. */
   readonly running: number;
   close(): Promise<void>;
@@ -52,23 +54,71 @@ function workerScripts(builtIn?: string): { path: (script: WorkerScript) => stri
   return { path: (script) => join(root, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
 }
 
+/** How long an idle thread stays: the export thread longer, so an estimate left open exports warm. */
+const IDLE_MS = 120_000;
+export const EXPORT_IDLE_MS = 600_000;
 /**
- * A pool of worker threads (piscina), sized for the machine: one per core but one, at least one,
- * at most four — the work is a few large tasks at a time, and each worker costs memory. Idle workers
- * end after a while, so an app left open holds none.
+ * The script whose tasks run on a thread of their own, one at a time: the export writers, which keep
+ * what they loaded and parsed (the writers, fonts, shaped words) between documents.
+ */
+const EXPORT_SCRIPT: WorkerScript = 'export-worker';
+
+export interface WorkersOptions {
+  /** How long the export thread stays once idle (tests make it short). */
+  exportIdleMs?: number;
+}
+
+/**
+ * Worker threads (piscina): a pool sized for the machine for reading estimates and versions — one per
+ * core but one, at least one, at most four: the work is a few large tasks at a time, and each worker
+ * costs memory — and one export thread, where the export script's tasks run one at a time. The
+ * export thread keeps what it loaded and parsed between exports, and is started ahead of time (the
+ * exports' warm-up, exports/export-thread.ts, when an estimate opens); the estimate an export read is
+ * kept there for its writer (exports/prepared-documents.ts). Idle threads end after a while, so an
+ * app left open holds none.
  */
 export function createWorkers(
   logger: Logger,
   size = Math.max(1, Math.min(4, availableParallelism() - 1)),
   /** A folder of built worker scripts to use instead (the benchmarks measure the threads as shipped). */
   builtIn?: string,
+  options: WorkersOptions = {},
 ): Workers {
   const scripts = workerScripts(builtIn);
+  const general = threadPool(scripts, size, IDLE_MS, logger);
+  const exports = threadPool(scripts, 1, options.exportIdleMs ?? EXPORT_IDLE_MS, logger);
+  const poolOf = (task: TaskName): ThreadPool => (scriptOf(task) === EXPORT_SCRIPT ? exports : general);
+  return {
+    run: (task, input, runOptions) => poolOf(task).run(task, input, runOptions),
+    get threads() {
+      return general.threads + exports.threads;
+    },
+    get exportThreads() {
+      return exports.threads;
+    },
+    get running() {
+      return general.running + exports.running;
+    },
+    close: async () => {
+      await Promise.all([general.close(), exports.close()]);
+    },
+  };
+}
+
+/** One piscina pool and what runs on it. */
+type ThreadPool = Omit<Workers, 'exportThreads'>;
+
+function threadPool(
+  scripts: ReturnType<typeof workerScripts>,
+  size: number,
+  idleTimeout: number,
+  logger: Logger,
+): ThreadPool {
   const pool = new Piscina({
     execArgv: scripts.execArgv,
     minThreads: 0,
     maxThreads: size,
-    idleTimeout: 120_000,
+    idleTimeout,
     // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
     // A young generation smaller than V8's default (a 4 MB semi-space instead of 16): the tasks make
     // large, long-lived trees, which are promoted anyway, and a thread then commits far less memory
@@ -93,7 +143,7 @@ export function createWorkers(
       w.once('exit', () => threads.delete(id));
     }
   });
-  const workers: Workers = {
+  const workers: ThreadPool = {
     async run<K extends TaskName>(task: K, input: In<K>, options: RunOptions = {}): Promise<Out<K>> {
       if (options.signal?.aborted) throw cancelled();
       const channel = new MessageChannel();

@@ -213,11 +213,13 @@ export interface EstimateView extends Provenance {
 }
 
 /**
- * An EstimateView as JSON text: main passes a large view on as one string (one copy, no object
- * rebuilt on main's thread), and the renderer parses it (parseEstimateView).
+ * An EstimateView as the bytes of its JSON text (ASCII: estimates/view-text.ts): made in a worker,
+ * moved to main and passed on to the renderer, which parses it (parseEstimateView). Main's thread
+ * never holds it as a string: a 20,000-item view is 17 MB of text, and a string that size in main's
+ * heap costs main a garbage collection pause on every open (bench "main-loop stall").
  */
 export interface EstimateViewText extends Provenance {
-  viewJson: string;
+  viewBytes: Uint8Array;
 }
 
 /** What names an estimate in a file name: its number, its name, its project's name. */
@@ -236,4 +238,9 @@ export interface ExportResult extends Provenance {
   warnings: ExportWarning[];
   /** The language the document was written in. */
   language: UiLanguage;
+  /**
+   * Nothing was written: the PDF would have this many pages, more than LARGE_PDF_PAGES. Asked again
+   * with `largePdf: true` it is written; else the workbook is the better choice.
+   */
+  largePdfPages?: number;
 }

@@ -80,6 +80,8 @@ export const exportRequestSchema = z.object({
   statements: z.boolean().optional(),
   /** The costs per room of each estimate as a sheet: an internal worksheet as xlsx only. */
   roomsCosts: z.boolean().optional(),
+  /** The user was told how many pages the PDF has (more than LARGE_PDF_PAGES) and wants it all the same. */
+  largePdf: z.boolean().optional(),
   ...documentChoice,
 });
 

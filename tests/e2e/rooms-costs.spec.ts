@@ -1,4 +1,5 @@
 import type { RoomsCosts } from '../../src-shared/plans/rooms-costs-types';
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { editPlan } from '../helpers/estimate-edits';
 import { axeProblems } from './page-checks';
 import path from 'node:path';
@@ -132,14 +133,11 @@ test('choosing a room opens the estimate with its positions only; a renamed room
   await expect(page.getByTestId('place-filter')).toContainText(priced.name!);
   const shown = page.getByTestId('estimate-tree').locator('[data-testid^="tree-row-"]');
   for (const id of priced.positionIds) await expect(page.getByTestId(`tree-row-${id}`)).toBeVisible();
-  const all = (await app.services.estimates.get(chosen.projectId, chosen.costs.estimate.id)).viewJson;
-  const positions = (JSON.parse(all) as { rows: { type: string }[] }).rows.filter((r) => r.type !== 'group');
+  const all = parseEstimateView(await app.services.estimates.get(chosen.projectId, chosen.costs.estimate.id));
+  const positions = all.rows.filter((r) => r.type !== 'group');
   expect(await shown.count()).toBeLessThan(positions.length);
   // A group above the room's positions shows what those positions come to, not the whole group.
-  const view = JSON.parse(all) as {
-    rows: { id: string; type: string; parentIndex: number; total: string | null }[];
-    estimate: { currency: string };
-  };
+  const view = all;
   const kept = new Set(priced.positionIds);
   const top = (i: number): number => (view.rows[i]!.parentIndex < 0 ? i : top(view.rows[i]!.parentIndex));
   const sums = new Map<number, Decimal>();
@@ -150,7 +148,7 @@ test('choosing a room opens the estimate with its positions only; a renamed room
   for (const [i, sum] of sums) {
     const gross = await page.evaluate(
       ([v, c]) => new Intl.NumberFormat('en-US', { style: 'currency', currency: c }).format(v as never),
-      [sum.toFixed(2), view.estimate.currency] as const,
+      [sum.toFixed(2), view.estimate.currency!] as const,
     );
     await expect(
       page.getByTestId(`tree-row-${view.rows[i]!.id}`).locator('[role="gridcell"]').last(),

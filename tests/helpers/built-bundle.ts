@@ -18,7 +18,7 @@ function newest(path: string): number {
 /** Whether the CLI's bundle (and its worker scripts) is newer than every source it is built from. */
 export function bundleIsFresh(): boolean {
   try {
-    return statSync(join(CLI_BUNDLE_DIR, 'plandesk.cjs')).mtimeMs > Math.max(...SOURCES.map(newest));
+    return statSync(join(CLI_BUNDLE_DIR, 'plandesk.mjs')).mtimeMs > Math.max(...SOURCES.map(newest));
   } catch {
     return false;
   }

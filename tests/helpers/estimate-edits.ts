@@ -23,6 +23,26 @@ export async function editEstimate(
   return (await res.json()) as { modified: string; items: number };
 }
 
+/**
+ * `count` priced positions with a name and a description each, to add at the top level (`add` of an
+ * edit): a few thousand make a client quote of hundreds of pages.
+ */
+export function bulkPositions(count: number): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `bulk-${i}`,
+    parent_id: null,
+    type: 'position',
+    code: `90.${i + 1}`,
+    name: `Zusatzposition ${i + 1}: Fliesen 30×60 verlegen, Fugen grau`,
+    description: 'Inklusive Nebenarbeiten, Schutz angrenzender Bauteile und Endreinigung der Flächen.',
+    quantity: '2.500000000000',
+    unit: 'm2',
+    sort: 1_000 + i,
+    labor_unit_price: '41.200000000000',
+    tax: '0.190000000000',
+  }));
+}
+
 /** Positions of an estimate with a name and a quantity, for a test to change. */
 export function positions(view: EstimateView): EstimateRow[] {
   return view.rows.filter((r) => r.type === 'position' && r.name && r.quantity !== null);

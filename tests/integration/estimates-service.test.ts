@@ -74,6 +74,25 @@ describe('estimates service', () => {
     expect(view.warnings).toEqual([]);
   });
 
+  it('gets the export thread ready once an estimate is open, and the export then runs on it', async () => {
+    const { projectId, estimateIds } = await projectWithEstimates();
+    expect(services.workers.exportThreads).toBe(0);
+    await services.estimates.get(projectId, estimateIds[0]!);
+    // Started by the wiring a moment after the estimate opened (no export asked for yet). The test's
+    // timeout is the one limit: a busy machine is never mistaken for a failure.
+    while (services.workers.exportThreads === 0) await new Promise((r) => setTimeout(r, 20));
+    expect(services.workers.exportThreads).toBe(1);
+    const out = await services.exports.estimates({
+      projectId,
+      estimateId: estimateIds[0]!,
+      format: 'pdf',
+      presetId: 'quote',
+    });
+    expect(out.path).not.toBeNull();
+    expect((await fs.stat(out.path!)).size).toBeGreaterThan(1_000);
+    expect(services.workers.exportThreads).toBe(1);
+  });
+
   it('exports one estimate to PDF and all estimates to one workbook; a cancelled dialog writes nothing', async () => {
     const { projectId, estimateIds } = await projectWithEstimates();
     const pdf = await services.exports.estimates({

@@ -3,8 +3,9 @@
  * A cancelled export leaves no file and no thread; errors come back as the same typed values; a body
  * read in a worker gives what the same body read on the calling thread gives.
  */
+import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -15,8 +16,9 @@ import {
   estimateViewTask,
   type EstimateViewOutput,
 } from '../../src-main/estimates/estimate-tasks';
-import { writeDocumentInWorker } from '../../src-main/exports/write-in-worker';
+import { countPdfPagesInWorker, writeDocumentInWorker } from '../../src-main/exports/write-in-worker';
 import { ServiceError } from '../../src-main/errors/service-error';
+import { ExportThread } from '../../src-main/exports/export-thread';
 import { bodyJob, runOnBody } from '../../src-main/workers/body-job';
 import { createWorkers, type Workers } from '../../src-main/workers/pool';
 import { detail, item } from '../helpers/estimate-items';
@@ -169,11 +171,15 @@ describe('worker threads', () => {
     const inWorker = await read(0, false);
     const here = await read(Number.MAX_SAFE_INTEGER, false);
     const retried = await read(0, true);
-    expect(JSON.parse(inWorker.viewJson)).toEqual(JSON.parse(here.viewJson));
-    expect(retried.viewJson).toBe(inWorker.viewJson);
+    const viewOf = (out: EstimateViewOutput) =>
+      parseEstimateView({ viewBytes: out.viewBytes, source: 'network', fetchedAt: '' });
+    expect(viewOf(inWorker)).toEqual(viewOf(here));
+    expect(Buffer.from(retried.viewBytes).equals(Buffer.from(inWorker.viewBytes))).toBe(true);
+    // Moved back from the thread, not copied: bytes of their own.
+    expect(inWorker.viewBytes.byteLength).toBe(inWorker.viewBytes.buffer.byteLength);
     expect(inWorker.summary).toEqual(here.summary);
     expect(inWorker.summary.quote.source).toBe('items');
-    expect(JSON.parse(inWorker.viewJson).rows).toHaveLength(306);
+    expect(viewOf(inWorker).rows).toHaveLength(306);
     // The cache's copy made from the answer reads back as the same estimate.
     const fromCache = await runOnBody(workers, 'estimate-read', { origin: 'cache' }, inWorker.cacheBody!, {
       inlineBelow: 0,
@@ -256,4 +262,67 @@ describe('worker threads', () => {
     });
     expect(() => createWorkers(captureLog().logger, 1, tempDir())).toThrow(/no built worker scripts/);
   });
+});
+
+describe('the export thread', () => {
+  it('is started ahead of an export, writes on the thread it warmed, and ends once idle', async () => {
+    const log = captureLog();
+    const workers = createWorkers(log.logger, 1, undefined, { exportIdleMs: 1_500 });
+    pools.push(workers);
+    const exportThread = new ExportThread(workers, log.logger);
+    expect(workers.exportThreads).toBe(0);
+    await exportThread.warm({ layOut: true });
+    expect(workers.exportThreads).toBe(1);
+    expect(workers.threads).toBe(1);
+    // A second warm-up finds it warm; the export runs on it (no other thread is started).
+    await exportThread.warm({ layOut: true });
+    const target = path.join(tempDir(), 'quote.pdf');
+    await writeDocumentInWorker(workers, {
+      format: 'pdf',
+      bodies: [cacheBytes(estimateOf(60))],
+      options,
+      target,
+    });
+    expect(existsSync(target)).toBe(true);
+    expect(workers.exportThreads).toBe(1);
+    expect(workers.threads).toBe(1);
+    // Idle for longer than its idle time: it ends, and nothing else runs.
+    await until(() => workers.exportThreads === 0);
+    expect(workers.threads).toBe(0);
+  }, 120_000);
+
+  it('ends with the pool, warm or not', async () => {
+    const log = captureLog();
+    const workers = createWorkers(log.logger, 1);
+    await new ExportThread(workers, log.logger).warm();
+    expect(workers.exportThreads).toBe(1);
+    await workers.close();
+    expect(workers.threads).toBe(0);
+  });
+
+  it('counts a PDF’s pages before writing it, and a count cancelled while it runs leaves no thread', async () => {
+    const workers = pool();
+    const body = cacheBytes(estimateOf(2_000));
+    const counted = await countPdfPagesInWorker(workers, { body, prepared: null, options });
+    expect(counted.pages).toBeGreaterThan(40);
+    // The writer takes the parts the count kept, and writes as many pages as were counted.
+    const target = path.join(tempDir(), 'counted.pdf');
+    await writeDocumentInWorker(workers, {
+      format: 'pdf',
+      bodies: [body.slice()],
+      prepared: [counted.prepared],
+      options,
+      target,
+    });
+    const pdf = (await import('node:fs')).readFileSync(target, 'latin1');
+    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(counted.pages);
+
+    // Cancelled while it runs on the export thread: the thread is ended, the count never comes.
+    const cancel = new AbortController();
+    const run = countPdfPagesInWorker(workers, { body, prepared: null, options, signal: cancel.signal });
+    await until(() => workers.running > 0);
+    cancel.abort();
+    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(workers.threads).toBe(0);
+  }, 240_000);
 });

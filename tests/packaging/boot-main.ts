@@ -65,6 +65,7 @@ const { electron, recording, control } = createElectronStandIn({
   appPath: appDir,
   safeStorageBackend: config.safeStorageBackend,
   onExit: (code) => send({ event: 'exit', code, recording }, () => process.exit(code)),
+  onWindow: () => send({ event: 'window', atMs: performance.now() }),
 });
 
 // `require('electron')` from anywhere in the packaged app gets the stand-in.
@@ -167,5 +168,6 @@ process.on('message', (message: { id: number; request: BootRequest }) => {
   );
 });
 
+const loading = performance.now();
 Module.createRequire(mainFile)(mainFile);
-send({ event: 'loaded' });
+send({ event: 'loaded', atMs: loading, loadedMs: performance.now() - loading });

@@ -9,7 +9,7 @@
  */
 import { build } from 'esbuild';
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { copyResourcesForNode } from './asar-contents';
@@ -30,6 +30,35 @@ export async function prepareBootLayout(packaged: PackagedApp): Promise<BootLayo
   const root = mkdtempSync(path.join(os.tmpdir(), 'plandesk-boot-'));
   const resourcesDir = path.join(root, 'res');
   copyResourcesForNode(packaged.resourcesDir, resourcesDir);
+  return {
+    root,
+    resourcesDir,
+    appDir: path.join(resourcesDir, 'app.asar'),
+    bootScript: await bootScript(root),
+  };
+}
+
+/**
+ * The same for the build in a checkout (`npm run build`: out/main, out/preload, out/renderer), not
+ * packed: a resources folder whose app.asar is the checkout itself (its package.json names
+ * out/main/index.js; its node_modules hold main's dependencies) and whose demo/ is the checkout's.
+ */
+export async function prepareBuiltBootLayout(checkout: string): Promise<BootLayout> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'plandesk-boot-built-'));
+  const resourcesDir = path.join(root, 'res');
+  mkdirSync(resourcesDir);
+  symlinkSync(checkout, path.join(resourcesDir, 'app.asar'), 'dir');
+  symlinkSync(path.join(checkout, 'resources', 'demo'), path.join(resourcesDir, 'demo'), 'dir');
+  return {
+    root,
+    resourcesDir,
+    appDir: path.join(resourcesDir, 'app.asar'),
+    bootScript: await bootScript(root),
+  };
+}
+
+/** boot-main.ts and the stand-in, bundled into one CommonJS file in `root`. */
+async function bootScript(root: string): Promise<string> {
   const bootScript = path.join(root, 'boot-main.cjs');
   await build({
     entryPoints: [path.resolve('tests/packaging/boot-main.ts')],
@@ -40,7 +69,7 @@ export async function prepareBootLayout(packaged: PackagedApp): Promise<BootLayo
     target: 'node20',
     logLevel: 'warning',
   });
-  return { root, resourcesDir, appDir: path.join(resourcesDir, 'app.asar'), bootScript };
+  return bootScript;
 }
 
 export interface BootOptions {
@@ -73,6 +102,9 @@ export class BootedMain {
   private readonly child: ChildProcess;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  /** What the child reported of itself (loaded, window), with what each carried. */
+  private readonly events = new Map<string, Record<string, unknown>>();
+  private readonly eventWaiters = new Map<string, ((m: Record<string, unknown>) => void)[]>();
 
   constructor(layout: BootLayout, options: BootOptions = {}) {
     const dir = mkdtempSync(path.join(layout.root, 'run-'));
@@ -105,6 +137,8 @@ export class BootedMain {
       env,
       execArgv: [],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // Structured clone, as Electron's IPC: answers carry byte arrays (an estimate's view).
+      serialization: 'advanced',
     });
     this.child.stderr?.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.child.stdout?.on('data', (d: Buffer) => (this.stderr += d.toString()));
@@ -113,6 +147,11 @@ export class BootedMain {
       'message',
       (m: { id?: number; result?: unknown; error?: string; event?: string; recording?: Recording }) => {
         if (m.event === 'exit') recording = m.recording ?? null;
+        if (m.event !== undefined) {
+          this.events.set(m.event, m);
+          for (const w of this.eventWaiters.get(m.event) ?? []) w(m);
+          this.eventWaiters.delete(m.event);
+        }
         if (m.id === undefined) return;
         const waiting = this.pending.get(m.id);
         this.pending.delete(m.id);
@@ -125,6 +164,15 @@ export class BootedMain {
         for (const w of this.pending.values()) w.reject(new Error(`main exited (${code}): ${this.stderr}`));
         resolve({ code, recording });
       }),
+    );
+  }
+
+  /** Resolves when the child has reported `name` ('loaded', 'window'), at once if it did already. */
+  event(name: string): Promise<Record<string, unknown>> {
+    const seen = this.events.get(name);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) =>
+      this.eventWaiters.set(name, [...(this.eventWaiters.get(name) ?? []), resolve]),
     );
   }
 

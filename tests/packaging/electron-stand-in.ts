@@ -34,6 +34,8 @@ export interface StandInOptions {
   pageMissing?: boolean;
   /** Called by app.exit (and at the end of app.quit) instead of ending the process itself. */
   onExit: (code: number) => void;
+  /** Called when main creates a window (the start-up benchmark times it). */
+  onWindow?: () => void;
   /** What app.getAppPath() answers: the packaged app (app.asar). */
   appPath?: string;
   /** The backend safeStorage reports on Linux (stand-in-safe-storage.ts). */
@@ -41,7 +43,13 @@ export interface StandInOptions {
 }
 
 export interface Recording extends SchemeRecording {
-  windows: { options: Record<string, unknown>; loadedFile: string | null; loadedUrl: string | null }[];
+  windows: {
+    options: Record<string, unknown>;
+    loadedFile: string | null;
+    loadedUrl: string | null;
+    /** When main created it: ms since this process started (performance.now()). */
+    createdAtMs: number;
+  }[];
   /** What the window's page load got from the scheme's handler. */
   pageAnswer: SchemeAnswer | null;
   ipcChannels: string[];
@@ -153,9 +161,15 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     private destroyed = false;
     constructor(windowOptions: Record<string, unknown>) {
       super();
-      this.record = { options: structuredClone(windowOptions), loadedFile: null, loadedUrl: null };
+      this.record = {
+        options: structuredClone(windowOptions),
+        loadedFile: null,
+        loadedUrl: null,
+        createdAtMs: performance.now(),
+      };
       recording.windows.push(this.record);
       windows.push(this);
+      options.onWindow?.();
     }
     static getAllWindows(): StandInWindow[] {
       return windows.filter((w) => !w.destroyed);

@@ -111,19 +111,64 @@ describe('PicoSum', () => {
         expect(all.toDecimal().eq(expected)).toBe(true);
         expect(all.toText()).toBe(expected.toFixed(12));
 
-        // Two halves summed separately, then one added to the other; and addToBoth.
+        // Two halves summed separately, then one added to the other.
         const cut = split % (texts.length + 1);
         const left = new PicoSum();
         const right = new PicoSum();
-        const both = new PicoSum();
-        texts.slice(0, cut).forEach((t) => PicoSum.addToBoth(t, left, both));
-        texts.slice(cut).forEach((t) => PicoSum.addToBoth(t, right, null));
+        texts.slice(0, cut).forEach((t) => left.add(t));
+        texts.slice(cut).forEach((t) => right.add(t));
         left.addSum(right);
         expect(left.toText()).toBe(expected.toFixed(12));
-        expect(both.toDecimal().eq(Decimal.sum(texts.slice(0, cut).map(exact)))).toBe(true);
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('adds whole cents as integers exactly, mixed with texts and sub-sums (property)', () => {
+    const centsArb = fc.oneof(
+      fc.integer({ min: -1e9, max: 1e9 }),
+      fc.constantFrom(0, 1, -1, 99, -99, 100, -100, 1e15 - 1, -(1e15 - 1)),
+    );
+    const entryArb = fc.oneof(
+      centsArb.map((cents) => ({ cents })),
+      textArb.map((text) => ({ text })),
+    );
+    fc.assert(
+      fc.property(fc.array(entryArb, { maxLength: 60 }), fc.nat(), (entries, split) => {
+        const value = (e: { cents: number } | { text: string | null | undefined }): Decimal =>
+          'cents' in e ? Decimal.fromInteger(BigInt(e.cents)).mul(Decimal.parse('0.01')) : exact(e.text);
+        const expected = Decimal.sum(entries.map(value));
+        const put = (sum: PicoSum, e: (typeof entries)[number]) =>
+          'cents' in e ? sum.addCents(e.cents) : sum.add(e.text);
+        const all = new PicoSum();
+        for (const e of entries) put(all, e);
+        expect(all.toText()).toBe(expected.toFixed(12));
+        expect(all.toDecimal().eq(expected)).toBe(true);
+        const cut = split % (entries.length + 1);
+        const left = new PicoSum();
+        const right = new PicoSum();
+        entries.slice(0, cut).forEach((e) => put(left, e));
+        entries.slice(cut).forEach((e) => put(right, e));
+        left.addSum(right);
+        expect(left.toText()).toBe(expected.toFixed(12));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('stays exact past 2^53 in whole cents too', () => {
+    const sum = new PicoSum();
+    for (let i = 0; i < 20_000; i++) sum.addCents(1e15 - 1);
+    sum.add('-0.000000000001');
+    expect(sum.toText()).toBe('199999999999999799.999999999999');
+    const negative = new PicoSum();
+    negative.addCents(-50);
+    negative.addCents(25);
+    expect(negative.toText()).toBe('-0.250000000000');
+    const mixed = new PicoSum();
+    mixed.addCents(-150);
+    mixed.add('0.000000000001');
+    expect(mixed.toText()).toBe('-1.499999999999');
   });
 
   it('stays exact past 2^53 (the accumulators move into a bigint)', () => {

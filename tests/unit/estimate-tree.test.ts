@@ -455,6 +455,12 @@ describe('buildEstimateTree: properties', () => {
         expect(b).toEqual(a);
         expect(b.computed_totals).toEqual(a.computed_totals);
         expect(b.warnings).toEqual(a.warnings);
+        // The document adds whole cents as integers; the general sum over a tree reads the texts.
+        const { tree } = buildEstimateTree(parsed);
+        expect(computeTotals(tree).totals).toEqual(b.computed_totals);
+        expect(preorder(tree).map((n) => n.computed_total)).toEqual(
+          preorder(b.tree).map((n) => n.computed_total),
+        );
       }),
       { numRuns: 200 },
     );

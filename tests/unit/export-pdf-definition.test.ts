@@ -1,7 +1,8 @@
 import { encode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import type { ContentTable, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { buildPdfDefinition } from '../../src-main/exports/pdf';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { pdfDocumentParts, type PdfDocumentParts } from '../../src-main/exports/pdf/document';
+import type { TableRowModel } from '../../src-main/exports/pdf/items-table';
 import { checkImage } from '../../src-main/exports/images';
 import {
   largeDocument,
@@ -11,24 +12,34 @@ import {
   SECRET_NOTE_2,
 } from '../helpers/export-fixture';
 
-function itemsTable(def: TDocumentDefinitions): ContentTable {
-  const content = def.content as unknown[];
-  const table = content.find(
-    (c) => typeof c === 'object' && c !== null && 'table' in c && (c as ContentTable).table.headerRows === 1,
-  );
-  return table as ContentTable;
+/** The document as pdfmake gets it (the items table aside): its base, header, totals and closing. */
+function buildPdfDefinition(...args: Parameters<typeof pdfDocumentParts>): TDocumentDefinitions {
+  const parts = pdfDocumentParts(...args);
+  return {
+    ...parts.base,
+    content: [...parts.header(), parts.totals(), ...(parts.closing ? [parts.closing()] : [])],
+  };
 }
 
+/** The items table's rows: its header row first. */
+function itemsTable(parts: PdfDocumentParts): TableRowModel[] {
+  return parts.table ? [parts.table.header, ...parts.table.rows()] : [];
+}
+
+/** Every text of a table row. */
+const textsOf = (rows: TableRowModel[]): string =>
+  rows.flatMap((r) => r.cells.flatMap((c) => c.runs.map((x) => x.text))).join('\n');
+
 describe('PDF document definition', () => {
-  it('repeats a header row, keeps rows whole, and has one heading and one subtotal per group', () => {
+  it('has a header row, and one heading and one subtotal per group', () => {
     const def = buildPdfDefinition(sampleDocument(), { language: 'de-DE' });
-    const table = itemsTable(def);
-    expect(table.table.headerRows).toBe(1);
-    expect(table.table.dontBreakRows).toBe(true);
+    const table = itemsTable(pdfDocumentParts(sampleDocument(), { language: 'de-DE' }));
+    expect(table[0]!.kind).toBe('header');
     // 1 header + 12 items + 5 group subtotals.
-    expect(table.table.body).toHaveLength(18);
-    const text = JSON.stringify(table.table.body);
-    expect(text.match(/Summe /g)).toHaveLength(5);
+    expect(table).toHaveLength(18);
+    expect(table.filter((r) => r.kind === 'heading')).toHaveLength(5);
+    expect(table.filter((r) => r.kind === 'subtotal')).toHaveLength(5);
+    expect(textsOf(table).match(/Summe /g)).toHaveLength(5);
     expect(def.pageSize).toBe('A4');
     expect(def.pageOrientation).toBe('portrait');
     expect(def.language).toBe('de-DE');
@@ -37,11 +48,11 @@ describe('PDF document definition', () => {
   });
 
   it('puts internal notes only into internal copies', () => {
-    const internal = JSON.stringify(buildPdfDefinition(sampleDocument(), { preset: 'internal' }).content);
+    const internal = textsOf(itemsTable(pdfDocumentParts(sampleDocument(), { preset: 'internal' })));
     expect(internal).toContain(SECRET_NOTE);
-    const client = JSON.stringify(
-      buildPdfDefinition(sampleDocument(), { columns: ['name', 'internal_notes'] }),
-    );
+    const client =
+      JSON.stringify(buildPdfDefinition(sampleDocument(), { columns: ['name', 'internal_notes'] })) +
+      textsOf(itemsTable(pdfDocumentParts(sampleDocument(), { columns: ['name', 'internal_notes'] })));
     expect(client).not.toContain(SECRET_NOTE);
     expect(client).not.toContain(SECRET_NOTE_2);
   });
@@ -74,10 +85,12 @@ describe('PDF document definition', () => {
       ['A4', 'A4', 761],
       ['Letter', 'LETTER', 712],
     ] as const) {
-      const all = buildPdfDefinition(sampleDocument(), { preset: 'internal', language: 'de-DE', paper });
-      expect([all.pageSize, all.pageOrientation]).toEqual([size, 'landscape']);
-      const table = (all.content as { table?: { widths: (number | string)[] } }[]).find((c) => c.table)!;
-      const fixed = table.table!.widths.reduce<number>((a, w) => a + (typeof w === 'number' ? w : 0), 0);
+      const parts = pdfDocumentParts(sampleDocument(), { preset: 'internal', language: 'de-DE', paper });
+      expect([parts.base.pageSize, parts.base.pageOrientation]).toEqual([size, 'landscape']);
+      const fixed = parts.table!.columns.reduce<number>(
+        (a, c) => a + (typeof c.width === 'number' ? c.width : 0),
+        0,
+      );
       expect(fixed).toBeLessThanOrEqual(width - 90);
     }
   });
@@ -125,23 +138,23 @@ describe('PDF document definition', () => {
       header: { customer: null, company: null, project: null, currency: null },
     });
     const def = buildPdfDefinition(doc, { language: 'es-ES' });
-    expect(itemsTable(def)).toBeUndefined();
+    expect(pdfDocumentParts(doc, { language: 'es-ES' }).table).toBeNull();
     const footer = (def.footer as (c: number, n: number) => unknown)(1, 1);
     expect(JSON.stringify(footer)).toContain('Página 1 de 1');
   });
 
   it('builds 2,000 items (its speed is measured by npm run bench)', () => {
-    const def = buildPdfDefinition(largeDocument(2_000), {});
-    expect(itemsTable(def).table.body.length).toBeGreaterThan(2_000);
+    const parts = pdfDocumentParts(largeDocument(2_000), {});
+    expect(itemsTable(parts).length).toBeGreaterThan(2_000);
     // A large quote stays a quote: portrait, at the table's full size (its amount column is as wide as
     // its own widest figure, not every money column as wide as the grand total).
-    expect(def.pageOrientation).toBe('portrait');
-    expect(itemsTable(def).fontSize).toBe(8);
+    expect(parts.base.pageOrientation).toBe('portrait');
+    expect(parts.table!.fontSize).toBe(8);
   });
 });
 
 describe('PDF tables with few columns', () => {
-  it('keeps every row as wide as the header, whatever columns are chosen', () => {
+  it('keeps every row within the columns of the header row, each column in one cell at most', () => {
     const choices = [
       ['total'],
       ['code', 'total'],
@@ -151,14 +164,16 @@ describe('PDF tables with few columns', () => {
       ['description', 'discount', 'total'],
     ];
     for (const columns of choices) {
-      const table = itemsTable(buildPdfDefinition(sampleDocument(), { columns }));
-      const width = table.table.body[0]?.length;
-      for (const row of table.table.body) expect(row.length, JSON.stringify(columns)).toBe(width);
+      const table = itemsTable(pdfDocumentParts(sampleDocument(), { columns }));
+      const width = table[0]!.cells.length;
+      for (const row of table) {
+        const covered = row.cells.flatMap((c) => Array.from({ length: c.span }, (_, i) => c.column + i));
+        expect(new Set(covered).size, JSON.stringify(columns)).toBe(covered.length);
+        for (const column of covered) expect(column, JSON.stringify(columns)).toBeLessThan(width);
+      }
     }
     // With only an amount column, the subtotal rows still carry the figures.
-    const onlyTotal = JSON.stringify(
-      itemsTable(buildPdfDefinition(sampleDocument(), { columns: ['total'] })).table.body,
-    );
+    const onlyTotal = textsOf(itemsTable(pdfDocumentParts(sampleDocument(), { columns: ['total'] })));
     expect(onlyTotal).toContain('€1,798.27');
     expect(onlyTotal).toContain('€853.18');
   });

@@ -10,6 +10,7 @@ import {
   encodeVersion,
   readChain,
 } from '../../src-main/versions/version-codec';
+import { itemKeys } from '../../src-main/versions/snapshot';
 import { editedItems, randomItems, reordered, snapshot, versionPairs } from '../helpers/estimate-versions';
 
 describe('version storage', () => {
@@ -58,8 +59,13 @@ describe('version storage', () => {
         const bodies = [encodeFull(versions[0]!)];
         for (let k = 1; k < versions.length; k++)
           bodies.push(encodeDelta(delta(versions[k - 1]!, versions[k]!)!));
-        for (let k = 0; k < versions.length; k++)
-          expect(readChain(bodies.slice(0, k + 1))).toEqual(versions[k]);
+        for (let k = 0; k < versions.length; k++) {
+          const read = readChain(bodies.slice(0, k + 1));
+          expect(read).toEqual(versions[k]);
+          // The keys a read hands on (kept from the version it started from where they did not
+          // change) are those of its items, as worked out afresh.
+          expect(itemKeys(read.items)).toEqual(itemKeys([...read.items]));
+        }
         // Read on from a version already read (what a comparison of two versions of one chain does).
         const shared = readChain(bodies.slice(0, 2));
         expect(readChain(bodies.slice(2), shared)).toEqual(versions[versions.length - 1]);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { exportWarningText } from '../../../src-shared/exports/warnings';
 import { formatMoney } from '../../../src-shared/money/format';
 import { QUOTE_PRESET_ID, type ExportPreset, type Paper } from '../../../src-shared/exports/presets';
+import { LARGE_PDF_PAGES } from '../../../src-shared/exports/large-pdf';
 import type { UiLanguage } from '../../../src-shared/i18n/languages';
 import type { ApiClient } from '../../api/client';
 import { ServiceError } from '../../errors/service-error';
@@ -53,9 +54,12 @@ export function documentFlags(flags: CliFlags, savedPresets: readonly ExportPres
 
 /**
  * `plandesk export PROJECT_ID [ESTIMATE_ID] --format xlsx|pdf --out FILE [--preset quote|internal|NAME]
- * [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--rooms-costs]`: one
- * estimate, or (xlsx only) every estimate of the project into one workbook; `--rooms-costs` adds each
- * estimate's costs per room on the project's plan as a sheet of an internal worksheet (only there). The client quote is the default;
+ * [--columns a,b,c] [--lang xx-XX] [--paper A4|Letter] [--no-statements] [--rooms-costs] [--large-pdf]`:
+ * one estimate, or (xlsx only) every estimate of the project into one workbook; `--rooms-costs` adds
+ * each estimate's costs per room on the project's plan as a sheet of an internal worksheet (only
+ * there). A PDF of more than LARGE_PDF_PAGES pages is written only with --large-pdf; without it the
+ * command says how many pages it would have and how to export the workbook instead, and writes
+ * nothing. The client quote is the default;
  * `--client-copy` is another name for it. The document is in --lang, else in the language the app
  * keeps for the workspace's documents, else in the estimate's company's; its paper that language's.
  */
@@ -82,7 +86,7 @@ export async function exportCommand(
   if (unknown.length > 0 && resolved.kind === 'client') {
     context.warn?.(`warning: not in a client document: ${unknown.join(', ')}`);
   }
-  const outcome = await withCliExports(client, out, lang, context, (exports) =>
+  const outcome = await withCliExports(client, out, lang, { ...context, warm: format === 'pdf' }, (exports) =>
     exports.estimates({
       projectId,
       estimateId,
@@ -92,9 +96,17 @@ export async function exportCommand(
       language: context.chosenLanguage,
       paper,
       ...(flags['no-statements'] ? { statements: false } : {}),
+      ...(flags['large-pdf'] ? { largePdf: true } : {}),
       ...(flags['rooms-costs'] ? { roomsCosts: true } : {}),
     }),
   );
+  if (outcome.largePdfPages !== undefined) {
+    // Nothing was written: the PDF would be too long to be of use; a workbook is offered instead.
+    throw new ServiceError(
+      'validation',
+      t('cli.largePdf', { pages: outcome.largePdfPages, most: LARGE_PDF_PAGES }),
+    );
+  }
   for (const w of outcome.warnings) context.warn?.(`warning: ${exportWarningText(w, t, lang)}`);
   const where = outcome.path ?? path.resolve(out);
   // One total per currency: estimates in different currencies are never added together.

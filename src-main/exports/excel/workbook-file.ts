@@ -12,7 +12,7 @@
 import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { writeAtomically } from '../../local-files/write-atomically';
 import { SheetNamer } from '../sheet-names';
 
@@ -82,7 +82,9 @@ async function writeWorkbookStream(stream: Writable, plan: WorkbookPlan): Promis
     },
     race: (work) => Promise.race([work, failed]),
   };
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true });
+  // Loaded when a workbook is first written: a thread that writes PDFs only never loads it.
+  const { default: excel } = await import('exceljs');
+  const wb = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true });
   const zip = (wb as unknown as { zip?: NodeJS.EventEmitter & ZipAppend }).zip;
   zip?.on('error', (e: Error) => stream.destroy(e));
   describe(wb, plan.meta, zip);

@@ -1,4 +1,4 @@
-import type { Content, ContentTable, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import { translator } from '../../../src-shared/i18n/catalogue';
 import { partsOf, type EstimateParts } from '../../estimates/estimate-parts';
@@ -11,19 +11,48 @@ import { documentTitle, documentWord } from '../titles';
 import { documentFormats } from '../formats';
 import { subtreeSums } from '../sums';
 import { headerBlock } from './header';
-import { keepTogether, tagRows } from './keep-together';
-import { columnSamples, itemsTable } from './items-table';
-import { fitTable } from './layout';
+import { columnSamples, headerRow, tableRows, type TableRowModel } from './items-table';
+import { fitTable, type Column } from './layout';
 import { PDF_STYLES, attachImages, pageFooter } from './page';
 import { COLORS, pdfText } from './text';
 import { totalsBlock } from './totals';
 
-/** The pdfmake document for an estimate (exported for tests; `writeEstimatePdf` renders it). */
-export function buildPdfDefinition(
+/** The page's margins: left, top, right, bottom. */
+export const PAGE_MARGINS: [number, number, number, number] = [40, 40, 40, 50];
+/** Space above the items table and between it and the totals. */
+export const TABLE_MARGIN = { top: 4, bottom: 10 };
+
+/** The items table of a document: its columns, font size, header row, and its rows (made again on each call). */
+export interface PdfTable {
+  columns: Column[];
+  fontSize: number;
+  /** The width of the page's content (the table's). */
+  width: number;
+  header: TableRowModel;
+  rows: () => Iterable<TableRowModel>;
+  /** How many rows of the estimate it prints (for the page estimate before anything is laid out). */
+  count: number;
+}
+
+/** A PDF quote in parts: pdfmake lays out all but the items table, which pdfkit prints page by page. */
+export interface PdfDocumentParts {
+  /** The document without its content: page, metadata, styles, footer, images. */
+  base: TDocumentDefinitions;
+  /** The content before the table (company, customer, project, opening statement), made afresh on each call. */
+  header: () => Content[];
+  /** The totals block (unbreakable), made afresh on each call. */
+  totals: () => Content;
+  /** The closing statement, when there is one. */
+  closing: (() => Content) | null;
+  table: PdfTable | null;
+}
+
+/** The parts of the PDF quote of an estimate (pdf/render.ts puts them together). */
+export function pdfDocumentParts(
   estimate: EstimateDocument | EstimateParts,
   options: ExportOptions = {},
   images: { logo?: CheckedImage | null; watermark?: CheckedImage | null } = {},
-): TDocumentDefinitions {
+): PdfDocumentParts {
   const { doc, rows, quote } = partsOf(estimate);
   const opts = resolveExportOptions(options);
   const t = translator(opts.language);
@@ -47,26 +76,11 @@ export function buildPdfDefinition(
   const companyName = companyLines(est.company).name;
   const word = t(documentWord(opts.kind));
 
-  const content: Content[] = [...headerBlock(doc, opts, t, logo, page.width)];
-  const table = rows.length > 0 ? itemsTable(rows, columns, shown, t, style, sums) : null;
-  if (table) content.push(table.node);
-  // Stacks with ids: pdfmake reports where they land, for the page-break plan.
-  const totals = {
-    stack: [totalsBlock(doc, quote, opts, t, formats)],
-    id: 'totals',
-    unbreakable: true,
-  } as Content;
-  content.push(totals);
   const closingText = opts.statements ? cleanText(est.closing_statement, 10_000) : '';
-  const closing: Content | null = closingText
-    ? ({ stack: [{ text: pdfText(closingText, 10_000) }], id: 'closing', margin: [0, 6, 0, 0] } as Content)
-    : null;
-  if (closing) content.push(closing);
-
-  const def: TDocumentDefinitions = {
+  const base: TDocumentDefinitions = {
     pageSize: page.size,
     pageOrientation: page.orientation,
-    pageMargins: [40, 40, 40, 50],
+    pageMargins: PAGE_MARGINS,
     language: opts.language,
     info: {
       title: pdfText(documentTitle(doc, t, opts.kind)),
@@ -83,25 +97,26 @@ export function buildPdfDefinition(
       [companyName, [word, number].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
       t,
     ),
-    content,
+    content: [],
   };
-  attachImages(def, { logo, watermark });
-  if (table) {
-    tagRows(table.node as ContentTable);
-    def.pageBreakBefore = keepTogether({
-      body: table.body,
-      headingRows: table.headingRows,
-      totals,
-      closing,
-      // Lines of about 16 pt (the gross total's a little more), and the block's margins.
-      totalsHeight: 16 * (quote.vat.length + 3 + (opts.kind === 'internal' ? 3 : 0)) + 22,
-      // About 100 characters to a line of 10.35 pt.
-      closingHeight:
-        closingText.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 100)), 0) *
-          10.35 +
-        8,
-      topMargin: 40,
-    });
-  }
-  return def;
+  attachImages(base, { logo, watermark });
+  return {
+    base,
+    header: () => headerBlock(doc, opts, t, logo, page.width),
+    totals: () => ({ stack: [totalsBlock(doc, quote, opts, t, formats)], unbreakable: true }) as Content,
+    closing: closingText
+      ? () => ({ stack: [{ text: pdfText(closingText, 10_000) }], margin: [0, 6, 0, 0] }) as Content
+      : null,
+    table:
+      rows.length > 0
+        ? {
+            columns,
+            fontSize: fit.fontSize,
+            width: page.width,
+            header: headerRow(columns, t, fit.fontSize),
+            rows: () => tableRows(rows, columns, shown, t, style, sums),
+            count: rows.length,
+          }
+        : null,
+  };
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import pdfmake from 'pdfmake';
+import { shareFontsAcrossDocuments } from './shared-fonts';
 
 const FONT_FILES = {
   normal: 'Roboto-Regular.ttf',
@@ -26,8 +27,25 @@ function walkUp(start: string): string[] {
   }
 }
 
-/** pdfmake's Roboto folder: through module resolution, else upwards from the cwd and this file. */
+/** The font file of a face of the documents' font (Roboto). */
+export function fontFile(fontDir: string, bold: boolean, italics: boolean): string {
+  return join(
+    fontDir,
+    FONT_FILES[bold ? (italics ? 'bolditalics' : 'bold') : italics ? 'italics' : 'normal'],
+  );
+}
+
+const known = new Map<string, string>();
+
+/** pdfmake's Roboto folder: through module resolution, else upwards from the cwd and this file (looked up once). */
 export function findFontDir(explicit?: string): string {
+  const key = explicit ?? '';
+  let dir = known.get(key);
+  if (dir === undefined) known.set(key, (dir = lookUpFontDir(explicit)));
+  return dir;
+}
+
+function lookUpFontDir(explicit?: string): string {
   const candidates: string[] = [];
   if (explicit) candidates.push(explicit);
   const env = process.env.PLANDESK_PDF_FONTS;
@@ -52,9 +70,11 @@ export function findFontDir(explicit?: string): string {
 
 /**
  * pdfmake is a process-wide singleton: fonts by path, no URL fetching at all, and local file reads
- * only inside the font folder (images come as data: URLs, which need neither).
+ * only inside the font folder (images come as data: URLs, which need neither). Fonts are parsed once
+ * per thread (shared-fonts.ts).
  */
 export function configurePdfmake(fontDir: string): void {
+  shareFontsAcrossDocuments(join(fontDir, FONT_FILES.normal));
   const root = resolve(fontDir) + sep;
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => resolve(path).startsWith(root));

@@ -1,19 +1,23 @@
 /**
- * PDF export of one estimate (pdfmake 0.3, server API): a client-ready quote. Company block with
- * logo, customer and project, quote metadata, opening statement, the items table (group headings
- * indented by depth, group subtotals, the header row repeated on every page), the totals, the
- * closing statement, and "Page n of m" in the document's language.
+ * PDF export of one estimate (pdfmake 0.3 and pdfkit, server side): a client-ready quote. Company
+ * block with logo, customer and project, quote metadata, opening statement, the items table (group
+ * headings indented by depth, group subtotals, the header row repeated on every page), the totals,
+ * the closing statement, and "Page n of m" in the document's language.
  */
-import { writeFile } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import type { EstimateDocument } from '../../../src-shared/estimates/types';
 import { partsOf, type EstimateParts } from '../../estimates/estimate-parts';
 import { writeAtomically } from '../../local-files/write-atomically';
 import type { ExportOptions } from '../options';
-import { buildPdfDefinition } from './document';
+import { pdfDocumentParts, type PdfDocumentParts } from './document';
 import { findFontDir } from './fonts';
-import { documentImages, renderWithImages } from './page';
+import { documentImages, type PdfImages } from './page';
+import { planPdf, prepareFonts, writePdfParts, type Planned } from './render';
+import type { CheckedImage } from '../images';
 
-export { buildPdfDefinition, findFontDir };
+export { pdfDocumentParts, findFontDir, prepareFonts };
 
 export interface PdfOptions extends ExportOptions {
   /**
@@ -27,18 +31,109 @@ export interface PdfOptions extends ExportOptions {
   onNotice?: (message: string) => void;
 }
 
+/** What a document was planned from: the same choices and the same (checked) images. */
+interface PlanKey {
+  options: string;
+  logo: CheckedImage | null;
+  watermark: CheckedImage | null;
+}
+
 /**
- * Writes the estimate as a PDF quote to `out` (through a temporary file, renamed when complete).
- * Odd input (null fields, an empty tree, no currency, very long names) never stops it; an unusable
- * logo or watermark is left out.
+ * The last plan made of an estimate's rows (a page count before the save dialog), for its writer:
+ * the same rows, choices and images make the same pages, laid out once.
  */
+const plans = new WeakMap<object, { key: PlanKey; planned: Planned }>();
+
+function sameKey(a: PlanKey, b: PlanKey): boolean {
+  return a.options === b.options && a.logo === b.logo && a.watermark === b.watermark;
+}
+
+/**
+ * Runs `work` on the document's parts with its images; when pdfkit refuses one, again without them
+ * (a document without beats none). Nothing is written before pdfkit has taken the images.
+ */
+async function withImages<T>(
+  estimate: EstimateDocument | EstimateParts,
+  options: PdfOptions,
+  work: (parts: PdfDocumentParts, fontDir: string, key: PlanKey, rows: object) => Promise<T>,
+): Promise<T> {
+  // Worked out once: the parts may be made twice (again without an image that failed).
+  const parts = partsOf(estimate);
+  const fontDir = findFontDir(options.fontDir);
+  const notice = options.onNotice ?? (() => undefined);
+  const images: PdfImages = documentImages(parts.doc.estimate, options.images, notice);
+  const { images: _given, onNotice: _notice, ...choices } = options;
+  const key = (shown: Partial<PdfImages>): PlanKey => ({
+    options: JSON.stringify(choices),
+    logo: shown.logo ?? null,
+    watermark: shown.watermark ?? null,
+  });
+  try {
+    return await work(pdfDocumentParts(parts, options, images), fontDir, key(images), parts.rows);
+  } catch (e) {
+    if (!images.logo && !images.watermark) throw e;
+    notice(`The logo or watermark could not be embedded (${e instanceof Error ? e.message : String(e)}).`);
+    return work(pdfDocumentParts(parts, options, {}), fontDir, key({}), parts.rows);
+  }
+}
+
+/**
+ * Writes the estimate as a PDF quote to `out`; gives back its number of pages. Odd input (null
+ * fields, an empty tree, no currency, very long names) never stops it; an unusable logo or
+ * watermark is left out.
+ */
+export async function streamEstimatePdf(
+  estimate: EstimateDocument | EstimateParts,
+  options: PdfOptions,
+  out: Writable,
+): Promise<number> {
+  return withImages(estimate, options, (parts, fontDir, key, rows) => {
+    const kept = plans.get(rows);
+    plans.delete(rows);
+    return writePdfParts(parts, fontDir, out, kept && sameKey(kept.key, key) ? kept.planned : undefined);
+  });
+}
+
+/** How many pages the estimate's PDF quote will have, laid out without writing it. */
+export async function estimatePdfPages(
+  estimate: EstimateDocument | EstimateParts,
+  options: PdfOptions,
+): Promise<number> {
+  return withImages(estimate, options, async (parts, fontDir, key, rows) => {
+    const planned = await planPdf(parts, fontDir);
+    plans.set(rows, { key, planned });
+    return planned.pages;
+  });
+}
+
+/** Writes the estimate as a PDF quote to the file `path`, which must not exist yet; its number of pages. */
+export async function writeEstimatePdfFile(
+  estimate: EstimateDocument | EstimateParts,
+  options: PdfOptions,
+  path: string,
+): Promise<number> {
+  const file = createWriteStream(path, { flags: 'wx' });
+  const closed = once(file, 'close');
+  try {
+    const pages = await streamEstimatePdf(estimate, options, file);
+    await closed;
+    return pages;
+  } catch (err) {
+    file.destroy();
+    await closed.catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Writes the estimate as a PDF quote to `out` (through a temporary file, renamed when complete). */
 export async function writeEstimatePdf(
   estimate: EstimateDocument | EstimateParts,
   options: PdfOptions,
   out: string,
 ): Promise<void> {
-  const bytes = await renderEstimatePdf(estimate, options);
-  await writeAtomically(out, (partial) => writeFile(partial, bytes));
+  await writeAtomically(out, async (partial) => {
+    await writeEstimatePdfFile(estimate, options, partial);
+  });
 }
 
 /** The PDF quote's bytes. */
@@ -46,10 +141,13 @@ export async function renderEstimatePdf(
   estimate: EstimateDocument | EstimateParts,
   options: PdfOptions,
 ): Promise<Buffer> {
-  // Worked out once: the definition may be built twice (again without an image that failed).
-  const parts = partsOf(estimate);
-  const fontDir = findFontDir(options.fontDir);
-  const notice = options.onNotice ?? (() => undefined);
-  const images = documentImages(parts.doc.estimate, options.images, notice);
-  return renderWithImages((usable) => buildPdfDefinition(parts, options, usable), images, fontDir, notice);
+  const chunks: Buffer[] = [];
+  const collect = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  await streamEstimatePdf(estimate, options, collect);
+  return Buffer.concat(chunks);
 }

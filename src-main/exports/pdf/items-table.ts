@@ -1,8 +1,10 @@
 /**
- * The items table: group headings indented by depth, positions, group subtotals (exact sums, rounded
- * only when printed), and the header row repeated on every page.
+ * The items table as rows of cells: group headings indented by depth, positions, group subtotals
+ * (exact sums, rounded only when printed), and the header row (repeated on every page). pdfkit
+ * prints it page by page (pdf/table-pages.ts); the layout of the same table (itemsTableLayout) is
+ * the change order's, which pdfmake prints.
  */
-import type { Content, TableCell, TableLayout } from 'pdfmake/interfaces';
+import type { TableLayout } from 'pdfmake/interfaces';
 import {
   columnKind,
   columnSpec,
@@ -34,31 +36,74 @@ function indentOf(row: EstimateRow): number {
 /** The columns a document shows, by the keys the shared text column stands for. */
 type Shown = readonly ExportColumnKey[];
 
+/** One text of a cell, in its own size and colour (a name, its description, its note). */
+export interface TextRun {
+  text: string;
+  size: number;
+  color: string;
+  bold: boolean;
+  italics: boolean;
+}
+
+/** A cell of the items table: the columns it covers and its texts, one below another. */
+export interface TableCellModel {
+  /** Its first column, and how many columns it spans. */
+  column: number;
+  span: number;
+  runs: TextRun[];
+  align: 'left' | 'right';
+  /** Figures stay on one line; text wraps inside the cell. */
+  wrap: boolean;
+  /** How far the texts are indented (a group's depth). */
+  indent: number;
+}
+
+export type TableRowKind = 'header' | 'heading' | 'item' | 'subtotal';
+
+/** A row of the items table as it is printed (pdf/table-pages.ts measures and draws it). */
+export interface TableRowModel {
+  kind: TableRowKind;
+  cells: TableCellModel[];
+  /** The row's background, if any. */
+  fill: string | null;
+}
+
+function run(text: string, size: number, more: Partial<Omit<TextRun, 'text' | 'size'>> = {}): TextRun {
+  return { text, size, color: COLORS.text, bold: false, italics: false, ...more };
+}
+
+/** A row's name, description and internal note (as far as they are shown), one below another. */
+function nameRuns(row: EstimateRow, shown: Shown, t: Translate, size: number, heading: boolean): TextRun[] {
+  const runs: TextRun[] = [];
+  if (heading || shown.includes('name')) runs.push(run(pdfText(row.name), size, { bold: heading }));
+  const small = size - 0.5;
+  if (shown.includes('description') && row.description) {
+    runs.push(run(pdfText(row.description), small, { color: COLORS.muted }));
+  }
+  if (shown.includes('internal_notes') && row.internal_notes) {
+    const note = heading
+      ? pdfText(row.internal_notes)
+      : `${t('doc.internalNote')}: ${pdfText(row.internal_notes)}`;
+    runs.push(run(note, small, { color: COLORS.note, italics: true }));
+  }
+  return runs;
+}
+
+function cell(column: number, runs: TextRun[], more: Partial<TableCellModel> = {}): TableCellModel {
+  return { column, span: 1, runs, align: 'left', wrap: true, indent: 0, ...more };
+}
+
 function itemCells(
   row: EstimateRow,
   columns: readonly Column[],
   shown: Shown,
   t: Translate,
   { formats, basis, fontSize }: TableStyle,
-): TableCell[] {
-  return columns.map((column): TableCell => {
+): TableCellModel[] {
+  return columns.map((column, i): TableCellModel => {
     const key = column.key;
-    if (column.width === '*') {
-      const stack: Content[] = [];
-      if (shown.includes('name')) stack.push({ text: pdfText(row.name) });
-      if (shown.includes('description') && row.description) {
-        stack.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: fontSize - 0.5 });
-      }
-      if (shown.includes('internal_notes') && row.internal_notes) {
-        stack.push({
-          text: `${t('doc.internalNote')}: ${pdfText(row.internal_notes)}`,
-          italics: true,
-          color: COLORS.note,
-          fontSize: fontSize - 0.5,
-        });
-      }
-      return { stack, margin: [indentOf(row), 0, 0, 0] };
-    }
+    if (column.width === '*')
+      return cell(i, nameRuns(row, shown, t, fontSize, false), { indent: indentOf(row) });
     let text = '';
     switch (columnKind(key)) {
       case 'text':
@@ -83,7 +128,8 @@ function itemCells(
         break;
       }
     }
-    return { text: pdfText(text), alignment: column.numeric ? 'right' : 'left', noWrap: column.numeric };
+    const runs = text ? [run(pdfText(text), fontSize)] : [];
+    return cell(i, runs, column.numeric ? { align: 'right', wrap: false } : {});
   });
 }
 
@@ -91,38 +137,26 @@ function groupHeadingCells(
   row: EstimateRow,
   columns: readonly Column[],
   shown: Shown,
+  t: Translate,
   fontSize: number,
-): TableCell[] {
-  const fill = COLORS.groupFill[Math.min(row.depth, COLORS.groupFill.length - 1)];
+): TableCellModel[] {
   const textAt = columns.findIndex((c) => c.width === '*');
-  const title: Content[] = [{ text: pdfText(row.name), bold: true }];
-  if (shown.includes('description') && row.description) {
-    title.push({ text: pdfText(row.description), color: COLORS.muted, fontSize: fontSize - 0.5 });
-  }
-  if (shown.includes('internal_notes') && row.internal_notes) {
-    title.push({
-      text: pdfText(row.internal_notes),
-      italics: true,
-      color: COLORS.note,
-      fontSize: fontSize - 0.5,
-    });
-  }
-  return columns.map((column, i): TableCell => {
+  const cells: TableCellModel[] = [];
+  columns.forEach((column, i) => {
     if (i < textAt || textAt < 0) {
-      return column.key === 'code'
-        ? { text: pdfText(row.code, 200), bold: true, fillColor: fill }
-        : { text: '', fillColor: fill };
+      const code = column.key === 'code' ? pdfText(row.code, 200) : '';
+      cells.push(cell(i, code ? [run(code, fontSize, { bold: true })] : []));
     }
-    if (i === textAt) {
-      return {
-        stack: title,
-        colSpan: columns.length - textAt,
-        margin: [indentOf(row), 0, 0, 0],
-        fillColor: fill,
-      };
-    }
-    return {};
   });
+  if (textAt >= 0) {
+    cells.push(
+      cell(textAt, nameRuns(row, shown, t, fontSize, true), {
+        span: columns.length - textAt,
+        indent: indentOf(row),
+      }),
+    );
+  }
+  return cells;
 }
 
 function subtotalCells(
@@ -131,41 +165,86 @@ function subtotalCells(
   columns: readonly Column[],
   sums: Map<AmountColumn, bigint[]>,
   t: Translate,
-  formats: Formats,
-): TableCell[] | null {
+  { formats, fontSize }: TableStyle,
+): TableCellModel[] | null {
   const firstAmount = columns.findIndex((c) => isAmountColumn(c.key));
   if (firstAmount < 0) return null;
-  const border: [boolean, boolean, boolean, boolean] = [false, true, false, false];
   // The label spans from the text column (else the first column) up to the first amount column;
   // when an amount column comes first there is no room for it.
   const textAt = columns.findIndex((c) => c.width === '*');
   const labelAt = textAt >= 0 && textAt < firstAmount ? textAt : 0;
-  const hasLabel = labelAt < firstAmount;
-  return columns.map((column, i): TableCell => {
-    if (hasLabel && i === labelAt) {
-      return {
-        text: t('doc.subtotalOf', { name: pdfText(row.name) }),
-        bold: true,
-        colSpan: firstAmount - labelAt,
-        margin: [textAt === labelAt ? indentOf(row) : 0, 0, 0, 0],
-        border,
-      };
-    }
-    if (hasLabel && i > labelAt && i < firstAmount) return {};
-    if (isAmountColumn(column.key)) {
-      const sum = sums.get(column.key)![index]!;
-      // A group without a discount sums none.
-      if (column.key === 'discount' && sum === 0n) return { text: '', border };
-      return {
-        text: pdfText(formats.money.formatMinor(sum)),
-        bold: true,
-        alignment: 'right',
-        noWrap: true,
-        border,
-      };
-    }
-    return { text: '', border };
+  const cells: TableCellModel[] = [];
+  if (labelAt < firstAmount) {
+    const label = t('doc.subtotalOf', { name: pdfText(row.name) });
+    cells.push(
+      cell(labelAt, [run(label, fontSize, { bold: true })], {
+        span: firstAmount - labelAt,
+        indent: textAt === labelAt ? indentOf(row) : 0,
+      }),
+    );
+  }
+  columns.forEach((column, i) => {
+    if (!isAmountColumn(column.key)) return;
+    const sum = sums.get(column.key)![index]!;
+    // A group without a discount sums none.
+    if (column.key === 'discount' && sum === 0n) return;
+    const text = pdfText(formats.money.formatMinor(sum));
+    cells.push(cell(i, [run(text, fontSize, { bold: true })], { align: 'right', wrap: false }));
   });
+  return cells;
+}
+
+/** The header row: each column's heading (a long word broken where the layout says), bold. */
+export function headerRow(columns: readonly Column[], t: Translate, fontSize: number): TableRowModel {
+  const cells = columns.map((c, i) =>
+    cell(
+      i,
+      [run(fittedHeading(pdfText(t(columnSpec(c.key).docLabel)), c, fontSize), fontSize, { bold: true })],
+      {
+        align: c.numeric ? 'right' : 'left',
+      },
+    ),
+  );
+  return { kind: 'header', cells, fill: COLORS.headerFill };
+}
+
+/**
+ * The body rows of the items table, one at a time (a 20,000-item estimate is never held as a table):
+ * group headings (filled by depth), positions, and after each group its subtotal, the sum of its
+ * lines' amounts as printed (each rounded at the currency's digits), so a reader adding up the lines
+ * finds it.
+ */
+export function* tableRows(
+  rows: readonly EstimateRow[],
+  columns: readonly Column[],
+  shown: Shown,
+  t: Translate,
+  style: TableStyle,
+  sums: Map<AmountColumn, bigint[]>,
+): Generator<TableRowModel> {
+  // Groups whose subtree is still being listed; each closes with its subtotal row.
+  const open: number[] = [];
+  function* closeUntil(i: number): Generator<TableRowModel> {
+    while (open.length > 0) {
+      const g = open[open.length - 1]!;
+      if (g + rows[g]!.subtreeSize >= i) return;
+      open.pop();
+      const cells = subtotalCells(rows[g]!, g, columns, sums, t, style);
+      if (cells) yield { kind: 'subtotal', cells, fill: null };
+    }
+  }
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    yield* closeUntil(i);
+    if (row.type === 'group') {
+      const fill = COLORS.groupFill[Math.min(row.depth, COLORS.groupFill.length - 1)]!;
+      yield { kind: 'heading', cells: groupHeadingCells(row, columns, shown, t, style.fontSize), fill };
+      open.push(i);
+    } else {
+      yield { kind: 'item', cells: itemCells(row, columns, shown, t, style), fill: null };
+    }
+  }
+  yield* closeUntil(Number.MAX_SAFE_INTEGER);
 }
 
 /**
@@ -188,63 +267,6 @@ export function itemsTableLayout(endsOnSum = false): TableLayout {
     paddingBottom: () => 2.5,
     fillColor: (rowIndex: number) => (rowIndex === 0 ? COLORS.headerFill : null),
   };
-}
-
-/** The items table, and which of its body rows are group headings (to keep them with what follows). */
-export interface ItemsTable {
-  node: Content;
-  body: TableCell[][];
-  headingRows: Set<number>;
-}
-
-/**
- * The items table. A group's subtotal is the sum of its lines' amounts as printed (each rounded at
- * the currency's digits), so a reader adding up the lines finds it.
- */
-export function itemsTable(
-  rows: readonly EstimateRow[],
-  columns: readonly Column[],
-  shown: Shown,
-  t: Translate,
-  style: TableStyle,
-  sums: Map<AmountColumn, bigint[]>,
-): ItemsTable {
-  const header: TableCell[] = columns.map((c) => ({
-    text: fittedHeading(pdfText(t(columnSpec(c.key).docLabel)), c, style.fontSize),
-    style: 'tableHeader',
-    alignment: c.numeric ? 'right' : 'left',
-  }));
-  const body: TableCell[][] = [header];
-  const headingRows = new Set<number>();
-  // Groups whose subtree is still being listed; each closes with its subtotal row.
-  const open: number[] = [];
-  const closeUntil = (i: number): void => {
-    while (open.length > 0) {
-      const g = open[open.length - 1]!;
-      if (g + rows[g]!.subtreeSize >= i) return;
-      open.pop();
-      const cells = subtotalCells(rows[g]!, g, columns, sums, t, style.formats);
-      if (cells) body.push(cells);
-    }
-  };
-  rows.forEach((row, i) => {
-    closeUntil(i);
-    if (row.type === 'group') {
-      headingRows.add(body.length);
-      body.push(groupHeadingCells(row, columns, shown, style.fontSize));
-      open.push(i);
-    } else {
-      body.push(itemCells(row, columns, shown, t, style));
-    }
-  });
-  closeUntil(Number.MAX_SAFE_INTEGER);
-  const node: Content = {
-    table: { headerRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width), body },
-    layout: itemsTableLayout(),
-    fontSize: style.fontSize,
-    margin: [0, 4, 0, 10],
-  };
-  return { node, body, headingRows };
 }
 
 /**

@@ -6,7 +6,7 @@ import pdfmake from 'pdfmake';
 import type { Content, StyleDictionary, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import type { EstimateHeader } from '../../../src-shared/estimates/types';
-import { checkImage, type CheckedImage } from '../images';
+import { checkImageOnce, type CheckedImage } from '../images';
 import { configurePdfmake } from './fonts';
 import { fitAtMost } from './header';
 import { COLORS, pdfText } from './text';
@@ -65,8 +65,8 @@ export function documentImages(
     logo: est?.company?.logo_url ? images?.logo : null,
     watermark: est?.company?.watermark_url ? images?.watermark : null,
   };
-  const logo = checkImage(wanted.logo);
-  const watermark = checkImage(wanted.watermark);
+  const logo = checkImageOnce(wanted.logo);
+  const watermark = checkImageOnce(wanted.watermark);
   if (wanted.logo && !logo) notice('The company logo is not a usable PNG or JPEG image; the PDF has none.');
   if (wanted.watermark && !watermark)
     notice('The watermark is not a usable PNG or JPEG image; the PDF has none.');

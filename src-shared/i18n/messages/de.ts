@@ -602,6 +602,8 @@ export const de: Messages = {
     'Räume: nicht verfügbar (der Dienst hat diesen Grundriss im älteren Format gesendet, das keine Räume auflistet).',
   'cli.exportedOne': 'Kostenvoranschlag „{name}“ exportiert nach {path}',
   'cli.exportedMany': '{count} Kostenvoranschläge exportiert nach {path}',
+  'cli.largePdf':
+    'Das PDF hätte {pages} Seiten (mehr als {most}). In diesem Umfang ist eine Arbeitsmappe leichter zu lesen und zu bearbeiten: Exportieren Sie sie mit --format xlsx und einer .xlsx-Datei für --out, oder schreiben Sie das PDF mit --large-pdf trotzdem. Es wurde nichts geschrieben.',
 
   // Client quotes: presets, net prices, VAT by rate, the totals bar (issue 12).
   'column.net_unit_price': 'Einzelpreis (netto)',
@@ -740,6 +742,10 @@ export const de: Messages = {
   'export.totalsMismatch':
     'Die Summen des Dienstes passen nicht zu seinen Positionen. Das Dokument zeigt die Summen der Positionen: {net} netto, {gross} brutto (der Dienst nennt {serviceNet} und {serviceGross}). Prüfen Sie den Kostenvoranschlag im Dienst, bevor Sie ihn versenden.',
   'export.exportAnyway': 'Trotzdem exportieren',
+  'export.largePdf':
+    'Dieses PDF hätte {pages} Seiten. In diesem Umfang ist eine Excel-Arbeitsmappe leichter zu lesen, zu durchsuchen und weiterzubearbeiten.',
+  'export.largePdfExcel': 'Als Excel exportieren',
+  'export.largePdfAnyway': 'PDF trotzdem exportieren',
   'totalsBar.label': 'Summen dieses Kostenvoranschlags',
   'totalsBar.net': 'Netto',
   'totalsBar.vat': 'MwSt.',

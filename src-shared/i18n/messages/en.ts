@@ -588,6 +588,8 @@ export const en = {
     'Rooms: not available (the service sent this plan in its older form, which lists no rooms).',
   'cli.exportedOne': 'Exported estimate "{name}" to {path}',
   'cli.exportedMany': 'Exported {count} estimates to {path}',
+  'cli.largePdf':
+    'The PDF would have {pages} pages (more than {most}). At that size a workbook is easier to read and work with: export it with --format xlsx and an .xlsx file for --out, or add --large-pdf to write the PDF anyway. Nothing was written.',
 
   // Client quotes: presets, net prices, VAT by rate, the totals bar (issue 12).
   'column.net_unit_price': 'Unit price (net)',
@@ -719,6 +721,10 @@ export const en = {
   'export.totalsMismatch':
     'The service’s totals do not match its items. The document shows the totals of the items: {net} net, {gross} gross (the service says {serviceNet} and {serviceGross}). Check the estimate in the service before you send it.',
   'export.exportAnyway': 'Export anyway',
+  'export.largePdf':
+    'This PDF would have {pages} pages. At that size an Excel workbook is easier to read, search and work with.',
+  'export.largePdfExcel': 'Export as Excel',
+  'export.largePdfAnyway': 'Export the PDF anyway',
   'totalsBar.label': 'Totals of this estimate',
   'totalsBar.net': 'Net',
   'totalsBar.vat': 'VAT',

@@ -593,6 +593,8 @@ export const es: Messages = {
     'Estancias: no disponibles (el servicio envió este plano en su formato antiguo, que no enumera las estancias).',
   'cli.exportedOne': 'Presupuesto «{name}» exportado a {path}',
   'cli.exportedMany': '{count} presupuestos exportados a {path}',
+  'cli.largePdf':
+    'El PDF tendría {pages} páginas (más de {most}). Con ese tamaño, un libro de Excel es más fácil de leer y de trabajar: expórtelo con --format xlsx y un archivo .xlsx en --out, o añada --large-pdf para escribir el PDF de todos modos. No se ha escrito nada.',
 
   // Client quotes: presets, net prices, VAT by rate, the totals bar (issue 12).
   'column.net_unit_price': 'Precio unitario (sin IVA)',
@@ -729,6 +731,10 @@ export const es: Messages = {
   'export.totalsMismatch':
     'Los totales del servicio no cuadran con sus partidas. El documento muestra los totales de las partidas: {net} sin IVA, {gross} con IVA (el servicio indica {serviceNet} y {serviceGross}). Revise el presupuesto en el servicio antes de enviarlo.',
   'export.exportAnyway': 'Exportar de todos modos',
+  'export.largePdf':
+    'Este PDF tendría {pages} páginas. Con ese tamaño, un libro de Excel es más fácil de leer, buscar y trabajar.',
+  'export.largePdfExcel': 'Exportar a Excel',
+  'export.largePdfAnyway': 'Exportar el PDF de todos modos',
   'totalsBar.label': 'Totales de este presupuesto',
   'totalsBar.net': 'Neto',
   'totalsBar.vat': 'IVA',

@@ -597,6 +597,8 @@ export const fr: Messages = {
     'Pièces : non disponibles (le service a envoyé ce plan dans son ancien format, qui ne liste pas les pièces).',
   'cli.exportedOne': 'Devis « {name} » exporté dans {path}',
   'cli.exportedMany': '{count} devis exportés dans {path}',
+  'cli.largePdf':
+    'Le PDF ferait {pages} pages (plus de {most}). À cette taille, un classeur est plus facile à lire et à exploiter : exportez-le avec --format xlsx et un fichier .xlsx pour --out, ou ajoutez --large-pdf pour écrire le PDF malgré tout. Rien n’a été écrit.',
 
   // Client quotes: presets, net prices, VAT by rate, the totals bar (issue 12).
   'column.net_unit_price': 'Prix unitaire HT',
@@ -731,6 +733,10 @@ export const fr: Messages = {
   'export.totalsMismatch':
     'Les totaux du service ne correspondent pas à ses postes. Le document affiche les totaux des postes : {net} HT, {gross} TTC (le service indique {serviceNet} et {serviceGross}). Vérifiez le devis dans le service avant de l’envoyer.',
   'export.exportAnyway': 'Exporter quand même',
+  'export.largePdf':
+    'Ce PDF ferait {pages} pages. À cette taille, un classeur Excel est plus facile à lire, à parcourir et à exploiter.',
+  'export.largePdfExcel': 'Exporter en Excel',
+  'export.largePdfAnyway': 'Exporter le PDF quand même',
   'totalsBar.label': 'Totaux de ce devis',
   'totalsBar.net': 'HT',
   'totalsBar.vat': 'TVA',

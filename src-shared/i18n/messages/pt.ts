@@ -588,6 +588,8 @@ export const pt: Messages = {
     'Divisões: não disponíveis (o serviço enviou esta planta no formato antigo, que não lista divisões).',
   'cli.exportedOne': 'Orçamento «{name}» exportado para {path}',
   'cli.exportedMany': '{count} orçamentos exportados para {path}',
+  'cli.largePdf':
+    'O PDF teria {pages} páginas (mais de {most}). Com este tamanho, um livro do Excel é mais fácil de ler e de trabalhar: exporte-o com --format xlsx e um ficheiro .xlsx em --out, ou acrescente --large-pdf para escrever o PDF mesmo assim. Nada foi escrito.',
 
   // Client quotes: presets, net prices, VAT by rate, the totals bar (issue 12).
   'column.net_unit_price': 'Preço unitário (s/ IVA)',
@@ -723,6 +725,10 @@ export const pt: Messages = {
   'export.totalsMismatch':
     'Os totais do serviço não correspondem aos seus artigos. O documento mostra os totais dos artigos: {net} s/ IVA, {gross} c/ IVA (o serviço indica {serviceNet} e {serviceGross}). Verifique o orçamento no serviço antes de o enviar.',
   'export.exportAnyway': 'Exportar mesmo assim',
+  'export.largePdf':
+    'Este PDF teria {pages} páginas. Com este tamanho, um livro do Excel é mais fácil de ler, pesquisar e trabalhar.',
+  'export.largePdfExcel': 'Exportar para Excel',
+  'export.largePdfAnyway': 'Exportar o PDF mesmo assim',
   'totalsBar.label': 'Totais deste orçamento',
   'totalsBar.net': 'S/ IVA',
   'totalsBar.vat': 'IVA',

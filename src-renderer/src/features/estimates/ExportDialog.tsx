@@ -1,13 +1,10 @@
 import { useId, useState } from 'react';
-import type { ErrorValue } from '../../../../src-shared/errors/service-error';
 import type { ExportPreset } from '../../../../src-shared/exports/presets';
-import { call, newOperationId } from '../../api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { describeError } from '../../errors/describe-error';
 import { useLang, useT } from '../../i18n/store';
-import { useOperations } from '../operations/store';
-import { choiceFromPreset, exportArgs } from './export-choice';
+import { choiceFromPreset } from './export-choice';
 import { ExportColumnsField } from './ExportColumnsField';
 import { DocumentSettings } from './DocumentSettings';
 import { FormatPicker, type DocumentFormat } from './FormatPicker';
@@ -15,7 +12,8 @@ import { ExportPresetPicker } from './ExportPresetPicker';
 import { usePresets } from './presets-store';
 import { useDocumentDefaults } from './use-document-defaults';
 import { useExportChoice } from './use-export-choice';
-import { useEstimates } from './store';
+import { useExportSubmit } from './use-export-submit';
+import { LargePdfWarning } from './LargePdfWarning';
 import { TotalsMismatchWarning, type TotalsMismatch } from './TotalsMismatchWarning';
 
 export interface ExportDialogProps {
@@ -41,51 +39,36 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
   const [format, setFormat] = useState<DocumentFormat>('xlsx');
   const [choice, change] = useExportChoice();
   const defaults = useDocumentDefaults(projectId, estimateId);
-  const [operationId, setOperationId] = useState<string | null>(null);
-  const [error, setError] = useState<ErrorValue | null>(null);
   const [noColumns, setNoColumns] = useState(false);
+  const exporting = useExportSubmit({
+    projectId,
+    estimateId,
+    language: defaults?.language ?? lang,
+    onDone: onClose,
+  });
+  const { busy, error, largePdf, stop } = exporting;
   // Off by default, and only ever sent for an internal worksheet as Excel.
   const [roomsCosts, setRoomsCosts] = useState(false);
-  const busy = operationId !== null;
 
   const pick = (preset: ExportPreset) => change(choiceFromPreset(preset));
 
-  const submit = async () => {
-    if (busy) return;
+  const submit = (as: DocumentFormat = format, confirmedLargePdf = false) => {
     if (choice.columns.length === 0) {
       setNoColumns(true);
       return;
     }
-    const opId = newOperationId('export');
-    useOperations.getState().start(opId, 'progress.exporting', { showAfterMs: 300 });
-    setOperationId(opId);
-    setError(null);
-    const res = await call((api) =>
-      api.exportEstimates({
-        projectId,
-        ...(estimateId ? { estimateId } : {}),
-        format,
-        ...exportArgs(choice, defaults?.language ?? lang),
-        ...(roomsCosts && choice.kind === 'internal' && format === 'xlsx' ? { roomsCosts: true } : {}),
-        operationId: opId,
-      }),
-    );
-    useOperations.getState().finish(opId);
-    setOperationId(null);
-    if (!res.ok) {
-      // Stopped by the user: nothing went wrong, the dialog simply stays.
-      if (res.error.kind !== 'cancelled') setError(res.error);
-      return;
-    }
-    // null: the user closed the save dialog. Nothing to report; this dialog stays for another try.
-    const path = res.data.path;
-    if (path === null) return;
-    useEstimates.getState().setExported({ ...res.data, path });
-    onClose();
+    void exporting.submit(choice, as, {
+      largePdf: confirmedLargePdf,
+      roomsCosts: roomsCosts && choice.kind === 'internal' && as === 'xlsx',
+    });
   };
-
-  const stop = () => {
-    if (operationId) void useOperations.getState().cancel(operationId);
+  const chooseFormat = (next: DocumentFormat) => {
+    setFormat(next);
+    exporting.clearLargePdf();
+  };
+  const instead = () => {
+    chooseFormat('xlsx');
+    submit('xlsx');
   };
 
   const shownError = error ?? presetsError;
@@ -95,7 +78,7 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
     <Dialog
       title={estimateId ? t('export.title') : t('export.titleAll')}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={() => submit()}
       busy={busy}
       size="lg"
       testId="export-dialog"
@@ -135,7 +118,15 @@ export function ExportDialog({ projectId, estimateId, mismatches, onClose }: Exp
 
       <ExportPresetPicker choice={choice} disabled={busy} onPick={pick} />
 
-      <FormatPicker format={format} disabled={busy} onChange={setFormat} />
+      <FormatPicker format={format} disabled={busy} onChange={chooseFormat} />
+      {largePdf !== null && format === 'pdf' && (
+        <LargePdfWarning
+          pages={largePdf}
+          disabled={busy}
+          onExcel={instead}
+          onPdf={() => submit('pdf', true)}
+        />
+      )}
 
       <ExportColumnsField choice={choice} disabled={busy} onChange={change} />
 
