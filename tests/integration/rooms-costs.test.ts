@@ -31,7 +31,8 @@ beforeEach(async () => {
     // The sum-rule walk reads every estimate of both demo workspaces: more than the service's budget.
     clientOptions: {
       retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttemptsTransient: 1 },
-      timeoutMs: 3_000,
+      // A ceiling for a hang only: a 10,000-room plan takes seconds on a busy machine.
+      timeoutMs: 30_000,
       budget: { limit: 100_000, windowMs: 60_000 },
     },
   });
