@@ -105,6 +105,8 @@ export function describeWithTools(name: string, tools: readonly ExternalTool[], 
       });
     });
   } else {
+    // Only outside `npm test` (which sets PLANDESK_REQUIRE_TOOLS and fails above instead): a developer
+    // running one file without LibreOffice or poppler sees the block skipped, its name saying why.
     describe.skip(`${name} [skipped: ${missingToolsMessage(missing)}]`, body);
   }
 }
