@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ServiceError } from '../errors/service-error';
 
@@ -64,6 +65,11 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
   } catch (err) {
     throw new ServiceError('config', (err as Error).message.split('\n')[0] ?? 'Invalid arguments.');
   }
+}
+
+/** A document's format: --format, else the extension of --out (pdf, xlsx, …), in lower case. */
+export function documentFormat(flags: CliFlags): string | undefined {
+  return flags.format ?? (flags.out ? path.extname(flags.out).slice(1).toLowerCase() : undefined);
 }
 
 export function positiveInt(value: string | undefined, name: string, fallback: number): number {

@@ -81,7 +81,10 @@ export interface CliExportOptions {
   savedPresets?: readonly ExportPreset[];
   documentsLanguage?: UiLanguage | null;
   changeOrder?: () => Promise<ChangeOrderSides>;
-  /** Start the export thread at once (a PDF is written): it loads while the estimate is fetched. */
+  /**
+   * Start the export thread at once (a PDF is written): it loads while the estimate is fetched. Not
+   * done for `workers` given: whoever made them started their export thread (cli/main.ts).
+   */
   warm?: boolean;
 }
 
@@ -99,7 +102,7 @@ export async function withCliExports<T>(
   work: (exports: ExportService) => Promise<T>,
 ): Promise<T> {
   const workers = options.workers ?? createWorkers(silentLogger);
-  if (options.warm) void new ExportThread(workers, silentLogger).warm();
+  if (options.warm && !options.workers) void new ExportThread(workers, silentLogger).warm();
   try {
     return await work(
       cliExports({

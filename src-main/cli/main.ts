@@ -1,6 +1,6 @@
 import { silentLogger, stderrLogger, type Logger } from '../log/logger';
 import type { ApiClient } from '../api/client';
-import { parseCliArgs, type CliFlags } from './args';
+import { documentFormat, parseCliArgs, type CliFlags } from './args';
 import type { ExportContext } from './commands/export';
 import type { CliVersions } from './versions-cache';
 import type { CliOutbox } from './cli-outbox';
@@ -161,17 +161,26 @@ async function runConnected(
   io: CliIo,
   logger: Logger,
 ): Promise<number> {
-  const [{ connect, givenLanguage }, { cliText }] = await Promise.all([
-    import('./connection'),
-    import('./i18n'),
-  ]);
-  const { client, simulator, language, workspace } = await connect(flags, io.env, logger);
+  // A PDF's thread first: it loads the writers and fonts while the rest below happens.
+  const exportThread =
+    command === 'export' && documentFormat(flags) === 'pdf'
+      ? (await import('./export-thread-early')).warmExportThread()
+      : null;
+  let simulator: { close(): Promise<void> } | undefined;
   let versions: CliVersions | null = null;
   let outbox: CliOutbox | null = null;
   try {
+    const [{ connect, givenLanguage }, { cliText }] = await Promise.all([
+      import('./connection'),
+      import('./i18n'),
+    ]);
+    const connected = await connect(flags, io.env, logger);
+    const { client, language, workspace } = connected;
+    simulator = connected.simulator;
     const exporting = ['export', 'export-changes', 'rooms', 'rooms-costs'].includes(command);
     const saved = exporting ? await import('./saved-presets') : null;
     const context: CommandContext = {
+      ...(exportThread ? { workers: exportThread } : {}),
       warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
       savedPresets: saved ? await saved.savedPresets(io.env, workspace) : [],
       chosenLanguage: givenLanguage(flags, io.env),
@@ -191,6 +200,7 @@ async function runConnected(
     await (versions as CliVersions | null)?.close();
     await (outbox as CliOutbox | null)?.close();
     await simulator?.close();
+    await exportThread?.close();
   }
   return 0;
 }

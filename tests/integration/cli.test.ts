@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_CLI, cliEnv, runBuiltCli, runCliHere } from '../helpers/cli-run';
@@ -138,6 +139,23 @@ describe('plandesk CLI', () => {
     });
     expect(network.code).toBe(1);
     expect(network.stderr.trim()).toMatch(/^error\(network\): /);
+  });
+
+  it('a PDF export, its thread started ahead: a refused key or no connection is the one error, no file', async () => {
+    // The export thread starts ahead of the connection (cli/export-thread-early.ts): whatever stops
+    // the command before the export — no connection given, a refused key — is still the command's
+    // one error line and exit code, and the thread is closed with the command.
+    const w = info.workspaces[0]!;
+    const refused = await runBuiltCli(['export', 'p', 'e', '--out', 'never.pdf'], {
+      ...connEnv(),
+      PLANDESK_KEY: `${w.key}-wrong`,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(/^error\(auth\): /);
+    const unconnected = await runBuiltCli(['export', 'p', 'e', '--format', 'pdf', '--out', 'never.pdf']);
+    expect(unconnected.code).toBe(2);
+    expect(unconnected.stderr.trim()).toMatch(/^error\(config\): Missing --base-url/);
+    expect(existsSync('never.pdf')).toBe(false);
   });
 
   it('--demo runs against the built-in demo workspace in-process', async () => {

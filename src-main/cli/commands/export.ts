@@ -8,7 +8,7 @@ import type { ApiClient } from '../../api/client';
 import { ServiceError } from '../../errors/service-error';
 import { resolveExportOptions } from '../../exports/options';
 import type { Workers } from '../../workers/pool';
-import { requirePositional, type CliFlags } from '../args';
+import { documentFormat, requirePositional, type CliFlags } from '../args';
 import { withCliExports } from '../exports';
 import { EN, type CliText } from '../i18n';
 
@@ -42,7 +42,7 @@ export function paperFlag(value: string | undefined): Paper | undefined {
  */
 export function documentFlags(flags: CliFlags, savedPresets: readonly ExportPreset[] = []) {
   const out = flags.out;
-  const format = flags.format ?? (out ? path.extname(out).slice(1).toLowerCase() : undefined);
+  const format = documentFormat(flags);
   if (format !== 'xlsx' && format !== 'pdf')
     throw new ServiceError('config', '--format must be xlsx or pdf.');
   if (!out) throw new ServiceError('config', 'Missing --out FILE.');
