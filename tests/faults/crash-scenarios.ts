@@ -262,7 +262,10 @@ async function crashExporting(
     const head = r.path ? (await fs.readFile(r.path)).subarray(0, 5).toString('latin1') : '';
     if (head !== '%PDF-') c.corrupt++;
     const after = await fs.readdir(outDir);
-    if (after.length !== 1) c.problems.push(`export:write #${i}: after a new export: ${after.join(', ')}`);
+    if (after.length !== 1) {
+      const why = exported.ok ? 'written' : `${exported.error.kind}: ${exported.error.message}`;
+      c.problems.push(`export:write #${i}: after a new export (${why}): ${after.join(', ')}`);
+    }
   } finally {
     await services.close();
   }
