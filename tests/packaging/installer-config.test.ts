@@ -65,11 +65,17 @@ describe('the installers’ configuration', () => {
         if (Object.values(job.permissions ?? {}).includes('write')) writers.push(`${file}:${name}`);
       }
     }
-    // The three release jobs write to the one draft (create, upload, publish); CI writes nothing.
-    expect(writers).toEqual(['release.yml:draft', 'release.yml:upload', 'release.yml:publish']);
+    // The release jobs that touch the one draft (create, upload, fetch it for the check, publish)
+    // write; CI writes nothing.
+    expect(writers).toEqual([
+      'release.yml:draft',
+      'release.yml:upload',
+      'release.yml:collect',
+      'release.yml:publish',
+    ]);
   });
 
-  it('release.yml: the build only reads; what writes runs no install script and no package’s code', () => {
+  it('release.yml: what runs npm packages only reads; what writes runs no package’s code', () => {
     const { jobs } = yaml.load(readFileSync('.github/workflows/release.yml', 'utf8')) as ReleaseWorkflow;
     // npm ci with install scripts, electron-builder's rebuild: a job that can only read.
     expect(jobs.build!.permissions).toEqual({ contents: 'read' });
@@ -87,14 +93,27 @@ describe('the installers’ configuration', () => {
     expect(jobs.upload!.steps.map((s) => s.uses).filter(Boolean)).toEqual(['actions/download-artifact@v4']);
     expect(runs('upload')).not.toMatch(/\bnpm\b|\bnpx\b|\bnode\b/);
     expect(runs('upload')).toContain('gh release upload');
-    // Every other job that can write installs without running scripts, if at all.
-    for (const job of ['draft', 'publish']) {
-      for (const line of runs(job)
-        .split('\n')
-        .filter((l) => /\bnpm (ci|install)\b/.test(l)))
-        expect(line, job).toContain('--ignore-scripts');
+    // `collect` and `publish`, which hold a token that can write, run only GitHub's own tools and
+    // coreutils; the check of the whole draft, which loads npm packages, can only read.
+    for (const job of ['collect', 'publish']) {
+      expect(runs(job), job).not.toMatch(/\bnpm\b|\bnpx\b|\bnode\b/);
+      expect(
+        jobs[job]!.steps.map((s) => s.uses ?? '').filter(
+          (u) =>
+            u && !u.startsWith('actions/download-artifact@') && !u.startsWith('actions/upload-artifact@'),
+        ),
+        job,
+      ).toEqual([]);
     }
-    expect(jobs.publish!.needs).toEqual(['draft', 'upload']);
+    expect(runs('draft')).not.toMatch(/\bnpm\b|\bnpx\b/);
+    expect(jobs.check!.permissions).toEqual({ contents: 'read' });
+    expect(runs('check')).toContain('node scripts/check-release.mjs release-draft');
+    expect(runs('check')).toMatch(/npm ci .*--ignore-scripts/);
+    expect(jobs.collect!.needs).toEqual(['draft', 'upload']);
+    expect(jobs.check!.needs).toEqual(['draft', 'collect']);
+    expect(jobs.publish!.needs).toEqual(['draft', 'check']);
+    // What is published is what was checked: the draft's files against the checked SHA-256 list.
+    expect(runs('publish')).toContain('cmp -s checked/SHA256SUMS now.sha256');
   });
 
   it('release.yml: each OS’s build is given only its own signing secrets, Windows never the Apple certificate', () => {
