@@ -54,9 +54,10 @@ export async function benchCli(): Promise<Record<string, string | number>> {
   const sandboxBare: ProcessRun[] = [];
   const sandboxHelp: ProcessRun[] = [];
   const sandbox = process.env.NODE_EXTRA_CA_CERTS !== undefined;
+  const usersEnv = asOnAUsersMachine();
   for (let i = 0; i < HELP_RUNS; i++) {
-    bare.push(...runs(1, ['-e', '0'], asOnAUsersMachine()));
-    help.push(...runs(1, [BIN, '--help'], asOnAUsersMachine()));
+    bare.push(...runs(1, ['-e', '0'], usersEnv));
+    help.push(...runs(1, [BIN, '--help'], usersEnv));
     if (sandbox) {
       sandboxBare.push(...runs(1, ['-e', '0']));
       sandboxHelp.push(...runs(1, [BIN, '--help']));
@@ -92,8 +93,9 @@ export async function benchCli(): Promise<Record<string, string | number>> {
     // In turns too, with the sandbox's environment and without it.
     const quote: ProcessRun[] = [];
     const sandboxQuote: ProcessRun[] = [];
+    const usersQuoteEnv = asOnAUsersMachine(env);
     for (let i = 0; i < QUOTE_RUNS; i++) {
-      quote.push(quoteRun(i, asOnAUsersMachine(env)));
+      quote.push(quoteRun(i, usersQuoteEnv));
       if (sandbox) sandboxQuote.push(quoteRun(i, env));
     }
     const quoteWall = wall(quote);

@@ -10,7 +10,6 @@ import type { UiLanguage } from '../../src-shared/i18n/languages';
 import type { ApiClient } from '../api/client';
 import { fetchEstimateRead } from '../estimates/estimate-reader';
 import { ExportService } from '../exports/export-service';
-import { ExportThread } from '../exports/export-thread';
 import type { ChangeOrderSides, ChangeOrderSource } from '../exports/sources';
 import { buildPlanView } from '../plans/plan-view';
 import { buildRoomsTable } from '../plans/rooms-table';
@@ -81,11 +80,6 @@ export interface CliExportOptions {
   savedPresets?: readonly ExportPreset[];
   documentsLanguage?: UiLanguage | null;
   changeOrder?: () => Promise<ChangeOrderSides>;
-  /**
-   * Start the export thread at once (a PDF is written): it loads while the estimate is fetched. Not
-   * done for `workers` given: whoever made them started their export thread (cli/main.ts).
-   */
-  warm?: boolean;
 }
 
 /**
@@ -101,8 +95,8 @@ export async function withCliExports<T>(
   options: CliExportOptions,
   work: (exports: ExportService) => Promise<T>,
 ): Promise<T> {
+  // A PDF export's pool comes with its export thread already started (cli/export-thread-early.ts).
   const workers = options.workers ?? createWorkers(silentLogger);
-  if (options.warm && !options.workers) void new ExportThread(workers, silentLogger).warm();
   try {
     return await work(
       cliExports({

@@ -86,7 +86,7 @@ export async function exportCommand(
   if (unknown.length > 0 && resolved.kind === 'client') {
     context.warn?.(`warning: not in a client document: ${unknown.join(', ')}`);
   }
-  const outcome = await withCliExports(client, out, lang, { ...context, warm: format === 'pdf' }, (exports) =>
+  const outcome = await withCliExports(client, out, lang, context, (exports) =>
     exports.estimates({
       projectId,
       estimateId,
