@@ -10,6 +10,7 @@ import { toEstimateDocument } from '../src-main/estimates/document';
 import { fastEstimateDetail } from '../src-main/api/estimate-parse';
 import { silentLogger } from '../src-main/log/logger';
 import { startSimulator } from '../simulator';
+import { inReadingThread } from './reading-thread';
 
 const RUNS = 11;
 const TARGET_MS = 150;
@@ -29,7 +30,9 @@ const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
  * to the document the app shows: open the SQLite file (integrity quick_check, WAL, migrations), read
  * the row, JSON.parse its body, check the detail (as the client does) and build the tree and totals.
  * Stored once from the simulator through ApiClient; median of 11 after a warm-up, each run a fresh
- * open of the closed file (what happens when the user opens the estimate offline).
+ * open of the closed file (what happens when the user opens the estimate offline). The runs are
+ * measured on a reading thread (bench/reading-thread.ts): the app parses the row and builds the tree
+ * on one; here the file's open and the read run there too.
  */
 export async function benchCacheOpen(): Promise<Record<string, string | number>> {
   const { estimate, projectId } = await fetchLargeEstimate();
@@ -46,61 +49,36 @@ export async function benchCacheOpen(): Promise<Record<string, string | number>>
     const file = path.join(dir, 'cache', `${WORKSPACE}.sqlite`);
     const fileSize = (await fs.stat(file)).size;
 
-    // The floor: JSON.parse of the same JSON text, in the same runs.
-    const text = latin1JsonText(estimate);
-    const floor: number[] = [];
-    const open: number[] = [];
-    const read: number[] = [];
-    const build: number[] = [];
-    const close: number[] = [];
-    let same = true;
-    let bodyChars = 0;
-    for (let run = 0; run <= RUNS; run++) {
-      const t0 = performance.now();
-      const cache = openCache(dir, WORKSPACE, silentLogger);
-      const t1 = performance.now();
-      const hit = cache.get<EstimateDetail>('estimate', key);
-      const t2 = performance.now();
-      if (!hit || cache.recovered || !cache.persistent) throw new Error('The cached estimate did not open.');
-      const detail = fastEstimateDetail(hit.data) ?? decode(estimateDetailSchema, hit.data, 'the estimate');
-      const doc = toEstimateDocument(detail);
-      const t3 = performance.now();
-      cache.close();
-      const t4 = performance.now();
-      if (doc.tree.length === 0) throw new Error('The cached estimate has no items.');
-      if (run === 0) {
-        // Warm-up; also the check that the cache gives back exactly what was stored.
-        same = isDeepStrictEqual(JSON.parse(JSON.stringify(estimate)), hit.data);
-        bodyChars = JSON.stringify(hit.data).length;
-        continue;
-      }
-      const f0 = performance.now();
-      JSON.parse(text);
-      floor.push(performance.now() - f0);
-      open.push(t1 - t0);
-      read.push(t2 - t1);
-      build.push(t3 - t2);
-      close.push(t4 - t3);
-    }
+    const runs = await inReadingThread<CacheRuns>('cache-open', { dir, key });
+    const { floor, open, read, build, close } = runs;
+    // The check that the cache gives back exactly what was stored.
+    const reader = openCache(dir, WORKSPACE, silentLogger);
+    const same = isDeepStrictEqual(
+      JSON.parse(JSON.stringify(estimate)),
+      reader.get<EstimateDetail>('estimate', key)?.data,
+    );
+    reader.close();
 
     const total = median(open.map((o, i) => o + read[i]! + build[i]!));
     tableRow({
       what: 'open the cached 20,000-item estimate → document',
       now: `${ms(total)} ms`,
-      floor: `JSON.parse of the same ${mb(text.length)} MB: ${ms(median(floor))} ms`,
+      floor: `JSON.parse of the same ${mb(runs.textChars)} MB: ${ms(median(floor))} ms`,
       ratio: ratio(total, median(floor)),
       target: `≤ ${TARGET_MS} ms`,
       within: yesNo(total <= TARGET_MS),
     });
     return {
       items: estimate.items.length,
-      'body (MB of JSON)': mb(bodyChars),
+      'measured on': "a reading thread, with the app's heap limits",
+      'body (MB of JSON)': mb(runs.bodyChars),
       'db file size (MB)': mb(fileSize),
       'store, one put (ms)': ms(storeMs),
       'open db (ms)': ms(median(open)),
       'get + JSON.parse (ms)': ms(median(read)),
       'check + tree + totals (ms)': ms(median(build)),
       'open → document (ms)': ms(total),
+      'slowest run (ms)': ms(Math.max(...open.map((o, i) => o + read[i]! + build[i]!))),
       'target (ms)': `≤ ${TARGET_MS}`,
       'within target': yesNo(total <= TARGET_MS),
       'floor: JSON.parse (ms)': `${ms(median(floor))} (× ${ratio(total, median(floor))})`,
@@ -110,6 +88,53 @@ export async function benchCacheOpen(): Promise<Record<string, string | number>>
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** What the reading thread measured, per run, in ms. */
+export interface CacheRuns {
+  floor: number[];
+  open: number[];
+  read: number[];
+  build: number[];
+  close: number[];
+  /** The cached body as JSON text, and the floor's text (the same JSON, beyond Latin-1 escaped). */
+  bodyChars: number;
+  textChars: number;
+}
+
+/** On the reading thread: a warm-up, then RUNS opens of the closed file, each beside its floor. */
+export async function cacheOpenRuns({ dir, key }: { dir: string; key: string }): Promise<CacheRuns> {
+  const runs: CacheRuns = { floor: [], open: [], read: [], build: [], close: [], bodyChars: 0, textChars: 0 };
+  let text = '';
+  for (let run = 0; run <= RUNS; run++) {
+    const t0 = performance.now();
+    const cache = openCache(dir, WORKSPACE, silentLogger);
+    const t1 = performance.now();
+    const hit = cache.get<EstimateDetail>('estimate', key);
+    const t2 = performance.now();
+    if (!hit || cache.recovered || !cache.persistent) throw new Error('The cached estimate did not open.');
+    const detail = fastEstimateDetail(hit.data) ?? decode(estimateDetailSchema, hit.data, 'the estimate');
+    const doc = toEstimateDocument(detail);
+    const t3 = performance.now();
+    cache.close();
+    const t4 = performance.now();
+    if (doc.tree.length === 0) throw new Error('The cached estimate has no items.');
+    if (run === 0) {
+      // The warm-up; the floor's text is the JSON the cache keeps (stored-json.ts).
+      text = latin1JsonText(hit.data);
+      runs.bodyChars = JSON.stringify(hit.data).length;
+      runs.textChars = text.length;
+      continue;
+    }
+    const f0 = performance.now();
+    JSON.parse(text);
+    runs.floor.push(performance.now() - f0);
+    runs.open.push(t1 - t0);
+    runs.read.push(t2 - t1);
+    runs.build.push(t3 - t2);
+    runs.close.push(t4 - t3);
+  }
+  return runs;
 }
 
 /**

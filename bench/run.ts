@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { checkoutRoot } from './checkout';
-import { benchCacheOpen } from './cache';
-import { benchEstimateTree } from './estimate-tree';
+import { benchCacheOpen, cacheOpenRuns } from './cache';
+import { benchEstimateTree, treeRuns } from './estimate-tree';
+import { isReadingThread, serveReadingThreadJobs } from './reading-thread';
 import { benchListProjects } from './list-projects';
 import { benchUpload } from './upload';
 import { benchOutbox } from './outbox';
@@ -18,6 +19,7 @@ import { benchCli } from './cli';
 import { benchQuote } from './quote';
 import { BARE_PDF_FLAG, barePdfOfTexts, benchLargePdf } from './large-pdf';
 import { benchStartup } from './startup';
+import { benchOpenMemory } from './open-memory';
 import { tableFileEnv, tableText } from './table';
 import { benchTreeRows } from './tree-rows';
 import { benchHostileAnswers } from './hostile-answers';
@@ -43,6 +45,7 @@ const benches: [string, Bench][] = [
   ['Estimate versions: 50 versions of 20,000 items (1 % changed each), storage and diff', benchVersions],
   ['Main-loop stall: heavy work off main, side by side with the same work on main', benchMainLoop],
   ['Excel export of 20,000 items through the app (workers): peak RSS', benchExcelMemory],
+  ['Open the 20,000-item estimate in the app: memory', benchOpenMemory],
   ['Make the large project available offline (plan, images, 20,000-item estimate)', benchOfflinePin],
   ['Rooms costs: 20,000 positions placed on a plan of 500 rooms, off the main thread', benchRoomsCosts],
   ['CLI: plandesk --help and the typical quote, whole processes', benchCli],
@@ -117,4 +120,7 @@ async function main(): Promise<void> {
   rmSync(tableDir, { recursive: true, force: true });
 }
 
-void main();
+// The bundle is also the script of the reading threads some benchmarks measure on.
+if (isReadingThread())
+  void serveReadingThreadJobs({ 'estimate-tree': treeRuns, 'cache-open': cacheOpenRuns });
+else void main();

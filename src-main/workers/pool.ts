@@ -6,6 +6,7 @@ import { Piscina } from 'piscina';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
 import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
+import { THREAD_LIMITS } from './thread-limits';
 import { scriptOf, WORKER_SCRIPTS, type In, type Out, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
@@ -120,13 +121,7 @@ function threadPool(
     maxThreads: size,
     idleTimeout,
     // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
-    // A young generation smaller than V8's default (a 4 MB semi-space instead of 16): the tasks make
-    // large, long-lived trees, which are promoted anyway, and a thread then commits far less memory
-    // for short-lived garbage (bench: the Excel export's peak RSS) at no measurable cost in time.
-    resourceLimits: {
-      maxOldGenerationSizeMb: 1024,
-      ...(process.env.YG ? { maxYoungGenerationSizeMb: Number(process.env.YG) } : {}),
-    },
+    resourceLimits: THREAD_LIMITS,
   });
   // A worker that fails outside any task (its script missing, say): logged, never a crash of main.
   pool.on('error', (err: unknown) =>
