@@ -58,12 +58,6 @@ export class OutboxService {
     );
   }
 
-  /** Where the records are; false when they live in memory for this session (and why). */
-  get persistence(): { persistent: boolean; problem: string | null } {
-    const { store, problem } = this.records.opened;
-    return { persistent: store.persistent, problem };
-  }
-
   /**
    * At start: the records and copies made to agree (outbox-recovery.ts), and what waits is sent.
    * A later call checks again, after the one before (what a damaged database or cache gave back is
