@@ -104,7 +104,7 @@ export async function roomsXlsxTask(input: RoomsXlsxTaskInput): Promise<WriteOut
 
 export interface PdfTaskInput {
   estimate: ExportEstimateInput;
-  options: Omit<PdfOptions, 'onNotice'>;
+  options: Omit<PdfOptions, 'onWarning'>;
   path: string;
 }
 
@@ -122,7 +122,7 @@ export async function pdfTask(input: PdfTaskInput): Promise<WriteOutput> {
     rowsOnly,
     {
       ...input.options,
-      onNotice: (detail) => warnings.push({ code: 'image-left-out', detail }),
+      onWarning: (warning) => warnings.push(warning),
     },
     input.path,
   );
@@ -131,7 +131,7 @@ export async function pdfTask(input: PdfTaskInput): Promise<WriteOutput> {
 
 export interface PdfPagesInput {
   estimate: ExportEstimateInput;
-  options: Omit<PdfOptions, 'onNotice'>;
+  options: Omit<PdfOptions, 'onWarning'>;
 }
 
 /** How many pages the estimate's PDF will have; its parts are kept here for the writer (a new token). */

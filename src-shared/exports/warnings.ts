@@ -1,7 +1,8 @@
 /**
  * What an export wrote but the user should know: money it could not write the usual way (no
  * currency, a code that is no currency, amounts finer than the currency's minor unit), estimates in
- * several currencies, an image left out, a costs-per-room sheet on which nothing could be placed. The document is written all the same; these reach the user
+ * several currencies, an image left out, characters the PDF's font cannot print, a costs-per-room sheet on which
+ * nothing could be placed. The document is written all the same; these reach the user
  * as the app's notice or the CLI's stderr, in their language.
  */
 import type { Translate } from '../i18n/catalogue';
@@ -26,6 +27,8 @@ export type ExportWarning =
       serviceGross: string;
     }
   | { code: 'image-left-out'; detail: string }
+  /** Characters the PDF's font has no glyph for (the first few, and how many distinct ones). */
+  | { code: 'characters-not-in-font'; characters: string[]; count: number }
   /** The costs-per-room sheet could place no position on the plan (every one is "not on the plan"). */
   | { code: 'rooms-not-placed'; estimate: string; problem: PlanProblem };
 
@@ -57,6 +60,10 @@ export function exportWarningText(w: ExportWarning, t: Translate, language: UiLa
     }
     case 'image-left-out':
       return t('exportWarning.imageLeftOut', { detail: w.detail });
+    case 'characters-not-in-font':
+      return t('exportWarning.charactersNotInFont', {
+        characters: w.characters.join(' ') + (w.count > w.characters.length ? ' …' : ''),
+      });
     case 'rooms-not-placed':
       return t('exportWarning.roomsNotPlaced', {
         estimate: w.estimate,

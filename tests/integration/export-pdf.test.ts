@@ -12,7 +12,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { INTERNAL_COLUMNS } from '../../src-shared/estimates/columns';
 import type { EstimateDocument, EstimateNode } from '../../src-shared/estimates/types';
-import { translate } from '../../src-shared/i18n/catalogue';
+import { translate, translator } from '../../src-shared/i18n/catalogue';
+import { exportWarningText, type ExportWarning } from '../../src-shared/exports/warnings';
 import { Decimal } from '../../src-shared/money/decimal';
 import { writeEstimatePdf } from '../../src-main/exports/pdf';
 import {
@@ -31,6 +32,9 @@ import { withDemoEstimate } from '../helpers/demo-estimates';
 
 const PAGES_DIR = join(__dirname, '../../test-results/pdf-pages');
 const TIMEOUT = 120_000;
+
+/** A document's warning as the CLI prints it in English. */
+const inEnglish = (w: ExportWarning): string => exportWarningText(w, translator('en-US'), 'en-US');
 
 let dir: string;
 beforeAll(async () => {
@@ -122,7 +126,7 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
             'total',
           ],
           images: { logo: logoPng(), watermark: rgbaPng(120, 120) },
-          onNotice: (m) => notices.push(m),
+          onWarning: (w) => notices.push(inEnglish(w)),
         },
         'quote-de',
       );
@@ -381,7 +385,7 @@ describeWithTools('PDF export read back by pdftotext', [pdftotext, pdftoppm], ()
         {
           language: 'fr-FR',
           images: { logo: truncatedPng, watermark: Buffer.alloc(0) },
-          onNotice: (m) => notices.push(m),
+          onWarning: (w) => notices.push(inEnglish(w)),
         },
         'odd-long',
       );
@@ -506,7 +510,7 @@ describeWithTools('PDF export of a simulator estimate', [pdftotext, pdftoppm], (
                 logo: await fetchBytes(company.logo_url),
                 watermark: await fetchBytes(company.watermark_url),
               },
-              onNotice: (m) => notices.push(m),
+              onWarning: (w) => notices.push(inEnglish(w)),
             },
             'simulator-de',
           );

@@ -10,6 +10,9 @@ import type { Decimal } from '../../../src-shared/money/decimal';
 import { cleanText, companyLines, customerLines, projectLines } from '../parties';
 import { documentFormats, type Formats } from '../formats';
 import { findFontDir } from '../pdf/fonts';
+import { glyphCheckFor } from '../pdf/render';
+import { warnOfMissingGlyphs, type MissingGlyphsFound } from '../pdf/font-coverage';
+import type { ExportWarning } from '../../../src-shared/exports/warnings';
 import { headerBlock } from '../pdf/header';
 import {
   PDF_STYLES,
@@ -30,7 +33,8 @@ export interface ChangeOrderPdfOptions {
   /** Logo and watermark bytes, as for the quote (fetched by the caller with the service's headers). */
   images?: { logo?: Uint8Array | null; watermark?: Uint8Array | null };
   fontDir?: string;
-  onNotice?: (message: string) => void;
+  /** Called with what the user should know of the document (an image left out); never with secrets. */
+  onWarning?: (warning: ExportWarning) => void;
 }
 
 const INDENT = 8;
@@ -204,12 +208,22 @@ export async function renderChangeOrderPdf(
   order: ChangeOrder,
   options: ChangeOrderPdfOptions = {},
 ): Promise<Buffer> {
-  const notice = options.onNotice ?? (() => undefined);
+  const notice = (detail: string): void => options.onWarning?.({ code: 'image-left-out', detail });
   const images = documentImages(order.estimate, options.images, notice);
-  return renderWithImages(
-    (usable) => buildChangeOrderDefinition(order, usable),
+  const fontDir = findFontDir(options.fontDir);
+  let checked: MissingGlyphsFound = { characters: [], count: 0 };
+  const bytes = await renderWithImages(
+    (usable) => {
+      const def = buildChangeOrderDefinition(order, usable);
+      const glyphs = glyphCheckFor(fontDir);
+      glyphs?.scanContent(def.content);
+      checked = glyphs?.result() ?? checked;
+      return def;
+    },
     images,
-    findFontDir(options.fontDir),
+    fontDir,
     notice,
   );
+  warnOfMissingGlyphs(checked, options.onWarning);
+  return bytes;
 }

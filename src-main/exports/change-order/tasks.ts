@@ -38,7 +38,7 @@ export async function changeOrderPdfTask(input: ChangeOrderTaskInput): Promise<W
   const warnings: ExportWarning[] = [];
   const bytes = await renderChangeOrderPdf(orderOf(input), {
     ...(input.images ? { images: input.images } : {}),
-    onNotice: (detail) => warnings.push({ code: 'image-left-out', detail }),
+    onWarning: (warning) => warnings.push(warning),
   });
   await writeFile(input.path, bytes, { flag: 'wx', mode: 0o600 });
   return { warnings };

@@ -16,6 +16,8 @@ import { findFontDir } from './fonts';
 import { documentImages, type PdfImages } from './page';
 import { planPdf, prepareFonts, writePdfParts, type Planned } from './render';
 import type { CheckedImage } from '../images';
+import type { ExportWarning } from '../../../src-shared/exports/warnings';
+import { warnOfMissingGlyphs } from './font-coverage';
 
 export { pdfDocumentParts, findFontDir, prepareFonts };
 
@@ -27,8 +29,8 @@ export interface PdfOptions extends ExportOptions {
   images?: { logo?: Uint8Array | null; watermark?: Uint8Array | null };
   /** A folder holding Roboto-Regular/-Medium/-Italic/-MediumItalic.ttf; default pdfmake's own. */
   fontDir?: string;
-  /** Called when something was left out (an unusable image); never with secrets. */
-  onNotice?: (message: string) => void;
+  /** Called with what the user should know of the document (an image left out); never with secrets. */
+  onWarning?: (warning: ExportWarning) => void;
 }
 
 /** What a document was planned from: the same choices and the same (checked) images. */
@@ -60,9 +62,9 @@ async function withImages<T>(
   // Worked out once: the parts may be made twice (again without an image that failed).
   const parts = partsOf(estimate);
   const fontDir = findFontDir(options.fontDir);
-  const notice = options.onNotice ?? (() => undefined);
+  const notice = (detail: string): void => options.onWarning?.({ code: 'image-left-out', detail });
   const images: PdfImages = documentImages(parts.doc.estimate, options.images, notice);
-  const { images: _given, onNotice: _notice, ...choices } = options;
+  const { images: _given, onWarning: _warning, ...choices } = options;
   const key = (shown: Partial<PdfImages>): PlanKey => ({
     options: JSON.stringify(choices),
     logo: shown.logo ?? null,
@@ -87,11 +89,13 @@ export async function streamEstimatePdf(
   options: PdfOptions,
   out: Writable,
 ): Promise<number> {
-  return withImages(estimate, options, (parts, fontDir, key, rows) => {
+  const { pages, missingGlyphs } = await withImages(estimate, options, (parts, fontDir, key, rows) => {
     const kept = plans.get(rows);
     plans.delete(rows);
     return writePdfParts(parts, fontDir, out, kept && sameKey(kept.key, key) ? kept.planned : undefined);
   });
+  warnOfMissingGlyphs(missingGlyphs, options.onWarning);
+  return pages;
 }
 
 /** How many pages the estimate's PDF quote will have, laid out without writing it. */

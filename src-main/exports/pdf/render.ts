@@ -21,7 +21,9 @@ import PDFDocument from 'pdfkit';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { PAGE_MARGINS, TABLE_MARGIN, type PdfDocumentParts } from './document';
 import { configurePdfmake, fontFile } from './fonts';
+import { MissingGlyphs, type MissingGlyphsFound } from './font-coverage';
 import { drawTable, type FaceFiles } from './table-draw';
+import type { TableRowModel } from './items-table';
 import { tableBox, type MeasuringFont, type TableFonts } from './table-measure';
 import {
   planTablePages,
@@ -142,11 +144,44 @@ export interface Planned {
   } | null;
   /** How many pages the document will have. */
   pages: number;
+  /** The characters its texts have that the font has not. */
+  missingGlyphs: MissingGlyphsFound;
+}
+
+/**
+ * A check of texts against the regular face of the documents' font: fontkit's own answer, under
+ * pdfkit's embedded font. Null (nothing is checked) should a later pdfkit no longer show it.
+ */
+function glyphCheck(fonts: TableFonts): MissingGlyphs | null {
+  const font = (fonts.face(false, false) as { font?: { hasGlyphForCodePoint?: unknown } }).font;
+  const has = font?.hasGlyphForCodePoint;
+  return typeof has === 'function' ? new MissingGlyphs((cp) => has.call(font, cp) === true) : null;
+}
+
+/** The same check for a document pdfmake lays out whole (a change order). */
+export function glyphCheckFor(fontDir: string): MissingGlyphs | null {
+  return glyphCheck(measuringFonts(faceFiles(fontDir)));
+}
+
+/** The rows, each checked for missing glyphs as the plan reads it (the plan is the one pass over them). */
+function* checkedRows(rows: Iterable<TableRowModel>, glyphs: MissingGlyphs | null): Iterable<TableRowModel> {
+  for (const row of rows) {
+    glyphs?.scanRow(row);
+    yield row;
+  }
 }
 
 async function planDocument(parts: PdfDocumentParts, files: FaceFiles): Promise<Planned> {
   const frame = await layOutFrame(parts);
   const before = { tablePage: frame.tablePage, closingPages: frame.closingPages };
+  const fonts = measuringFonts(files);
+  const glyphs = glyphCheck(fonts);
+  if (glyphs) {
+    glyphs.scanContent(parts.header());
+    glyphs.scanContent(parts.totals());
+    if (parts.closing) glyphs.scanContent(parts.closing());
+  }
+  const missingGlyphs = (): MissingGlyphsFound => glyphs?.result() ?? { characters: [], count: 0 };
   const table = parts.table;
   if (!table) {
     const empty = {
@@ -158,15 +193,21 @@ async function planDocument(parts: PdfDocumentParts, files: FaceFiles): Promise<
       pages: [],
       measured: null,
     };
-    return { frame, table: null, pages: plannedPageCount(empty, frame.space, frame.end, before) };
+    return {
+      frame,
+      table: null,
+      pages: plannedPageCount(empty, frame.space, frame.end, before),
+      missingGlyphs: missingGlyphs(),
+    };
   }
-  const fonts = measuringFonts(files);
   const box = tableBox(table.columns, PAGE_MARGINS[0], table.width);
-  const plan = planTablePages(table.header, table.rows(), box, fonts, table.fontSize, frame.space, frame.end);
+  const rows = checkedRows(table.rows(), glyphs);
+  const plan = planTablePages(table.header, rows, box, fonts, table.fontSize, frame.space, frame.end);
   return {
     frame,
     table: { plan, box, fonts },
     pages: plannedPageCount(plan, frame.space, frame.end, before),
+    missingGlyphs: missingGlyphs(),
   };
 }
 
@@ -229,7 +270,7 @@ export async function writePdfParts(
   out: Writable,
   /** The plan made of the same parts before (a page count), if any. */
   planned?: Planned,
-): Promise<number> {
+): Promise<{ pages: number; missingGlyphs: MissingGlyphsFound }> {
   configurePdfmake(fontDir);
   const files = faceFiles(fontDir);
   planned ??= await planDocument(parts, files);
@@ -266,5 +307,5 @@ export async function writePdfParts(
   }
   doc.end();
   await written;
-  return pages;
+  return { pages, missingGlyphs: planned.missingGlyphs };
 }

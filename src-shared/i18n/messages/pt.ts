@@ -1519,6 +1519,8 @@ export const pt: Messages = {
   'exportWarning.severalCurrencies':
     'Estes orçamentos estão em várias moedas ({currencies}): o livro tem um total por moeda.',
   'exportWarning.imageLeftOut': 'Uma imagem ficou fora do PDF: {detail}',
+  'exportWarning.charactersNotInFont':
+    'Alguns caracteres dos textos ({characters}) não existem no tipo de letra do PDF: aparecem como caixas vazias. O livro do Excel mostra-os.',
   'exportWarning.roomsNotPlaced': 'Custos por divisão de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: os totais do serviço não correspondem aos seus itens; o documento mostra os totais dos itens ({net} líquido, {gross} bruto; o serviço indica {serviceNet} e {serviceGross}).',
