@@ -6,6 +6,7 @@ import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
 import type { WorkspaceManager } from '../workspaces/workspace-manager';
 import type { ActiveSource } from '../contracts/active-workspace';
+import { ServiceError } from '../errors/service-error';
 
 /** While the service is unreachable, it is asked again this often; when it answers, the UI refreshes. */
 const PROBE_INTERVAL_MS = 15_000;
@@ -34,10 +35,15 @@ export class ActiveWorkspaces {
     { client: ApiClient; cached: CachedClient; probe?: NodeJS.Timeout }
   >();
 
+  /** Set by close: PlanDesk is quitting, and a call still coming in from the window gets no client. */
+  private closed = false;
+
   constructor(private readonly o: ActiveWorkspaceOptions) {}
 
   readonly source: ActiveSource = async () => {
+    if (this.closed) throw new ServiceError('cancelled', 'PlanDesk is closing.');
     const { meta, client } = await this.o.workspaces.activeClient();
+    if (this.closed) throw new ServiceError('cancelled', 'PlanDesk is closing.');
     let entry = this.entries.get(meta.id);
     if (!entry || entry.client !== client) {
       this.forget(meta.id);
@@ -76,6 +82,7 @@ export class ActiveWorkspaces {
   }
 
   close(): void {
+    this.closed = true;
     for (const id of [...this.entries.keys()]) this.forget(id);
   }
 }

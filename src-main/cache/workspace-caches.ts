@@ -14,6 +14,8 @@ import {
 
 export class WorkspaceCaches {
   private readonly open = new Map<string, CacheDb>();
+  /** Set by closeAll: PlanDesk is closing, and no file is opened again. */
+  private ended = false;
 
   constructor(
     private readonly dataDir: string,
@@ -25,11 +27,16 @@ export class WorkspaceCaches {
     private readonly onWriteFailure?: (workspaceId: string, failure: WriteFailure) => void,
   ) {}
 
-  /** The workspace's cache, opened (and if need be rebuilt) on first use. */
+  /**
+   * The workspace's cache, opened (and if need be rebuilt) on first use. Once all are closed (the app
+   * is quitting), a request that still comes in (the window's last calls) gets a cache in memory: a
+   * file opened then would never be closed, and would appear after the app had let go of its folder.
+   */
   for(workspaceId: string, extra: OpenCacheOptions = {}): CacheDb {
     let cache = this.open.get(workspaceId);
     if (!cache) {
-      cache = openCache(this.dataDir, workspaceId, this.logger, { ...this.options, ...extra });
+      const closing = this.ended ? { memory: true } : {};
+      cache = openCache(this.dataDir, workspaceId, this.logger, { ...this.options, ...extra, ...closing });
       this.open.set(workspaceId, cache);
       const failed = this.onWriteFailure;
       if (failed) cache.onWriteFailure((f) => failed(workspaceId, f));
@@ -44,6 +51,7 @@ export class WorkspaceCaches {
   }
 
   closeAll(): void {
+    this.ended = true;
     for (const cache of this.open.values()) cache.close();
     this.open.clear();
   }

@@ -351,6 +351,20 @@ describe('workspace removal', () => {
     }
   });
 
+  it('opens no file once all are closed (the app quitting): a late request gets a cache in memory', async () => {
+    const caches = new WorkspaceCaches(dataDir, log.logger);
+    caches.closeAll();
+    const late = caches.for(WS);
+    try {
+      expect(late.persistent).toBe(false);
+      expect(late.put('project', 'p1', { id: 'p1' })).toBe(true);
+      expect(late.get('project', 'p1')?.data).toEqual({ id: 'p1' });
+      expect(existsSync(cacheDir)).toBe(false);
+    } finally {
+      caches.closeAll();
+    }
+  });
+
   it('reports a recovery once, when the cache is first opened', async () => {
     await fs.mkdir(cacheDir, { recursive: true });
     await fs.writeFile(file, 'garbage'.repeat(100));

@@ -206,6 +206,22 @@ describe('temporary files', () => {
   });
 });
 
+describe('closing', () => {
+  it('a call that still comes in once the services closed (the window’s last) is refused, and opens no file', async () => {
+    const services = start();
+    await services.workspaces.add(workspace());
+    await firstProjectId(services);
+    const cacheDir = path.join(userData, 'cache');
+    expect((await fs.readdir(cacheDir)).length).toBeGreaterThan(0);
+    await services.close();
+    running.splice(running.indexOf(services), 1);
+    // What a test's clean-up, or an uninstaller, does once PlanDesk has let go of its folder.
+    await fs.rm(cacheDir, { recursive: true, force: true });
+    await expect(firstProjectId(services)).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(fs.stat(cacheDir)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
 describe('strings from the service', () => {
   it('a 10 MB workspace name is stored capped', async () => {
     const h = await startHostileService();
