@@ -12,6 +12,13 @@ const TEMPORARY_NAME = /^\..+\.[0-9a-f]{8}\.part$/;
 let notesDir: string | null = null;
 
 /**
+ * The temporary files this process is writing now. A start never removes one of them: it is no
+ * crash's leftover. (The app runs one set of services per process; the tests run several side by
+ * side, and the notes of one may then sit in another's data folder.)
+ */
+const underWay = new Set<string>();
+
+/**
  * Notes every temporary file while it exists in `dir`, so one left by a crash (in a folder of the
  * user's, beside an export) is removed at the next start (`removeLeftTemporaries`). The app sets it;
  * the CLI does not (a crash there leaves the hidden `.part` file, nothing under the name asked for).
@@ -27,6 +34,7 @@ export function noteTemporaryFilesIn(dir: string | null): void {
  */
 export async function writeAtomically(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${randomUUID().slice(0, 8)}.part`);
+  underWay.add(tmp);
   const note = await noteTemporary(tmp);
   try {
     await write(tmp);
@@ -37,6 +45,7 @@ export async function writeAtomically(path: string, write: (tmp: string) => Prom
     await unlink(tmp).catch(() => undefined);
     throw isFileSystemError(err) ? localFileError(err, path, 'write') : err;
   } finally {
+    underWay.delete(tmp);
     if (note) await unlink(note).catch(() => undefined);
   }
 }
@@ -57,6 +66,7 @@ export function removeLeftTemporaries(dir: string): number {
     const note = join(dir, name);
     try {
       const tmp = readFileSync(note, 'utf8').trim();
+      if (underWay.has(tmp)) continue;
       if (TEMPORARY_NAME.test(basename(tmp))) {
         unlinkSync(tmp);
         removed++;

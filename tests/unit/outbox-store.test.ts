@@ -11,7 +11,11 @@ import { MANIFEST, OutboxCopies } from '../../src-main/outbox/outbox-copies';
 import { openOutboxStore, OUTBOX_FILE } from '../../src-main/outbox/open-outbox-store';
 import type { NewOutboxRow } from '../../src-main/outbox/outbox-rows';
 import type { OutboxStore } from '../../src-main/outbox/outbox-store';
-import { removeLeftTemporaries } from '../../src-main/local-files/write-atomically';
+import {
+  noteTemporaryFilesIn,
+  removeLeftTemporaries,
+  writeAtomically,
+} from '../../src-main/local-files/write-atomically';
 
 // The outbox's own records on a real SQLite file, two connections standing for two processes.
 
@@ -352,5 +356,25 @@ describe('temporary files a crash left beside an export', () => {
     expect(removeLeftTemporaries(notes)).toBe(1);
     expect((await fs.readdir(dir)).sort()).toEqual(['Angebot.pdf', 'notes']);
     expect(await fs.readdir(notes)).toEqual([]);
+  });
+
+  it('are not one this process is still writing (another start in the same process, as in the tests)', async () => {
+    const notes = path.join(dir, 'notes');
+    noteTemporaryFilesIn(notes);
+    try {
+      const out = path.join(dir, 'Angebot.pdf');
+      let removed = -1;
+      await writeAtomically(out, async (tmp) => {
+        await fs.writeFile(tmp, '%PDF-1.7 whole');
+        // A start of other services in this process, while the document is being written.
+        removed = removeLeftTemporaries(notes);
+      });
+      expect(removed).toBe(0);
+      expect(await fs.readFile(out, 'utf8')).toBe('%PDF-1.7 whole');
+      expect((await fs.readdir(dir)).sort()).toEqual(['Angebot.pdf', 'notes']);
+      expect(await fs.readdir(notes)).toEqual([]);
+    } finally {
+      noteTemporaryFilesIn(null);
+    }
   });
 });
