@@ -14,7 +14,11 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 export function cleanText(value: unknown, max = 32_000): string {
   if (value === null || value === undefined) return '';
   let s = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-  if (s.length > max) s = s.slice(0, max - 1) + '…';
+  if (s.length > max) {
+    // Cut before a character, never inside one (half an emoji would print as a box).
+    const cut = isHighSurrogate(s.charCodeAt(max - 2)) ? max - 2 : max - 1;
+    s = s.slice(0, cut) + '…';
+  }
   return s.replace(/\r\n?/g, '\n').replace(CONTROL, '');
 }
 
@@ -134,4 +138,8 @@ export function projectLines(p: EstimateParty | null | undefined, language?: UiL
       ', ',
     ),
   };
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }

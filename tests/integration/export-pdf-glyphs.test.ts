@@ -6,10 +6,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChangeOrder } from '../../src-main/exports/change-order/build';
 import { renderChangeOrderPdf } from '../../src-main/exports/change-order/pdf';
-import { writeEstimatePdf } from '../../src-main/exports/pdf';
+import { estimatePdfPages, findFontDir, writeEstimatePdf } from '../../src-main/exports/pdf';
+import { glyphCheckFor } from '../../src-main/exports/pdf/render';
+import { partsOf } from '../../src-main/estimates/estimate-parts';
 import { compareSnapshots } from '../../src-main/versions/compare';
 import type { ExportWarning } from '../../src-shared/exports/warnings';
 import { snapshotOfDocument, versionRefOf } from '../helpers/document-snapshots';
@@ -66,6 +68,25 @@ describeWithTools('PDF export: characters the font cannot print', [pdftotext, pd
     expect(text).toContain('Abdichtung');
     expect(text).not.toContain('Nur intern');
     await renderPages(file, PAGES_DIR, { first: 1, last: 1 });
+  });
+});
+
+describe('PDF export: characters the font cannot print, without reading the PDF back', () => {
+  it('takes the fast path with Roboto: the common characters are all in it', () => {
+    expect(glyphCheckFor(findFontDir())?.commonCovered).toBe(true);
+  });
+
+  it('names them once when the pages were counted first and the plan is kept for the writer', async () => {
+    const parts = partsOf(beijingQuote());
+    const options = { language: 'de-DE' as const, preset: 'quote' };
+    expect(await estimatePdfPages(parts, options)).toBe(1);
+    const warnings: ExportWarning[] = [];
+    await writeEstimatePdf(
+      parts,
+      { ...options, onWarning: (w) => warnings.push(w) },
+      join(dir, 'counted.pdf'),
+    );
+    expect(warnings.map((w) => w.code)).toEqual(['characters-not-in-font']);
   });
 
   it('counts what the internal worksheet prints: its notes too', async () => {

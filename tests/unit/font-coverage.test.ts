@@ -4,16 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MISSING_SHOWN, MissingGlyphs, warnOfMissingGlyphs } from '../../src-main/exports/pdf/font-coverage';
-import type { ExportWarning } from '../../src-shared/exports/warnings';
+import { exportWarningText, type ExportWarning } from '../../src-shared/exports/warnings';
+import { translator } from '../../src-shared/i18n/catalogue';
+import { cleanText } from '../../src-main/exports/parties';
 
-/** A font with Latin up to U+024F (and the no-break space, as Roboto): nothing else. */
+/** A font with Latin up to U+024F, General Punctuation's dashes, quotes and signs, and €: nothing else. */
 function latinFont(): { has: (cp: number) => boolean; asked: number[] } {
   const asked: number[] = [];
   return {
     asked,
     has: (cp) => {
       asked.push(cp);
-      return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x24f);
+      const latin = (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x24f);
+      return latin || (cp >= 0x2010 && cp <= 0x203a) || cp === 0x20ac;
     },
   };
 }
@@ -23,13 +26,12 @@ describe('MissingGlyphs', () => {
     const font = latinFont();
     const glyphs = new MissingGlyphs(font.has);
     const askedAtStart = font.asked.length;
-    glyphs.scan('Bäckström & Søn – Façade Crépi, 12,50 €\u00a0m²');
-    glyphs.scan('Ǆ Ǆ Ǆ');
-    expect(glyphs.result()).toEqual({ characters: ['–', '€'], count: 2 });
-    // The common ranges were asked once, at the start; after that only what lies beyond them, once each.
-    expect(font.asked.slice(askedAtStart).sort()).toEqual(
-      ['–', '€', 'Ǆ'].map((c) => c.codePointAt(0)!).sort(),
-    );
+    glyphs.scan('Bäckström & Søn – „Façade“ Crépi, 12,50 €\u00a0m²');
+    glyphs.scan('Ǆ Ǆ Ǆ and ǅ');
+    expect(glyphs.commonCovered).toBe(true);
+    expect(glyphs.result()).toEqual({ characters: [], count: 0 });
+    // The common characters were asked at the start; after that only what lies beyond them, once each.
+    expect(font.asked.slice(askedAtStart)).toEqual([0x1c4, 0x1c5]);
   });
 
   it('names the missing characters in the order met, once each, whole (not halves of a pair)', () => {
@@ -39,10 +41,28 @@ describe('MissingGlyphs', () => {
     expect(glyphs.result()).toEqual({ characters: ['北', '京', '🏠'], count: 3 });
   });
 
-  it('ignores what prints no glyph of its own: line breaks, tabs, zero-width break points', () => {
+  it('ignores what prints no glyph of its own: breaks, zero-width and direction marks, joiners, selectors', () => {
     const glyphs = new MissingGlyphs(latinFont().has);
     glyphs.scan('Putz\nauf\tMauer\u200bwerk\r\n');
+    glyphs.scan('Müller\u200e GmbH \u202eevil\u202c \ufeff\u2060');
     expect(glyphs.result().count).toBe(0);
+    // An emoji with its variation selector, a family joined by zero-width joiners: the pictures only.
+    glyphs.scan('Bad ❤\ufe0f 👨\u200d👩\u200d👧');
+    expect(glyphs.result()).toEqual({ characters: ['❤', '👨', '👩', '👧'], count: 4 });
+  });
+
+  it('ignores half a surrogate pair (a text cut in the middle of an emoji)', () => {
+    const glyphs = new MissingGlyphs(latinFont().has);
+    glyphs.scan('Küche \ud83c');
+    glyphs.scan('\udfe0 Bad');
+    expect(glyphs.result().count).toBe(0);
+  });
+
+  it('finds no half pair where a long text is cut: cleanText cuts before a character, not inside it', () => {
+    // "…🏠🏠" cut to 5 code units: the cut falls inside the second house, which goes whole.
+    expect(cleanText('abc🏠🏠', 5)).toBe('abc…');
+    expect(cleanText('ab🏠🏠', 5)).toBe('ab🏠…');
+    expect(cleanText('abcdefg', 5)).toBe('abcd…');
   });
 
   it('counts every missing character but names only the first few', () => {
@@ -70,8 +90,17 @@ describe('MissingGlyphs', () => {
 
   it('works with any font, also one that lacks common characters', () => {
     const glyphs = new MissingGlyphs((cp) => cp !== 0x41);
-    glyphs.scan('BAB');
+    expect(glyphs.commonCovered).toBe(false);
+    glyphs.scan('BAB\n');
     expect(glyphs.result()).toEqual({ characters: ['A'], count: 1 });
+  });
+
+  it('says the characters in words, with … when there are more than it names', () => {
+    const t = translator('en-US');
+    const say = (count: number) =>
+      exportWarningText({ code: 'characters-not-in-font', characters: ['北', '京'], count }, t, 'en-US');
+    expect(say(2)).toContain('(北 京)');
+    expect(say(9)).toContain('(北 京 …)');
   });
 
   it('warns only when something is missing', () => {

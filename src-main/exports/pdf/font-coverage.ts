@@ -21,52 +21,68 @@ export interface MissingGlyphsFound {
 export const MISSING_SHOWN = 12;
 
 /**
- * Characters that print nothing of their own: line breaks, tabs, and the zero-width spaces pdfText
- * adds as break opportunities. The layout handles them; no glyph is drawn.
+ * Characters that print nothing of their own: line breaks and tabs (the layout handles them), and
+ * the default-ignorable ones, which the font's shaping hides (zero width, no box): the zero-width
+ * spaces pdfText adds as break points, joiners, direction marks, variation selectors (U+FE0F
+ * after an emoji). Lone surrogates too: half a pair, left where a text was cut.
  */
-const NOT_DRAWN = /[\n\r\t\u200b]/gu;
+const NOT_DRAWN = /[\n\r\t\p{Default_Ignorable_Code_Point}\p{Surrogate}]/u;
 
-/** The ranges every check first asks the font about: when it has all of them, texts in them pass at once. */
-const COMMON = [
+/**
+ * What nearly every document prints: Latin letters, the dashes and quotes of the five languages, €.
+ * When the font has every one of them (asked once), a text of nothing else passes at once.
+ */
+const COMMON: readonly (readonly [number, number])[] = [
   [0x20, 0x7e],
   [0xa0, 0x17f],
-] as const;
-const BEYOND_COMMON = /[^\u0020-\u007e\u00a0-\u017f\n\r\t\u200b]/u;
-
-function isCommon(cp: number): boolean {
-  return COMMON.some(([from, to]) => cp >= from && cp <= to);
-}
+  [0x2013, 0x2014],
+  [0x2018, 0x201e],
+  [0x2020, 0x2022],
+  [0x2026, 0x2026],
+  [0x2030, 0x2030],
+  [0x2039, 0x203a],
+  [0x20ac, 0x20ac],
+];
+const hex = (cp: number): string => `\\u${cp.toString(16).padStart(4, '0')}`;
+const BEYOND_COMMON = new RegExp(
+  `[^${COMMON.map(([from, to]) => `${hex(from)}-${hex(to)}`).join('')}\\n\\r\\t\\u200b]`,
+  'u',
+);
 
 /** Where pdfmake content holds text: the text itself, and the nodes nested in stacks, columns and tables. */
 const NESTED = ['text', 'stack', 'columns', 'table', 'body'] as const;
 
 /** The distinct characters without a glyph among the texts scanned, in the order first met. */
 export class MissingGlyphs {
+  /** Per code point asked about: whether the font has it. */
   private readonly checked = new Map<number, boolean>();
   private readonly missing: string[] = [];
   private count = 0;
-  private readonly commonCovered: boolean;
+  /** Whether the font has every COMMON character (texts of only those are not looked into). */
+  readonly commonCovered: boolean;
 
   constructor(private readonly has: HasGlyph) {
     this.commonCovered = COMMON.every(([from, to]) => {
       for (let c = from; c <= to; c++) if (!has(c)) return false;
       return true;
     });
+    if (this.commonCovered)
+      for (const [from, to] of COMMON) for (let c = from; c <= to; c++) this.checked.set(c, true);
   }
 
   scan(text: string): void {
     if (this.commonCovered && !BEYOND_COMMON.test(text)) return;
-    for (const ch of text.replace(NOT_DRAWN, '')) {
-      const cp = ch.codePointAt(0)!;
-      if (this.commonCovered && isCommon(cp)) continue;
+    for (let i = 0; i < text.length; i++) {
+      const cp = text.codePointAt(i)!;
+      if (cp > 0xffff) i++;
       let known = this.checked.get(cp);
-      if (known === undefined) {
-        known = this.has(cp);
-        this.checked.set(cp, known);
-        if (!known) {
-          this.count++;
-          if (this.missing.length < MISSING_SHOWN) this.missing.push(ch);
-        }
+      if (known !== undefined) continue;
+      const ch = String.fromCodePoint(cp);
+      known = NOT_DRAWN.test(ch) || this.has(cp);
+      this.checked.set(cp, known);
+      if (!known) {
+        this.count++;
+        if (this.missing.length < MISSING_SHOWN) this.missing.push(ch);
       }
     }
   }

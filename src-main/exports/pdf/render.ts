@@ -175,13 +175,16 @@ async function planDocument(parts: PdfDocumentParts, files: FaceFiles): Promise<
   const frame = await layOutFrame(parts);
   const before = { tablePage: frame.tablePage, closingPages: frame.closingPages };
   const fonts = measuringFonts(files);
+  // The texts in the order the document prints them: the header, the rows (as the plan reads them),
+  // the totals and the closing statement.
   const glyphs = glyphCheck(fonts);
-  if (glyphs) {
-    glyphs.scanContent(parts.header());
+  glyphs?.scanContent(parts.header());
+  const missingGlyphs = (): MissingGlyphsFound => {
+    if (!glyphs) return { characters: [], count: 0 };
     glyphs.scanContent(parts.totals());
     if (parts.closing) glyphs.scanContent(parts.closing());
-  }
-  const missingGlyphs = (): MissingGlyphsFound => glyphs?.result() ?? { characters: [], count: 0 };
+    return glyphs.result();
+  };
   const table = parts.table;
   if (!table) {
     const empty = {

@@ -1548,7 +1548,7 @@ export const de: Messages = {
     'Diese Angebote sind in mehreren Währungen ({currencies}): Die Arbeitsmappe hat eine Summe je Währung.',
   'exportWarning.imageLeftOut': 'Ein Bild wurde im PDF weggelassen: {detail}',
   'exportWarning.charactersNotInFont':
-    'Einige Zeichen der Texte ({characters}) fehlen in der Schrift des PDFs: Sie erscheinen dort als leere Kästchen. Die Excel-Arbeitsmappe zeigt sie.',
+    'Einige Zeichen ({characters}) fehlen in der Schrift des PDFs und erscheinen dort als leere Kästchen. Ein Excel-Export zeigt sie.',
   'exportWarning.roomsNotPlaced': 'Kosten je Raum von {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: Die Summen des Dienstes passen nicht zu seinen Positionen; das Dokument zeigt die Summen der Positionen ({net} netto, {gross} brutto; der Dienst nennt {serviceNet} und {serviceGross}).',

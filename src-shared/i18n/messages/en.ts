@@ -1512,7 +1512,7 @@ export const en = {
     'These estimates are in several currencies ({currencies}): the workbook has one total per currency.',
   'exportWarning.imageLeftOut': 'An image was left out of the PDF: {detail}',
   'exportWarning.charactersNotInFont':
-    'Some characters of the texts ({characters}) are not in the PDF’s font: they print as empty boxes. The Excel workbook shows them.',
+    'Some characters ({characters}) are not in the PDF’s font and print as empty boxes. An Excel export shows them.',
   'exportWarning.roomsNotPlaced': 'Costs per room of {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: the service’s totals do not match its items; the document shows the totals of the items ({net} net, {gross} gross; the service says {serviceNet} and {serviceGross}).',

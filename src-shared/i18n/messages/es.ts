@@ -1529,7 +1529,7 @@ export const es: Messages = {
     'Estos presupuestos están en varias monedas ({currencies}): el libro tiene un total por moneda.',
   'exportWarning.imageLeftOut': 'Se omitió una imagen del PDF: {detail}',
   'exportWarning.charactersNotInFont':
-    'Algunos caracteres de los textos ({characters}) no están en la fuente del PDF: aparecen como recuadros vacíos. El libro de Excel los muestra.',
+    'Algunos caracteres ({characters}) no están en la fuente del PDF y aparecen como recuadros vacíos. Una exportación a Excel los muestra.',
   'exportWarning.roomsNotPlaced': 'Costes por estancia de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: los totales del servicio no coinciden con sus partidas; el documento muestra los totales de las partidas ({net} neto, {gross} bruto; el servicio indica {serviceNet} y {serviceGross}).',

@@ -1536,7 +1536,7 @@ export const fr: Messages = {
     'Ces devis sont en plusieurs devises ({currencies}) : le classeur a un total par devise.',
   'exportWarning.imageLeftOut': 'Une image a été omise du PDF : {detail}',
   'exportWarning.charactersNotInFont':
-    'Certains caractères des textes ({characters}) manquent dans la police du PDF : ils y apparaissent comme des cases vides. Le classeur Excel les affiche.',
+    'Certains caractères ({characters}) manquent dans la police du PDF et s’y affichent sous forme de cases vides. Un export Excel les affiche.',
   'exportWarning.roomsNotPlaced': 'Coûts par pièce de {estimate} : {reason}',
   'exportWarning.totalsMismatch':
     '{estimate} : les totaux du service ne correspondent pas à ses lignes ; le document montre les totaux des lignes ({net} HT, {gross} TTC ; le service indique {serviceNet} et {serviceGross}).',

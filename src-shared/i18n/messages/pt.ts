@@ -1520,7 +1520,7 @@ export const pt: Messages = {
     'Estes orçamentos estão em várias moedas ({currencies}): o livro tem um total por moeda.',
   'exportWarning.imageLeftOut': 'Uma imagem ficou fora do PDF: {detail}',
   'exportWarning.charactersNotInFont':
-    'Alguns caracteres dos textos ({characters}) não existem no tipo de letra do PDF: aparecem como caixas vazias. O livro do Excel mostra-os.',
+    'Alguns caracteres ({characters}) não existem no tipo de letra do PDF e aparecem como caixas vazias. Uma exportação para Excel mostra-os.',
   'exportWarning.roomsNotPlaced': 'Custos por divisão de {estimate}: {reason}',
   'exportWarning.totalsMismatch':
     '{estimate}: os totais do serviço não correspondem aos seus itens; o documento mostra os totais dos itens ({net} líquido, {gross} bruto; o serviço indica {serviceNet} e {serviceGross}).',
