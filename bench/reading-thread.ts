@@ -1,11 +1,16 @@
 /**
  * Work the app does on a reading thread (workers/pool.ts), measured on a thread like it: a worker
- * with the same heap limits (workers/thread-limits.ts), running this bundle. The heap's young
+ * with the same heap limits (workers/thread-limits.ts), which loads only the jobs' code
+ * (reading-jobs.ts, bundled beside the benchmarks by run.ts). The heap's young
  * generation decides how often the collector copies a large estimate, so the same code measured on
  * the bench's main thread, with V8's defaults, would measure another program.
  */
-import { Worker, isMainThread, parentPort, workerData, type Transferable } from 'node:worker_threads';
+import { dirname, join } from 'node:path';
+import { Worker, parentPort, workerData, type Transferable } from 'node:worker_threads';
 import { THREAD_LIMITS } from '../src-main/workers/thread-limits';
+
+/** The reading threads' script, bundled beside the benchmarks' (out/bench/<name>.cjs). */
+export const READING_THREAD_SCRIPT = 'reading-thread';
 
 /** A job a reading thread runs: its input and result cross between threads by structured clone. */
 export type ThreadJob = (input: never) => Promise<unknown>;
@@ -17,8 +22,7 @@ interface JobMessage {
 
 /** Runs `job` (one of those given to serveReadingThreadJobs) on a new reading thread. */
 export function inReadingThread<T>(job: string, input: unknown, transfer: Transferable[] = []): Promise<T> {
-  // The bundle that is running (out/bench/run.cjs) is the thread's script too.
-  const script = process.argv[1]!;
+  const script = join(dirname(process.argv[1]!), `${READING_THREAD_SCRIPT}.cjs`);
   const message: JobMessage = { benchThreadJob: job, input };
   const worker = new Worker(script, {
     workerData: message,
@@ -37,11 +41,6 @@ export function inReadingThread<T>(job: string, input: unknown, transfer: Transf
         reject(new Error(`The reading thread of "${job}" ended (exit ${code}) without a result.`));
     });
   });
-}
-
-/** Whether this is a reading thread inReadingThread started (then the bundle serves its job). */
-export function isReadingThread(): boolean {
-  return !isMainThread && typeof (workerData as Partial<JobMessage> | null)?.benchThreadJob === 'string';
 }
 
 /** In a reading thread: runs the job it was started for and posts its result. */
