@@ -6,7 +6,7 @@
  * the bench's main thread, with V8's defaults, would measure another program.
  */
 import { dirname, join } from 'node:path';
-import { Worker, parentPort, workerData, type Transferable } from 'node:worker_threads';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { THREAD_LIMITS } from '../src-main/workers/thread-limits';
 
 /** The reading threads' script, bundled beside the benchmarks' (out/bench/<name>.cjs). */
@@ -21,14 +21,10 @@ interface JobMessage {
 }
 
 /** Runs `job` (one of those given to serveReadingThreadJobs) on a new reading thread. */
-export function inReadingThread<T>(job: string, input: unknown, transfer: Transferable[] = []): Promise<T> {
+export function inReadingThread<T>(job: string, input: unknown): Promise<T> {
   const script = join(dirname(process.argv[1]!), `${READING_THREAD_SCRIPT}.cjs`);
   const message: JobMessage = { benchThreadJob: job, input };
-  const worker = new Worker(script, {
-    workerData: message,
-    transferList: transfer,
-    resourceLimits: THREAD_LIMITS,
-  });
+  const worker = new Worker(script, { workerData: message, resourceLimits: THREAD_LIMITS });
   return new Promise<T>((resolve, reject) => {
     let answered = false;
     worker.once('message', (result: T) => {
