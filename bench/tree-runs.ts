@@ -3,11 +3,10 @@
  * estimate from its response body's chunks to the document, run after run.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { decode } from '../src-main/api/decode';
 import { fastEstimateDetail } from '../src-main/api/estimate-parse';
-import { JsonTextReader, parseJsonLossless } from '../src-main/api/lossless-json';
-import { estimateDetailSchema } from '../src-main/api/schemas';
+import { parseJsonLossless } from '../src-main/api/lossless-json';
 import { toEstimateDocument } from '../src-main/estimates/document';
+import { EstimateBodyReader } from '../src-main/estimates/estimate-body';
 import type { EstimateDocument } from '../src-shared/estimates/types';
 
 export const RUNS = 15;
@@ -19,61 +18,65 @@ export function detailOf(json: unknown): unknown {
 
 /** What the reading thread measured, per run, in ms; and what the last document says. */
 export interface TreeRuns {
+  /** The chunks before the last: decoded, scanned and their items parsed as they arrive (CPU). */
   arrival: number[];
-  lastByte: number[];
-  parse: number[];
-  check: number[];
+  /** The last chunk, the rest of the text parsed and the detail checked. */
+  detail: number[];
   tree: number[];
   afterLast: number[];
+  /** The floor: JSON.parse of the whole text, measured in each run beside it. */
+  parse: number[];
   wholeText: number[];
   warnings: number;
   totalsAgree: boolean;
+  /** Whether the items were parsed while they arrived in every run (else the whole text was). */
+  streamed: boolean;
 }
 
 /** On the reading thread: one warm-up run, then RUNS measured ones, then the no-streaming reference. */
 export async function treeRuns(chunks: Uint8Array[]): Promise<TreeRuns> {
   const runs: TreeRuns = {
     arrival: [],
-    lastByte: [],
-    parse: [],
-    check: [],
+    detail: [],
     tree: [],
     afterLast: [],
+    parse: [],
     wholeText: [],
     warnings: 0,
     totalsAgree: false,
+    streamed: true,
   };
+  const bytes = Buffer.concat(chunks);
+  const text = bytes.toString('utf8');
   let doc: EstimateDocument | null = null;
   for (let run = -1; run < RUNS; run++) {
     doc = null; // the previous run's document is garbage by now, as when a user opens another one
-    const reader = new JsonTextReader();
+    // The app's reader of an answer (the estimate worker task's), fed as the network delivers.
+    const reader = new EstimateBodyReader('response');
     const a0 = performance.now();
     for (let i = 0; i < chunks.length - 1; i++) reader.push(chunks[i]!);
     const t0 = performance.now();
     reader.push(chunks[chunks.length - 1]!);
-    const { text, mayLoseDigits } = reader.finish();
+    const detail = reader.detail();
     const t1 = performance.now();
-    const json = parseJsonLossless(text, { mayLoseDigits });
-    const t2 = performance.now();
-    const detail =
-      fastEstimateDetail(detailOf(json)) ?? decode(estimateDetailSchema, detailOf(json), 'the estimate');
-    const t3 = performance.now();
+    runs.streamed &&= reader.streamed;
     doc = toEstimateDocument(detail);
-    const t4 = performance.now();
+    const t2 = performance.now();
+    const f0 = performance.now();
+    JSON.parse(text);
+    const f1 = performance.now();
     if (run < 0) continue; // the warm-up
     runs.arrival.push(t0 - a0);
-    runs.lastByte.push(t1 - t0);
-    runs.parse.push(t2 - t1);
-    runs.check.push(t3 - t2);
-    runs.tree.push(t4 - t3);
-    runs.afterLast.push(t4 - t0);
+    runs.detail.push(t1 - t0);
+    runs.tree.push(t2 - t1);
+    runs.afterLast.push(t2 - t0);
+    runs.parse.push(f1 - f0);
   }
   runs.warnings = doc!.warnings.length;
   runs.totalsAgree = isDeepStrictEqual(doc!.computed_totals, doc!.service_totals);
   doc = null;
   // Without streaming: what Response.text() and a scan of the whole text would cost. A loop of its
   // own, so that its garbage does not land in the runs above.
-  const bytes = Buffer.concat(chunks);
   for (let run = 0; run < RUNS; run++) {
     const w0 = performance.now();
     const whole = fastEstimateDetail(detailOf(parseJsonLossless(bytes.toString('utf8'))));

@@ -25,12 +25,17 @@ const DETAIL = new Set(DETAIL_KEYS);
 
 /** The checked estimate of a parsed answer (`data` is an array holding it). */
 export function estimateDetailOfAnswer(json: unknown): EstimateDetail {
-  const data = dataOf(json);
-  const detail = Array.isArray(data) ? (data[0] as unknown) : data;
+  const detail = detailOfAnswer(json);
   if (detail === undefined) throw new ServiceError('not-found', 'The service returned no estimate.');
   // zod over 20,000 items takes most of a second; the fast check gives zod's exact output for what
   // it is sure about and hands anything else to zod, so results and errors are zod's either way.
   return fastEstimateDetail(detail) ?? decode(estimateDetailSchema, detail, 'the estimate');
+}
+
+/** Where an answer holds its estimate (unchecked): `data[0]`, or `data` itself. */
+export function detailOfAnswer(json: unknown): unknown {
+  const data = dataOf(json);
+  return Array.isArray(data) ? (data[0] as unknown) : data;
 }
 
 /** What `estimateDetailSchema` would give, or null where zod has to decide (see above). */

@@ -1,4 +1,6 @@
 import { eachChunk, type BodyLimit } from './body-reader';
+import { INEXACT_LITERAL, mayLoseDigits, parseKeepingDigits } from './exact-numbers';
+import { StreamedArray } from './streamed-array';
 
 /**
  * JSON parsing that never loses a digit.
@@ -15,38 +17,6 @@ import { eachChunk, type BodyLimit } from './body-reader';
  * accept both (a number, or a string of digits); the estimate tree turns money into exact text.
  */
 
-// A string token (skipped unchanged) or a number token (maybe rewritten). Scanning left to right,
-// a string is always consumed whole, so digits inside strings are never mistaken for numbers.
-const TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
-
-/**
- * A number literal with more than 15 significant digits, in the only places JSON allows a number: at
- * the start of the text or after `:`, `,` or `[` (and optional whitespace). The mantissa's first
- * non-zero digit, fourteen more digits (a decimal point may sit between any of them), then any digits
- * and a non-zero one: digit 16 or later. Leading zeros (`0.000…`) are skipped; the exponent does not
- * count (it moves the point, not the digits). Anchoring on the separators keeps the scan to one
- * native pass that skips letters and hex groups cheaply (under 2 ns per character, about half the
- * time of a hand-written loop). A `:` or `,` inside a string can only add a false alarm, which costs
- * the slow path, never accuracy.
- */
-const INEXACT_LITERAL = /[:,[]\s*-?[0.]*[1-9](?:\.?\d){14}\.?\d*[1-9]/;
-/** The same at the very start (a bare number as the whole text), kept apart so the scan above starts
- * on one character class. */
-const INEXACT_AT_START = /^\s*-?[0.]*[1-9](?:\.?\d){14}\.?\d*[1-9]/;
-
-function quoteInexactNumbers(text: string): string {
-  return text.replace(TOKEN, (token) => {
-    const first = token.charCodeAt(0);
-    if (first === 34 /* " */) return token;
-    if (/^-?\d+$/.test(token) && Number.isSafeInteger(Number(token))) return token;
-    return `"${token}"`;
-  });
-}
-
-function mayLoseDigits(text: string): boolean {
-  return INEXACT_AT_START.test(text) || INEXACT_LITERAL.test(text);
-}
-
 export class JsonSyntaxError extends Error {
   override readonly name = 'JsonSyntaxError';
 }
@@ -60,7 +30,7 @@ export class JsonSyntaxError extends Error {
 export function parseJsonLossless(text: string, scanned?: { mayLoseDigits: boolean }): unknown {
   const inexact = scanned ? scanned.mayLoseDigits : mayLoseDigits(text);
   try {
-    return JSON.parse(inexact ? quoteInexactNumbers(text) : text);
+    return parseKeepingDigits(text, inexact);
   } catch (e) {
     throw new JsonSyntaxError(e instanceof Error ? e.message : 'Malformed JSON');
   }
@@ -91,6 +61,21 @@ export class JsonTextReader {
   private open = ',';
   private inexact = false;
   private afterBackslash = false;
+  private readonly elements: StreamedArray | null;
+  /** After `parse`: whether the array's elements parsed while the text arrived were used. */
+  streamed = false;
+
+  /**
+   * `streamArray`: the key (and depth) of a large array whose elements are parsed while the text arrives
+   * (api/streamed-array.ts); `parse` then uses them. `batchChars`: how much text each batch of them
+   * is parsed from (StreamedArray's default unless given).
+   */
+  constructor(options: { streamArray?: { key: string; depth: number }; batchChars?: number } = {}) {
+    const { streamArray, batchChars } = options;
+    this.elements = streamArray
+      ? new StreamedArray(streamArray.key, { depth: streamArray.depth, batchChars })
+      : null;
+  }
 
   push(bytes: Uint8Array): void {
     this.take(this.decoder.decode(bytes, { stream: true }));
@@ -102,12 +87,40 @@ export class JsonTextReader {
     return { text: this.parts.join(''), mayLoseDigits: this.inexact };
   }
 
+  /**
+   * The whole text parsed without losing digits, as parseJsonLossless(finish().text) reads it. With
+   * `streamArray`, the array's elements parsed while the text arrived are used where `locate` finds
+   * the array (StreamedArray.finish: the same values, a number maybe not as text); otherwise the
+   * whole text is parsed. Throws JsonSyntaxError on malformed text.
+   */
+  parse(locate: (json: unknown) => unknown = () => null): unknown {
+    this.take(this.decoder.decode());
+    if (this.elements) {
+      const json = this.elements.finish(locate);
+      if (json !== null) {
+        this.streamed = true;
+        return json;
+      }
+    }
+    return parseJsonLossless(this.parts.join(''), { mayLoseDigits: this.inexact });
+  }
+
   private take(decoded: string): void {
     if (decoded === '') return;
     const piece = NON_ASCII.test(decoded) ? oneByte(decoded, this.afterBackslash) : decoded;
     this.afterBackslash = decoded.charCodeAt(decoded.length - 1) === 92; /* \ */
     this.parts.push(piece);
-    if (this.inexact) return;
+    if (!this.inexact) this.scan(piece);
+    if (this.elements) {
+      // Scanned first: a batch is cut from text already scanned, so each one before the first
+      // literal a double cannot hold is exact as JSON.parse reads it, and each from there on is
+      // parsed keeping every digit.
+      if (this.inexact) this.elements.keepEveryDigit();
+      this.elements.take(piece);
+    }
+  }
+
+  private scan(piece: string): void {
     const window = this.open + piece;
     if (INEXACT_LITERAL.test(window)) {
       this.inexact = true;

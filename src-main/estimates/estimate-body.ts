@@ -7,8 +7,8 @@
 import type { EstimateLabel, EstimateSummary, EstimateView } from '../../src-shared/estimates/types';
 import { clientName } from '../../src-shared/estimates/client-name';
 import { quoteTotalsView } from '../../src-shared/estimates/quote-totals';
-import { estimateDetailOfAnswer } from '../api/estimate-parse';
-import { JsonTextReader, parseJsonLossless } from '../api/lossless-json';
+import { detailOfAnswer, estimateDetailOfAnswer } from '../api/estimate-parse';
+import { JsonTextReader } from '../api/lossless-json';
 import type { EstimateDetail } from '../api/schemas';
 import { storedJsonBytes, storedJsonText } from '../cache/cache-db';
 import { ServiceError } from '../errors/service-error';
@@ -21,20 +21,25 @@ export type BodyOrigin = 'response' | 'cache';
 
 /** An estimate's bytes as they come (chunk by chunk or all at once), read into the checked detail. */
 export class EstimateBodyReader {
-  private reader = new JsonTextReader();
+  private reader = answerReader();
   private cached: Uint8Array[] = [];
 
   constructor(private readonly origin: BodyOrigin) {}
 
   /** Starts over (the transport retries a request whose body broke off). */
   restart(): void {
-    this.reader = new JsonTextReader();
+    this.reader = answerReader();
     this.cached = [];
   }
 
   push(bytes: Uint8Array): void {
     if (this.origin === 'response') this.reader.push(bytes);
     else this.cached.push(bytes);
+  }
+
+  /** After `detail`: whether the answer's items were parsed while they arrived (bench, tests). */
+  get streamed(): boolean {
+    return this.reader.streamed;
   }
 
   /** The checked detail; an answer that is not an estimate is an `invalid-response` error. */
@@ -45,10 +50,9 @@ export class EstimateBodyReader {
       this.cached = [];
       return JSON.parse(storedJsonText(bytes)) as EstimateDetail;
     }
-    const { text, mayLoseDigits } = this.reader.finish();
     let json: unknown;
     try {
-      json = parseJsonLossless(text, { mayLoseDigits });
+      json = this.reader.parse(detailOfAnswer);
     } catch {
       throw new ServiceError(
         'invalid-response',
@@ -57,6 +61,14 @@ export class EstimateBodyReader {
     }
     return estimateDetailOfAnswer(json);
   }
+}
+
+/** Where an answer's items are: `{"data":[{…,"items":[` (estimateDetailOfAnswer's `data[0]`). */
+export const ESTIMATE_ITEMS = { key: 'items', depth: 3 };
+
+/** The service's answer is read with its items parsed while they arrive (api/streamed-array.ts). */
+function answerReader(): JsonTextReader {
+  return new JsonTextReader({ streamArray: ESTIMATE_ITEMS });
 }
 
 /** What the cache keeps of a detail (cache/stored-json.ts: compressed when large). */

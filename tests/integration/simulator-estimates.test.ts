@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJsonLossless } from '../../src-main/api/lossless-json';
+import { detailOfAnswer, estimateDetailOfAnswer } from '../../src-main/api/estimate-parse';
+import { toEstimateDocument } from '../../src-main/estimates/document';
+import { JsonTextReader, parseJsonLossless } from '../../src-main/api/lossless-json';
+import { ESTIMATE_ITEMS } from '../../src-main/estimates/estimate-body';
 import type { SimProject } from '../../simulator/data/types';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { Money, MoneyFields, writeJson } from '../../simulator/json-writer';
-import { admin, api, bigEstimate, fixtureDataset, type Loose } from './simulator-fixture';
+import { WS_A, admin, api, bigEstimate, fixtureDataset, headers, type Loose } from './simulator-fixture';
 
 describe('simulator estimates', () => {
   let sim: Simulator;
@@ -90,6 +93,25 @@ describe('simulator estimates', () => {
     const body = parseJsonLossless(r.text) as Loose;
     expect(body.data[0].items).toHaveLength(20_000);
     expect(body.data[0].items[1].total_cost).toBe('1234.500000000000');
+  });
+
+  it('has its 20,000 items parsed while they arrive, as the estimate tasks read an answer', async () => {
+    const res = await fetch(`${sim.baseUrl}/projects/p-a04/estimates/est-big`, { headers: headers(WS_A) });
+    const reader = new JsonTextReader({ streamArray: ESTIMATE_ITEMS });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of res.body!) {
+      reader.push(chunk);
+      chunks.push(chunk);
+    }
+    const json = reader.parse(detailOfAnswer);
+    // The service's own layout (compact, items at data[0]) is one the reader can cut, and its totals
+    // (after the items) hold a literal a double cannot hold: the same estimate either way.
+    expect(reader.streamed).toBe(true);
+    const whole = parseJsonLossless(Buffer.concat(chunks).toString('utf8'));
+    expect((whole as Loose).data[0].estimate_totals.total).toBe('123456789012.123456789012');
+    expect(toEstimateDocument(estimateDetailOfAnswer(json))).toEqual(
+      toEstimateDocument(estimateDetailOfAnswer(whole)),
+    );
   });
 
   // How fast: bench/simulator-json.ts (target < 1 s); a test on the clock fails on a busy machine.
