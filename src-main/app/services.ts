@@ -302,6 +302,10 @@ export function createServices(o: ServiceOptions): RunningServices {
     updates,
     logger: o.logger,
     close: async () => {
+      // First what could still reach for a workspace's cache: operations under way (a list's
+      // background fill) and the export thread's warm-up after an estimate opened.
+      operations.close();
+      exportThread.close();
       emptyFolderSync(scratchDir);
       await outbox.close();
       updates.stop();

@@ -16,6 +16,9 @@ const WARM_WITH_ESTIMATE_BYTES = 512 * 1024;
 
 export class ExportThread {
   private warming: Promise<void> | null = null;
+  /** Warm-ups waiting for their estimate to be on screen. */
+  private readonly pending = new Set<NodeJS.Timeout>();
+  private closed = false;
 
   constructor(
     private readonly workers: Workers,
@@ -29,6 +32,7 @@ export class ExportThread {
    * wrong is logged.
    */
   warm(input: WarmInput = {}): Promise<void> {
+    if (this.closed) return Promise.resolve();
     // One warm-up at a time; the task itself returns at once in a thread that is warm already.
     const transfer = input.estimate ? [input.estimate.buffer as ArrayBuffer] : [];
     this.warming ??= this.workers
@@ -48,10 +52,20 @@ export class ExportThread {
    * out this estimate's quote (its words are then set once) when it is not a large one.
    */
   readonly estimateOpened = (opened: OpenedEstimate): void => {
-    setTimeout(() => {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.pending.delete(timer);
       const bytes = opened.cachedBytes();
       const estimate = bytes && bytes.length <= WARM_WITH_ESTIMATE_BYTES ? bytes.slice() : undefined;
       void this.warm({ layOut: true, ...(estimate ? { estimate } : {}) });
     }, WARM_AFTER_OPEN_MS).unref();
+    this.pending.add(timer);
   };
+
+  /** PlanDesk is closing: no warm-up starts any more (its estimate's cache is being closed). */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
+  }
 }

@@ -13,11 +13,17 @@ export interface Operation {
  */
 export class Operations {
   private readonly running = new Map<string, AbortController>();
+  /** Every operation under way, with an id or without (a list's background fill has none). */
+  private readonly underWay = new Set<AbortController>();
+  private closed = false;
 
   constructor(private readonly onProgress: (e: ProgressEvent) => void) {}
 
   start(id: string | undefined): Operation {
     const controller = new AbortController();
+    // Once PlanDesk is closing, nothing new starts: what runs on a cancelled signal stops at once.
+    if (this.closed) controller.abort();
+    else this.underWay.add(controller);
     if (id) {
       this.running.get(id)?.abort();
       this.running.set(id, controller);
@@ -30,6 +36,7 @@ export class Operations {
         }
       },
       finish: () => {
+        this.underWay.delete(controller);
         if (id && this.running.get(id) === controller) this.running.delete(id);
       },
     };
@@ -41,5 +48,17 @@ export class Operations {
     c.abort();
     this.running.delete(id);
     return true;
+  }
+
+  /**
+   * PlanDesk is closing: every operation under way is cancelled (a background fill that would
+   * otherwise write to a cache already closed, say), and any started from now on is cancelled as it
+   * starts.
+   */
+  close(): void {
+    this.closed = true;
+    for (const controller of this.underWay) controller.abort();
+    this.underWay.clear();
+    this.running.clear();
   }
 }

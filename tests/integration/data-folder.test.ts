@@ -220,6 +220,29 @@ describe('closing', () => {
     await expect(firstProjectId(services)).rejects.toMatchObject({ kind: 'cancelled' });
     await expect(fs.stat(cacheDir)).rejects.toMatchObject({ code: 'ENOENT' });
   });
+
+  it("what was under way at close (a list's background fill) stops, and never writes to the closed cache", async () => {
+    const log = captureLog();
+    const services = start(log.logger);
+    await services.workspaces.add(workspace());
+    const ids = (
+      await services.projects.list({ page: 1, pageSize: 10, sort: 'service', direction: 'asc' })
+    ).rows.map((r) => r.id);
+    // Slow estimates: the fill's requests are still on their way when PlanDesk closes.
+    sim.faults.setFaults({ latencyMs: 400, path: '/estimates' });
+    try {
+      const fetching = services.projectFacts.fetch(ids);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await services.close();
+      running.splice(running.indexOf(services), 1);
+      await fetching.catch(() => undefined);
+      // Long enough for every slow answer to have come back.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      sim.faults.clearFaults();
+    }
+    expect(log.lines.filter((l) => /cache|closed|database/i.test(l))).toEqual([]);
+  });
 });
 
 describe('strings from the service', () => {
