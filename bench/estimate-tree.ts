@@ -30,7 +30,7 @@ const ms = (v: number): string => v.toFixed(1);
  * The runs are measured on a reading thread (bench/reading-thread.ts), where the app does this work.
  * The target is measured from the last byte: the chunks before it are fed to the reader first, as
  * the network would deliver them, and their CPU cost is shown separately. The floor, JSON.parse of
- * the whole text, is measured in each run beside it. For comparison, the path without streaming
+ * the whole text, is measured on the same thread after the runs. For comparison, the path without streaming
  * (decode the whole body, then scan, parse, check, build) is measured too. One run warms the
  * thread's code up first; every one of the 15 runs after it counts. Before the runs,
  * zod checks the whole detail once (on the bench's thread), to show that the fast check gives zod's

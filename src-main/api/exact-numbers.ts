@@ -4,8 +4,10 @@
  */
 
 // A string token (skipped unchanged) or a number token (maybe rewritten). Scanning left to right,
-// a string is always consumed whole, so digits inside strings are never mistaken for numbers.
-const TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+// a string is always consumed whole, so digits inside strings are never mistaken for numbers. The
+// string's loop is unrolled (runs of plain characters, then an escape): an alternation repeated per
+// character overflows the regex stack on a string of some million characters.
+const TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /**
  * A number literal with more than 15 significant digits, in the only places JSON allows a number: at

@@ -8,8 +8,10 @@ import { StreamedArray } from './streamed-array';
  * `JSON.parse` turns `1234567.123456789012` into the nearest double, silently dropping digits the
  * service sent. But a decimal literal with at most 15 significant digits always survives the trip:
  * a double holds 15 decimal digits exactly (DBL_DIG), and `String(n)` gives back the shortest text
- * that maps to the same double, which is then that literal's value. Money with twelve fractional
- * digits usually has far fewer significant digits than characters (`1234.500000000000` has 5).
+ * that maps to the same double, which is then that literal's value (within a double's range: an
+ * exponent past about ±308 gives Infinity, which the schemas refuse, or a subnormal, which is zero
+ * at twelve fractional digits). Money with twelve fractional digits usually has far fewer
+ * significant digits than characters (`1234.500000000000` has 5).
  *
  * So: when no number literal in the text has more than 15 significant digits, the native parser is
  * exact and we use it as is (fast: 15 MB in ~45 ms). Otherwise every number literal that is not a
@@ -22,8 +24,9 @@ export class JsonSyntaxError extends Error {
 }
 
 /**
- * Parses JSON text without losing digits. Numbers a double holds exactly stay numbers; any other
- * number literal becomes a string with its exact text (e.g. `"1234567.123456789012"`). Throws
+ * Parses JSON text without losing digits. When the text has a literal with more than 15 significant
+ * digits, every number literal that is not a safe integer becomes a string with its exact text (e.g.
+ * `"1234567.123456789012"`); otherwise all stay numbers. Throws
  * JsonSyntaxError on malformed text. `scanned` is what a JsonTextReader found while the text came
  * in; without it the text is scanned here.
  */

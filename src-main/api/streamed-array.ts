@@ -7,29 +7,33 @@ import { parseKeepingDigits } from './exact-numbers';
  * from after the download into it.
  *
  * The text comes in pieces (JsonTextReader's, already decoded). Once `"<key>":[` has been seen at
- * the depth asked for (the few kilobytes before it are read token by token), the text after it is cut at the last `},{` of each batch and the part before the cut is parsed on its
- * own as `[` + part + `]`. A cut inside a string or inside a nested value makes that parse fail (an
- * unclosed string or bracket), never succeed wrongly, because every part starts where the previous
- * one ended at an element boundary. A failed cut is retried at a later one; after a few failures
- * (a text written to defeat the cuts) the array is left to the whole parse.
+ * the depth asked for (the few kilobytes before it are read character by character), the text after
+ * it is cut at the last `},{` of each batch and the part before the cut is parsed on its own as `[`
+ * + part + `]`. A cut inside a string or inside a nested value makes that parse fail (an unclosed
+ * string or bracket), never succeed wrongly, because every part starts where the previous one ended
+ * at an element boundary. A failed cut, or a batch with no `},{` at all (`}, {`, pretty printing, a
+ * huge element), is retried a batch later; after a few, the array is left to the whole parse, so
+ * the work stays linear in the text.
  *
  * At the end, the rest of the text is parsed with a random marker string standing in for the
  * elements parsed before (`"<key>":["<marker>",<rest>`). The answer is used only if the marker is the
  * first element of the array the caller's `locate` finds: then the cut was at that array (not at a
- * same-named one elsewhere) and `JSON.parse` of the whole text gives exactly the same value with the
- * batches' elements in the marker's place. Anything else (no such key, a pretty-printed text with no
- * `},{`, a marker elsewhere, a syntax error) answers null and the caller parses the whole text,
- * which it keeps until then, so errors and results are those of the whole parse.
+ * same-named one elsewhere), and the whole text parses to the same value with the batches' elements
+ * in the marker's place (for numbers, see below). Anything else (no such key, no cut that worked, a
+ * marker elsewhere, a syntax error) answers null and the caller parses the whole text, which it
+ * keeps until then, so errors and results are those of the whole parse.
  *
- * Numbers: batches cut before the first literal a double cannot hold are parsed by JSON.parse as
- * they are (the reader scans each piece before handing it on); from that literal on, each batch and
- * the rest are parsed keeping such literals as their exact text (exact-numbers.ts). So no digit is
- * lost, though a number the whole parse would have kept as text may come as a number here (the
- * schemas take either).
+ * Numbers: batches cut before the first literal with more than 15 significant digits are parsed by
+ * JSON.parse as they are (the reader scans each piece before handing it on); from that literal on,
+ * each batch and the rest are parsed keeping such literals as their exact text (exact-numbers.ts).
+ * So no digit is lost, though a number the whole parse would have given as text may come as a
+ * number here (the schemas take either). The one other difference is outside a double's range:
+ * before that first literal, `1e400` comes as Infinity (refused) and a subnormal as a double
+ * (zero at twelve fractional digits), as the whole parse gives them when no literal is long.
  */
 export class StreamedArray {
   private state: 'seeking' | 'elements' | 'off' = 'seeking';
-  /** Seeking: the text so far. Elements: the text up to and including the array's `[`. */
+  /** Elements: the text up to and including the array's `[`. */
   private head = '';
   /** Elements: the text after the last cut, in pieces. */
   private rest: string[] = [];
@@ -38,11 +42,19 @@ export class StreamedArray {
   private failures = 0;
   /** Once a literal a double cannot hold has come, every parse from then on looks for such literals. */
   private digitsAtRisk = false;
-  /** Seeking: how far the head has been read, and how many objects and arrays are open there. */
-  private scanned = 0;
-  private depth = 0;
+  /** Seeking: the text so far, in pieces, and where the scan of it stands (see seek). */
+  private headParts: string[] = [];
+  private headLength = 0;
+  private readonly scan = {
+    depth: 0,
+    inString: false,
+    escaped: false,
+    /** In a string that may be the key: how many of its characters matched so far (−1: it is not). */
+    keyAt: -1,
+    /** What the last token was: the key's string, then its colon. */
+    after: 'none' as 'none' | 'key' | 'colon',
+  };
   private readonly depth0: number;
-  private readonly quotedKey: string;
 
   /**
    * `key`: the array's key, in an object `depth` objects and arrays deep (an estimate answer's
@@ -53,62 +65,68 @@ export class StreamedArray {
     private readonly options: { depth: number; batchChars?: number; maxHeadChars?: number },
   ) {
     this.depth0 = options.depth;
-    this.quotedKey = JSON.stringify(key);
   }
 
   take(piece: string): void {
     if (this.state === 'off') return;
     if (this.state === 'seeking') {
-      this.head += piece;
-      const end = this.seek();
+      const end = this.seek(piece);
       if (end >= 0) {
-        const after = this.head.slice(end);
-        this.head = this.head.slice(0, end);
+        this.headParts.push(piece.slice(0, end));
+        this.head = this.headParts.join('');
+        this.headParts = [];
         this.state = 'elements';
-        if (after !== '') this.addRest(after);
-      } else if (this.head.length > (this.options.maxHeadChars ?? MAX_HEAD_CHARS)) {
-        this.stop();
+        if (end < piece.length) this.addRest(piece.slice(end));
+        return;
       }
+      this.headParts.push(piece);
+      this.headLength += piece.length;
+      if (this.headLength > (this.options.maxHeadChars ?? MAX_HEAD_CHARS)) this.stop();
       return;
     }
     this.addRest(piece);
   }
 
   /**
-   * Reads the head on from where the last piece left it, tracking how deep in objects and arrays
-   * it is, to the `[` of the key's array at the depth asked for (a same-named key in a nested
-   * object, such as a customer's, is passed over): the index after that `[`, or −1 for not yet.
+   * Reads one more piece of the head, character by character from where the last one left off (in
+   * a string or not, after a backslash or not, how deep in objects and arrays), to the `[` of the
+   * key's array at the depth asked for: a same-named key in a nested object (a customer's) is
+   * passed over. The index in `piece` after that `[`, or −1 for not yet. Linear in the head,
+   * however it is cut into pieces; the head is a few kilobytes.
    */
-  private seek(): number {
-    const head = this.head;
-    while (this.scanned < head.length) {
-      STRUCTURE.lastIndex = this.scanned;
-      const found = STRUCTURE.exec(head);
-      if (!found) {
-        this.scanned = head.length;
-        return -1;
-      }
-      const c = found[0];
-      if (c !== '"') {
-        this.depth += c === '{' || c === '[' ? 1 : -1;
-        this.scanned = found.index + 1;
+  private seek(piece: string): number {
+    const s = this.scan;
+    for (let i = 0; i < piece.length; i++) {
+      const c = piece.charCodeAt(i);
+      if (s.inString) {
+        if (s.escaped) {
+          s.escaped = false;
+          s.keyAt = -1; // a key written with an escape is left to the whole parse
+        } else if (c === 92 /* \ */) {
+          s.escaped = true;
+        } else if (c === 34 /* " */) {
+          s.inString = false;
+          s.after = s.keyAt === this.key.length ? 'key' : 'none';
+        } else if (s.keyAt >= 0) {
+          s.keyAt = s.keyAt < this.key.length && this.key.charCodeAt(s.keyAt) === c ? s.keyAt + 1 : -1;
+        }
         continue;
       }
-      STRING_REST.lastIndex = found.index + 1;
-      const string = STRING_REST.exec(head);
-      if (!string) {
-        this.scanned = found.index; // the string goes on in the next piece
-        return -1;
+      if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+      if (s.after === 'key' && c === 58 /* : */) {
+        s.after = 'colon';
+        continue;
       }
-      this.scanned = STRING_REST.lastIndex;
-      if (this.depth !== this.depth0 || head.slice(found.index, this.scanned) !== this.quotedKey) continue;
-      OPENS_ARRAY.lastIndex = this.scanned;
-      const opens = OPENS_ARRAY.exec(head);
-      if (opens) return OPENS_ARRAY.lastIndex;
-      // The key's `:[` may come in the next piece (its blanks are few; a long run is left alone).
-      if (head.length - this.scanned < SPLIT_KEY_CHARS && /^\s*:?\s*$/.test(head.slice(this.scanned))) {
-        this.scanned = found.index;
-        return -1;
+      if (s.after === 'colon' && c === 91 /* [ */) return i + 1;
+      s.after = 'none';
+      if (c === 34) {
+        s.inString = true;
+        // Only a key in the object the array is asked for in can be it.
+        s.keyAt = s.depth === this.depth0 ? 0 : -1;
+      } else if (c === 123 /* { */ || c === 91 /* [ */) {
+        s.depth++;
+      } else if (c === 125 /* } */ || c === 93 /* ] */) {
+        s.depth--;
       }
     }
     return -1;
@@ -119,6 +137,14 @@ export class StreamedArray {
    * the whole text. `locate` finds, in the parsed value, the object whose `key` is the array.
    */
   finish(locate: (json: unknown) => unknown): unknown {
+    try {
+      return this.splice(locate);
+    } finally {
+      this.stop(); // what it held is garbage either way, before the caller parses the whole text
+    }
+  }
+
+  private splice(locate: (json: unknown) => unknown): unknown {
     const key = this.key;
     if (this.state !== 'elements' || this.batches.length === 0) return null;
     const marker = `plandesk-elements-${randomUUID()}`;
@@ -142,7 +168,6 @@ export class StreamedArray {
     for (const batch of this.batches) for (let i = 0; i < batch.length; i++) all.push(batch[i]);
     for (let i = 1; i < tail.length; i++) all.push(tail[i]);
     (holder as Record<string, unknown>)[key] = all;
-    this.batches = [];
     return json;
   }
 
@@ -167,14 +192,18 @@ export class StreamedArray {
     const rest = this.rest.length === 1 ? this.rest[0]! : this.rest.join('');
     this.rest = [rest];
     const at = rest.lastIndexOf('},{');
-    if (at < 0) return;
+    if (at < 0) {
+      // No boundary in a batch's worth of text: a layout this reader does not cut (`}, {`, pretty
+      // printing) or one huge element. Counted like a failed cut, so the rest is not searched again
+      // and again as it grows.
+      this.failed();
+      return;
+    }
     let batch: unknown;
     try {
       batch = this.parseText(`[${rest.slice(0, at + 1)}]`);
     } catch {
-      if (++this.failures >= MAX_FAILURES) this.stop();
-      // Retried at a later boundary only once the rest has grown by another batch.
-      this.restLength = 0;
+      this.failed();
       return;
     }
     this.batches.push(batch as unknown[]);
@@ -183,9 +212,16 @@ export class StreamedArray {
     this.restLength = left.length;
   }
 
+  /** A cut that did not work: tried again once the rest has grown by another batch, a few times. */
+  private failed(): void {
+    if (++this.failures >= MAX_FAILURES) this.stop();
+    else this.restLength = 0;
+  }
+
   private stop(): void {
     this.state = 'off';
     this.head = '';
+    this.headParts = [];
     this.rest = [];
     this.batches = [];
   }
@@ -195,14 +231,5 @@ export class StreamedArray {
 const BATCH_CHARS = 256 * 1024;
 /** How far into the text the array may start (an estimate's header is a few kilobytes). */
 const MAX_HEAD_CHARS = 1024 * 1024;
-/** Blanks between a key and its `[` are few; a longer run is found by the whole parse. */
-const SPLIT_KEY_CHARS = 256;
 /** Failed cuts before the array is left to the whole parse. */
 const MAX_FAILURES = 3;
-
-/** The next character that opens or closes a string, an object or an array. */
-const STRUCTURE = /["{}[\]]/g;
-/** The rest of a string after its opening quote, to its closing one. */
-const STRING_REST = /(?:[^"\\]|\\.)*"/y;
-/** A key's `:` and its value's `[`. */
-const OPENS_ARRAY = /\s*:\s*\[/y;

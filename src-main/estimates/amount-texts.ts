@@ -14,7 +14,7 @@
 import type { EstimateItem } from '../api/schemas';
 import { ITEM_DECIMAL_FIELDS } from '../../src-shared/estimates/types';
 import { ZERO_TEXT, centsOf, moneyText } from '../../src-shared/money/amounts';
-import type { PicoSum } from './pico-sum';
+import type { PicoSum } from '../../src-shared/money/pico-sum';
 
 /** An item's amounts, in slot order: `get(index, AMOUNT.total)`. */
 export const AMOUNT_FIELDS = ITEM_DECIMAL_FIELDS;

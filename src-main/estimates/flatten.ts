@@ -1,5 +1,5 @@
 import type { EstimateNode, EstimateRow } from '../../src-shared/estimates/types';
-import { PicoSum } from './pico-sum';
+import { PicoSum } from '../../src-shared/money/pico-sum';
 
 /**
  * The one flattened shape of an estimate tree, used by the screen (a virtual list), the exports and
@@ -47,22 +47,44 @@ export function flattenTree(tree: readonly EstimateNode[] | null | undefined): E
 }
 
 /**
- * A node's fields without its children, and its place in the list. Copied key by key (not with a
- * rest pattern and a spread, which is several times slower for 20,000 rows): rows made from nodes
- * with the same fields in the same order share one object shape.
+ * A node's fields without its children, and its place in the list: one object literal with every
+ * field, so that all rows share one shape with the fields inside the object. Built up key by key,
+ * 20,000 rows took twice as long to make and to write as JSON.
  */
 function rowOf(node: EstimateNode, depth: number, parentIndex: number): EstimateRow {
-  const row: Record<string, unknown> = {};
-  for (const key in node) {
-    if (key !== 'children' && Object.prototype.hasOwnProperty.call(node, key)) {
-      row[key] = (node as unknown as Record<string, unknown>)[key];
-    }
-  }
-  row.depth = depth;
-  row.parentIndex = parentIndex;
-  row.subtreeSize = 0;
-  row.net_amount = null;
-  return row as unknown as EstimateRow;
+  return {
+    id: node.id,
+    parent_id: node.parent_id,
+    type: node.type,
+    service_type: node.service_type,
+    code: node.code,
+    name: node.name,
+    description: node.description,
+    category: node.category,
+    location: node.location,
+    internal_notes: node.internal_notes,
+    quantity: node.quantity,
+    unit: node.unit,
+    sort: node.sort,
+    labor_unit_price: node.labor_unit_price,
+    equipment_unit_price: node.equipment_unit_price,
+    material_unit_price: node.material_unit_price,
+    other_unit_price: node.other_unit_price,
+    labor_cost: node.labor_cost,
+    equipment_cost: node.equipment_cost,
+    material_cost: node.material_cost,
+    other_cost: node.other_cost,
+    total_cost: node.total_cost,
+    markup: node.markup,
+    discount: node.discount,
+    tax: node.tax,
+    total: node.total,
+    computed_total: node.computed_total,
+    depth,
+    parentIndex,
+    subtreeSize: 0,
+    net_amount: null,
+  };
 }
 
 /**

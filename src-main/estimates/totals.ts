@@ -24,7 +24,7 @@ import {
 } from '../../src-shared/estimates/types';
 import { ZERO_TEXT, amountText, parseAmount } from '../../src-shared/money/amounts';
 import { AMOUNT, AMOUNT_FIELDS } from './amount-texts';
-import { PicoSum } from './pico-sum';
+import { PicoSum } from '../../src-shared/money/pico-sum';
 import { describeItem, type IndexedTree } from './tree';
 
 export interface ComputedTotals {

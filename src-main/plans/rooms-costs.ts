@@ -26,7 +26,7 @@ import type {
   RoomsCosts,
   UnitSum,
 } from '../../src-shared/plans/rooms-costs-types';
-import { PicoSum } from '../estimates/pico-sum';
+import { PicoSum } from '../../src-shared/money/pico-sum';
 
 export type CostsRow = Pick<
   EstimateRow,

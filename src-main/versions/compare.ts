@@ -23,7 +23,7 @@ import {
   type TotalsTriple,
   type VersionRef,
 } from '../../src-shared/versions/types';
-import type { PicoSum } from '../estimates/pico-sum';
+import type { PicoSum } from '../../src-shared/money/pico-sum';
 import { amountTextOf, isGroup, textOf, type RawItem, type Snapshot } from './snapshot';
 import { buildVersionTree, childrenOf, figuresOf, pathOf, preorder, type VersionTree } from './version-tree';
 

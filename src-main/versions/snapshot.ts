@@ -5,7 +5,7 @@
  * gives the later ones `id#2`, `id#3`, … (the tree warns about such a list; a comparison still
  * works).
  */
-import { PicoSum } from '../estimates/pico-sum';
+import { PicoSum } from '../../src-shared/money/pico-sum';
 import { centsOf, decimalTextOfNumber } from '../../src-shared/money/amounts';
 import type { VersionSummary } from '../cache/version-table';
 

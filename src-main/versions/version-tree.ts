@@ -6,7 +6,7 @@
  * below each item that has any, and of the whole version, exact; a position's own figures are read
  * when asked for (a comparison shows a few hundred of 20,000).
  */
-import { PicoSum } from '../estimates/pico-sum';
+import { PicoSum } from '../../src-shared/money/pico-sum';
 import { addPosition, isGroup, itemKeys, textOf, type RawItem } from './snapshot';
 
 export interface VersionTree {

@@ -14,6 +14,7 @@ import { amountOrNull, unitsText } from '../money/amounts';
 import { apportionToUnits } from '../money/apportion';
 import { fromMinorUnits, minorUnits } from '../money/currency';
 import { Decimal } from '../money/decimal';
+import { PicoSum } from '../money/pico-sum';
 import type { EstimateRow, EstimateTotals, QuoteTotalsView } from './types';
 
 export type { QuoteTotalsView } from './types';
@@ -53,21 +54,27 @@ export function quoteTotals(
   service: Partial<EstimateTotals>,
   digits: number,
 ): QuoteTotals {
-  // Exact net and gross per rate, over the positions.
-  const byRate = new Map<string, { rate: Decimal; net: Decimal }>();
-  let itemsNet = Decimal.ZERO;
-  let itemsGross = Decimal.ZERO;
+  // Exact net and gross per rate, over the positions: summed as PicoSums (no bigint per row), each
+  // rate's text read once.
+  const byRate = new Map<string, { rate: Decimal; net: PicoSum }>();
+  const rateOfText = new Map<string | null, { rate: Decimal; net: PicoSum }>();
+  const netSum = new PicoSum();
+  const grossSum = new PicoSum();
   for (const row of rows) {
     if (row.type === 'group') continue;
-    const net = amountOrNull(row.net_amount) ?? Decimal.ZERO;
-    itemsNet = itemsNet.add(net);
-    itemsGross = itemsGross.add(amountOrNull(row.total) ?? Decimal.ZERO);
-    const rate = amountOrNull(row.tax) ?? Decimal.ZERO;
-    const key = rate.toString();
-    const entry = byRate.get(key);
-    if (entry) entry.net = entry.net.add(net);
-    else byRate.set(key, { rate, net });
+    let entry = rateOfText.get(row.tax);
+    if (entry === undefined) {
+      const rate = amountOrNull(row.tax) ?? Decimal.ZERO;
+      const key = rate.toString();
+      entry = byRate.get(key) ?? { rate, net: new PicoSum() };
+      byRate.set(key, entry);
+      rateOfText.set(row.tax, entry);
+    }
+    PicoSum.addToBoth(row.net_amount, netSum, entry.net);
+    grossSum.add(row.total);
   }
+  const itemsNet = netSum.toDecimal();
+  const itemsGross = grossSum.toDecimal();
 
   const serviceNet = amountOrNull(service.subtotal_without_tax);
   const serviceGross = amountOrNull(service.total);
@@ -88,7 +95,7 @@ export function quoteTotals(
   // minor unit each, to the bases that rounding moved furthest (largest remainder).
   const rates = [...byRate.values()].sort((a, b) => a.rate.cmp(b.rate));
   const bases = apportionToUnits(
-    rates.map((r) => r.net),
+    rates.map((r) => r.net.toDecimal()),
     net,
     digits,
   );

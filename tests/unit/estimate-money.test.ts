@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EstimateItem } from '../../src-main/api/schemas';
 import { AMOUNT, AMOUNT_FIELDS, AmountTexts } from '../../src-main/estimates/amount-texts';
 import { fixed12, moneyText } from '../../src-shared/money/amounts';
-import { PicoSum } from '../../src-main/estimates/pico-sum';
+import { PicoSum } from '../../src-shared/money/pico-sum';
 import { Decimal } from '../../src-shared/money/decimal';
 
 /** The reference: every amount through Decimal, rounded to twelve digits. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonSyntaxError, JsonTextReader, parseJsonLossless } from '../../src-main/api/lossless-json';
 import { StreamedArray } from '../../src-main/api/streamed-array';
 import { detailOfAnswer } from '../../src-main/api/estimate-parse';
@@ -70,7 +70,7 @@ describe('StreamedArray: the items parsed while the text arrives', () => {
       { estimate_totals: { total: 1 }, tail: [1, [2, { a: 3 }]] },
     );
     for (const [size, batch] of [
-      [7, 64],
+      [7, 300],
       [1000, 500],
       [text.length, 1],
     ] as const) {
@@ -103,9 +103,9 @@ describe('StreamedArray: the items parsed while the text arrives', () => {
     let usedBatches = 0;
     fc.assert(
       fc.property(
-        fc.array(hostileItem, { maxLength: 40 }),
+        fc.array(hostileItem, { maxLength: 80 }),
         fc.integer({ min: 1, max: 97 }),
-        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 150, max: 800 }),
         (items, size, batch) => {
           const text = answer(items, { customer: { name: 'C', items: [{ x: '},{' }, { y: 1 }] } }).replaceAll(
             '"inexact"',
@@ -118,8 +118,8 @@ describe('StreamedArray: the items parsed while the text arrives', () => {
       ),
       { numRuns: 300 },
     );
-    // Not only the whole parse's fallback was tried: most answers were read from batches.
-    expect(usedBatches).toBeGreaterThan(100);
+    // Not only the whole parse's fallback was tried: over a quarter of the answers were read from batches.
+    expect(usedBatches).toBeGreaterThan(75);
   });
 
   it("uses the batches only for the estimate's own items, never a same-named array elsewhere", () => {
@@ -180,6 +180,49 @@ describe('StreamedArray: the items parsed while the text arrives', () => {
       expect(detail.items[at]!.total).toBe(INEXACT);
       expect(Decimal.of(detail.items[1]!.total as number | string).eq(Decimal.parse('1.25'))).toBe(true);
     }
+  });
+
+  describe('stays linear in the text, whatever its layout', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** Characters searched for a cut while `text` is read in pieces of `size`. */
+    function searched(text: string, size: number): number {
+      let chars = 0;
+      const lastIndexOf = String.prototype.lastIndexOf;
+      vi.spyOn(String.prototype, 'lastIndexOf').mockImplementation(function (this: string, ...args) {
+        chars += this.length;
+        return lastIndexOf.apply(this, args as [string, number?]);
+      });
+      const result = read(text, size, 4096);
+      vi.restoreAllMocks();
+      expect(result.json).toEqual(JSON.parse(text));
+      return chars;
+    }
+
+    const items = Array.from({ length: 3000 }, (_, i) => item(i, { description: 'Estrich, Fliesen' }));
+    it('items written as "}, {" (no cut ever found): a few batches searched, then none', () => {
+      const text = answer(items).replaceAll('},{', '}, {');
+      expect(text.length).toBeGreaterThan(9 * 8 * 4096);
+      expect(searched(text, 512)).toBeLessThan(8 * 4096);
+    });
+
+    it('pretty-printed, and one element larger than many batches: the same', () => {
+      expect(searched(JSON.stringify(JSON.parse(answer(items)), null, 2), 512)).toBeLessThan(8 * 4096);
+      const huge = answer([item(0), item(1, { description: 'x'.repeat(2_000_000) }), item(2)]);
+      expect(searched(huge, 512)).toBeLessThan(8 * 4096);
+    });
+
+    it('the estimate laid out as the service does: each character searched about once', () => {
+      const text = answer(items);
+      expect(searched(text, 512)).toBeLessThan(1.5 * text.length);
+    });
+
+    it('a header string of millions of characters, in one piece or in small ones, is read', () => {
+      const long = answer(items.slice(0, 100), { note: `x\\"${'y'.repeat(3_000_000)}` });
+      expect(read(long, long.length, 4096).json).toEqual(JSON.parse(long));
+      const header = answer(items.slice(0, 100), { note: 'z'.repeat(200_000) });
+      expect(read(header, 128, 4096)).toEqual({ json: JSON.parse(header), streamed: true });
+    });
   });
 
   it('reports a broken answer as the whole parse does', () => {

@@ -9,7 +9,7 @@ import { quoteTotals, type QuoteRow } from '../../../src-shared/estimates/quote-
 import { Decimal } from '../../../src-shared/money/decimal';
 import type { ComparisonRow, EstimateComparison } from '../../../src-shared/versions/types';
 import { currencyDigits } from '../../../src-shared/money/currency';
-import { PicoSum } from '../../estimates/pico-sum';
+import { PicoSum } from '../../../src-shared/money/pico-sum';
 import { estimateHeader, serviceTotals } from '../../estimates/document';
 import type { EstimateDetail } from '../../api/schemas';
 import {

@@ -10,7 +10,7 @@
  * An amount that arrived as a whole number of cents (most money: estimates/amount-texts.ts knows
  * which) is added as that integer (`addCents`), with no text to read at all.
  */
-import { Decimal, PICO, SERVICE_SCALE } from '../../src-shared/money/amounts';
+import { Decimal, PICO, SERVICE_SCALE } from './amounts';
 
 const PICO_PER_UNIT = 1e12;
 const PICO_PER_UNIT_BIG = 10n ** 12n;
