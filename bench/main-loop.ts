@@ -171,7 +171,7 @@ function offlineOnMain(b: Bench, projectId: string): Promise<unknown> {
     floorImageUrls,
     estimateEntries: async (p, id, signal) => {
       const detail = await b.client.getEstimate(p, id, { signal });
-      const read = (await readEstimate({ origin: 'response' }, detail)).output;
+      const read = readEstimate({ origin: 'response' }, detail).output;
       const key = cacheKeys.estimate(p, id);
       const kept: KeptSummary = { modified: read.modified, summary: read.summary };
       return [

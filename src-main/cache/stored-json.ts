@@ -6,7 +6,7 @@
  * on main's thread, and a worker spends less time inflating it than the disk would spend on the rest.
  * Strings come back exactly as they were.
  */
-import { gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { escapeJsonBeyondLatin1 } from '../api/lossless-json';
 
 /** Text longer than this is stored compressed. */
@@ -25,21 +25,6 @@ export function latin1JsonText(data: unknown): string {
 export function storedJsonBytes(data: unknown): Buffer {
   const bytes = Buffer.from(latin1JsonText(data), 'latin1');
   return bytes.length > COMPRESS_ABOVE_BYTES ? gzipSync(bytes, { level: 1 }) : bytes;
-}
-
-/**
- * The same bytes, compressed on libuv's thread pool rather than on this thread: a worker that goes
- * on with other work meanwhile (the estimate's view) has the cache's copy for almost nothing.
- */
-export function storedJsonBytesLater(data: unknown): Promise<Buffer> {
-  const bytes = Buffer.from(latin1JsonText(data), 'latin1');
-  if (bytes.length <= COMPRESS_ABOVE_BYTES) return Promise.resolve(bytes);
-  // One output chunk that holds it all: the thread pool then compresses it in one job. With zlib's
-  // usual small chunks, each next chunk waits for this thread to be free, so nothing overlaps.
-  const chunkSize = Math.max(64 * 1024, bytes.length + 1024);
-  return new Promise((resolve, reject) =>
-    gzip(bytes, { level: 1, chunkSize }, (err, out) => (err ? reject(err) : resolve(out))),
-  );
 }
 
 /** The JSON text of stored bytes (compressed or not). */

@@ -10,7 +10,7 @@ import { quoteTotalsView } from '../../src-shared/estimates/quote-totals';
 import { detailOfAnswer, estimateDetailOfAnswer } from '../api/estimate-parse';
 import { JsonTextReader } from '../api/lossless-json';
 import type { EstimateDetail } from '../api/schemas';
-import { storedJsonBytes, storedJsonBytesLater, storedJsonText } from '../cache/cache-db';
+import { storedJsonBytes, storedJsonText } from '../cache/cache-db';
 import { ServiceError } from '../errors/service-error';
 import { toEstimateDocument } from './document';
 import { estimateParts, type EstimateParts } from './estimate-parts';
@@ -74,17 +74,6 @@ function answerReader(): JsonTextReader {
 /** What the cache keeps of a detail (cache/stored-json.ts: compressed when large). */
 export function cacheBodyOf(detail: EstimateDetail): Uint8Array {
   return ownedBytes(storedJsonBytes(detail));
-}
-
-/**
- * The same, its JSON written here and compressed on the thread pool while the caller goes on (with
- * the estimate's tree and view): await it when the rest is done. Never an unhandled rejection if the
- * caller fails first.
- */
-export function cacheBodyLater(detail: EstimateDetail): Promise<Uint8Array> {
-  const pending = storedJsonBytesLater(detail).then(ownedBytes);
-  pending.catch(() => undefined);
-  return pending;
 }
 
 /** The estimate as the screen shows it (without where it came from, which the caller adds). */

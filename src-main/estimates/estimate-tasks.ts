@@ -13,7 +13,7 @@ import { estimateViewBytes } from '../../src-shared/estimates/view-text';
 import type { EstimateDetail } from '../api/schemas';
 import {
   EstimateBodyReader,
-  cacheBodyLater,
+  cacheBodyOf,
   estimateViewOf,
   estimateViewOfParts,
   companyImagesOf,
@@ -60,43 +60,35 @@ export async function readEstimateDetail(input: EstimateBodyInput): Promise<Esti
 
 /** The estimate screen's view. */
 export async function estimateViewTask(input: EstimateBodyInput): Promise<EstimateViewOutput> {
-  return estimateViewOfDetail(await readEstimateDetail(input), input.origin);
-}
-
-/** The screen's view of a detail read, with the cache's copy of one that came from the service. */
-export async function estimateViewOfDetail(
-  detail: EstimateDetail,
-  origin: EstimateBodyInput['origin'],
-): Promise<EstimateViewOutput> {
-  // The cache's copy is compressed on the thread pool while the view is built here.
-  const cacheBody = origin === 'response' ? cacheBodyLater(detail) : null;
+  const detail = await readEstimateDetail(input);
+  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  const cacheBody = input.origin === 'response' ? cacheBodyOf(detail) : null;
   const view = estimateViewOf(detail);
-  const viewBytes = estimateViewBytes(view);
   return {
-    viewBytes,
+    viewBytes: estimateViewBytes(view),
     summary: summaryOf(view),
-    cacheBody: cacheBody && (await cacheBody),
+    cacheBody,
     modified: detail.modified ?? null,
   };
 }
 
 /** An estimate checked and summed, with the bytes to cache or export (lists, exports, offline copies). */
 export async function estimateReadTask(input: EstimateBodyInput): Promise<EstimateReadOutput> {
-  return (await readEstimate(input, await readEstimateDetail(input))).output;
+  return readEstimate(input, await readEstimateDetail(input)).output;
 }
 
 /** What estimate-read gives back, and the parts it worked out (which stay in this thread). */
-export async function readEstimate(
+export function readEstimate(
   input: EstimateBodyInput,
   detail: EstimateDetail,
-): Promise<{ output: EstimateReadOutput; parts: EstimateParts }> {
-  // The cache's copy is compressed on the thread pool while the parts are worked out here.
-  const cacheBody = input.origin === 'cache' && input.body ? input.body : cacheBodyLater(detail);
+): { output: EstimateReadOutput; parts: EstimateParts } {
+  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  const cacheBody = input.origin === 'cache' && input.body ? input.body : cacheBodyOf(detail);
   const parts = estimateParts(toEstimateDocument(detail));
   const view = estimateViewOfParts(parts);
   return {
     output: {
-      cacheBody: await cacheBody,
+      cacheBody,
       summary: summaryOf(view),
       modified: detail.modified ?? null,
       label: labelOf(view),

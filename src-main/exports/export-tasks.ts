@@ -43,7 +43,7 @@ export interface ExportReadOutput extends EstimateReadOutput {
 
 /** estimate-read for an export: the same output, and the parts it worked out kept for the writer. */
 export async function exportReadTask(input: EstimateBodyInput): Promise<ExportReadOutput> {
-  const { output, parts } = await readEstimate(input, await readEstimateDetail(input));
+  const { output, parts } = readEstimate(input, await readEstimateDetail(input));
   return { ...output, prepared: keepPrepared(parts) };
 }
 

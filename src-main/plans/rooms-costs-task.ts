@@ -5,7 +5,7 @@
 import type { PlanRoomsRead, RoomsCosts } from '../../src-shared/plans/rooms-costs-types';
 import { buildRoomsCosts, type CostsEstimate } from './rooms-costs';
 import { toEstimateDocument } from '../estimates/document';
-import { cacheBodyLater } from '../estimates/estimate-body';
+import { cacheBodyOf } from '../estimates/estimate-body';
 import { readEstimateDetail, type EstimateBodyInput } from '../estimates/estimate-tasks';
 import { flattenTree } from '../estimates/flatten';
 
@@ -47,8 +47,8 @@ async function readRows(
   input: RoomsCostsInput,
 ): Promise<{ estimate: CostsEstimate; cacheBody: Uint8Array | null }> {
   const detail = await readEstimateDetail(input);
-  // The cache's copy is compressed on the thread pool while the tree is built here.
-  const cacheBody = input.origin === 'response' ? cacheBodyLater(detail) : null;
+  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  const cacheBody = input.origin === 'response' ? cacheBodyOf(detail) : null;
   const doc = toEstimateDocument(detail);
   return {
     estimate: {
@@ -56,6 +56,6 @@ async function readRows(
       rows: flattenTree(doc.tree),
       serviceNet: doc.service_totals.subtotal_without_tax ?? null,
     },
-    cacheBody: cacheBody && (await cacheBody),
+    cacheBody,
   };
 }

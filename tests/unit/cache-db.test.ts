@@ -12,7 +12,6 @@ import {
   runMigrations,
   latin1JsonText,
   storedJsonBytes,
-  storedJsonBytesLater,
   storedJsonText,
   type CacheDb,
   type Migration,
@@ -174,14 +173,6 @@ describe('stored JSON text', () => {
       // The same bytes a worker makes (storedJsonBytes), written as they are.
       expect(cache.putMany([{ kind: 'estimate', key: 'again', bytes: storedJsonBytes(value) }])).toBe(true);
       expect(cache.get('estimate', 'again')?.data).toEqual(value);
-      // Compressed on the thread pool: the same text, readable by the cache.
-      const later = await storedJsonBytesLater(value);
-      expect(later.byteLength).toBeLessThan(text.length / 4);
-      expect(storedJsonText(later)).toBe(text);
-      expect(cache.putMany([{ kind: 'estimate', key: 'later', bytes: later }])).toBe(true);
-      expect(cache.get('estimate', 'later')?.data).toEqual(value);
-      // A small value is stored as it is, either way.
-      expect(Buffer.from(await storedJsonBytesLater({ a: 'ä€' }))).toEqual(storedJsonBytes({ a: 'ä€' }));
       cache.close();
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
