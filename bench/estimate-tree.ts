@@ -62,6 +62,11 @@ export async function benchEstimateTree(): Promise<Record<string, string | numbe
     'items parsed as they arrive (every run)': yesNo(runs.streamed),
     'last chunk, the rest parsed, the detail checked (ms)': ms(median(runs.detail)),
     'tree + totals (ms)': ms(median(runs.tree)),
+    'then the rows and client totals (ms)': ms(median(runs.parts)),
+    "then the view's bytes for the screen (ms)": ms(median(runs.viewBytes)),
+    "the task's whole way: the screen's view and the cache's copy, after the last byte (ms)": ms(
+      median(runs.screen),
+    ),
     'tree runs': runs.tree.map((x) => x.toFixed(0)).join(' '),
     'parse runs': parse.map((x) => x.toFixed(0)).join(' '),
     'after the last byte (ms)': ms(t),

@@ -6,7 +6,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { fastEstimateDetail } from '../src-main/api/estimate-parse';
 import { parseJsonLossless } from '../src-main/api/lossless-json';
 import { toEstimateDocument } from '../src-main/estimates/document';
-import { EstimateBodyReader } from '../src-main/estimates/estimate-body';
+import { EstimateBodyReader, estimateViewOfParts } from '../src-main/estimates/estimate-body';
+import { estimateParts } from '../src-main/estimates/estimate-parts';
+import { estimateViewOfDetail } from '../src-main/estimates/estimate-tasks';
+import { estimateViewBytes } from '../src-shared/estimates/view-text';
 import type { EstimateDocument } from '../src-shared/estimates/types';
 
 export const RUNS = 15;
@@ -31,6 +34,11 @@ export interface TreeRuns {
   totalsAgree: boolean;
   /** Whether the items were parsed while they arrived in every run (else the whole text was). */
   streamed: boolean;
+  /** After the tree, what the screen gets: the rows and client totals, then the view's bytes. */
+  parts: number[];
+  viewBytes: number[];
+  /** The estimate task's whole way after the last byte: the screen's view and the cache's copy. */
+  screen: number[];
 }
 
 /** On the reading thread: one warm-up run, then RUNS measured ones, then the no-streaming reference. */
@@ -45,6 +53,9 @@ export async function treeRuns(chunks: Uint8Array[]): Promise<TreeRuns> {
     warnings: 0,
     totalsAgree: false,
     streamed: true,
+    parts: [],
+    viewBytes: [],
+    screen: [],
   };
   let doc: EstimateDocument | null = null;
   for (let run = -1; run < RUNS; run++) {
@@ -68,7 +79,26 @@ export async function treeRuns(chunks: Uint8Array[]): Promise<TreeRuns> {
   }
   runs.warnings = doc!.warnings.length;
   runs.totalsAgree = isDeepStrictEqual(doc!.computed_totals, doc!.service_totals);
+  // The rest of the estimate task's way to the screen (estimateViewTask), from the last document.
+  for (let run = 0; run < RUNS; run++) {
+    const p0 = performance.now();
+    const parts = estimateParts(doc!);
+    const p1 = performance.now();
+    estimateViewBytes(estimateViewOfParts(parts));
+    runs.parts.push(p1 - p0);
+    runs.viewBytes.push(performance.now() - p1);
+  }
   doc = null;
+  for (let run = -1; run < RUNS; run++) {
+    const reader = new EstimateBodyReader('response');
+    for (let i = 0; i < chunks.length - 1; i++) reader.push(chunks[i]!);
+    const t0 = performance.now();
+    reader.push(chunks[chunks.length - 1]!);
+    const out = estimateViewOfDetail(reader.detail(), 'response');
+    if (run >= 0) runs.screen.push(performance.now() - t0);
+    if (!out.cacheBody || out.viewBytes.length === 0)
+      throw new Error('The view task gave no view or no copy.');
+  }
   // The floor, and without streaming what Response.text() and a scan of the whole text would cost:
   // loops of their own, so that their garbage does not land in the runs above.
   const bytes = Buffer.concat(chunks);

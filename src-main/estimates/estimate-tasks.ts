@@ -60,9 +60,13 @@ export async function readEstimateDetail(input: EstimateBodyInput): Promise<Esti
 
 /** The estimate screen's view. */
 export async function estimateViewTask(input: EstimateBodyInput): Promise<EstimateViewOutput> {
-  const detail = await readEstimateDetail(input);
+  return estimateViewOfDetail(await readEstimateDetail(input), input.origin);
+}
+
+/** The screen's view of a detail read, with the cache's copy of one that came from the service. */
+export function estimateViewOfDetail(detail: EstimateDetail, origin: BodyOrigin): EstimateViewOutput {
   // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
-  const cacheBody = input.origin === 'response' ? cacheBodyOf(detail) : null;
+  const cacheBody = origin === 'response' ? cacheBodyOf(detail) : null;
   const view = estimateViewOf(detail);
   return {
     viewBytes: estimateViewBytes(view),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ProjectFile } from '../api/schemas';
 import type { Dialogs } from '../dialogs';
 import type { ActiveSource, ActiveWorkspace } from '../contracts/active-workspace';
-import type { Operation, Operations } from '../operations/operations';
+import { isClosing, type Operation, type Operations } from '../operations/operations';
 import { ALLOWED_UPLOAD_EXTENSIONS, UPLOAD_CONTENT_TYPES } from './file-types';
 import { UploadGrants } from './upload-grants';
 import { checkUploadable } from './uploadable';
@@ -123,7 +123,8 @@ export class FilesAppService {
         drain: false,
       });
       if (op.signal.aborted) {
-        for (const e of entries) await this.queue.remove(meta.id, e.id);
+        // Cancelled by the user: not uploaded. PlanDesk closing: in the outbox, for the next start.
+        if (!isClosing(op.signal)) for (const e of entries) await this.queue.remove(meta.id, e.id);
         throw new ServiceError('cancelled', 'The upload was cancelled.');
       }
       if (!cached.online) {

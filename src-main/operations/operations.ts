@@ -8,6 +8,19 @@ export interface Operation {
 }
 
 /**
+ * The reason an operation is cancelled with when PlanDesk closes (`Operations.close`), not by the
+ * user: an abort error like any other to the code it stops, but work meant to outlive the process
+ * (an upload in the outbox) tells it apart with `isClosing` and keeps what it holds for the next
+ * start.
+ */
+const CLOSING = new DOMException('PlanDesk is closing.', 'AbortError');
+
+/** Whether a signal was aborted because PlanDesk is closing (see CLOSING). */
+export function isClosing(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && signal.reason === CLOSING;
+}
+
+/**
  * Long operations the renderer can watch and cancel. The renderer picks the id, so it can match
  * progress events and cancel before the call even returns.
  */
@@ -22,7 +35,7 @@ export class Operations {
   start(id: string | undefined): Operation {
     const controller = new AbortController();
     // Once PlanDesk is closing, nothing new starts: what runs on a cancelled signal stops at once.
-    if (this.closed) controller.abort();
+    if (this.closed) controller.abort(CLOSING);
     else this.underWay.add(controller);
     if (id) {
       this.running.get(id)?.abort();
@@ -53,11 +66,11 @@ export class Operations {
   /**
    * PlanDesk is closing: every operation under way is cancelled (a background fill that would
    * otherwise write to a cache already closed, say), and any started from now on is cancelled as it
-   * starts.
+   * starts, with the reason CLOSING (an upload stays in the outbox for the next start).
    */
   close(): void {
     this.closed = true;
-    for (const controller of this.underWay) controller.abort();
+    for (const controller of this.underWay) controller.abort(CLOSING);
     this.underWay.clear();
     this.running.clear();
   }

@@ -28,6 +28,7 @@ import type { OutboxRow } from './outbox-rows';
 import { toView } from './outbox-view';
 import { checkUploadName, type EnqueueOptions, type OutboxOptions } from './outbox-options';
 import { UploadWaiters } from './upload-waiters';
+import { isClosing } from '../operations/operations';
 
 const PROGRESS_EVERY_MS = 200;
 
@@ -136,7 +137,11 @@ export class OutboxService {
     ids: readonly number[],
     options: { signal?: AbortSignal; onProgress?: (id: number, sent: number) => void } = {},
   ): Promise<Map<number, EntryResult>> {
-    const onAbort = () => ids.forEach((id) => void this.remove(workspaceId, id).catch(() => undefined));
+    const onAbort = () => {
+      // Cancelled by the user: not uploaded. PlanDesk closing: they wait for the next start.
+      if (isClosing(options.signal)) return;
+      ids.forEach((id) => void this.remove(workspaceId, id).catch(() => undefined));
+    };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       return await this.waiters.wait(workspaceId, ids, () => this.drain(workspaceId), options.onProgress);

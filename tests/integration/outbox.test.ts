@@ -291,6 +291,31 @@ describe('the upload outbox', () => {
     expect(sha(await bytesOf(files[0]!))).toBe(sha(bytes));
   });
 
+  it('PlanDesk closed while an upload is on its way: both files wait, and the next start sends each once', async () => {
+    const { services, workspaceId, projectId } = await startWithWorkspace();
+    const originals = { 'Aufmaß OG.pdf': randomBytes(60 * 1024), 'Skizze Bad.png': randomBytes(50 * 1024) };
+    const paths = await siteFiles(services, originals, projectId);
+    // The first presign call is slow: the upload is under way when the user quits.
+    sim.faults.setFaults({ latencyMs: 1500, method: 'POST', pathEndsWith: '/temporary-presigned-url' });
+    const upload = services.files.upload(projectId, paths, 'upload-1').catch((err: unknown) => err);
+    await expect.poll(() => recordedStates(workspaceId), { timeout: 10_000 }).toHaveLength(2);
+    await stop(services);
+    sim.faults.clearFaults();
+    expect(await upload).toMatchObject({ kind: 'cancelled' });
+    // Not cancelled by the user: both are kept, copies and records.
+    expect(recordedStates(workspaceId)).toHaveLength(2);
+    expect(await fs.readdir(path.join(userData, 'outbox', workspaceId))).toHaveLength(2);
+
+    const { lines } = restart();
+    expect(await nextLine(lines)).toMatchObject({ started: true, waiting: 2 });
+    expect(await nextLine(lines)).toMatchObject({ drained: true });
+    for (const [name, bytes] of Object.entries(originals)) {
+      const files = await registered(projectId, name);
+      expect(files).toHaveLength(1);
+      expect(sha(await bytesOf(files[0]!))).toBe(sha(bytes));
+    }
+  });
+
   it('removed by the user while its register call is on its way, and that call is cut off: never sent again', async () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
     const paths = await siteFiles(services, { 'Entwurf alt.pdf': randomBytes(200 * 1024) }, projectId);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Operations } from '../../src-main/operations/operations';
+import { Operations, isClosing } from '../../src-main/operations/operations';
 
 describe('Operations', () => {
   it('cancels an operation by its id, and one started again under the same id replaces it', () => {
@@ -25,6 +25,15 @@ describe('Operations', () => {
     expect(done.signal.aborted).toBe(false);
     const late = ops.start('late');
     expect(late.signal.aborted).toBe(true);
+    // Told apart from a cancel by the user: an upload stays in the outbox for the next start.
+    expect([named, background, late].every((op) => isClosing(op.signal))).toBe(true);
+    expect(isClosing(done.signal)).toBe(false);
+    const mine = new Operations(() => undefined);
+    const cancelled = mine.start('mine');
+    mine.cancel('mine');
+    expect(cancelled.signal.aborted).toBe(true);
+    expect(isClosing(cancelled.signal)).toBe(false);
+    expect((named.signal.reason as Error).name).toBe('AbortError');
     // A cancelled operation reports no progress.
     named.progress(1, 2);
     late.progress(1, 2);
