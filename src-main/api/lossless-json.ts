@@ -96,7 +96,7 @@ export class JsonTextReader {
    * the array (StreamedArray.finish: the same values, a number maybe not as text); otherwise the
    * whole text is parsed. Throws JsonSyntaxError on malformed text.
    */
-  parse(locate: (json: unknown) => unknown = () => null): unknown {
+  parse(locate: (json: unknown) => unknown): unknown {
     this.take(this.decoder.decode());
     if (this.elements) {
       const json = this.elements.finish(locate);

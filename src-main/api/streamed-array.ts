@@ -54,7 +54,6 @@ export class StreamedArray {
     /** What the last token was: the key's string, then its colon. */
     after: 'none' as 'none' | 'key' | 'colon',
   };
-  private readonly depth0: number;
 
   /**
    * `key`: the array's key, in an object `depth` objects and arrays deep (an estimate answer's
@@ -63,9 +62,7 @@ export class StreamedArray {
   constructor(
     private readonly key: string,
     private readonly options: { depth: number; batchChars?: number; maxHeadChars?: number },
-  ) {
-    this.depth0 = options.depth;
-  }
+  ) {}
 
   take(piece: string): void {
     if (this.state === 'off') return;
@@ -122,7 +119,7 @@ export class StreamedArray {
       if (c === 34) {
         s.inString = true;
         // Only a key in the object the array is asked for in can be it.
-        s.keyAt = s.depth === this.depth0 ? 0 : -1;
+        s.keyAt = s.depth === this.options.depth ? 0 : -1;
       } else if (c === 123 /* { */ || c === 91 /* [ */) {
         s.depth++;
       } else if (c === 125 /* } */ || c === 93 /* ] */) {
