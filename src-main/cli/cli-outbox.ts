@@ -9,7 +9,7 @@ import type { ApiClient } from '../api/client';
 import type { Logger } from '../log/logger';
 import { OutboxService } from '../outbox/outbox-service';
 import type { Connection } from './connection';
-import { appDataDir } from './saved-presets';
+import { appDataDir } from './data-dir';
 import { openCliCache } from './versions-cache';
 
 export interface CliOutbox {

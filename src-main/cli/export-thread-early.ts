@@ -6,11 +6,12 @@
  */
 import { silentLogger } from '../log/logger';
 import { ExportThread } from '../exports/export-thread';
-import { createWorkers, type Workers } from '../workers/pool';
+import type { Workers } from '../workers/pool';
+import { cliWorkers } from './cli-workers';
 
 /** A worker pool for the command, its export thread started and warming; the caller closes it. */
-export function warmExportThread(): Workers {
-  const workers = createWorkers(silentLogger);
+export function warmExportThread(dataDir: string): Workers {
+  const workers = cliWorkers(silentLogger, dataDir);
   void new ExportThread(workers, silentLogger).warm();
   return workers;
 }

@@ -15,7 +15,9 @@ import { buildPlanView } from '../plans/plan-view';
 import { buildRoomsTable } from '../plans/rooms-table';
 import { planRoomsOf, readPlanRooms } from '../plans/plan-rooms';
 import { silentLogger } from '../log/logger';
-import { createWorkers, type Workers } from '../workers/pool';
+import type { Workers } from '../workers/pool';
+import { cliWorkers } from './cli-workers';
+import { appDataDir } from './data-dir';
 
 export interface CliExportContext {
   client: ApiClient;
@@ -77,6 +79,8 @@ export function cliExports(c: CliExportContext): ExportService {
 /** What a CLI command passes on to its exports: its presets, languages and worker pool. */
 export interface CliExportOptions {
   workers?: Workers;
+  /** The app's data folder: a pool made here keeps its threads' compiled code there. */
+  dataDir?: string;
   savedPresets?: readonly ExportPreset[];
   documentsLanguage?: UiLanguage | null;
   changeOrder?: () => Promise<ChangeOrderSides>;
@@ -96,7 +100,7 @@ export async function withCliExports<T>(
   work: (exports: ExportService) => Promise<T>,
 ): Promise<T> {
   // A PDF export's pool comes with its export thread already started (cli/export-thread-early.ts).
-  const workers = options.workers ?? createWorkers(silentLogger);
+  const workers = options.workers ?? cliWorkers(silentLogger, options.dataDir ?? appDataDir(process.env));
   try {
     return await work(
       cliExports({

@@ -1,6 +1,7 @@
 import { silentLogger, stderrLogger, type Logger } from '../log/logger';
 import type { ApiClient } from '../api/client';
 import { documentFormat, parseCliArgs, type CliFlags } from './args';
+import { appDataDir } from './data-dir';
 import type { ExportContext } from './commands/export';
 import type { CliVersions } from './versions-cache';
 import type { CliOutbox } from './cli-outbox';
@@ -164,7 +165,7 @@ async function runConnected(
   // A PDF's thread first: it loads the writers and fonts while the rest below happens.
   const exportThread =
     command === 'export' && documentFormat(flags) === 'pdf'
-      ? (await import('./export-thread-early')).warmExportThread()
+      ? (await import('./export-thread-early')).warmExportThread(appDataDir(io.env))
       : null;
   let simulator: { close(): Promise<void> } | undefined;
   let versions: CliVersions | null = null;
@@ -181,6 +182,7 @@ async function runConnected(
     const saved = exporting ? await import('./saved-presets') : null;
     const context: CommandContext = {
       ...(exportThread ? { workers: exportThread } : {}),
+      dataDir: appDataDir(io.env),
       warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
       savedPresets: saved ? await saved.savedPresets(io.env, workspace) : [],
       chosenLanguage: givenLanguage(flags, io.env),

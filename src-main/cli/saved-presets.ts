@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportPreset } from '../../src-shared/exports/presets';
 import { isUiLanguage, type UiLanguage } from '../../src-shared/i18n/languages';
+import { appDataDir } from './data-dir';
 
 /**
  * The export presets the app saved for a workspace, read (never written) from the app's
@@ -53,15 +53,6 @@ export function appWorkspaceId(
   const workspaces = Array.isArray(settings?.workspaces) ? settings.workspaces.filter(isRecord) : [];
   const id = workspaces.find((w) => w.baseUrl === workspace.baseUrl && w.customer === workspace.customer)?.id;
   return typeof id === 'string' ? id : undefined;
-}
-
-/** The app's user-data folder (Electron's `userData` for PlanDesk), or PLANDESK_DATA_DIR. */
-export function appDataDir(env: NodeJS.ProcessEnv): string {
-  if (env.PLANDESK_DATA_DIR) return env.PLANDESK_DATA_DIR;
-  if (process.platform === 'win32')
-    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'PlanDesk');
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'PlanDesk');
-  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'PlanDesk');
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -12,9 +12,11 @@ import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
 import { CLI_WORKSPACE_PREFIX } from '../local-files/data-folder';
 import { EstimateVersions } from '../versions/estimate-versions';
-import { createWorkers, type Workers } from '../workers/pool';
+import type { Workers } from '../workers/pool';
 import type { Connection } from './connection';
-import { appDataDir, appSettings, appWorkspaceId } from './saved-presets';
+import { appSettings, appWorkspaceId } from './saved-presets';
+import { appDataDir } from './data-dir';
+import { cliWorkers } from './cli-workers';
 
 export interface CliVersions {
   cache: CacheDb;
@@ -59,7 +61,7 @@ export async function openCliVersions(
   logger: Logger,
 ): Promise<CliVersions> {
   const { cache } = await openCliCache(workspace, env, logger);
-  const workers = createWorkers(logger);
+  const workers = cliWorkers(logger, appDataDir(env));
   const versions = new EstimateVersions(workers, logger);
   const cached = new CachedClient(client, cache, {
     logger,

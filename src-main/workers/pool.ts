@@ -7,6 +7,7 @@ import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
 import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import { THREAD_LIMITS } from './thread-limits';
+import type { CodeCacheSettings } from './code-cache';
 import { scriptOf, WORKER_SCRIPTS, type In, type Out, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
@@ -45,15 +46,31 @@ function builtScripts(dir: string): { extension: '.js' | '.cjs' } | null {
  * out/cli/*.cjs for the CLI) or in the folder given, else the TypeScript source, loaded through tsx
  * (tests, development).
  */
-function workerScripts(builtIn?: string): { path: (script: WorkerScript) => string; execArgv: string[] } {
+function workerScripts(builtIn?: string, codeCache?: CodeCacheSettings): WorkerScripts {
   const dir = builtIn ?? __dirname;
   const built = builtScripts(dir);
-  if (built) return { path: (script) => join(dir, script + built.extension), execArgv: [] };
+  if (built) {
+    const path = (script: WorkerScript) => join(dir, script + built.extension);
+    // Built, each thread can keep its libraries' compiled code: it then starts from the entry that
+    // puts the cache in place and loads the scripts through it.
+    return { path, execArgv: [], ...(codeCache ? { entry: path(ENTRY), codeCache } : {}) };
+  }
   if (builtIn) throw new Error(`There are no built worker scripts in ${builtIn}.`);
   // worker-scripts.json names each source from the project's folder, two up from this one.
   const root = join(__dirname, '..', '..');
   return { path: (script) => join(root, WORKER_SCRIPTS[script]), execArgv: ['--import', 'tsx'] };
 }
+
+interface WorkerScripts {
+  path: (script: WorkerScript) => string;
+  execArgv: string[];
+  /** The thread's entry, which loads the scripts through the code cache `codeCache`. */
+  entry?: string;
+  codeCache?: CodeCacheSettings;
+}
+
+/** Not a script of tasks: a thread's entry when it keeps its compiled code (workers/thread-entry.ts). */
+const ENTRY: WorkerScript = 'thread-entry';
 
 /** How long an idle thread stays: the export thread longer, so an estimate left open exports warm. */
 const IDLE_MS = 120_000;
@@ -67,6 +84,11 @@ const EXPORT_SCRIPT: WorkerScript = 'export-worker';
 export interface WorkersOptions {
   /** How long the export thread stays once idle (tests make it short). */
   exportIdleMs?: number;
+  /**
+   * Where the threads keep their libraries' compiled code between runs (workers/code-cache.ts), and
+   * when they write it; without it every thread compiles its libraries anew.
+   */
+  codeCache?: CodeCacheSettings;
 }
 
 /**
@@ -85,9 +107,9 @@ export function createWorkers(
   builtIn?: string,
   options: WorkersOptions = {},
 ): Workers {
-  const scripts = workerScripts(builtIn);
+  const scripts = workerScripts(builtIn, options.codeCache);
   const general = threadPool(scripts, size, IDLE_MS, logger);
-  const exports = threadPool(scripts, 1, options.exportIdleMs ?? EXPORT_IDLE_MS, logger);
+  const exports = threadPool(scripts, 1, options.exportIdleMs ?? EXPORT_IDLE_MS, logger, EXPORT_SCRIPT);
   const poolOf = (task: TaskName): ThreadPool => (scriptOf(task) === EXPORT_SCRIPT ? exports : general);
   return {
     run: (task, input, runOptions) => poolOf(task).run(task, input, runOptions),
@@ -110,13 +132,26 @@ export function createWorkers(
 type ThreadPool = Omit<Workers, 'exportThreads'>;
 
 function threadPool(
-  scripts: ReturnType<typeof workerScripts>,
+  scripts: WorkerScripts,
   size: number,
   idleTimeout: number,
   logger: Logger,
+  /**
+   * The one script of a pool's tasks, if it has one: a new thread loads it as it starts, not when the
+   * first task reaches it (which waits for this thread to be free to send it).
+   */
+  only?: WorkerScript,
 ): ThreadPool {
   const pool = new Piscina({
+    ...(scripts.entry
+      ? { filename: scripts.entry, workerData: { codeCache: scripts.codeCache, script: only } }
+      : only
+        ? { filename: scripts.path(only) }
+        : {}),
     execArgv: scripts.execArgv,
+    // piscina's default has an idle thread sleep in Atomics.wait, where no timer runs: a thread that
+    // writes its code cache once idle for a while needs its event loop then.
+    ...(scripts.codeCache?.saveWhenIdleMs !== undefined ? { atomics: 'async' as const } : {}),
     minThreads: 0,
     maxThreads: size,
     idleTimeout,
@@ -157,7 +192,7 @@ function threadPool(
       channel.port1.on('message', onEvent);
       try {
         const outcome = (await pool.run(message, {
-          filename: scripts.path(scriptOf(task)),
+          filename: scripts.entry ?? scripts.path(scriptOf(task)),
           transferList: transfer as never,
           ...(options.signal ? { signal: options.signal } : {}),
         })) as TaskOutcome<Out<K>>;

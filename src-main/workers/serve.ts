@@ -9,6 +9,7 @@ import { threadId } from 'node:worker_threads';
 import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import type { Task, TaskNameOf, WorkerScript } from './tasks';
 import { transferablesOf } from './transferables';
+import { threadCodeCache } from './code-cache';
 
 /** A script's tasks: each named after the script (`export-…` in export-worker). */
 export type ScriptTasks<S extends WorkerScript, T> = {
@@ -21,6 +22,7 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
 ): (message: TaskMessage) => Promise<unknown> {
   const byName: Readonly<Record<string, Task<never>>> = tasks;
   return async (message) => {
+    threadCodeCache()?.taskStarted();
     const events = message.events;
     events?.postMessage({ type: 'started', threadId } satisfies TaskEvent);
     const report = events
@@ -50,6 +52,7 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
     } finally {
       events?.close();
     }
+    threadCodeCache()?.taskDone();
     const transfer = outcome.ok ? transferablesOf(outcome.value) : [];
     if (transfer.length === 0) return outcome;
     const movable = {

@@ -5,7 +5,7 @@
  */
 import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -53,6 +53,20 @@ afterAll(() => {
  */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 10));
+}
+
+let built: string | undefined;
+
+/** The worker scripts built into a folder of their own, once. */
+function builtScripts(): string {
+  if (built) return built;
+  // Built inside the checkout, so the scripts' dependencies resolve from node_modules, as in the app.
+  const dir = path.resolve('out', 'test-workers');
+  const result = spawnSync(process.execPath, ['scripts/build-cli.mjs', dir, '--workers-only'], {
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return (built = dir);
 }
 
 const money = (n: number): string => `${n.toFixed(2)}0000000000`;
@@ -235,12 +249,7 @@ describe('worker threads', () => {
   });
 
   it('runs the worker scripts built into a folder given, as the app ships them, and says when there are none', async () => {
-    // Built inside the checkout, so the scripts' dependencies resolve from node_modules, as in the app.
-    const dir = path.resolve('out', 'test-workers');
-    const built = spawnSync(process.execPath, ['scripts/build-cli.mjs', dir, '--workers-only'], {
-      encoding: 'utf8',
-    });
-    expect(built.status, built.stderr).toBe(0);
+    const dir = builtScripts();
     const workers = createWorkers(captureLog().logger, 1, dir);
     pools.push(workers);
     const answer = answerBytes(estimateOf(120));
@@ -261,6 +270,57 @@ describe('worker threads', () => {
       companyCountry: null,
     });
     expect(() => createWorkers(captureLog().logger, 1, tempDir())).toThrow(/no built worker scripts/);
+  });
+
+  it('keeps the threads’ compiled library code in the folder given, and a new thread starts from it', async () => {
+    const scripts = builtScripts();
+    const codeCache = path.join(tempDir(), 'code-cache');
+    const answer = answerBytes(estimateOf(120));
+    const read = async (): Promise<unknown> => {
+      const workers = createWorkers(captureLog().logger, 1, scripts, { codeCache: { folder: codeCache } });
+      try {
+        const out = await runOnBody(workers, 'estimate-read', { origin: 'response' }, answer.slice(), {
+          inlineBelow: 0,
+          here: estimateReadTask,
+        });
+        return out.summary;
+      } finally {
+        await workers.close();
+      }
+    };
+    const first = await read();
+    // One folder for this runtime, holding the code of the libraries the estimate script loaded.
+    const [runtime, ...others] = readdirSync(codeCache);
+    expect(others).toEqual([]);
+    const files = readdirSync(path.join(codeCache, runtime!));
+    expect(files.length).toBeGreaterThan(10);
+    const written = files.map((f) => statSync(path.join(codeCache, runtime!, f)).mtimeMs);
+
+    // A new pool's thread: the same answer, every library from the cache (nothing written again).
+    expect(await read()).toEqual(first);
+    expect(readdirSync(path.join(codeCache, runtime!))).toEqual(files);
+    expect(files.map((f) => statSync(path.join(codeCache, runtime!, f)).mtimeMs)).toEqual(written);
+    expect(first).toEqual((await estimateReadTask({ origin: 'response', body: answer.slice() })).summary);
+  });
+
+  it('writes the code cache once a thread is idle, when told to wait for that (the app’s threads)', async () => {
+    const folder = path.join(tempDir(), 'code-cache');
+    const workers = createWorkers(captureLog().logger, 1, builtScripts(), {
+      codeCache: { folder, saveWhenIdleMs: 300 },
+    });
+    pools.push(workers);
+    const answer = answerBytes(estimateOf(50));
+    await runOnBody(workers, 'estimate-read', { origin: 'response' }, answer, {
+      inlineBelow: 0,
+      here: estimateReadTask,
+    });
+    // Not before the answer: nothing is written while the user waits.
+    expect(existsSync(folder)).toBe(false);
+    // The idle thread's timers run (piscina would otherwise have it sleep in Atomics.wait).
+    await until(() => existsSync(folder) && readdirSync(folder).length === 1);
+    const [runtime] = readdirSync(folder);
+    await until(() => readdirSync(path.join(folder, runtime!)).filter((f) => f.endsWith('.bin')).length > 10);
+    expect(workers.threads).toBe(1);
   });
 });
 

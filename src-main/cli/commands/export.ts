@@ -15,6 +15,8 @@ import { EN, type CliText } from '../i18n';
 export interface ExportContext {
   /** The worker pool (the CLI's own, closed when the command ends; else one is made for this call). */
   workers?: Workers;
+  /** The app's data folder (a pool made for the call keeps its threads' compiled code there). */
+  dataDir?: string;
   /** Presets the app saved for this workspace (`--preset <name>`). */
   savedPresets?: readonly ExportPreset[];
   /** The language given with --lang (or PLANDESK_LANG): the document's. Absent: the estimate's company's. */

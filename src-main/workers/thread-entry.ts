@@ -1,0 +1,37 @@
+/**
+ * What a worker thread loads first when the pool keeps the threads' compiled code (code-cache.ts):
+ * it puts the cache in place, then loads each task's script (beside this one, as built) through it,
+ * so the libraries those scripts load come from the cache. piscina loads this file as it loads any
+ * worker script, with a plain require. With workerData.script, that script is loaded as the thread
+ * starts (the export thread's, ahead of its first task).
+ */
+import { createRequire } from 'node:module';
+import { extname, join } from 'node:path';
+import { workerData } from 'node:worker_threads';
+import { installThreadCodeCache, type CodeCacheSettings } from './code-cache';
+import type { TaskMessage } from './protocol';
+import { scriptOf, type WorkerScript } from './tasks';
+
+type Handler = (message: TaskMessage) => Promise<unknown>;
+
+const given = (workerData ?? {}) as { codeCache?: CodeCacheSettings; script?: unknown };
+if (given.codeCache) installThreadCodeCache(given.codeCache.folder, given.codeCache);
+
+const load = createRequire(__filename);
+const handlers = new Map<WorkerScript, Handler>();
+
+function handlerOf(script: WorkerScript): Handler {
+  let handler = handlers.get(script);
+  if (!handler) {
+    const loaded = load(join(__dirname, script + extname(__filename))) as { default?: Handler } | Handler;
+    handler = typeof loaded === 'function' ? loaded : loaded.default!;
+    handlers.set(script, handler);
+  }
+  return handler;
+}
+
+if (typeof given.script === 'string') handlerOf(given.script as WorkerScript);
+
+export default function runTask(message: TaskMessage): Promise<unknown> {
+  return handlerOf(scriptOf(message.task))(message);
+}
