@@ -1,8 +1,7 @@
 /**
  * The typical quote (74 lines, 2 pages) exported as a PDF in the app: main's services with the
  * worker threads as built for shipping, the service (simulator, demo data) in another process.
- * - threads not started: a fresh app's first export, nothing opened before; and the same app
- *   started again (its threads' code cache kept from the first);
+ * - threads not started: a fresh app's first export, nothing opened before;
  * - warm: the exports after it (the export thread kept, its fonts parsed);
  * - after opening: a fresh app, the estimate opened (as the screen does), the export thread warmed
  *   while the user looks at it, then Export.
@@ -10,7 +9,7 @@
  * run. CPU: all threads of the process (main and workers), so a loaded machine shows what the work
  * itself costs beside what the wall clock says.
  */
-import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningServices } from '../src-main/app/services';
 import { ApiClient } from '../src-main/api/client';
@@ -27,10 +26,6 @@ const WARM_TARGET_MS = 800;
 const COLD_TARGET_MS = 1500;
 /** How long the user looks at the estimate before pressing Export (the export thread warms meanwhile). */
 const LOOKING_MS = 8000;
-/** The threads' code cache in an app's data folder (app/services.ts). */
-const CODE_CACHE = 'code-cache';
-/** Longer than the app's threads wait, idle, before they write it. */
-const IDLE_SAVE_WAIT_MS = 4000;
 
 const cpuNow = (): number => {
   const u = process.cpuUsage();
@@ -86,16 +81,6 @@ export async function benchQuote(): Promise<Record<string, string | number>> {
       await clear(first);
     }
 
-    // PlanDesk started again: new threads, which take their libraries' code from the cache the first
-    // app's threads kept in its data folder (workers/code-cache.ts), copied to a new app's.
-    // The app's threads write it once idle for a while (app/services.ts).
-    await new Promise((resolve) => setTimeout(resolve, IDLE_SAVE_WAIT_MS));
-    const restart = join(scratch.dir, 'restart');
-    await cp(join(first, 'userData', CODE_CACHE), join(restart, 'userData', CODE_CACHE), { recursive: true });
-    const restarted = await app(restart, backend, scripts);
-    opened.push(restarted);
-    const again = await timed(() => restarted.exports.estimates(request));
-
     // A fresh app: the estimate opened, looked at, then exported.
     const second = join(scratch.dir, 'second');
     const looking = await app(second, backend, scripts);
@@ -124,16 +109,15 @@ export async function benchQuote(): Promise<Record<string, string | number>> {
     });
     tableRow({
       what: '… with the threads not started',
-      now: `${ms(cold.wall)} (CPU ${ms(cold.cpu)}); PlanDesk started before: ${ms(again.wall)}`,
+      now: `${ms(cold.wall)} (CPU ${ms(cold.cpu)})`,
       floor: `bare pdfmake, first in its process: ${ms(floor[0]!)}`,
       ratio: ratio(cold.wall, floor[0]!),
       target: `≤ ${COLD_TARGET_MS} ms`,
-      within: yesNo(cold.wall <= COLD_TARGET_MS && again.wall <= COLD_TARGET_MS),
+      within: yesNo(cold.wall <= COLD_TARGET_MS),
     });
     return {
       quote: `"${TYPICAL_QUOTE.estimate}" (${TYPICAL_QUOTE.project}), client quote, de-DE, ${rows} table rows`,
       'first export, threads not started (ms)': `${cold.wall.toFixed(0)} (CPU ${cold.cpu.toFixed(0)})`,
-      'first export after a restart, threads not started (ms)': `${again.wall.toFixed(0)} (CPU ${again.cpu.toFixed(0)})`,
       'warm exports (ms)': warm.map((w) => w.wall.toFixed(0)).join(' '),
       'warm exports, CPU (ms)': warm.map((w) => w.cpu.toFixed(0)).join(' '),
       'opened, then exported (ms)': `${afterOpening.wall.toFixed(0)} (CPU ${afterOpening.cpu.toFixed(0)})`,

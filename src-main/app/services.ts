@@ -92,14 +92,12 @@ export function createServices(o: ServiceOptions): RunningServices {
   });
   const operations = new Operations((e) => o.emit('event:progress', e));
   // Heavy work (large estimates, documents) runs here, off main's thread: see src-main/workers.
-  // Their libraries' compiled code is kept in the data folder: a new thread starts from it. Written
-  // once a thread has been idle a while, never while the user waits for a task.
-  const threads = { codeCache: { folder: path.join(o.userDataDir, 'code-cache'), saveWhenIdleMs: 2000 } };
-  const workers = createWorkers(o.logger, undefined, o.workerScripts, threads);
+  // Without a code cache (workers/code-cache.ts): the app runs only code from its own archive.
+  const workers = createWorkers(o.logger, undefined, o.workerScripts);
   // Estimate versions have a thread of their own: keeping a version (started by every fetch, in the
   // background) never queues in front of what the user waits for, and the versions it just read stay
   // in that thread for the comparison that usually follows.
-  const versionWorkers = createWorkers(o.logger, 1, o.workerScripts, threads);
+  const versionWorkers = createWorkers(o.logger, 1, o.workerScripts);
   // Exports hold it: a version is kept once no export runs (their memory and cores are not shared).
   const heavyWork = new IdleGate();
   const estimateVersions = new EstimateVersions(versionWorkers, o.logger, undefined, heavyWork);

@@ -4,6 +4,5 @@ import { createWorkers, type Workers } from '../workers/pool';
 import { codeCacheDir } from './data-dir';
 
 export function cliWorkers(logger: Logger, dataDir: string): Workers {
-  // Written after each task: the threads end with the command, never idle for long.
-  return createWorkers(logger, undefined, undefined, { codeCache: { folder: codeCacheDir(dataDir) } });
+  return createWorkers(logger, undefined, undefined, { codeCache: codeCacheDir(dataDir) });
 }

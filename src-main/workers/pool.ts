@@ -7,7 +7,6 @@ import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
 import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import { THREAD_LIMITS } from './thread-limits';
-import type { CodeCacheSettings } from './code-cache';
 import { scriptOf, WORKER_SCRIPTS, type In, type Out, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
@@ -46,7 +45,7 @@ function builtScripts(dir: string): { extension: '.js' | '.cjs' } | null {
  * out/cli/*.cjs for the CLI) or in the folder given, else the TypeScript source, loaded through tsx
  * (tests, development).
  */
-function workerScripts(builtIn?: string, codeCache?: CodeCacheSettings): WorkerScripts {
+function workerScripts(builtIn?: string, codeCache?: string): WorkerScripts {
   const dir = builtIn ?? __dirname;
   const built = builtScripts(dir);
   if (built) {
@@ -64,9 +63,9 @@ function workerScripts(builtIn?: string, codeCache?: CodeCacheSettings): WorkerS
 interface WorkerScripts {
   path: (script: WorkerScript) => string;
   execArgv: string[];
-  /** The thread's entry, which loads the scripts through the code cache `codeCache`. */
+  /** The thread's entry, which loads the scripts through the code cache in the folder `codeCache`. */
   entry?: string;
-  codeCache?: CodeCacheSettings;
+  codeCache?: string;
 }
 
 /** Not a script of tasks: a thread's entry when it keeps its compiled code (workers/thread-entry.ts). */
@@ -85,10 +84,10 @@ export interface WorkersOptions {
   /** How long the export thread stays once idle (tests make it short). */
   exportIdleMs?: number;
   /**
-   * Where the threads keep their libraries' compiled code between runs (workers/code-cache.ts), and
-   * when they write it; without it every thread compiles its libraries anew.
+   * A folder of the user's own where the threads keep their libraries' compiled code between runs
+   * (workers/code-cache.ts: the CLI's, never the app's); without it every thread compiles them anew.
    */
-  codeCache?: CodeCacheSettings;
+  codeCache?: string;
 }
 
 /**
@@ -149,9 +148,6 @@ function threadPool(
         ? { filename: scripts.path(only) }
         : {}),
     execArgv: scripts.execArgv,
-    // piscina's default has an idle thread sleep in Atomics.wait, where no timer runs: a thread that
-    // writes its code cache once idle for a while needs its event loop then.
-    ...(scripts.codeCache?.saveWhenIdleMs !== undefined ? { atomics: 'async' as const } : {}),
     minThreads: 0,
     maxThreads: size,
     idleTimeout,

@@ -22,7 +22,6 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
 ): (message: TaskMessage) => Promise<unknown> {
   const byName: Readonly<Record<string, Task<never>>> = tasks;
   return async (message) => {
-    threadCodeCache()?.taskStarted();
     const events = message.events;
     events?.postMessage({ type: 'started', threadId } satisfies TaskEvent);
     const report = events
@@ -52,7 +51,8 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
     } finally {
       events?.close();
     }
-    threadCodeCache()?.taskDone();
+    // Before the answer: the CLI's threads end as soon as its document is written (never throws).
+    threadCodeCache()?.save();
     const transfer = outcome.ok ? transferablesOf(outcome.value) : [];
     if (transfer.length === 0) return outcome;
     const movable = {

@@ -1,5 +1,6 @@
 /**
- * What a worker thread loads first when the pool keeps the threads' compiled code (code-cache.ts):
+ * What a worker thread loads first when its pool keeps the threads' compiled code (code-cache.ts; the
+ * CLI's pools):
  * it puts the cache in place, then loads each task's script (beside this one, as built) through it,
  * so the libraries those scripts load come from the cache. piscina loads this file as it loads any
  * worker script, with a plain require. With workerData.script, that script is loaded as the thread
@@ -8,14 +9,14 @@
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { workerData } from 'node:worker_threads';
-import { installThreadCodeCache, type CodeCacheSettings } from './code-cache';
+import { installThreadCodeCache } from './code-cache';
 import type { TaskMessage } from './protocol';
 import { scriptOf, type WorkerScript } from './tasks';
 
 type Handler = (message: TaskMessage) => Promise<unknown>;
 
-const given = (workerData ?? {}) as { codeCache?: CodeCacheSettings; script?: unknown };
-if (given.codeCache) installThreadCodeCache(given.codeCache.folder, given.codeCache);
+const given = (workerData ?? {}) as { codeCache?: unknown; script?: unknown };
+if (typeof given.codeCache === 'string' && given.codeCache !== '') installThreadCodeCache(given.codeCache);
 
 const load = createRequire(__filename);
 const handlers = new Map<WorkerScript, Handler>();

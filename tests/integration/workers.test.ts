@@ -277,7 +277,7 @@ describe('worker threads', () => {
     const codeCache = path.join(tempDir(), 'code-cache');
     const answer = answerBytes(estimateOf(120));
     const read = async (): Promise<unknown> => {
-      const workers = createWorkers(captureLog().logger, 1, scripts, { codeCache: { folder: codeCache } });
+      const workers = createWorkers(captureLog().logger, 1, scripts, { codeCache });
       try {
         const out = await runOnBody(workers, 'estimate-read', { origin: 'response' }, answer.slice(), {
           inlineBelow: 0,
@@ -301,26 +301,6 @@ describe('worker threads', () => {
     expect(readdirSync(path.join(codeCache, runtime!))).toEqual(files);
     expect(files.map((f) => statSync(path.join(codeCache, runtime!, f)).mtimeMs)).toEqual(written);
     expect(first).toEqual((await estimateReadTask({ origin: 'response', body: answer.slice() })).summary);
-  });
-
-  it('writes the code cache once a thread is idle, when told to wait for that (the app’s threads)', async () => {
-    const folder = path.join(tempDir(), 'code-cache');
-    const workers = createWorkers(captureLog().logger, 1, builtScripts(), {
-      codeCache: { folder, saveWhenIdleMs: 300 },
-    });
-    pools.push(workers);
-    const answer = answerBytes(estimateOf(50));
-    await runOnBody(workers, 'estimate-read', { origin: 'response' }, answer, {
-      inlineBelow: 0,
-      here: estimateReadTask,
-    });
-    // Not before the answer: nothing is written while the user waits.
-    expect(existsSync(folder)).toBe(false);
-    // The idle thread's timers run (piscina would otherwise have it sleep in Atomics.wait).
-    await until(() => existsSync(folder) && readdirSync(folder).length === 1);
-    const [runtime] = readdirSync(folder);
-    await until(() => readdirSync(path.join(folder, runtime!)).filter((f) => f.endsWith('.bin')).length > 10);
-    expect(workers.threads).toBe(1);
   });
 });
 
