@@ -70,13 +70,22 @@ export class JsonTextReader {
 
   /**
    * `streamArray`: the key (and depth) of a large array whose elements are parsed while the text arrives
-   * (api/streamed-array.ts); `parse` then uses them. `batchChars`: how much text each batch of them
+   * (api/streamed-array.ts); `parse` then uses them, and `onBatch` is given each batch as it is parsed. `batchChars`: how much text each batch of them
    * is parsed from (StreamedArray's default unless given).
    */
-  constructor(options: { streamArray?: { key: string; depth: number }; batchChars?: number } = {}) {
+  constructor(
+    options: {
+      streamArray?: { key: string; depth: number; onBatch?: (elements: unknown[]) => void };
+      batchChars?: number;
+    } = {},
+  ) {
     const { streamArray, batchChars } = options;
     this.elements = streamArray
-      ? new StreamedArray(streamArray.key, { depth: streamArray.depth, batchChars })
+      ? new StreamedArray(streamArray.key, {
+          depth: streamArray.depth,
+          batchChars,
+          ...(streamArray.onBatch ? { onBatch: streamArray.onBatch } : {}),
+        })
       : null;
   }
 

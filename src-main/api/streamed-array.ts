@@ -61,7 +61,16 @@ export class StreamedArray {
    */
   constructor(
     private readonly key: string,
-    private readonly options: { depth: number; batchChars?: number; maxHeadChars?: number },
+    private readonly options: {
+      depth: number;
+      batchChars?: number;
+      maxHeadChars?: number;
+      /**
+       * Each batch of elements as it is parsed, for work that can start before the rest arrives. Its
+       * elements are those `finish` gives first, the same objects, only if `finish` uses the batches.
+       */
+      onBatch?: (elements: unknown[]) => void;
+    },
   ) {}
 
   take(piece: string): void {
@@ -207,6 +216,7 @@ export class StreamedArray {
     const left = rest.slice(at + 2);
     this.rest = [left];
     this.restLength = left.length;
+    this.options.onBatch?.(batch as unknown[]);
   }
 
   /** A cut that did not work: tried again once the rest has grown by another batch, a few times. */

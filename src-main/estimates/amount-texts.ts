@@ -38,27 +38,44 @@ type Amount = string | number | null | undefined;
 
 export class AmountTexts {
   /** Per slot: the index of its text in `texts` (≥ 0), NONE, ZERO, or DIRECT − k for `direct[k]`. */
-  private readonly slotText: Int32Array;
-  private readonly texts: string[];
-  /** The whole number of cents each of `texts` was written from. */
-  private readonly cents: Float64Array;
+  private slotText: Int32Array;
+  private readonly texts: string[] = [];
+  /** The whole number of cents each of `texts` was written from (as long as `slotText`). */
+  private cents: Float64Array;
   /** Amounts given as text (already in form, or rounded) and numbers that are not whole cents. */
   private readonly direct: (string | null)[] = [];
-  private buffer: Buffer;
+  private buffer = Buffer.alloc(0);
   private length = 0;
-  private count = 0;
+  /** Texts written to the buffer and not yet parsed; the items given so far. */
+  private written = 0;
+  private items = 0;
 
-  constructor(items: readonly EstimateItem[]) {
-    const slots = items.length * FIELD_COUNT;
-    this.slotText = new Int32Array(slots);
-    this.cents = new Float64Array(slots);
-    this.buffer = Buffer.allocUnsafe(Math.max(64, slots * 16));
+  /** The texts of `items`; more may be appended (`append`), as the items of an answer arrive. */
+  constructor(items: readonly EstimateItem[] = []) {
+    this.slotText = new Int32Array(items.length * FIELD_COUNT);
+    this.cents = new Float64Array(items.length * FIELD_COUNT);
+    this.append(items);
+  }
+
+  /** The texts of the next items (item indexes go on from the last ones given). */
+  append(items: readonly EstimateItem[]): void {
+    const slots = (this.items + items.length) * FIELD_COUNT;
+    if (slots > this.slotText.length) {
+      const size = Math.max(slots, this.slotText.length * 2);
+      this.slotText = grown(this.slotText, new Int32Array(size));
+      this.cents = grown(this.cents, new Float64Array(size));
+    }
+    this.buffer = Buffer.allocUnsafe(Math.max(64, items.length * FIELD_COUNT * 16));
+    this.length = 0;
+    this.written = 0;
     this.buffer[this.length++] = 91; // [
-    for (let i = 0; i < items.length; i++) this.putItem(items[i]!, i * FIELD_COUNT);
-    if (this.count > 0) this.length--; // the last comma
+    for (let i = 0; i < items.length; i++) this.putItem(items[i]!, (this.items + i) * FIELD_COUNT);
+    if (this.written > 0) this.length--; // the last comma
     this.buffer[this.length++] = 93; // ]
-    this.texts = JSON.parse(this.buffer.toString('latin1', 0, this.length)) as string[];
+    const parsed = JSON.parse(this.buffer.toString('latin1', 0, this.length)) as string[];
+    for (let k = 0; k < parsed.length; k++) this.texts.push(parsed[k]!);
     this.buffer = Buffer.alloc(0);
+    this.items += items.length;
   }
 
   /** The text of item `index`'s amount in slot `field` (see AMOUNT). */
@@ -111,8 +128,10 @@ export class AmountTexts {
       this.slotText[slot] = this.putDirect(moneyText(value));
       return;
     }
-    this.cents[this.count] = cents;
-    this.slotText[slot] = this.count++;
+    // At most one text per slot: `cents` has a place for each.
+    const text = this.texts.length + this.written++;
+    this.cents[text] = cents;
+    this.slotText[slot] = text;
     this.writeCents(cents);
   }
 
@@ -153,4 +172,10 @@ export class AmountTexts {
     buf[pos++] = 44; // ,
     this.length = pos;
   }
+}
+
+/** `to`, a larger array, with `from`'s values first. */
+function grown<T extends Int32Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }

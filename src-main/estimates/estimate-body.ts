@@ -13,6 +13,7 @@ import type { EstimateDetail } from '../api/schemas';
 import { storedJsonBytes, storedJsonText } from '../cache/cache-db';
 import { ServiceError } from '../errors/service-error';
 import { toEstimateDocument } from './document';
+import { TreeStart, treeStartedFor } from './tree-start';
 import { estimateParts, type EstimateParts } from './estimate-parts';
 import { ownedBytes } from '../workers/transferables';
 
@@ -21,14 +22,17 @@ export type BodyOrigin = 'response' | 'cache';
 
 /** An estimate's bytes as they come (chunk by chunk or all at once), read into the checked detail. */
 export class EstimateBodyReader {
-  private reader = answerReader();
+  /** The tree's first step, taken on the items as they arrive (estimates/tree.ts). */
+  private tree = new TreeStart();
+  private reader = this.answerReader();
   private cached: Uint8Array[] = [];
 
   constructor(private readonly origin: BodyOrigin) {}
 
   /** Starts over (the transport retries a request whose body broke off). */
   restart(): void {
-    this.reader = answerReader();
+    this.tree = new TreeStart();
+    this.reader = this.answerReader();
     this.cached = [];
   }
 
@@ -59,17 +63,23 @@ export class EstimateBodyReader {
         'The service sent an answer PlanDesk could not read (malformed JSON).',
       );
     }
-    return estimateDetailOfAnswer(json);
+    const detail = estimateDetailOfAnswer(json);
+    // Used only if the checked items are the ones it was given (the tree checks).
+    if (this.reader.streamed) treeStartedFor(detail.items, this.tree);
+    return detail;
+  }
+
+  /** The service's answer is read with its items parsed while they arrive (api/streamed-array.ts). */
+  private answerReader(): JsonTextReader {
+    const tree = (): TreeStart => this.tree;
+    return new JsonTextReader({
+      streamArray: { ...ESTIMATE_ITEMS, onBatch: (items) => tree().addUnchecked(items) },
+    });
   }
 }
 
 /** Where an answer's items are: `{"data":[{…,"items":[` (estimateDetailOfAnswer's `data[0]`). */
 export const ESTIMATE_ITEMS = { key: 'items', depth: 3 };
-
-/** The service's answer is read with its items parsed while they arrive (api/streamed-array.ts). */
-function answerReader(): JsonTextReader {
-  return new JsonTextReader({ streamArray: ESTIMATE_ITEMS });
-}
 
 /** What the cache keeps of a detail (cache/stored-json.ts: compressed when large). */
 export function cacheBodyOf(detail: EstimateDetail): Uint8Array {

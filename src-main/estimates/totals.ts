@@ -25,7 +25,8 @@ import {
 import { ZERO_TEXT, amountText, parseAmount } from '../../src-shared/money/amounts';
 import { AMOUNT, AMOUNT_FIELDS } from './amount-texts';
 import { PicoSum } from '../../src-shared/money/pico-sum';
-import { describeItem, type IndexedTree } from './tree';
+import type { IndexedTree } from './tree';
+import { describeItem } from './tree-start';
 
 export interface ComputedTotals {
   totals: EstimateTotals;

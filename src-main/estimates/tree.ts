@@ -5,9 +5,9 @@
  * and unknown types are repaired and reported. No recursion anywhere: chains 20,000 deep are fine.
  */
 import type { EstimateItem } from '../api/schemas';
-import { MONEY_FIELDS, type EstimateNode, type EstimateWarning } from '../../src-shared/estimates/types';
-import { AMOUNT, AmountTexts } from './amount-texts';
-import { amountOrZero } from '../../src-shared/money/amounts';
+import type { EstimateNode, EstimateWarning } from '../../src-shared/estimates/types';
+import type { AmountTexts } from './amount-texts';
+import { describeItem, startedTreeOf, TreeStart } from './tree-start';
 
 export interface EstimateTree {
   /** Top-level nodes; every sibling list ordered by (sort, id). */
@@ -16,12 +16,6 @@ export interface EstimateTree {
   warnings: EstimateWarning[];
 }
 
-/**
- * Amounts a group should not carry (all but its total and its tax rate); a group that has any
- * (non-zero) is shown, with a warning.
- */
-const GROUP_AMOUNT_FIELDS = ['quantity', ...MONEY_FIELDS.filter((f) => f !== 'total')] as const;
-
 /** How many cycle members a warning names before it abbreviates. */
 const CYCLE_NAMES_SHOWN = 8;
 
@@ -29,61 +23,6 @@ const CYCLE_NAMES_SHOWN = 8;
 export function compareNodes(a: EstimateNode, b: EstimateNode): number {
   if (a.sort !== b.sort) return a.sort < b.sort ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** "01.02 Küche" or the id: how a warning names an item. */
-export function describeItem(node: Pick<EstimateNode, 'id' | 'code' | 'name'>): string {
-  const label = [node.code, node.name].filter((s) => s !== null && s !== '').join(' ');
-  return label ? `"${label}" (${node.id})` : node.id;
-}
-
-/**
- * The node for an item, with every value in PlanDesk's form: ids and texts as strings, amounts as
- * twelve-digit text, `sort` a number. The items come as the service sent them (checked by the schema,
- * not converted), so this is the one place they are converted.
- */
-function toNode(item: EstimateItem, id: string, amounts: AmountTexts, index: number): EstimateNode {
-  const serviceType = item.type ?? '';
-  return {
-    id,
-    parent_id: item.parent_id === null || item.parent_id === undefined ? null : String(item.parent_id),
-    type: serviceType === 'group' ? 'group' : 'position',
-    service_type: serviceType,
-    code: textOf(item.code),
-    name: textOf(item.name),
-    description: textOf(item.description),
-    category: textOf(item.category),
-    location: textOf(item.location),
-    internal_notes: textOf(item.internal_notes),
-    quantity: amounts.get(index, AMOUNT.quantity),
-    unit: textOf(item.unit),
-    sort: sortOf(item.sort),
-    labor_unit_price: amounts.get(index, AMOUNT.labor_unit_price),
-    equipment_unit_price: amounts.get(index, AMOUNT.equipment_unit_price),
-    material_unit_price: amounts.get(index, AMOUNT.material_unit_price),
-    other_unit_price: amounts.get(index, AMOUNT.other_unit_price),
-    labor_cost: amounts.get(index, AMOUNT.labor_cost),
-    equipment_cost: amounts.get(index, AMOUNT.equipment_cost),
-    material_cost: amounts.get(index, AMOUNT.material_cost),
-    other_cost: amounts.get(index, AMOUNT.other_cost),
-    total_cost: amounts.get(index, AMOUNT.total_cost),
-    markup: amounts.get(index, AMOUNT.markup),
-    discount: amounts.get(index, AMOUNT.discount),
-    tax: amounts.get(index, AMOUNT.tax),
-    total: amounts.get(index, AMOUNT.total),
-    computed_total: null,
-    children: [],
-  };
-}
-
-function textOf(value: string | number | null | undefined): string | null {
-  return value === null || value === undefined ? null : typeof value === 'string' ? value : String(value);
-}
-
-/** Order among siblings: a number (the schema allows numeric text); anything missing or odd is 0. */
-function sortOf(value: string | number | null | undefined): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : 0;
-  return Number.isFinite(n) ? n : 0;
 }
 
 /** A tree and what building it worked out: the totals (totals.ts) and the warnings' order use it. */
@@ -106,28 +45,13 @@ export function buildEstimateTree(items: readonly EstimateItem[]): EstimateTree 
 
 /** buildEstimateTree, keeping what it worked out on the way (see IndexedTree). */
 export function buildIndexedTree(items: readonly EstimateItem[]): IndexedTree {
-  const warnings: EstimateWarning[] = [];
-  const nodes: EstimateNode[] = [];
-  /** The item each node was made from. */
-  const nodeItem: number[] = [];
-  const indexById = new Map<string, number>();
-  const duplicates = new Map<string, number>();
-
-  // 1. Index by id; the first occurrence of an id wins.
-  const amounts = new AmountTexts(items);
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index]!;
-    const id = typeof item.id === 'string' ? item.id : String(item.id);
-    if (indexById.get(id) !== undefined) {
-      duplicates.set(id, (duplicates.get(id) ?? 1) + 1);
-      continue;
-    }
-    const node = toNode(item, id, amounts, index);
-    indexById.set(id, nodes.length);
-    nodes.push(node);
-    nodeItem.push(index);
-    itemWarnings(node, warnings);
-  }
+  // 1. Each item's node, indexed by id; the first occurrence of an id wins. Items made into nodes
+  // while they arrived are not made again.
+  const given = startedTreeOf(items);
+  const start = given?.startOf(items) ? given : new TreeStart();
+  start.add(items, start.items.length);
+  const { nodes, nodeItem, indexById, duplicates, amounts } = start;
+  const warnings = start.warnings.slice();
   for (const [id, count] of duplicates) {
     warnings.push({
       code: 'duplicate-id',
@@ -196,27 +120,6 @@ export function buildIndexedTree(items: readonly EstimateItem[]): IndexedTree {
   }
   const tree = roots.map((i) => nodes[i]!);
   return { tree, warnings: sortWarnings(tree, warnings, order), order, parentAt, itemAt, amounts };
-}
-
-/** The warnings an item earns on its own: an unknown type, a group with amounts. */
-function itemWarnings(node: EstimateNode, warnings: EstimateWarning[]): void {
-  if (node.service_type !== 'group' && node.service_type !== 'position') {
-    warnings.push({
-      code: 'unknown-type',
-      item_id: node.id,
-      message: `Item ${describeItem(node)} has the unknown type ${JSON.stringify(node.service_type)}; it is shown and counted as a position.`,
-    });
-  }
-  if (node.type === 'group') {
-    const fields = GROUP_AMOUNT_FIELDS.filter((f) => node[f] !== null && !amountOrZero(node[f]).isZero());
-    if (fields.length > 0) {
-      warnings.push({
-        code: 'group-with-quantities',
-        item_id: node.id,
-        message: `Group ${describeItem(node)} carries amounts a group should not have (${fields.join(', ')}); they are shown but not counted in the totals.`,
-      });
-    }
-  }
 }
 
 /**

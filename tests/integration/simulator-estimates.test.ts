@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailOfAnswer, estimateDetailOfAnswer } from '../../src-main/api/estimate-parse';
 import { toEstimateDocument } from '../../src-main/estimates/document';
 import { JsonTextReader, parseJsonLossless } from '../../src-main/api/lossless-json';
-import { ESTIMATE_ITEMS } from '../../src-main/estimates/estimate-body';
+import { ESTIMATE_ITEMS, EstimateBodyReader } from '../../src-main/estimates/estimate-body';
+import { startedTreeOf, treeStartedFor } from '../../src-main/estimates/tree-start';
 import type { SimProject } from '../../simulator/data/types';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { Money, MoneyFields, writeJson } from '../../simulator/json-writer';
@@ -112,6 +113,17 @@ describe('simulator estimates', () => {
     expect(toEstimateDocument(estimateDetailOfAnswer(json))).toEqual(
       toEstimateDocument(estimateDetailOfAnswer(whole)),
     );
+
+    // The estimate tasks' reader also makes the tree's nodes batch by batch as the items arrive
+    // (estimates/tree-start.ts): the tree is built from them, to the same document.
+    const body = new EstimateBodyReader('response');
+    for (const chunk of chunks) body.push(chunk);
+    const detail = body.detail();
+    const start = startedTreeOf(detail.items);
+    expect(start?.startOf(detail.items)).toBe(true);
+    expect(start!.items.length).toBeGreaterThan(detail.items.length / 2);
+    treeStartedFor(detail.items, start!);
+    expect(toEstimateDocument(detail)).toEqual(toEstimateDocument(estimateDetailOfAnswer(whole)));
   });
 
   // How fast: bench/simulator-json.ts (target < 1 s); a test on the clock fails on a busy machine.
