@@ -54,6 +54,9 @@ export class EstimateBodyReader {
       this.cached = [];
       return JSON.parse(storedJsonText(bytes)) as EstimateDetail;
     }
+    // This answer's start goes with it, used or not: the reader keeps nothing of it.
+    const start = this.tree;
+    this.tree = new TreeStart();
     let json: unknown;
     try {
       json = this.reader.parse(detailOfAnswer);
@@ -64,8 +67,9 @@ export class EstimateBodyReader {
       );
     }
     const detail = estimateDetailOfAnswer(json);
-    // Used only if the checked items are the ones it was given (the tree checks).
-    if (this.reader.streamed) treeStartedFor(detail.items, this.tree);
+    // Kept for the tree only if the checked items are the very objects it was made from (zod's
+    // copies, or a whole parse after a fallback, are not): else it is garbage now, not after the tree.
+    if (this.reader.streamed && start.startOf(detail.items)) treeStartedFor(detail.items, start);
     return detail;
   }
 

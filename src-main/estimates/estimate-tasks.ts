@@ -65,7 +65,8 @@ export async function estimateViewTask(input: EstimateBodyInput): Promise<Estima
 
 /** The screen's view of a detail read, with the cache's copy of one that came from the service. */
 export function estimateViewOfDetail(detail: EstimateDetail, origin: BodyOrigin): EstimateViewOutput {
-  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  // The cache's copy first: its JSON text is garbage before the tree is finished (a lower peak; the
+  // nodes made while the items arrived are there already, estimates/tree-start.ts).
   const cacheBody = origin === 'response' ? cacheBodyOf(detail) : null;
   const view = estimateViewOf(detail);
   return {
@@ -86,7 +87,8 @@ export function readEstimate(
   input: EstimateBodyInput,
   detail: EstimateDetail,
 ): { output: EstimateReadOutput; parts: EstimateParts } {
-  // The cache's copy first: its JSON text is garbage before the tree is built (a lower peak).
+  // The cache's copy first: its JSON text is garbage before the tree is finished (a lower peak; the
+  // nodes made while the items arrived are there already, estimates/tree-start.ts).
   const cacheBody = input.origin === 'cache' && input.body ? input.body : cacheBodyOf(detail);
   const parts = estimateParts(toEstimateDocument(detail));
   const view = estimateViewOfParts(parts);

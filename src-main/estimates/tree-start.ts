@@ -94,7 +94,8 @@ function itemWarnings(node: EstimateNode, warnings: EstimateWarning[]): void {
  * Each item's node (with its amounts' texts), indexed by id, the first occurrence of an id winning.
  * Taken while an answer arrives, only the rest remains once the last byte is in; the tree is then
  * built from it (tree.ts buildIndexedTree) if the checked items are the very objects it was given,
- * first to last, else from nothing.
+ * first to last, else from nothing. Nothing may change an item in between: the check takes the
+ * items as they are (api/estimate-parse.ts fastItems) and nothing converts one in place.
  */
 export class TreeStart {
   /** The items given, in order (unchecked until buildIndexedTree compares them with the checked ones). */

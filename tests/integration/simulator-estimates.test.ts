@@ -123,7 +123,11 @@ describe('simulator estimates', () => {
     expect(start?.startOf(detail.items)).toBe(true);
     expect(start!.items.length).toBeGreaterThan(detail.items.length / 2);
     treeStartedFor(detail.items, start!);
-    expect(toEstimateDocument(detail)).toEqual(toEstimateDocument(estimateDetailOfAnswer(whole)));
+    const doc = toEstimateDocument(detail);
+    expect(doc).toEqual(toEstimateDocument(estimateDetailOfAnswer(whole)));
+    // Built from it: the rest of the items added to it, its nodes in the tree.
+    expect(start!.items).toHaveLength(detail.items.length);
+    expect(start!.nodes).toContain(doc.tree[0]);
   });
 
   // How fast: bench/simulator-json.ts (target < 1 s); a test on the clock fails on a busy machine.

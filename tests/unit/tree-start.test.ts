@@ -71,12 +71,16 @@ describe('the tree started while the items arrive', () => {
         const start = startFrom(items, cuts);
         const streamed = detail(items);
         treeStartedFor(streamed.items, start);
-        if (start.startOf(streamed.items) && start.items.length > 0) used++;
-        expect(toEstimateDocument(streamed)).toEqual(whole);
+        const doc = toEstimateDocument(streamed);
+        expect(doc).toEqual(whole);
+        // Built from the start: the rest of the items added to it, its nodes in the tree.
+        expect(start.items).toHaveLength(items.length);
+        if (doc.tree.length > 0) expect(start.nodes).toContain(doc.tree[0]);
+        if (cuts.some((c) => c % (items.length + 1) > 0)) used++;
       }),
       { numRuns: 400 },
     );
-    // The property is about starts that are used: most of the runs.
+    // Most runs gave the start some of the items before the tree was built.
     expect(used).toBeGreaterThan(200);
   });
 
@@ -101,12 +105,25 @@ describe('the tree started while the items arrive', () => {
 
   it('is dropped after an item it cannot make a node of, and the tree is built from nothing', () => {
     const start = new TreeStart();
-    start.addUnchecked([item({ id: 'a', name: 'A' })]);
+    start.addUnchecked([item({ id: 'a', name: 'A as it arrived' })]);
     start.addUnchecked([null, 7]);
-    const items = [item({ id: 'a', name: 'A' }), item({ id: 'b', name: 'B' })];
+    const items = [item({ id: 'a', name: 'A as checked' }), item({ id: 'b', name: 'B' })];
     expect(start.startOf(items)).toBe(false);
     const given = detail(items);
     treeStartedFor(given.items, start);
-    expect(toEstimateDocument(given)).toEqual(toEstimateDocument(detail(structuredClone(items))));
+    const doc = toEstimateDocument(given);
+    expect(doc.tree.map((n) => n.name)).toEqual(['A as checked', 'B']);
+  });
+
+  it('is not used for other objects, as zod’s copies of the items are', () => {
+    const arrived = [item({ id: 'a', name: 'A' }), item({ id: 'b', name: 'B' })];
+    const start = new TreeStart();
+    start.addUnchecked(arrived);
+    // What the check gave back: copies (here with other names, to see which were used).
+    const checked = arrived.map((i) => ({ ...i, name: `${i.name} (checked)` }));
+    const given = detail(checked);
+    treeStartedFor(given.items, start);
+    expect(toEstimateDocument(given).tree.map((n) => n.name)).toEqual(['A (checked)', 'B (checked)']);
+    expect(start.items).toHaveLength(2);
   });
 });
