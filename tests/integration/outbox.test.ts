@@ -295,8 +295,9 @@ describe('the upload outbox', () => {
     const { services, workspaceId, projectId } = await startWithWorkspace();
     const originals = { 'Aufmaß OG.pdf': randomBytes(60 * 1024), 'Skizze Bad.png': randomBytes(50 * 1024) };
     const paths = await siteFiles(services, originals, projectId);
-    // The first presign call is slow: the upload is under way when the user quits.
-    sim.faults.setFaults({ latencyMs: 1500, method: 'POST', pathEndsWith: '/temporary-presigned-url' });
+    // The presign calls are slow (longer than a busy machine takes to get to the quit below): the
+    // upload is under way when the user quits.
+    sim.faults.setFaults({ latencyMs: 15_000, method: 'POST', pathEndsWith: '/temporary-presigned-url' });
     const upload = services.files.upload(projectId, paths, 'upload-1').catch((err: unknown) => err);
     await expect.poll(() => recordedStates(workspaceId), { timeout: 10_000 }).toHaveLength(2);
     await stop(services);
