@@ -1,10 +1,9 @@
 /**
  * What a worker thread loads first when its pool keeps the threads' compiled code (code-cache.ts; the
- * CLI's pools):
- * it puts the cache in place, then loads each task's script (beside this one, as built) through it,
- * so the libraries those scripts load come from the cache. piscina loads this file as it loads any
- * worker script, with a plain require. With workerData.script, that script is loaded as the thread
- * starts (the export thread's, ahead of its first task).
+ * CLI's pools): it puts the cache in place, then loads each task's script (beside this one, as
+ * built) through it, so the libraries those scripts load come from the cache. piscina loads this file
+ * as it loads any worker script, with a plain require. With workerData.script, that script is loaded
+ * as the thread starts (the export thread's, ahead of its first task).
  */
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
