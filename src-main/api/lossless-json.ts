@@ -70,8 +70,9 @@ export class JsonTextReader {
 
   /**
    * `streamArray`: the key (and depth) of a large array whose elements are parsed while the text arrives
-   * (api/streamed-array.ts); `parse` then uses them, and `onBatch` is given each batch as it is parsed. `batchChars`: how much text each batch of them
-   * is parsed from (StreamedArray's default unless given).
+   * (api/streamed-array.ts); `parse` then uses them, and `onBatch` is given each batch as it is
+   * parsed. `batchChars`: how much text each batch of them is parsed from (StreamedArray's default
+   * unless given).
    */
   constructor(
     options: {

@@ -162,10 +162,11 @@ async function runConnected(
   io: CliIo,
   logger: Logger,
 ): Promise<number> {
+  const dataDir = appDataDir(io.env);
   // A PDF's thread first: it loads the writers and fonts while the rest below happens.
   const exportThread =
     command === 'export' && documentFormat(flags) === 'pdf'
-      ? (await import('./export-thread-early')).warmExportThread(appDataDir(io.env))
+      ? (await import('./export-thread-early')).warmExportThread(dataDir)
       : null;
   let simulator: { close(): Promise<void> } | undefined;
   let versions: CliVersions | null = null;
@@ -182,7 +183,7 @@ async function runConnected(
     const saved = exporting ? await import('./saved-presets') : null;
     const context: CommandContext = {
       ...(exportThread ? { workers: exportThread } : {}),
-      dataDir: appDataDir(io.env),
+      dataDir,
       warn: (line) => io.stderr(forTerminal(line, false) + '\n'),
       savedPresets: saved ? await saved.savedPresets(io.env, workspace) : [],
       chosenLanguage: givenLanguage(flags, io.env),

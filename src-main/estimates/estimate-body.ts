@@ -22,7 +22,7 @@ export type BodyOrigin = 'response' | 'cache';
 
 /** An estimate's bytes as they come (chunk by chunk or all at once), read into the checked detail. */
 export class EstimateBodyReader {
-  /** The tree's first step, taken on the items as they arrive (estimates/tree.ts). */
+  /** The tree's first step, taken on the items as they arrive (estimates/tree-start.ts). */
   private tree = new TreeStart();
   private reader = this.answerReader();
   private cached: Uint8Array[] = [];
@@ -75,9 +75,8 @@ export class EstimateBodyReader {
 
   /** The service's answer is read with its items parsed while they arrive (api/streamed-array.ts). */
   private answerReader(): JsonTextReader {
-    const tree = (): TreeStart => this.tree;
     return new JsonTextReader({
-      streamArray: { ...ESTIMATE_ITEMS, onBatch: (items) => tree().addUnchecked(items) },
+      streamArray: { ...ESTIMATE_ITEMS, onBatch: (items) => this.tree.addUnchecked(items) },
     });
   }
 }

@@ -274,17 +274,9 @@ function requireOf(mod: NodeModule): NodeJS.Require {
   return require;
 }
 
-const THREAD_KEY = Symbol.for('plandesk.codeCache');
-
 /** Installs the cache in this thread (its entry does, workers/thread-entry.ts). */
 export function installThreadCodeCache(root: string): CodeCache {
   const cache = new CodeCache(root);
   cache.install();
-  (globalThis as Record<symbol, unknown>)[THREAD_KEY] = cache;
   return cache;
-}
-
-/** This thread's cache, if its entry installed one. */
-export function threadCodeCache(): CodeCache | undefined {
-  return (globalThis as Record<symbol, unknown>)[THREAD_KEY] as CodeCache | undefined;
 }

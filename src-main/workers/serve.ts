@@ -9,7 +9,6 @@ import { threadId } from 'node:worker_threads';
 import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import type { Task, TaskNameOf, WorkerScript } from './tasks';
 import { transferablesOf } from './transferables';
-import { threadCodeCache } from './code-cache';
 
 /** A script's tasks: each named after the script (`export-…` in export-worker). */
 export type ScriptTasks<S extends WorkerScript, T> = {
@@ -51,8 +50,6 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
     } finally {
       events?.close();
     }
-    // Before the answer: the CLI's threads end as soon as its document is written (never throws).
-    threadCodeCache()?.save();
     const transfer = outcome.ok ? transferablesOf(outcome.value) : [];
     if (transfer.length === 0) return outcome;
     const movable = {

@@ -15,7 +15,10 @@ import { scriptOf, type WorkerScript } from './tasks';
 type Handler = (message: TaskMessage) => Promise<unknown>;
 
 const given = (workerData ?? {}) as { codeCache?: unknown; script?: unknown };
-if (typeof given.codeCache === 'string' && given.codeCache !== '') installThreadCodeCache(given.codeCache);
+const cache =
+  typeof given.codeCache === 'string' && given.codeCache !== ''
+    ? installThreadCodeCache(given.codeCache)
+    : null;
 
 const load = createRequire(__filename);
 const handlers = new Map<WorkerScript, Handler>();
@@ -32,6 +35,10 @@ function handlerOf(script: WorkerScript): Handler {
 
 if (typeof given.script === 'string') handlerOf(given.script as WorkerScript);
 
-export default function runTask(message: TaskMessage): Promise<unknown> {
-  return handlerOf(scriptOf(message.task))(message);
+export default async function runTask(message: TaskMessage): Promise<unknown> {
+  // A script's handler answers every task (serve.ts turns failures into answers): it never throws.
+  const answer = await handlerOf(scriptOf(message.task))(message);
+  // Before the answer: the CLI's threads end as soon as its document is written (never throws).
+  cache?.save();
+  return answer;
 }
