@@ -9,6 +9,7 @@ import type { EstimateLabel, EstimateSummary } from '../../src-shared/estimates/
 import { toEstimateDocument } from './document';
 import { estimateParts, type EstimateParts } from './estimate-parts';
 import { readChunks } from '../workers/chunks';
+import { cancelPoint } from '../workers/cancel-point';
 import { estimateViewBytes } from '../../src-shared/estimates/view-text';
 import type { EstimateDetail } from '../api/schemas';
 import {
@@ -55,7 +56,11 @@ export async function readEstimateDetail(input: EstimateBodyInput): Promise<Esti
   const reader = new EstimateBodyReader(input.origin);
   if (input.body) reader.push(input.body);
   else if (input.chunks) await readChunks(input.chunks, reader);
-  return reader.detail();
+  // Between the work's steps, each a fraction of a second, a cancelled task stops (cancel-point.ts).
+  cancelPoint();
+  const detail = reader.detail();
+  cancelPoint();
+  return detail;
 }
 
 /** The estimate screen's view. */
@@ -68,7 +73,9 @@ export function estimateViewOfDetail(detail: EstimateDetail, origin: BodyOrigin)
   // The cache's copy first: its JSON text is garbage before the tree is finished (a lower peak; the
   // nodes made while the items arrived are there already, estimates/tree-start.ts).
   const cacheBody = origin === 'response' ? cacheBodyOf(detail) : null;
+  cancelPoint();
   const view = estimateViewOf(detail);
+  cancelPoint();
   return {
     viewBytes: estimateViewBytes(view),
     summary: summaryOf(view),
@@ -90,7 +97,9 @@ export function readEstimate(
   // The cache's copy first: its JSON text is garbage before the tree is finished (a lower peak; the
   // nodes made while the items arrived are there already, estimates/tree-start.ts).
   const cacheBody = input.origin === 'cache' && input.body ? input.body : cacheBodyOf(detail);
+  cancelPoint();
   const parts = estimateParts(toEstimateDocument(detail));
+  cancelPoint();
   const view = estimateViewOfParts(parts);
   return {
     output: {

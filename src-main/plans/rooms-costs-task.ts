@@ -8,6 +8,7 @@ import { toEstimateDocument } from '../estimates/document';
 import { cacheBodyOf } from '../estimates/estimate-body';
 import { readEstimateDetail, type EstimateBodyInput } from '../estimates/estimate-tasks';
 import { flattenTree } from '../estimates/flatten';
+import { cancelPoint } from '../workers/cancel-point';
 
 /** The estimate's bytes, and the plan's rooms (null when there is none: then `problem` says why). */
 export type RoomsCostsInput = EstimateBodyInput & PlanRoomsRead;
@@ -27,6 +28,7 @@ export interface RoomsCostsOutput {
 
 export async function roomsCostsTask(input: RoomsCostsInput): Promise<RoomsCostsOutput> {
   const { estimate, cacheBody } = await readRows(input);
+  cancelPoint();
   const started = performance.now();
   const cpu = process.cpuUsage();
   const costs = buildRoomsCosts(input.plan, input.problem, estimate);

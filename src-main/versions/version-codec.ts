@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { latin1JsonText, storedJsonText } from '../cache/stored-json';
 import { itemKeys, knownKeys, snapshotOf, type RawItem, type Snapshot } from './snapshot';
+import { cancelPoint } from '../workers/cancel-point';
 
 /** Deltas in a row before a whole copy is kept again. */
 export const MAX_CHAIN_DEPTH = 64;
@@ -264,6 +265,7 @@ export function readChain(bodies: readonly Uint8Array[], start?: Snapshot): Snap
   }
   let replay = start ? new Replay(start) : null;
   for (const body of bodies) {
+    cancelPoint();
     const value = JSON.parse(decompress(body)) as Record<string, unknown>;
     if (replay) replay.apply(value as Delta);
     else replay = new Replay(snapshotOf(value));

@@ -9,6 +9,7 @@ import { contentHash, encodeVersion, readCacheBody, readChain, type Encoded } fr
 import { summaryOf, textOf, type Snapshot } from './snapshot';
 import type { VersionSummary } from '../cache/version-table';
 import { ServiceError } from '../errors/service-error';
+import { cancelPoint, isCancelled } from '../workers/cancel-point';
 
 /** One side of a comparison: the bodies after the ones both sides share, and its content hash. */
 export interface SideInput {
@@ -59,7 +60,8 @@ function checkedRead(read: () => Snapshot, side: SideInput, name: string): Snaps
   let snapshot: Snapshot;
   try {
     snapshot = read();
-  } catch {
+  } catch (err) {
+    if (isCancelled(err)) throw err;
     throw damagedSide(name);
   }
   if (side.verify && contentHash(snapshot) !== side.hash) throw damagedSide(name);
@@ -130,10 +132,12 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
           checkedRead(() => readChain(b.bodies), b, 'base'),
         );
       base = { snapshot, depth: b.depth };
-    } catch {
+    } catch (err) {
+      if (isCancelled(err)) throw err;
       baseDamaged = true;
     }
   }
+  cancelPoint();
   const encoded = encodeVersion(next, base, textBytes);
   // The next version kept is based on this one.
   remember(hash, next);
@@ -174,7 +178,9 @@ export interface CompareOutput {
 
 export async function compareVersionsTask(input: CompareInput): Promise<CompareOutput> {
   const { from, to } = readBoth(input);
+  cancelPoint();
   const { comparison, matching } = compareSnapshots(from, to, input.options);
+  cancelPoint();
   const changeSet = input.changeSet
     ? buildChangeSet(matching, input.changeSet, comparison.totals.delta)
     : null;

@@ -100,7 +100,7 @@ export function bodyJob<K extends TaskName>(
   return {
     sink,
     async result() {
-      // A worker's run settles once its thread has ended, cancelled or not.
+      // A worker's run settles once its task has stopped, cancelled or not.
       if (mode === 'worker') return running!;
       if (signal.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
       if (mode === 'inline' && ended) {

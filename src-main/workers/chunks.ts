@@ -3,6 +3,7 @@
  * it overlaps the download instead of following it.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { cancelledError, cancelPoint, cancelSignal } from './cancel-point';
 
 export type ChunkMessage = { type: 'begin' } | { type: 'chunk'; bytes: Uint8Array } | { type: 'end' };
 
@@ -13,15 +14,33 @@ export interface ChunkReader {
   push(bytes: Uint8Array): void;
 }
 
-/** Feeds `reader` from `port` until the body ends. */
+/**
+ * Feeds `reader` from `port` until the body ends; a cancel of the task (cancel-point.ts) ends it
+ * between chunks, or while it waits for the next.
+ */
 export function readChunks(port: MessagePort, reader: ChunkReader): Promise<void> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const signal = cancelSignal();
+    const stop = (err: unknown): void => {
+      signal?.removeEventListener('abort', cancelled);
+      port.close();
+      reject(err);
+    };
+    const cancelled = (): void => stop(cancelledError());
+    signal?.addEventListener('abort', cancelled, { once: true });
     port.on('message', (m: ChunkMessage) => {
-      if (m.type === 'begin') reader.restart();
-      else if (m.type === 'chunk') reader.push(m.bytes);
-      else {
-        port.close();
-        resolve();
+      // Thrown here, an error would be the thread's own (uncaught in a listener): it is the task's.
+      try {
+        cancelPoint();
+        if (m.type === 'begin') reader.restart();
+        else if (m.type === 'chunk') reader.push(m.bytes);
+        else {
+          signal?.removeEventListener('abort', cancelled);
+          port.close();
+          resolve();
+        }
+      } catch (err) {
+        stop(err);
       }
     });
   });

@@ -5,7 +5,8 @@ import { MessageChannel, receiveMessageOnPort, type Transferable, type Worker } 
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
-import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
+import { taskStateWord, TaskState } from './cancel-point';
+import type { CancelMessage, TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import { THREAD_LIMITS } from './thread-limits';
 import { scriptOf, WORKER_SCRIPTS, type In, type Out, type TaskName, type WorkerScript } from './tasks';
 
@@ -19,17 +20,24 @@ export interface RunOptions {
 /** Heavy work off the main thread: a named task (see workers/tasks.ts) run in a worker. */
 export interface Workers {
   run<K extends TaskName>(task: K, input: In<K>, options?: RunOptions): Promise<Out<K>>;
-  /** Worker threads now (idle ones end after a while; a cancelled task's thread at once). */
+  /** Worker threads now (idle ones end after a while). */
   readonly threads: number;
   /** The export thread (0 or 1): the export script's tasks run there, one at a time. */
   readonly exportThreads: number;
   /** Tasks a thread has started and not yet finished. */
   readonly running: number;
+  /** Threads ended because their task had not stopped within the grace after its cancel. */
+  readonly forcedEnds: number;
   close(): Promise<void>;
 }
 
-/** How long a cancel waits for the cancelled task's thread to end. */
+/** How long a thread ended by force is waited for. */
 const THREAD_END_WAIT_MS = 5_000;
+/**
+ * How long a cancelled task has to stop by itself before its thread is ended: the tasks check for a
+ * cancel many times a second (cancel-point.ts), so only a task stuck somewhere unexpected takes it.
+ */
+const CANCEL_GRACE_MS = 5_000;
 
 /** Whether the worker scripts are built in `dir` (the app's and the CLI's bundles put them there). */
 function builtScripts(dir: string): { extension: '.js' | '.cjs' } | null {
@@ -88,6 +96,8 @@ export interface WorkersOptions {
    * (workers/code-cache.ts: the CLI's, never the app's); without it every thread compiles them anew.
    */
   codeCache?: string;
+  /** How long a cancelled task has to stop before its thread is ended (tests make it 0). */
+  cancelGraceMs?: number;
 }
 
 /**
@@ -107,8 +117,15 @@ export function createWorkers(
   options: WorkersOptions = {},
 ): Workers {
   const scripts = workerScripts(builtIn, options.codeCache);
-  const general = threadPool(scripts, size, IDLE_MS, logger);
-  const exports = threadPool(scripts, 1, options.exportIdleMs ?? EXPORT_IDLE_MS, logger, EXPORT_SCRIPT);
+  const cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
+  const general = threadPool(scripts, { size, idleTimeout: IDLE_MS, logger, cancelGraceMs });
+  const exports = threadPool(scripts, {
+    size: 1,
+    idleTimeout: options.exportIdleMs ?? EXPORT_IDLE_MS,
+    logger,
+    cancelGraceMs,
+    only: EXPORT_SCRIPT,
+  });
   const poolOf = (task: TaskName): ThreadPool => (scriptOf(task) === EXPORT_SCRIPT ? exports : general);
   return {
     run: (task, input, runOptions) => poolOf(task).run(task, input, runOptions),
@@ -121,6 +138,9 @@ export function createWorkers(
     get running() {
       return general.running + exports.running;
     },
+    get forcedEnds() {
+      return general.forcedEnds + exports.forcedEnds;
+    },
     close: async () => {
       await Promise.all([general.close(), exports.close()]);
     },
@@ -130,16 +150,21 @@ export function createWorkers(
 /** One piscina pool and what runs on it. */
 type ThreadPool = Omit<Workers, 'exportThreads'>;
 
-function threadPool(
-  scripts: WorkerScripts,
-  size: number,
-  idleTimeout: number,
-  logger: Logger,
+interface ThreadPoolOptions {
+  size: number;
+  idleTimeout: number;
+  logger: Logger;
+  cancelGraceMs: number;
   /**
    * The one script of a pool's tasks, if it has one: a new thread loads it as it starts, not when the
    * first task reaches it (which waits for this thread to be free to send it).
    */
-  only?: WorkerScript,
+  only?: WorkerScript;
+}
+
+function threadPool(
+  scripts: WorkerScripts,
+  { size, idleTimeout, logger, cancelGraceMs, only }: ThreadPoolOptions,
 ): ThreadPool {
   const pool = new Piscina({
     ...(scripts.entry
@@ -169,11 +194,16 @@ function threadPool(
       w.once('exit', () => threads.delete(id));
     }
   });
+  /** Each task sent and not yet settled, by how to cancel it (close cancels them all first). */
+  const active = new Map<() => void, Promise<unknown>>();
+  let forcedEnds = 0;
   const workers: ThreadPool = {
     async run<K extends TaskName>(task: K, input: In<K>, options: RunOptions = {}): Promise<Out<K>> {
       if (options.signal?.aborted) throw cancelled();
       const channel = new MessageChannel();
-      const message: TaskMessage = { task, input, events: channel.port2 };
+      const word = taskStateWord();
+      const state = new Int32Array(word);
+      const message: TaskMessage = { task, input, events: channel.port2, state: word };
       const transfer: Transferable[] = [...(options.transfer ?? []), channel.port2];
       /** The thread running the task, once it has started. */
       let thread: Worker | undefined;
@@ -186,42 +216,80 @@ function threadPool(
         } else options.onProgress?.(m.done, m.total);
       };
       channel.port1.on('message', onEvent);
-      try {
-        const outcome = (await pool.run(message, {
-          filename: scripts.entry ?? scripts.path(scriptOf(task)),
-          transferList: transfer as never,
-          ...(options.signal ? { signal: options.signal } : {}),
-        })) as TaskOutcome<Out<K>>;
-        if (outcome.ok) return outcome.value;
-        if (outcome.fileSystemCode) {
-          // The same error as on this thread: the caller says in words what the disk refused.
-          logger.log('warn', `worker task ${task}: ${outcome.fileSystemCode}`);
-          throw Object.assign(new Error(outcome.error.message), { code: outcome.fileSystemCode });
+      // Ends the task's thread (piscina's cancel): only a task that was never begun, or one that did
+      // not stop within the grace after its cancel (see cancel-point.ts for why not at once).
+      const end = new AbortController();
+      let forced = false;
+      let grace: NodeJS.Timeout | undefined;
+      let cancelledHere = false;
+      const cancel = (): void => {
+        if (cancelledHere) return;
+        cancelledHere = true;
+        if (Atomics.compareExchange(state, 0, TaskState.queued, TaskState.cancelled) === TaskState.queued) {
+          // Out of the queue at once; a thread it was already sent to has not begun it (it answers
+          // at once if it gets that far), so ending that thread cannot catch it mid-work.
+          end.abort();
+          return;
         }
-        if (outcome.detail) logger.log('error', `worker task ${task} failed: ${outcome.detail}`);
+        Atomics.store(state, 0, TaskState.cancelled);
+        channel.port1.postMessage({ type: 'cancel' } satisfies CancelMessage);
+        grace = setTimeout(() => {
+          forced = true;
+          forcedEnds++;
+          logger.log(
+            'warn',
+            `worker task ${task} did not stop within ${cancelGraceMs} ms of its cancel: its thread is ended`,
+          );
+          end.abort();
+        }, cancelGraceMs);
+      };
+      options.signal?.addEventListener('abort', cancel, { once: true });
+      const outcome = pool.run(message, {
+        filename: scripts.entry ?? scripts.path(scriptOf(task)),
+        transferList: transfer as never,
+        signal: end.signal,
+      }) as Promise<TaskOutcome<Out<K>>>;
+      active.set(
+        cancel,
+        outcome.catch(() => undefined),
+      );
+      try {
+        const settled = await outcome;
+        if (cancelledHere) throw cancelled();
+        if (settled.ok) return settled.value;
+        if (settled.fileSystemCode) {
+          // The same error as on this thread: the caller says in words what the disk refused.
+          logger.log('warn', `worker task ${task}: ${settled.fileSystemCode}`);
+          throw Object.assign(new Error(settled.error.message), { code: settled.fileSystemCode });
+        }
+        if (settled.detail) logger.log('error', `worker task ${task} failed: ${settled.detail}`);
         throw new ServiceError(
-          outcome.error.kind,
-          outcome.error.message,
-          outcome.error.status,
-          outcome.error.fieldErrors,
-          outcome.error.serviceMessage,
-          outcome.error.path,
+          settled.error.kind,
+          settled.error.message,
+          settled.error.status,
+          settled.error.fieldErrors,
+          settled.error.serviceMessage,
+          settled.error.path,
         );
       } catch (err) {
-        // piscina cancels a task by ending the thread that runs it: wait until it has ended, so
-        // nothing of the task (a file it was writing) goes on after the caller has cleaned up.
-        if (options.signal?.aborted || (err as Error)?.name === 'AbortError') {
-          // A 'started' still queued on the port names the thread too.
-          for (let m = receiveMessageOnPort(channel.port1); m; m = receiveMessageOnPort(channel.port1)) {
-            onEvent(m.message as TaskEvent);
+        if (cancelledHere || (err as Error)?.name === 'AbortError') {
+          if (forced) {
+            // A 'started' still queued on the port names the thread too.
+            for (let m = receiveMessageOnPort(channel.port1); m; m = receiveMessageOnPort(channel.port1)) {
+              onEvent(m.message as TaskEvent);
+            }
+            // Nothing of the task (a file it was writing) goes on after the caller has cleaned up.
+            if (thread) await ended(thread);
           }
-          if (thread) await ended(thread);
           throw cancelled();
         }
         if (err instanceof ServiceError || isFileSystemError(err)) throw err;
         logger.log('error', `worker task ${task} failed: ${(err as Error)?.stack ?? String(err)}`);
         throw new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
       } finally {
+        clearTimeout(grace);
+        options.signal?.removeEventListener('abort', cancel);
+        active.delete(cancel);
         channel.port1.close();
         if (started) running--;
       }
@@ -232,7 +300,17 @@ function threadPool(
     get running() {
       return running;
     },
-    close: () => pool.destroy(),
+    get forcedEnds() {
+      return forcedEnds;
+    },
+    close: async () => {
+      // Running tasks stop by themselves first (within their grace): a thread ended mid-task could
+      // take the process with it (cancel-point.ts). Idle threads are ended safely.
+      const settling = [...active.values()];
+      for (const cancel of [...active.keys()]) cancel();
+      await Promise.all(settling);
+      await pool.destroy();
+    },
   };
   return workers;
 }

@@ -8,8 +8,18 @@ import type { ErrorValue } from '../../src-shared/errors/service-error';
 export interface TaskMessage<I = unknown> {
   task: string;
   input: I;
-  /** Where the worker says it started the task, and the task reports its progress. */
+  /**
+   * Where the worker says it started the task and the task reports its progress; main sends a cancel
+   * the other way (`CancelMessage`).
+   */
   events?: MessagePort;
+  /** The task's state, shared with main (cancel-point.ts): how main cancels it without ending the thread. */
+  state?: SharedArrayBuffer;
+}
+
+/** From main to the task, beside its state word: wakes a task that waits rather than checks. */
+export interface CancelMessage {
+  type: 'cancel';
 }
 
 export type TaskOutcome<O = unknown> =
@@ -23,8 +33,9 @@ export type TaskOutcome<O = unknown> =
     };
 
 /**
- * `started`: which thread runs the task (a cancel waits for that thread to end, so nothing of the
- * task can still touch a file after the cancel returns). `progress`: done of total.
+ * `started`: which thread runs the task (should a cancelled task not stop by itself, its thread is
+ * ended and waited for, so nothing of the task can still touch a file after the cancel returns).
+ * `progress`: done of total.
  */
 export type TaskEvent =
   { type: 'started'; threadId: number } | { type: 'progress'; done: number; total: number | null };

@@ -6,7 +6,8 @@
 import { Piscina } from 'piscina';
 import { ServiceError, toErrorValue } from '../errors/service-error';
 import { threadId } from 'node:worker_threads';
-import type { TaskEvent, TaskMessage, TaskOutcome } from './protocol';
+import { beginTask, cancelledError, cancelRequested, endTask } from './cancel-point';
+import type { CancelMessage, TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import type { Task, TaskNameOf, WorkerScript } from './tasks';
 import { transferablesOf } from './transferables';
 
@@ -22,6 +23,14 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
   const byName: Readonly<Record<string, Task<never>>> = tasks;
   return async (message) => {
     const events = message.events;
+    // Cancelled before it began (main saw it queued): it answers at once, having done nothing.
+    if (message.state && !beginTask(message.state)) {
+      events?.close();
+      return { ok: false, error: cancelledError().toValue() } satisfies TaskOutcome;
+    }
+    events?.on('message', (m: CancelMessage) => {
+      if (m.type === 'cancel') cancelRequested();
+    });
     events?.postMessage({ type: 'started', threadId } satisfies TaskEvent);
     const report = events
       ? (done: number, total: number | null): void =>
@@ -48,6 +57,7 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
         ...(typeof code === 'string' && /^E[A-Z]+$/.test(code) ? { fileSystemCode: code } : {}),
       };
     } finally {
+      endTask();
       events?.close();
     }
     const transfer = outcome.ok ? transferablesOf(outcome.value) : [];

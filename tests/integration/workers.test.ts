@@ -1,7 +1,8 @@
 /**
  * Heavy work in worker threads (src-main/workers): real threads running the real worker scripts.
- * A cancelled export leaves no file and no thread; errors come back as the same typed values; a body
- * read in a worker gives what the same body read on the calling thread gives.
+ * A cancelled task stops by itself (its thread stays, never ended mid-work: workers/cancel-point.ts)
+ * and a cancelled export leaves no file; errors come back as the same typed values; a body read in a
+ * worker gives what the same body read on the calling thread gives.
  */
 import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,6 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { EstimateItem } from '../../src-main/api/schemas';
 import { storedJsonBytes } from '../../src-main/cache/cache-db';
 import {
   estimateReadTask,
@@ -21,7 +21,7 @@ import { ServiceError } from '../../src-main/errors/service-error';
 import { ExportThread } from '../../src-main/exports/export-thread';
 import { bodyJob, runOnBody } from '../../src-main/workers/body-job';
 import { createWorkers, type Workers } from '../../src-main/workers/pool';
-import { detail, item } from '../helpers/estimate-items';
+import { pricedEstimate as estimateOf } from '../helpers/priced-estimate';
 import { captureLog } from '../helpers/log-capture';
 
 const dirs: string[] = [];
@@ -33,8 +33,8 @@ function tempDir(): string {
   return dir;
 }
 
-function pool(): Workers {
-  const workers = createWorkers(captureLog().logger);
+function pool(options: { cancelGraceMs?: number } = {}): Workers {
+  const workers = createWorkers(captureLog().logger, undefined, undefined, options);
   pools.push(workers);
   return workers;
 }
@@ -69,34 +69,6 @@ function builtScripts(): string {
   return (built = dir);
 }
 
-const money = (n: number): string => `${n.toFixed(2)}0000000000`;
-
-/** An estimate of `count` priced positions in groups of fifty, as the service sends it. */
-function estimateOf(count: number) {
-  const items: EstimateItem[] = [];
-  for (let g = 0; g * 50 < count; g++) {
-    items.push(item({ id: `g${g}`, type: 'group', name: `Gewerk ${g + 1}`, sort: g }));
-    for (let i = g * 50; i < Math.min(count, (g + 1) * 50); i++) {
-      items.push(
-        item({
-          id: `p${i}`,
-          parent_id: `g${g}`,
-          name: `Position ${i + 1}: Fliesen verlegen, Fugen, Silikon`,
-          quantity: money(2 + (i % 7)),
-          unit: 'm2',
-          sort: i,
-          labor_unit_price: money(30),
-          labor_cost: money(30 * (2 + (i % 7))),
-          total_cost: money(30 * (2 + (i % 7))),
-          tax: '0.190000000000',
-          total: money(30 * (2 + (i % 7)) * 1.19),
-        }),
-      );
-    }
-  }
-  return { ...detail(items), currency: 'EUR', unique_identifier: 'E-1', modified: '2026-11-01 10:00:00' };
-}
-
 /** The bytes the offline cache keeps of an estimate. */
 function cacheBytes(estimate: unknown): Uint8Array {
   return new Uint8Array(storedJsonBytes(estimate));
@@ -114,7 +86,7 @@ describe('worker threads', () => {
   // The two exports below are real work (a thread started, its writers loaded, thousands of rows):
   // on a loaded machine they take long, so their limit is generous; nothing in them is timed.
   it(
-    'a PDF export cancelled while its thread works leaves no file and no thread running',
+    'a PDF export cancelled while its thread works stops by itself, leaves no file, and the thread writes the next',
     HEAVY,
     async () => {
       const body = cacheBytes(estimateOf(2_000));
@@ -135,31 +107,42 @@ describe('worker threads', () => {
       cancel.abort();
       await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
       expect(readdirSync(dir)).toEqual([]);
-      expect(workers.threads).toBe(0);
+      expect(workers.running).toBe(0);
+      expect(workers.forcedEnds).toBe(0);
+      expect(workers.exportThreads).toBe(1);
+      // The same thread, warm, writes the next one whole.
+      await writeDocumentInWorker(workers, { format: 'pdf', bodies: [body.slice()], options, target });
+      expect(readdirSync(dir)).toEqual(['cancelled.pdf']);
+      expect(workers.forcedEnds).toBe(0);
     },
   );
 
-  it('an Excel export cancelled while it writes leaves no partial file and no thread', HEAVY, async () => {
-    const body = cacheBytes(estimateOf(20_000));
-    const dir = tempDir();
-    const workers = pool();
-    const cancel = new AbortController();
-    const target = path.join(dir, 'estimate.xlsx');
-    const run = writeDocumentInWorker(workers, {
-      format: 'xlsx',
-      bodies: [body],
-      options,
-      target,
-      signal: cancel.signal,
-    });
-    // Cancelled once the temporary file exists: the writer is half-way through the rows.
-    await until(() => readdirSync(dir).length > 0);
-    expect(readdirSync(dir)).toHaveLength(1);
-    cancel.abort();
-    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
-    expect(readdirSync(dir)).toEqual([]);
-    expect(workers.threads).toBe(0);
-  });
+  it(
+    'an Excel export cancelled while it writes stops by itself and leaves no partial file',
+    HEAVY,
+    async () => {
+      const body = cacheBytes(estimateOf(20_000));
+      const dir = tempDir();
+      const workers = pool();
+      const cancel = new AbortController();
+      const target = path.join(dir, 'estimate.xlsx');
+      const run = writeDocumentInWorker(workers, {
+        format: 'xlsx',
+        bodies: [body],
+        options,
+        target,
+        signal: cancel.signal,
+      });
+      // Cancelled once the temporary file exists: the writer is half-way through the rows.
+      await until(() => readdirSync(dir).length > 0);
+      expect(readdirSync(dir)).toHaveLength(1);
+      cancel.abort();
+      await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+      expect(readdirSync(dir)).toEqual([]);
+      expect(workers.forcedEnds).toBe(0);
+      expect(workers.exportThreads).toBe(1);
+    },
+  );
 
   it('reads a body in a worker (large) or here (small) with the same result, and starts over on a retry', async () => {
     const estimate = estimateOf(300);
@@ -245,7 +228,9 @@ describe('worker threads', () => {
     job.abort();
     await expect(job.result()).rejects.toMatchObject({ kind: 'cancelled' });
     expect(workers.running).toBe(0);
-    expect(workers.threads).toBe(0);
+    // Woken while it waited for the next chunk: it stopped by itself.
+    expect(workers.forcedEnds).toBe(0);
+    expect(workers.threads).toBe(1);
   });
 
   it('runs the worker scripts built into a folder given, as the app ships them, and says when there are none', async () => {
@@ -340,7 +325,7 @@ describe('the export thread', () => {
     expect(workers.threads).toBe(0);
   });
 
-  it('counts a PDF’s pages before writing it, and a count cancelled while it runs leaves no thread', async () => {
+  it('counts a PDF’s pages before writing it, and a count cancelled while it runs stops by itself', async () => {
     const workers = pool();
     const body = cacheBytes(estimateOf(2_000));
     const counted = await countPdfPagesInWorker(workers, { body, prepared: null, options });
@@ -357,12 +342,13 @@ describe('the export thread', () => {
     const pdf = (await import('node:fs')).readFileSync(target, 'latin1');
     expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(counted.pages);
 
-    // Cancelled while it runs on the export thread: the thread is ended, the count never comes.
+    // Cancelled while it runs on the export thread: the count never comes, the thread stays.
     const cancel = new AbortController();
     const run = countPdfPagesInWorker(workers, { body, prepared: null, options, signal: cancel.signal });
     await until(() => workers.running > 0);
     cancel.abort();
     await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
-    expect(workers.threads).toBe(0);
+    expect(workers.forcedEnds).toBe(0);
+    expect(workers.exportThreads).toBe(1);
   }, 240_000);
 });

@@ -6,6 +6,7 @@
  * until the zip has caught up with the sheet.
  */
 import type ExcelJS from 'exceljs';
+import { cancelPoint } from '../../workers/cancel-point';
 
 /** Rows a sheet writer writes between two calls of letZipCatchUp. */
 export const YIELD_EVERY = 1000;
@@ -35,9 +36,13 @@ export function xmlWaitingForZip(ws: ExcelJS.Worksheet): number {
   return bytes(entry?._writableState) + bytes(entry?._readableState);
 }
 
-/** Gives the event loop a turn, then waits until the zip has taken most of the sheet's XML. */
+/**
+ * Gives the event loop a turn, then waits until the zip has taken most of the sheet's XML. A cancelled
+ * export stops here, between two batches of rows.
+ */
 export async function letZipCatchUp(ws: ExcelJS.Worksheet): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
+  cancelPoint();
   const until = performance.now() + LONGEST_WAIT_MS;
   while (xmlWaitingForZip(ws) > MOST_WAITING_BYTES && performance.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));

@@ -18,6 +18,7 @@ import { planPdf, prepareFonts, writePdfParts, type Planned } from './render';
 import type { CheckedImage } from '../images';
 import type { ExportWarning } from '../../../src-shared/exports/warnings';
 import { warnOfMissingGlyphs } from './font-coverage';
+import { isCancelled } from '../../workers/cancel-point';
 
 export { pdfDocumentParts, findFontDir, prepareFonts };
 
@@ -73,7 +74,7 @@ async function withImages<T>(
   try {
     return await work(pdfDocumentParts(parts, options, images), fontDir, key(images), parts.rows);
   } catch (e) {
-    if (!images.logo && !images.watermark) throw e;
+    if ((!images.logo && !images.watermark) || isCancelled(e)) throw e;
     notice(`The logo or watermark could not be embedded (${e instanceof Error ? e.message : String(e)}).`);
     return work(pdfDocumentParts(parts, options, {}), fontDir, key({}), parts.rows);
   }

@@ -10,6 +10,7 @@ import { checkImageOnce, type CheckedImage } from '../images';
 import { configurePdfmake } from './fonts';
 import { fitAtMost } from './header';
 import { COLORS, pdfText } from './text';
+import { cancelPoint, isCancelled } from '../../workers/cancel-point';
 
 export const PDF_STYLES: StyleDictionary = {
   docTitle: { fontSize: 20, bold: true, color: COLORS.accent },
@@ -26,9 +27,19 @@ export const PDF_STYLES: StyleDictionary = {
   tableHeader: { bold: true, color: COLORS.text },
 };
 
-/** The footer of every page: what the document is (left) and "Page n of m" (right). */
+/**
+ * The footer of every page: what the document is (left) and "Page n of m" (right). pdfmake asks for it
+ * page by page as it prints, so a cancelled export stops here too (its only call into PlanDesk then).
+ */
 export function pageFooter(left: string, t: Translate): TDocumentDefinitions['footer'] {
-  return (currentPage: number, pageCount: number): Content => ({
+  return (currentPage: number, pageCount: number): Content => {
+    cancelPoint();
+    return footerOf(left, t, currentPage, pageCount);
+  };
+}
+
+function footerOf(left: string, t: Translate, currentPage: number, pageCount: number): Content {
+  return {
     columns: [
       { text: pdfText(left), color: COLORS.muted },
       {
@@ -39,7 +50,7 @@ export function pageFooter(left: string, t: Translate): TDocumentDefinitions['fo
     ],
     fontSize: 7.5,
     margin: [40, 18, 40, 0],
-  });
+  };
 }
 
 export async function renderPdf(def: TDocumentDefinitions, fontDir: string): Promise<Buffer> {
@@ -83,7 +94,7 @@ export async function renderWithImages(
   try {
     return await renderPdf(build(images), fontDir);
   } catch (e) {
-    if (!images.logo && !images.watermark) throw e;
+    if ((!images.logo && !images.watermark) || isCancelled(e)) throw e;
     notice(`The logo or watermark could not be embedded (${e instanceof Error ? e.message : String(e)}).`);
     return renderPdf(build({}), fontDir);
   }

@@ -287,6 +287,27 @@ export async function writePdfParts(
   const pages = doc.bufferedPageRange().count;
   const written = once(out, 'finish');
   doc.pipe(out);
+  try {
+    await printTable(doc, parts, planned, files);
+    doc.end();
+    await written;
+  } catch (err) {
+    // Stopped part-way (a cancel, say): the thread goes on to other documents, so nothing of this
+    // one may still write to `out` (which the caller destroys) or fail later unheard.
+    doc.unpipe(out);
+    written.catch(() => undefined);
+    throw err;
+  }
+  return { pages, missingGlyphs: planned.missingGlyphs };
+}
+
+/** Prints the items table onto the document's buffered pages, writing out finished pages as it goes. */
+async function printTable(
+  doc: PDFKit.PDFDocument,
+  parts: PdfDocumentParts,
+  planned: Planned,
+  files: FaceFiles,
+): Promise<void> {
   if (planned.table && parts.table) {
     let flushed = 0;
     await drawTable({
@@ -308,7 +329,4 @@ export async function writePdfParts(
       },
     });
   }
-  doc.end();
-  await written;
-  return { pages, missingGlyphs: planned.missingGlyphs };
 }

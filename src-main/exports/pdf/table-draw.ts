@@ -19,6 +19,7 @@ import {
   type TableFonts,
 } from './table-measure';
 import { minLineHeight, type TablePlan, type TableSpace } from './table-pages';
+import { cancelPoint } from '../../workers/cancel-point';
 
 /** The table's font files by face (the document's own: pdfmake embedded the same ones). */
 export type FaceFiles = (bold: boolean, italics: boolean) => string;
@@ -126,6 +127,7 @@ export async function drawTable(t: TableDrawing): Promise<void> {
   let rowIndex = -1;
   let current: { measured: MeasuredRow; parts: RowPart[] } | null = null;
   for (const [k, page] of t.plan.pages.entries()) {
+    cancelPoint();
     t.doc.switchToPage(t.firstPage + k);
     pen.startPage();
     let y = k === 0 && !t.plan.newPage ? t.space.firstTop : t.space.pageTop;

@@ -21,6 +21,10 @@ import {
   type TableBox,
   type TableFonts,
 } from './table-measure';
+import { cancelPoint } from '../../workers/cancel-point';
+
+/** Rows measured between two looks at whether the export was cancelled. */
+const CANCEL_CHECK_ROWS = 256;
 
 /** Where the table may go. */
 export interface TableSpace {
@@ -93,6 +97,7 @@ export function planTablePages(
   let measuredRows: { measured: MeasuredRow; parts: RowPart[] }[] | null = [];
   let index = 0;
   for (const row of rows) {
+    if (index % CANCEL_CHECK_ROWS === 0) cancelPoint();
     const measured = measureRow(row, box, fonts);
     const parts = rowParts(measured, minLine, most);
     if (measuredRows && measuredRows.length < KEEP_MEASURED_ROWS) measuredRows.push({ measured, parts });
