@@ -27,6 +27,7 @@ export function readChunks(port: MessagePort, reader: ChunkReader): Promise<void
       reject(err);
     };
     const cancelled = (): void => stop(cancelledError());
+    if (signal?.aborted) return cancelled();
     signal?.addEventListener('abort', cancelled, { once: true });
     port.on('message', (m: ChunkMessage) => {
       // Thrown here, an error would be the thread's own (uncaught in a listener): it is the task's.

@@ -28,6 +28,9 @@ export interface Workers {
   readonly running: number;
   /** Threads ended because their task had not stopped within the grace after its cancel. */
   readonly forcedEnds: number;
+  /** Threads started and ended so far, for any reason (a cancel should cost none). */
+  readonly threadsStarted: number;
+  readonly threadsEnded: number;
   close(): Promise<void>;
 }
 
@@ -141,6 +144,12 @@ export function createWorkers(
     get forcedEnds() {
       return general.forcedEnds + exports.forcedEnds;
     },
+    get threadsStarted() {
+      return general.threadsStarted + exports.threadsStarted;
+    },
+    get threadsEnded() {
+      return general.threadsEnded + exports.threadsEnded;
+    },
     close: async () => {
       await Promise.all([general.close(), exports.close()]);
     },
@@ -186,20 +195,27 @@ function threadPool(
   // Each thread by id, for as long as it runs: a cancel looks up the thread its task runs on.
   const threads = new Map<number, Worker>();
   let running = 0;
+  let threadsStarted = 0;
+  let threadsEnded = 0;
   pool.on('workerCreate', () => {
     for (const w of pool.threads) {
       if (threads.has(w.threadId)) continue;
       const id = w.threadId;
       threads.set(id, w);
-      w.once('exit', () => threads.delete(id));
+      threadsStarted++;
+      w.once('exit', () => {
+        threads.delete(id);
+        threadsEnded++;
+      });
     }
   });
   /** Each task sent and not yet settled, by how to cancel it (close cancels them all first). */
   const active = new Map<() => void, Promise<unknown>>();
   let forcedEnds = 0;
+  let closing = false;
   const workers: ThreadPool = {
     async run<K extends TaskName>(task: K, input: In<K>, options: RunOptions = {}): Promise<Out<K>> {
-      if (options.signal?.aborted) throw cancelled();
+      if (options.signal?.aborted || closing) throw cancelled();
       const channel = new MessageChannel();
       const word = taskStateWord();
       const state = new Int32Array(word);
@@ -216,19 +232,23 @@ function threadPool(
         } else options.onProgress?.(m.done, m.total);
       };
       channel.port1.on('message', onEvent);
-      // Ends the task's thread (piscina's cancel): only a task that was never begun, or one that did
-      // not stop within the grace after its cancel (see cancel-point.ts for why not at once).
+      // Ends the task's thread (piscina's cancel, which also takes a task out of its queue): only
+      // for a task that did not stop within the grace after its cancel (cancel-point.ts: why).
       const end = new AbortController();
       let forced = false;
       let grace: NodeJS.Timeout | undefined;
       let cancelledHere = false;
+      /** Settles the caller at once for a task cancelled before it began. */
+      let notBegun: (err: ServiceError) => void = () => undefined;
+      const cancelledBeforeBegun = new Promise<never>((_, reject) => (notBegun = reject));
       const cancel = (): void => {
         if (cancelledHere) return;
         cancelledHere = true;
         if (Atomics.compareExchange(state, 0, TaskState.queued, TaskState.cancelled) === TaskState.queued) {
-          // Out of the queue at once; a thread it was already sent to has not begun it (it answers
-          // at once if it gets that far), so ending that thread cannot catch it mid-work.
-          end.abort();
+          // Never begun: the caller is done with it now. piscina still hands it to a thread when one
+          // is free (taking it out of the queue would end a thread it was already sent to), and
+          // that thread answers at once, having done nothing.
+          notBegun(cancelled());
           return;
         }
         Atomics.store(state, 0, TaskState.cancelled);
@@ -249,12 +269,17 @@ function threadPool(
         transferList: transfer as never,
         signal: end.signal,
       }) as Promise<TaskOutcome<Out<K>>>;
+      // Until its outcome comes, even after its caller has gone: close() waits for it.
       active.set(
         cancel,
-        outcome.catch(() => undefined),
+        outcome.then(
+          () => active.delete(cancel),
+          () => active.delete(cancel),
+        ),
       );
+      cancelledBeforeBegun.catch(() => undefined);
       try {
-        const settled = await outcome;
+        const settled = await Promise.race([outcome, cancelledBeforeBegun]);
         if (cancelledHere) throw cancelled();
         if (settled.ok) return settled.value;
         if (settled.fileSystemCode) {
@@ -289,7 +314,6 @@ function threadPool(
       } finally {
         clearTimeout(grace);
         options.signal?.removeEventListener('abort', cancel);
-        active.delete(cancel);
         channel.port1.close();
         if (started) running--;
       }
@@ -303,12 +327,21 @@ function threadPool(
     get forcedEnds() {
       return forcedEnds;
     },
+    get threadsStarted() {
+      return threadsStarted;
+    },
+    get threadsEnded() {
+      return threadsEnded;
+    },
     close: async () => {
-      // Running tasks stop by themselves first (within their grace): a thread ended mid-task could
-      // take the process with it (cancel-point.ts). Idle threads are ended safely.
-      const settling = [...active.values()];
-      for (const cancel of [...active.keys()]) cancel();
-      await Promise.all(settling);
+      // Every task sent stops by itself first (within its grace): a thread ended mid-task could take
+      // the process with it (cancel-point.ts). No new one is taken meanwhile. Idle threads end safely.
+      closing = true;
+      while (active.size > 0) {
+        const settling = [...active.values()];
+        for (const cancel of [...active.keys()]) cancel();
+        await Promise.all(settling);
+      }
       await pool.destroy();
     },
   };

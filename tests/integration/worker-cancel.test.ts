@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { latin1JsonText, storedJsonBytes } from '../../src-main/cache/cache-db';
-import { writeDocumentInWorker } from '../../src-main/exports/write-in-worker';
+import {
+  countPdfPagesInWorker,
+  writeChangeOrderInWorker,
+  writeDocumentInWorker,
+} from '../../src-main/exports/write-in-worker';
+import { contentHash, encodeFull } from '../../src-main/versions/version-codec';
+import { snapshotOf } from '../../src-main/versions/snapshot';
 import { ExportThread } from '../../src-main/exports/export-thread';
 import { runOnBody } from '../../src-main/workers/body-job';
 import { createWorkers, type Workers } from '../../src-main/workers/pool';
@@ -93,7 +99,7 @@ describe('a cancelled task stops by itself', () => {
           expect(existsSync(target)).toBe(false);
           cancelledCount++;
         }
-        expect(workers.forcedEnds).toBe(0);
+        expect(workers.threadsEnded).toBe(0);
         expect(workers.exportThreads).toBe(1);
       }
       // Most moments fall inside the work.
@@ -105,13 +111,80 @@ describe('a cancelled task stops by itself', () => {
       const last = path.join(dir, `after.${format}`);
       await writeDocumentInWorker(workers, { format, bodies: [body.slice()], options, target: last });
       expect(existsSync(last)).toBe(true);
-      expect(workers.forcedEnds).toBe(0);
+      expect(workers.threadsStarted).toBe(1);
+      expect(workers.threadsEnded).toBe(0);
       expect(log.lines.filter((line) => line.startsWith('[error]'))).toEqual([]);
     },
   );
 
   it(
-    'an export cancelled while it waits behind another is taken out of the queue; the other is written',
+    'a long change order stops within a short grace wherever the cancel finds it (reading, laying out, printing)',
+    HEAVY,
+    async () => {
+      // 20,000 items, a third of them changed: some 340 pages, seconds of pdfmake's layout and as many
+      // of printing, which only its per-page and per-item calls into PlanDesk can stop.
+      const before = pricedEstimate(20_000);
+      const after = {
+        ...before,
+        items: before.items.map((it, i) =>
+          i % 3 === 1 && it.type !== 'group' ? { ...it, quantity: '9.000000000000' } : it,
+        ),
+      };
+      const side = (detail: unknown) => {
+        const snapshot = snapshotOf(detail as Record<string, unknown>);
+        return { bodies: [encodeFull(snapshot)], hash: contentHash(snapshot) };
+      };
+      const ref = (seq: number) => ({
+        estimateId: 'E-1',
+        estimateName: 'Tower',
+        uniqueIdentifier: 'E-1',
+        versionId: seq,
+        seq,
+        name: null,
+        fetchedAt: null,
+        modified: null,
+      });
+      const sides = { from: side(before), to: side(after) };
+      // A grace far below the work left at any of these moments: only the cancel points stop it in time.
+      const { workers, log } = pool({ cancelGraceMs: 1_500 });
+      const dir = tempDir();
+      for (const [i, ms] of [200, 1_500, 4_000, 7_000].entries()) {
+        const cancel = new AbortController();
+        const target = path.join(dir, `change-order-${i}.pdf`);
+        const run = writeChangeOrderInWorker(workers, {
+          format: 'pdf',
+          versions: {
+            common: [],
+            from: { ...sides.from, bodies: sides.from.bodies.map((b) => b.slice()) },
+            to: { ...sides.to, bodies: sides.to.bodies.map((b) => b.slice()) },
+          },
+          refs: { from: ref(1), to: ref(2) },
+          options: { preset: 'quote', language: 'de-DE' },
+          madeAt: new Date('2026-11-27T10:00:00Z'),
+          target,
+          signal: cancel.signal,
+        }).then(
+          () => 'written' as const,
+          (err: unknown) => err,
+        );
+        await until(() => workers.running === 1);
+        await sleep(ms);
+        cancel.abort();
+        const outcome = await run;
+        if (outcome === 'written') expect(existsSync(target)).toBe(true);
+        else {
+          expect(outcome).toMatchObject({ kind: 'cancelled' });
+          expect(existsSync(target)).toBe(false);
+        }
+        expect(workers.forcedEnds).toBe(0);
+        expect(workers.threadsEnded).toBe(0);
+      }
+      expect(log.lines.filter((line) => line.startsWith('[error]') || line.startsWith('[warn]'))).toEqual([]);
+    },
+  );
+
+  it(
+    'a task cancelled while it waits behind another settles at once, and its thread is kept; the other is written',
     HEAVY,
     async () => {
       const body = new Uint8Array(storedJsonBytes(pricedEstimate(2_000)));
@@ -124,21 +197,60 @@ describe('a cancelled task stops by itself', () => {
         target: path.join(dir, 'first.pdf'),
       });
       await until(() => workers.running === 1);
+      // Sent to the export thread's queue (the count goes straight to the pool), then cancelled.
       const cancel = new AbortController();
-      const second = writeDocumentInWorker(workers, {
-        format: 'xlsx',
-        bodies: [body.slice()],
-        options,
-        target: path.join(dir, 'second.xlsx'),
-        signal: cancel.signal,
-      });
+      const queued = countPdfPagesInWorker(workers, { body, prepared: null, options, signal: cancel.signal });
       cancel.abort();
       // Settled while the first still runs: the cancel did not wait for the thread.
-      await expect(second).rejects.toMatchObject({ kind: 'cancelled' });
+      await expect(queued).rejects.toMatchObject({ kind: 'cancelled' });
       expect(workers.running).toBe(1);
       await first;
       expect(readdirSync(dir)).toEqual(['first.pdf']);
-      expect(workers.forcedEnds).toBe(0);
+      // The thread took the cancelled task after the first and answered it, having done nothing.
+      await until(() => workers.running === 0);
+      expect(workers.threadsStarted).toBe(1);
+      expect(workers.threadsEnded).toBe(0);
+    },
+  );
+
+  it(
+    'cancels racing a task’s way to its thread (sent, not yet begun) never end the thread',
+    HEAVY,
+    async () => {
+      const body = new Uint8Array(storedJsonBytes(pricedEstimate(300)));
+      const { workers } = pool();
+      await new ExportThread(workers, captureLog().logger).warm();
+      const racers: (() => Promise<void>)[] = [
+        () => Promise.resolve(),
+        () => new Promise((r) => queueMicrotask(r)),
+        () => new Promise((r) => setImmediate(r)),
+        () => new Promise((r) => setTimeout(r, 0)),
+        () => new Promise((r) => setTimeout(r, 2)),
+      ];
+      let cancelledCount = 0;
+      for (let i = 0; i < 40; i++) {
+        const cancel = new AbortController();
+        const count = countPdfPagesInWorker(workers, {
+          body,
+          prepared: null,
+          options,
+          signal: cancel.signal,
+        }).then(
+          (counted) => counted,
+          (err: unknown) => err,
+        );
+        await racers[i % racers.length]!();
+        cancel.abort();
+        const outcome = await count;
+        if (outcome instanceof Error) {
+          expect(outcome).toMatchObject({ kind: 'cancelled' });
+          cancelledCount++;
+        } else expect(outcome).toMatchObject({ pages: expect.any(Number) });
+      }
+      expect(cancelledCount).toBeGreaterThan(0);
+      await until(() => workers.running === 0);
+      expect(workers.threadsStarted).toBe(1);
+      expect(workers.threadsEnded).toBe(0);
     },
   );
 
@@ -168,14 +280,15 @@ describe('a cancelled task stops by itself', () => {
         } else expect(outcome).toMatchObject({ summary: expect.anything() });
       }
       expect(cancelledCount).toBeGreaterThan(0);
-      expect(workers.forcedEnds).toBe(0);
-      expect(workers.threads).toBe(1);
+      await until(() => workers.running === 0);
+      expect(workers.threadsStarted).toBe(1);
+      expect(workers.threadsEnded).toBe(0);
     },
   );
 
   it('closing the pool stops a running export by itself before the threads end', HEAVY, async () => {
     const body = new Uint8Array(storedJsonBytes(pricedEstimate(2_000)));
-    const { workers } = pool();
+    const { workers, log } = pool();
     const dir = tempDir();
     const run = writeDocumentInWorker(workers, {
       format: 'pdf',
@@ -194,6 +307,11 @@ describe('a cancelled task stops by itself', () => {
     expect(workers.forcedEnds).toBe(0);
     expect(workers.threads).toBe(0);
     expect(readdirSync(dir)).toEqual([]);
+    // A task asked for while closing is not taken.
+    await expect(countPdfPagesInWorker(workers, { body, prepared: null, options })).rejects.toMatchObject({
+      kind: 'cancelled',
+    });
+    expect(log.lines.filter((line) => line.startsWith('[error]'))).toEqual([]);
   });
 });
 
@@ -218,6 +336,8 @@ describe('a task that does not stop within its grace', () => {
       cancel.abort();
       await expect(read).rejects.toMatchObject({ kind: 'cancelled' });
       expect(workers.forcedEnds).toBe(1);
+      // Returned once the thread had ended (its exit seen), not merely once it was told to end.
+      expect(workers.threadsEnded).toBe(1);
       expect(workers.threads).toBe(0);
       expect(log.lines.join('\n')).toMatch(/estimate-view did not stop within 0 ms of its cancel/);
     },

@@ -25,6 +25,7 @@ import { headerPairs } from '../excel/layout';
 import { printSetup } from '../excel/print-setup';
 import { makeStyles, type Styles } from '../excel/styles';
 import { writeWorkbookFile, type SheetWriter } from '../excel/workbook-file';
+import { letZipCatchUp, YIELD_EVERY } from '../excel/zip-backlog';
 import type { ChangeOrder } from './model';
 import { documentTitle, introText, kindText, metaPairs, noteTexts, totalsFigures } from './texts';
 
@@ -38,14 +39,14 @@ function titlePairs(order: ChangeOrder, t: Translate): [string, string][] {
   ].filter(([label, value]) => label !== '' || value !== '');
 }
 
-function writeSheet(
+async function writeSheet(
   ws: ExcelJS.Worksheet,
   order: ChangeOrder,
   t: Translate,
   styles: Styles,
   withCode: boolean,
   pairs: [string, string][],
-): void {
+): Promise<void> {
   const f = documentFormats(order.opts.language, order.estimate.currency);
   const cols = withCode ? 6 : 5;
   // Columns: [code], item, what changed, before, after, difference.
@@ -85,7 +86,9 @@ function writeSheet(
   ];
   writeRow(ws, header);
   const first = headerRowOf(pairs) + 1;
-  for (const line of order.lines) {
+  for (const [i, line] of order.lines.entries()) {
+    // As the quote's sheets do: the zip keeps up with the rows, and a cancelled export stops here.
+    if (i > 0 && i % YIELD_EVERY === 0) await letZipCatchUp(ws);
     const depth = Math.min(line.depth, 15);
     const cells: (CellSpec | undefined)[] = new Array(cols).fill(undefined);
     if (withCode)
@@ -167,7 +170,7 @@ export async function writeChangeOrderWorkbook(order: ChangeOrder, out: string |
   const pairs = titlePairs(order, t);
   const headerRow = headerRowOf(pairs);
   const title = documentTitle(order, t);
-  const sheet: SheetWriter = ({ wb, namer }) => {
+  const sheet: SheetWriter = async ({ wb, namer }) => {
     const ws = wb.addWorksheet(namer.take(t('doc.changeOrder'), 'Change order'), {
       properties: { defaultRowHeight: 15 },
       views: [{ state: 'frozen', xSplit: 0, ySplit: headerRow, topLeftCell: `A${headerRow + 1}` }],
@@ -179,7 +182,7 @@ export async function writeChangeOrderWorkbook(order: ChangeOrder, out: string |
       { width: 48 },
       ...[0, 1, 2].map(() => ({ width: moneyWidth(order) })),
     ];
-    writeSheet(ws, order, t, styles, withCode, pairs);
+    await writeSheet(ws, order, t, styles, withCode, pairs);
     ws.commit();
   };
   await writeWorkbookFile(out, {

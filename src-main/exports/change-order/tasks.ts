@@ -16,6 +16,7 @@ import { buildChangeOrder } from './build';
 import { writeChangeOrderWorkbook } from './excel';
 import type { ChangeOrder } from './model';
 import { renderChangeOrderPdf } from './pdf';
+import { cancelPoint } from '../../workers/cancel-point';
 
 export interface ChangeOrderTaskInput {
   versions: VersionsInput;
@@ -30,7 +31,9 @@ export interface ChangeOrderTaskInput {
 
 function orderOf(input: ChangeOrderTaskInput): ChangeOrder {
   const { from, to } = readBoth(input.versions);
+  cancelPoint();
   const { comparison } = compareSnapshots(from, to, { ...input.refs, includeUnchanged: false });
+  cancelPoint();
   return buildChangeOrder({ from, to, comparison, options: input.options, madeAt: input.madeAt });
 }
 

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import pdfmake from 'pdfmake';
-import { shareFontsAcrossDocuments } from './shared-fonts';
+import { checkCancelWhileMeasuring, shareFontsAcrossDocuments } from './shared-fonts';
+import { cancelPoint } from '../../workers/cancel-point';
 
 const FONT_FILES = {
   normal: 'Roboto-Regular.ttf',
@@ -75,9 +76,12 @@ function lookUpFontDir(explicit?: string): string {
  */
 export function configurePdfmake(fontDir: string): void {
   shareFontsAcrossDocuments(join(fontDir, FONT_FILES.normal));
+  checkCancelWhileMeasuring(join(fontDir, FONT_FILES.normal));
   const root = resolve(fontDir) + sep;
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => resolve(path).startsWith(root));
+  // Called for each item pdfmake prints: where a cancelled export stops while its pages are printed.
+  pdfmake.setProgressCallback(() => cancelPoint());
   pdfmake.setFonts({
     Roboto: {
       normal: join(fontDir, FONT_FILES.normal),

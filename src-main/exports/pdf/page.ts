@@ -3,7 +3,7 @@
  * the images it may embed, and the rendering with pdfmake locked down (fonts.ts).
  */
 import pdfmake from 'pdfmake';
-import type { Content, StyleDictionary, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, ContextPageSize, StyleDictionary, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import type { EstimateHeader } from '../../../src-shared/estimates/types';
 import { checkImageOnce, type CheckedImage } from '../images';
@@ -27,19 +27,9 @@ export const PDF_STYLES: StyleDictionary = {
   tableHeader: { bold: true, color: COLORS.text },
 };
 
-/**
- * The footer of every page: what the document is (left) and "Page n of m" (right). pdfmake asks for it
- * page by page as it prints, so a cancelled export stops here too (its only call into PlanDesk then).
- */
+/** The footer of every page: what the document is (left) and "Page n of m" (right). */
 export function pageFooter(left: string, t: Translate): TDocumentDefinitions['footer'] {
-  return (currentPage: number, pageCount: number): Content => {
-    cancelPoint();
-    return footerOf(left, t, currentPage, pageCount);
-  };
-}
-
-function footerOf(left: string, t: Translate, currentPage: number, pageCount: number): Content {
-  return {
+  return (currentPage: number, pageCount: number): Content => ({
     columns: [
       { text: pdfText(left), color: COLORS.muted },
       {
@@ -50,12 +40,28 @@ function footerOf(left: string, t: Translate, currentPage: number, pageCount: nu
     ],
     fontSize: 7.5,
     margin: [40, 18, 40, 0],
+  });
+}
+
+/**
+ * The document with a cancel point at each page pdfmake adds as it lays out (it asks for the page's
+ * background then; the pages are the same), for a cancelled export to stop during a long layout.
+ * Printing has its own, per item printed (fonts.ts).
+ */
+export function withCancelPoints(def: TDocumentDefinitions): TDocumentDefinitions {
+  const given = def.background;
+  return {
+    ...def,
+    background: (page: number, size: ContextPageSize) => {
+      cancelPoint();
+      return typeof given === 'function' ? given(page, size) : (given ?? null);
+    },
   };
 }
 
 export async function renderPdf(def: TDocumentDefinitions, fontDir: string): Promise<Buffer> {
   configurePdfmake(fontDir);
-  return pdfmake.createPdf(def).getBuffer();
+  return pdfmake.createPdf(withCancelPoints(def)).getBuffer();
 }
 
 export interface PdfImages {

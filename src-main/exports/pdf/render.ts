@@ -21,6 +21,7 @@ import PDFDocument from 'pdfkit';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { PAGE_MARGINS, TABLE_MARGIN, type PdfDocumentParts } from './document';
 import { configurePdfmake, fontFile } from './fonts';
+import { withCancelPoints } from './page';
 import { MissingGlyphs, type MissingGlyphsFound } from './font-coverage';
 import { drawTable, type FaceFiles } from './table-draw';
 import type { TableRowModel } from './items-table';
@@ -88,7 +89,7 @@ async function layOutFrame(parts: PdfDocumentParts): Promise<Frame> {
     },
   };
   try {
-    await pdfmake.createPdf(def).getStream();
+    await pdfmake.createPdf(withCancelPoints(def)).getStream();
   } catch (err) {
     if (!(err instanceof LaidOut)) throw err;
   }
@@ -282,7 +283,7 @@ export async function writePdfParts(
   content.push(parts.totals());
   if (parts.closing) content.push(parts.closing());
   const doc = (await pdfmake
-    .createPdf({ ...parts.base, content }, { bufferPages: true })
+    .createPdf(withCancelPoints({ ...parts.base, content }), { bufferPages: true })
     .getStream()) as unknown as PDFKit.PDFDocument;
   const pages = doc.bufferedPageRange().count;
   const written = once(out, 'finish');

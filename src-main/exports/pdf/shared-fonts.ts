@@ -16,6 +16,7 @@
  * come out the same, only slower (tests/unit/pdf-shared-fonts.test.ts would say so).
  */
 import PDFDocument from 'pdfkit';
+import { cancelPoint } from '../../workers/cancel-point';
 
 /** What pdfkit's embedded font reads of a fontkit font to tell fonts apart. */
 interface FontkitFont {
@@ -59,8 +60,14 @@ function sharedWords(font: FontkitFont): Record<string, unknown> {
   return words;
 }
 
-/** The class of pdfkit's embedded (TrueType/OpenType) fonts, from a font opened once. */
+/** The class of pdfkit's embedded (TrueType/OpenType) fonts, from a font opened once (per thread). */
+let embeddedClass: object | null | undefined;
 function embeddedFontClass(fontFile: string): object | null {
+  if (embeddedClass === undefined) embeddedClass = openedFontClass(fontFile);
+  return embeddedClass;
+}
+
+function openedFontClass(fontFile: string): object | null {
   // No default font: pdfkit would read and parse Helvetica's metrics for nothing.
   const doc = new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
   const font = (doc.font(fontFile) as unknown as { _font?: object })._font;
@@ -85,6 +92,31 @@ export function shareFontsAcrossDocuments(fontFile: string): void {
       // pdfkit sets it only when the document keeps shaped words (its default); else it stays unset.
       const words = own && this.font ? sharedWords(this.font) : own;
       Object.defineProperty(this, 'layoutCache', { value: words, writable: true, enumerable: true });
+    },
+  });
+}
+
+let measuringChecked = false;
+
+/**
+ * Makes every text pdfmake or the items table measures a cancel point (workers/cancel-point.ts):
+ * pdfmake measures a whole document before it lays out a page, seconds for a change order of
+ * thousands of lines, and offers no call of its own meanwhile. One look at a shared word per text,
+ * against the shaping of that text: nothing measurable. Once per thread; without pdfkit's method (a
+ * later pdfkit), documents come out the same and a cancel waits for the next other point.
+ */
+export function checkCancelWhileMeasuring(fontFile: string): void {
+  if (measuringChecked) return;
+  measuringChecked = true;
+  const proto = embeddedFontClass(fontFile) as { widthOfString?: unknown } | null;
+  const measure = proto?.widthOfString;
+  if (!proto || typeof measure !== 'function') return;
+  Object.defineProperty(proto, 'widthOfString', {
+    configurable: true,
+    writable: true,
+    value: function widthOfString(this: unknown, ...args: unknown[]): unknown {
+      cancelPoint();
+      return measure.apply(this, args);
     },
   });
 }
