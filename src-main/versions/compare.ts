@@ -191,7 +191,8 @@ export function movedBetween(m: Matching, i: number, j: number): boolean {
 
 export function compareSnapshots(older: Snapshot, newer: Snapshot, options: CompareOptions): CompareResult {
   const a = buildVersionTree(older.items);
-  const b = buildVersionTree(newer.items);
+  // Two versions read from one chain share most of their items: the second tree from the first.
+  const b = buildVersionTree(newer.items, a);
   const matching = matchItems(a, b);
   const { ab, ba, byCodeName } = matching;
 

@@ -33,12 +33,54 @@ function sortValue(value: unknown): number {
 /** Trees built before, by item list (a version read once is compared several times). */
 const built = new WeakMap<readonly RawItem[], VersionTree>();
 
-export function buildVersionTree(items: readonly RawItem[]): VersionTree {
+/**
+ * The tree of a version's items. With `related`, the tree of another version of the same estimate:
+ * when these items are that version's in the same order, some replaced (as a delta's changes are
+ * applied, versions/version-codec.ts) and none of those moved, the hierarchy is the same, and only
+ * the sums are worked out again (comparing two versions read from one chain: most of the second
+ * tree's cost).
+ */
+export function buildVersionTree(items: readonly RawItem[], related?: VersionTree): VersionTree {
   const cached = built.get(items);
   if (cached) return cached;
-  const tree = buildTree(items);
+  const tree = related && sameHierarchy(items, related) ? withSums(items, related) : buildTree(items);
   built.set(items, tree);
   return tree;
+}
+
+/** The key of an item's parent, as buildTree looks it up (null: none given). */
+function parentKey(item: RawItem): string | null {
+  const p = item.parent_id;
+  return p === null || p === undefined ? null : typeof p === 'string' ? p : String(p);
+}
+
+/**
+ * Whether `items` have `related`'s hierarchy: the same keys in the same order, and every item not
+ * shared with it in the same place (parent, sort value and kind as the item it replaces).
+ */
+function sameHierarchy(items: readonly RawItem[], related: VersionTree): boolean {
+  const n = items.length;
+  if (n !== related.items.length) return false;
+  const { keys } = itemKeys(items);
+  if (keys !== related.keys) for (let i = 0; i < n; i++) if (keys[i] !== related.keys[i]) return false;
+  for (let i = 0; i < n; i++) {
+    const item = items[i]!;
+    const was = related.items[i]!;
+    if (item === was) continue;
+    if (
+      parentKey(item) !== parentKey(was) ||
+      sortValue(item.sort) !== sortValue(was.sort) ||
+      isGroup(item) !== isGroup(was)
+    )
+      return false;
+  }
+  return true;
+}
+
+/** `related`'s hierarchy over `items` (sameHierarchy), with the sums of these items. */
+function withSums(items: readonly RawItem[], related: VersionTree): VersionTree {
+  const { parent, childStart, childList, roots } = related;
+  return sumsOf({ items, keys: related.keys, index: related.index, parent, childStart, childList, roots });
 }
 
 function buildTree(items: readonly RawItem[]): VersionTree {
@@ -94,6 +136,13 @@ function buildTree(items: readonly RawItem[]): VersionTree {
     if (to - from > 1) childList.set(Array.from(childList.subarray(from, to)).sort(bySort), from);
   }
 
+  return sumsOf({ items, keys, index, parent, childStart, childList, roots });
+}
+
+/** The tree with the subtotals of each item that has children, and the version's total. */
+function sumsOf(shape: Omit<VersionTree, 'below' | 'total'>): VersionTree {
+  const { items, parent, childStart } = shape;
+  const n = items.length;
   const below = new Map<number, { net: PicoSum; gross: PicoSum }>();
   for (let i = 0; i < n; i++)
     if (childStart[i + 1]! > childStart[i]!) below.set(i, { net: new PicoSum(), gross: new PicoSum() });
@@ -105,7 +154,7 @@ function buildTree(items: readonly RawItem[]): VersionTree {
     const into = parent[i]! >= 0 ? below.get(parent[i]!)! : total;
     addPosition(items[i]!, into.net, into.gross);
   }
-  const tree: VersionTree = { items, keys, index, parent, childStart, childList, roots, below, total };
+  const tree: VersionTree = { ...shape, below, total };
   const order = preorder(tree);
   for (let k = order.length - 1; k >= 0; k--) {
     const sums = below.get(order[k]!);
