@@ -58,6 +58,66 @@ async function until(condition: () => boolean): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Once the pool is idle: it started one thread and ended none (no cancel cost a thread). */
+async function expectTheOneThreadKept(workers: Workers): Promise<void> {
+  await until(() => workers.running === 0);
+  expect(workers.threadsStarted).toBe(1);
+  expect(workers.threadsEnded).toBe(0);
+}
+
+/**
+ * Starts a task `times` times, each cancelled once `wait(i)` has passed. Each either finishes (what it
+ * gave checked by `finished`) or is cancelled; gives back how many were cancelled.
+ */
+async function cancelEach(
+  times: number,
+  start: (signal: AbortSignal) => Promise<unknown>,
+  wait: (i: number) => Promise<unknown>,
+  finished: (value: unknown) => void,
+): Promise<number> {
+  let cancelledCount = 0;
+  for (let i = 0; i < times; i++) {
+    const cancel = new AbortController();
+    const run = start(cancel.signal).then(
+      (value) => ({ value }),
+      (err: unknown) => ({ err }),
+    );
+    await wait(i);
+    cancel.abort();
+    const outcome = await run;
+    if ('err' in outcome) {
+      expect(outcome.err).toMatchObject({ kind: 'cancelled' });
+      cancelledCount++;
+    } else finished(outcome.value);
+  }
+  return cancelledCount;
+}
+
+/**
+ * Writes a document to `target`, cancelled `ms` after its task began. Either it was written whole
+ * before the cancel came, or it was cancelled and left no file: whether it was cancelled.
+ */
+async function writeCancelledAfter(
+  workers: Workers,
+  target: string,
+  ms: number,
+  write: (signal: AbortSignal) => Promise<unknown>,
+): Promise<boolean> {
+  const cancel = new AbortController();
+  const run = write(cancel.signal).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  await until(() => workers.running === 1);
+  await sleep(ms);
+  cancel.abort();
+  const err = await run;
+  // Written before the cancel came: a whole file, as asked; else no file.
+  expect(existsSync(target)).toBe(err === null);
+  if (err !== null) expect(err).toMatchObject({ kind: 'cancelled' });
+  return err !== null;
+}
+
 describe('a cancelled task stops by itself', () => {
   it.each([
     // From the moment the thread takes the task to well into the work: reading the copy (a gunzip),
@@ -76,29 +136,9 @@ describe('a cancelled task stops by itself', () => {
       let cancelledCount = 0;
       for (const [i, ms] of moments.entries()) {
         const target = path.join(dir, `quote-${i}.${format}`);
-        const cancel = new AbortController();
-        const run = writeDocumentInWorker(workers, {
-          format,
-          bodies: [body.slice()],
-          options,
-          target,
-          signal: cancel.signal,
-        }).then(
-          () => 'written' as const,
-          (err: unknown) => err,
-        );
-        await until(() => workers.running === 1);
-        await sleep(ms);
-        cancel.abort();
-        const outcome = await run;
-        if (outcome === 'written') {
-          // It finished before the cancel came: a whole file, as asked.
-          expect(existsSync(target)).toBe(true);
-        } else {
-          expect(outcome).toMatchObject({ kind: 'cancelled' });
-          expect(existsSync(target)).toBe(false);
-          cancelledCount++;
-        }
+        const write = (signal: AbortSignal) =>
+          writeDocumentInWorker(workers, { format, bodies: [body.slice()], options, target, signal });
+        if (await writeCancelledAfter(workers, target, ms, write)) cancelledCount++;
         expect(workers.threadsEnded).toBe(0);
         expect(workers.exportThreads).toBe(1);
       }
@@ -149,33 +189,22 @@ describe('a cancelled task stops by itself', () => {
       const { workers, log } = pool({ cancelGraceMs: 1_500 });
       const dir = tempDir();
       for (const [i, ms] of [200, 1_500, 4_000, 7_000].entries()) {
-        const cancel = new AbortController();
         const target = path.join(dir, `change-order-${i}.pdf`);
-        const run = writeChangeOrderInWorker(workers, {
-          format: 'pdf',
-          versions: {
-            common: [],
-            from: { ...sides.from, bodies: sides.from.bodies.map((b) => b.slice()) },
-            to: { ...sides.to, bodies: sides.to.bodies.map((b) => b.slice()) },
-          },
-          refs: { from: ref(1), to: ref(2) },
-          options: { preset: 'quote', language: 'de-DE' },
-          madeAt: new Date('2026-11-27T10:00:00Z'),
-          target,
-          signal: cancel.signal,
-        }).then(
-          () => 'written' as const,
-          (err: unknown) => err,
-        );
-        await until(() => workers.running === 1);
-        await sleep(ms);
-        cancel.abort();
-        const outcome = await run;
-        if (outcome === 'written') expect(existsSync(target)).toBe(true);
-        else {
-          expect(outcome).toMatchObject({ kind: 'cancelled' });
-          expect(existsSync(target)).toBe(false);
-        }
+        const write = (signal: AbortSignal) =>
+          writeChangeOrderInWorker(workers, {
+            format: 'pdf',
+            versions: {
+              common: [],
+              from: { ...sides.from, bodies: sides.from.bodies.map((b) => b.slice()) },
+              to: { ...sides.to, bodies: sides.to.bodies.map((b) => b.slice()) },
+            },
+            refs: { from: ref(1), to: ref(2) },
+            options: { preset: 'quote', language: 'de-DE' },
+            madeAt: new Date('2026-11-27T10:00:00Z'),
+            target,
+            signal,
+          });
+        await writeCancelledAfter(workers, target, ms, write);
         expect(workers.forcedEnds).toBe(0);
         expect(workers.threadsEnded).toBe(0);
       }
@@ -207,9 +236,7 @@ describe('a cancelled task stops by itself', () => {
       await first;
       expect(readdirSync(dir)).toEqual(['first.pdf']);
       // The thread took the cancelled task after the first and answered it, having done nothing.
-      await until(() => workers.running === 0);
-      expect(workers.threadsStarted).toBe(1);
-      expect(workers.threadsEnded).toBe(0);
+      await expectTheOneThreadKept(workers);
     },
   );
 
@@ -220,37 +247,21 @@ describe('a cancelled task stops by itself', () => {
       const body = new Uint8Array(storedJsonBytes(pricedEstimate(300)));
       const { workers } = pool();
       await new ExportThread(workers, captureLog().logger).warm();
-      const racers: (() => Promise<void>)[] = [
+      const racers: (() => Promise<unknown>)[] = [
         () => Promise.resolve(),
-        () => new Promise((r) => queueMicrotask(r)),
+        () => new Promise<void>((r) => queueMicrotask(r)),
         () => new Promise((r) => setImmediate(r)),
         () => new Promise((r) => setTimeout(r, 0)),
         () => new Promise((r) => setTimeout(r, 2)),
       ];
-      let cancelledCount = 0;
-      for (let i = 0; i < 40; i++) {
-        const cancel = new AbortController();
-        const count = countPdfPagesInWorker(workers, {
-          body,
-          prepared: null,
-          options,
-          signal: cancel.signal,
-        }).then(
-          (counted) => counted,
-          (err: unknown) => err,
-        );
-        await racers[i % racers.length]!();
-        cancel.abort();
-        const outcome = await count;
-        if (outcome instanceof Error) {
-          expect(outcome).toMatchObject({ kind: 'cancelled' });
-          cancelledCount++;
-        } else expect(outcome).toMatchObject({ pages: expect.any(Number) });
-      }
+      const cancelledCount = await cancelEach(
+        40,
+        (signal) => countPdfPagesInWorker(workers, { body, prepared: null, options, signal }),
+        (i) => racers[i % racers.length]!(),
+        (counted) => expect(counted).toMatchObject({ pages: expect.any(Number) }),
+      );
       expect(cancelledCount).toBeGreaterThan(0);
-      await until(() => workers.running === 0);
-      expect(workers.threadsStarted).toBe(1);
-      expect(workers.threadsEnded).toBe(0);
+      await expectTheOneThreadKept(workers);
     },
   );
 
@@ -260,29 +271,19 @@ describe('a cancelled task stops by itself', () => {
     async () => {
       const body = new Uint8Array(storedJsonBytes(pricedEstimate(3_000)));
       const { workers } = pool();
-      let cancelledCount = 0;
-      for (let i = 0; i < 40; i++) {
-        const cancel = new AbortController();
-        const read = runOnBody(workers, 'estimate-read', { origin: 'cache' }, body.slice(), {
-          signal: cancel.signal,
-          inlineBelow: 0,
-          here: estimateReadTask,
-        }).then(
-          (out) => out,
-          (err: unknown) => err,
-        );
-        await sleep((i * 7) % 40);
-        cancel.abort();
-        const outcome = await read;
-        if (outcome instanceof Error) {
-          expect(outcome).toMatchObject({ kind: 'cancelled' });
-          cancelledCount++;
-        } else expect(outcome).toMatchObject({ summary: expect.anything() });
-      }
+      const cancelledCount = await cancelEach(
+        40,
+        (signal) =>
+          runOnBody(workers, 'estimate-read', { origin: 'cache' }, body.slice(), {
+            signal,
+            inlineBelow: 0,
+            here: estimateReadTask,
+          }),
+        (i) => sleep((i * 7) % 40),
+        (read) => expect(read).toMatchObject({ summary: expect.anything() }),
+      );
       expect(cancelledCount).toBeGreaterThan(0);
-      await until(() => workers.running === 0);
-      expect(workers.threadsStarted).toBe(1);
-      expect(workers.threadsEnded).toBe(0);
+      await expectTheOneThreadKept(workers);
     },
   );
 
