@@ -15,3 +15,8 @@ export function appDataDir(env: NodeJS.ProcessEnv): string {
 export function codeCacheDir(dataDir: string): string {
   return join(dataDir, 'code-cache');
 }
+
+/** The folder of the words the CLI's export threads have shaped (exports/pdf/shaped-words-file.ts). */
+export function shapedWordsDir(dataDir: string): string {
+  return join(dataDir, 'shaped-words');
+}

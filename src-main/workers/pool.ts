@@ -8,6 +8,7 @@ import type { Logger } from '../log/logger';
 import { taskStateWord, TaskState } from './cancel-point';
 import type { CancelMessage, TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import { THREAD_LIMITS } from './thread-limits';
+import type { ThreadSettings } from './thread-settings';
 import { scriptOf, WORKER_SCRIPTS, type In, type Out, type TaskName, type WorkerScript } from './tasks';
 
 export interface RunOptions {
@@ -101,6 +102,8 @@ export interface WorkersOptions {
   codeCache?: string;
   /** How long a cancelled task has to stop before its thread is ended (tests make it 0). */
   cancelGraceMs?: number;
+  /** Settings every thread can read (workers/thread-settings.ts). */
+  settings?: ThreadSettings;
 }
 
 /**
@@ -120,9 +123,11 @@ export function createWorkers(
   options: WorkersOptions = {},
 ): Workers {
   const scripts = workerScripts(builtIn, options.codeCache);
+  const settings = options.settings ?? {};
   const cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
-  const general = threadPool(scripts, { size, idleTimeout: IDLE_MS, logger, cancelGraceMs });
+  const general = threadPool(scripts, { size, idleTimeout: IDLE_MS, logger, cancelGraceMs, settings });
   const exports = threadPool(scripts, {
+    settings,
     size: 1,
     idleTimeout: options.exportIdleMs ?? EXPORT_IDLE_MS,
     logger,
@@ -164,6 +169,7 @@ interface ThreadPoolOptions {
   idleTimeout: number;
   logger: Logger;
   cancelGraceMs: number;
+  settings: ThreadSettings;
   /**
    * The one script of a pool's tasks, if it has one: a new thread loads it as it starts, not when the
    * first task reaches it (which waits for this thread to be free to send it).
@@ -173,14 +179,12 @@ interface ThreadPoolOptions {
 
 function threadPool(
   scripts: WorkerScripts,
-  { size, idleTimeout, logger, cancelGraceMs, only }: ThreadPoolOptions,
+  { size, idleTimeout, logger, cancelGraceMs, settings, only }: ThreadPoolOptions,
 ): ThreadPool {
   const pool = new Piscina({
     ...(scripts.entry
-      ? { filename: scripts.entry, workerData: { codeCache: scripts.codeCache, script: only } }
-      : only
-        ? { filename: scripts.path(only) }
-        : {}),
+      ? { filename: scripts.entry, workerData: { codeCache: scripts.codeCache, script: only, settings } }
+      : { workerData: { settings }, ...(only ? { filename: scripts.path(only) } : {}) }),
     execArgv: scripts.execArgv,
     minThreads: 0,
     maxThreads: size,

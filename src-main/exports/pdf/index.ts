@@ -14,7 +14,7 @@ import type { ExportOptions } from '../options';
 import { pdfDocumentParts, type PdfDocumentParts } from './document';
 import { findFontDir } from './fonts';
 import { documentImages, type PdfImages } from './page';
-import { planPdf, prepareFonts, writePdfParts, type Planned } from './render';
+import { failedWhileWritingOut, planPdf, prepareFonts, writePdfParts, type Planned } from './render';
 import type { CheckedImage } from '../images';
 import type { ExportWarning } from '../../../src-shared/exports/warnings';
 import { warnOfMissingGlyphs } from './font-coverage';
@@ -53,7 +53,8 @@ function sameKey(a: PlanKey, b: PlanKey): boolean {
 
 /**
  * Runs `work` on the document's parts with its images; when pdfkit refuses one, again without them
- * (a document without beats none). Nothing is written before pdfkit has taken the images.
+ * (a document without beats none). pdfkit takes the images before anything is written; a failure
+ * after that is not a refused image.
  */
 async function withImages<T>(
   estimate: EstimateDocument | EstimateParts,
@@ -74,7 +75,8 @@ async function withImages<T>(
   try {
     return await work(pdfDocumentParts(parts, options, images), fontDir, key(images), parts.rows);
   } catch (e) {
-    if ((!images.logo && !images.watermark) || isCancelled(e)) throw e;
+    // Not again once something went out (the stream is spent), nor for a cancel.
+    if ((!images.logo && !images.watermark) || isCancelled(e) || failedWhileWritingOut(e)) throw e;
     notice(`The logo or watermark could not be embedded (${e instanceof Error ? e.message : String(e)}).`);
     return work(pdfDocumentParts(parts, options, {}), fontDir, key({}), parts.rows);
   }

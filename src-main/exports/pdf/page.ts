@@ -8,6 +8,8 @@ import type { Translate } from '../../../src-shared/i18n/catalogue';
 import type { EstimateHeader } from '../../../src-shared/estimates/types';
 import { checkImageOnce, type CheckedImage } from '../images';
 import { configurePdfmake } from './fonts';
+import { sharedWordsByFont } from './shared-fonts';
+import { keepShapedWords } from './shaped-words-file';
 import { fitAtMost } from './header';
 import { COLORS, pdfText } from './text';
 import { cancelPoint, isCancelled } from '../../workers/cancel-point';
@@ -61,7 +63,9 @@ export function withCancelPoints(def: TDocumentDefinitions): TDocumentDefinition
 
 export async function renderPdf(def: TDocumentDefinitions, fontDir: string): Promise<Buffer> {
   configurePdfmake(fontDir);
-  return pdfmake.createPdf(withCancelPoints(def)).getBuffer();
+  const bytes = await pdfmake.createPdf(withCancelPoints(def)).getBuffer();
+  keepShapedWords(sharedWordsByFont());
+  return bytes;
 }
 
 export interface PdfImages {

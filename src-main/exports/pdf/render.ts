@@ -22,6 +22,8 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { PAGE_MARGINS, TABLE_MARGIN, type PdfDocumentParts } from './document';
 import { configurePdfmake, fontFile } from './fonts';
 import { withCancelPoints } from './page';
+import { sharedWordsByFont } from './shared-fonts';
+import { keepShapedWords } from './shaped-words-file';
 import { MissingGlyphs, type MissingGlyphsFound } from './font-coverage';
 import { drawTable, type FaceFiles } from './table-draw';
 import type { TableRowModel } from './items-table';
@@ -287,6 +289,8 @@ export async function writePdfParts(
     .getStream()) as unknown as PDFKit.PDFDocument;
   const pages = doc.bufferedPageRange().count;
   const written = once(out, 'finish');
+  // Awaited below; an output that fails while the table is printed must not go unheard meanwhile.
+  written.catch(() => undefined);
   doc.pipe(out);
   try {
     await printTable(doc, parts, planned, files);
@@ -296,10 +300,19 @@ export async function writePdfParts(
     // Stopped part-way (a cancel, say): the thread goes on to other documents, so nothing of this
     // one may still write to `out` (which the caller destroys) or fail later unheard.
     doc.unpipe(out);
-    written.catch(() => undefined);
+    if (typeof err === 'object' && err !== null) failedWhileWriting.add(err);
     throw err;
   }
+  // Kept for the CLI's next run (never throws; nothing for the app's threads).
+  keepShapedWords(sharedWordsByFont());
   return { pages, missingGlyphs: planned.missingGlyphs };
+}
+
+/** Failures after a document had begun to go out: it cannot be written again to the same place. */
+const failedWhileWriting = new WeakSet<object>();
+
+export function failedWhileWritingOut(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && failedWhileWriting.has(err);
 }
 
 /** Prints the items table onto the document's buffered pages, writing out finished pages as it goes. */

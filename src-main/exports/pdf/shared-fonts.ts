@@ -17,11 +17,11 @@
  */
 import PDFDocument from 'pdfkit';
 import { cancelPoint } from '../../workers/cancel-point';
+import { loadShapedWords, type CheckedFont } from './shaped-words-file';
 
-/** What pdfkit's embedded font reads of a fontkit font to tell fonts apart. */
-interface FontkitFont {
-  postscriptName?: string;
-  head?: { checkSumAdjustment?: number };
+/** What pdfkit's embedded font reads of a fontkit font to tell fonts apart, and what shapes a word. */
+interface FontkitFont extends CheckedFont {
+  layout?(text: string): { positions: Record<string, number>[] };
 }
 
 /** Shaped words kept per font before the cache starts again (a 20,000-item estimate sets about 40,000). */
@@ -54,10 +54,26 @@ function sharedFont(font: FontkitFont): FontkitFont {
 function sharedWords(font: FontkitFont): Record<string, unknown> {
   let words = shaped.get(font);
   if (!words || Object.keys(words).length > MOST_WORDS) {
+    const first = !words;
     words = Object.create(null) as Record<string, unknown>;
     shaped.set(font, words);
+    // A CLI thread starts with the words its runs before shaped (shaped-words-file.ts).
+    if (first) loadShapedWords(font, words, (text) => shapedAsPdfkit(font, text));
   }
   return words;
+}
+
+/** A word shaped as pdfkit's EmbeddedFont.layoutRun shapes it (positions in its units). */
+function shapedAsPdfkit(font: FontkitFont, text: string): unknown {
+  const run = font.layout?.(text);
+  const scale = 1000 / (font.unitsPerEm ?? 1000);
+  for (const position of run?.positions ?? []) for (const key in position) position[key]! *= scale;
+  return run;
+}
+
+/** Each font's shared words, for keeping them (shaped-words-file.ts). */
+export function sharedWordsByFont(): Iterable<[FontkitFont, Record<string, unknown>]> {
+  return shaped.entries();
 }
 
 /** The class of pdfkit's embedded (TrueType/OpenType) fonts, from a font opened once (per thread). */

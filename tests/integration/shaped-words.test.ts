@@ -1,0 +1,111 @@
+/**
+ * The words the CLI's export threads have shaped, kept between runs (exports/pdf/shaped-words-file.ts):
+ * a new thread takes them from the folder and writes the same document, and a damaged or altered file
+ * changes no character of it. Real threads, the real writers; the PDFs read back by poppler.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { storedJsonBytes } from '../../src-main/cache/cache-db';
+import { writeDocumentInWorker } from '../../src-main/exports/write-in-worker';
+import { SHAPED_WORDS_SETTING } from '../../src-main/exports/pdf/shaped-words-file';
+import { createWorkers } from '../../src-main/workers/pool';
+import { captureLog } from '../helpers/log-capture';
+import { pricedEstimate } from '../helpers/priced-estimate';
+import { pdfText, renderPages } from '../helpers/export-readers';
+import { describeWithTools, pdftoppm, pdftotext } from '../helpers/external-tools';
+
+const root = mkdtempSync(path.join(tmpdir(), 'plandesk-shaped-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const body = new Uint8Array(storedJsonBytes(pricedEstimate(120)));
+const options = { preset: 'quote', language: 'de-DE' as const };
+
+let made = 0;
+/** A PDF of the estimate written by a new pool's thread (with the folder, or none); what it reads as. */
+async function written(folder: string | null): Promise<{ text: string; pages: Buffer[] }> {
+  const workers = createWorkers(captureLog().logger, 1, undefined, {
+    ...(folder ? { settings: { [SHAPED_WORDS_SETTING]: folder } } : {}),
+  });
+  try {
+    const target = path.join(root, `quote-${++made}.pdf`);
+    await writeDocumentInWorker(workers, { format: 'pdf', bodies: [body.slice()], options, target });
+    const pages = await renderPages(target, path.join(root, `pages-${made}`));
+    return { text: await pdfText(target), pages: pages.sort().map((p) => readFileSync(p)) };
+  } finally {
+    await workers.close();
+  }
+}
+
+/** The folder's files: name → [bytes, when written]. */
+function files(folder: string): Map<string, [Buffer, number]> {
+  return new Map(
+    readdirSync(folder).map((f) => [
+      f,
+      [readFileSync(path.join(folder, f)), statSync(path.join(folder, f)).mtimeMs],
+    ]),
+  );
+}
+
+/** A file's words, and the file written again with them changed (its checksum made to match). */
+function rewrite(
+  file: string,
+  change: (words: Record<string, [[number, number[]][], number[][]]>) => void,
+): void {
+  const text = readFileSync(file, 'latin1');
+  const eol = text.indexOf('\n');
+  const words = JSON.parse(Buffer.from(text.slice(eol + 1), 'latin1').toString('utf8')) as Record<
+    string,
+    [[number, number[]][], number[][]]
+  >;
+  change(words);
+  const bodyText = Buffer.from(JSON.stringify(words), 'utf8').toString('latin1');
+  const hash = createHash('sha256').update(bodyText, 'latin1').digest('hex');
+  writeFileSync(file, `${text.slice(0, eol - 65)} ${hash}\n${bodyText}`, 'latin1');
+}
+
+describeWithTools('shaped words kept between runs', [pdftotext, pdftoppm], () => {
+  it('a new thread writes the same document from them, and a damaged or altered file changes no character', async () => {
+    const reference = await written(null);
+    const folder = path.join(root, 'shaped-words');
+
+    // The first run keeps the words it shaped, a file per font (regular and bold).
+    const first = await written(folder);
+    expect(first).toEqual(reference);
+    const kept = files(folder);
+    expect(kept.size).toBe(2);
+
+    // A new thread takes every word from them: nothing new to keep, the files untouched.
+    expect(await written(folder)).toEqual(reference);
+    expect(files(folder)).toEqual(kept);
+
+    // A damaged file (a byte flipped, the checksum no longer matching) is as good as none: the
+    // document is the same, and the file is written again, whole.
+    const [name] = [...kept.keys()];
+    const file = path.join(folder, name!);
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 40]! ^= 0x01;
+    writeFileSync(file, bytes);
+    expect(await written(folder)).toEqual(reference);
+    expect(readFileSync(file)).toEqual(kept.get(name!)![0]);
+
+    // An altered file with a matching checksum: a word whose glyph is another letter's, and one
+    // that claims other text. The document is the same: a glyph is always the font's own for the
+    // word's character, and a word whose code points are not its text's is shaped afresh.
+    for (const f of kept.keys()) {
+      rewrite(path.join(folder, f), (words) => {
+        const entries = Object.entries(words);
+        const lettered = entries.filter(([w]) => /^\p{L}/u.test(w));
+        const a = lettered[0]![1];
+        const b = lettered.find(([, r]) => r[0][0]![1][0] !== a[0][0]![1][0])![1];
+        // The first letter of one word printed with another letter's glyph, its text unchanged.
+        a[0][0] = [b[0][0]![0], a[0][0]![1]];
+        // A figure that says another number: its glyphs and code points both of other digits.
+        const figure = entries.find(([w]) => /^\d/.test(w));
+        if (figure) figure[1][0] = figure[1][0].map(([id, cps]) => [id + 1, cps.map((c) => c + 1)]);
+      });
+    }
+    expect(await written(folder)).toEqual(reference);
+  }, 240_000);
+});
