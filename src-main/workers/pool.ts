@@ -100,7 +100,7 @@ export interface WorkersOptions {
    * (workers/code-cache.ts: the CLI's, never the app's); without it every thread compiles them anew.
    */
   codeCache?: string;
-  /** How long a cancelled task has to stop before its thread is ended (tests make it 0). */
+  /** How long a cancelled task has to stop before its thread is ended; 0: ended at once, unasked (tests). */
   cancelGraceMs?: number;
   /** Settings every thread can read (workers/thread-settings.ts). */
   settings?: ThreadSettings;
@@ -255,9 +255,7 @@ function threadPool(
           notBegun(cancelled());
           return;
         }
-        Atomics.store(state, 0, TaskState.cancelled);
-        channel.port1.postMessage({ type: 'cancel' } satisfies CancelMessage);
-        grace = setTimeout(() => {
+        const endThread = (): void => {
           forced = true;
           forcedEnds++;
           logger.log(
@@ -265,7 +263,12 @@ function threadPool(
             `worker task ${task} did not stop within ${cancelGraceMs} ms of its cancel: its thread is ended`,
           );
           end.abort();
-        }, cancelGraceMs);
+        };
+        // No grace (tests of this last resort): the thread is ended without asking the task first.
+        if (cancelGraceMs <= 0) return endThread();
+        Atomics.store(state, 0, TaskState.cancelled);
+        channel.port1.postMessage({ type: 'cancel' } satisfies CancelMessage);
+        grace = setTimeout(endThread, cancelGraceMs);
       };
       options.signal?.addEventListener('abort', cancel, { once: true });
       const outcome = pool.run(message, {

@@ -90,9 +90,10 @@ describeWithTools('shaped words kept between runs', [pdftotext, pdftoppm], () =>
     expect(await written(folder)).toEqual(reference);
     expect(readFileSync(file)).toEqual(kept.get(name!)![0]);
 
-    // An altered file with a matching checksum: a word whose glyph is another letter's, and one
-    // that claims other text. The document is the same: a glyph is always the font's own for the
-    // word's character, and a word whose code points are not its text's is shaped afresh.
+    // An altered file with a matching checksum: a word whose glyph is another letter's, one that
+    // claims other text, one with a glyph moved off the page. The document is the same: a glyph is
+    // always the font's own for the word's character, and a word whose code points are not its
+    // text's, or whose spacing no shaping gives, is shaped afresh.
     for (const f of kept.keys()) {
       rewrite(path.join(folder, f), (words) => {
         const entries = Object.entries(words);
@@ -104,6 +105,9 @@ describeWithTools('shaped words kept between runs', [pdftotext, pdftoppm], () =>
         // A figure that says another number: its glyphs and code points both of other digits.
         const figure = entries.find(([w]) => /^\d/.test(w));
         if (figure) figure[1][0] = figure[1][0].map(([id, cps]) => [id + 1, cps.map((c) => c + 1)]);
+        // A glyph moved off the page: a position no shaping of the font gives (pdfkit would throw on it).
+        const moved = lettered[1]![1];
+        moved[1][0] = [moved[1][0]![0]!, 0, 1e21, 0];
       });
     }
     expect(await written(folder)).toEqual(reference);

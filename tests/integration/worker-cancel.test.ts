@@ -321,7 +321,7 @@ describe('a task that does not stop within its grace', () => {
     'has its thread ended, says so in the log, and the cancel returns once the thread has ended',
     HEAVY,
     async () => {
-      // A grace of none: the thread is ended as soon as the cancel is sent. The task reads a large
+      // A grace of none: the thread is ended as soon as the cancel is sent, the task not asked. The task reads a large
       // copy kept uncompressed (no zlib stream in its way: ending it cannot trip Node's abort).
       const text = latin1JsonText(pricedEstimate(20_000));
       const body = new Uint8Array(Buffer.from(text, 'latin1'));

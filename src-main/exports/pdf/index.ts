@@ -121,6 +121,8 @@ export async function writeEstimatePdfFile(
 ): Promise<number> {
   const file = createWriteStream(path, { flags: 'wx' });
   const closed = once(file, 'close');
+  // Awaited below; a file that fails before then (it cannot be opened) must not go unheard meanwhile.
+  closed.catch(() => undefined);
   try {
     const pages = await streamEstimatePdf(estimate, options, file);
     await closed;

@@ -300,8 +300,9 @@ export async function writePdfParts(
     // Stopped part-way (a cancel, say): the thread goes on to other documents, so nothing of this
     // one may still write to `out` (which the caller destroys) or fail later unheard.
     doc.unpipe(out);
-    if (typeof err === 'object' && err !== null) failedWhileWriting.add(err);
-    throw err;
+    const failure = typeof err === 'object' && err !== null ? err : new Error(String(err));
+    failedWhileWriting.add(failure);
+    throw failure;
   }
   // Kept for the CLI's next run (never throws; nothing for the app's threads).
   keepShapedWords(sharedWordsByFont());

@@ -9,18 +9,19 @@
  * it says is checked before pdfkit sees it, so a damaged or altered file can change no character a
  * document shows:
  * - the file's SHA-256, in its first line: a torn or damaged file is as good as none;
- * - each word: each glyph stands for one code point, in the word's order, and is the font's glyph
- *   for it, with the font's advance; every figure is a finite number. A word that fails is shaped
- *   afresh: so are words with a ligature (one glyph for several code points), which no check could
- *   tell from another glyph. The check asks the font for each code point's glyph, as its own
- *   shaping does: fontkit keeps a glyph with the code points it was first asked for, which become
- *   the text a PDF reader finds (asking for a glyph by id alone would leave it none);
+ * - each word: each glyph stands for one code point, in the word's order (checked first, against the
+ *   word itself), and is the glyph of that code point alone in the font's character map; its spacing
+ *   stays within an em of the glyph's own advance. A word that fails is shaped afresh: so are words
+ *   with a ligature (one glyph for several code points), which no check could tell from another
+ *   glyph, and words with a glyph several characters share (a space and a no-break space). fontkit
+ *   keeps a glyph with the code points it was first asked for, which become the text a PDF reader
+ *   finds: a glyph of one character alone cannot be given another's by the order words are read in;
  * - a few words are shaped afresh as the file is read and must come out the same: a file from
  *   another pdfkit or fontkit is dropped whole.
  * Writing: to a temporary file, then renamed; a file that cannot be written only means nothing is kept.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadSetting } from '../../workers/thread-settings';
 
@@ -31,6 +32,12 @@ const MAGIC = 'PLANDESK-SHAPED-WORDS 1';
 const MOST_KEPT = 10_000;
 /** Words shaped afresh as a file is read, to tell a file of other libraries. */
 const SAMPLES = 8;
+/** Longer words (a run of no-break spaces is one) are not kept. */
+const LONGEST_WORD = 64;
+/** A file's text at the most (the words beyond are not kept). */
+const MOST_BYTES = 2 * 1024 * 1024;
+/** A temporary file older than this was left by a run that ended mid-write. */
+const STALE_TMP_MS = 60 * 60 * 1000;
 
 /** What pdfkit keeps of a shaped word (EmbeddedFont.layoutRun's result), as far as it reads it. */
 interface ShapedWord {
@@ -46,6 +53,8 @@ export interface CheckedFont {
   numGlyphs?: number;
   unitsPerEm?: number;
   glyphForCodePoint?(cp: number): { id: number; advanceWidth: number; codePoints: number[] };
+  /** fontkit's character map: the code points that map to a glyph. */
+  _cmapProcessor?: { codePointsForGlyph?(id: number): number[] };
 }
 
 /** Per font's words, those its file has (saved again only after the new ones). */
@@ -63,31 +72,43 @@ function fileOf(folder: string, font: CheckedFont): string | null {
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** What the checks ask the font. */
+interface FontFacts {
+  numGlyphs: number;
+  glyphForCodePoint(cp: number): { id: number; advanceWidth: number; codePoints: number[] };
+  /** The code points that map to glyph `id` (remembered per glyph). */
+  codePointsOf(id: number): readonly number[];
+  scale: number;
+}
+
 /** A stored word, or null when it fails a check (see above). */
-function checkedWord(
-  text: string,
-  stored: unknown,
-  font: Required<Pick<CheckedFont, 'numGlyphs' | 'glyphForCodePoint'>>,
-  scale: number,
-): ShapedWord | null {
-  if (!Array.isArray(stored) || stored.length !== 2) return null;
+function checkedWord(text: string, stored: unknown, font: FontFacts): ShapedWord | null {
+  if (text.length > LONGEST_WORD || !Array.isArray(stored) || stored.length !== 2) return null;
   const [glyphs, positions] = stored as [unknown, unknown];
   if (!Array.isArray(glyphs) || !Array.isArray(positions) || glyphs.length !== positions.length) return null;
-  const word: ShapedWord = { glyphs: [], positions: [], advanceWidth: 0 };
-  const points: number[] = [];
+  // The code points first, against the word itself: no glyph is asked for a word that fails.
+  const expected = Array.from(text, (c) => c.codePointAt(0)!);
+  if (expected.length !== glyphs.length) return null;
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i] as unknown;
-    const p = positions[i] as unknown;
-    if (!Array.isArray(g) || g.length !== 2 || !Array.isArray(p) || p.length !== 4) return null;
-    const [id, codePoints] = g as [unknown, unknown];
-    if (!Number.isInteger(id) || (id as number) < 0 || (id as number) >= font.numGlyphs) return null;
-    if (!Array.isArray(codePoints) || codePoints.length !== 1 || !p.every(finite)) return null;
-    const cp = codePoints[0] as unknown;
-    if (!Number.isInteger(cp) || (cp as number) < 0 || (cp as number) > 0x10ffff) return null;
-    const glyph = font.glyphForCodePoint(cp as number);
+    if (!Array.isArray(g) || g.length !== 2 || !Array.isArray(g[1]) || g[1].length !== 1) return null;
+    if (g[1][0] !== expected[i] || !Number.isInteger(g[0])) return null;
+  }
+  const word: ShapedWord = { glyphs: [], positions: [], advanceWidth: 0 };
+  for (let i = 0; i < glyphs.length; i++) {
+    const [id] = glyphs[i] as [number, number[]];
+    const cp = expected[i]!;
+    // The glyph of this code point alone: its code points are then the same whichever word asks first.
+    const mapped = font.codePointsOf(id);
+    if (id < 0 || id >= font.numGlyphs || mapped.length !== 1 || mapped[0] !== cp) return null;
+    const glyph = font.glyphForCodePoint(cp);
     if (glyph.id !== id) return null;
-    points.push(cp as number);
+    const p = positions[i] as unknown;
+    if (!Array.isArray(p) || p.length !== 4 || !p.every(finite)) return null;
     const [xAdvance, yAdvance, xOffset, yOffset] = p as number[];
+    const advance = glyph.advanceWidth * font.scale;
+    // Kerning moves a glyph by a fraction of an em; anything beyond an em is no shaping of this font.
+    if ([xAdvance! - advance, yAdvance!, xOffset!, yOffset!].some((v) => Math.abs(v) > 1000)) return null;
     // The font's own glyph object, as fresh shaping gives it (what pdfkit reads of it is the font's).
     word.glyphs.push(glyph);
     word.positions.push({
@@ -95,12 +116,10 @@ function checkedWord(
       yAdvance: yAdvance!,
       xOffset: xOffset!,
       yOffset: yOffset!,
-      advanceWidth: glyph.advanceWidth * scale,
+      advanceWidth: advance,
     });
     word.advanceWidth += xAdvance!;
   }
-  const expected = Array.from(text, (c) => c.codePointAt(0)!);
-  if (expected.length !== points.length || expected.some((c, i) => c !== points[i])) return null;
   return word;
 }
 
@@ -128,8 +147,21 @@ export function loadShapedWords(
   if (!folder) return;
   const file = fileOf(folder, font);
   const { numGlyphs, unitsPerEm, glyphForCodePoint } = font;
-  if (!file || !finite(numGlyphs) || !finite(unitsPerEm) || !glyphForCodePoint) return;
-  const checked = { numGlyphs, glyphForCodePoint: glyphForCodePoint.bind(font) };
+  const cmap = font._cmapProcessor;
+  const codePointsForGlyph = cmap?.codePointsForGlyph;
+  if (!file || !finite(numGlyphs) || !finite(unitsPerEm) || !glyphForCodePoint || !codePointsForGlyph) return;
+  const mapped = new Map<number, readonly number[]>();
+  const checked: FontFacts = {
+    numGlyphs,
+    glyphForCodePoint: glyphForCodePoint.bind(font),
+    codePointsOf: (id) => {
+      let cps = mapped.get(id);
+      if (!cps) mapped.set(id, (cps = codePointsForGlyph.call(cmap, id)));
+      return cps;
+    },
+    scale: 1000 / unitsPerEm,
+  };
+  sweepTemporaryFiles(folder);
   try {
     const text = readFileSync(file, 'latin1');
     const eol = text.indexOf('\n');
@@ -139,10 +171,9 @@ export function loadShapedWords(
       return;
     const stored = JSON.parse(Buffer.from(body, 'latin1').toString('utf8')) as unknown;
     if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return;
-    const scale = 1000 / unitsPerEm;
     const found = new Map<string, ShapedWord>();
     for (const [word, value] of Object.entries(stored)) {
-      const run = checkedWord(word, value, checked, scale);
+      const run = checkedWord(word, value, checked);
       if (run) found.set(word, run);
     }
     // A few words, spread over the file, shaped afresh: another library's shaping drops it all.
@@ -179,12 +210,17 @@ function keepFontWords(folder: string, font: CheckedFont, words: Record<string, 
   const all = Object.keys(words);
   if (!file || all.every((w) => before.has(w))) return;
   // The newest first: the words of this run, then those read, up to the most kept.
-  const order = [...all.filter((w) => !before.has(w)), ...all.filter((w) => before.has(w))].slice(
-    0,
-    MOST_KEPT,
-  );
+  const order = [...all.filter((w) => !before.has(w)), ...all.filter((w) => before.has(w))];
   const out: Record<string, unknown> = {};
-  for (const word of order) out[word] = storedWord(words[word] as ShapedWord);
+  let kept = 0;
+  let bytes = 0;
+  for (const word of order) {
+    if (word.length > LONGEST_WORD) continue;
+    const stored = storedWord(words[word] as ShapedWord);
+    bytes += word.length + JSON.stringify(stored).length + 4;
+    if (++kept > MOST_KEPT || bytes > MOST_BYTES) break;
+    out[word] = stored;
+  }
   const body = Buffer.from(JSON.stringify(out), 'utf8').toString('latin1');
   const hash = createHash('sha256').update(body, 'latin1').digest('hex');
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -196,5 +232,18 @@ function keepFontWords(folder: string, font: CheckedFont, words: Record<string, 
     loaded.set(words, new Set(all));
   } finally {
     rmSync(tmp, { force: true });
+  }
+}
+
+/** Removes temporary files a run left when it ended mid-write (an hour old: no run still writes them). */
+function sweepTemporaryFiles(folder: string): void {
+  try {
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith('.tmp')) continue;
+      const file = join(folder, name);
+      if (Date.now() - statSync(file).mtimeMs > STALE_TMP_MS) rmSync(file, { force: true });
+    }
+  } catch {
+    // No folder yet, or one that cannot be read: nothing to sweep.
   }
 }
