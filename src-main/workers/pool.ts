@@ -5,7 +5,7 @@ import { MessageChannel, receiveMessageOnPort, type Transferable, type Worker } 
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors/service-error';
 import type { Logger } from '../log/logger';
-import { taskStateWord, TaskState } from './cancel-point';
+import { cancelledError, taskStateWord, TaskState } from './cancel-point';
 import type { CancelMessage, TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import { THREAD_LIMITS } from './thread-limits';
 import type { ThreadSettings } from './thread-settings';
@@ -219,7 +219,7 @@ function threadPool(
   let closing = false;
   const workers: ThreadPool = {
     async run<K extends TaskName>(task: K, input: In<K>, options: RunOptions = {}): Promise<Out<K>> {
-      if (options.signal?.aborted || closing) throw cancelled();
+      if (options.signal?.aborted || closing) throw cancelledError();
       const channel = new MessageChannel();
       const word = taskStateWord();
       const state = new Int32Array(word);
@@ -252,7 +252,7 @@ function threadPool(
           // Never begun: the caller is done with it now. piscina still hands it to a thread when one
           // is free (taking it out of the queue would end a thread it was already sent to), and
           // that thread answers at once, having done nothing.
-          notBegun(cancelled());
+          notBegun(cancelledError());
           return;
         }
         const endThread = (): void => {
@@ -287,7 +287,7 @@ function threadPool(
       cancelledBeforeBegun.catch(() => undefined);
       try {
         const settled = await Promise.race([outcome, cancelledBeforeBegun]);
-        if (cancelledHere) throw cancelled();
+        if (cancelledHere) throw cancelledError();
         if (settled.ok) return settled.value;
         if (settled.fileSystemCode) {
           // The same error as on this thread: the caller says in words what the disk refused.
@@ -313,7 +313,7 @@ function threadPool(
             // Nothing of the task (a file it was writing) goes on after the caller has cleaned up.
             if (thread) await ended(thread);
           }
-          throw cancelled();
+          throw cancelledError();
         }
         if (err instanceof ServiceError || isFileSystemError(err)) throw err;
         logger.log('error', `worker task ${task} failed: ${(err as Error)?.stack ?? String(err)}`);
@@ -353,10 +353,6 @@ function threadPool(
     },
   };
   return workers;
-}
-
-function cancelled(): ServiceError {
-  return new ServiceError('cancelled', 'The operation was cancelled.');
 }
 
 function isFileSystemError(err: unknown): boolean {

@@ -8,8 +8,7 @@ import type { Translate } from '../../../src-shared/i18n/catalogue';
 import type { EstimateHeader } from '../../../src-shared/estimates/types';
 import { checkImageOnce, type CheckedImage } from '../images';
 import { configurePdfmake } from './fonts';
-import { sharedWordsByFont } from './shared-fonts';
-import { keepShapedWords } from './shaped-words-file';
+import { keepSharedWords } from './shared-fonts';
 import { fitAtMost } from './header';
 import { COLORS, pdfText } from './text';
 import { cancelPoint, isCancelled } from '../../workers/cancel-point';
@@ -64,7 +63,7 @@ export function withCancelPoints(def: TDocumentDefinitions): TDocumentDefinition
 export async function renderPdf(def: TDocumentDefinitions, fontDir: string): Promise<Buffer> {
   configurePdfmake(fontDir);
   const bytes = await pdfmake.createPdf(withCancelPoints(def)).getBuffer();
-  keepShapedWords(sharedWordsByFont());
+  keepSharedWords();
   return bytes;
 }
 

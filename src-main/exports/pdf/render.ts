@@ -22,8 +22,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { PAGE_MARGINS, TABLE_MARGIN, type PdfDocumentParts } from './document';
 import { configurePdfmake, fontFile } from './fonts';
 import { withCancelPoints } from './page';
-import { sharedWordsByFont } from './shared-fonts';
-import { keepShapedWords } from './shaped-words-file';
+import { keepSharedWords } from './shared-fonts';
 import { MissingGlyphs, type MissingGlyphsFound } from './font-coverage';
 import { drawTable, type FaceFiles } from './table-draw';
 import type { TableRowModel } from './items-table';
@@ -305,7 +304,7 @@ export async function writePdfParts(
     throw failure;
   }
   // Kept for the CLI's next run (never throws; nothing for the app's threads).
-  keepShapedWords(sharedWordsByFont());
+  keepSharedWords();
   return { pages, missingGlyphs: planned.missingGlyphs };
 }
 

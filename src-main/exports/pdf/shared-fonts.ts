@@ -17,7 +17,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { cancelPoint } from '../../workers/cancel-point';
-import { loadShapedWords, type CheckedFont } from './shaped-words-file';
+import { keepShapedWords, loadShapedWords, type CheckedFont } from './shaped-words-file';
 
 /** What pdfkit's embedded font reads of a fontkit font to tell fonts apart, and what shapes a word. */
 interface FontkitFont extends CheckedFont {
@@ -71,9 +71,9 @@ function shapedAsPdfkit(font: FontkitFont, text: string): unknown {
   return run;
 }
 
-/** Each font's shared words, for keeping them (shaped-words-file.ts). */
-export function sharedWordsByFont(): Iterable<[FontkitFont, Record<string, unknown>]> {
-  return shaped.entries();
+/** Keeps the thread's shaped words for its next run, when it is a CLI thread (shaped-words-file.ts). */
+export function keepSharedWords(): void {
+  keepShapedWords(shaped.entries());
 }
 
 /** The class of pdfkit's embedded (TrueType/OpenType) fonts, from a font opened once (per thread). */
