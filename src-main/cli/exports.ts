@@ -39,9 +39,11 @@ export function cliExports(c: CliExportContext): ExportService {
     estimates: {
       estimateIds: async (projectId) => (await c.client.listAllEstimates(projectId)).map((e) => e.id),
       readForExport: async (projectId, estimateId, signal) => ({
-        // Read in the export thread whatever its size: that thread writes the document from what it
-        // read, while this one (which has nothing else to do) only moves the bytes.
-        data: await fetchEstimateRead(c.workers, c.client, projectId, estimateId, signal, 'export-read', 0),
+        // A small estimate is read on this thread, which has nothing else to do while the export
+        // thread is still loading its writers and fonts: the writer then reads the cache's copy of
+        // it, checked already. A large one is read in the export thread, which keeps what it
+        // read for the writer, while this one only moves the bytes (and stays free for Ctrl+C).
+        data: await fetchEstimateRead(c.workers, c.client, projectId, estimateId, signal, 'export-read'),
         source: 'network',
         fetchedAt: new Date(),
       }),

@@ -3,7 +3,6 @@
  * serves them by name and answers with the outcome as plain data. Byte arrays in an output are moved to the main thread,
  * not copied. A worker loads only the scripts of the tasks it is given.
  */
-import { Piscina } from 'piscina';
 import { ServiceError, toErrorValue } from '../errors/service-error';
 import { threadId } from 'node:worker_threads';
 import { beginTask, cancelledError, cancelRequested, endTask } from './cancel-point';
@@ -62,6 +61,9 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
     }
     const transfer = outcome.ok ? transferablesOf(outcome.value) : [];
     if (transfer.length === 0) return outcome;
+    // Loaded at the first answer that moves bytes: a thread whose tasks answer with plain data (a
+    // PDF's) starts sooner without piscina's pool code.
+    const { Piscina } = await import('piscina');
     const movable = {
       get [Piscina.transferableSymbol]() {
         return transfer;

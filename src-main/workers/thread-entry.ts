@@ -3,12 +3,14 @@
  * CLI's pools): it puts the cache in place, then loads each task's script (beside this one, as
  * built) through it, so the libraries those scripts load come from the cache. piscina loads this file
  * as it loads any worker script, with a plain require. With workerData.script, that script is loaded
- * as the thread starts (the export thread's, ahead of its first task).
+ * as the thread starts (the export thread's, ahead of its first task). Parts of the libraries that a
+ * document rarely needs load when first used (deferred-libraries.ts).
  */
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { workerData } from 'node:worker_threads';
 import { installThreadCodeCache } from './code-cache';
+import { deferLibraries } from './deferred-libraries';
 import type { TaskMessage } from './protocol';
 import { scriptOf, type WorkerScript } from './tasks';
 
@@ -20,6 +22,8 @@ const cache =
     ? installThreadCodeCache(given.codeCache)
     : null;
 
+// Before any script loads its libraries (deferred-libraries.ts).
+deferLibraries();
 const load = createRequire(__filename);
 const handlers = new Map<WorkerScript, Handler>();
 

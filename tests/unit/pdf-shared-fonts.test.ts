@@ -3,10 +3,12 @@
  * another share pdfkit's parsed font and shaped words, each keeps its own subset, and the text comes
  * out the same. If a pdfkit update renamed what the accessors catch, the first test says so.
  */
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
 import { findFontDir, fontFile } from '../../src-main/exports/pdf/fonts';
 import { shareFontsAcrossDocuments } from '../../src-main/exports/pdf/shared-fonts';
+import { shapingLibraries } from '../../src-main/exports/pdf/shaped-words-file';
 import { renderEstimatePdf } from '../../src-main/exports/pdf';
 import { sampleDocument } from '../helpers/export-fixture';
 
@@ -53,4 +55,14 @@ describe('fonts shared by the documents of a thread', () => {
     expect(a.subarray(0, 5).toString()).toBe('%PDF-');
     expect(strip(b)).toBe(strip(a));
   });
+});
+
+it('names the kept words’ files after the versions of the libraries that shape words', () => {
+  // The file name's hash takes this text: another version of any of them reads no file of these.
+  const pdfkit = (createRequire(__filename)('pdfkit/package.json') as { version: string }).version;
+  expect(shapingLibraries()).toMatch(
+    new RegExp(
+      `^pdfkit@${pdfkit.replace(/\./g, '\\.')} fontkit@\\d+\\.\\d+\\.\\d+ unicode-properties@\\S+ restructure@\\S+ dfa@\\S+$`,
+    ),
+  );
 });

@@ -3,26 +3,31 @@
  * folder, thread setting `shapedWords`), never the app's. A CLI export starts a new thread each time,
  * and shaping each word for the first time (fontkit's substitution and positioning lookups, in code
  * just loaded) was a fifth of a typical quote's whole process. The next run takes the words it has
- * seen before from here; the rest it shapes as before.
+ * seen before from here; the rest it shapes as before. A word of the file is checked when a document
+ * first sets it, not when the file is read: a run checks the words it uses, however many are kept.
  *
  * A file holds one font's words, and is named after that font (PostScript name and checksum). What
  * it says is checked before pdfkit sees it, so a damaged or altered file can change no character a
  * document shows:
  * - the file's SHA-256, in its first line: a torn or damaged file is as good as none;
- * - each word: each glyph stands for one code point, in the word's order (checked first, against the
+ * - each word, before pdfkit gets it: each glyph stands for one code point, in the word's order (checked first, against the
  *   word itself), and is the glyph of that code point alone in the font's character map; its spacing
  *   stays within an em of the glyph's own advance. A word that fails is shaped afresh: so are words
  *   with a ligature (one glyph for several code points), which no check could tell from another
  *   glyph, and words with a glyph several characters share (a space and a no-break space). fontkit
  *   keeps a glyph with the code points it was first asked for, which become the text a PDF reader
  *   finds: a glyph of one character alone cannot be given another's by the order words are read in;
- * - a few words are shaped afresh as the file is read and must come out the same: a file from
- *   another pdfkit or fontkit is dropped whole.
+ * - the file is named after the versions of the libraries that shape words too (pdfkit, fontkit and
+ *   the packages fontkit shapes with): another version's words are never read. Checking a few words
+ *   by shaping them afresh as the file is read did the same, but shaping a word for the first time
+ *   sets up the font's substitution and positioning tables, which a run whose words are all kept
+ *   never needs: that cost a repeated quote a tenth of its time.
  * Writing: to a temporary file, then renamed; a file that cannot be written only means nothing is kept.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { threadSetting } from '../../workers/thread-settings';
 
 /** The thread setting naming the folder (cli/cli-workers.ts). */
@@ -30,8 +35,8 @@ export const SHAPED_WORDS_SETTING = 'shapedWords';
 const MAGIC = 'PLANDESK-SHAPED-WORDS 1';
 /** Words kept per font: the newest first (about 130 bytes each on disk). */
 const MOST_KEPT = 10_000;
-/** Words shaped afresh as a file is read, to tell a file of other libraries. */
-const SAMPLES = 8;
+/** The packages that shape a word, besides pdfkit: fontkit, and those fontkit shapes with. */
+const SHAPING_PACKAGES = ['unicode-properties', 'restructure', 'dfa'] as const;
 /** Longer words (a run of no-break spaces is one) are not kept. */
 const LONGEST_WORD = 64;
 /** A file's text at the most (the words beyond are not kept). */
@@ -57,17 +62,53 @@ export interface CheckedFont {
   _cmapProcessor?: { codePointsForGlyph?(id: number): number[] };
 }
 
-/** Per font's words, those its file has (saved again only after the new ones). */
-const loaded = new WeakMap<object, Set<string>>();
+/** Per cache of a font's words, its file's words as stored (written again only after new ones). */
+const loaded = new WeakMap<object, Map<string, unknown>>();
 
 function fileOf(folder: string, font: CheckedFont): string | null {
   const name = font.postscriptName;
   const sum = font.head?.checkSumAdjustment;
-  if (typeof name !== 'string' || typeof sum !== 'number') return null;
+  const shapers = shapingLibraries();
+  if (typeof name !== 'string' || typeof sum !== 'number' || shapers === null) return null;
   return join(
     folder,
-    `${createHash('sha256').update(`${name}\u0000${sum}`).digest('hex').slice(0, 32)}.words`,
+    `${createHash('sha256').update(`${name}\u0000${sum}\u0000${shapers}`).digest('hex').slice(0, 32)}.words`,
   );
+}
+
+let shapers: string | null | undefined;
+
+/** "pdfkit@… fontkit@… …" as this thread loads them; null (nothing kept) if one cannot be told. */
+export function shapingLibraries(): string | null {
+  if (shapers !== undefined) return shapers;
+  try {
+    const here = typeof __filename === 'string' ? __filename : join(process.cwd(), 'noop.js');
+    const pdfkit = createRequire(here).resolve('pdfkit');
+    const fontkit = createRequire(pdfkit).resolve('fontkit');
+    const versions = [packageVersion(pdfkit, 'pdfkit'), packageVersion(fontkit, 'fontkit')];
+    for (const name of SHAPING_PACKAGES)
+      versions.push(packageVersion(createRequire(fontkit).resolve(name), name));
+    shapers = versions.join(' ');
+  } catch {
+    shapers = null;
+  }
+  return shapers;
+}
+
+/** `name@version` of the package whose module `file` is (its package.json, a few folders up). */
+function packageVersion(file: string, name: string): string {
+  for (let dir = dirname(file), up = 0; up < 4; dir = dirname(dir), up++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
+      if (pkg.name === name && typeof pkg.version === 'string') return `${name}@${pkg.version}`;
+    } catch {
+      // No package.json here (a dist folder): one up.
+    }
+  }
+  throw new Error(`no version of ${name}`);
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -131,27 +172,44 @@ function storedWord(word: ShapedWord): [[number, number[]][], number[][]] {
   ];
 }
 
-const sameWord = (a: ShapedWord, b: ShapedWord): boolean =>
-  JSON.stringify(storedWord(a)) === JSON.stringify(storedWord(b));
-
 /**
- * Puts the words kept for `font` into `words` (the thread's shared cache of shaped words for it,
- * pdf/shared-fonts.ts). `shape` shapes a word afresh, as pdfkit does. Never throws.
+ * A new cache of shaped words for `font` (the thread's, pdf/shared-fonts.ts: a plain object, as
+ * pdfkit's own), with the words kept in its file behind it: a word the cache has not got is looked
+ * up among them, checked (checkedWord), and, if it passes, becomes the cache's own. One that fails,
+ * or is not kept, is shaped as before. Never throws.
  */
-export function loadShapedWords(
-  font: CheckedFont,
-  words: Record<string, unknown>,
-  shape: (text: string) => unknown,
-): void {
-  const folder = threadSetting(SHAPED_WORDS_SETTING);
-  if (!folder) return;
-  const file = fileOf(folder, font);
+export function newShapedWords(font: CheckedFont): Record<string, unknown> {
+  const stored = keptWords(font);
+  if (!stored) return Object.create(null) as Record<string, unknown>;
+  const facts = fontFacts(font)!;
+  // Only a miss (a word the cache has not got) gets here: every word it has is its own property.
+  const fromFile = new Proxy(Object.create(null) as object, {
+    get(_target, key, receiver: object) {
+      const value = typeof key === 'string' ? stored.get(key) : undefined;
+      const run = value === undefined ? null : checkedWord(key as string, value, facts);
+      if (!run) return undefined;
+      Object.defineProperty(receiver, key, {
+        value: run,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+      return run;
+    },
+  });
+  const words = Object.create(fromFile) as Record<string, unknown>;
+  loaded.set(words, stored);
+  return words;
+}
+
+/** What the checks ask `font`; null when fontkit does not show it. */
+function fontFacts(font: CheckedFont): FontFacts | null {
   const { numGlyphs, unitsPerEm, glyphForCodePoint } = font;
   const cmap = font._cmapProcessor;
   const codePointsForGlyph = cmap?.codePointsForGlyph;
-  if (!file || !finite(numGlyphs) || !finite(unitsPerEm) || !glyphForCodePoint || !codePointsForGlyph) return;
+  if (!finite(numGlyphs) || !finite(unitsPerEm) || !glyphForCodePoint || !codePointsForGlyph) return null;
   const mapped = new Map<number, readonly number[]>();
-  const checked: FontFacts = {
+  return {
     numGlyphs,
     glyphForCodePoint: glyphForCodePoint.bind(font),
     codePointsOf: (id) => {
@@ -161,6 +219,14 @@ export function loadShapedWords(
     },
     scale: 1000 / unitsPerEm,
   };
+}
+
+/** The words of `font`'s file, as stored (unchecked), if it has a whole one. */
+function keptWords(font: CheckedFont): Map<string, unknown> | null {
+  const folder = threadSetting(SHAPED_WORDS_SETTING);
+  if (!folder) return null;
+  const file = fileOf(folder, font);
+  if (!file || !fontFacts(font)) return null;
   sweepTemporaryFiles(folder);
   try {
     const text = readFileSync(file, 'latin1');
@@ -168,26 +234,13 @@ export function loadShapedWords(
     const [magic, hash] = [text.slice(0, eol - 65), text.slice(eol - 64, eol)];
     const body = text.slice(eol + 1);
     if (eol < 0 || magic !== MAGIC || createHash('sha256').update(body, 'latin1').digest('hex') !== hash)
-      return;
+      return null;
     const stored = JSON.parse(Buffer.from(body, 'latin1').toString('utf8')) as unknown;
-    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return;
-    const found = new Map<string, ShapedWord>();
-    for (const [word, value] of Object.entries(stored)) {
-      const run = checkedWord(word, value, checked);
-      if (run) found.set(word, run);
-    }
-    // A few words, spread over the file, shaped afresh: another library's shaping drops it all.
-    const all = [...found.keys()];
-    for (let k = 0; k < Math.min(SAMPLES, all.length); k++) {
-      const word = all[Math.floor((k * all.length) / SAMPLES)]!;
-      if (!sameWord(found.get(word)!, shape(word) as ShapedWord)) return;
-    }
-    for (const [word, run] of found) if (!(word in words)) words[word] = run;
-    // Every word of the file counts as kept, those shaped afresh too (a ligature's): the file is
-    // written again only for words it does not have.
-    loaded.set(words, new Set(Object.keys(stored)));
+    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return null;
+    return new Map(Object.entries(stored));
   } catch {
     // No file (the first run), or one that cannot be read: the words are shaped as they come.
+    return null;
   }
 }
 
@@ -206,17 +259,25 @@ export function keepShapedWords(fonts: Iterable<[CheckedFont, Record<string, unk
 
 function keepFontWords(folder: string, font: CheckedFont, words: Record<string, unknown>): void {
   const file = fileOf(folder, font);
-  const before = loaded.get(words) ?? new Set<string>();
-  const all = Object.keys(words);
-  if (!file || all.every((w) => before.has(w))) return;
-  // The newest first: the words of this run, then those read, up to the most kept.
-  const order = [...all.filter((w) => !before.has(w)), ...all.filter((w) => before.has(w))];
+  // Every word of the file counts as kept, those shaped afresh too (a ligature's): the file is
+  // written again only for words it does not have.
+  const before = loaded.get(words) ?? new Map<string, unknown>();
+  const used = Object.keys(words);
+  if (!file || used.every((w) => before.has(w))) return;
+  // The newest first: the words this run shaped, then those of the file it used, then the rest of
+  // the file (as stored), up to the most kept.
+  const order: [string, () => unknown][] = [
+    ...used.filter((w) => !before.has(w)),
+    ...used.filter((w) => before.has(w)),
+  ].map((w) => [w, () => storedWord(words[w] as ShapedWord)]);
+  const usedSet = new Set(used);
+  for (const [w, stored] of before) if (!usedSet.has(w)) order.push([w, () => stored]);
   const out: Record<string, unknown> = {};
   let kept = 0;
   let bytes = 0;
-  for (const word of order) {
+  for (const [word, storedOf] of order) {
     if (word.length > LONGEST_WORD) continue;
-    const stored = storedWord(words[word] as ShapedWord);
+    const stored = storedOf();
     bytes += word.length + JSON.stringify(stored).length + 4;
     if (++kept > MOST_KEPT || bytes > MOST_BYTES) break;
     out[word] = stored;
@@ -229,7 +290,7 @@ function keepFontWords(folder: string, font: CheckedFont, words: Record<string, 
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     writeFileSync(tmp, `${MAGIC} ${hash}\n${body}`, { encoding: 'latin1', mode: 0o600 });
     renameSync(tmp, file);
-    loaded.set(words, new Set(all));
+    loaded.set(words, new Map(Object.entries(out)));
   } finally {
     rmSync(tmp, { force: true });
   }

@@ -17,12 +17,10 @@
  */
 import PDFDocument from 'pdfkit';
 import { cancelPoint } from '../../workers/cancel-point';
-import { keepShapedWords, loadShapedWords, type CheckedFont } from './shaped-words-file';
+import { keepShapedWords, newShapedWords, type CheckedFont } from './shaped-words-file';
 
-/** What pdfkit's embedded font reads of a fontkit font to tell fonts apart, and what shapes a word. */
-interface FontkitFont extends CheckedFont {
-  layout?(text: string): { positions: Record<string, number>[] };
-}
+/** What pdfkit's embedded font reads of a fontkit font to tell fonts apart. */
+type FontkitFont = CheckedFont;
 
 /** Shaped words kept per font before the cache starts again (a 20,000-item estimate sets about 40,000). */
 const MOST_WORDS = 200_000;
@@ -54,21 +52,11 @@ function sharedFont(font: FontkitFont): FontkitFont {
 function sharedWords(font: FontkitFont): Record<string, unknown> {
   let words = shaped.get(font);
   if (!words || Object.keys(words).length > MOST_WORDS) {
-    const first = !words;
-    words = Object.create(null) as Record<string, unknown>;
-    shaped.set(font, words);
     // A CLI thread starts with the words its runs before shaped (shaped-words-file.ts).
-    if (first) loadShapedWords(font, words, (text) => shapedAsPdfkit(font, text));
+    words = words ? (Object.create(null) as Record<string, unknown>) : newShapedWords(font);
+    shaped.set(font, words);
   }
   return words;
-}
-
-/** A word shaped as pdfkit's EmbeddedFont.layoutRun shapes it (positions in its units). */
-function shapedAsPdfkit(font: FontkitFont, text: string): unknown {
-  const run = font.layout?.(text);
-  const scale = 1000 / (font.unitsPerEm ?? 1000);
-  for (const position of run?.positions ?? []) for (const key in position) position[key]! *= scale;
-  return run;
 }
 
 /** Keeps the thread's shaped words for its next run, when it is a CLI thread (shaped-words-file.ts). */
