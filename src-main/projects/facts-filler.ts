@@ -10,7 +10,7 @@ import { isOfflineError } from '../cache/cached-client';
 import type { EstimateSummary } from '../../src-shared/estimates/types';
 
 /** Projects worked on at once (each one request at a time): quick on a slow service, light on it. */
-const WORKERS = 4;
+const WORKERS = 6;
 /** A cached estimates list older than this is fetched again when its project is shown. */
 export const LIST_FRESH_MS = 15 * 60_000;
 /**
