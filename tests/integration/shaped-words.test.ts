@@ -4,7 +4,7 @@
  * changes no character of it. Real threads, the real writers; the PDFs read back by poppler.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -76,9 +76,21 @@ describeWithTools('shaped words kept between runs', [pdftotext, pdftoppm], () =>
     const kept = files(folder);
     expect(kept.size).toBe(2);
 
-    // A new thread takes every word from them: nothing new to keep, the files untouched.
+    // A new thread takes every word from them: nothing new to keep, the files not written again
+    // (only marked as read). A words file unread for a month (another version's) is removed.
+    const unused = path.join(folder, `${'0'.repeat(32)}.words`);
+    writeFileSync(unused, 'PLANDESK-SHAPED-WORDS 1 of another pdfkit\n{}');
+    const monthAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    utimesSync(unused, monthAgo, monthAgo);
+    const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+    for (const f of kept.keys()) utimesSync(path.join(folder, f), dayAgo, dayAgo);
     expect(await written(folder)).toEqual(reference);
-    expect(files(folder)).toEqual(kept);
+    const after = files(folder);
+    expect([...after.keys()].sort()).toEqual([...kept.keys()].sort());
+    for (const [f, [bytes, read]] of after) {
+      expect(bytes).toEqual(kept.get(f)![0]);
+      expect(read).toBeGreaterThan(dayAgo.getTime() + 60_000);
+    }
 
     // A damaged file (a byte flipped, the checksum no longer matching) is as good as none: the
     // document is the same, and the file is written again, whole.

@@ -23,9 +23,19 @@
  *   sets up the font's substitution and positioning tables, which a run whose words are all kept
  *   never needs: that cost a repeated quote a tenth of its time.
  * Writing: to a temporary file, then renamed; a file that cannot be written only means nothing is kept.
+ * A file unread for a month (another font's or library version's) is removed.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { threadSetting } from '../../workers/thread-settings';
@@ -43,6 +53,11 @@ const LONGEST_WORD = 64;
 const MOST_BYTES = 2 * 1024 * 1024;
 /** A temporary file older than this was left by a run that ended mid-write. */
 const STALE_TMP_MS = 60 * 60 * 1000;
+/**
+ * A words file unread for this long is removed: one of a font or library version no longer used (a
+ * file read is touched, so one in use stays).
+ */
+const UNUSED_FILE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What pdfkit keeps of a shaped word (EmbeddedFont.layoutRun's result), as far as it reads it. */
 interface ShapedWord {
@@ -227,9 +242,10 @@ function keptWords(font: CheckedFont): Map<string, unknown> | null {
   if (!folder) return null;
   const file = fileOf(folder, font);
   if (!file || !fontFacts(font)) return null;
-  sweepTemporaryFiles(folder);
+  sweepFolder(folder);
   try {
     const text = readFileSync(file, 'latin1');
+    touch(file);
     const eol = text.indexOf('\n');
     const [magic, hash] = [text.slice(0, eol - 65), text.slice(eol - 64, eol)];
     const body = text.slice(eol + 1);
@@ -296,13 +312,27 @@ function keepFontWords(folder: string, font: CheckedFont, words: Record<string, 
   }
 }
 
-/** Removes temporary files a run left when it ended mid-write (an hour old: no run still writes them). */
-function sweepTemporaryFiles(folder: string): void {
+/** Marks a file as read just now (sweepFolder keeps it); a file that cannot be touched is left as it is. */
+function touch(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // Read-only: it may be swept once unread for long, and is written again when it is.
+  }
+}
+
+/**
+ * Removes temporary files a run left when it ended mid-write (an hour old: no run still writes them)
+ * and words files unread for a month (another font's or library version's).
+ */
+function sweepFolder(folder: string): void {
   try {
     for (const name of readdirSync(folder)) {
-      if (!name.endsWith('.tmp')) continue;
+      const age = name.endsWith('.tmp') ? STALE_TMP_MS : name.endsWith('.words') ? UNUSED_FILE_MS : null;
+      if (age === null) continue;
       const file = join(folder, name);
-      if (Date.now() - statSync(file).mtimeMs > STALE_TMP_MS) rmSync(file, { force: true });
+      if (Date.now() - statSync(file).mtimeMs > age) rmSync(file, { force: true });
     }
   } catch {
     // No folder yet, or one that cannot be read: nothing to sweep.
