@@ -62,9 +62,9 @@ function workerScripts(builtIn?: string, codeCache?: string): WorkerScripts {
   const built = builtScripts(dir);
   if (built) {
     const path = (script: WorkerScript) => join(dir, script + built.extension);
-    // Built, each thread can keep its libraries' compiled code: it then starts from the entry that
-    // puts the cache in place and loads the scripts through it.
-    return { path, execArgv: [], ...(codeCache ? { entry: path(ENTRY), codeCache } : {}) };
+    // Built, each thread starts from the entry, which defers what the libraries rarely need and,
+    // with a code cache (the CLI's), puts it in place; it then loads the scripts.
+    return { path, execArgv: [], entry: path(ENTRY), ...(codeCache ? { codeCache } : {}) };
   }
   if (builtIn) throw new Error(`There are no built worker scripts in ${builtIn}.`);
   // worker-scripts.json names each source from the project's folder, two up from this one.
@@ -75,7 +75,7 @@ function workerScripts(builtIn?: string, codeCache?: string): WorkerScripts {
 interface WorkerScripts {
   path: (script: WorkerScript) => string;
   execArgv: string[];
-  /** The thread's entry, which loads the scripts through the code cache in the folder `codeCache`. */
+  /** The built threads' entry, which loads the scripts (through the code cache in `codeCache`, if any). */
   entry?: string;
   codeCache?: string;
 }

@@ -1,10 +1,11 @@
 /**
- * What a worker thread loads first when its pool keeps the threads' compiled code (code-cache.ts; the
- * CLI's pools): it puts the cache in place, then loads each task's script (beside this one, as
- * built) through it, so the libraries those scripts load come from the cache. piscina loads this file
- * as it loads any worker script, with a plain require. With workerData.script, that script is loaded
- * as the thread starts (the export thread's, ahead of its first task). Parts of the libraries that a
- * document rarely needs load when first used (deferred-libraries.ts).
+ * What a built worker thread loads first (the app's and the CLI's; from the sources, tsx loads each
+ * script itself): parts of the libraries that a document rarely needs are set to load when first
+ * used (deferred-libraries.ts); when the pool keeps the threads' compiled code (code-cache.ts, the
+ * CLI's pools), the cache is put in place; then each task's script (beside this one, as built) is
+ * loaded, so the libraries those scripts load come from the cache. piscina loads this file as it
+ * loads any worker script, with a plain require. With workerData.script, that script is loaded as
+ * the thread starts (the export thread's, ahead of its first task).
  */
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
