@@ -80,7 +80,7 @@ interface WorkerScripts {
   codeCache?: string;
 }
 
-/** Not a script of tasks: a thread's entry when it keeps its compiled code (workers/thread-entry.ts). */
+/** Not a script of tasks: the built threads' entry (workers/thread-entry.ts). */
 const ENTRY: WorkerScript = 'thread-entry';
 
 /** How long an idle thread stays: the export thread longer, so an estimate left open exports warm. */

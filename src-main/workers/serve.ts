@@ -3,6 +3,8 @@
  * serves them by name and answers with the outcome as plain data. Byte arrays in an output are moved to the main thread,
  * not copied. A worker loads only the scripts of the tasks it is given.
  */
+import { createRequire } from 'node:module';
+import type { Piscina as PiscinaPool } from 'piscina';
 import { ServiceError, toErrorValue } from '../errors/service-error';
 import { threadId } from 'node:worker_threads';
 import { beginTask, cancelledError, cancelRequested, endTask } from './cancel-point';
@@ -62,8 +64,14 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
     const transfer = outcome.ok ? transferablesOf(outcome.value) : [];
     if (transfer.length === 0) return outcome;
     // Loaded at the first answer that moves bytes: a thread whose tasks answer with plain data (a
-    // PDF's) starts sooner without piscina's pool code.
-    const { Piscina } = await import('piscina');
+    // PDF's) starts sooner without piscina's pool code. Required, as piscina requires its own code
+    // (an import() would go through Node's ES module loader, inside the app's archive too).
+    let Piscina: typeof PiscinaPool;
+    try {
+      ({ Piscina } = loadPiscina());
+    } catch {
+      return outcome; // Copied instead of moved: the same answer.
+    }
     const movable = {
       get [Piscina.transferableSymbol]() {
         return transfer;
@@ -74,4 +82,9 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
     };
     return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]);
   };
+}
+
+/** piscina's module, from where this script runs (its pool code is loaded only here, see above). */
+function loadPiscina(): { Piscina: typeof PiscinaPool } {
+  return createRequire(__filename)('piscina') as { Piscina: typeof PiscinaPool };
 }

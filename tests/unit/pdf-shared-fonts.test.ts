@@ -62,7 +62,7 @@ it('names the kept words’ files after the versions of the libraries that shape
   const pdfkit = (createRequire(__filename)('pdfkit/package.json') as { version: string }).version;
   expect(shapingLibraries()).toMatch(
     new RegExp(
-      `^pdfkit@${pdfkit.replace(/\./g, '\\.')} fontkit@\\d+\\.\\d+\\.\\d+ unicode-properties@\\S+ restructure@\\S+ dfa@\\S+$`,
+      `^pdfkit@${pdfkit.replace(/\./g, '\\.')} fontkit@\\d+\\.\\d+\\.\\d+ unicode-properties@\\S+ unicode-trie@\\S+ restructure@\\S+ dfa@\\S+$`,
     ),
   );
 });

@@ -10,18 +10,21 @@
  * it says is checked before pdfkit sees it, so a damaged or altered file can change no character a
  * document shows:
  * - the file's SHA-256, in its first line: a torn or damaged file is as good as none;
- * - each word, before pdfkit gets it: each glyph stands for one code point, in the word's order (checked first, against the
- *   word itself), and is the glyph of that code point alone in the font's character map; its spacing
- *   stays within an em of the glyph's own advance. A word that fails is shaped afresh: so are words
- *   with a ligature (one glyph for several code points), which no check could tell from another
- *   glyph, and words with a glyph several characters share (a space and a no-break space). fontkit
- *   keeps a glyph with the code points it was first asked for, which become the text a PDF reader
- *   finds: a glyph of one character alone cannot be given another's by the order words are read in;
+ * - each word, before pdfkit gets it: each glyph stands for one code point, in the word's order
+ *   (checked first, against the word itself), and is the glyph of that code point alone in the
+ *   font's character map; it is set on the line, not above, below or behind it (no offsets), and its
+ *   advance stays within a quarter of an em of the glyph's own, never backwards (kerning's room): a
+ *   file can neither swap two figures nor draw one over another. A word that fails is shaped afresh:
+ *   so are words with a ligature (one glyph for several code points), which no check could tell from
+ *   another glyph, and words with a glyph several characters share (a space and a no-break space).
+ *   fontkit keeps a glyph with the code points it was first asked for, which become the text a PDF
+ *   reader finds: a glyph of one character alone cannot be given another's by the order words are
+ *   read in;
  * - the file is named after the versions of the libraries that shape words too (pdfkit, fontkit and
- *   the packages fontkit shapes with): another version's words are never read. Checking a few words
- *   by shaping them afresh as the file is read did the same, but shaping a word for the first time
- *   sets up the font's substitution and positioning tables, which a run whose words are all kept
- *   never needs: that cost a repeated quote a tenth of its time.
+ *   the packages fontkit shapes with): another version's words are never read. (Shaping a few words
+ *   afresh as the file was read also caught a library edited in place, but shaping a word for the
+ *   first time sets up the font's substitution and positioning tables, which a run whose words are
+ *   all kept never needs: it cost a repeated quote a tenth of its time.)
  * Writing: to a temporary file, then renamed; a file that cannot be written only means nothing is kept.
  * A file unread for a month (another font's or library version's) is removed.
  */
@@ -46,13 +49,15 @@ const MAGIC = 'PLANDESK-SHAPED-WORDS 1';
 /** Words kept per font: the newest first (about 130 bytes each on disk). */
 const MOST_KEPT = 10_000;
 /** The packages that shape a word, besides pdfkit: fontkit, and those fontkit shapes with. */
-const SHAPING_PACKAGES = ['unicode-properties', 'restructure', 'dfa'] as const;
+const SHAPING_PACKAGES = ['unicode-properties', 'unicode-trie', 'restructure', 'dfa'] as const;
 /** Longer words (a run of no-break spaces is one) are not kept. */
 const LONGEST_WORD = 64;
 /** A file's text at the most (the words beyond are not kept). */
 const MOST_BYTES = 2 * 1024 * 1024;
 /** A temporary file older than this was left by a run that ended mid-write. */
 const STALE_TMP_MS = 60 * 60 * 1000;
+/** Kerning's room: how far a kept glyph's advance may be from the glyph's own (units of 1000 an em). */
+const MOST_KERNING = 250;
 /**
  * A words file unread for this long is removed: one of a font or library version no longer used (a
  * file read is touched, so one in use stays).
@@ -154,17 +159,19 @@ function checkedWord(text: string, stored: unknown, font: FontFacts): ShapedWord
   for (let i = 0; i < glyphs.length; i++) {
     const [id] = glyphs[i] as [number, number[]];
     const cp = expected[i]!;
+    if (id < 0 || id >= font.numGlyphs) return null;
     // The glyph of this code point alone: its code points are then the same whichever word asks first.
     const mapped = font.codePointsOf(id);
-    if (id < 0 || id >= font.numGlyphs || mapped.length !== 1 || mapped[0] !== cp) return null;
+    if (mapped.length !== 1 || mapped[0] !== cp) return null;
     const glyph = font.glyphForCodePoint(cp);
     if (glyph.id !== id) return null;
     const p = positions[i] as unknown;
     if (!Array.isArray(p) || p.length !== 4 || !p.every(finite)) return null;
     const [xAdvance, yAdvance, xOffset, yOffset] = p as number[];
     const advance = glyph.advanceWidth * font.scale;
-    // Kerning moves a glyph by a fraction of an em; anything beyond an em is no shaping of this font.
-    if ([xAdvance! - advance, yAdvance!, xOffset!, yOffset!].some((v) => Math.abs(v) > 1000)) return null;
+    // On the line and forwards, by at most kerning's room: no glyph moves over or past another.
+    if (yAdvance !== 0 || xOffset !== 0 || yOffset !== 0) return null;
+    if (xAdvance! < 0 || Math.abs(xAdvance! - advance) > MOST_KERNING) return null;
     // The font's own glyph object, as fresh shaping gives it (what pdfkit reads of it is the font's).
     word.glyphs.push(glyph);
     word.positions.push({
@@ -201,7 +208,12 @@ export function newShapedWords(font: CheckedFont): Record<string, unknown> {
   const fromFile = new Proxy(Object.create(null) as object, {
     get(_target, key, receiver: object) {
       const value = typeof key === 'string' ? stored.get(key) : undefined;
-      const run = value === undefined ? null : checkedWord(key as string, value, facts);
+      let run: ShapedWord | null = null;
+      try {
+        run = value === undefined ? null : checkedWord(key as string, value, facts);
+      } catch {
+        // A font fontkit cannot answer for (an odd character map): the word is shaped afresh.
+      }
       if (!run) return undefined;
       Object.defineProperty(receiver, key, {
         value: run,
@@ -288,7 +300,7 @@ function keepFontWords(folder: string, font: CheckedFont, words: Record<string, 
   ].map((w) => [w, () => storedWord(words[w] as ShapedWord)]);
   const usedSet = new Set(used);
   for (const [w, stored] of before) if (!usedSet.has(w)) order.push([w, () => stored]);
-  const out: Record<string, unknown> = {};
+  const out = Object.create(null) as Record<string, unknown>;
   let kept = 0;
   let bytes = 0;
   for (const [word, storedOf] of order) {
@@ -327,14 +339,20 @@ function touch(file: string): void {
  * and words files unread for a month (another font's or library version's).
  */
 function sweepFolder(folder: string): void {
+  let names: string[];
   try {
-    for (const name of readdirSync(folder)) {
-      const age = name.endsWith('.tmp') ? STALE_TMP_MS : name.endsWith('.words') ? UNUSED_FILE_MS : null;
-      if (age === null) continue;
-      const file = join(folder, name);
-      if (Date.now() - statSync(file).mtimeMs > age) rmSync(file, { force: true });
-    }
+    names = readdirSync(folder);
   } catch {
-    // No folder yet, or one that cannot be read: nothing to sweep.
+    return; // No folder yet, or one that cannot be read: nothing to sweep.
+  }
+  for (const name of names) {
+    const age = name.endsWith('.tmp') ? STALE_TMP_MS : name.endsWith('.words') ? UNUSED_FILE_MS : null;
+    if (age === null) continue;
+    const file = join(folder, name);
+    try {
+      if (Date.now() - statSync(file).mtimeMs > age) rmSync(file, { force: true });
+    } catch {
+      // Gone already (another run swept it), or in use (Windows): the next run tries again.
+    }
   }
 }
