@@ -10,18 +10,42 @@
  *   fastEstimateDetail(raw) ?? decode(estimateDetailSchema, raw, 'the estimate')
  *
  * so the result, and the error for a bad answer, are those of zod by construction. No import of the
- * client here, so ApiClient.getEstimate can use it without an import cycle.
+ * client here, so ApiClient.getEstimate can use it without an import cycle. The schemas are built at
+ * the first answer read (estimate-schemas.ts): a thread that reads none never loads zod.
  */
-import { estimateDetailSchema, type EstimateDetail, type EstimateItem } from './schemas';
+import type { EstimateDetail, EstimateItem } from './schemas';
+import { estimateSchemas } from './estimate-schemas';
 import { dataOf, decode } from './decode';
 import { ServiceError } from '../errors/service-error';
 import { Decimal } from '../../src-shared/money/decimal';
 import { isCanonical } from '../../src-shared/money/amounts';
 import { ITEM_DECIMAL_FIELDS, ITEM_TEXT_FIELDS } from '../../src-shared/estimates/types';
 
-const headerSchema = estimateDetailSchema.omit({ items: true });
-const DETAIL_KEYS = Object.keys(estimateDetailSchema.shape);
-const DETAIL = new Set(DETAIL_KEYS);
+/** What the checks below take from the detail's schema, worked out at the first answer. */
+interface DetailChecks {
+  detail: ReturnType<typeof estimateSchemas>['estimateDetailSchema'];
+  header: ReturnType<ReturnType<typeof estimateSchemas>['estimateDetailSchema']['omit']>;
+  keys: string[];
+  known: Set<string>;
+  /** Whether isPlainItem reads exactly the item schema's keys (see ITEM_KEYS). */
+  sameItemKeys: boolean;
+}
+
+let checks: DetailChecks | undefined;
+
+function detailChecks(): DetailChecks {
+  if (checks) return checks;
+  const detail = estimateSchemas().estimateDetailSchema;
+  const keys = Object.keys(detail.shape);
+  const shapeKeys = Object.keys(detail.shape.items.element.shape);
+  return (checks = {
+    detail,
+    header: detail.omit({ items: true }),
+    keys,
+    known: new Set(keys),
+    sameItemKeys: ITEM_KEYS.length === shapeKeys.length && ITEM_KEYS.every((k) => shapeKeys.includes(k)),
+  });
+}
 
 /** The checked estimate of a parsed answer (`data` is an array holding it). */
 export function estimateDetailOfAnswer(json: unknown): EstimateDetail {
@@ -29,7 +53,7 @@ export function estimateDetailOfAnswer(json: unknown): EstimateDetail {
   if (detail === undefined) throw new ServiceError('not-found', 'The service returned no estimate.');
   // zod over 20,000 items takes most of a second; the fast check gives zod's exact output for what
   // it is sure about and hands anything else to zod, so results and errors are zod's either way.
-  return fastEstimateDetail(detail) ?? decode(estimateDetailSchema, detail, 'the estimate');
+  return fastEstimateDetail(detail) ?? decode(detailChecks().detail, detail, 'the estimate');
 }
 
 /** Where an answer holds its estimate (unchecked): `data[0]`, or `data` itself. */
@@ -42,17 +66,18 @@ export function detailOfAnswer(json: unknown): unknown {
 export function fastEstimateDetail(raw: unknown): EstimateDetail | null {
   const items = isRecord(raw) && Array.isArray(raw.items) ? fastItems(raw.items) : null;
   if (items === null) return null;
+  const { header: headerSchema, keys, known } = detailChecks();
   const header = headerSchema.safeParse(raw);
   if (!header.success) return null;
   // zod's key order: the schema's keys (those present), then the extra ones.
   const data = header.data as Rec;
   if (Object.hasOwn(data, '__proto__')) return null;
   const out: Rec = {};
-  for (const k of DETAIL_KEYS) {
+  for (const k of keys) {
     if (k === 'items') out.items = items;
     else if (k in data) out[k] = data[k];
   }
-  for (const k of Object.keys(data)) if (!DETAIL.has(k)) out[k] = data[k];
+  for (const k of Object.keys(data)) if (!known.has(k)) out[k] = data[k];
   return out as EstimateDetail;
 }
 
@@ -62,7 +87,7 @@ export function fastEstimateDetail(raw: unknown): EstimateDetail | null {
  * answer is the input itself: no item is copied.
  */
 export function fastItems(raw: readonly unknown[]): EstimateItem[] | null {
-  if (!SAME_KEYS) return null;
+  if (!detailChecks().sameItemKeys) return null;
   for (let i = 0; i < raw.length; i++) if (!isPlainItem(raw[i])) return null;
   return raw as EstimateItem[];
 }
@@ -74,7 +99,7 @@ export const TEXT_KEYS = [...ITEM_TEXT_FIELDS, 'unit'] as const;
 
 /**
  * The keys isPlainItem checks (the decimal ones from src-shared's one list). If the schema gains or
- * loses one, SAME_KEYS turns false and every detail goes through zod; the property test in
+ * loses one, `sameItemKeys` turns false and every detail goes through zod; the property test in
  * tests/unit/estimate-parse.test.ts compares both paths.
  */
 const ITEM_KEYS: readonly string[] = [
@@ -87,8 +112,6 @@ const ITEM_KEYS: readonly string[] = [
   ...TEXT_KEYS,
   ...ITEM_DECIMAL_FIELDS,
 ];
-const SHAPE_KEYS = Object.keys(estimateDetailSchema.shape.items.element.shape);
-const SAME_KEYS = ITEM_KEYS.length === SHAPE_KEYS.length && ITEM_KEYS.every((k) => SHAPE_KEYS.includes(k));
 
 /** What estimateItemSchema accepts as it is; false (zod decides) for anything else. */
 function isPlainItem(v: unknown): boolean {

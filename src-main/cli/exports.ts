@@ -41,7 +41,8 @@ export function cliExports(c: CliExportContext): ExportService {
       readForExport: async (projectId, estimateId, signal) => ({
         // A small estimate is read on this thread, which has nothing else to do while the export
         // thread is still loading its writers and fonts: the writer then reads the cache's copy of
-        // it, checked already. A large one is read in the export thread, which keeps what it
+        // it, checked already (that thread never loads zod). A large one is read in the export
+        // thread, which keeps what it
         // read for the writer, while this one only moves the bytes (and stays free for Ctrl+C).
         data: await fetchEstimateRead(c.workers, c.client, projectId, estimateId, signal, 'export-read'),
         source: 'network',
