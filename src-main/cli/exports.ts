@@ -42,8 +42,8 @@ export function cliExports(c: CliExportContext): ExportService {
         // A small estimate is read on this thread, which has nothing else to do while the export
         // thread is still loading its writers and fonts: the writer then reads the cache's copy of
         // it, checked already (that thread never loads zod). A large one is read in the export
-        // thread, which keeps what it
-        // read for the writer, while this one only moves the bytes (and stays free for Ctrl+C).
+        // thread, which keeps what it read for the writer, while this one only moves the bytes
+        // (and stays free for Ctrl+C).
         data: await fetchEstimateRead(c.workers, c.client, projectId, estimateId, signal, 'export-read'),
         source: 'network',
         fetchedAt: new Date(),
