@@ -14,7 +14,7 @@
  * the first answer read (estimate-schemas.ts): a thread that reads none never loads zod.
  */
 import type { EstimateDetail, EstimateItem } from './schemas';
-import { estimateSchemas } from './estimate-schemas';
+import { estimateSchemas, type EstimateSchemas } from './estimate-schemas';
 import { dataOf, decode } from './decode';
 import { ServiceError } from '../errors/service-error';
 import { Decimal } from '../../src-shared/money/decimal';
@@ -22,9 +22,11 @@ import { isCanonical } from '../../src-shared/money/amounts';
 import { ITEM_DECIMAL_FIELDS, ITEM_TEXT_FIELDS } from '../../src-shared/estimates/types';
 
 /** What the checks below take from the detail's schema, worked out at the first answer. */
+type DetailSchema = EstimateSchemas['estimateDetailSchema'];
+
 interface DetailChecks {
-  detail: ReturnType<typeof estimateSchemas>['estimateDetailSchema'];
-  header: ReturnType<ReturnType<typeof estimateSchemas>['estimateDetailSchema']['omit']>;
+  detail: DetailSchema;
+  header: ReturnType<DetailSchema['omit']>;
   keys: string[];
   known: Set<string>;
   /** Whether isPlainItem reads exactly the item schema's keys (see ITEM_KEYS). */

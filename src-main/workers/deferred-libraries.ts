@@ -9,8 +9,8 @@
  *   PlanDesk words zod's errors itself);
  * - tiny-inflate, a raw-deflate decoder in JavaScript, which unicode-trie runs over the data tables
  *   of unicode-properties, fontkit and linebreak as they load (and fontkit over a WOFF font's tables),
- *   is zlib's inflateRaw instead: the same bytes out, in native code. Data that inflates to more than the space its caller gave is refused (tiny-inflate would
- *   have cut it short silently).
+ *   is zlib's inflateRaw instead: the same bytes out, in native code. Data that inflates to more
+ *   than the space its caller gave is refused (tiny-inflate would have cut it short silently).
  * Installed by the thread entry (thread-entry.ts) before a script loads. The libraries are the same
  * ones; only when each part loads changes.
  */

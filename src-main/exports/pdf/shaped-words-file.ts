@@ -201,9 +201,9 @@ function storedWord(word: ShapedWord): [[number, number[]][], number[][]] {
  * or is not kept, is shaped as before. Never throws.
  */
 export function newShapedWords(font: CheckedFont): Record<string, unknown> {
-  const stored = keptWords(font);
-  if (!stored) return Object.create(null) as Record<string, unknown>;
-  const facts = fontFacts(font)!;
+  const facts = fontFacts(font);
+  const stored = facts && keptWords(font);
+  if (!facts || !stored) return Object.create(null) as Record<string, unknown>;
   // Only a miss (a word the cache has not got) gets here: every word it has is its own property.
   const fromFile = new Proxy(Object.create(null) as object, {
     get(_target, key, receiver: object) {
@@ -253,7 +253,7 @@ function keptWords(font: CheckedFont): Map<string, unknown> | null {
   const folder = threadSetting(SHAPED_WORDS_SETTING);
   if (!folder) return null;
   const file = fileOf(folder, font);
-  if (!file || !fontFacts(font)) return null;
+  if (!file) return null;
   sweepFolder(folder);
   try {
     const text = readFileSync(file, 'latin1');
@@ -294,18 +294,18 @@ function keepFontWords(folder: string, font: CheckedFont, words: Record<string, 
   if (!file || used.every((w) => before.has(w))) return;
   // The newest first: the words this run shaped, then those of the file it used, then the rest of
   // the file (as stored), up to the most kept.
-  const order: [string, () => unknown][] = [
+  const usedSet = new Set(used);
+  const order = [
     ...used.filter((w) => !before.has(w)),
     ...used.filter((w) => before.has(w)),
-  ].map((w) => [w, () => storedWord(words[w] as ShapedWord)]);
-  const usedSet = new Set(used);
-  for (const [w, stored] of before) if (!usedSet.has(w)) order.push([w, () => stored]);
+    ...[...before.keys()].filter((w) => !usedSet.has(w)),
+  ];
   const out = Object.create(null) as Record<string, unknown>;
   let kept = 0;
   let bytes = 0;
-  for (const [word, storedOf] of order) {
+  for (const word of order) {
     if (word.length > LONGEST_WORD) continue;
-    const stored = storedOf();
+    const stored = usedSet.has(word) ? storedWord(words[word] as ShapedWord) : before.get(word);
     bytes += word.length + JSON.stringify(stored).length + 4;
     if (++kept > MOST_KEPT || bytes > MOST_BYTES) break;
     out[word] = stored;
