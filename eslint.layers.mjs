@@ -4,7 +4,7 @@
 //   src-shared                          plain code both sides run; imports only itself (and zod)
 //   basics                              log ← faults, json ← errors ← operations ← local-files; dialogs.ts
 //   workers · secrets · settings · updates · api     each on the basics only
-//   cache                               on api
+//   cache                               on api (and workers, for its checkpoint thread)
 //   contracts                           what the features work on (the active workspace)
 //   features                            on all of the above, and on the lower features named for each
 //   app (the wiring)                    on everything above; src-main/demo (the simulator, lazily)
@@ -68,7 +68,10 @@ export const MAIN_LAYERS = {
   settings: [BASICS, 'settings.json knows nothing of the service or the features'],
   updates: [BASICS, 'the update state machine knows only what the wiring gives it'],
   api: [BASICS, 'the service client is the bottom layer: it knows no feature, no cache and no IPC'],
-  cache: [[...BASICS, 'api'], 'the cache sits under the features and over the service client'],
+  cache: [
+    [...BASICS, 'api', 'workers'],
+    'the cache sits under the features and over the service client (and checkpoints in a worker thread)',
+  ],
   contracts: [
     [...BASICS, 'api', 'cache'],
     'the contracts between the wiring and the features sit under the features',

@@ -25,6 +25,14 @@ export function checkDeclaredLength(headers: { get(name: string): string | null 
 }
 
 /**
+ * How long one run of chunk handling may last before the thread's other work (timers, the window's
+ * calls) gets a turn. Chunks already received come one after the other as promise callbacks, which
+ * never make room for anything else: a large body that arrived while the thread was busy was read in
+ * one go, for as long as it took.
+ */
+const SLICE_MS = 8;
+
+/**
  * Hands every chunk of `body` to `take`, counting bytes as they come (one addition per chunk, never
  * work per byte): TooLargeError at the first chunk past the cap.
  */
@@ -34,11 +42,16 @@ export async function eachChunk(
   take: (chunk: Uint8Array) => void,
 ): Promise<void> {
   let received = 0;
+  let sliceStart = performance.now();
   for await (const chunk of body) {
     received += chunk.byteLength;
     if (received > limit.maxBytes) throw new TooLargeError(limit.maxBytes);
     limit.onChunk?.();
     take(chunk);
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
   }
 }
 

@@ -63,19 +63,6 @@ export function createServices(o: ServiceOptions): RunningServices {
   const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
   let demo: Promise<Simulator> | null = null;
   const tellDiskFull = diskFullNotices((path) => notice({ code: 'disk-full', path }));
-  const caches = new WorkspaceCaches(
-    o.userDataDir,
-    o.logger,
-    {},
-    (id, r) => {
-      o.logger.log(
-        'warn',
-        `offline cache of workspace ${id} was unreadable (${r.reason}); moved aside and rebuilt`,
-      );
-      notice({ code: 'cache-recovered', path: r.movedTo });
-    },
-    tellDiskFull,
-  );
   const workspaces = new WorkspaceManager({
     settings,
     secrets: o.secrets,
@@ -98,6 +85,21 @@ export function createServices(o: ServiceOptions): RunningServices {
   // background) never queues in front of what the user waits for, and the versions it just read stay
   // in that thread for the comparison that usually follows.
   const versionWorkers = createWorkers(o.logger, 1, o.workerScripts);
+  const caches = new WorkspaceCaches(
+    o.userDataDir,
+    o.logger,
+    // SQLite's checkpoints (copying the -wal into the file) in the versions thread, which has just
+    // kept the version whose commit grew it: never inside a commit on main (cache/wal-checkpoints.ts).
+    { checkpointIn: (file, signal) => versionWorkers.run('cache-checkpoint', { file }, { signal }) },
+    (id, r) => {
+      o.logger.log(
+        'warn',
+        `offline cache of workspace ${id} was unreadable (${r.reason}); moved aside and rebuilt`,
+      );
+      notice({ code: 'cache-recovered', path: r.movedTo });
+    },
+    tellDiskFull,
+  );
   // Exports hold it: a version is kept once no export runs (their memory and cores are not shared).
   const heavyWork = new IdleGate();
   const estimateVersions = new EstimateVersions(versionWorkers, o.logger, undefined, heavyWork);

@@ -6,6 +6,7 @@ import type { CacheStorage } from './cache-storage';
 import type { KeptFilesTable } from './kept-files';
 import type { LegacyOutboxTable } from './outbox-table';
 import type { VersionTable } from './version-table';
+import type { CheckpointRunner } from './wal-checkpoints';
 
 /** What is cached. Keys: see `cacheKeys`. */
 export type CacheKind =
@@ -187,4 +188,9 @@ export interface OpenCacheOptions {
    * like a full disk: the write is rolled back and logged, the data is just not cached.
    */
   maxSizeBytes?: number;
+  /**
+   * Where the file's checkpoints run instead of main's thread (the app: a worker thread, see
+   * cache/wal-checkpoints.ts). Without it SQLite checkpoints inside main's commits.
+   */
+  checkpointIn?: CheckpointRunner;
 }

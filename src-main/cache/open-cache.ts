@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ServiceError } from '../errors/service-error';
 import { PRIVATE_FOLDER_MODE } from '../local-files/data-folder';
-import type { CacheDb, OpenCacheOptions } from './cache-types';
+import type { CacheDb, CacheRecovery, OpenCacheOptions } from './cache-types';
 import type { Db } from './db';
 import type { Logger } from '../log/logger';
 import {
@@ -20,6 +20,7 @@ import {
 import { SqliteCache } from './sqlite-cache';
 import { describe } from './sqlite-errors';
 import { classifyOpenError, hasSqliteHeader, moveAside, openCheckedFile } from './sqlite-file';
+import { JOURNAL_SIZE_LIMIT_BYTES } from './wal-checkpoints';
 
 export { hasSqliteHeader, moveAside } from './sqlite-file';
 
@@ -43,7 +44,7 @@ function prepareDb(file: string, options: OpenCacheOptions): Db {
       // With WAL, NORMAL keeps the file consistent on power loss (the last commits may be lost).
       db.pragma('synchronous = NORMAL');
       // After a checkpoint the -wal shrinks back to this (a 15 MB estimate would otherwise leave 15 MB).
-      db.pragma('journal_size_limit = 8388608');
+      db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
     }
     if (options.maxSizeBytes !== undefined) {
       const pageSize = Number(db.pragma('page_size', { simple: true }));
@@ -123,8 +124,14 @@ export function openCache(
     return inMemory(describe(err));
   }
 
+  // The file's own cache, whose checkpoints may run in another thread.
+  const fileCache = (recovered: CacheRecovery | null): SqliteCache => {
+    const cache = new SqliteCache(prepareDb(file, options), file, logger, recovered, null);
+    if (options.checkpointIn && !options.readonly) cache.checkpointIn(options.checkpointIn);
+    return cache;
+  };
   try {
-    return new SqliteCache(prepareDb(file, options), file, logger, null, null);
+    return fileCache(null);
   } catch (err) {
     const kind = classifyOpenError(err);
     if (kind === 'unavailable' && !options.readonly) {
@@ -155,7 +162,7 @@ export function openCache(
       `offline cache ${file} was unreadable (${kind}: ${describe(err)}); moved to ${movedTo}`,
     );
     try {
-      return new SqliteCache(prepareDb(file, options), file, logger, { reason: kind, movedTo }, null);
+      return fileCache({ reason: kind, movedTo });
     } catch (again) {
       const cache = inMemory(describe(again));
       return Object.assign(cache, { recovered: { reason: kind, movedTo } });

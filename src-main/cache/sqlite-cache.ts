@@ -25,6 +25,7 @@ import { describe } from './sqlite-errors';
 import { faultPointSync } from '../faults/fault-points';
 import { isDiskFull } from '../local-files/write-atomically';
 import { SqliteVersionTable, type VersionTable } from './version-table';
+import { WalCheckpoints, type CheckpointRunner } from './wal-checkpoints';
 
 interface Row {
   fetched_at: number;
@@ -57,6 +58,7 @@ export class SqliteCache implements CacheDb {
   lastWriteFailure: WriteFailure | null = null;
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly failureListeners: ((failure: WriteFailure) => void)[] = [];
+  private checkpoints: WalCheckpoints | null = null;
 
   constructor(
     private readonly db: Db,
@@ -74,7 +76,7 @@ export class SqliteCache implements CacheDb {
         path,
         logger,
         (what, err) => this.writeFailed(what, err),
-        () => (this.lastWriteFailure = null),
+        () => this.written(),
       );
     } catch (err) {
       db.close();
@@ -240,11 +242,22 @@ export class SqliteCache implements CacheDb {
     }
   }
 
+  /** From now on, checkpoints run in another thread (cache/wal-checkpoints.ts); a file's cache only. */
+  checkpointIn(run: CheckpointRunner): void {
+    if (!this.persistent || this.checkpoints) return;
+    try {
+      this.checkpoints = new WalCheckpoints(this.db, this.path, run, this.logger);
+    } catch (err) {
+      this.logger.log('warn', `offline cache ${this.path}: checkpoints stay on main (${describe(err)})`);
+    }
+  }
+
   onWriteFailure(listener: (failure: WriteFailure) => void): void {
     this.failureListeners.push(listener);
   }
 
   close(): void {
+    this.checkpoints?.close();
     if (!this.db.open) return;
     try {
       this.db.close();
@@ -275,13 +288,18 @@ export class SqliteCache implements CacheDb {
           faultPointSync('cache:write');
         })
         .immediate();
-      // The disk has room again (or the file can be written): an older failure no longer stands.
-      this.lastWriteFailure = null;
+      this.written();
       return true;
     } catch (err) {
       this.writeFailed(what, err);
       return false;
     }
+  }
+
+  private written(): void {
+    // The disk has room again (or the file can be written): an older failure no longer stands.
+    this.lastWriteFailure = null;
+    this.checkpoints?.afterWrite();
   }
 
   private writeFailed(what: string, err: unknown): void {

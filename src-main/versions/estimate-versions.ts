@@ -43,6 +43,12 @@ export interface CompareRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * Resolves on a later turn of the event loop, after its timers and what else was waiting (a
+ * setImmediate would still run before the timers that are due).
+ */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 export class EstimateVersions {
   /** The last recording of each estimate, per cache: the next one waits for it. */
   private readonly pending = new WeakMap<CacheDb, Map<string, Promise<StoredVersion | null>>>();
@@ -75,6 +81,9 @@ export class EstimateVersions {
     const next = before
       .catch(() => null)
       .then(() => this.gate.idle())
+      // On a turn of its own: the chain it reads and checks here would otherwise run on main in the
+      // same go as the caller's storing of the estimate (one stall instead of two short ones).
+      .then(nextTurn)
       .then(() => this.recorder.record(cache, stored))
       .catch((err: unknown) => {
         this.logger.log(

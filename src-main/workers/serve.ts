@@ -10,6 +10,7 @@ import { threadId } from 'node:worker_threads';
 import { beginTask, cancelledError, cancelRequested, endTask } from './cancel-point';
 import type { CancelMessage, TaskEvent, TaskMessage, TaskOutcome } from './protocol';
 import type { Task, TaskNameOf, WorkerScript } from './tasks';
+import { lowerThreadPriority } from './thread-priority';
 import { transferablesOf } from './transferables';
 
 /** A script's tasks: each named after the script (`export-…` in export-worker). */
@@ -22,6 +23,8 @@ export function serveTasks<S extends WorkerScript, T extends ScriptTasks<S, T>>(
   tasks: T,
 ): (message: TaskMessage) => Promise<unknown> {
   const byName: Readonly<Record<string, Task<never>>> = tasks;
+  // Each script is served on a worker thread: it yields to main's (thread-priority.ts).
+  lowerThreadPriority();
   return async (message) => {
     const events = message.events;
     // Cancelled before it began (main saw it queued): it answers at once, having done nothing.

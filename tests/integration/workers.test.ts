@@ -6,8 +6,9 @@
  */
 import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { storedJsonBytes } from '../../src-main/cache/cache-db';
@@ -21,6 +22,7 @@ import { ServiceError } from '../../src-main/errors/service-error';
 import { ExportThread } from '../../src-main/exports/export-thread';
 import { bodyJob, runOnBody } from '../../src-main/workers/body-job';
 import { createWorkers, type Workers } from '../../src-main/workers/pool';
+import { WORKER_THREAD_NICE } from '../../src-main/workers/thread-priority';
 import { pricedEstimate as estimateOf } from '../helpers/priced-estimate';
 import { captureLog } from '../helpers/log-capture';
 
@@ -286,6 +288,42 @@ describe('worker threads', () => {
     expect(readdirSync(path.join(codeCache, runtime!))).toEqual(files);
     expect(files.map((f) => statSync(path.join(codeCache, runtime!, f)).mtimeMs)).toEqual(written);
     expect(first).toEqual((await estimateReadTask({ origin: 'response', body: answer.slice() })).summary);
+  });
+});
+
+describe('thread priority', () => {
+  /** The nice value of each of this process's threads, by thread id (Linux's /proc). */
+  function niceByThread(): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // The fields after the command's closing parenthesis; nice is the 17th of them.
+      const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      out.set(Number(tid), nice);
+    }
+    return out;
+  }
+
+  it('lowers each worker thread a little below main’s on Linux, and only the thread', async () => {
+    const workers = pool();
+    const dir = tempDir();
+    const file = path.join(dir, 'c.sqlite');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE t (x)');
+    try {
+      // Any task starts a thread: a cache checkpoint is a small real one.
+      await expect(workers.run('cache-checkpoint', { file })).resolves.toMatchObject({ busy: 0 });
+    } finally {
+      db.close();
+    }
+    expect(workers.threads).toBe(1);
+    expect(getPriority()).toBe(0);
+    if (process.platform !== 'linux') return;
+    const nice = niceByThread();
+    expect(nice.get(process.pid)).toBe(0);
+    expect([...nice.values()].filter((n) => n === WORKER_THREAD_NICE)).toHaveLength(1);
+    expect([...nice.values()].filter((n) => n !== 0 && n !== WORKER_THREAD_NICE)).toEqual([]);
   });
 });
 
