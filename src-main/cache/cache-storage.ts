@@ -43,6 +43,8 @@ export class CacheStorage {
     private readonly file: string,
     private readonly keptFilesDir: string | null,
     private readonly logger: Logger,
+    /** Told after each write (cache/wal-checkpoints.ts). */
+    private readonly written: () => void = () => undefined,
   ) {}
 
   figures(): StorageFigures {
@@ -182,6 +184,7 @@ export class CacheStorage {
   private write(fn: () => void): boolean {
     try {
       this.db.transaction(fn).immediate();
+      this.written();
       return true;
     } catch (err) {
       this.logger.log('warn', `offline cache ${this.file}: could not free space (${describe(err)})`);

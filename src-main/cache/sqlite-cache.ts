@@ -82,7 +82,9 @@ export class SqliteCache implements CacheDb {
       db.close();
       throw err;
     }
-    this.storage = new CacheStorage(db, path, this.keptFilesDir, logger);
+    this.storage = new CacheStorage(db, path, this.keptFilesDir, logger, () =>
+      this.checkpoints?.afterWrite(),
+    );
     this.keptFiles = new KeptFilesTable(db, logger);
     this.legacyOutbox = new LegacyOutboxTable(db, logger);
   }
@@ -257,7 +259,8 @@ export class SqliteCache implements CacheDb {
   }
 
   close(): void {
-    this.checkpoints?.close();
+    // A checkpoint not yet run is cancelled; one running lets go of the file within moments.
+    void this.checkpoints?.close();
     if (!this.db.open) return;
     try {
       this.db.close();

@@ -4,11 +4,12 @@
  * Left to itself, SQLite checkpoints inside the commit that takes the -wal past a thousand pages: the
  * commit that keeps an opened 20,000-item estimate as a version then also copies megabytes and syncs
  * the file, on main, and the window stalls. Given a runner (a worker thread with a connection of its
- * own to the same file), main's connection never checkpoints: a write that leaves the -wal past
- * `threadBytes` asks the thread for one, and past `mainBytes` (the thread is behind, or every
- * checkpoint it tried was blocked) main checkpoints itself, so the -wal never grows without bound.
- * A thread that fails or does not answer in time hands checkpoints back to SQLite for the rest of the
- * session: the stall returns, nothing else changes.
+ * own to the same file), main's connection stops checkpointing as it commits: a write that leaves
+ * the -wal past `threadBytes` asks the thread for one, and past `mainBytes` (the thread is behind, or
+ * every checkpoint it tried was blocked) main checkpoints itself, so the -wal never grows without
+ * bound. A thread that fails (or misses its deadline, which counts its wait in the queue) several
+ * times in a row hands checkpoints back to SQLite for the rest of the session: the stall returns,
+ * nothing else changes. Closing the cache cancels a checkpoint that has not run yet.
  */
 import { statSync } from 'node:fs';
 import type { Db } from './db';
@@ -30,15 +31,19 @@ export interface CheckpointLimits {
   threadBytes: number;
   /** A -wal this large after a write gets one on main at once. */
   mainBytes: number;
-  /** How long the thread has for one checkpoint before it counts as failed. */
+  /** How long the thread has for one checkpoint, from the request, before it counts as failed. */
   deadlineMs: number;
+  /** Failures in a row after which SQLite checkpoints on main again. */
+  failuresToHandBack: number;
 }
 
 export const DEFAULT_CHECKPOINT_LIMITS: CheckpointLimits = {
   // SQLite's own trigger: a thousand pages of 4 KiB.
   threadBytes: 4 * 1024 * 1024,
   mainBytes: 64 * 1024 * 1024,
-  deadlineMs: 30_000,
+  // The versions thread may be busy with a comparison or an offline copy's versions first.
+  deadlineMs: 120_000,
+  failuresToHandBack: 3,
 };
 
 /** SQLite's default trigger (pages), restored when the thread fails. */
@@ -51,7 +56,9 @@ export class WalCheckpoints {
   /** A write came while the thread was checkpointing: once it answers, the -wal is looked at again. */
   private again = false;
   private handedBack = false;
-  private closed = false;
+  private failures = 0;
+  private readonly closing = new AbortController();
+  private inFlight: Promise<void> | null = null;
   private readonly wal: string;
 
   constructor(
@@ -62,10 +69,11 @@ export class WalCheckpoints {
     private readonly limits: CheckpointLimits = DEFAULT_CHECKPOINT_LIMITS,
   ) {
     this.wal = `${file}-wal`;
-    db.pragma('wal_autocheckpoint = 0');
     // The -wal is cut to nothing when it starts over after a checkpoint, so its size on disk is
     // what was written since: the one figure looked at here (SQLite gives it only to a C hook).
     db.pragma('journal_size_limit = 0');
+    // Last: if anything above failed, SQLite still checkpoints as it commits.
+    db.pragma('wal_autocheckpoint = 0');
   }
 
   /** Whether main's connection checkpoints for itself again (the thread failed). */
@@ -73,33 +81,44 @@ export class WalCheckpoints {
     return this.handedBack;
   }
 
-  /** Told after each committed write on main's connection. */
+  /**
+   * Told after the writes that can be large (the cache's entries, versions, eviction); the small
+   * ones in between are checkpointed with the next large one.
+   */
   afterWrite(): void {
-    if (this.closed || this.handedBack) return;
+    if (this.closing.signal.aborted || this.handedBack) return;
     const size = this.walBytes();
     if (size >= this.limits.mainBytes) {
       this.checkpointOnMain();
     } else if (size >= this.limits.threadBytes) {
       if (this.running) this.again = true;
-      else void this.inThread();
+      else this.inFlight = this.inThread();
     }
   }
 
-  /** No further checkpoints are asked for (the connection is closing). */
-  close(): void {
-    this.closed = true;
+  /**
+   * No further checkpoints are asked for (the connection is closing) and one not yet run is
+   * cancelled; the promise settles once the thread has let go of the file.
+   */
+  close(): Promise<void> {
+    this.closing.abort();
+    return this.inFlight ?? Promise.resolve();
   }
 
   private async inThread(): Promise<void> {
     this.running = true;
     this.again = false;
+    const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.limits.deadlineMs)]);
     try {
-      await this.run(this.file, AbortSignal.timeout(this.limits.deadlineMs));
+      await this.run(this.file, signal);
+      this.failures = 0;
     } catch (err) {
-      this.handBack(err);
-      return;
+      if (!this.closing.signal.aborted && ++this.failures >= this.limits.failuresToHandBack) {
+        this.handBack(err);
+      }
     } finally {
       this.running = false;
+      this.inFlight = null;
     }
     if (this.again) this.afterWrite();
   }
@@ -113,11 +132,11 @@ export class WalCheckpoints {
   }
 
   private handBack(err: unknown): void {
-    if (this.closed || this.handedBack) return;
+    if (this.handedBack) return;
     this.handedBack = true;
     this.logger.log(
       'warn',
-      `offline cache ${this.file}: checkpoints in a worker thread failed (${describe(err)}); SQLite checkpoints on main again`,
+      `offline cache ${this.file}: checkpoints in a worker thread failed ${this.failures} times (last: ${describe(err)}); SQLite checkpoints on main again`,
     );
     try {
       this.db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);

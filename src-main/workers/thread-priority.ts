@@ -5,15 +5,16 @@
  * middle of its work, and the window stalled for up to a tenth of a second.
  *
  * On Linux a thread's nice value is its own: `os.setPriority` (setpriority(2) for "this process")
- * changes only the thread that calls it, so each worker thread lowers itself, a little: under full
- * load it still gets a quarter of what a thread at the normal priority gets. Elsewhere the same
+ * changes only the thread that calls it, so each worker thread lowers itself a little below main:
+ * under full load it still gets a third of what main's thread gets. Elsewhere the same
  * call changes the whole process, main included, so it is not made there.
  */
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 
-/** The nice value of a worker thread (0 is normal, 19 the lowest). */
-export const WORKER_THREAD_NICE = 5;
+/** How much lower a worker thread runs than the thread that started it (nice values: 19 is lowest). */
+export const WORKER_THREAD_NICE_STEP = 5;
+const LOWEST = 19;
 
 let lowered = false;
 
@@ -22,7 +23,8 @@ export function lowerThreadPriority(): void {
   if (lowered || isMainThread || process.platform !== 'linux') return;
   lowered = true;
   try {
-    setPriority(WORKER_THREAD_NICE);
+    // A new thread starts with its creator's nice value: main's, which may be above 0 already.
+    setPriority(Math.min(LOWEST, getPriority() + WORKER_THREAD_NICE_STEP));
   } catch {
     // Not allowed (a sandbox, say): the thread keeps the normal priority.
   }

@@ -369,12 +369,15 @@ export class WorkspaceManager {
       entries
         .filter((f) => f === id || f.startsWith(`${id}.`))
         .map((f) =>
-          fs.rm(path.join(dir, f), { recursive: true, force: true }).catch((err: unknown) => {
-            this.deps.logger.log(
-              'warn',
-              `could not delete ${f} of a removed workspace: ${(err as Error).message}`,
-            );
-          }),
+          // Retried: a worker thread checkpointing the cache may hold it for a moment (Windows).
+          fs
+            .rm(path.join(dir, f), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+            .catch((err: unknown) => {
+              this.deps.logger.log(
+                'warn',
+                `could not delete ${f} of a removed workspace: ${(err as Error).message}`,
+              );
+            }),
         ),
     );
   }

@@ -73,9 +73,13 @@ function open(id: string, run: CheckpointRunner, logger = captureLog().logger) {
 
 describe('checkpoints in a worker thread', () => {
   it('leaves main’s commit without a checkpoint, and the thread copies the -wal into the file', async () => {
-    const { runner, runs } = recorded((file, signal) =>
-      workers.run('cache-checkpoint', { file }, { signal }),
-    );
+    // The thread is sent the checkpoint only once the test has looked at the file.
+    let go!: () => void;
+    const looked = new Promise<void>((resolve) => (go = resolve));
+    const { runner, runs } = recorded(async (file, signal) => {
+      await looked;
+      return workers.run('cache-checkpoint', { file }, { signal });
+    });
     const { cache, file } = open('thread', runner);
     const started = workers.threadsStarted;
 
@@ -83,6 +87,7 @@ describe('checkpoints in a worker thread', () => {
     // Right after the commit: the entry is only in the -wal (SQLite alone would have copied it).
     expect(tagsInFileAlone(file)).toEqual([]);
     expect(runs).toHaveLength(1);
+    go();
     const outcome = await runs[0];
     expect(outcome).toMatchObject({ busy: 0 });
     expect(workers.threadsStarted).toBeGreaterThan(started);
@@ -96,23 +101,62 @@ describe('checkpoints in a worker thread', () => {
     expect(cache.get<{ tag: string }>('project', 'a')?.data.tag).toBe('a');
   });
 
-  it('hands checkpoints back to SQLite when the thread fails, and says so once', async () => {
+  it('hands checkpoints back to SQLite when the thread fails three times in a row, and says so once', async () => {
     const log = captureLog();
     const { runner, runs } = recorded((file) =>
       // A real failure in the thread: a file that is not there.
       workers.run('cache-checkpoint', { file: `${file}.gone` }),
     );
     const { cache, file } = open('failing', runner, log.logger);
+    const failed = () => log.lines.filter((l) => l.includes('checkpoints in a worker thread failed'));
 
-    expect(cache.put('project', 'a', bigBody('a'))).toBe(true);
-    await Promise.all(runs);
-    expect(log.lines.filter((l) => l.includes('checkpoints in a worker thread failed'))).toHaveLength(1);
+    for (const tag of ['a', 'b', 'c']) {
+      expect(failed()).toHaveLength(0);
+      expect(cache.put('project', tag, bigBody(tag))).toBe(true);
+      await Promise.all(runs);
+    }
+    expect(runs).toHaveLength(3);
+    expect(failed()).toHaveLength(1);
+    expect(failed()[0]).toContain('3 times');
 
     // SQLite checkpoints in the commit again: the next large write is in the file at once.
-    expect(cache.put('project', 'b', bigBody('b'))).toBe(true);
-    expect(tagsInFileAlone(file)).toEqual(['a', 'b']);
-    expect(runs).toHaveLength(1);
-    expect(cache.get<{ tag: string }>('project', 'b')?.data.tag).toBe('b');
+    expect(cache.put('project', 'd', bigBody('d'))).toBe(true);
+    expect(tagsInFileAlone(file)).toEqual(['a', 'b', 'c', 'd']);
+    expect(runs).toHaveLength(3);
+    expect(cache.get<{ tag: string }>('project', 'd')?.data.tag).toBe('d');
+  });
+
+  it('cancels a checkpoint not yet run when the cache closes, without handing back', async () => {
+    const log = captureLog();
+    const file = path.join(dir, 'closing.sqlite');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE entries (kind TEXT, key TEXT, body BLOB)');
+    let cancelled = false;
+    // The thread is busy with other work: the checkpoint waits in its queue until cancelled.
+    const checkpoints = new WalCheckpoints(
+      db,
+      file,
+      (_file, signal) =>
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => {
+            cancelled = true;
+            reject(signal.reason);
+          }),
+        ),
+      log.logger,
+      { threadBytes: MB, mainBytes: 64 * MB, deadlineMs: 60_000, failuresToHandBack: 1 },
+    );
+    try {
+      db.prepare('INSERT INTO entries VALUES (?, ?, ?)').run('project', 'a', Buffer.alloc(2 * MB, 1));
+      checkpoints.afterWrite();
+      await checkpoints.close();
+      expect(cancelled).toBe(true);
+      expect(checkpoints.onMain).toBe(false);
+      expect(log.lines).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 
   it('gives a thread that never answers its deadline, then hands back', async () => {
@@ -128,6 +172,7 @@ describe('checkpoints in a worker thread', () => {
       threadBytes: MB,
       mainBytes: 64 * MB,
       deadlineMs: 200,
+      failuresToHandBack: 1,
     });
     try {
       db.prepare('INSERT INTO entries VALUES (?, ?, ?)').run('project', 'a', Buffer.alloc(2 * MB, 1));
@@ -140,7 +185,7 @@ describe('checkpoints in a worker thread', () => {
         true,
       );
     } finally {
-      checkpoints.close();
+      void checkpoints.close();
       db.close();
     }
   });
@@ -160,7 +205,7 @@ describe('checkpoints in a worker thread', () => {
         return new Promise(() => undefined);
       },
       captureLog().logger,
-      { threadBytes: MB, mainBytes: 4 * MB, deadlineMs: 60_000 },
+      { threadBytes: MB, mainBytes: 4 * MB, deadlineMs: 60_000, failuresToHandBack: 3 },
     );
     const put = db.prepare('INSERT OR REPLACE INTO entries VALUES (?, ?, ?)');
     try {
@@ -177,7 +222,7 @@ describe('checkpoints in a worker thread', () => {
       expect(checkpoints.onMain).toBe(false);
       expect((db.prepare('SELECT count(*) AS n FROM entries').get() as { n: number }).n).toBe(5);
     } finally {
-      checkpoints.close();
+      void checkpoints.close();
       db.close();
     }
   });

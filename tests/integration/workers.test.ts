@@ -22,7 +22,7 @@ import { ServiceError } from '../../src-main/errors/service-error';
 import { ExportThread } from '../../src-main/exports/export-thread';
 import { bodyJob, runOnBody } from '../../src-main/workers/body-job';
 import { createWorkers, type Workers } from '../../src-main/workers/pool';
-import { WORKER_THREAD_NICE } from '../../src-main/workers/thread-priority';
+import { WORKER_THREAD_NICE_STEP } from '../../src-main/workers/thread-priority';
 import { pricedEstimate as estimateOf } from '../helpers/priced-estimate';
 import { captureLog } from '../helpers/log-capture';
 
@@ -305,6 +305,7 @@ describe('thread priority', () => {
   }
 
   it('lowers each worker thread a little below main’s on Linux, and only the thread', async () => {
+    const mainNice = getPriority();
     const workers = pool();
     const dir = tempDir();
     const file = path.join(dir, 'c.sqlite');
@@ -318,12 +319,15 @@ describe('thread priority', () => {
       db.close();
     }
     expect(workers.threads).toBe(1);
-    expect(getPriority()).toBe(0);
+    // This thread (and on other systems the whole process) keeps its priority.
+    expect(getPriority()).toBe(mainNice);
     if (process.platform !== 'linux') return;
+    const lowered = Math.min(19, mainNice + WORKER_THREAD_NICE_STEP);
     const nice = niceByThread();
-    expect(nice.get(process.pid)).toBe(0);
-    expect([...nice.values()].filter((n) => n === WORKER_THREAD_NICE)).toHaveLength(1);
-    expect([...nice.values()].filter((n) => n !== 0 && n !== WORKER_THREAD_NICE)).toEqual([]);
+    expect(nice.get(process.pid)).toBe(mainNice);
+    expect([...nice.values()].filter((n) => n === lowered).length).toBeGreaterThanOrEqual(1);
+    // No thread is anywhere else: the pool's thread (and any it started) is lowered, nothing more.
+    expect([...nice.values()].filter((n) => n !== mainNice && n !== lowered)).toEqual([]);
   });
 });
 
