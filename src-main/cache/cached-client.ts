@@ -29,6 +29,7 @@ import {
   type OfflineStatus,
   type OfflineSyncSummary,
 } from './offline-sync';
+import { nextTurn } from '../../src-shared/async/next-turn';
 import { ServiceError } from '../errors/service-error';
 import { Connectivity } from './connectivity';
 import {
@@ -307,6 +308,8 @@ export class CachedClient extends Connectivity {
         return hit && { data: await work.fromCache(hit.bytes), fetchedAt: hit.fetchedAt };
       });
     }
+    // The copy is stored on a turn of its own: the worker's answer arrived in this one.
+    await nextTurn();
     return this.kept(out.result, { kind, key, bytes: out.cacheBytes });
   }
 

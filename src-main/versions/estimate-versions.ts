@@ -10,6 +10,7 @@ import { estimateWork } from '../estimates/estimate-reader';
 import type { EstimateReadOutput } from '../estimates/estimate-tasks';
 import type { StoredVersion } from '../cache/version-table';
 import { ServiceError } from '../errors/service-error';
+import { nextTurn } from '../../src-shared/async/next-turn';
 import { withoutHiddenCharacters } from '../../src-shared/text/hidden-characters';
 import type { Logger } from '../log/logger';
 import type { Workers } from '../workers/pool';
@@ -42,12 +43,6 @@ export interface CompareRequest {
   changeSet?: { from: ChangeSetSide; to: ChangeSetSide };
   signal?: AbortSignal;
 }
-
-/**
- * Resolves on a later turn of the event loop, after its timers and what else was waiting (a
- * setImmediate would still run before the timers that are due).
- */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export class EstimateVersions {
   /** The last recording of each estimate, per cache: the next one waits for it. */
