@@ -11,6 +11,7 @@ import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { ServiceError } from '../errors/service-error';
 import { errorForStatus, parseErrorBody, unreadableAnswer } from './http-errors';
 import { exactJsonText, parseExactJson } from '../../src-shared/json/exact-json';
+import { deadlineSignal } from '../../src-shared/async/deadline';
 import { declaredLength } from './body-sink';
 import {
   StallWatchdog,
@@ -112,7 +113,8 @@ export class ServiceTransport {
     const release = await this.budget.acquire(opts.signal, opts.bulk).catch(() => null);
     if (!release) return null;
     const stall = new StallWatchdog(this.stallMs);
-    const signals = [AbortSignal.timeout(this.timeoutMs), stall.signal];
+    const timeout = deadlineSignal(this.timeoutMs);
+    const signals = [timeout.signal, stall.signal];
     if (opts.signal) signals.push(opts.signal);
     try {
       // No redirects: a redirect could carry the credentials to another host.
@@ -128,6 +130,7 @@ export class ServiceTransport {
         this.logger.log('warn', `image ${target.pathname} is over ${sizeInWords(maxBytes)}; not shown`);
       return null;
     } finally {
+      timeout.clear();
       stall.stop();
       release();
     }

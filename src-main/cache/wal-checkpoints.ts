@@ -15,6 +15,7 @@ import { statSync } from 'node:fs';
 import type { Db } from './db';
 import type { Logger } from '../log/logger';
 import { describe } from './sqlite-errors';
+import { deadlineSignal } from '../../src-shared/async/deadline';
 
 /** What `PRAGMA wal_checkpoint` answers: whether it was blocked, the frames in the -wal, those copied. */
 export interface CheckpointOutcome {
@@ -108,7 +109,8 @@ export class WalCheckpoints {
   private async inThread(): Promise<void> {
     this.running = true;
     this.again = false;
-    const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.limits.deadlineMs)]);
+    const deadline = deadlineSignal(this.limits.deadlineMs);
+    const signal = AbortSignal.any([this.closing.signal, deadline.signal]);
     try {
       await this.run(this.file, signal);
       this.failures = 0;
@@ -117,6 +119,7 @@ export class WalCheckpoints {
         this.handBack(err);
       }
     } finally {
+      deadline.clear();
       this.running = false;
       this.inFlight = null;
     }
@@ -136,7 +139,7 @@ export class WalCheckpoints {
     this.handedBack = true;
     this.logger.log(
       'warn',
-      `offline cache ${this.file}: checkpoints in a worker thread failed ${this.failures} times (last: ${describe(err)}); SQLite checkpoints on main again`,
+      `offline cache ${this.file}: checkpoints in a worker thread failed ${this.failures} time${this.failures === 1 ? '' : 's'} in a row (last: ${describe(err)}); SQLite checkpoints on main again`,
     );
     try {
       this.db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);

@@ -181,9 +181,11 @@ describe('checkpoints in a worker thread', () => {
       await Promise.all(runs);
       expect(checkpoints.onMain).toBe(true);
       expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-      expect(log.lines.some((l) => /checkpoints in a worker thread failed .*(timeout|abort)/i.test(l))).toBe(
-        true,
-      );
+      expect(
+        log.lines.some((l) =>
+          /checkpoints in a worker thread failed 1 time in a row .*timed out after 200 ms/.test(l),
+        ),
+      ).toBe(true);
     } finally {
       void checkpoints.close();
       db.close();
