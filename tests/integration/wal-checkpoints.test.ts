@@ -54,6 +54,15 @@ function tagsInFileAlone(file: string): string[] {
 
 const walBytes = (file: string) => statSync(`${file}-wal`).size;
 
+/** A bare WAL database with an entries table, for WalCheckpoints on its own. */
+function walDatabase(name: string): { db: Database.Database; file: string } {
+  const file = path.join(dir, name);
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.exec('CREATE TABLE entries (kind TEXT, key TEXT PRIMARY KEY, body BLOB)');
+  return { db, file };
+}
+
 /** A runner that records what it was asked, and each run's outcome to wait for. */
 function recorded(run: CheckpointRunner) {
   const runs: Promise<unknown>[] = [];
@@ -128,10 +137,7 @@ describe('checkpoints in a worker thread', () => {
 
   it('cancels a checkpoint not yet run when the cache closes, without handing back', async () => {
     const log = captureLog();
-    const file = path.join(dir, 'closing.sqlite');
-    const db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE entries (kind TEXT, key TEXT, body BLOB)');
+    const { db, file } = walDatabase('closing.sqlite');
     let cancelled = false;
     // The thread is busy with other work: the checkpoint waits in its queue until cancelled.
     const checkpoints = new WalCheckpoints(
@@ -161,14 +167,12 @@ describe('checkpoints in a worker thread', () => {
 
   it('gives a thread that never answers its deadline, then hands back', async () => {
     const log = captureLog();
-    const db = new Database(path.join(dir, 'silent.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE entries (kind TEXT, key TEXT, body BLOB)');
+    const { db, file } = walDatabase('silent.sqlite');
     const { runner, runs } = recorded(
       (_file, signal) =>
         new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
     );
-    const checkpoints = new WalCheckpoints(db, path.join(dir, 'silent.sqlite'), runner, log.logger, {
+    const checkpoints = new WalCheckpoints(db, file, runner, log.logger, {
       threadBytes: MB,
       mainBytes: 64 * MB,
       deadlineMs: 200,
@@ -193,10 +197,7 @@ describe('checkpoints in a worker thread', () => {
   });
 
   it('keeps the -wal bounded by checkpointing on main while the thread is behind', () => {
-    const file = path.join(dir, 'behind.sqlite');
-    const db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE entries (kind TEXT, key TEXT PRIMARY KEY, body BLOB)');
+    const { db, file } = walDatabase('behind.sqlite');
     let asked = 0;
     // The thread takes each request and never finishes one.
     const checkpoints = new WalCheckpoints(
