@@ -10,6 +10,7 @@ import { silentLogger } from '../src-main/log/logger';
 import { startSimulator } from '../simulator';
 import { inReadingThread } from './reading-thread';
 import { WORKSPACE, type CacheRuns } from './cache-runs';
+import { appOpenRuns } from './cache-app';
 
 const TARGET_MS = 150;
 
@@ -23,14 +24,19 @@ const ms = (v: number): string => v.toFixed(1);
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
 
 /**
- * Opening the 20,000-item estimate of "Benchmark Tower" (large data set) from the offline cache, up
- * to the document the app shows, by the app's own steps: open the SQLite file (integrity
- * quick_check, WAL, migrations), read the row's bytes, read them into the detail (inflate, JSON.parse;
- * the cache holds only details checked before) and build the tree and totals. Stored once from the
- * simulator through ApiClient; median of 11 after a warm-up, each run a fresh open of the closed
- * file (what happens when the user opens the estimate offline). The runs are measured on a reading
- * thread (bench/reading-thread.ts): the app reads the bytes into the document on one; here the
- * file's open and the row's read run there too.
+ * Opening the 20,000-item estimate of "Benchmark Tower" (large data set) from the offline cache.
+ *
+ * The figure against the target is the app's: the estimate screen asking main for the estimate
+ * (EstimatesService.get) with the service out of reach, median of 11 after a first offline open. It
+ * gets the view kept beside the estimate (estimates/stored-view.ts, kept when the estimate was opened
+ * online or made available offline). Beside it, the same open with no view kept (the first offline
+ * open after an update of PlanDesk): the view built again from the estimate, median of 5.
+ *
+ * Then the steps of that rebuild, up to the document, measured on a reading thread
+ * (bench/reading-thread.ts) as the app runs them: open the SQLite file (integrity quick_check, WAL,
+ * migrations), read the row's bytes, read them into the detail (inflate, JSON.parse; the cache holds
+ * only details checked before) and build the tree and totals. Median of 11 after a warm-up, each run
+ * a fresh open of the closed file.
  */
 export async function benchCacheOpen(): Promise<Record<string, string | number>> {
   const { estimate, projectId } = await fetchLargeEstimate();
@@ -58,27 +64,43 @@ export async function benchCacheOpen(): Promise<Record<string, string | number>>
     reader.close();
 
     const total = median(open.map((o, i) => o + read[i]! + build[i]!));
+    const app = await appOpenRuns();
+    const kept = median(app.kept);
+    const rebuilt = median(app.rebuilt);
+    const parseFloor = `JSON.parse of the estimate's ${mb(runs.textChars)} MB: ${ms(median(floor))} ms`;
     tableRow({
-      what: 'open the cached 20,000-item estimate → document',
-      now: `${ms(total)} ms`,
-      floor: `JSON.parse of the same ${mb(runs.textChars)} MB: ${ms(median(floor))} ms`,
-      ratio: ratio(total, median(floor)),
+      what: 'open the cached 20,000-item estimate → the view on screen (app, offline)',
+      now: `${ms(kept)} ms`,
+      floor: parseFloor,
+      ratio: ratio(kept, median(floor)),
       target: `≤ ${TARGET_MS} ms`,
-      within: yesNo(total <= TARGET_MS),
+      within: yesNo(kept <= TARGET_MS),
+    });
+    tableRow({
+      what: '… with no view kept (first offline open after an update)',
+      now: `${ms(rebuilt)} ms`,
+      floor: parseFloor,
+      ratio: ratio(rebuilt, median(floor)),
+      target: '—',
+      within: '—',
     });
     return {
       items: estimate.items.length,
-      'measured on': "a reading thread, with the app's heap limits",
+      'app, offline, view kept (ms)': `${ms(kept)} (slowest ${ms(Math.max(...app.kept))})`,
+      'app, offline, no view kept (ms)': `${ms(rebuilt)} (slowest ${ms(Math.max(...app.rebuilt))})`,
+      'view (MB of JSON) / kept (MB)': `${mb(app.viewBytes)} / ${mb(app.keptBytes)}`,
+      'view kept after the online open (ms)': ms(app.keptAfterMs),
+      'rebuild up to the document, measured on': "a reading thread, with the app's heap limits",
       'body (MB of JSON)': mb(runs.bodyChars),
       'db file size (MB)': mb(fileSize),
       'store, one put (ms)': ms(storeMs),
       'open db (ms)': ms(median(open)),
       'read the row, inflate, JSON.parse (ms)': ms(median(read)),
       'tree + totals (ms)': ms(median(build)),
-      'open → document (ms)': ms(total),
+      'open → document, rebuilt (ms)': ms(total),
       'slowest run (ms)': ms(Math.max(...open.map((o, i) => o + read[i]! + build[i]!))),
-      'target (ms)': `≤ ${TARGET_MS}`,
-      'within target': yesNo(total <= TARGET_MS),
+      'target (ms), the app figure above': `≤ ${TARGET_MS}`,
+      'within target': yesNo(kept <= TARGET_MS),
       'floor: JSON.parse (ms)': `${ms(median(floor))} (× ${ratio(total, median(floor))})`,
       'close, not counted (ms)': ms(median(close)),
       'cached = stored': same ? 'yes' : 'NO',

@@ -6,6 +6,12 @@ export interface RetryPolicy {
   maxAttemptsTransient: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * Whether a request that got no answer at all (refused, no route, a timeout) is tried again. Not
+   * while the service is known to be out of reach (cache/cached-client.ts): the offline copy then
+   * answers at once, and the offline probe finds the service again.
+   */
+  retryUnanswered?: boolean;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {

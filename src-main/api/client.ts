@@ -86,8 +86,14 @@ function formDocument(value: unknown, what: string): FormDocument {
 export class ApiClient {
   private readonly http: ServiceTransport;
 
-  constructor(options: ApiClientOptions) {
+  constructor(private readonly options: ApiClientOptions) {
     this.http = new ServiceTransport(options);
+  }
+
+  /** The same client (its key, and its rate budget shared) trying again as `retry` says. */
+  withRetry(retry: NonNullable<ApiClientOptions['retry']>): ApiClient {
+    const o = this.options;
+    return new ApiClient({ ...o, retry: { ...o.retry, ...retry }, budget: this.http.budget });
   }
 
   get baseUrl(): string {

@@ -258,7 +258,8 @@ export class ServiceTransport {
             ? `no answer within ${Math.round(this.timeoutMs / 1000)} s`
             : describeNetworkError(err);
         this.logger.log('warn', `${where} failed: ${reason}`);
-        if (idempotent && transientRetries + 1 < this.retry.maxAttemptsTransient) {
+        const retry = idempotent && this.retry.retryUnanswered !== false;
+        if (retry && transientRetries + 1 < this.retry.maxAttemptsTransient) {
           await this.pause(transientRetries++, spec.signal, deadline);
           continue;
         }

@@ -53,6 +53,7 @@ export class ActiveWorkspaces {
       const stored = this.o.onEstimateStored;
       const cached = new CachedClient(client, cache, {
         logger: this.o.logger,
+        whileOffline: client.withRetry({ retryUnanswered: false }),
         ...(this.o.budgetBytes ? { budgetBytes: this.o.budgetBytes } : {}),
         ...(stored ? { onEstimateStored: (e: StoredEstimate) => stored(cache, e) } : {}),
       });

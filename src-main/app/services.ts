@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppNotice } from '../../src-shared/app/types';
 import { WorkspaceCaches } from '../cache/workspace-caches';
+import { KeptViews } from '../estimates/kept-views';
 import { EstimatesService } from '../estimates/estimates-service';
 import { createWorkers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
@@ -164,11 +165,14 @@ export function createServices(o: ServiceOptions): RunningServices {
   const presets = new PresetsService(settings, async () => (await workspaces.activeMeta()).id);
   // The export thread gets ready when an estimate opens (an export may well follow).
   const exportThread = new ExportThread(workers, o.logger);
+  // Views of large estimates kept beside their offline copies, valid for this version of PlanDesk.
+  const views = new KeptViews(o.version, o.logger);
   const estimates = new EstimatesService(
     active.source,
     operations,
     o.logger,
     workers,
+    views,
     exportThread.estimateOpened,
   );
   const versions = new VersionsService(active.source, estimateVersions, operations);
@@ -196,7 +200,7 @@ export function createServices(o: ServiceOptions): RunningServices {
   const projects = new ProjectsService(operations, active.source, projectFacts);
   const uploadGrants = new UploadGrants();
   const files = new FilesAppService(active.source, operations, o.dialogs, scratchDir, uploadGrants, outbox);
-  const offline = new OfflineService(active.source, operations, workers, heavyWork);
+  const offline = new OfflineService(active.source, operations, workers, views, heavyWork);
   const storage = new StorageService({
     workspaces: async () => (await workspaces.list()).workspaces,
     cacheFor,

@@ -16,6 +16,8 @@ export type CacheKind =
   | 'estimates-list'
   | 'estimate'
   | 'estimate-summary'
+  /** The estimate screen's view of a large cached estimate, compressed (estimates/stored-view.ts). */
+  | 'estimate-view'
   /** What the user last saw of an estimate on its plan (plans/rooms-costs-service.ts). */
   | 'rooms-costs-seen'
   | 'forms-list'
@@ -33,6 +35,7 @@ export const CACHE_KINDS: readonly CacheKind[] = [
   'estimates-list',
   'estimate',
   'estimate-summary',
+  'estimate-view',
   'rooms-costs-seen',
   'forms-list',
   'form',

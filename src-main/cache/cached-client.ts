@@ -70,20 +70,20 @@ export class CachedClient extends Connectivity {
   }
 
   listProjects(query: ProjectQuery & PageRequest = {}): Promise<Fetched<Page<ProjectListItem>>> {
-    return this.read('projects-page', cacheKeys.projectsPage(query), () => this.client.listProjects(query));
+    return this.read('projects-page', cacheKeys.projectsPage(query), () => this.reader.listProjects(query));
   }
 
   getProject(id: string, opts: CallOptions = {}): Promise<Fetched<ProjectDetail>> {
-    return this.read('project', cacheKeys.project(id), () => this.client.getProject(id, opts));
+    return this.read('project', cacheKeys.project(id), () => this.reader.getProject(id, opts));
   }
 
   getPlan(planId: string, opts: CallOptions = {}): Promise<Fetched<PlanDocument>> {
-    return this.read('plan', cacheKeys.plan(planId), () => this.client.getPlan(planId, opts));
+    return this.read('plan', cacheKeys.plan(planId), () => this.reader.getPlan(planId, opts));
   }
 
   listAllEstimates(projectId: string, options: ListAllOptions = {}): Promise<Fetched<EstimateListItem[]>> {
     return this.read('estimates-list', cacheKeys.estimatesList(projectId), () =>
-      this.client.listAllEstimates(projectId, options),
+      this.reader.listAllEstimates(projectId, options),
     );
   }
 
@@ -93,7 +93,7 @@ export class CachedClient extends Connectivity {
     opts: CallOptions = {},
   ): Promise<Fetched<EstimateDetail>> {
     return this.read('estimate', cacheKeys.estimate(projectId, estimateId), () =>
-      this.client.getEstimate(projectId, estimateId, opts),
+      this.reader.getEstimate(projectId, estimateId, opts),
     );
   }
 
@@ -120,7 +120,7 @@ export class CachedClient extends Connectivity {
       'estimate',
       cacheKeys.estimate(projectId, estimateId),
       noted,
-      (sink) => this.client.getEstimateBody(projectId, estimateId, sink, opts),
+      (sink) => this.reader.getEstimateBody(projectId, estimateId, sink, opts),
     );
     if (fetched.source === 'network' && stored) {
       this.estimateStored({ projectId, estimateId, bytes: stored, fetchedAt: fetched.fetchedAt });
@@ -159,22 +159,22 @@ export class CachedClient extends Connectivity {
 
   /** The workspace's forms, exactly as sent: offline, the forms screen shows them read-only. */
   listForms(opts: CallOptions = {}): Promise<Fetched<FormDocument[]>> {
-    return this.read('forms-list', cacheKeys.formsList(), () => this.client.listForms(opts));
+    return this.read('forms-list', cacheKeys.formsList(), () => this.reader.listForms(opts));
   }
 
   getForm(id: string, opts: CallOptions = {}): Promise<Fetched<FormDocument>> {
-    return this.read('form', cacheKeys.form(id), () => this.client.getForm(id, opts));
+    return this.read('form', cacheKeys.form(id), () => this.reader.getForm(id, opts));
   }
 
   /** The workspace's details (the workspace screen). */
   getWorkspace(opts: CallOptions = {}): Promise<Fetched<Workspace>> {
-    return this.read('workspace', cacheKeys.workspace(), () => this.client.getWorkspace(opts));
+    return this.read('workspace', cacheKeys.workspace(), () => this.reader.getWorkspace(opts));
   }
 
   /** Every file of the project (with download links that expire: offline, only names and sizes). */
   listProjectFiles(projectId: string, opts: CallOptions = {}): Promise<Fetched<ProjectFile[]>> {
     return this.read('files-list', cacheKeys.filesList(projectId), () =>
-      this.client.listAllProjectFiles(projectId, { signal: opts.signal }),
+      this.reader.listAllProjectFiles(projectId, { signal: opts.signal }),
     );
   }
 
@@ -189,7 +189,7 @@ export class CachedClient extends Connectivity {
    */
   async floorImage(url: string, opts: CallOptions = {}): Promise<Fetched<Uint8Array | null>> {
     const key = cacheKeys.image(url);
-    const bytes = await this.client.fetchImage(url, { ...opts, maxBytes: MAX_PLAN_IMAGE_BYTES });
+    const bytes = await this.reader.fetchImage(url, { ...opts, maxBytes: MAX_PLAN_IMAGE_BYTES });
     const fetchedAt = this.now();
     if (bytes) {
       this.cache.putBlob({ kind: 'image', key, bytes, contentType: null, fetchedAt });
@@ -271,7 +271,7 @@ export class CachedClient extends Connectivity {
   /** Asks the service whether it is reachable (GET /workspace); updates `online`. */
   async probe(opts: CallOptions = {}): Promise<boolean> {
     try {
-      await this.client.getWorkspace(opts);
+      await this.reader.getWorkspace(opts);
       this.setOnline(true, null);
     } catch (err) {
       this.noteFailure(err);
@@ -339,6 +339,14 @@ export class CachedClient extends Connectivity {
   }
 
   /** An answer from the service: stored with the time it arrived. */
+  /**
+   * The client reads go through: while the service is known to be out of reach, one that does not
+   * try a request again when no answer came (`whileOffline`), so the cached copy shows at once.
+   */
+  private get reader(): ReadClient {
+    return this.online ? this.client : (this.options.whileOffline ?? this.client);
+  }
+
   private kept<T>(data: T, entry: Omit<CachePut, 'fetchedAt'>): Fetched<T> {
     const fetchedAt = this.now();
     this.setOnline(true, null);

@@ -60,6 +60,12 @@ export interface CachedClientOptions {
    * least recently used goes first. Null or absent: no limit.
    */
   budgetBytes?: () => number | null;
+  /**
+   * The same service, read with no retry of a request that got no answer (RetryPolicy
+   * `retryUnanswered`): used while the service is known to be out of reach, so every screen shows
+   * its cached copy at once instead of after the retries' pauses.
+   */
+  whileOffline?: ReadClient;
   /** An estimate from the service was just stored in the cache (its versions keep it: issue 17). */
   onEstimateStored?: (stored: StoredEstimate) => void;
 }

@@ -8,6 +8,10 @@ import type { Workers } from '../workers/pool';
 import type { EstimateReadOutput } from './estimate-tasks';
 import { estimateWork, estimateWorkFor, type KeptSummary } from './estimate-reader';
 import { sameServiceMoment } from '../../src-shared/time/service-time';
+import { ServiceError } from '../errors/service-error';
+import type { KeptViews } from './kept-views';
+import { estimateDigest } from './stored-view';
+import type { EstimateViewOutput } from './estimate-tasks';
 
 /**
  * An estimate read: for an export, with the token of its document kept in the worker that writes
@@ -41,6 +45,8 @@ export class EstimatesService {
     private readonly operations: Operations,
     private readonly logger: Logger,
     private readonly workers: Workers,
+    /** The views of large estimates kept beside their cached copies (stored-view.ts). */
+    private readonly views: KeptViews,
     /** Told when the estimate screen has an estimate (after it was read and kept). */
     private readonly opened: (estimate: OpenedEstimate) => void = () => undefined,
   ) {}
@@ -67,13 +73,32 @@ export class EstimatesService {
   async get(projectId: string, estimateId: string, operationId?: string): Promise<EstimateViewText> {
     const { meta, cached } = await this.active();
     const op = this.operations.start(operationId);
+    const key = cacheKeys.estimate(projectId, estimateId);
     try {
-      const r = await cached.readEstimate(
+      const work = estimateWork(this.workers, 'estimate-view', op.signal);
+      // Offline, a large estimate's view kept before is used when it was made from these very bytes.
+      let cachedDigest: Promise<string> | null = null;
+      let keptView = false;
+      const r = await cached.readEstimate<EstimateViewOutput>(
         projectId,
         estimateId,
-        estimateWork(this.workers, 'estimate-view', op.signal),
+        {
+          fromService: (fetch) => work.fromService(fetch),
+          fromCache: async (bytes) => {
+            const digest = (cachedDigest = estimateDigest(bytes));
+            const kept = await this.views.read(cached.cache, key, digest).catch(() => null);
+            if (!kept) return work.fromCache(bytes);
+            if (op.signal.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
+            keptView = true;
+            return { ...kept, cacheBody: null };
+          },
+        },
         { signal: op.signal },
       );
+      if (!keptView) {
+        const fromService = r.source === 'network' && r.data.cacheBody;
+        this.views.keep(cached.cache, key, r.data, fromService ? estimateDigest(fromService) : cachedDigest);
+      }
       this.keep(meta.id, cached, projectId, estimateId, r.data);
       this.opened({ cachedBytes: () => cached.cachedEstimateBytes(projectId, estimateId) });
       return { viewBytes: r.data.viewBytes, ...provenance(r) };

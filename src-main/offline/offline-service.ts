@@ -3,6 +3,7 @@ import type { ActiveSource } from '../contracts/active-workspace';
 import type { Operations } from '../operations/operations';
 import { ServiceError } from '../errors/service-error';
 import { estimateCacheEntries } from '../estimates/estimate-reader';
+import type { KeptViews } from '../estimates/kept-views';
 import type { Workers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
 import { buildPlanView } from '../plans/plan-view';
@@ -21,6 +22,8 @@ export class OfflineService {
     private readonly active: ActiveSource,
     private readonly operations: Operations,
     private readonly workers: Workers,
+    /** The views of large estimates, kept with the copy (estimates/stored-view.ts). */
+    private readonly views: KeptViews,
     /** Held while a copy is made: background work (keeping versions) waits for it. */
     private readonly heavyWork: IdleGate = new IdleGate(),
   ) {}
@@ -54,7 +57,8 @@ export class OfflineService {
       await cached.makeAvailableOffline(projectId, {
         signal: op.signal,
         onProgress: (d, t) => op.progress(d, t),
-        estimateEntries: (p, id, signal) => estimateCacheEntries(this.workers, client, p, id, signal),
+        estimateEntries: (p, id, signal) =>
+          estimateCacheEntries(this.workers, client, p, id, signal, this.views),
         floorImageUrls,
         keepFiles,
       });

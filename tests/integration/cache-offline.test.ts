@@ -9,6 +9,7 @@ import { CachedClient } from '../../src-main/cache/cached-client';
 import { makeAvailableOffline, offlineStatus } from '../../src-main/cache/offline-sync';
 import { startSimulator, type Simulator } from '../../simulator';
 import { captureLog } from '../helpers/log-capture';
+import { hostileClient, json, startHostileService } from '../helpers/hostile-service';
 import { FAST_RETRY, failure, testClient } from '../helpers/sim-client';
 import { fixtureDataset, WS_A } from './simulator-fixture';
 import Database from 'better-sqlite3';
@@ -136,6 +137,41 @@ describe('read-through cache', () => {
     // Another page (another key) was never fetched: the network error comes through.
     const other = await failure(cc.listProjects({ page: 2, pageSize: 5 }));
     expect(other.kind).toBe('network');
+  });
+
+  it('tries a read once while the service is known to be out of reach: the cached copy shows at once', async () => {
+    const h = await startHostileService();
+    try {
+      const client = hostileClient(h, { retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttemptsTransient: 3 } });
+      const cc = new CachedClient(client, cache, {
+        whileOffline: client.withRetry({ retryUnanswered: false }),
+      });
+      const key = cacheKeys.project('p-1');
+      cache.put('project', key, { id: 'p-1', name: 'Kept before' });
+      let answer: 'none' | 503 = 'none';
+      h.route('GET', /^\/api\/v2\/projects\/p-1$/, (req, res) => {
+        if (answer === 'none') req.socket.destroy();
+        else json(res, 503, { error: 'busy' });
+      });
+      const attempts = () => h.requests.filter((r) => r.path.endsWith('/projects/p-1')).length;
+
+      // Not yet known: tried again, as for any request without an answer.
+      expect((await cc.getProject('p-1')).source).toBe('cache');
+      expect(attempts()).toBe(3);
+      expect(cc.online).toBe(false);
+      // Known now: one attempt, and the cached copy.
+      const second = await cc.getProject('p-1');
+      expect(second.source).toBe('cache');
+      expect(second.data).toEqual({ id: 'p-1', name: 'Kept before' });
+      expect(attempts()).toBe(4);
+      // An answer (even an error) is the service reached: tried again as ever, and online again.
+      answer = 503;
+      expect((await failure(cc.getProject('p-1'))).status).toBe(503);
+      expect(attempts()).toBe(7);
+      expect(cc.online).toBe(true);
+    } finally {
+      await h.close();
+    }
   });
 
   it('rethrows the network error when nothing is cached', async () => {
