@@ -130,6 +130,8 @@ export interface CacheDb {
   readonly recovered: CacheRecovery | null;
   /** Why the cache is not persistent, for the log and an optional notice. */
   readonly problem: string | null;
+  /** False once closed. */
+  readonly open: boolean;
 
   get<T = unknown>(kind: CacheKind, key: string): CacheHit<T> | null;
   /** An entry's bytes, unparsed (a large estimate is parsed by a worker, not here). */

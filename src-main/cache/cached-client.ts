@@ -70,20 +70,20 @@ export class CachedClient extends Connectivity {
   }
 
   listProjects(query: ProjectQuery & PageRequest = {}): Promise<Fetched<Page<ProjectListItem>>> {
-    return this.read('projects-page', cacheKeys.projectsPage(query), () => this.reader.listProjects(query));
+    return this.read('projects-page', cacheKeys.projectsPage(query), (c) => c.listProjects(query));
   }
 
   getProject(id: string, opts: CallOptions = {}): Promise<Fetched<ProjectDetail>> {
-    return this.read('project', cacheKeys.project(id), () => this.reader.getProject(id, opts));
+    return this.read('project', cacheKeys.project(id), (c) => c.getProject(id, opts));
   }
 
   getPlan(planId: string, opts: CallOptions = {}): Promise<Fetched<PlanDocument>> {
-    return this.read('plan', cacheKeys.plan(planId), () => this.reader.getPlan(planId, opts));
+    return this.read('plan', cacheKeys.plan(planId), (c) => c.getPlan(planId, opts));
   }
 
   listAllEstimates(projectId: string, options: ListAllOptions = {}): Promise<Fetched<EstimateListItem[]>> {
-    return this.read('estimates-list', cacheKeys.estimatesList(projectId), () =>
-      this.reader.listAllEstimates(projectId, options),
+    return this.read('estimates-list', cacheKeys.estimatesList(projectId), (c) =>
+      c.listAllEstimates(projectId, options),
     );
   }
 
@@ -92,8 +92,8 @@ export class CachedClient extends Connectivity {
     estimateId: string,
     opts: CallOptions = {},
   ): Promise<Fetched<EstimateDetail>> {
-    return this.read('estimate', cacheKeys.estimate(projectId, estimateId), () =>
-      this.reader.getEstimate(projectId, estimateId, opts),
+    return this.read('estimate', cacheKeys.estimate(projectId, estimateId), (c) =>
+      c.getEstimate(projectId, estimateId, opts),
     );
   }
 
@@ -120,7 +120,7 @@ export class CachedClient extends Connectivity {
       'estimate',
       cacheKeys.estimate(projectId, estimateId),
       noted,
-      (sink) => this.reader.getEstimateBody(projectId, estimateId, sink, opts),
+      (sink, c) => c.getEstimateBody(projectId, estimateId, sink, opts),
     );
     if (fetched.source === 'network' && stored) {
       this.estimateStored({ projectId, estimateId, bytes: stored, fetchedAt: fetched.fetchedAt });
@@ -159,22 +159,22 @@ export class CachedClient extends Connectivity {
 
   /** The workspace's forms, exactly as sent: offline, the forms screen shows them read-only. */
   listForms(opts: CallOptions = {}): Promise<Fetched<FormDocument[]>> {
-    return this.read('forms-list', cacheKeys.formsList(), () => this.reader.listForms(opts));
+    return this.read('forms-list', cacheKeys.formsList(), (c) => c.listForms(opts));
   }
 
   getForm(id: string, opts: CallOptions = {}): Promise<Fetched<FormDocument>> {
-    return this.read('form', cacheKeys.form(id), () => this.reader.getForm(id, opts));
+    return this.read('form', cacheKeys.form(id), (c) => c.getForm(id, opts));
   }
 
   /** The workspace's details (the workspace screen). */
   getWorkspace(opts: CallOptions = {}): Promise<Fetched<Workspace>> {
-    return this.read('workspace', cacheKeys.workspace(), () => this.reader.getWorkspace(opts));
+    return this.read('workspace', cacheKeys.workspace(), (c) => c.getWorkspace(opts));
   }
 
   /** Every file of the project (with download links that expire: offline, only names and sizes). */
   listProjectFiles(projectId: string, opts: CallOptions = {}): Promise<Fetched<ProjectFile[]>> {
-    return this.read('files-list', cacheKeys.filesList(projectId), () =>
-      this.reader.listAllProjectFiles(projectId, { signal: opts.signal }),
+    return this.read('files-list', cacheKeys.filesList(projectId), (c) =>
+      c.listAllProjectFiles(projectId, { signal: opts.signal }),
     );
   }
 
@@ -189,7 +189,7 @@ export class CachedClient extends Connectivity {
    */
   async floorImage(url: string, opts: CallOptions = {}): Promise<Fetched<Uint8Array | null>> {
     const key = cacheKeys.image(url);
-    const bytes = await this.reader.fetchImage(url, { ...opts, maxBytes: MAX_PLAN_IMAGE_BYTES });
+    const bytes = await this.client.fetchImage(url, { ...opts, maxBytes: MAX_PLAN_IMAGE_BYTES });
     const fetchedAt = this.now();
     if (bytes) {
       this.cache.putBlob({ kind: 'image', key, bytes, contentType: null, fetchedAt });
@@ -271,7 +271,7 @@ export class CachedClient extends Connectivity {
   /** Asks the service whether it is reachable (GET /workspace); updates `online`. */
   async probe(opts: CallOptions = {}): Promise<boolean> {
     try {
-      await this.reader.getWorkspace(opts);
+      await this.client.getWorkspace(opts);
       this.setOnline(true, null);
     } catch (err) {
       this.noteFailure(err);
@@ -279,10 +279,14 @@ export class CachedClient extends Connectivity {
     return this.online;
   }
 
-  private async read<T>(kind: CacheKind, key: string, fetch: () => Promise<T>): Promise<Fetched<T>> {
+  private async read<T>(
+    kind: CacheKind,
+    key: string,
+    fetch: (client: ReadClient) => Promise<T>,
+  ): Promise<Fetched<T>> {
     let data: T;
     try {
-      data = await fetch();
+      data = await fetch(this.reader(kind, key));
     } catch (err) {
       return this.cachedInstead(err, kind, key, async () => {
         const hit = this.cache.get<T>(kind, key);
@@ -297,11 +301,12 @@ export class CachedClient extends Connectivity {
     kind: CacheKind,
     key: string,
     work: BodyWork<T>,
-    fetch: (sink: BodySink) => Promise<void>,
+    fetch: (sink: BodySink, client: ReadClient) => Promise<void>,
   ): Promise<Fetched<T>> {
     let out: { result: T; cacheBytes: Uint8Array };
+    const client = this.reader(kind, key);
     try {
-      out = await work.fromService(fetch);
+      out = await work.fromService((sink) => fetch(sink, client));
     } catch (err) {
       return this.cachedInstead(err, kind, key, async () => {
         const hit = this.cache.getBytes(kind, key);
@@ -332,21 +337,36 @@ export class CachedClient extends Connectivity {
         return { ...hit, source: 'cache', offlineReason: err.message };
       }
     } else if (err instanceof ServiceError && err.kind === 'not-found') {
-      // Gone from the service: the cached copy must not come back when offline later.
+      // Gone from the service: the cached copy must not come back when offline later (nor what is
+      // kept beside it).
       this.cache.delete(kind, key);
+      if (kind === 'estimate') this.cache.delete('estimate-view', key);
     }
     throw err;
   }
 
-  /** An answer from the service: stored with the time it arrived. */
   /**
-   * The client reads go through: while the service is known to be out of reach, one that does not
-   * try a request again when no answer came (`whileOffline`), so the cached copy shows at once.
+   * The client a read goes through: while the service is known to be out of reach and a copy of
+   * this answer is kept, one that does not try a request again when no answer came
+   * (`whileOffline`), so the copy shows at once. With nothing to show instead, retried as ever.
    */
-  private get reader(): ReadClient {
-    return this.online ? this.client : (this.options.whileOffline ?? this.client);
+  private reader(kind: CacheKind, key: string): ReadClient {
+    const once = this.options.whileOffline;
+    return once && !this.online && this.cache.has(kind, key) ? once : this.client;
   }
 
+  /**
+   * Writes entries kept beside an answer (an estimate's view), and keeps the data that is not pinned
+   * within the budget. Not once the cache is closed (a background write that ended late).
+   */
+  store(entries: readonly CachePut[]): boolean {
+    if (!this.cache.open) return false;
+    const ok = this.cache.putMany(entries);
+    if (ok) this.keepWithinBudget();
+    return ok;
+  }
+
+  /** An answer from the service: stored with the time it arrived. */
   private kept<T>(data: T, entry: Omit<CachePut, 'fetchedAt'>): Fetched<T> {
     const fetchedAt = this.now();
     this.setOnline(true, null);

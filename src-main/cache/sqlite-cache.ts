@@ -157,6 +157,9 @@ export class SqliteCache implements CacheDb {
       // Keys compare bytewise (BINARY) and '0' follows '/': the range is exactly "starts with prefix".
       this.stmts.deleteRange.run('estimate', prefix, `${prefix.slice(0, -1)}0`);
       for (const e of s.entries) this.upsert(e);
+      // The views kept beside estimates no longer listed go with them (the others stay: a view is
+      // only used for the very bytes it was made from).
+      this.stmts.deleteOrphanViews.run({ from: prefix, to: `${prefix.slice(0, -1)}0` });
       this.stmts.deleteParts.run(s.projectId);
       for (const b of blobs) {
         this.upsertBlob(b);
@@ -258,6 +261,10 @@ export class SqliteCache implements CacheDb {
     this.failureListeners.push(listener);
   }
 
+  get open(): boolean {
+    return this.db.open;
+  }
+
   close(): void {
     // A checkpoint not yet run is cancelled; one running lets go of the file within moments.
     void this.checkpoints?.close();
@@ -348,6 +355,10 @@ function prepareStatements(db: Db) {
     ),
     delete: db.prepare('DELETE FROM entries WHERE kind = ? AND key = ?'),
     deleteRange: db.prepare('DELETE FROM entries WHERE kind = ? AND key >= ? AND key < ?'),
+    deleteOrphanViews: db.prepare(
+      `DELETE FROM entries WHERE kind = 'estimate-view' AND key >= @from AND key < @to
+         AND key NOT IN (SELECT key FROM entries WHERE kind = 'estimate' AND key >= @from AND key < @to)`,
+    ),
     putOffline: db.prepare(
       `INSERT INTO offline_projects (project_id, fetched_at, plan_id, estimates, images, keep_files)
        VALUES (?, ?, ?, ?, ?, ?)

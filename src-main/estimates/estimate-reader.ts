@@ -9,7 +9,6 @@ import { bodyJob, runOnBody, type BodyTaskInput } from '../workers/body-job';
 import type { Workers } from '../workers/pool';
 import type { Out, TaskName, WorkerTasks } from '../workers/tasks';
 import { estimateReadTask, estimateViewTask, type EstimateReadOutput } from './estimate-tasks';
-import type { KeptViews } from './kept-views';
 
 /**
  * Estimate answers smaller than this are read on main's own thread: below it, reading, checking
@@ -94,8 +93,8 @@ export function bodyWork<K extends BodyTask>(
 }
 
 /**
- * An estimate fetched for the offline copy: the cache entries to write (its bytes, its totals for
- * the list, and the screen's view when it is large: stored-view.ts), read off main's thread.
+ * An estimate fetched for the offline copy: the cache entries to write (its bytes, and its totals
+ * for the list), read off main's thread.
  */
 export async function estimateCacheEntries(
   workers: Workers,
@@ -103,20 +102,13 @@ export async function estimateCacheEntries(
   projectId: string,
   estimateId: string,
   signal: AbortSignal,
-  views: KeptViews,
 ): Promise<Omit<CachePut, 'fetchedAt'>[]> {
-  const work = estimateWork(workers, 'estimate-view', signal);
-  const { result } = await work.fromService((sink) =>
-    client.getEstimateBody(projectId, estimateId, sink, { signal }),
-  );
+  const result = await fetchEstimateRead(workers, client, projectId, estimateId, signal);
   const key = cacheKeys.estimate(projectId, estimateId);
   const kept: KeptSummary = { modified: result.modified, summary: result.summary };
-  const cacheBody = result.cacheBody!;
-  const view = await views.entry(key, result, cacheBody);
   return [
-    { kind: 'estimate', key, bytes: cacheBody },
+    { kind: 'estimate', key, bytes: result.cacheBody },
     { kind: 'estimate-summary', key, data: kept },
-    ...(view ? [view] : []),
   ];
 }
 

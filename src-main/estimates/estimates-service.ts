@@ -86,7 +86,7 @@ export class EstimatesService {
           fromService: (fetch) => work.fromService(fetch),
           fromCache: async (bytes) => {
             const digest = (cachedDigest = estimateDigest(bytes));
-            const kept = await this.views.read(cached.cache, key, digest).catch(() => null);
+            const kept = await this.views.read(cached, key, digest).catch(() => null);
             if (!kept) return work.fromCache(bytes);
             if (op.signal.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
             keptView = true;
@@ -97,7 +97,7 @@ export class EstimatesService {
       );
       if (!keptView) {
         const fromService = r.source === 'network' && r.data.cacheBody;
-        this.views.keep(cached.cache, key, r.data, fromService ? estimateDigest(fromService) : cachedDigest);
+        this.views.keep(cached, key, r.data, fromService ? estimateDigest(fromService) : cachedDigest);
       }
       this.keep(meta.id, cached, projectId, estimateId, r.data);
       this.opened({ cachedBytes: () => cached.cachedEstimateBytes(projectId, estimateId) });

@@ -2,7 +2,8 @@
  * The estimate screen's views kept beside large cached estimates (stored-view.ts): looked up when an
  * estimate is opened from the cache, kept after one was built.
  */
-import type { CacheDb, CachePut } from '../cache/cache-db';
+import type { CacheDb } from '../cache/cache-db';
+import type { CachedClient } from '../cache/cached-client';
 import type { Logger } from '../log/logger';
 import {
   STORED_VIEW_ABOVE_BYTES,
@@ -32,49 +33,73 @@ export class KeptViews {
 
   /**
    * The view kept for the estimate whose cached bytes hash to `digest` (estimateDigest, started
-   * before the bytes went to a worker); null when none fits.
+   * before the bytes went to a worker); null when none fits. One that does not fit is dropped.
    */
-  async read(cache: CacheDb, key: string, digest: Promise<string>): Promise<StoredViewData | null> {
-    const known = this.knownIn(cache);
+  async read(cached: CachedClient, key: string, digest: Promise<string>): Promise<StoredViewData | null> {
+    const known = this.knownIn(cached.cache);
     known.delete(key);
-    const row = cache.getBytes('estimate-view', key);
+    const row = cached.cache.getBytes('estimate-view', key);
     if (!row) return null;
     const hash = await digest;
     const view = await decodeStoredView(row.bytes, hash, this.format);
     if (view) known.set(key, hash);
+    else if (cached.cache.open) cached.cache.delete('estimate-view', key);
     return view;
   }
 
   /**
-   * The cache entry of `data`, the view of the estimate whose cached copy is `estimateBytes`, for an
-   * offline copy written all at once; null when it is too small (or too large) to keep.
+   * Keeps `data`, the view of the estimate whose cached bytes hash to `digest`, when it is large
+   * enough to be worth it (a view kept before for a larger version goes). In the background:
+   * compressed off main's thread, and a failure is only logged (the next offline open builds the
+   * view again).
    */
-  async entry(
-    key: string,
-    data: StoredViewData,
-    estimateBytes: Uint8Array,
-  ): Promise<Omit<CachePut, 'fetchedAt'> | null> {
-    if (!worthKeeping(data)) return null;
-    const digest = estimateDigest(estimateBytes);
-    return { kind: 'estimate-view', key, bytes: await encodeStoredView(data, await digest, this.format) };
+  keep(cached: CachedClient, key: string, data: StoredViewData, digest: Promise<string> | null): void {
+    void this.store(cached, key, data, digest).catch((err: unknown) => this.failed(err));
   }
 
   /**
-   * Keeps `data`, the view of the estimate whose cached bytes hash to `digest`, when it is large
-   * enough to be worth it. In the background: compressed off main's thread, and a failure is only
-   * logged (the next offline open builds the view again).
+   * Keeps a view beside the cached estimate `key` if it is large and has none for its bytes:
+   * `build` makes it from those bytes (a worker's task). A failure is only logged.
    */
-  keep(cache: CacheDb, key: string, data: StoredViewData, digest: Promise<string> | null): void {
-    if (!digest || !worthKeeping(data)) return;
-    const known = this.knownIn(cache);
-    void (async () => {
-      const hash = await digest;
-      if (known.get(key) === hash) return;
-      const bytes = await encodeStoredView(data, hash, this.format);
-      if (cache.putMany([{ kind: 'estimate-view', key, bytes }])) known.set(key, hash);
-    })().catch((err: unknown) =>
-      this.logger.log('warn', `estimate view not kept: ${err instanceof Error ? err.message : String(err)}`),
-    );
+  async ensure(
+    cached: CachedClient,
+    key: string,
+    build: (estimateBytes: Uint8Array) => Promise<StoredViewData>,
+  ): Promise<void> {
+    try {
+      const hit = cached.cache.getBytes('estimate', key);
+      // Small estimates are stored as plain text (cache/stored-json.ts): their views are never kept.
+      if (!hit || !isCompressed(hit.bytes)) return;
+      const digest = estimateDigest(hit.bytes);
+      if (this.knownIn(cached.cache).get(key) === (await digest)) return;
+      if (await this.read(cached, key, digest)) return;
+      await this.store(cached, key, await build(hit.bytes), digest);
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
+  private async store(
+    cached: CachedClient,
+    key: string,
+    data: StoredViewData,
+    digest: Promise<string> | null,
+  ): Promise<void> {
+    const size = data.viewBytes.byteLength;
+    if (!digest || size <= STORED_VIEW_ABOVE_BYTES || size > STORED_VIEW_MAX_BYTES) {
+      if (cached.cache.open && cached.cache.has('estimate-view', key))
+        cached.cache.delete('estimate-view', key);
+      return;
+    }
+    const known = this.knownIn(cached.cache);
+    const hash = await digest;
+    if (known.get(key) === hash) return;
+    const bytes = await encodeStoredView(data, hash, this.format);
+    if (cached.store([{ kind: 'estimate-view', key, bytes }])) known.set(key, hash);
+  }
+
+  private failed(err: unknown): void {
+    this.logger.log('warn', `estimate view not kept: ${err instanceof Error ? err.message : String(err)}`);
   }
 
   private knownIn(cache: CacheDb): Map<string, string> {
@@ -84,8 +109,7 @@ export class KeptViews {
   }
 }
 
-/** Large enough that building it takes long, and not beyond the size kept. */
-function worthKeeping(data: StoredViewData): boolean {
-  const size = data.viewBytes.byteLength;
-  return size > STORED_VIEW_ABOVE_BYTES && size <= STORED_VIEW_MAX_BYTES;
+/** gzip's magic: the cache compresses what it stores above a size (cache/stored-json.ts). */
+function isCompressed(bytes: Uint8Array): boolean {
+  return bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }

@@ -11,17 +11,19 @@
  */
 import { webcrypto } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { createGzip, gunzip } from 'node:zlib';
 import type { EstimateSummary } from '../../src-shared/estimates/types';
 
-const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /** Views smaller than this are not kept: they are rebuilt in well under a tenth of a second. */
 export const STORED_VIEW_ABOVE_BYTES = 256 * 1024;
 
-/** The largest view kept (a view is some 850 bytes per item). */
-export const STORED_VIEW_MAX_BYTES = 512 * 1024 * 1024;
+/**
+ * The largest view kept: an estimate's answer is at most 64 MB (api/limits.ts), and its view some
+ * 1.4 times its JSON (more with many characters beyond ASCII, each written as an escape).
+ */
+export const STORED_VIEW_MAX_BYTES = 256 * 1024 * 1024;
 
 /** Bumped when what is stored changes shape; the app's version is added to it (EstimatesService). */
 const STORED_VIEW_LAYOUT = 1;
@@ -44,6 +46,8 @@ interface Header {
 
 /** Header length, header JSON, view: all inside one gzip stream, so its checksum covers them all. */
 const LENGTH_BYTES = 4;
+/** The compressed row comes out in pieces of this size (a few, not hundreds of 16 KiB ones). */
+const OUTPUT_CHUNK_BYTES = 1024 * 1024;
 const MAX_HEADER_BYTES = 64 * 1024;
 
 /** The format a view kept by this PlanDesk has (`appVersion`: the running app's). */
@@ -66,7 +70,11 @@ export function estimateDigest(bytes: Uint8Array): Promise<string> {
   return digest;
 }
 
-/** The row to keep for `data`, made from the estimate whose cached bytes hash to `estimate`. */
+/**
+ * The row to keep for `data`, made from the estimate whose cached bytes hash to `estimate`. The view
+ * goes into the compressor as it is, not joined to its header first: a copy of a 17 MB view on
+ * main's thread was its longest stall after an estimate opened.
+ */
 export async function encodeStoredView(
   data: StoredViewData,
   estimate: string,
@@ -82,8 +90,17 @@ export async function encodeStoredView(
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const length = Buffer.alloc(LENGTH_BYTES);
   length.writeUInt32LE(headerBytes.length);
-  const view = Buffer.from(data.viewBytes.buffer, data.viewBytes.byteOffset, data.viewBytes.byteLength);
-  return new Uint8Array(await gzipAsync(Buffer.concat([length, headerBytes, view]), { level: 1 }));
+  const gz = createGzip({ level: 1, chunkSize: OUTPUT_CHUNK_BYTES });
+  const chunks: Buffer[] = [];
+  gz.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    gz.once('end', resolve);
+    gz.once('error', reject);
+  });
+  gz.write(Buffer.concat([length, headerBytes]));
+  gz.end(data.viewBytes);
+  await done;
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /**

@@ -2,7 +2,8 @@ import type { OfflinePreview, OfflineStatus } from '../../src-shared/offline/typ
 import type { ActiveSource } from '../contracts/active-workspace';
 import type { Operations } from '../operations/operations';
 import { ServiceError } from '../errors/service-error';
-import { estimateCacheEntries } from '../estimates/estimate-reader';
+import { estimateCacheEntries, estimateWork } from '../estimates/estimate-reader';
+import { deadlineSignal } from '../../src-shared/async/deadline';
 import type { KeptViews } from '../estimates/kept-views';
 import type { Workers } from '../workers/pool';
 import { IdleGate } from '../workers/idle-gate';
@@ -10,7 +11,11 @@ import { buildPlanView } from '../plans/plan-view';
 import { dropKeptFiles, filesSize, keepProjectFiles } from '../files/kept-files';
 import { cacheKeys, type CacheDb } from '../cache/cache-db';
 import type { OfflineStatus as CopyStatus } from '../cache/offline-sync';
+import type { CachedClient } from '../cache/cached-client';
 import type { PlanDocument, ProjectFile } from '../api/schemas';
+
+/** How long building one estimate's view for the offline copy may take. */
+const VIEW_DEADLINE_MS = 120_000;
 
 /**
  * "Make available offline" for a whole project (detail, plan with its floor images, estimates,
@@ -57,8 +62,7 @@ export class OfflineService {
       await cached.makeAvailableOffline(projectId, {
         signal: op.signal,
         onProgress: (d, t) => op.progress(d, t),
-        estimateEntries: (p, id, signal) =>
-          estimateCacheEntries(this.workers, client, p, id, signal, this.views),
+        estimateEntries: (p, id, signal) => estimateCacheEntries(this.workers, client, p, id, signal),
         floorImageUrls,
         keepFiles,
       });
@@ -72,10 +76,32 @@ export class OfflineService {
       } else {
         await dropKeptFiles(cached.cache, projectId);
       }
+      // The screen's views of its large estimates, kept once the copy is made (not inside it).
+      void this.keepViews(cached, projectId);
       return this.status(projectId);
     } finally {
       release();
       op.finish();
+    }
+  }
+
+  /**
+   * Keeps the screen's view beside each large estimate of the project's offline copy that has none
+   * for its bytes (stored-view.ts), one after another in the background, after the heavy work.
+   */
+  private async keepViews(cached: CachedClient, projectId: string): Promise<void> {
+    await this.heavyWork.idle();
+    const list = cached.cache.get<{ id: string }[]>(
+      'estimates-list',
+      cacheKeys.estimatesList(projectId),
+    )?.data;
+    for (const { id } of Array.isArray(list) ? list : []) {
+      const key = cacheKeys.estimate(projectId, id);
+      // A deadline, so a thread that never answers does not keep the rest waiting.
+      const deadline = deadlineSignal(VIEW_DEADLINE_MS);
+      const build = (bytes: Uint8Array) =>
+        estimateWork(this.workers, 'estimate-view', deadline.signal).fromCache(bytes);
+      await this.views.ensure(cached, key, build).finally(deadline.clear);
     }
   }
 

@@ -139,7 +139,7 @@ describe('read-through cache', () => {
     expect(other.kind).toBe('network');
   });
 
-  it('tries a read once while the service is known to be out of reach: the cached copy shows at once', async () => {
+  it('tries a read with a cached copy once while the service is known to be out of reach: the copy shows at once', async () => {
     const h = await startHostileService();
     try {
       const client = hostileClient(h, { retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttemptsTransient: 3 } });
@@ -164,6 +164,10 @@ describe('read-through cache', () => {
       expect(second.source).toBe('cache');
       expect(second.data).toEqual({ id: 'p-1', name: 'Kept before' });
       expect(attempts()).toBe(4);
+      // Nothing kept to show instead: tried again as ever.
+      h.route('GET', /^\/api\/v2\/projects\/p-2$/, (req) => req.socket.destroy());
+      expect((await failure(cc.getProject('p-2'))).kind).toBe('network');
+      expect(h.requests.filter((r) => r.path.endsWith('/projects/p-2'))).toHaveLength(3);
       // An answer (even an error) is the service reached: tried again as ever, and online again.
       answer = 503;
       expect((await failure(cc.getProject('p-1'))).status).toBe(503);

@@ -74,6 +74,23 @@ async function keptView(db: CacheDb, key: string, version: string): Promise<Esti
   return kept && parseEstimateView({ viewBytes: kept.viewBytes, source: 'cache', fetchedAt: '' });
 }
 
+/**
+ * Keeps a view for the estimate's cached bytes, as PlanDesk `version` keeps one, with `name` as the
+ * estimate's name: a marker that tells a view read from the row from one built again.
+ */
+async function keepMarked(db: CacheDb, key: string, view: EstimateView, version: string, name: string) {
+  const marked = { ...shown(view), estimate: { ...view.estimate, name } };
+  const viewBytes = new TextEncoder().encode(JSON.stringify(marked));
+  const summary = { currency: view.estimate.currency, quote: view.quote };
+  const digest = await estimateDigest(db.getBytes('estimate', key)!.bytes);
+  const bytes = await encodeStoredView(
+    { viewBytes, summary, modified: view.estimate.modified },
+    digest,
+    storedViewFormat(version),
+  );
+  db.putMany([{ kind: 'estimate-view', key, bytes }]);
+}
+
 /** What the screen shows of a view, without where and when it came from. */
 function shown(view: EstimateView) {
   const { source: _source, fetchedAt: _fetchedAt, ...rest } = view;
@@ -93,23 +110,7 @@ describe('views kept beside large cached estimates', () => {
 
     // Offline: what the kept view holds is what the screen gets. A marker in it tells that it was read
     // (not the estimate again): its name.
-    const estimate = db.getBytes('estimate', key)!;
-    const marked = { ...shown(online), estimate: { ...online.estimate, name: 'Read from the kept view' } };
-    db.putMany([
-      {
-        kind: 'estimate-view',
-        key,
-        bytes: await encodeStoredView(
-          {
-            viewBytes: new TextEncoder().encode(JSON.stringify(marked)),
-            summary: (await services.estimates.knownSummary(projectId, large))!,
-            modified: online.estimate.modified,
-          },
-          await estimateDigest(estimate.bytes),
-          storedViewFormat('test'),
-        ),
-      },
-    ]);
+    await keepMarked(db, key, online, 'test', 'Read from the kept view');
     await sim.close();
     const offline = await open(projectId, large);
     expect(offline.source).toBe('cache');
@@ -152,6 +153,7 @@ describe('views kept beside large cached estimates', () => {
 
     // An update of PlanDesk: the view kept by the one before is not used, and it is kept anew.
     const small_ = cacheKeys.estimate(projectId, small);
+    await keepMarked(db, key, renamed, 'test', 'Kept by the PlanDesk before');
     await services.close();
     services = startAppServices({ userDataDir: userData, secrets, version: 'test-2' });
     const db2 = await cache();
@@ -172,13 +174,17 @@ describe('views kept beside large cached estimates', () => {
 
   it('keeps the views of large estimates with a project made available offline', async () => {
     const { projectId, large, small } = await twoEstimates();
+    const db = await cache();
+    // A view kept for an estimate the project no longer lists goes with the copy.
+    const gone = cacheKeys.estimate(projectId, 'no-longer-listed');
+    db.putMany([{ kind: 'estimate-view', key: gone, bytes: new Uint8Array([1, 2, 3]) }]);
     const status = await services.offline.makeAvailable(projectId);
     expect(status.available).toBe(true);
-    const db = await cache();
+    expect(db.has('estimate-view', gone)).toBe(false);
     const key = cacheKeys.estimate(projectId, large);
-    // Written with the copy, not after it.
+    // Kept once the copy is made, for the bytes it holds.
+    await expect.poll(() => keptView(db, key, 'test').then((v) => v !== null)).toBe(true);
     const kept = await keptView(db, key, 'test');
-    expect(kept).not.toBeNull();
     expect(db.has('estimate-view', cacheKeys.estimate(projectId, small))).toBe(false);
     await sim.close();
     const offline = await open(projectId, large);
