@@ -77,7 +77,7 @@ export class OfflineService {
         await dropKeptFiles(cached.cache, projectId);
       }
       // The screen's views of its large estimates, kept once the copy is made (not inside it).
-      void this.keepViews(cached, projectId);
+      void this.keepViews(cached, projectId).catch(() => undefined);
       return this.status(projectId);
     } finally {
       release();
@@ -87,15 +87,15 @@ export class OfflineService {
 
   /**
    * Keeps the screen's view beside each large estimate of the project's offline copy that has none
-   * for its bytes (stored-view.ts), one after another in the background, after the heavy work.
+   * for its bytes (stored-view.ts), one after another in the background, after the heavy work. Each
+   * failure is the views' to log (KeptViews.ensure); a list that is not one is read as empty.
    */
   private async keepViews(cached: CachedClient, projectId: string): Promise<void> {
     await this.heavyWork.idle();
-    const list = cached.cache.get<{ id: string }[]>(
-      'estimates-list',
-      cacheKeys.estimatesList(projectId),
-    )?.data;
-    for (const { id } of Array.isArray(list) ? list : []) {
+    const list = cached.cache.get<unknown>('estimates-list', cacheKeys.estimatesList(projectId))?.data;
+    for (const item of Array.isArray(list) ? (list as unknown[]) : []) {
+      const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+      if (typeof id !== 'string') continue;
       const key = cacheKeys.estimate(projectId, id);
       // A deadline, so a thread that never answers does not keep the rest waiting.
       const deadline = deadlineSignal(VIEW_DEADLINE_MS);

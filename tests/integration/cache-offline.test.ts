@@ -165,7 +165,7 @@ describe('read-through cache', () => {
       expect(second.data).toEqual({ id: 'p-1', name: 'Kept before' });
       expect(attempts()).toBe(4);
       // Nothing kept to show instead: tried again as ever.
-      h.route('GET', /^\/api\/v2\/projects\/p-2$/, (req) => req.socket.destroy());
+      h.route('GET', /^\/api\/v2\/projects\/p-2$/, (req) => void req.socket.destroy());
       expect((await failure(cc.getProject('p-2'))).kind).toBe('network');
       expect(h.requests.filter((r) => r.path.endsWith('/projects/p-2'))).toHaveLength(3);
       // An answer (even an error) is the service reached: tried again as ever, and online again.
