@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { Decimal } from '../../src-shared/money/decimal';
 import type { RawItem, Snapshot } from '../../src-main/versions/snapshot';
+import type { VersionRef } from '../../src-shared/versions/types';
 
 const NAMES = ['Tiles', 'Paint', 'Skirting', 'Door', 'Window', 'Sink', 'Floor', 'Wall'];
 
@@ -133,6 +134,18 @@ export function editedItems(items: readonly RawItem[], seed: number, edits: numb
   }
   return out;
 }
+
+/** A side of a comparison as a test names it: version 1 of estimate `estimateId`, "Quote". */
+export const ref = (estimateId: string): VersionRef => ({
+  estimateId,
+  estimateName: 'Quote',
+  uniqueIdentifier: null,
+  versionId: 1,
+  seq: 1,
+  name: null,
+  fetchedAt: null,
+  modified: null,
+});
 
 export function snapshot(items: readonly RawItem[], extra: Record<string, unknown> = {}): Snapshot {
   return {

@@ -11,19 +11,14 @@ import { amountTextOf, type RawItem, type Snapshot } from '../../src-main/versio
 import { buildVersionTree } from '../../src-main/versions/version-tree';
 import { Decimal } from '../../src-shared/money/decimal';
 import { computeEstimateTotals } from '../../simulator/data/estimate-totals';
-import type { VersionRef } from '../../src-shared/versions/types';
-import { editedItems, randomItems, reordered, snapshot, versionPairs } from '../helpers/estimate-versions';
-
-const ref = (estimateId: string): VersionRef => ({
-  estimateId,
-  estimateName: 'Quote',
-  uniqueIdentifier: null,
-  versionId: 1,
-  seq: 1,
-  name: null,
-  fetchedAt: null,
-  modified: null,
-});
+import {
+  editedItems,
+  randomItems,
+  ref,
+  reordered,
+  snapshot,
+  versionPairs,
+} from '../helpers/estimate-versions';
 
 function diff(a: Snapshot, b: Snapshot, includeUnchanged = false) {
   const result = compareSnapshots(a, b, { from: ref('e1'), to: ref('e1'), includeUnchanged });

@@ -4,20 +4,9 @@ import { compareSnapshots } from '../../src-main/versions/compare';
 import type { Snapshot } from '../../src-main/versions/snapshot';
 import { contentHash, encodeFull, encodeVersion } from '../../src-main/versions/version-codec';
 import { compareVersionsTask, type SideInput } from '../../src-main/versions/version-tasks';
-import type { VersionRef } from '../../src-shared/versions/types';
-import { editedItems, randomItems, snapshot } from '../helpers/estimate-versions';
+import { editedItems, randomItems, ref, snapshot } from '../helpers/estimate-versions';
 
-const ref: VersionRef = {
-  estimateId: 'e1',
-  estimateName: 'Quote',
-  uniqueIdentifier: null,
-  versionId: 1,
-  seq: 1,
-  name: null,
-  fetchedAt: null,
-  modified: null,
-};
-const options = { from: ref, to: ref, includeUnchanged: true };
+const options = { from: ref('e1'), to: ref('e1'), includeUnchanged: true };
 
 /**
  * A side with a hash of its own for each call: the thread's versions read last (kept by hash) never
