@@ -24,5 +24,5 @@ export type { LegacyOutboxRow } from './outbox-table';
 export { legacyOutboxRowsIn } from './outbox-table';
 export { cacheKeys } from './keys';
 export { openCache } from './open-cache';
-export { latin1JsonText, storedJsonBytes, storedJsonText } from './stored-json';
+export { gunzipChunkSize, isGzipped, latin1JsonText, storedJsonBytes, storedJsonText } from './stored-json';
 export type { StoredVersion, VersionSummary, VersionTable } from './version-table';

@@ -142,7 +142,7 @@ export interface CacheDb {
   put(kind: CacheKind, key: string, data: unknown, fetchedAt?: Date): boolean;
   /** All or nothing, in one transaction. False when the write failed (logged); never throws. */
   putMany(entries: readonly CachePut[]): boolean;
-  /** False when the delete failed (logged); never throws. */
+  /** False when the delete failed (logged); never throws. An estimate's kept view goes with it. */
   delete(kind: CacheKind, key: string): boolean;
   /**
    * Replaces a project's offline copy in one transaction: its estimates no longer listed are

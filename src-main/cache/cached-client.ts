@@ -337,10 +337,8 @@ export class CachedClient extends Connectivity {
         return { ...hit, source: 'cache', offlineReason: err.message };
       }
     } else if (err instanceof ServiceError && err.kind === 'not-found') {
-      // Gone from the service: the cached copy must not come back when offline later (nor what is
-      // kept beside it).
+      // Gone from the service: the cached copy must not come back when offline later.
       this.cache.delete(kind, key);
-      if (kind === 'estimate') this.cache.delete('estimate-view', key);
     }
     throw err;
   }

@@ -146,6 +146,8 @@ export class SqliteCache implements CacheDb {
   delete(kind: CacheKind, key: string): boolean {
     return this.write(`delete ${kind} ${key}`, () => {
       this.stmts.delete.run(kind, key);
+      // An estimate's kept view goes with it (estimates/stored-view.ts).
+      if (kind === 'estimate') this.stmts.delete.run('estimate-view', key);
     });
   }
 

@@ -30,11 +30,13 @@ export function storedJsonBytes(data: unknown): Buffer {
 /** The JSON text of stored bytes (compressed or not). */
 export function storedJsonText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const plain =
-    raw[0] === GZIP_MAGIC[0] && raw[1] === GZIP_MAGIC[1]
-      ? gunzipSync(raw, { chunkSize: outputChunk(raw) })
-      : raw;
+  const plain = isGzipped(raw) ? gunzipSync(raw, { chunkSize: gunzipChunkSize(raw) }) : raw;
   return plain.toString('latin1');
+}
+
+/** Whether stored bytes are compressed (gzip's magic; JSON text never starts with it). */
+export function isGzipped(bytes: Uint8Array): boolean {
+  return bytes.length > 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
 }
 
 /**
@@ -42,7 +44,8 @@ export function storedJsonText(bytes: Uint8Array): string {
  * only a hint, capped): inflating a large estimate into one buffer skips joining hundreds of 16 KiB
  * pieces. Anything longer still inflates correctly, in more chunks.
  */
-function outputChunk(gz: Buffer): number {
-  const hinted = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
+export function gunzipChunkSize(gz: Uint8Array): number {
+  const hinted =
+    gz.length >= 18 ? Buffer.from(gz.buffer, gz.byteOffset, gz.byteLength).readUInt32LE(gz.length - 4) : 0;
   return Math.min(Math.max(hinted + 1, 64 * 1024), 64 * 1024 * 1024);
 }

@@ -8,9 +8,8 @@ import type { Workers } from '../workers/pool';
 import type { EstimateReadOutput } from './estimate-tasks';
 import { estimateWork, estimateWorkFor, type KeptSummary } from './estimate-reader';
 import { sameServiceMoment } from '../../src-shared/time/service-time';
-import { ServiceError } from '../errors/service-error';
+import { cancelledError } from '../workers/cancel-point';
 import type { KeptViews } from './kept-views';
-import { estimateDigest } from './stored-view';
 import type { EstimateViewOutput } from './estimate-tasks';
 
 /**
@@ -85,10 +84,10 @@ export class EstimatesService {
         {
           fromService: (fetch) => work.fromService(fetch),
           fromCache: async (bytes) => {
-            const digest = (cachedDigest = estimateDigest(bytes));
+            const digest = (cachedDigest = this.views.digestOf(bytes));
             const kept = await this.views.read(cached, key, digest).catch(() => null);
             if (!kept) return work.fromCache(bytes);
-            if (op.signal.aborted) throw new ServiceError('cancelled', 'The operation was cancelled.');
+            if (op.signal.aborted) throw cancelledError();
             keptView = true;
             return { ...kept, cacheBody: null };
           },
@@ -97,7 +96,7 @@ export class EstimatesService {
       );
       if (!keptView) {
         const fromService = r.source === 'network' && r.data.cacheBody;
-        this.views.keep(cached, key, r.data, fromService ? estimateDigest(fromService) : cachedDigest);
+        this.views.keep(cached, key, r.data, fromService ? this.views.digestOf(fromService) : cachedDigest);
       }
       this.keep(meta.id, cached, projectId, estimateId, r.data);
       this.opened({ cachedBytes: () => cached.cachedEstimateBytes(projectId, estimateId) });

@@ -2,7 +2,7 @@
  * The estimate screen's views kept beside large cached estimates (stored-view.ts): looked up when an
  * estimate is opened from the cache, kept after one was built.
  */
-import type { CacheDb } from '../cache/cache-db';
+import { isGzipped, type CacheDb } from '../cache/cache-db';
 import type { CachedClient } from '../cache/cached-client';
 import type { Logger } from '../log/logger';
 import {
@@ -32,13 +32,26 @@ export class KeptViews {
   }
 
   /**
-   * The view kept for the estimate whose cached bytes hash to `digest` (estimateDigest, started
-   * before the bytes went to a worker); null when none fits. One that does not fit is dropped.
+   * The digest a view of the estimate with these cached bytes is kept under, started now (the bytes
+   * may go to a worker next); null for an estimate stored as plain text (cache/stored-json.ts): one
+   * that small never has its view kept.
    */
-  async read(cached: CachedClient, key: string, digest: Promise<string>): Promise<StoredViewData | null> {
+  digestOf(estimateBytes: Uint8Array): Promise<string> | null {
+    return isGzipped(estimateBytes) ? estimateDigest(estimateBytes) : null;
+  }
+
+  /**
+   * The view kept for the estimate whose cached bytes hash to `digest` (digestOf); null when none
+   * fits. One that does not fit is dropped.
+   */
+  async read(
+    cached: CachedClient,
+    key: string,
+    digest: Promise<string> | null,
+  ): Promise<StoredViewData | null> {
     const known = this.knownIn(cached.cache);
     known.delete(key);
-    const row = cached.cache.getBytes('estimate-view', key);
+    const row = digest && cached.cache.getBytes('estimate-view', key);
     if (!row) return null;
     const hash = await digest;
     const view = await decodeStoredView(row.bytes, hash, this.format);
@@ -68,9 +81,8 @@ export class KeptViews {
   ): Promise<void> {
     try {
       const hit = cached.cache.getBytes('estimate', key);
-      // Small estimates are stored as plain text (cache/stored-json.ts): their views are never kept.
-      if (!hit || !isCompressed(hit.bytes)) return;
-      const digest = estimateDigest(hit.bytes);
+      const digest = hit && this.digestOf(hit.bytes);
+      if (!digest) return;
       if (this.knownIn(cached.cache).get(key) === (await digest)) return;
       if (await this.read(cached, key, digest)) return;
       await this.store(cached, key, await build(hit.bytes), digest);
@@ -107,9 +119,4 @@ export class KeptViews {
     if (!known) this.known.set(cache, (known = new Map()));
     return known;
   }
-}
-
-/** gzip's magic: the cache compresses what it stores above a size (cache/stored-json.ts). */
-function isCompressed(bytes: Uint8Array): boolean {
-  return bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }

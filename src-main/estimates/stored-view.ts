@@ -11,7 +11,9 @@
  */
 import { webcrypto } from 'node:crypto';
 import { promisify } from 'node:util';
+import { buffer } from 'node:stream/consumers';
 import { createGzip, gunzip } from 'node:zlib';
+import { gunzipChunkSize } from '../cache/cache-db';
 import type { EstimateSummary } from '../../src-shared/estimates/types';
 
 const gunzipAsync = promisify(gunzip);
@@ -91,16 +93,10 @@ export async function encodeStoredView(
   const length = Buffer.alloc(LENGTH_BYTES);
   length.writeUInt32LE(headerBytes.length);
   const gz = createGzip({ level: 1, chunkSize: OUTPUT_CHUNK_BYTES });
-  const chunks: Buffer[] = [];
-  gz.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    gz.once('end', resolve);
-    gz.once('error', reject);
-  });
+  const row = buffer(gz);
   gz.write(Buffer.concat([length, headerBytes]));
   gz.end(data.viewBytes);
-  await done;
-  return new Uint8Array(Buffer.concat(chunks));
+  return new Uint8Array(await row);
 }
 
 /**
@@ -116,7 +112,7 @@ export async function decodeStoredView(
   try {
     plain = await gunzipAsync(stored, {
       maxOutputLength: STORED_VIEW_MAX_BYTES + LENGTH_BYTES + MAX_HEADER_BYTES,
-      chunkSize: outputChunk(stored),
+      chunkSize: gunzipChunkSize(stored),
     });
   } catch {
     return null;
@@ -156,11 +152,4 @@ function headerOf(text: string): Header | null {
     typeof summary.quote === 'object' &&
     summary.quote !== null;
   return ok ? (value as Header) : null;
-}
-
-/** The whole output in one chunk, as gzip's trailer gives its size (stored-json.ts does the same). */
-function outputChunk(gz: Uint8Array): number {
-  const hinted =
-    gz.length >= 18 ? Buffer.from(gz.buffer, gz.byteOffset, gz.byteLength).readUInt32LE(gz.length - 4) : 0;
-  return Math.min(Math.max(hinted + 1, 64 * 1024), 64 * 1024 * 1024);
 }

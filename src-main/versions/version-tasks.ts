@@ -66,6 +66,7 @@ function readFrom(bodies: readonly Uint8Array[], start?: Snapshot): Snapshot {
   const whole = bodies[0]!;
   const first = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength);
   if (!root?.body.equals(first)) {
+    // Let go of the old one first: it is garbage during the parse, and a read that fails keeps none.
     root = null;
     root = { body: Buffer.from(first), snapshot: readChain([first]) };
   }
