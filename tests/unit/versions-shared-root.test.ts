@@ -22,6 +22,12 @@ const side = (bodies: Uint8Array[], s: Snapshot): SideInput => ({
 async function viaWorkerTask(common: Uint8Array[], from: SideInput, to: SideInput): Promise<unknown> {
   return JSON.parse((await compareVersionsTask({ common, from, to, options })).comparisonJson);
 }
+/** The same, with what both chains begin with given once (versions/version-bodies.ts bodiesOf). */
+function viaChains(a: Uint8Array[], va: Snapshot, b: Uint8Array[], vb: Snapshot): Promise<unknown> {
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  return viaWorkerTask(a.slice(0, shared), side(a.slice(shared), va), side(b.slice(shared), vb));
+}
 const direct = (a: Snapshot, b: Snapshot): unknown =>
   JSON.parse(JSON.stringify(compareSnapshots(a, b, options).comparison));
 
@@ -32,17 +38,21 @@ describe('a versions thread reading chains that begin with the whole copy it rea
         const v1 = snapshot(randomItems(seed, 40, true));
         const v2 = snapshot(editedItems(v1.items, seed, 6), { name: 'Quote, second' });
         const v3 = snapshot(editedItems(v2.items, seed + 1, 6));
-        const whole = encodeFull(v1);
-        const d2 = encodeVersion(v2, { snapshot: v1, depth: 0 }).body;
-        const d3 = encodeVersion(v3, { snapshot: v2, depth: 1 }).body;
-        // Each chain after the first starts from the whole copy the thread kept; whether a body is a
-        // delta or (when that is smaller) whole again, the results are the versions' own.
-        expect(await viaWorkerTask([whole], side([], v1), side([d2], v2))).toEqual(direct(v1, v2));
-        expect(await viaWorkerTask([whole, d2], side([], v2), side([d3], v3))).toEqual(direct(v2, v3));
-        expect(await viaWorkerTask([], side([whole, d2, d3], v3), side([whole], v1))).toEqual(direct(v3, v1));
-        expect(await viaWorkerTask([whole], side([d2, d3], v3), side([], v1))).toEqual(direct(v3, v1));
+        const e2 = encodeVersion(v2, { snapshot: v1, depth: 0 });
+        const e3 = encodeVersion(v3, { snapshot: v2, depth: 1 });
+        // Chains as the store keeps them: a version kept whole (smaller than its delta) starts one.
+        const c1 = [encodeFull(v1)];
+        const c2 = e2.isDelta ? [...c1, e2.body] : [e2.body];
+        const c3 = e3.isDelta ? [...c2, e3.body] : [e3.body];
+        // Each read after the first starts from the whole copy the thread kept when its chain begins
+        // with it; the results are the versions' own.
+        expect(await viaChains(c1, v1, c2, v2)).toEqual(direct(v1, v2));
+        expect(await viaChains(c2, v2, c3, v3)).toEqual(direct(v2, v3));
+        expect(await viaWorkerTask([], side(c3, v3), side(c1, v1))).toEqual(direct(v3, v1));
+        expect(await viaChains(c3, v3, c1, v1)).toEqual(direct(v3, v1));
       }),
-      { numRuns: 40 },
+      // The seed that once built a chain with a whole copy in its middle, which no store keeps.
+      { numRuns: 40, examples: [[172570118]] },
     );
   });
 });
