@@ -215,7 +215,10 @@ async function main(): Promise<void> {
       300,
     );
   };
-  await createWindow(settings.window, saveWindow);
+  const windowLoaded = createWindow(settings.window, saveWindow);
+  // The window loads its page now; meanwhile the first screen's workspace gets ready.
+  services.warmUp();
+  await windowLoaded;
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createWindow(settings.window, saveWindow);

@@ -114,6 +114,12 @@ export interface MainServices {
 }
 
 export interface RunningServices extends MainServices {
+  /**
+   * Readies the active workspace's client in the background (its key from the keychain, its cache,
+   * and for the demo workspace the built-in service), so the first screen's request does not wait
+   * for them. Called once, while the window loads; it never asks the service anything.
+   */
+  warmUp(): void;
   settings: SettingsStore;
   caches: WorkspaceCaches;
   /** The worker threads (the tests look at the export thread). */

@@ -30,6 +30,7 @@ import { WorkspaceManager } from '../workspaces/workspace-manager';
 import { WorkspaceSettingsService } from '../workspaces/workspace-settings';
 import { ActiveWorkspaces } from './active-workspaces';
 import { diskFullNotices } from './disk-full-notices';
+import { ServiceError } from '../errors/service-error';
 import type { RunningServices, ServiceOptions } from './service-types';
 
 export type { MainServices, RunningServices, ServiceOptions } from './service-types';
@@ -63,6 +64,8 @@ export function createServices(o: ServiceOptions): RunningServices {
   const scratchDir = path.join(o.userDataDir, 'tmp');
   const settings = new SettingsStore(path.join(o.userDataDir, 'settings.json'), o.logger, o.initialLanguage);
   let demo: Promise<Simulator> | null = null;
+  /** Set by close: the demo service is not started any more (close stops the one it finds). */
+  let closing = false;
   const tellDiskFull = diskFullNotices((path) => notice({ code: 'disk-full', path }));
   const workspaces = new WorkspaceManager({
     settings,
@@ -72,7 +75,11 @@ export function createServices(o: ServiceOptions): RunningServices {
     clientOptions: o.clientOptions,
     demoInfo: DEMO_APP_WORKSPACE,
     demo: async () => {
-      demo ??= startDemoSimulator({ dataset: 'demo', resourcesDir: o.resourcesDir });
+      if (closing) throw new ServiceError('cancelled', 'PlanDesk is closing.');
+      demo ??= startDemoSimulator({ dataset: 'demo', resourcesDir: o.resourcesDir }).then((sim) => {
+        o.logger.log('info', `the demo service started at ${sim.baseUrl}`);
+        return sim;
+      });
       const sim = await demo;
       const ws = sim.workspaces[0]!;
       return { name: ws.name, baseUrl: sim.baseUrl, customer: ws.customer, key: ws.key };
@@ -252,6 +259,11 @@ export function createServices(o: ServiceOptions): RunningServices {
   return {
     version: o.version,
     platform: o.platform,
+    warmUp: () => {
+      // What fails here (a locked keychain, a workspace without its key) fails again on the first
+      // screen's request, which tells the user; here it is only noted.
+      void active.source().catch((err: unknown) => o.logger.log('info', `warm-up: ${String(err)}`));
+    },
     takeNotices: async () => {
       started = true;
       await settings.load();
@@ -311,6 +323,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     close: async () => {
       // First what could still reach for a workspace's cache: operations under way (a list's
       // background fill) and the export thread's warm-up after an estimate opened.
+      closing = true;
       operations.close();
       exportThread.close();
       emptyFolderSync(scratchDir);

@@ -240,7 +240,9 @@ export const test = base.extend<{
       // The UI benchmarks run the worker threads as the app ships them (bench/built-workers.ts).
       ...(process.env.PLANDESK_WORKER_SCRIPTS ? { workerScripts: process.env.PLANDESK_WORKER_SCRIPTS } : {}),
     });
-    // As the Electron entry does once the window is up: uploads that waited are sent.
+    // As the Electron entry does while the window loads: the first screen's workspace gets ready;
+    // and once the window is up: uploads that waited are sent.
+    services.warmUp();
     void services.outbox.start();
     const dispatch = createDispatcher(services, (e, p) => void emit(e, p));
     // The same sender check as register.ts: only our renderer's origin may call.

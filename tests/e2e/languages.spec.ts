@@ -1,5 +1,5 @@
 import { en } from '../../src-shared/i18n/messages/en';
-import { MESSAGES } from '../../src-renderer/src/i18n/messages';
+import { MESSAGES } from '../../src-shared/i18n/catalogue';
 import { expect, test } from './harness';
 
 const LANGS = ['de-DE', 'fr-FR', 'pt-PT', 'es-ES'] as const;
@@ -53,3 +53,43 @@ for (const lang of LANGS) {
     if (lang === 'de-DE') expect(text).toMatch(/\d{1,2}\.\d{1,2}\.\d{4}/);
   });
 }
+
+test('a language’s words load when it is chosen, and after a restart the first screen is in it', async ({
+  app,
+}) => {
+  const { page } = app;
+  // The text the header's Add workspace button had when it first appeared, on each load.
+  await page.addInitScript(() => {
+    const seen = (): void => {
+      const button = document.querySelector('[data-testid="add-workspace"]');
+      if (!button) return;
+      (globalThis as unknown as { __firstAdd?: string }).__firstAdd ??= button.textContent ?? '';
+      observer.disconnect();
+    };
+    const observer = new MutationObserver(seen);
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  const firstAdd = () => page.evaluate(() => (globalThis as unknown as { __firstAdd?: string }).__firstAdd);
+  const languageChunks: string[] = [];
+  page.on('request', (r) => {
+    const chunk = /\/assets\/(de|fr|pt|es)-[\w-]+\.js$/.exec(r.url())?.[1];
+    if (chunk) languageChunks.push(chunk);
+  });
+
+  await app.open();
+  await expect(page.locator('[data-testid^="project-row-"]').first()).toBeVisible();
+  expect(await firstAdd()).toBe(en['header.addWorkspace']);
+  // English is in the bundle: no other language was loaded.
+  expect(languageChunks).toEqual([]);
+
+  await page.getByTestId('language-select').selectOption('de-DE');
+  await expect(page.getByTestId('add-workspace')).toHaveText(MESSAGES['de-DE']['header.addWorkspace']);
+  expect(languageChunks).toEqual(['de']);
+
+  await page.reload();
+  await expect(page.locator('[data-testid^="project-row-"]').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  // German from the first frame the shell showed, not English first.
+  expect(await firstAdd()).toBe(MESSAGES['de-DE']['header.addWorkspace']);
+  expect(languageChunks).toEqual(['de', 'de']);
+});

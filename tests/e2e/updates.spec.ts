@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../src-renderer/src/i18n/messages';
+import { MESSAGES } from '../../src-shared/i18n/catalogue';
 import { expect, test } from './harness';
 
 /**

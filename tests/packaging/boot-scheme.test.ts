@@ -31,7 +31,7 @@ describe('the packaged main’s page origin', () => {
     expect(recording.privilegedSchemes).toEqual([
       {
         scheme: 'app',
-        privileges: { standard: true, secure: true, supportFetchAPI: true },
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
         whenReady: false,
       },
     ]);

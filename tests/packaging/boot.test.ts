@@ -76,6 +76,13 @@ describe('the packaged main, booted', () => {
     await sim.close();
   });
 
+  it('readies the first screen’s workspace while the window loads: the demo service starts before any call', async () => {
+    // No test has called main yet: only the entry's warm-up can have started it.
+    await main.waitForLog(/the demo service started at http:\/\/127\.0\.0\.1:\d+/);
+    const { recording } = await main.record();
+    expect(recording.windows).toHaveLength(1);
+  });
+
   it('opens a sandboxed, isolated window on the built preload and the packaged renderer', async () => {
     const { recording } = await main.record();
     expect(recording.windows).toHaveLength(1);

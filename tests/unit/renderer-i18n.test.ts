@@ -12,7 +12,7 @@ type Messages = Record<string, string>;
 type Params = Record<string, string | number>;
 
 interface MessagesModule {
-  MESSAGES: Record<UiLanguage, Messages>;
+  loadLanguage: (lang: UiLanguage) => Promise<boolean>;
   paramsOf: (template: string) => string[];
   translate: (lang: UiLanguage, key: string, params?: Params) => string;
   translatePlural: (lang: UiLanguage, key: string, count: number, params?: Params) => string;
@@ -48,18 +48,28 @@ async function load<T>(path: string): Promise<T> {
   return (await import(/* @vite-ignore */ specifier)) as T;
 }
 
-let m: MessagesModule;
+let m: MessagesModule & { MESSAGES: Record<UiLanguage, Messages> };
 let langs: LanguagesModule;
+/** The renderer's German words before German was loaded, and whether each language loaded. */
+let germanBeforeLoading: string;
+let loadedEach: boolean[];
 let errors: DescribeErrorModule;
 let fmt: FormatModule;
 
 beforeAll(async () => {
-  [m, langs, errors, fmt] = await Promise.all([
+  let renderer: MessagesModule;
+  let catalogue: { MESSAGES: Record<UiLanguage, Messages> };
+  [renderer, catalogue, langs, errors, fmt] = await Promise.all([
     load<MessagesModule>('i18n/messages.ts'),
+    import('../../src-shared/i18n/catalogue'),
     load<LanguagesModule>('i18n/languages.ts'),
     load<DescribeErrorModule>('errors/describe-error.ts'),
     load<FormatModule>('i18n/format.ts'),
   ]);
+  m = { ...renderer, MESSAGES: catalogue.MESSAGES };
+  // The renderer loads a language when it is shown (i18n/store.ts setLang); these tests show them all.
+  germanBeforeLoading = m.translate('de-DE', 'header.addWorkspace');
+  loadedEach = await Promise.all(OTHER_LANGUAGES.map((l) => m.loadLanguage(l)));
 });
 
 /** Intl puts (narrow) no-break spaces in money and times; compare with plain spaces. */
@@ -131,6 +141,13 @@ const MAX_SAME_AS_ENGLISH = 4;
 const OTHER_LANGUAGES: UiLanguage[] = ['de-DE', 'fr-FR', 'pt-PT', 'es-ES'];
 
 describe('translations', () => {
+  it('are loaded per language in the renderer: English until a language’s words are there', () => {
+    expect(germanBeforeLoading).toBe(m.MESSAGES['en-US']['header.addWorkspace']);
+    expect(loadedEach).toEqual([true, true, true, true]);
+    for (const lang of OTHER_LANGUAGES)
+      expect(m.translate(lang, 'header.addWorkspace')).toBe(m.MESSAGES[lang]['header.addWorkspace']);
+  });
+
   it('cover the five UI languages', () => {
     expect([...langs.LANGUAGES].sort()).toEqual(['de-DE', 'en-US', 'es-ES', 'fr-FR', 'pt-PT']);
     expect(Object.keys(m.MESSAGES).sort()).toEqual([...langs.LANGUAGES].sort());

@@ -1,13 +1,25 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, type UiLanguage } from './languages';
-import { translate, translatePlural, type MessageKey, type Params, type PluralKey } from './messages';
+import {
+  loadLanguage,
+  translate,
+  translatePlural,
+  type MessageKey,
+  type Params,
+  type PluralKey,
+} from './messages';
 
 interface I18nState {
   lang: UiLanguage;
-  /** Changes the UI language at once (and `<html lang>`); persisting it in main is the caller's job. */
-  setLang: (lang: UiLanguage) => void;
+  /**
+   * Changes the UI language (and `<html lang>`) once its words are loaded; persisting it in main is
+   * the caller's job. Of several changes in quick succession, the last one wins.
+   */
+  setLang: (lang: UiLanguage) => Promise<void>;
 }
+
+let wanted: UiLanguage = DEFAULT_LANGUAGE;
 
 function applyDocumentLanguage(lang: UiLanguage): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
@@ -15,7 +27,10 @@ function applyDocumentLanguage(lang: UiLanguage): void {
 
 export const useI18n = create<I18nState>()((set) => ({
   lang: DEFAULT_LANGUAGE,
-  setLang: (lang) => {
+  setLang: async (lang) => {
+    wanted = lang;
+    await loadLanguage(lang);
+    if (wanted !== lang) return;
     applyDocumentLanguage(lang);
     set({ lang });
   },

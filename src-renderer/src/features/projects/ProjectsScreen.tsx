@@ -12,12 +12,6 @@ import { ProjectsToolbar } from './ProjectsToolbar';
 import { useProjects } from './store';
 import './projects.css';
 
-/**
- * What the list was last loaded for. Kept outside the component: the screen unmounts while a
- * project's estimates are open and must not start over when it comes back.
- */
-const shown: { workspace: string | null; generation: number } = { workspace: null, generation: -1 };
-
 /** Offline, searches and filters run over the projects kept on this computer: said plainly. */
 function OfflineSearchMarker({ kept }: { kept: number }) {
   const t = useT();
@@ -50,19 +44,7 @@ export function ProjectsScreen() {
   // Back from a project's estimates: the list, page and selection are still there; only an offline
   // copy is fetched again.
   useEffect(() => {
-    if (!activeId) return;
-    const projects = useProjects.getState();
-    if (shown.workspace !== activeId) {
-      shown.workspace = activeId;
-      shown.generation = generation;
-      projects.reset();
-      void projects.load();
-    } else if (shown.generation !== generation) {
-      shown.generation = generation;
-      void projects.reload();
-    } else if (!projects.loading && (!projects.page || projects.page.source === 'cache')) {
-      void projects.reload();
-    }
+    if (activeId) useProjects.getState().followWorkspace(activeId, generation);
   }, [activeId, generation]);
 
   const store = useProjects.getState;

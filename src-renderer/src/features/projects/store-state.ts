@@ -48,6 +48,12 @@ export interface ProjectsState {
   factsFetching: boolean;
 
   reset: () => void;
+  /**
+   * Shows the projects of workspace `activeId` (its `generation`: a new key makes a new one): another
+   * workspace starts fresh, a new key fetches again keeping the rest, the same one fetches again only
+   * a copy read offline. Called as the list shows, and once at start-up, before the shell renders.
+   */
+  followWorkspace: (activeId: string, generation: number) => void;
   load: () => Promise<void>;
   reload: () => Promise<void>;
   setSearchText: (text: string) => void;

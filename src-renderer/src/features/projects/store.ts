@@ -38,6 +38,12 @@ const initialState = {
   factsFetching: false,
 } satisfies Partial<ProjectsState>;
 
+/**
+ * What the list was last loaded for. Kept outside the screen: it unmounts while a project's estimates
+ * are open and must not start over when it comes back.
+ */
+const shown: { workspace: string | null; generation: number } = { workspace: null, generation: -1 };
+
 export const useProjects = create<ProjectsState>()((set, get) => ({
   ...initialState,
   focusSearchTick: 0,
@@ -52,6 +58,20 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
     stopLoading();
     stopDetail();
     set({ ...initialState, query: { ...INITIAL_QUERY, hideArchived: get().query.hideArchived } });
+  },
+  followWorkspace: (activeId, generation) => {
+    const projects = get();
+    if (shown.workspace !== activeId) {
+      shown.workspace = activeId;
+      shown.generation = generation;
+      projects.reset();
+      void get().load();
+    } else if (shown.generation !== generation) {
+      shown.generation = generation;
+      void projects.reload();
+    } else if (!projects.loading && (!projects.page || projects.page.source === 'cache')) {
+      void projects.reload();
+    }
   },
   dismissCreated: () => set({ created: null }),
   dismissWarnings: () => set({ warningsDismissed: true }),

@@ -10,7 +10,7 @@ export function useChangeLanguage(): (value: string) => Promise<void> {
   const setShellError = useWorkspaces((s) => s.setShellError);
   return async (value: string) => {
     if (!isUiLanguage(value) || value === lang) return;
-    setLang(value);
+    void setLang(value);
     const res = await call((api) => api.setLanguage(value));
     if (!res.ok) setShellError(res.error);
   };

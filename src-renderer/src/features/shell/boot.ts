@@ -4,6 +4,7 @@ import { call } from '../../api';
 import { isUiLanguage } from '../../i18n/languages';
 import { useI18n } from '../../i18n/store';
 import { useAppearance } from '../appearance/store';
+import { useProjects } from '../projects/store';
 import { useWorkspaces } from '../workspaces/store';
 
 type BootState =
@@ -21,12 +22,16 @@ export const useBoot = create<BootStore>()((set) => ({
   boot: { phase: 'loading', error: null },
   start: async () => {
     set({ boot: { phase: 'loading', error: null } });
-    const info = await call((api) => api.appInfo());
+    // Asked together: on a first start, each answer is a round trip through a busy main.
+    const [info] = await Promise.all([call((api) => api.appInfo()), useWorkspaces.getState().load()]);
     const i18n = useI18n.getState();
-    i18n.setLang(info.ok && isUiLanguage(info.data.language) ? info.data.language : i18n.lang);
+    await i18n.setLang(info.ok && isUiLanguage(info.data.language) ? info.data.language : i18n.lang);
     if (info.ok && info.data.theme) useAppearance.getState().applyStored(info.data.theme);
-    await useWorkspaces.getState().load();
     const ws = useWorkspaces.getState();
+    // The shell opens on the projects list: its first page is asked for now, while the shell renders,
+    // not after (the list's own follow-up finds it under way).
+    if (ws.status === 'ready' && ws.activeId)
+      useProjects.getState().followWorkspace(ws.activeId, ws.generation);
     set({
       boot:
         ws.status === 'ready'
