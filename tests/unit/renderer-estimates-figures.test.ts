@@ -66,6 +66,9 @@ beforeAll(async () => {
     load<WarningsModule>('features/estimates/warnings.ts'),
     load<PartyModule>('features/estimates/party.ts'),
   ]);
+  // The renderer has a language's words once it is shown (i18n/store.ts); these tests show German.
+  const messages = await load<{ loadLanguage: (lang: 'de-DE') => Promise<boolean> }>('i18n/messages.ts');
+  expect(await messages.loadLanguage('de-DE')).toBe(true);
 });
 
 const norm = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
