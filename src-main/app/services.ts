@@ -39,6 +39,9 @@ import { noteTemporaryFilesIn } from '../local-files/write-atomically';
 import { EstimateVersions } from '../versions/estimate-versions';
 import { VersionsService } from '../versions/versions-service';
 
+/** How long closing waits for the start-up warm-up to end. */
+const WARM_UP_CLOSE_WAIT_MS = 5_000;
+
 /**
  * Wires main's features together. Used by the Electron entry point and by the e2e harness, so the
  * tests exercise the same objects the app runs.
@@ -66,6 +69,8 @@ export function createServices(o: ServiceOptions): RunningServices {
   let demo: Promise<Simulator> | null = null;
   /** Set by close: the demo service is not started any more (close stops the one it finds). */
   let closing = false;
+  /** The start-up warm-up, which close waits for (it never rejects). */
+  let warming: Promise<unknown> = Promise.resolve();
   const tellDiskFull = diskFullNotices((path) => notice({ code: 'disk-full', path }));
   const workspaces = new WorkspaceManager({
     settings,
@@ -76,10 +81,17 @@ export function createServices(o: ServiceOptions): RunningServices {
     demoInfo: DEMO_APP_WORKSPACE,
     demo: async () => {
       if (closing) throw new ServiceError('cancelled', 'PlanDesk is closing.');
-      demo ??= startDemoSimulator({ dataset: 'demo', resourcesDir: o.resourcesDir }).then((sim) => {
-        o.logger.log('info', `the demo service started at ${sim.baseUrl}`);
-        return sim;
-      });
+      demo ??= startDemoSimulator({ dataset: 'demo', resourcesDir: o.resourcesDir }).then(
+        (sim) => {
+          o.logger.log('info', `the demo service started at ${sim.baseUrl}`);
+          return sim;
+        },
+        (err: unknown) => {
+          // Tried again on the next request (a start that failed is not kept for the session).
+          demo = null;
+          throw err;
+        },
+      );
       const sim = await demo;
       const ws = sim.workspaces[0]!;
       return { name: ws.name, baseUrl: sim.baseUrl, customer: ws.customer, key: ws.key };
@@ -262,7 +274,7 @@ export function createServices(o: ServiceOptions): RunningServices {
     warmUp: () => {
       // What fails here (a locked keychain, a workspace without its key) fails again on the first
       // screen's request, which tells the user; here it is only noted.
-      void active.source().catch((err: unknown) => o.logger.log('info', `warm-up: ${String(err)}`));
+      warming = active.source().catch((err: unknown) => o.logger.log('info', `warm-up: ${String(err)}`));
     },
     takeNotices: async () => {
       started = true;
@@ -324,6 +336,9 @@ export function createServices(o: ServiceOptions): RunningServices {
       // First what could still reach for a workspace's cache: operations under way (a list's
       // background fill) and the export thread's warm-up after an estimate opened.
       closing = true;
+      // A keychain read or a demo start under way ends first, so nothing of it is left running (not
+      // waited for long: a keychain's question to the user may stay unanswered).
+      await Promise.race([warming, new Promise((r) => setTimeout(r, WARM_UP_CLOSE_WAIT_MS).unref())]);
       operations.close();
       exportThread.close();
       emptyFolderSync(scratchDir);

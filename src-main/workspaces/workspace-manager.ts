@@ -55,7 +55,11 @@ export interface NewWorkspace {
  * workspace. With none set up, the demo workspace (the built-in simulator) is active.
  */
 export class WorkspaceManager {
-  private readonly clients = new Map<string, ApiClient>();
+  /**
+   * Each workspace's client, or the making of it: callers that come while it is made (the start-up
+   * warm-up and the first screen) share one keychain read and one client.
+   */
+  private readonly clients = new Map<string, Promise<ApiClient>>();
   /** Workspaces whose key the service stopped accepting (401) this session. */
   private readonly needsKey = new Set<string>();
   private readonly listeners = new Set<(change: WorkspaceChange) => void>();
@@ -285,27 +289,33 @@ export class WorkspaceManager {
     this.clients.delete(id);
   }
 
-  private async clientFor(id: string): Promise<ApiClient> {
-    const cached = this.clients.get(id);
-    if (cached) return cached;
-    let client: ApiClient;
+  private clientFor(id: string): Promise<ApiClient> {
+    const known = this.clients.get(id);
+    if (known) return known;
+    const made = this.newClientFor(id);
+    this.clients.set(id, made);
+    // A client that could not be made is tried again by the next caller (the key entered again).
+    void made.catch(() => {
+      if (this.clients.get(id) === made) this.clients.delete(id);
+    });
+    return made;
+  }
+
+  private async newClientFor(id: string): Promise<ApiClient> {
     if (id === DEMO_WORKSPACE_ID) {
       const demo = await this.deps.demo();
-      client = this.makeClient({ ...demo, language: await this.uiLanguage(), actingUser: null });
-    } else {
-      const record = await this.record(id);
-      const key = await this.deps.secrets.get(id);
-      if (!key) {
-        this.needsKey.add(id);
-        throw new ServiceError(
-          'auth',
-          'No API key is stored for this workspace on this computer. Enter the key again.',
-        );
-      }
-      client = this.makeClient({ ...record, key });
+      return this.makeClient({ ...demo, language: await this.uiLanguage(), actingUser: null });
     }
-    this.clients.set(id, client);
-    return client;
+    const record = await this.record(id);
+    const key = await this.deps.secrets.get(id);
+    if (!key) {
+      this.needsKey.add(id);
+      throw new ServiceError(
+        'auth',
+        'No API key is stored for this workspace on this computer. Enter the key again.',
+      );
+    }
+    return this.makeClient({ ...record, key });
   }
 
   private makeClient(c: {

@@ -240,9 +240,7 @@ export const test = base.extend<{
       // The UI benchmarks run the worker threads as the app ships them (bench/built-workers.ts).
       ...(process.env.PLANDESK_WORKER_SCRIPTS ? { workerScripts: process.env.PLANDESK_WORKER_SCRIPTS } : {}),
     });
-    // As the Electron entry does while the window loads: the first screen's workspace gets ready;
-    // and once the window is up: uploads that waited are sent.
-    services.warmUp();
+    // As the Electron entry does once the window is up: uploads that waited are sent.
     void services.outbox.start();
     const dispatch = createDispatcher(services, (e, p) => void emit(e, p));
     // The same sender check as register.ts: only our renderer's origin may call.
@@ -267,6 +265,7 @@ export const test = base.extend<{
           return seen.splice(0);
         })
         .catch(() => []);
+    let warmedUp = false;
     const fixture: AppFixture = {
       page,
       sim,
@@ -280,6 +279,10 @@ export const test = base.extend<{
       updater,
       privilegedInstall,
       open: async () => {
+        // As the Electron entry does while the window first loads: the first screen's workspace gets
+        // ready meanwhile.
+        if (!warmedUp) services.warmUp();
+        warmedUp = true;
         await page.goto(renderer.url);
       },
       takeCspViolations,

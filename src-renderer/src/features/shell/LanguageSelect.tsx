@@ -3,7 +3,10 @@ import { isUiLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { useI18n, useT } from '../../i18n/store';
 import { useWorkspaces } from '../workspaces/store';
 
-/** Changes the UI language at once and asks main to remember it (and use it with the service). */
+/**
+ * Changes the UI language (as soon as its words are loaded) and asks main to remember it (and use it
+ * with the service).
+ */
 export function useChangeLanguage(): (value: string) => Promise<void> {
   const lang = useI18n((s) => s.lang);
   const setLang = useI18n((s) => s.setLang);
