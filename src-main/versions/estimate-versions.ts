@@ -25,6 +25,7 @@ import {
   damagedVersionError,
   fillVerifiedChecksums,
   sideDamaged,
+  verifiedChain,
 } from './version-bodies';
 import { VersionRecorder } from './version-recorder';
 import { currentOf, timelineRows, versionAt, versionRef } from './version-order';
@@ -188,6 +189,22 @@ export class EstimateVersions {
       if (v.damaged) throw damagedVersionError(v, damagedCause(cache.versions, v));
     }
     return bodiesOf(cache.versions, from, to);
+  }
+
+  /**
+   * The versions list of an estimate was shown, so a comparison is likely next: the versions thread
+   * reads the current version's whole copy now, most of what a first comparison would read. Never
+   * fails (a copy that cannot be read is the comparison's to report).
+   */
+  async prepare(cache: CacheDb, projectId: string, estimateId: string): Promise<void> {
+    const current = currentOf(cache.versions.list(projectId, estimateId));
+    if (!current || current.damaged) return;
+    try {
+      const whole = verifiedChain(cache.versions, current)[0]!.body;
+      await this.workers.run('versions-prepare', { whole });
+    } catch (err) {
+      this.logger.log('info', `estimate ${estimateId}: versions not read ahead (${String(err)})`);
+    }
   }
 
   async compare(

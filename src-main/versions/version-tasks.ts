@@ -185,6 +185,24 @@ export async function rebaseVersionTask(input: RebaseInput): Promise<Encoded> {
   return encodeVersion(next, base);
 }
 
+export interface PrepareInput {
+  /** The whole copy the current version's chain begins with. */
+  whole: Uint8Array;
+}
+
+/**
+ * Reads a whole copy into this thread ahead of a likely comparison (the versions list was shown): the
+ * estimate's first comparison then starts from it (readFrom) instead of inflating and parsing it. A
+ * copy that cannot be read is left for that comparison to report.
+ */
+export async function prepareVersionsTask(input: PrepareInput): Promise<void> {
+  try {
+    readFrom([input.whole]);
+  } catch (err) {
+    if (isCancelled(err)) throw err;
+  }
+}
+
 export interface CompareInput extends VersionsInput {
   options: CompareOptions;
   /** Also the `plandesk diff --json` form, with these sides. */

@@ -25,6 +25,8 @@ export class VersionsService {
   async timeline(projectId: string, estimateId: string): Promise<VersionTimeline> {
     const { cached } = await this.active();
     await this.versions.settled(cached.cache, projectId, estimateId);
+    // A comparison of two of them usually follows: the versions thread gets ready for it meanwhile.
+    void this.versions.prepare(cached.cache, projectId, estimateId);
     return this.versions.timeline(cached.cache, projectId, estimateId);
   }
 

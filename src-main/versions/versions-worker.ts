@@ -3,12 +3,18 @@
  * comparing versions in their own script.
  */
 import { serveTasks } from '../workers/serve';
-import { compareVersionsTask, encodeVersionTask, rebaseVersionTask } from './version-tasks';
+import {
+  compareVersionsTask,
+  encodeVersionTask,
+  prepareVersionsTask,
+  rebaseVersionTask,
+} from './version-tasks';
 
 const tasks = {
   'versions-encode': encodeVersionTask,
   'versions-rebase': rebaseVersionTask,
   'versions-compare': compareVersionsTask,
+  'versions-prepare': prepareVersionsTask,
 };
 
 export default serveTasks('versions-worker', tasks);

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -149,6 +150,32 @@ describe('estimate versions', () => {
       [2, 'delta', true],
       [1, 'full', false],
     ]);
+  });
+
+  it('reads the current version ahead when the versions list is shown: its chain is checked then', async () => {
+    const { projectId, estimateIds } = await project();
+    const estimateId = estimateIds[0]!;
+    await open(projectId, estimateId);
+    const [current] = (await services.versions.timeline(projectId, estimateId)).versions;
+    expect(current).toMatchObject({ current: true, storage: 'full' });
+    expect(current!.damaged).toBeFalsy();
+    // The disk damages the whole copy (a flipped byte) while the app runs.
+    const { id: workspaceId } = await services.workspaces.activeMeta();
+    const db = new Database(path.join(userData, 'cache', `${workspaceId}.sqlite`));
+    try {
+      const body = db
+        .prepare('SELECT body FROM estimate_versions WHERE id = ?')
+        .pluck()
+        .get(current!.id) as Buffer;
+      body[body.length >> 1] = body[body.length >> 1]! ^ 0xff;
+      db.prepare('UPDATE estimate_versions SET body = ? WHERE id = ?').run(body, current!.id);
+    } finally {
+      db.close();
+    }
+    // Shown again: the read ahead checked the chain before the list was made, so it already says so
+    // (before, only a comparison found it).
+    const shown = await services.versions.timeline(projectId, estimateId);
+    expect(shown.versions.find((v) => v.id === current!.id)?.damaged).toBe(true);
   });
 
   it('names and pins a version; compares two estimates of the project', async () => {
