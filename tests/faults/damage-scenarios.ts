@@ -11,6 +11,7 @@ import type { RunningServices } from '../../src-main/app/services';
 import { dropFile } from '../helpers/app-services';
 import type { AppNotice } from '../../src-shared/app/types';
 import { editEstimate } from '../helpers/estimate-edits';
+import { flipVersionByte } from '../helpers/damage-version';
 import { testDialogs } from '../helpers/test-dialogs';
 import {
   count,
@@ -272,18 +273,7 @@ export async function damagedVersion(world: FaultWorld): Promise<ScenarioCount> 
     let timeline = await services.versions.timeline(projectId, estimateId);
     const bySeq = [...timeline.versions].sort((a, b) => a.seq - b.seq);
     const [v1, v2, v3, v4] = bySeq.slice(-4);
-    const db = new Database(path.join(userData, 'cache', `${workspaceId}.sqlite`));
-    try {
-      const body = db
-        .prepare('SELECT body FROM estimate_versions WHERE id = ?')
-        .pluck()
-        .get(v4!.id) as Buffer;
-      const at = Math.floor(body.length / 2);
-      body[at] = body[at]! ^ 0xff;
-      db.prepare('UPDATE estimate_versions SET body = ? WHERE id = ?').run(body, v4!.id);
-    } finally {
-      db.close();
-    }
+    flipVersionByte(userData, workspaceId, v4!.id);
     // The damaged one is named, never shown as a version.
     const broken = await services.versions.compare(projectId, pick(v1!.id), pick(v4!.id), false).then(
       () => null,

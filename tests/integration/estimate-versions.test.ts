@@ -1,5 +1,4 @@
 import { promises as fs } from 'node:fs';
-import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { INTERNAL_COLUMNS, columnSpec } from '../../src-shared/estimates/columns
 import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { translator } from '../../src-shared/i18n/catalogue';
 import { editEstimate, typicalEdit } from '../helpers/estimate-edits';
+import { flipVersionByte } from '../helpers/damage-version';
 import { openpyxlRead, pdfText } from '../helpers/export-readers';
 import { describeWithTools, openpyxl, pdftotext } from '../helpers/external-tools';
 import { testDialogs } from '../helpers/test-dialogs';
@@ -161,17 +161,7 @@ describe('estimate versions', () => {
     expect(current!.damaged).toBeFalsy();
     // The disk damages the whole copy (a flipped byte) while the app runs.
     const { id: workspaceId } = await services.workspaces.activeMeta();
-    const db = new Database(path.join(userData, 'cache', `${workspaceId}.sqlite`));
-    try {
-      const body = db
-        .prepare('SELECT body FROM estimate_versions WHERE id = ?')
-        .pluck()
-        .get(current!.id) as Buffer;
-      body[body.length >> 1] = body[body.length >> 1]! ^ 0xff;
-      db.prepare('UPDATE estimate_versions SET body = ? WHERE id = ?').run(body, current!.id);
-    } finally {
-      db.close();
-    }
+    flipVersionByte(userData, workspaceId, current!.id);
     // Shown again: the read ahead checked the chain before the list was made, so it already says so
     // (before, only a comparison found it).
     const shown = await services.versions.timeline(projectId, estimateId);
