@@ -118,7 +118,6 @@ export async function benchVersions(): Promise<Record<string, string | number>> 
     const cold = median(colds);
     // The first comparison of a thread: started and warmed on two small versions of another
     // estimate, it reads this estimate's whole copy too.
-    const firsts: number[] = [];
     const tiny = (name: string) =>
       encodeFull(
         snapshotOf({ ...estimate, name, items: estimate.items.slice(0, 50) } as Record<string, unknown>),
@@ -129,37 +128,31 @@ export async function benchVersions(): Promise<Record<string, string | number>> 
       to: { bodies: [tiny('b')], hash: 'tiny-b' },
       options: { from: versionRef(older), to: versionRef(newer), includeUnchanged: false },
     };
-    for (let run = 0; run < COLD_RUNS; run++) {
-      const fresh = createWorkers(silentLogger, undefined, scripts);
-      try {
-        await fresh.run('versions-compare', warmUp);
-        const t0 = performance.now();
-        await new EstimateVersions(fresh, silentLogger).compare(cache, older, newer, {
-          includeUnchanged: false,
-        });
-        firsts.push(performance.now() - t0);
-      } finally {
-        await fresh.close();
+    /**
+     * The first comparison of a fresh thread warmed on `warmUp`; with `listedFirst`, the versions list
+     * was shown before it, and the thread read the current whole copy then (EstimateVersions.prepare),
+     * as the app has it when the user picks two versions.
+     */
+    const firstDiffs = async (listedFirst: boolean): Promise<number[]> => {
+      const times: number[] = [];
+      for (let run = 0; run < COLD_RUNS; run++) {
+        const fresh = createWorkers(silentLogger, undefined, scripts);
+        try {
+          await fresh.run('versions-compare', warmUp);
+          const threadVersions = new EstimateVersions(fresh, silentLogger);
+          if (listedFirst) await threadVersions.prepare(cache, projectId, estimate.id);
+          const t0 = performance.now();
+          await threadVersions.compare(cache, older, newer, { includeUnchanged: false });
+          times.push(performance.now() - t0);
+        } finally {
+          await fresh.close();
+        }
       }
-    }
+      return times;
+    };
+    const firsts = await firstDiffs(false);
     const first = median(firsts);
-    // The same thread, as the app has it when the user compares: the versions list was shown first,
-    // and the thread read the current whole copy then (EstimateVersions.prepare), before the user
-    // picked two versions.
-    const afterLists: number[] = [];
-    for (let run = 0; run < COLD_RUNS; run++) {
-      const fresh = createWorkers(silentLogger, undefined, scripts);
-      try {
-        await fresh.run('versions-compare', warmUp);
-        const listed = new EstimateVersions(fresh, silentLogger);
-        await listed.prepare(cache, projectId, estimate.id);
-        const t0 = performance.now();
-        await listed.compare(cache, older, newer, { includeUnchanged: false });
-        afterLists.push(performance.now() - t0);
-      } finally {
-        await fresh.close();
-      }
-    }
+    const afterLists = await firstDiffs(true);
     const afterList = median(afterLists);
     const endToEnd: number[] = [];
     for (let run = 0; run <= RUNS; run++) {
@@ -185,30 +178,18 @@ export async function benchVersions(): Promise<Record<string, string | number>> 
     cache.close();
 
     const warm = median(endToEnd);
-    tableRow({
-      what: 'diff of two 20,000-item versions, cold',
-      now: `${ms(cold)} ms (median of ${COLD_RUNS}, each a fresh thread)`,
-      floor: `warm (anchor): ${ms(warm)} ms`,
-      ratio: ratioOf(cold, warm),
-      target: `≤ ${DIFF_TARGET_MS} ms`,
-      within: yesNo(cold <= DIFF_TARGET_MS),
-    });
-    tableRow({
-      what: "… the thread's first diff of this estimate",
-      now: `${ms(first)} ms (median of ${COLD_RUNS})`,
-      floor: `warm (anchor): ${ms(warm)} ms`,
-      ratio: ratioOf(first, warm),
-      target: `≤ ${DIFF_TARGET_MS} ms`,
-      within: yesNo(first <= DIFF_TARGET_MS),
-    });
-    tableRow({
-      what: '… the first diff after the versions list was shown (the app)',
-      now: `${ms(afterList)} ms (median of ${COLD_RUNS})`,
-      floor: `warm (anchor): ${ms(warm)} ms`,
-      ratio: ratioOf(afterList, warm),
-      target: `≤ ${DIFF_TARGET_MS} ms`,
-      within: yesNo(afterList <= DIFF_TARGET_MS),
-    });
+    const diffRow = (what: string, now: number, how: string) =>
+      tableRow({
+        what,
+        now: `${ms(now)} ms (median of ${COLD_RUNS}${how})`,
+        floor: `warm (anchor): ${ms(warm)} ms`,
+        ratio: ratioOf(now, warm),
+        target: `≤ ${DIFF_TARGET_MS} ms`,
+        within: yesNo(now <= DIFF_TARGET_MS),
+      });
+    diffRow('diff of two 20,000-item versions, cold', cold, ', each a fresh thread');
+    diffRow("… the thread's first diff of this estimate", first, '');
+    diffRow('… the first diff after the versions list was shown (the app)', afterList, '');
     const ratio = stored / copy;
     return {
       items: estimate.items.length,

@@ -18,8 +18,8 @@ export const RENDERER_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 /**
  * Electron's privileges for the scheme (protocol.registerSchemesAsPrivileged): a standard URL with an
  * origin of its own, a secure context like https, fetch for the page's own files, and V8's code cache
- * (a custom scheme has none unless asked; with it, a start after the first does not compile the
- * renderer's scripts again). Not CSP-bypassing, not CORS-enabled for other origins, no service workers.
+ * (a custom scheme has none unless asked; with it, later starts need not compile the renderer's
+ * scripts again). Not CSP-bypassing, not CORS-enabled for other origins, no service workers.
  */
 export const APP_SCHEME_PRIVILEGES = {
   standard: true,

@@ -65,7 +65,7 @@ export const useProjects = create<ProjectsState>()((set, get) => ({
       shown.workspace = activeId;
       shown.generation = generation;
       projects.reset();
-      void get().load();
+      void projects.load();
     } else if (shown.generation !== generation) {
       shown.generation = generation;
       void projects.reload();
