@@ -1,8 +1,7 @@
 import { app, BrowserWindow, dialog, nativeTheme, protocol, shell, type FileFilter } from 'electron';
 import path from 'node:path';
-import { type EventChannel, type EventPayloads } from '../src-shared/ipc/contract';
+import type { EventChannel, EventPayloads } from '../src-shared/ipc/contract';
 import { registerIpc } from './ipc/register';
-import { createServices } from './app/services';
 import type { WindowState } from './settings/settings-store';
 import type { Dialogs, SaveKind } from './dialogs';
 import { languageForLocale, type UiLanguage } from '../src-shared/i18n/languages';
@@ -104,11 +103,14 @@ function emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): void
   mainWindow?.webContents.send(event, payload);
 }
 
-async function createWindow(saved: WindowState | null, onState: (s: WindowState) => void): Promise<void> {
+/**
+ * The window, hidden, its page loading. It is shown once it is placed where the user left it
+ * (`placeWindow`, when the settings are read) and its page has painted, whichever comes last.
+ */
+function createWindow(): { win: BrowserWindow; loaded: Promise<void> } {
   const win = new BrowserWindow({
-    width: saved?.width ?? 1280,
-    height: saved?.height ?? 820,
-    ...(saved?.x !== undefined && saved?.y !== undefined ? { x: saved.x, y: saved.y } : {}),
+    width: 1280,
+    height: 820,
     minWidth: 900,
     minHeight: 600,
     show: false,
@@ -128,8 +130,7 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
     },
   });
   mainWindow = win;
-  if (saved?.maximized) win.maximize();
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => showWhenPlaced(win, 'painted'));
   win.webContents.setWindowOpenHandler(({ url }) => {
     openExternal(url);
     return { action: 'deny' };
@@ -141,6 +142,30 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
     }
   });
   denyAllPermissions(win.webContents.session);
+  win.on('closed', () => {
+    mainWindow = null;
+  });
+  return { win, loaded: win.loadURL(RENDERER_DEV_URL ?? RENDERER_URL) };
+}
+
+/** What a window waits for before it is shown: its saved place, and its page's first paint. */
+const showing = new WeakMap<BrowserWindow, Set<'placed' | 'painted'>>();
+
+function showWhenPlaced(win: BrowserWindow, done: 'placed' | 'painted'): void {
+  const seen = showing.get(win) ?? new Set();
+  showing.set(win, seen.add(done));
+  if (seen.size === 2 && !win.isDestroyed()) win.show();
+}
+
+/** Puts the window where the user left it, and from then on remembers where they move it. */
+function placeWindow(win: BrowserWindow, saved: WindowState | null, onState: (s: WindowState) => void): void {
+  if (win.isDestroyed()) return;
+  if (saved) {
+    const { x, y, width, height } = saved;
+    if (x !== undefined && y !== undefined) win.setBounds({ x, y, width, height });
+    else win.setSize(width, height);
+    if (saved.maximized) win.maximize();
+  }
   const remember = () => {
     if (win.isDestroyed() || win.isMinimized()) return;
     const b = win.getNormalBounds();
@@ -149,10 +174,7 @@ async function createWindow(saved: WindowState | null, onState: (s: WindowState)
   win.on('resized', remember);
   win.on('moved', remember);
   win.on('close', remember);
-  win.on('closed', () => {
-    mainWindow = null;
-  });
-  await win.loadURL(RENDERER_DEV_URL ?? RENDERER_URL);
+  showWhenPlaced(win, 'placed');
 }
 
 /** A second start of PlanDesk shows the window of the first instead. */
@@ -164,11 +186,15 @@ function focusMainWindow(): void {
   win.focus();
 }
 
-async function main(): Promise<void> {
-  await app.whenReady();
-  // The built renderer's files, and nothing else, under app://plandesk/.
-  protocol.handle(APP_SCHEME, (request) => rendererResponse(RENDERER_DIR, request.url, request.method));
-  const packaged = app.isPackaged;
+/**
+ * Main's services, the IPC dispatcher and the settings. Most of main's code (the API client and its
+ * schemas, the cache, the worker pool, the demo service) loads here, while the window loads its page.
+ */
+async function startServices() {
+  const [{ createServices }, { createDispatcher }] = await Promise.all([
+    import('./app/services'),
+    import('./ipc/handlers'),
+  ]);
   const services = createServices({
     version: app.getVersion(),
     platform: process.platform,
@@ -179,17 +205,48 @@ async function main(): Promise<void> {
     initialLanguage: languageForLocale(app.getLocale()),
     dialogs: electronDialogs(),
     // The demo data set ships next to app.asar; from the sources it is found in the checkout.
-    resourcesDir: packaged ? process.resourcesPath : undefined,
+    resourcesDir: app.isPackaged ? process.resourcesPath : undefined,
+    // The worker threads' scripts are built next to this file (the services load from a chunk
+    // in a folder below, where the pool would otherwise look).
+    workerScripts: __dirname,
     updates: appUpdates(log.logger, electronDialogs().confirm, () => uiLanguage ?? 'en-US'),
     onTheme: (theme) => {
       nativeTheme.themeSource = theme;
     },
   });
   const settings = await services.settings.load();
+  return { services, settings, dispatch: createDispatcher(services, emit) };
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  // The built renderer's files, and nothing else, under app://plandesk/.
+  protocol.handle(APP_SCHEME, (request) => rendererResponse(RENDERER_DIR, request.url, request.method));
+  const packaged = app.isPackaged;
+  // The window first: its page loads while main's services do (the page's calls wait for them).
+  const starting = startServices();
+  registerIpc(
+    starting.then((s) => s.dispatch),
+    isTrustedUrl,
+  );
+  const { win, loaded: windowLoaded } = createWindow();
+  // A page that cannot load fails the start (awaited below), however soon it fails.
+  windowLoaded.catch(() => undefined);
+  const { services, settings } = await starting;
   uiLanguage = settings.language;
   // Menus, dialogs and the window's own parts in the appearance the user chose.
   nativeTheme.themeSource = settings.theme;
-  registerIpc(services, emit, isTrustedUrl);
+  let pending: NodeJS.Timeout | undefined;
+  const saveWindow = (state: WindowState) => {
+    clearTimeout(pending);
+    pending = setTimeout(
+      () => void services.settings.update((s) => ({ ...s, window: state })).catch(() => undefined),
+      300,
+    );
+  };
+  placeWindow(win, settings.window, saveWindow);
+  // The first screen's workspace gets ready while the page still loads.
+  services.warmUp();
   const menu = appMenu({
     language: () => services.workspaces.uiLanguage(),
     window: () => mainWindow,
@@ -206,22 +263,13 @@ async function main(): Promise<void> {
       return menu.install();
     });
   });
-
-  let pending: NodeJS.Timeout | undefined;
-  const saveWindow = (state: WindowState) => {
-    clearTimeout(pending);
-    pending = setTimeout(
-      () => void services.settings.update((s) => ({ ...s, window: state })).catch(() => undefined),
-      300,
-    );
-  };
-  const windowLoaded = createWindow(settings.window, saveWindow);
-  // The window loads its page now; meanwhile the first screen's workspace gets ready.
-  services.warmUp();
   await windowLoaded;
 
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void createWindow(settings.window, saveWindow);
+    if (BrowserWindow.getAllWindows().length > 0) return;
+    const again = createWindow();
+    placeWindow(again.win, settings.window, saveWindow);
+    again.loaded.catch((err: unknown) => log.logger.log('error', `the window did not load: ${String(err)}`));
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

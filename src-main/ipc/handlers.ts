@@ -181,6 +181,9 @@ export async function dispatch<C extends MainChannel>(
   }
 }
 
+/** Answers one call of a channel with its arguments (checked against the contract first). */
+export type Dispatch = ReturnType<typeof createDispatcher>;
+
 export function createDispatcher(s: MainServices, emit: Emit) {
   const handlers = createHandlers(s);
   return <C extends MainChannel>(channel: C, args: unknown[]) => dispatch(s, handlers, emit, channel, args);

@@ -6,7 +6,7 @@
  * boot-scheme.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
@@ -368,5 +368,42 @@ describe('the packaged main, started again or failing', () => {
     expect(box.content).toContain('ERR_FILE_NOT_FOUND');
     expect(box.content).toContain(failing.logFile);
     expect(failing.log()).toMatch(/\[error\] PlanDesk could not start: Error: ERR_FILE_NOT_FOUND/);
+  });
+
+  it('shows its window where the user left it: placed from the settings before it is first shown', async () => {
+    const userData = path.join(layout.root, `placed-${randomUUID()}`);
+    // A first start: no place saved, the window is shown as made (1280 × 820). A setting changed
+    // writes settings.json.
+    const first = new BootedMain(layout, { userData });
+    await first.waitForLog(/PlanDesk \S+ started \(packaged/);
+    let win = (await first.record()).recording.windows[0]!;
+    expect(win.options).toMatchObject({ width: 1280, height: 820, show: false });
+    expect(win.placed).toEqual([]);
+    expect(win.shownAfterPlaces).toBe(0);
+    const answer = await first.request<Result<AppInfo>>({
+      op: 'invoke',
+      channel: 'settings:setTheme',
+      senderUrl: 'app://plandesk/index.html',
+      args: ['dark'],
+    });
+    expect(answer.ok).toBe(true);
+    await first.request({ op: 'quit' });
+    await first.exited;
+
+    // Where the user left it last time (what moving the window saves).
+    const file = path.join(userData, 'settings.json');
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    settings.window = { x: 40, y: 60, width: 1500, height: 900, maximized: true };
+    writeFileSync(file, JSON.stringify(settings));
+    const again = new BootedMain(layout, { userData });
+    // The same log file: its second start.
+    await again.waitForLog(/started \(packaged[^]*started \(packaged/);
+    win = (await again.record()).recording.windows[0]!;
+    expect(win.placed).toEqual([{ x: 40, y: 60, width: 1500, height: 900 }, { maximized: true }]);
+    // Shown once placed, never before.
+    expect(win.shownAfterPlaces).toBe(2);
+    expect((await again.record()).recording.themeSources).toEqual(['dark']);
+    again.kill();
+    await again.exited;
   });
 });

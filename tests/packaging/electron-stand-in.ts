@@ -49,6 +49,10 @@ export interface Recording extends SchemeRecording {
     loadedUrl: string | null;
     /** When main created it: ms since this process started (performance.now()). */
     createdAtMs: number;
+    /** Where main put it (setBounds, setSize, maximize), in order. */
+    placed: { x?: number; y?: number; width?: number; height?: number; maximized?: true }[];
+    /** How many places it had been given when it was shown; null while hidden. */
+    shownAfterPlaces: number | null;
   }[];
   /** What the window's page load got from the scheme's handler. */
   pageAnswer: SchemeAnswer | null;
@@ -166,6 +170,8 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
         loadedFile: null,
         loadedUrl: null,
         createdAtMs: performance.now(),
+        placed: [],
+        shownAfterPlaces: null,
       };
       recording.windows.push(this.record);
       windows.push(this);
@@ -193,7 +199,15 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
       }
       setImmediate(() => this.emit('ready-to-show'));
     }
-    show(): void {}
+    show(): void {
+      this.record.shownAfterPlaces ??= this.record.placed.length;
+    }
+    setBounds(b: { x: number; y: number; width: number; height: number }): void {
+      this.record.placed.push({ x: b.x, y: b.y, width: b.width, height: b.height });
+    }
+    setSize(width: number, height: number): void {
+      this.record.placed.push({ width, height });
+    }
     focus(): void {
       recording.focusCalls++;
     }
@@ -204,7 +218,9 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     minimize(): void {
       this.minimized = true;
     }
-    maximize(): void {}
+    maximize(): void {
+      this.record.placed.push({ maximized: true });
+    }
     isMinimized(): boolean {
       return this.minimized;
     }

@@ -13,6 +13,7 @@ vi.mock('electron', () => ({
 }));
 
 const { registerIpc } = await import('../../src-main/ipc/register');
+const { createDispatcher } = await import('../../src-main/ipc/handlers');
 
 const listProjects = vi.fn();
 const emitted: unknown[] = [];
@@ -40,8 +41,7 @@ describe('IPC registration', () => {
     emitted.length = 0;
     markKeyRejected.mockReset();
     registerIpc(
-      services,
-      (event, payload) => emitted.push([event, payload]),
+      Promise.resolve(createDispatcher(services, (event, payload) => emitted.push([event, payload]))),
       (url) => url.startsWith('file://'),
     );
   });
@@ -107,5 +107,27 @@ describe('IPC registration', () => {
       error: { message: string };
     };
     expect(r.error.message).not.toContain('internal.ts');
+  });
+
+  it('registers before the services are up: a call waits for them; a start that failed answers, never hangs', async () => {
+    handlers.clear();
+    let started!: (dispatch: ReturnType<typeof createDispatcher>) => void;
+    registerIpc(new Promise((resolve) => (started = resolve)), (url) => url.startsWith('file://'));
+    let answer: unknown = null;
+    const waiting = handlers.get('app:info')!(trusted).then((r) => (answer = r));
+    // An untrusted page is refused at once, services or not.
+    expect(await handlers.get('app:info')!(untrusted)).toMatchObject({ ok: false, error: { kind: 'auth' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answer).toBeNull();
+    started(createDispatcher(services, () => undefined));
+    await waiting;
+    expect(answer).toMatchObject({ ok: true, data: { version: '1.2.3' } });
+
+    handlers.clear();
+    registerIpc(Promise.reject(new Error('the cache could not be opened')), () => true);
+    expect(await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 10 })).toEqual({
+      ok: false,
+      error: { kind: 'config', message: 'PlanDesk could not start.' },
+    });
   });
 });
