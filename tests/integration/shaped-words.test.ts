@@ -19,7 +19,15 @@ import { describeWithTools, pdftoppm, pdftotext } from '../helpers/external-tool
 
 const root = mkdtempSync(path.join(tmpdir(), 'plandesk-shaped-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const body = new Uint8Array(storedJsonBytes(pricedEstimate(120)));
+// Some positions with ligatures ("fl", "fi") and one long enough to be broken at zero-width spaces.
+const estimate = pricedEstimate(120);
+const names = ['Wandfliesen, Kantenschutzprofil', 'Sockelleisten-Montagedienstleistungspauschale'];
+const body = new Uint8Array(
+  storedJsonBytes({
+    ...estimate,
+    items: estimate.items.map((it, i) => (i % 10 === 3 ? { ...it, name: names[i % 20 === 3 ? 0 : 1] } : it)),
+  }),
+);
 const options = { preset: 'quote', language: 'de-DE' as const };
 
 let made = 0;
@@ -75,6 +83,9 @@ describeWithTools('shaped words kept between runs', [pdftotext, pdftoppm], () =>
     expect(first).toEqual(reference);
     const kept = files(folder);
     expect(kept.size).toBe(2);
+    // Words with a ligature are kept too (the next run takes them from the file, checked).
+    const keptText = [...kept.values()].map(([bytes]) => bytes.toString('latin1')).join('');
+    expect(keptText).toMatch(/"Wandfliesen/);
 
     // A new thread takes every word from them: nothing new to keep, the files not written again
     // (only marked as read). A words file unread for a month (another version's) is removed.
@@ -108,6 +119,7 @@ describeWithTools('shaped words kept between runs', [pdftotext, pdftoppm], () =>
     // and a word whose code points are not its text's, or whose glyphs leave the line or move back
     // or further than kerning does, is shaped afresh.
     let altered = 0;
+    let ligatures = 0;
     for (const f of kept.keys()) {
       rewrite(path.join(folder, f), (words) => {
         const entries = Object.entries(words);
@@ -137,9 +149,18 @@ describeWithTools('shaped words kept between runs', [pdftotext, pdftoppm], () =>
           backwards[1][0] = [-backwards[1][0]![0]!, 0, 0, 0];
           altered++;
         }
+        // A ligature ("fl" of "Fliesen") given another ligature's glyph ("fi"): the page would
+        // say another word than the text layer.
+        const ligature = entries.find(([, r]) => r[0].some(([, cps]) => cps.length > 1))?.[1];
+        if (ligature) {
+          const at = ligature[0].findIndex(([, cps]) => cps.length > 1);
+          ligature[0][at] = [ligature[0][at]![0] - 1, ligature[0][at]![1]];
+          ligatures++;
+        }
       });
     }
     expect(altered).toBeGreaterThanOrEqual(2);
+    expect(ligatures).toBeGreaterThanOrEqual(1);
     expect(await written(folder)).toEqual(reference);
   }, 240_000);
 });

@@ -10,16 +10,18 @@
  * it says is checked before pdfkit sees it, so a damaged or altered file can change no character a
  * document shows:
  * - the file's SHA-256, in its first line: a torn or damaged file is as good as none;
- * - each word, before pdfkit gets it: each glyph stands for one code point, in the word's order
- *   (checked first, against the word itself), and is the glyph of that code point alone in the
- *   font's character map; it is set on the line, not above, below or behind it (no offsets), and its
- *   advance stays within a quarter of an em of the glyph's own, never backwards (kerning's room): a
- *   file can neither swap two figures nor draw one over another. A word that fails is shaped afresh:
- *   so are words with a ligature (one glyph for several code points), which no check could tell from
- *   another glyph, and words with a glyph several characters share (a space and a no-break space).
- *   fontkit keeps a glyph with the code points it was first asked for, which become the text a PDF
- *   reader finds: a glyph of one character alone cannot be given another's by the order words are
- *   read in;
+ * - each word, before pdfkit gets it: its glyphs' code points are the word's, in order (checked
+ *   first, against the word itself), and each glyph is the font's own for them: the glyph of its one
+ *   code point alone in the font's character map; for a ligature ("fl" in "Fliesen"), the glyph the
+ *   font's own ligature substitutions (GSUB `liga`, font-ligatures.ts) give exactly those
+ *   characters; for a zero-width space (the writer's break point in a long word), the font's space
+ *   glyph at no width, as fontkit sets every default-ignorable character. Each is set on the line,
+ *   not above, below or behind it (no offsets), and its advance stays within a quarter of an em of
+ *   the glyph's own, never backwards (kerning's room): a file can neither swap two figures nor draw
+ *   one over another. A word that fails is shaped afresh: so are words with a glyph several
+ *   characters share (a space and a no-break space). fontkit keeps a glyph with the code points it
+ *   was first asked for, which become the text a PDF reader finds: a glyph of one character alone
+ *   cannot be given another's by the order words are read in;
  * - the file is named after the versions of the libraries that shape words too (pdfkit, fontkit and
  *   the packages fontkit shapes with): another version's words are never read. (Shaping a few words
  *   afresh as the file was read also caught a library edited in place, but shaping a word for the
@@ -42,6 +44,9 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { threadSetting } from '../../workers/thread-settings';
+import { checkedWord, fontFacts, LONGEST_WORD, type CheckedFont, type ShapedWord } from './shaped-word-check';
+
+export type { CheckedFont } from './shaped-word-check';
 
 /** The thread setting naming the folder (cli/cli-workers.ts). */
 export const SHAPED_WORDS_SETTING = 'shapedWords';
@@ -50,37 +55,15 @@ const MAGIC = 'PLANDESK-SHAPED-WORDS 1';
 const MOST_KEPT = 10_000;
 /** The packages that shape a word, besides pdfkit: fontkit, and those fontkit shapes with. */
 const SHAPING_PACKAGES = ['unicode-properties', 'unicode-trie', 'restructure', 'dfa'] as const;
-/** Longer words (a run of no-break spaces is one) are not kept. */
-const LONGEST_WORD = 64;
 /** A file's text at the most (the words beyond are not kept). */
 const MOST_BYTES = 2 * 1024 * 1024;
 /** A temporary file older than this was left by a run that ended mid-write. */
 const STALE_TMP_MS = 60 * 60 * 1000;
-/** Kerning's room: how far a kept glyph's advance may be from the glyph's own (units of 1000 an em). */
-const MOST_KERNING = 250;
 /**
  * A words file unread for this long is removed: one of a font or library version no longer used (a
  * file read is touched, so one in use stays).
  */
 const UNUSED_FILE_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** What pdfkit keeps of a shaped word (EmbeddedFont.layoutRun's result), as far as it reads it. */
-interface ShapedWord {
-  glyphs: { id: number; advanceWidth: number; codePoints: number[] }[];
-  positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number; advanceWidth: number }[];
-  advanceWidth: number;
-}
-
-/** The parts of a fontkit font the check reads. */
-export interface CheckedFont {
-  postscriptName?: string;
-  head?: { checkSumAdjustment?: number };
-  numGlyphs?: number;
-  unitsPerEm?: number;
-  glyphForCodePoint?(cp: number): { id: number; advanceWidth: number; codePoints: number[] };
-  /** fontkit's character map: the code points that map to a glyph. */
-  _cmapProcessor?: { codePointsForGlyph?(id: number): number[] };
-}
 
 /** Per cache of a font's words, its file's words as stored (written again only after new ones). */
 const loaded = new WeakMap<object, Map<string, unknown>>();
@@ -131,61 +114,6 @@ function packageVersion(file: string, name: string): string {
   throw new Error(`no version of ${name}`);
 }
 
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-/** What the checks ask the font. */
-interface FontFacts {
-  numGlyphs: number;
-  glyphForCodePoint(cp: number): { id: number; advanceWidth: number; codePoints: number[] };
-  /** The code points that map to glyph `id` (remembered per glyph). */
-  codePointsOf(id: number): readonly number[];
-  scale: number;
-}
-
-/** A stored word, or null when it fails a check (see above). */
-function checkedWord(text: string, stored: unknown, font: FontFacts): ShapedWord | null {
-  if (text.length > LONGEST_WORD || !Array.isArray(stored) || stored.length !== 2) return null;
-  const [glyphs, positions] = stored as [unknown, unknown];
-  if (!Array.isArray(glyphs) || !Array.isArray(positions) || glyphs.length !== positions.length) return null;
-  // The code points first, against the word itself: no glyph is asked for a word that fails.
-  const expected = Array.from(text, (c) => c.codePointAt(0)!);
-  if (expected.length !== glyphs.length) return null;
-  for (let i = 0; i < glyphs.length; i++) {
-    const g = glyphs[i] as unknown;
-    if (!Array.isArray(g) || g.length !== 2 || !Array.isArray(g[1]) || g[1].length !== 1) return null;
-    if (g[1][0] !== expected[i] || !Number.isInteger(g[0])) return null;
-  }
-  const word: ShapedWord = { glyphs: [], positions: [], advanceWidth: 0 };
-  for (let i = 0; i < glyphs.length; i++) {
-    const [id] = glyphs[i] as [number, number[]];
-    const cp = expected[i]!;
-    if (id < 0 || id >= font.numGlyphs) return null;
-    // The glyph of this code point alone: its code points are then the same whichever word asks first.
-    const mapped = font.codePointsOf(id);
-    if (mapped.length !== 1 || mapped[0] !== cp) return null;
-    const glyph = font.glyphForCodePoint(cp);
-    if (glyph.id !== id) return null;
-    const p = positions[i] as unknown;
-    if (!Array.isArray(p) || p.length !== 4 || !p.every(finite)) return null;
-    const [xAdvance, yAdvance, xOffset, yOffset] = p as number[];
-    const advance = glyph.advanceWidth * font.scale;
-    // On the line and forwards, by at most kerning's room: no glyph moves over or past another.
-    if (yAdvance !== 0 || xOffset !== 0 || yOffset !== 0) return null;
-    if (xAdvance! < 0 || Math.abs(xAdvance! - advance) > MOST_KERNING) return null;
-    // The font's own glyph object, as fresh shaping gives it (what pdfkit reads of it is the font's).
-    word.glyphs.push(glyph);
-    word.positions.push({
-      xAdvance: xAdvance!,
-      yAdvance: yAdvance!,
-      xOffset: xOffset!,
-      yOffset: yOffset!,
-      advanceWidth: advance,
-    });
-    word.advanceWidth += xAdvance!;
-  }
-  return word;
-}
-
 /** The word as it is stored: per glyph its id and code points, per position its four figures. */
 function storedWord(word: ShapedWord): [[number, number[]][], number[][]] {
   return [
@@ -229,25 +157,6 @@ export function newShapedWords(font: CheckedFont): Record<string, unknown> {
   return words;
 }
 
-/** What the checks ask `font`; null when fontkit does not show it. */
-function fontFacts(font: CheckedFont): FontFacts | null {
-  const { numGlyphs, unitsPerEm, glyphForCodePoint } = font;
-  const cmap = font._cmapProcessor;
-  const codePointsForGlyph = cmap?.codePointsForGlyph;
-  if (!finite(numGlyphs) || !finite(unitsPerEm) || !glyphForCodePoint || !codePointsForGlyph) return null;
-  const mapped = new Map<number, readonly number[]>();
-  return {
-    numGlyphs,
-    glyphForCodePoint: glyphForCodePoint.bind(font),
-    codePointsOf: (id) => {
-      let cps = mapped.get(id);
-      if (!cps) mapped.set(id, (cps = codePointsForGlyph.call(cmap, id)));
-      return cps;
-    },
-    scale: 1000 / unitsPerEm,
-  };
-}
-
 /** The words of `font`'s file, as stored (unchecked), if it has a whole one. */
 function keptWords(font: CheckedFont): Map<string, unknown> | null {
   const folder = threadSetting(SHAPED_WORDS_SETTING);
@@ -287,8 +196,8 @@ export function keepShapedWords(fonts: Iterable<[CheckedFont, Record<string, unk
 
 function keepFontWords(folder: string, font: CheckedFont, words: Record<string, unknown>): void {
   const file = fileOf(folder, font);
-  // Every word of the file counts as kept, those shaped afresh too (a ligature's): the file is
-  // written again only for words it does not have.
+  // Every word of the file counts as kept, those shaped afresh too (one that failed its check): the
+  // file is written again only for words it does not have.
   const before = loaded.get(words) ?? new Map<string, unknown>();
   const used = Object.keys(words);
   if (!file || used.every((w) => before.has(w))) return;
