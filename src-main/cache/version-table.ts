@@ -38,6 +38,8 @@ export interface NewVersion {
   modified: string | null;
   baseId: number | null;
   body: Uint8Array;
+  /** The body's SHA-256, when the thread that encoded it worked it out (else it is worked out here). */
+  bodySha256?: string;
   rawSize: number;
   summary: VersionSummary;
 }
@@ -47,6 +49,23 @@ export interface Rebased {
   id: number;
   baseId: number | null;
   body: Uint8Array;
+  bodySha256?: string;
+}
+
+/** A damaged version's content, come again and encoded whole. */
+export interface WholeBody {
+  body: Uint8Array;
+  bodySha256?: string;
+  rawSize: number;
+  fetchedAt: Date;
+}
+
+/**
+ * A body's checksum: as the encoding thread worked it out, so main's thread does not hash a large
+ * whole copy again just before it writes it (the two are the same bytes, handed over, not copied).
+ */
+function checksumOf(b: { body: Uint8Array; bodySha256?: string | undefined }): string {
+  return b.bodySha256 ?? sha256Of(b.body);
 }
 
 export interface VersionTable {
@@ -64,7 +83,7 @@ export interface VersionTable {
    */
   markDamaged(id: number): boolean;
   /** A damaged version's content came again: its body becomes that whole copy, and it is not damaged. */
-  repair(id: number, whole: { body: Uint8Array; rawSize: number; fetchedAt: Date }): boolean;
+  repair(id: number, whole: WholeBody): boolean;
   /** These read again (the version they are stored as changes from was repaired). */
   clearDamaged(ids: readonly number[]): boolean;
   /** Checksums for bodies an older PlanDesk wrote without one, once their content was verified. */
@@ -134,10 +153,10 @@ export class SqliteVersionTable implements VersionTable {
     });
   }
 
-  repair(id: number, whole: { body: Uint8Array; rawSize: number; fetchedAt: Date }): boolean {
+  repair(id: number, whole: WholeBody): boolean {
     return this.write('a repaired version', () => {
       const b = whole.body;
-      this.stmts.repair.run(blob(b), sha256Of(b), whole.rawSize, whole.fetchedAt.getTime(), id);
+      this.stmts.repair.run(blob(b), checksumOf(whole), whole.rawSize, whole.fetchedAt.getTime(), id);
     });
   }
 
@@ -188,7 +207,7 @@ export class SqliteVersionTable implements VersionTable {
         v.modified,
         v.baseId,
         blob(v.body),
-        sha256Of(v.body),
+        checksumOf(v),
         v.rawSize,
         JSON.stringify(v.summary),
       );
@@ -216,7 +235,7 @@ export class SqliteVersionTable implements VersionTable {
   rebaseAndRemove(rebased: readonly Rebased[], removed: readonly number[]): boolean {
     return this.write('older versions', () => {
       for (const r of rebased) {
-        this.stmts.rebase.run(r.baseId, blob(r.body), sha256Of(r.body), r.id);
+        this.stmts.rebase.run(r.baseId, blob(r.body), checksumOf(r), r.id);
       }
       for (const id of removed) this.stmts.remove.run(id);
     });

@@ -26,6 +26,13 @@ import {
 import type { PicoSum } from '../../src-shared/money/pico-sum';
 import { amountTextOf, isGroup, textOf, type RawItem, type Snapshot } from './snapshot';
 import { buildVersionTree, childrenOf, figuresOf, pathOf, preorder, type VersionTree } from './version-tree';
+import { cancelPoint } from '../workers/cancel-point';
+
+/**
+ * Rows between two cancel points (in a thread; none on main's): comparing two 20,000-item versions
+ * takes long enough under load that a cancel must not wait for the whole of it.
+ */
+const CANCEL_EVERY = 1024;
 
 /** How each item of one side relates to the other side. */
 export interface Matching {
@@ -191,9 +198,12 @@ export function movedBetween(m: Matching, i: number, j: number): boolean {
 
 export function compareSnapshots(older: Snapshot, newer: Snapshot, options: CompareOptions): CompareResult {
   const a = buildVersionTree(older.items);
+  cancelPoint();
   // Two versions read from one chain share most of their items: the second tree from the first.
   const b = buildVersionTree(newer.items, a);
+  cancelPoint();
   const matching = matchItems(a, b);
+  cancelPoint();
   const { ab, ba, byCodeName } = matching;
 
   // Removed items hang under their old parent's newer self, else under their removed parent, else at
@@ -237,6 +247,7 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
     const j = stack.pop()!;
     const i = stack.pop()!;
     const at = count++;
+    if (at % CANCEL_EVERY === 0) cancelPoint();
     nodeA[at] = i;
     nodeB[at] = j;
     parentOf[at] = parent;
@@ -277,6 +288,7 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
   const rows: ComparisonRow[] = [];
   const rowIndex = new Int32Array(count).fill(-1);
   for (let r = 0; r < count; r++) {
+    if (r % CANCEL_EVERY === 0) cancelPoint();
     if (!options.includeUnchanged && !below[r]) continue;
     const i = nodeA[r]!;
     const j = nodeB[r]!;

@@ -8,7 +8,7 @@
  * changes from it that read again are no longer marked.
  */
 import type { StoredEstimate } from '../cache/cached-client';
-import type { StoredVersion, VersionTable } from '../cache/version-table';
+import type { Rebased, StoredVersion, VersionTable } from '../cache/version-table';
 import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
 import type { Workers } from '../workers/pool';
@@ -53,6 +53,7 @@ export class VersionRecorder {
       modified: out.modified,
       baseId: out.isDelta ? current!.id : null,
       body: out.body,
+      bodySha256: out.bodySha256,
       rawSize: out.rawSize,
       summary: out.summary,
     });
@@ -69,7 +70,15 @@ export class VersionRecorder {
     fetchedAt: Date,
   ): StoredVersion | null {
     if (out.isDelta) return null; // never: a damaged version's content is encoded whole
-    if (!table.repair(version.id, { body: out.body, rawSize: out.rawSize, fetchedAt })) return null;
+    if (
+      !table.repair(version.id, {
+        body: out.body,
+        bodySha256: out.bodySha256,
+        rawSize: out.rawSize,
+        fetchedAt,
+      })
+    )
+      return null;
     this.logger.log('info', `estimate ${version.estimateId}: damaged version ${version.seq} repaired`);
     readableAgain(table, version);
     return table.get(version.id);
@@ -97,7 +106,7 @@ export class VersionRecorder {
     const excess = versions.filter((v) => !v.pinned).length - this.maxKept;
     const victims = versions.filter((v) => !v.pinned && !keep.has(v.id)).slice(0, Math.max(0, excess));
     for (const victim of victims) {
-      const rebased: { id: number; baseId: number | null; body: Uint8Array }[] = [];
+      const rebased: Rebased[] = [];
       for (const dependent of table.dependents(victim.id)) {
         // A damaged one is kept as it is (marked), and so is what it is stored as changes from.
         if (victim.damaged || dependent.damaged) break;
@@ -109,6 +118,7 @@ export class VersionRecorder {
           id: dependent.id,
           baseId: encoded.isDelta ? victim.baseId : null,
           body: encoded.body,
+          bodySha256: encoded.bodySha256,
         });
       }
       if (rebased.length !== table.dependents(victim.id).length) continue;

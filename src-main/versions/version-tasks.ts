@@ -8,6 +8,7 @@ import { compareSnapshots, type CompareOptions } from './compare';
 import { contentHash, encodeVersion, readCacheBody, readChain, type Encoded } from './version-codec';
 import { summaryOf, textOf, type Snapshot } from './snapshot';
 import type { VersionSummary } from '../cache/version-table';
+import { sha256Of } from '../cache/version-rows';
 import { ServiceError } from '../errors/service-error';
 import { cancelPoint, isCancelled } from '../workers/cancel-point';
 
@@ -111,7 +112,9 @@ export function readBoth(input: VersionsInput): { from: Snapshot; to: Snapshot }
       ),
     );
   };
-  return { from: read(input.from, 'from'), to: read(input.to, 'to') };
+  const from = read(input.from, 'from');
+  cancelPoint();
+  return { from, to: read(input.to, 'to') };
 }
 
 export interface EncodeInput {
@@ -134,7 +137,14 @@ export type EncodeOutput =
       summary: VersionSummary;
       /** The base could not be read (damaged): this version is kept whole, and the base marked. */
       baseDamaged?: boolean;
-    } & Encoded);
+    } & EncodedBody);
+
+/** An encoded body with its SHA-256, worked out here rather than on main's thread before it is written. */
+export type EncodedBody = Encoded & { bodySha256: string };
+
+function withChecksum(encoded: Encoded): EncodedBody {
+  return { ...encoded, bodySha256: sha256Of(encoded.body) };
+}
 
 export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutput> {
   const { snapshot: next, textBytes } = readCacheBody(input.entry);
@@ -167,7 +177,7 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
     hash,
     modified,
     summary: summaryOf(next),
-    ...encoded,
+    ...withChecksum(encoded),
     ...(baseDamaged ? { baseDamaged } : {}),
   };
 }
@@ -179,10 +189,10 @@ export interface RebaseInput {
   base: { bodies: Uint8Array[]; depth: number; hash: string } | null;
 }
 
-export async function rebaseVersionTask(input: RebaseInput): Promise<Encoded> {
+export async function rebaseVersionTask(input: RebaseInput): Promise<EncodedBody> {
   const next = readChain(input.target);
   const base = input.base ? { snapshot: readChain(input.base.bodies), depth: input.base.depth } : null;
-  return encodeVersion(next, base);
+  return withChecksum(encodeVersion(next, base));
 }
 
 export interface PrepareInput {

@@ -25,6 +25,10 @@ import { QUANTITY_DIGITS } from '../formats';
 import { resolveExportOptions, type ExportOptions } from '../options';
 import { cleanText } from '../parties';
 import type { ChangeNote, ChangeOrder, ChangeOrderLine, NoteField, VatChange } from './model';
+import { cancelPoint } from '../../workers/cancel-point';
+
+/** Rows between two cancel points (in a thread): a change order of thousands of lines stops in time. */
+const CANCEL_EVERY = 1024;
 
 /** Fields a change order can describe, in the column table's order (the net amount is the line's own). */
 const NOTE_FIELDS = EXPORT_COLUMNS.filter((k): k is NoteField => k !== 'net_amount');
@@ -148,7 +152,8 @@ export function buildChangeOrder(input: ChangeOrderInput): ChangeOrder {
   const lines: ChangeOrderLine[] = [];
   const headed = new Set<number>();
   const rows = comparison.rows;
-  for (const row of rows) {
+  for (const [r, row] of rows.entries()) {
+    if (r % CANCEL_EVERY === 0) cancelPoint();
     if (row.type === 'group' || row.kind === 'unchanged') continue;
     const older =
       row.kind === 'added' ? null : (from.items[olderIndex.get(row.fromId ?? row.id) ?? -1] ?? null);
