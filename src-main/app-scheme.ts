@@ -100,3 +100,36 @@ export async function rendererResponse(rendererDir: string, url: string, method 
   const body = await fs.readFile(file).catch(() => null);
   return body ? new Response(body, { status: 200, headers }) : notFound();
 }
+
+/**
+ * `response` with its body handed out as it is read, and `onRead` called once the reader has taken
+ * all of it (it asked for more after the last byte). Main serves the page's files on its own thread
+ * (protocol.handle): the entry waits for this before it loads its services, which holds the thread.
+ */
+export async function whenRead(response: Response, onRead: () => void): Promise<Response> {
+  if (!response.body) {
+    onRead();
+    return response;
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let handedOut = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!handedOut) {
+          handedOut = true;
+          controller.enqueue(bytes);
+          return;
+        }
+        controller.close();
+        onRead();
+      },
+      cancel() {
+        onRead();
+      },
+    },
+    // Nothing is taken ahead of the reader: each pull is the reader asking.
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, headers: response.headers });
+}

@@ -6,11 +6,12 @@ import type { WindowState } from './settings/settings-store';
 import type { Dialogs, SaveKind } from './dialogs';
 import { languageForLocale, type UiLanguage } from '../src-shared/i18n/languages';
 import { appMenu } from './shell/app-menu';
+import { WindowShowing } from './shell/window-showing';
 import { appUpdates } from './shell/app-updates';
 import { appSecretStore } from './shell/key-store';
 import { failStartup, openMainLog } from './shell/startup';
 import { denyAllPermissions, rendererUrlCheck } from './window-security';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES, RENDERER_URL, rendererResponse } from './app-scheme';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, RENDERER_URL, rendererResponse, whenRead } from './app-scheme';
 
 // Electron's lifecycle, window, menu and security settings only. Everything else is plain Node in
 // src-main/<feature>, tested without Electron.
@@ -37,6 +38,7 @@ function openExternal(url: string): void {
 }
 
 let mainWindow: BrowserWindow | null = null;
+let mainShowing: WindowShowing | null = null;
 
 const SAVE_FILTERS: Record<SaveKind, FileFilter> = {
   xlsx: { name: 'Excel', extensions: ['xlsx'] },
@@ -104,10 +106,10 @@ function emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): void
 }
 
 /**
- * The window, hidden, its page loading. It is shown once it is placed where the user left it
- * (`placeWindow`, when the settings are read) and its page has painted, whichever comes last.
+ * The window, hidden, its page loading; shown once placed where the user left it and painted
+ * (shell/window-showing.ts).
  */
-function createWindow(): { win: BrowserWindow; loaded: Promise<void> } {
+function createWindow(): { showing: WindowShowing; loaded: Promise<void> } {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -129,8 +131,9 @@ function createWindow(): { win: BrowserWindow; loaded: Promise<void> } {
       disableBlinkFeatures: 'Auxclick',
     },
   });
+  const showing = new WindowShowing(win);
   mainWindow = win;
-  win.once('ready-to-show', () => showWhenPlaced(win, 'painted'));
+  mainShowing = showing;
   win.webContents.setWindowOpenHandler(({ url }) => {
     openExternal(url);
     return { action: 'deny' };
@@ -144,51 +147,19 @@ function createWindow(): { win: BrowserWindow; loaded: Promise<void> } {
   denyAllPermissions(win.webContents.session);
   win.on('closed', () => {
     mainWindow = null;
+    mainShowing = null;
   });
-  return { win, loaded: win.loadURL(RENDERER_DEV_URL ?? RENDERER_URL) };
+  return { showing, loaded: win.loadURL(RENDERER_DEV_URL ?? RENDERER_URL) };
 }
 
-/** What a window waits for before it is shown: its saved place, and its page's first paint. */
-const showing = new WeakMap<BrowserWindow, Set<'placed' | 'painted'>>();
-
-function showWhenPlaced(win: BrowserWindow, done: 'placed' | 'painted'): void {
-  const seen = showing.get(win) ?? new Set();
-  showing.set(win, seen.add(done));
-  if (seen.size === 2 && !win.isDestroyed()) win.show();
-}
-
-/** Puts the window where the user left it, and from then on remembers where they move it. */
-function placeWindow(win: BrowserWindow, saved: WindowState | null, onState: (s: WindowState) => void): void {
-  if (win.isDestroyed()) return;
-  if (saved) {
-    const { x, y, width, height } = saved;
-    if (x !== undefined && y !== undefined) win.setBounds({ x, y, width, height });
-    else win.setSize(width, height);
-    if (saved.maximized) win.maximize();
-  }
-  const remember = () => {
-    if (win.isDestroyed() || win.isMinimized()) return;
-    const b = win.getNormalBounds();
-    onState({ x: b.x, y: b.y, width: b.width, height: b.height, maximized: win.isMaximized() });
-  };
-  win.on('resized', remember);
-  win.on('moved', remember);
-  win.on('close', remember);
-  showWhenPlaced(win, 'placed');
-}
-
-/** A second start of PlanDesk shows the window of the first instead. */
+/** A second start of PlanDesk shows the window of the first instead (once it may be shown). */
 function focusMainWindow(): void {
-  const win = mainWindow;
-  if (!win || win.isDestroyed()) return;
-  if (win.isMinimized()) win.restore();
-  win.show();
-  win.focus();
+  mainShowing?.focus();
 }
 
 /**
  * Main's services, the IPC dispatcher and the settings. Most of main's code (the API client and its
- * schemas, the cache, the worker pool, the demo service) loads here, while the window loads its page.
+ * schemas, the cache, the worker pool, the demo service) loads here, while the page runs its script.
  */
 async function startServices() {
   const [{ createServices }, { createDispatcher }] = await Promise.all([
@@ -218,18 +189,54 @@ async function startServices() {
   return { services, settings, dispatch: createDispatcher(services, emit) };
 }
 
+/** How long the services wait for the page's script to be served before they load anyway. */
+const PAGE_SCRIPT_WAIT_MS = 1_000;
+
 async function main(): Promise<void> {
   await app.whenReady();
-  // The built renderer's files, and nothing else, under app://plandesk/.
-  protocol.handle(APP_SCHEME, (request) => rendererResponse(RENDERER_DIR, request.url, request.method));
+  // The built renderer's files, and nothing else, under app://plandesk/. They are served on this
+  // thread: the services below load once the page's script is out, not while the page asks for it.
+  let scriptServed: () => void = () => undefined;
+  const pageScript = new Promise<void>((resolve) => (scriptServed = resolve));
+  protocol.handle(APP_SCHEME, async (request) => {
+    const response = await rendererResponse(RENDERER_DIR, request.url, request.method);
+    const script = response.ok && new URL(request.url).pathname.endsWith('.js');
+    return script ? whenRead(response, scriptServed) : response;
+  });
   const packaged = app.isPackaged;
-  // The window first: its page loads while main's services do (the page's calls wait for them).
-  const starting = startServices();
+  // The window first; main's services load while the page runs its script, and the page's calls
+  // wait for them. From the dev server the page is not served here: nothing to wait for.
+  const starting = (
+    RENDERER_DEV_URL ? Promise.resolve() : Promise.race([pageScript, delay(PAGE_SCRIPT_WAIT_MS)])
+  )
+    // A turn of the event loop first: what is still on its way out (the stylesheet) goes.
+    .then(() => new Promise((resolve) => setImmediate(resolve)))
+    .then(startServices);
   registerIpc(
     starting.then((s) => s.dispatch),
     isTrustedUrl,
   );
-  const { win, loaded: windowLoaded } = createWindow();
+  // Quitting waits for the offline caches to close (WAL checkpointed) and the demo simulator to
+  // stop: also a quit that comes while the services are still loading.
+  let quit: 'running' | 'closing' | 'closed' = 'running';
+  app.on('will-quit', (event) => {
+    if (quit === 'closed') return;
+    event.preventDefault();
+    if (quit === 'closing') return;
+    quit = 'closing';
+    void starting
+      .then(({ services }) => services.close())
+      .catch((err: unknown) => log.logger.log('error', `closing on quit failed: ${String(err)}`))
+      .finally(() => {
+        quit = 'closed';
+        log.logger.log('info', 'PlanDesk closed');
+        app.quit();
+      });
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  const { showing, loaded: windowLoaded } = createWindow();
   // A page that cannot load fails the start (awaited below), however soon it fails.
   windowLoaded.catch(() => undefined);
   const { services, settings } = await starting;
@@ -244,8 +251,8 @@ async function main(): Promise<void> {
       300,
     );
   };
-  placeWindow(win, settings.window, saveWindow);
-  // The first screen's workspace gets ready while the page still loads.
+  showing.place(settings.window, saveWindow);
+  // The first screen's workspace gets ready while the page still runs its script.
   services.warmUp();
   const menu = appMenu({
     language: () => services.workspaces.uiLanguage(),
@@ -268,27 +275,8 @@ async function main(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length > 0) return;
     const again = createWindow();
-    placeWindow(again.win, settings.window, saveWindow);
+    again.showing.place(settings.window, saveWindow);
     again.loaded.catch((err: unknown) => log.logger.log('error', `the window did not load: ${String(err)}`));
-  });
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
-  // Quitting waits for the offline caches to close (WAL checkpointed) and the demo simulator to stop.
-  let quit: 'running' | 'closing' | 'closed' = 'running';
-  app.on('will-quit', (event) => {
-    if (quit === 'closed') return;
-    event.preventDefault();
-    if (quit === 'closing') return;
-    quit = 'closing';
-    void services
-      .close()
-      .catch((err: unknown) => log.logger.log('error', `closing on quit failed: ${String(err)}`))
-      .finally(() => {
-        quit = 'closed';
-        log.logger.log('info', 'PlanDesk closed');
-        app.quit();
-      });
   });
 
   // Uploads that waited when PlanDesk last closed (or crashed) are sent once the service answers.
@@ -301,6 +289,10 @@ async function main(): Promise<void> {
     'info',
     `PlanDesk ${app.getVersion()} started (${packaged ? 'packaged' : 'from the sources'}; updates ${updates ? `off: ${updates}` : 'on'})`,
   );
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Until main() has finished, any error is a failed start: logged, shown in an error box, exit 1. */

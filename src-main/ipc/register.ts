@@ -32,4 +32,4 @@ export function registerIpc(dispatcher: Promise<Dispatch>, isTrustedUrl: (url: s
   }
 }
 
-const NOT_STARTED: ErrorValue = { kind: 'config', message: 'PlanDesk could not start.' };
+const NOT_STARTED: ErrorValue = { kind: 'server', message: 'PlanDesk could not start.' };

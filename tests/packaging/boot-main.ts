@@ -66,6 +66,9 @@ const { electron, recording, control } = createElectronStandIn({
   safeStorageBackend: config.safeStorageBackend,
   onExit: (code) => send({ event: 'exit', code, recording }, () => process.exit(code)),
   onWindow: () => send({ event: 'window', atMs: performance.now() }),
+  onPageFile: (url) => {
+    if (url.endsWith('.js')) send({ event: 'pageScript', atMs: performance.now() });
+  },
 });
 
 // `require('electron')` from anywhere in the packaged app gets the stand-in.
@@ -73,8 +76,14 @@ const loader = Module as unknown as {
   _load: (request: string, parent: unknown, isMain: boolean) => unknown;
 };
 const load = loader._load;
+let servicesLoading = false;
 loader._load = function (request, parent, isMain) {
   if (request === 'electron') return electron;
+  // zod comes in with main's services (their schemas): when they begin to load.
+  if (request === 'zod' && !servicesLoading) {
+    servicesLoading = true;
+    send({ event: 'servicesLoading', atMs: performance.now() });
+  }
   return load.call(this, request, parent, isMain);
 };
 

@@ -370,7 +370,7 @@ describe('the packaged main, started again or failing', () => {
     expect(failing.log()).toMatch(/\[error\] PlanDesk could not start: Error: ERR_FILE_NOT_FOUND/);
   });
 
-  it('shows its window where the user left it: placed from the settings before it is first shown', async () => {
+  it('shows its window where the user left it, once placed and painted; its services load after the page’s script is out', async () => {
     const userData = path.join(layout.root, `placed-${randomUUID()}`);
     // A first start: no place saved, the window is shown as made (1280 × 820). A setting changed
     // writes settings.json.
@@ -380,6 +380,10 @@ describe('the packaged main, started again or failing', () => {
     expect(win.options).toMatchObject({ width: 1280, height: 820, show: false });
     expect(win.placed).toEqual([]);
     expect(win.shownAfterPlaces).toBe(0);
+    expect(win.shownAfterPaint).toBe(true);
+    // Main's services began to load once the page's script was out (it is served on main's thread).
+    const [script, services] = await Promise.all([first.event('pageScript'), first.event('servicesLoading')]);
+    expect(script.atMs as number).toBeLessThanOrEqual(services.atMs as number);
     const answer = await first.request<Result<AppInfo>>({
       op: 'invoke',
       channel: 'settings:setTheme',
@@ -399,9 +403,10 @@ describe('the packaged main, started again or failing', () => {
     // The same log file: its second start.
     await again.waitForLog(/started \(packaged[^]*started \(packaged/);
     win = (await again.record()).recording.windows[0]!;
+    // Placed, then shown by maximizing it (Electron's maximize() shows a hidden window), once painted.
     expect(win.placed).toEqual([{ x: 40, y: 60, width: 1500, height: 900 }, { maximized: true }]);
-    // Shown once placed, never before.
     expect(win.shownAfterPlaces).toBe(2);
+    expect(win.shownAfterPaint).toBe(true);
     expect((await again.record()).recording.themeSources).toEqual(['dark']);
     again.kill();
     await again.exited;

@@ -36,6 +36,8 @@ export interface StandInOptions {
   onExit: (code: number) => void;
   /** Called when main creates a window (the start-up benchmark times it). */
   onWindow?: () => void;
+  /** Called when a file of the window's page (a script, a stylesheet) has been served. */
+  onPageFile?: (url: string) => void;
   /** What app.getAppPath() answers: the packaged app (app.asar). */
   appPath?: string;
   /** The backend safeStorage reports on Linux (stand-in-safe-storage.ts). */
@@ -53,7 +55,11 @@ export interface Recording extends SchemeRecording {
     placed: { x?: number; y?: number; width?: number; height?: number; maximized?: true }[];
     /** How many places it had been given when it was shown; null while hidden. */
     shownAfterPlaces: number | null;
+    /** Whether its page had painted (ready-to-show) when it was shown; null while hidden. */
+    shownAfterPaint: boolean | null;
   }[];
+  /** The files of the window's page Chromium asked the scheme for after the page (its scripts, styles). */
+  pageFiles: { url: string; status: number; atMs: number }[];
   /** What the window's page load got from the scheme's handler. */
   pageAnswer: SchemeAnswer | null;
   ipcChannels: string[];
@@ -109,6 +115,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     privilegedSchemes: [],
     handledSchemes: [],
     pageAnswer: null,
+    pageFiles: [],
     ipcChannels: [],
     sent: [],
     menus: [],
@@ -172,6 +179,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
         createdAtMs: performance.now(),
         placed: [],
         shownAfterPlaces: null,
+        shownAfterPaint: null,
       };
       recording.windows.push(this.record);
       windows.push(this);
@@ -197,10 +205,26 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
       if (answer.status >= 400 && answer.body === '') {
         throw new Error(`ERR_HTTP_RESPONSE_CODE_FAILURE (-379) loading '${url}'`);
       }
-      setImmediate(() => this.emit('ready-to-show'));
+      // As Chromium does, the page's own scripts and stylesheets are asked for next; the page
+      // paints once it has them.
+      const files = [...answer.body.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)];
+      await Promise.all(
+        files.map(async ([, ref]) => {
+          const file = new URL(ref!, url).href;
+          const { status } = await schemes.ask(file);
+          recording.pageFiles.push({ url: file, status, atMs: performance.now() });
+          options.onPageFile?.(file);
+        }),
+      );
+      setImmediate(() => {
+        this.painted = true;
+        this.emit('ready-to-show');
+      });
     }
+    private painted = false;
     show(): void {
       this.record.shownAfterPlaces ??= this.record.placed.length;
+      this.record.shownAfterPaint ??= this.painted;
     }
     setBounds(b: { x: number; y: number; width: number; height: number }): void {
       this.record.placed.push({ x: b.x, y: b.y, width: b.width, height: b.height });
@@ -220,6 +244,8 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     }
     maximize(): void {
       this.record.placed.push({ maximized: true });
+      // Electron's maximize() shows a hidden window.
+      this.show();
     }
     isMinimized(): boolean {
       return this.minimized;

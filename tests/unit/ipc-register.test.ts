@@ -127,7 +127,7 @@ describe('IPC registration', () => {
     registerIpc(Promise.reject(new Error('the cache could not be opened')), () => true);
     expect(await handlers.get('projects:list')!(trusted, { page: 1, pageSize: 10 })).toEqual({
       ok: false,
-      error: { kind: 'config', message: 'PlanDesk could not start.' },
+      error: { kind: 'server', message: 'PlanDesk could not start.' },
     });
   });
 });

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rendererResponse } from '../../src-main/app-scheme';
+import { rendererResponse, whenRead } from '../../src-main/app-scheme';
 import { denyAllPermissions, rendererUrlCheck } from '../../src-main/window-security';
 
 // Issue 10 (low): Electron hardening that can be checked without Electron.
@@ -56,6 +56,27 @@ describe('the app:// scheme serves the built renderer and nothing else', () => {
     const script = await get('app://plandesk/assets/main-1.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect((await get('app://plandesk/', 'HEAD')).status).toBe(200);
+  });
+
+  it('says when a file has been read whole (the entry loads its services only then)', async () => {
+    let read = 0;
+    const script = await whenRead(await get('app://plandesk/assets/main-1.js'), () => read++);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const reader = script.body!.getReader();
+    // Nothing is read ahead of the reader.
+    await new Promise((r) => setTimeout(r, 10));
+    expect(read).toBe(0);
+    const first = await reader.read();
+    expect(Buffer.from(first.value!).toString()).toBe('export {};');
+    expect(read).toBe(0);
+    expect((await reader.read()).done).toBe(true);
+    expect(read).toBe(1);
+    // A reader that gives up counts as done; an answer with no body at once.
+    const dropped = await whenRead(await get('app://plandesk/assets/main-1.js'), () => read++);
+    await dropped.body!.cancel();
+    expect(read).toBe(2);
+    await whenRead(new Response(null, { status: 404 }), () => read++);
+    expect(read).toBe(3);
   });
 
   it('nothing outside its folder, no link, no other host, no other method', async () => {
