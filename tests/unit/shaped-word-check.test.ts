@@ -80,6 +80,25 @@ describe('a kept shaped word, checked against its font', () => {
     }
   });
 
+  it('takes every pair of the characters documents use as shaping spaces them (kerning included)', () => {
+    const chars = [
+      ...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+      ...'.,:;-–/()%€$£"\'„“”‚‘’ÄÖÜäöüßÉéèêÆØÅæøåÑñÇç',
+      ' ',
+      '\u00a0',
+    ];
+    for (const font of fonts) {
+      const refused: string[] = [];
+      for (const a of chars)
+        for (const b of chars) {
+          const pair = a + b;
+          if (taken(font, pair, shaped(font, pair)) === null) refused.push(pair);
+        }
+      // Only pairs that share a glyph (a space and a no-break space) are shaped afresh.
+      expect(refused.filter((p) => !/^[ \u00a0]{2}$/.test(p))).toEqual([]);
+    }
+  });
+
   it("refuses a glyph that is not the font's own for its characters", () => {
     const font = fonts[0]!;
     const refused = (text: string, change: (s: Stored) => void) => {
@@ -102,6 +121,14 @@ describe('a kept shaped word, checked against its font', () => {
     expect(refused('Fugen', (s) => (s[0][1] = [font.glyphForCodePoint!(0x20).id, [0x20]]))).toBeNull();
     // Glyphs for fewer characters than the word has.
     expect(refused('Fugen', (s) => (s[0].pop(), s[1].pop()))).toBeNull();
+    // A narrow glyph closed up, the next drawn over it: a decimal comma, a space between two figures.
+    expect(refused('1,5', (s) => (s[1][1] = [0, 0, 0, 0]))).toBeNull();
+    expect(refused('10 ', (s) => (s[1][2] = [0, 0, 0, 0]))).toBeNull();
+    expect(refused('1,5', (s) => (s[1][1] = [s[1][1]![0]! * 0.4, 0, 0, 0]))).toBeNull();
+    // Or moved more than a quarter of an em past its own width.
+    const ownF = (font.glyphForCodePoint!(0x46).advanceWidth * 1000) / font.unitsPerEm;
+    expect(refused('Fugen', (s) => (s[1][0] = [ownF + 260, 0, 0, 0]))).toBeNull();
+    expect(refused('Fugen', (s) => (s[1][0] = [ownF + 240, 0, 0, 0]))).not.toBeNull();
     // A font whose ligatures cannot be read takes no ligature.
     const noLigatures = { ...fontFacts(font)!, ligatureOf: () => undefined };
     expect(checkedWord('Wandfliesen', shaped(font, 'Wandfliesen'), noLigatures)).toBeNull();

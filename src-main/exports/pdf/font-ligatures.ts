@@ -72,6 +72,7 @@ export function fontLigatures(font: LigatureFont): Map<string, number> {
       return cps.length === 1 ? cps[0]! : null;
     };
     const lookups = field(gsub, 'lookupList');
+    const reached = new Map<number, number>();
     const indexes = new Set<number>();
     for (const feature of list(field(gsub, 'featureList'))) {
       if (field(feature, 'tag') !== 'liga') continue;
@@ -92,12 +93,19 @@ export function fontLigatures(font: LigatureFont): Map<string, number> {
             const key = chars.join(',');
             // The first ligature a font lists for the characters is the one it substitutes.
             if (!ligatures.has(key)) ligatures.set(key, glyph as number);
+            reached.set(glyph as number, (reached.get(glyph as number) ?? 0) + 1);
           }
         });
       }
     }
+    // A ligature glyph that also stands for a character of its own, or for other characters too,
+    // would carry into the PDF's text whichever code points fontkit first made it with: left out.
+    for (const [key, glyph] of ligatures) {
+      if (reached.get(glyph) !== 1 || cmap.codePointsForGlyph(glyph).length > 0) ligatures.delete(key);
+    }
   } catch {
     // A table fontkit reads otherwise: no ligature known.
+    ligatures.clear();
   }
   return ligatures;
 }
