@@ -192,10 +192,15 @@ function threadPool(
     // A worker that dies (out of memory, killed) fails its task; the pool starts a new one.
     resourceLimits: THREAD_LIMITS,
   });
-  // A worker that fails outside any task (its script missing, say): logged, never a crash of main.
-  pool.on('error', (err: unknown) =>
-    logger.log('error', `worker pool: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
-  );
+  /** Fails each task sent and not yet begun (see the 'error' handler below). */
+  const notBegunTasks = new Set<(err: ServiceError) => void>();
+  // A worker that fails outside any task (its script missing or damaged, say): logged, never a crash
+  // of main. piscina then starts no thread for the tasks already waiting, and they would wait for
+  // ever: each is failed instead (a new task tries a new thread).
+  pool.on('error', (err: unknown) => {
+    logger.log('error', `worker pool: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    for (const fail of [...notBegunTasks]) fail(threadFailed());
+  });
   // Each thread by id, for as long as it runs: a cancel looks up the thread its task runs on.
   const threads = new Map<number, Worker>();
   let running = 0;
@@ -230,6 +235,7 @@ function threadPool(
       let started = false;
       const onEvent = (m: TaskEvent): void => {
         if (m.type === 'started') {
+          notBegunTasks.delete(failNotBegun);
           thread = threads.get(m.threadId);
           if (!started) running++;
           started = true;
@@ -245,6 +251,15 @@ function threadPool(
       /** Settles the caller at once for a task cancelled before it began. */
       let notBegun: (err: ServiceError) => void = () => undefined;
       const cancelledBeforeBegun = new Promise<never>((_, reject) => (notBegun = reject));
+      /** No thread could start to take it: it never begins, and piscina lets it go. */
+      const failNotBegun = (err: ServiceError): void => {
+        notBegunTasks.delete(failNotBegun);
+        if (Atomics.compareExchange(state, 0, TaskState.queued, TaskState.cancelled) !== TaskState.queued)
+          return;
+        notBegun(err);
+        end.abort();
+      };
+      notBegunTasks.add(failNotBegun);
       const cancel = (): void => {
         if (cancelledHere) return;
         cancelledHere = true;
@@ -319,6 +334,7 @@ function threadPool(
         logger.log('error', `worker task ${task} failed: ${(err as Error)?.stack ?? String(err)}`);
         throw new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
       } finally {
+        notBegunTasks.delete(failNotBegun);
         clearTimeout(grace);
         options.signal?.removeEventListener('abort', cancel);
         channel.port1.close();
@@ -353,6 +369,11 @@ function threadPool(
     },
   };
   return workers;
+}
+
+/** What the caller of a task no thread could start for is told (the log has the thread's error). */
+function threadFailed(): ServiceError {
+  return new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
 }
 
 function isFileSystemError(err: unknown): boolean {

@@ -6,7 +6,16 @@
  */
 import { parseEstimateView } from '../../src-shared/estimates/view-text';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -257,6 +266,36 @@ describe('worker threads', () => {
       companyCountry: null,
     });
     expect(() => createWorkers(captureLog().logger, 1, tempDir())).toThrow(/no built worker scripts/);
+  });
+
+  it('fails the tasks waiting for a thread that cannot start (a damaged install), with words, and never hangs', async () => {
+    // The built scripts, their threads' entry damaged: every thread fails as it starts.
+    const dir = tempDir();
+    for (const f of readdirSync(builtScripts())) {
+      if (f.endsWith('.cjs')) copyFileSync(path.join(builtScripts(), f), path.join(dir, f));
+    }
+    writeFileSync(path.join(dir, 'thread-entry.cjs'), "throw new Error('a damaged install');\n");
+    const { logger, lines } = captureLog();
+    const workers = createWorkers(logger, 2, dir);
+    pools.push(workers);
+    const answer = answerBytes(estimateOf(120));
+    const read = () =>
+      runOnBody(workers, 'estimate-read', { origin: 'response' }, answer.slice(), {
+        inlineBelow: 0,
+        here: estimateReadTask,
+      });
+    // Two waiting at once, then a later one (which tries a new thread, and fails the same way).
+    for (const outcome of [await Promise.allSettled([read(), read()]), await Promise.allSettled([read()])]) {
+      for (const r of outcome) {
+        expect(r.status).toBe('rejected');
+        expect((r as PromiseRejectedResult).reason).toMatchObject({
+          kind: 'server',
+          message: 'Something went wrong inside PlanDesk. Details are in the log.',
+        });
+      }
+    }
+    expect(lines.some((l) => l.includes('worker pool: Error: a damaged install'))).toBe(true);
+    expect(workers.running).toBe(0);
   });
 
   it('keeps the threads’ compiled library code in the folder given, and a new thread starts from it', async () => {

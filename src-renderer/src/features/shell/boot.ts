@@ -5,6 +5,7 @@ import { isUiLanguage } from '../../i18n/languages';
 import { useI18n } from '../../i18n/store';
 import { useAppearance } from '../appearance/store';
 import { useProjects } from '../projects/store';
+import { useUpdates } from '../updates/store';
 import { useWorkspaces } from '../workspaces/store';
 
 type BootState =
@@ -27,6 +28,7 @@ export const useBoot = create<BootStore>()((set) => ({
     const i18n = useI18n.getState();
     await i18n.setLang(info.ok && isUiLanguage(info.data.language) ? info.data.language : i18n.lang);
     if (info.ok && info.data.theme) useAppearance.getState().applyStored(info.data.theme);
+    if (info.ok) useUpdates.setState({ version: info.data.version });
     const ws = useWorkspaces.getState();
     // The shell opens on the projects list: its first page is asked for now, while the shell renders,
     // not after (the list's own follow-up finds it under way).

@@ -33,11 +33,12 @@ export const useUpdates = create<UpdatesState>()((set, get) => ({
   postponed: null,
   saving: false,
   load: async () => {
+    // The version is known from start-up (boot.ts); asked here only when it is not.
     const [info, res] = await Promise.all([
-      call((api) => api.appInfo()),
+      get().version === null ? call((api) => api.appInfo()) : null,
       call((api) => api.getUpdateStatus()),
     ]);
-    if (info.ok) set({ version: info.data.version });
+    if (info?.ok) set({ version: info.data.version });
     if (res.ok) get().received(res.data);
   },
   received: (status) => {
