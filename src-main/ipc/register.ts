@@ -9,7 +9,7 @@ import type { Dispatch } from './handlers';
  * development) are refused.
  *
  * The handlers are registered before main's services are loaded (index.ts loads them while the
- * window loads its page): a call that comes first waits for `dispatcher`. Only the channel list is
+ * page runs its script): a call that comes first waits for `dispatcher`. Only the channel list is
  * imported here, so registering costs nothing of that loading.
  */
 export function registerIpc(dispatcher: Promise<Dispatch>, isTrustedUrl: (url: string) => boolean): void {

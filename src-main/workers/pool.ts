@@ -199,7 +199,7 @@ function threadPool(
   // ever: each is failed instead (a new task tries a new thread).
   pool.on('error', (err: unknown) => {
     logger.log('error', `worker pool: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    for (const fail of [...notBegunTasks]) fail(threadFailed());
+    for (const fail of [...notBegunTasks]) fail(failedInside());
   });
   // Each thread by id, for as long as it runs: a cancel looks up the thread its task runs on.
   const threads = new Map<number, Worker>();
@@ -332,7 +332,7 @@ function threadPool(
         }
         if (err instanceof ServiceError || isFileSystemError(err)) throw err;
         logger.log('error', `worker task ${task} failed: ${(err as Error)?.stack ?? String(err)}`);
-        throw new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
+        throw failedInside();
       } finally {
         notBegunTasks.delete(failNotBegun);
         clearTimeout(grace);
@@ -371,8 +371,8 @@ function threadPool(
   return workers;
 }
 
-/** What the caller of a task no thread could start for is told (the log has the thread's error). */
-function threadFailed(): ServiceError {
+/** What the caller of a task that failed in a way of PlanDesk's own is told (the log has the details). */
+function failedInside(): ServiceError {
   return new ServiceError('server', 'Something went wrong inside PlanDesk. Details are in the log.');
 }
 

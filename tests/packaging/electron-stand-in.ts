@@ -58,8 +58,6 @@ export interface Recording extends SchemeRecording {
     /** Whether its page had painted (ready-to-show) when it was shown; null while hidden. */
     shownAfterPaint: boolean | null;
   }[];
-  /** The files of the window's page Chromium asked the scheme for after the page (its scripts, styles). */
-  pageFiles: { url: string; status: number; atMs: number }[];
   /** What the window's page load got from the scheme's handler. */
   pageAnswer: SchemeAnswer | null;
   ipcChannels: string[];
@@ -115,7 +113,6 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     privilegedSchemes: [],
     handledSchemes: [],
     pageAnswer: null,
-    pageFiles: [],
     ipcChannels: [],
     sent: [],
     menus: [],
@@ -170,6 +167,8 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
     private readonly record: Recording['windows'][number];
     private minimized = false;
     private destroyed = false;
+    /** The page has painted (ready-to-show emitted). */
+    private painted = false;
     constructor(windowOptions: Record<string, unknown>) {
       super();
       this.record = {
@@ -211,8 +210,7 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
       await Promise.all(
         files.map(async ([, ref]) => {
           const file = new URL(ref!, url).href;
-          const { status } = await schemes.ask(file);
-          recording.pageFiles.push({ url: file, status, atMs: performance.now() });
+          await schemes.ask(file);
           options.onPageFile?.(file);
         }),
       );
@@ -221,7 +219,6 @@ export function createElectronStandIn(options: StandInOptions): StandIn {
         this.emit('ready-to-show');
       });
     }
-    private painted = false;
     show(): void {
       this.record.shownAfterPlaces ??= this.record.placed.length;
       this.record.shownAfterPaint ??= this.painted;
