@@ -137,6 +137,15 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    description: 'whole copies of versions may be stored in columns',
+    up() {
+      // Nothing to change: bodies written before stay readable (versions/whole-copy.ts). The version
+      // is what keeps an older PlanDesk, which would read a whole copy in columns as an estimate
+      // without items, from opening this file.
+    },
+  },
 ];
 
 export const CACHE_SCHEMA_VERSION = CACHE_MIGRATIONS[CACHE_MIGRATIONS.length - 1]!.version;

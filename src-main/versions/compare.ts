@@ -25,7 +25,7 @@ import {
 } from '../../src-shared/versions/types';
 import type { PicoSum } from '../../src-shared/money/pico-sum';
 import { amountTextOf, isGroup, textOf, type RawItem, type Snapshot } from './snapshot';
-import { buildVersionTree, childrenOf, figuresOf, pathOf, preorder, type VersionTree } from './version-tree';
+import { buildVersionTree, figuresOf, pathOf, preorder, type VersionTree } from './version-tree';
 import { cancelPoint } from '../workers/cancel-point';
 
 /**
@@ -57,11 +57,16 @@ export function matchItems(a: VersionTree, b: VersionTree): Matching {
   const ab = new Int32Array(a.items.length).fill(-1);
   const ba = new Int32Array(b.items.length).fill(-1);
   const byCodeName = new Uint8Array(b.items.length);
-  for (let i = 0; i < a.keys.length; i++) {
-    const j = b.index.get(a.keys[i]!);
-    if (j !== undefined) {
-      ab[i] = j;
-      ba[j] = i;
+  if (a.keys === b.keys) {
+    // One key list: the second tree was made from the first (version-tree.ts withSums).
+    for (let i = 0; i < a.keys.length; i++) ab[i] = ba[i] = i;
+  } else {
+    for (let i = 0; i < a.keys.length; i++) {
+      const j = b.index.get(a.keys[i]!);
+      if (j !== undefined) {
+        ab[i] = j;
+        ba[j] = i;
+      }
     }
   }
   // Only items left unmatched by id are candidates (usually a handful of 20,000).
@@ -256,15 +261,19 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
     if (i < 0) kind = 1;
     else if (j < 0) kind = 2;
     else {
-      const fields = changedFields(a.items[i]!, b.items[j]!);
       const moved = movedBetween(matching, i, j);
       if (moved) counts.moved++;
       if (byCodeName[j]) counts.matchedByCodeName++;
-      const changed = Object.keys(fields);
-      if (changed.length > 0) fieldsOf.set(at, fields);
-      // A group whose total alone differs changed only below (its subtotal says by how much).
-      const own = isGroup(b.items[j]!) ? changed.filter((f) => f !== 'total') : changed;
-      kind = own.length > 0 ? 3 : moved ? 4 : 0;
+      // Items of one chain that no delta touched are one object on both sides: nothing to look at.
+      let ownChange = false;
+      if (a.items[i] !== b.items[j]) {
+        const fields = changedFields(a.items[i]!, b.items[j]!);
+        const changed = Object.keys(fields);
+        if (changed.length > 0) fieldsOf.set(at, fields);
+        // A group whose total alone differs changed only below (its subtotal says by how much).
+        ownChange = (isGroup(b.items[j]!) ? changed.filter((f) => f !== 'total') : changed).length > 0;
+      }
+      kind = ownChange ? 3 : moved ? 4 : 0;
     }
     kindOf[at] = kind;
     below[at] = kind !== 0 || (j >= 0 && byCodeName[j]) || subtotalsDiffer(a, b, i, j) ? 1 : 0;
@@ -272,8 +281,10 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
     const removed = j >= 0 ? removedUnderB.get(j) : removedUnderA.get(i);
     if (removed) for (let k = removed.length - 1; k >= 0; k--) pushNode(removed[k]!, -1, at);
     if (j >= 0) {
-      const kids = childrenOf(b, j);
-      for (let k = kids.length - 1; k >= 0; k--) pushNode(ba[kids[k]!]!, kids[k]!, at);
+      for (let k = b.childStart[j + 1]! - 1; k >= b.childStart[j]!; k--) {
+        const kid = b.childList[k]!;
+        pushNode(ba[kid]!, kid, at);
+      }
     }
   }
   for (let r = count - 1; r > 0; r--) if (below[r] && parentOf[r]! >= 0) below[parentOf[r]!] = 1;
@@ -361,7 +372,8 @@ function subtotalsDiffer(a: VersionTree, b: VersionTree, i: number, j: number): 
   if (i < 0 || j < 0) return false;
   const x = a.below.get(i);
   const y = b.below.get(j);
-  if (!x && !y) return false;
+  // One object: sums shared by two versions of a chain (version-tree.ts withSums).
+  if (x === y) return false;
   const text = (sums: typeof x, of: 'net' | 'gross') => sums?.[of].toText() ?? ZERO_TEXT;
   return text(x, 'net') !== text(y, 'net') || text(x, 'gross') !== text(y, 'gross');
 }

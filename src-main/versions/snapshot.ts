@@ -60,6 +60,16 @@ export function itemKeys(items: readonly RawItem[]): ItemKeys {
   for (let i = 0; i < items.length; i++) {
     const raw = items[i]!.id;
     let key = typeof raw === 'string' ? raw : String(raw);
+    // One lookup per item while no id repeats (a list of 20,000: this runs on every version read).
+    if (!repeats) {
+      const size = index.size;
+      index.set(key, i);
+      if (index.size > size) {
+        keys[i] = key;
+        continue;
+      }
+      index.set(key, keys.indexOf(key));
+    }
     if (index.has(key)) {
       repeats = true;
       let n = 2;
@@ -93,12 +103,15 @@ export function isGroup(item: RawItem): boolean {
   return item.type === 'group';
 }
 
-/** A position's net amount (total cost + markup − discount) added to `net`, its total to `gross`. */
-export function addPosition(item: RawItem, net: PicoSum, gross: PicoSum): void {
-  addAmount(net, item.total_cost, 1);
-  addAmount(net, item.markup, 1);
-  addAmount(net, item.discount, -1);
-  addAmount(gross, item.total, 1);
+/**
+ * A position's net amount (total cost + markup − discount) added to `net`, its total to `gross`; with
+ * `sign` −1, taken off them.
+ */
+export function addPosition(item: RawItem, net: PicoSum, gross: PicoSum, sign: 1 | -1 = 1): void {
+  addAmount(net, item.total_cost, sign);
+  addAmount(net, item.markup, sign);
+  addAmount(net, item.discount, sign === 1 ? -1 : 1);
+  addAmount(gross, item.total, sign);
 }
 
 /**

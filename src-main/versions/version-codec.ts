@@ -4,9 +4,10 @@
  * - A version's identity is the SHA-256 of its canonical JSON (object keys sorted, items sorted by
  *   id): the same content fetched again is the same version, whatever order the service listed the
  *   items or their fields in.
- * - Its body is either a whole copy (the detail's JSON) or a delta from a base version (the version
- *   current when it arrived): header fields set or dropped, per item only the fields set or dropped,
- *   items added whole, ids removed, and the item order only when applying the rest does not give it.
+ * - Its body is either a whole copy (the detail's JSON, or its items in columns: whole-copy.ts) or
+ *   a delta from a base version (the version current when it arrived): header fields set or
+ *   dropped, per item only the fields set or dropped, items added whole, ids removed, and the item
+ *   order only when applying the rest does not give it.
  *   Bodies are compressed with Brotli.
  * - A delta is kept only when it is smaller than a whole copy, and chains are cut at
  *   MAX_CHAIN_DEPTH deltas so reading a version never replays too many; a list that repeats an id is
@@ -21,6 +22,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { latin1JsonText, storedJsonText } from '../cache/stored-json';
 import { itemKeys, knownKeys, snapshotOf, type RawItem, type Snapshot } from './snapshot';
 import { cancelPoint } from '../workers/cancel-point';
+import { columnsOf, isColumns, snapshotOfColumns } from './whole-copy';
 
 /** Deltas in a row before a whole copy is kept again. */
 export const MAX_CHAIN_DEPTH = 64;
@@ -106,8 +108,9 @@ export function contentHash(s: Snapshot): string {
   return hash.digest('hex');
 }
 
+/** A whole copy: in columns when the items have the shape the service sends (whole-copy.ts). */
 export function encodeFull(s: Snapshot): Uint8Array {
-  return compress(latin1JsonText({ ...s.header, items: s.items }));
+  return compress(latin1JsonText(columnsOf(s) ?? { ...s.header, items: s.items }));
 }
 
 /** The delta from `base` to `next`, or null when an id repeats (such a list is kept whole). */
@@ -266,9 +269,12 @@ export function readChain(bodies: readonly Uint8Array[], start?: Snapshot): Snap
   let replay = start ? new Replay(start) : null;
   for (const body of bodies) {
     cancelPoint();
-    const value = JSON.parse(decompress(body)) as Record<string, unknown>;
+    const value = JSON.parse(decompress(body)) as unknown;
     if (replay) replay.apply(value as Delta);
-    else replay = new Replay(snapshotOf(value));
+    else
+      replay = new Replay(
+        isColumns(value) ? snapshotOfColumns(value) : snapshotOf(value as Record<string, unknown>),
+      );
   }
   return replay!.snapshot();
 }

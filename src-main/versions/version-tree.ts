@@ -77,10 +77,52 @@ function sameHierarchy(items: readonly RawItem[], related: VersionTree): boolean
   return true;
 }
 
-/** `related`'s hierarchy over `items` (sameHierarchy), with the sums of these items. */
+/**
+ * `related`'s hierarchy over `items` (sameHierarchy), with the sums of these items. When few
+ * positions differ (a delta's changes), `related`'s sums are moved by what each of them changed,
+ * along its ancestors only: the sums of every other group are `related`'s own objects (never
+ * changed once built), which also tells a comparison at once that they are the same.
+ */
 function withSums(items: readonly RawItem[], related: VersionTree): VersionTree {
   const { parent, childStart, childList, roots } = related;
-  return sumsOf({ items, keys: related.keys, index: related.index, parent, childStart, childList, roots });
+  const shape = { items, keys: related.keys, index: related.index, parent, childStart, childList, roots };
+  const changed: number[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (items[i] !== related.items[i] && !isGroup(items[i]!)) changed.push(i);
+    if (changed.length > items.length / 8) return sumsOf(shape);
+  }
+  const below = new Map(related.below);
+  const copied = new Set<number>();
+  const total = { net: copyOf(related.total.net), gross: copyOf(related.total.gross) };
+  const sumsAt = (p: number): { net: PicoSum; gross: PicoSum } => {
+    if (p < 0) return total;
+    if (!copied.has(p)) {
+      const was = related.below.get(p)!;
+      below.set(p, { net: copyOf(was.net), gross: copyOf(was.gross) });
+      copied.add(p);
+    }
+    return below.get(p)!;
+  };
+  for (const i of changed) {
+    const net = new PicoSum();
+    const gross = new PicoSum();
+    addPosition(items[i]!, net, gross);
+    addPosition(related.items[i]!, net, gross, -1);
+    // Every ancestor has children, so sums of its own; the walk ends at the top (cycles were cut).
+    for (let p = parent[i]!; ; p = parent[p]!) {
+      const into = sumsAt(p);
+      into.net.addSum(net);
+      into.gross.addSum(gross);
+      if (p < 0) break;
+    }
+  }
+  return { ...shape, below, total };
+}
+
+function copyOf(sum: PicoSum): PicoSum {
+  const copy = new PicoSum();
+  copy.addSum(sum);
+  return copy;
 }
 
 function buildTree(items: readonly RawItem[]): VersionTree {

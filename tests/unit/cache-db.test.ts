@@ -40,11 +40,12 @@ describe('migrations', () => {
     expect(CACHE_SCHEMA_VERSION).toBe(CACHE_MIGRATIONS.length);
   });
 
-  it('are the entries (1), the offline work (2), the estimate versions (3) and their checksums (4)', () => {
-    expect(CACHE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4]);
+  it('are the entries (1), the offline work (2), the estimate versions (3), their checksums (4) and whole copies in columns (5)', () => {
+    expect(CACHE_MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
     expect(CACHE_MIGRATIONS[1]!.description).toMatch(/outbox/);
     expect(CACHE_MIGRATIONS[2]!.description).toMatch(/estimate versions/);
     expect(CACHE_MIGRATIONS[3]!.description).toMatch(/checksum/);
+    expect(CACHE_MIGRATIONS[4]!.description).toMatch(/columns/);
   });
 
   it('bring a file of an older release (version 2) to the last version, keeping what it holds', () => {

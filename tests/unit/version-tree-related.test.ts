@@ -113,6 +113,33 @@ describe('a version’s tree built from another version’s', () => {
     expect(taken).toBeGreaterThan(50);
   });
 
+  it('moves only the sums above the few positions that differ, the other version’s sums left as they were', () => {
+    // Amounts of every form: cents as numbers, the service's text, fewer or more digits, not a number.
+    const amounts = [12.34, 12.345, '0.125', '-3.000000000000', 'n/a', null, '99999999999999999.99', 7, 1e21];
+    let shared = 0;
+    fc.assert(
+      fc.property(lists, fc.integer({ min: 1, max: 3 }), (list, changes) => {
+        const a = base(list);
+        const older = buildVersionTree(a);
+        const before = plain(older);
+        const r = random(list.seed + 17);
+        const b = a.slice();
+        for (let c = 0; c < changes && b.length > 0; c++) {
+          const i = Math.floor(r() * b.length);
+          const pick = () => amounts[Math.floor(r() * amounts.length)];
+          b[i] = { ...b[i]!, total_cost: pick(), markup: pick(), discount: pick(), total: pick() };
+        }
+        const derived = buildVersionTree(b, older);
+        expect(plain(derived)).toEqual(plain(fresh(b)));
+        expect(plain(older)).toEqual(before);
+        // Groups above no change keep the other version's very sums.
+        if ([...derived.below.keys()].some((g) => derived.below.get(g) === older.below.get(g))) shared++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(shared).toBeGreaterThan(50);
+  });
+
   it('is the tree built from nothing for versions read through a delta (added, removed, reordered)', () => {
     fc.assert(
       fc.property(lists, fc.integer({ min: 0, max: 12 }), (list, edits) => {
