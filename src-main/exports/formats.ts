@@ -5,6 +5,14 @@
 import type { Decimal } from '../../src-shared/money/decimal';
 import type { UiLanguage } from '../../src-shared/i18n/languages';
 import { moneyFormat, type MoneyFormat, type MoneyFormatOptions } from '../../src-shared/money/format';
+import type { ExportColumnKey } from '../../src-shared/estimates/columns';
+import {
+  columnValue,
+  printedUnitPrice,
+  UNIT_PRICE_EXTRA_DIGITS,
+  type UnitPriceBasis,
+} from '../../src-shared/estimates/net';
+import type { EstimateRow } from '../../src-shared/estimates/types';
 import { serviceDateAsWritten } from '../../src-shared/time/service-time';
 import { cleanText } from './parties';
 
@@ -69,6 +77,31 @@ export class QuantityFormat {
   }
 }
 
+/**
+ * What a document prints in a unit-price column: the client's unit price at the digits that make its
+ * line check on a calculator (estimates/net.ts `printedUnitPrice`), a cost-side one as sent.
+ */
+export function unitPriceText(
+  row: EstimateRow,
+  key: ExportColumnKey,
+  basis: UnitPriceBasis,
+  /** The currency's digits. */
+  digits: number,
+): string | null {
+  if (key !== 'net_unit_price') return columnValue(row, key, basis);
+  // Asked twice per row (a column's width, then its cell): worked out once.
+  const known = printedPrices.get(row);
+  if (known && known.basis === basis && known.digits === digits) return known.price;
+  const price = printedUnitPrice(row, basis, digits, QUANTITY_DIGITS);
+  printedPrices.set(row, { basis, digits, price });
+  return price;
+}
+
+const printedPrices = new WeakMap<
+  EstimateRow,
+  { basis: UnitPriceBasis; digits: number; price: string | null }
+>();
+
 export class RateFormat {
   private readonly nf: Intl.NumberFormat;
   constructor(language: UiLanguage) {
@@ -84,6 +117,8 @@ export class RateFormat {
 /** The number formats of one document: its language and its currency (src-shared/money). */
 export interface Formats {
   money: MoneyFormat;
+  /** The client's unit prices: the currency's digits, or up to four more (estimates/net.ts). */
+  unitPrice: MoneyFormat;
   quantity: QuantityFormat;
   rate: RateFormat;
 }
@@ -95,6 +130,7 @@ export function documentFormats(
 ): Formats {
   return {
     money: moneyFormat(language, currency, options),
+    unitPrice: moneyFormat(language, currency, { ...options, extraDigits: UNIT_PRICE_EXTRA_DIGITS }),
     quantity: new QuantityFormat(language),
     rate: new RateFormat(language),
   };

@@ -10,7 +10,10 @@ const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const spaces = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
 
 export interface PrintedFormat {
-  /** A money figure, with or without the currency's symbol (a table may leave it out). */
+  /**
+   * A money figure, with or without the currency's symbol (a table may leave it out); up to four more
+   * digits than the currency's (a unit price).
+   */
   money: string;
   /** A plain number in the language (quantities). */
   number: string;
@@ -37,7 +40,10 @@ export function printedFormat(language: string, currency: string, digits: number
   const gapBetween = (from: number, to: number) =>
     parts.slice(from, to).some((p) => p.type === 'literal' && /\s/u.test(p.value)) ? ' ' : '';
   const int = `\\d{1,3}(?:${esc(group)}\\d{3})*`;
-  const figure = `${int}${digits > 0 ? `${esc(decimal)}\\d{${digits}}` : ''}`;
+  // A client's unit price may have up to four more digits than an amount (estimates/net.ts).
+  const fraction =
+    digits > 0 ? `${esc(decimal)}\\d{${digits},${digits + 4}}` : `(?:${esc(decimal)}\\d{1,4})?`;
+  const figure = `${int}${fraction}`;
   const money =
     at < first
       ? `-?(?:${symbol}${gapBetween(at + 1, first)})?-?${figure}`
@@ -61,9 +67,4 @@ export function rowFigures(rest: string, f: PrintedFormat): { kind: 'money' | 'r
     kind: m[1] ? ('rate' as const) : ('money' as const),
     text: (m[1] ?? m[2])!.trim(),
   }));
-}
-
-/** Half a minor unit of the currency. */
-export function halfMinor(digits: number): Decimal {
-  return Decimal.parse(`5e-${digits + 1}`);
 }

@@ -1,9 +1,10 @@
 /**
  * Money you can send (issue 22), read back as a client would: yen (0 digits), Kuwaiti dinar (3),
  * Swiss francs and a euro + dollar project, through the PDF and Excel writers, read by pdftotext,
- * openpyxl and LibreOffice (recalculated, and printed). Every position's line adds up as printed —
- * quantity × unit price (− discount) = amount, to at most quantity × half a minor unit — for each
- * preset; every total to the currency's minor unit; no amounts of different currencies added; no ###.
+ * openpyxl and LibreOffice (recalculated, and printed). Every position's line checks on a calculator
+ * as printed — quantity × unit price, rounded at the currency's digits, less the discount, is the
+ * amount — for each preset; every total to the currency's minor unit; no amounts of different
+ * currencies added; no ###.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -29,7 +30,7 @@ import { buildRoomsTable } from '../../src-main/plans/rooms-table';
 import type { RoomsTable } from '../../src-shared/plans/types';
 import { snapshotOfDocument, versionRefOf } from '../helpers/document-snapshots';
 import { euroAndDollarProject, moneyCases, type MoneyCase } from '../helpers/money-fixtures';
-import { halfMinor, printedFormat, rowFigures } from '../helpers/printed-money';
+import { printedFormat, rowFigures } from '../helpers/printed-money';
 
 const TIMEOUT = 240_000;
 const PAGES_DIR = join(__dirname, '../../test-results/money-pages');
@@ -64,8 +65,8 @@ function netOf(node: EstimateNode): Decimal {
 
 /**
  * Every position's line of the PDF: found by its code at the line's start, its quantity before its
- * unit, then its figures; quantity × unit price (− the discount, when the column shows one) is the
- * amount printed (the service's, rounded), up to the rounding of the printed unit price.
+ * unit, then its figures; quantity × unit price rounded at the currency's digits (− the discount,
+ * when the column shows one) is the amount printed (the service's, rounded), to the minor unit.
  */
 function checkPdfLines(text: string, doc: EstimateDocument, c: MoneyCase, withDiscount: boolean): number {
   const f = printedFormat(c.language, c.currency, c.digits);
@@ -85,12 +86,9 @@ function checkPdfLines(text: string, doc: EstimateDocument, c: MoneyCase, withDi
     const amount = f.read(figures[rate + 1]!.text);
     const hasDiscount = !D(node.discount).isZero();
     const discount = withDiscount && hasDiscount ? f.read(figures[rate - 1]!.text) : Decimal.ZERO;
-    const off = quantity.mul(price).sub(discount).sub(amount);
-    const allowed = quantity.mul(halfMinor(c.digits)).add(halfMinor(c.digits));
-    expect(
-      off.isNegative() ? off.neg().cmp(allowed) : off.cmp(allowed),
-      `${node.code}: ${line}`,
-    ).toBeLessThanOrEqual(0);
+    expect(quantity.mul(price).round(c.digits).sub(discount).toFixed(c.digits), `${node.code}: ${line}`).toBe(
+      amount.toFixed(c.digits),
+    );
     expect(amount.toFixed(c.digits), `${node.code} amount`).toBe(netOf(node).toFixed(c.digits));
     if (!withDiscount) expect(figures.length, `${node.code}: no discount figure`).toBe(rate + 2);
     checked++;
@@ -157,9 +155,13 @@ async function checkWorkbookLines(file: string, c: MoneyCase): Promise<void> {
     const discount =
       d && typeof at(d, r)?.value === 'number' ? Decimal.of(at(d, r)!.value as number) : Decimal.ZERO;
     const amount = Decimal.of(at(a, r)!.value as number);
-    const off = quantity.mul(price).sub(discount).sub(amount);
-    const allowed = quantity.mul(halfMinor(c.digits)).add(halfMinor(c.digits));
-    expect((off.isNegative() ? off.neg() : off).cmp(allowed), `row ${r}`).toBeLessThanOrEqual(0);
+    expect(quantity.mul(price).round(c.digits).sub(discount).toFixed(c.digits), `row ${r}`).toBe(
+      amount.toFixed(c.digits),
+    );
+    // The unit price cell shows every digit it holds (a price of more digits than the currency's).
+    const shown = /\.([0#]+)/.exec(at(p, r)!.format)?.[1]?.length ?? 0;
+    const held = price.toString().includes('.') ? price.toString().split('.')[1]!.length : 0;
+    expect(held, `row ${r}: ${at(p, r)!.format}`).toBeLessThanOrEqual(shown);
     // The money cells carry the currency's own format: its digits, its symbol.
     expect(moneyFormatOk(at(a, r)!.format, c), at(a, r)!.format).toBe(true);
   }

@@ -7,6 +7,7 @@
 import { columnKind, EXPORT_COLUMNS, type ExportColumnKey } from '../../../src-shared/estimates/columns';
 import { quoteTotals, type QuoteRow } from '../../../src-shared/estimates/quote-totals';
 import { Decimal } from '../../../src-shared/money/decimal';
+import { printedUnitPrice, UNIT_PRICE_EXTRA_DIGITS } from '../../../src-shared/estimates/net';
 import type { ComparisonRow, EstimateComparison } from '../../../src-shared/versions/types';
 import { currencyDigits } from '../../../src-shared/money/currency';
 import { PicoSum } from '../../../src-shared/money/pico-sum';
@@ -67,16 +68,21 @@ function decimalOrNull(text: string | null | undefined): Decimal | null {
   return typeof text === 'string' ? Decimal.tryParse(text) : null;
 }
 
-function unitPrice(item: RawItem | null): string | null {
+/** A position's unit price as a client document prints it (its line checks on a calculator). */
+function unitPrice(item: RawItem | null, digits: number): string | null {
   if (!item) return null;
-  const quantity = decimalOrNull(amountTextOf(item.quantity));
-  if (quantity === null || quantity.isZero()) return null;
-  return netOf(item).divRound(quantity, 12)?.toFixed(12) ?? null;
+  const row = {
+    type: 'position' as const,
+    net_amount: netOf(item).toFixed(12),
+    quantity: amountTextOf(item.quantity),
+    discount: null,
+  };
+  return printedUnitPrice(row, 'net', digits, QUANTITY_DIGITS);
 }
 
 /**
  * The same value as a document prints it: money at the currency's digits (two more for the cost-side
- * unit prices), quantities at their digits, rates at six, text without its spacing. A change that
+ * unit prices, the client's at the digits it is printed with), quantities at their digits, rates at six, text without its spacing. A change that
  * would print "13,48 € → 13,48 €" is no change to the reader, and is not listed.
  */
 function samePrinted(field: NoteField, from: string | null, to: string | null, digits: number): boolean {
@@ -93,8 +99,8 @@ function samePrinted(field: NoteField, from: string | null, to: string | null, d
       ? QUANTITY_DIGITS
       : kind === 'rate'
         ? 6
-        : kind === 'unit-price' && field !== 'net_unit_price'
-          ? digits + 2
+        : kind === 'unit-price'
+          ? digits + (field === 'net_unit_price' ? UNIT_PRICE_EXTRA_DIGITS : 2)
           : digits;
   return a.round(scale).eq(b.round(scale));
 }
@@ -113,7 +119,7 @@ function notesOf(
       kind: 'added',
       quantity: amountTextOf(newer.quantity),
       unit: textOf(newer.unit),
-      unitPrice: unitPrice(newer),
+      unitPrice: unitPrice(newer, digits),
     });
     return notes;
   }
@@ -121,7 +127,9 @@ function notesOf(
   for (const field of NOTE_FIELDS) {
     if (!shown.has(field)) continue;
     const change =
-      field === 'net_unit_price' ? { from: unitPrice(older), to: unitPrice(newer) } : row.fields[field];
+      field === 'net_unit_price'
+        ? { from: unitPrice(older, digits), to: unitPrice(newer, digits) }
+        : row.fields[field];
     if (change && !samePrinted(field, change.from, change.to, digits)) {
       notes.push({ kind: 'field', field, from: change.from, to: change.to });
     }

@@ -53,7 +53,7 @@ function valueText(
   if (d === null) return value;
   if (kind === 'quantity') return [f.quantity.format(d), unitText(unit, t)].filter(Boolean).join(' ');
   if (kind === 'rate') return f.rate.format(d);
-  return f.money.format(d);
+  return (note.field === 'net_unit_price' ? f.unitPrice : f.money).format(d);
 }
 
 /** Each change of a line in words; a new position's quantity, unit and unit price. */
@@ -69,7 +69,7 @@ export function noteTexts(line: ChangeOrderLine, t: Translate, f: Formats, langu
         .join(' ');
       return t('doc.addedPosition', {
         quantity: quantity || NONE,
-        price: note.unitPrice === null ? NONE : f.money.format(number(note.unitPrice)),
+        price: note.unitPrice === null ? NONE : f.unitPrice.format(number(note.unitPrice)),
       });
     }
     return t('doc.fieldChange', {

@@ -9,7 +9,7 @@ import type { EstimateRow } from '../../../src-shared/estimates/types';
 import { unitText } from '../../../src-shared/estimates/units';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { roundedText, unitsText } from '../../../src-shared/money/amounts';
-import { QUANTITY_DIGITS } from '../formats';
+import { QUANTITY_DIGITS, unitPriceText } from '../formats';
 import { cleanText } from '../parties';
 import type { Style, Styles } from './styles';
 
@@ -106,18 +106,20 @@ export function itemCell(
     }
     case 'quantity':
       return group ? undefined : { v: cellNumber(row.quantity, QUANTITY_DIGITS), s: styles.quantity };
-    case 'unit-price':
-      // The unit price a client pays is printed at the currency's digits, like the PDF; the
-      // cost-side unit prices keep two more.
-      return group
-        ? undefined
-        : {
-            v: cellNumber(
-              columnValue(row, column, basis),
-              styles.digits + (column === 'net_unit_price' ? 0 : 2),
-            ),
-            s: column === 'net_unit_price' ? styles.money : styles.unitPrice,
-          };
+    case 'unit-price': {
+      if (group) return undefined;
+      // The unit price a client pays, as the PDF prints it: at the digits that make its line check
+      // on a calculator (the cell holds exactly that price). The cost-side ones keep two more.
+      if (column !== 'net_unit_price')
+        return { v: cellNumber(columnValue(row, column, basis), styles.digits + 2), s: styles.unitPrice };
+      const price = unitPriceText(row, column, basis, styles.digits);
+      const dot = price?.indexOf('.') ?? -1;
+      const extra = price === null || dot < 0 ? 0 : price.length - dot - 1 - styles.digits;
+      return {
+        v: cellNumber(price, styles.digits + extra),
+        s: styles.clientUnitPrice[Math.max(0, Math.min(extra, styles.clientUnitPrice.length - 1))]!,
+      };
+    }
     case 'rate':
       return group ? undefined : { v: cellNumber(row.tax, 6), s: styles.rate };
     case 'amount': {

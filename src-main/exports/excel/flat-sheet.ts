@@ -8,7 +8,13 @@ import {
 import type { EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { outlinePaths } from '../../estimates/flatten';
-import { columnValue, unitPriceBasis, type UnitPriceBasis } from '../../../src-shared/estimates/net';
+import {
+  columnValue,
+  UNIT_PRICE_EXTRA_DIGITS,
+  unitPriceBasis,
+  type UnitPriceBasis,
+} from '../../../src-shared/estimates/net';
+import { unitPriceText } from '../formats';
 import { moneyFormat } from '../../../src-shared/money/format';
 import { unitText } from '../../../src-shared/estimates/units';
 import { columnsFor, type ResolvedExportOptions } from '../options';
@@ -97,8 +103,13 @@ function moneyChars(
 ): (column: ExportColumnKey) => number {
   return (column) => {
     const widest = new WidestFigure();
+    if (column === 'net_unit_price') {
+      const digits = moneyFormat(opts.language, currency).digits;
+      for (const row of rows) widest.addPrice(unitPriceText(row, column, basis, digits));
+      return widest.chars(moneyFormat(opts.language, currency, { extraDigits: UNIT_PRICE_EXTRA_DIGITS }));
+    }
     for (const row of rows) widest.addText(columnValue(row, column, basis));
-    const extra = columnKind(column) === 'unit-price' && column !== 'net_unit_price' ? 2 : 0;
+    const extra = columnKind(column) === 'unit-price' ? 2 : 0;
     return widest.chars(moneyFormat(opts.language, currency, { extraDigits: extra }));
   };
 }

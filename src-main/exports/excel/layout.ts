@@ -15,9 +15,14 @@ import { statusLabelKey } from '../../../src-shared/estimates/status';
 import type { EstimateDocument, EstimateRow } from '../../../src-shared/estimates/types';
 import type { Translate } from '../../../src-shared/i18n/catalogue';
 import type { UiLanguage } from '../../../src-shared/i18n/languages';
-import { columnValue, unitPriceBasis, type UnitPriceBasis } from '../../../src-shared/estimates/net';
+import {
+  columnValue,
+  UNIT_PRICE_EXTRA_DIGITS,
+  unitPriceBasis,
+  type UnitPriceBasis,
+} from '../../../src-shared/estimates/net';
 import { moneyFormat } from '../../../src-shared/money/format';
-import { serviceDate } from '../formats';
+import { serviceDate, unitPriceText } from '../formats';
 import type { ResolvedExportOptions } from '../options';
 import { cleanText, companyLines, customerLines, projectLines } from '../parties';
 import { rootSum, subtreeSums } from '../sums';
@@ -190,11 +195,14 @@ function widths(
       for (const v of sums) widest.addUnits(v, digits);
       return widest.chars(money);
     }
-    // A unit price: at the currency's digits (the client's), or two more (the costs').
+    // A unit price: the client's at the digits it is printed with (up to four more than the
+    // currency's), the costs' at two more.
+    if (column === 'net_unit_price') {
+      for (const r of rows) widest.addPrice(unitPriceText(r, column, layout.basis, digits));
+      return widest.chars(moneyFormat(language, currency, { extraDigits: UNIT_PRICE_EXTRA_DIGITS }));
+    }
     for (const r of rows) widest.addText(columnValue(r, column, layout.basis));
-    return widest.chars(
-      column === 'net_unit_price' ? money : moneyFormat(language, currency, { extraDigits: 2 }),
-    );
+    return widest.chars(moneyFormat(language, currency, { extraDigits: 2 }));
   };
   const widths = columnWidths(layout.columns, rows, moneyChars);
   while (widths.length < layout.sheetCols) widths.push(16);

@@ -3,6 +3,7 @@ import type { UiLanguage } from '../../../src-shared/i18n/languages';
 import { currencyDigits } from '../../../src-shared/money/currency';
 import { excelMoneyFormat } from '../../../src-shared/money/format';
 import { excelDateFormat, QUANTITY_DIGITS } from '../formats';
+import { UNIT_PRICE_EXTRA_DIGITS } from '../../../src-shared/estimates/net';
 
 export type Style = Partial<ExcelJS.Style>;
 
@@ -27,6 +28,11 @@ export interface Styles {
   moneyOrBlank: Style;
   moneyOrBlankBold: Style;
   unitPrice: Style;
+  /**
+   * The client's unit price, by the digits it has beyond the currency's (0 to 4: estimates/net.ts
+   * `printedUnitPrice`): each cell shows exactly the digits the PDF prints.
+   */
+  clientUnitPrice: Style[];
   quantity: Style;
   rate: Style;
   totalsHeader: Style;
@@ -90,6 +96,9 @@ export function makeStyles(language: UiLanguage, currency: string | null): Style
       font: { bold: true },
     },
     unitPrice: { numFmt: excelMoneyFormat(language, currency, { extraDigits: 2 }) },
+    clientUnitPrice: Array.from({ length: UNIT_PRICE_EXTRA_DIGITS + 1 }, (_, extra) => ({
+      numFmt: excelMoneyFormat(language, currency, { extraDigits: extra }),
+    })),
     quantity: { numFmt: QUANTITY_FORMAT },
     rate: { numFmt: '0.0#%' },
     totalsHeader: { font: { bold: true, color: grey }, alignment: { horizontal: 'right' } },

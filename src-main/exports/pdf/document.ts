@@ -65,7 +65,7 @@ export function pdfDocumentParts(
   const sums = subtreeSums(rows, shown.filter(isAmountColumn), quote.digits);
   const fit = fitTable(
     shown,
-    columnSamples(rows, shown, t, { basis }, sums, { symbol: formats.money, bare: bare.money }, formats),
+    columnSamples(rows, shown, t, { basis }, sums, { symbol: formats, bare }, formats),
     opts.paper,
   );
   const { columns, page } = fit;

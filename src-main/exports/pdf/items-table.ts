@@ -17,7 +17,10 @@ import type { Translate } from '../../../src-shared/i18n/catalogue';
 import { columnValue, type UnitPriceBasis } from '../../../src-shared/estimates/net';
 import { unitText } from '../../../src-shared/estimates/units';
 import { amountOrNull } from '../../../src-shared/money/amounts';
-import type { Formats } from '../formats';
+import { unitPriceText, type Formats } from '../formats';
+
+/** The money formats of one kind of table (with the currency's symbol, or without). */
+type MoneyFormats = Pick<Formats, 'money' | 'unitPrice'>;
 import { WidestFigure } from '../widest-figure';
 import { fittedHeading, type Column, type ColumnSample } from './layout';
 import { COLORS, pdfText } from './text';
@@ -116,7 +119,9 @@ function itemCells(
         text = formats.rate.format(amountOrNull(row.tax));
         break;
       case 'unit-price':
-        text = formats.money.format(amountOrNull(columnValue(row, key, basis)));
+        text = (key === 'net_unit_price' ? formats.unitPrice : formats.money).format(
+          amountOrNull(unitPriceText(row, key, basis, formats.money.digits)),
+        );
         break;
       case 'amount': {
         const value = amountOrNull(columnValue(row, key));
@@ -279,7 +284,7 @@ export function columnSamples(
   t: Translate,
   style: Pick<TableStyle, 'basis'>,
   sums: Map<AmountColumn, bigint[]>,
-  money: { symbol: Formats['money']; bare: Formats['money'] },
+  money: { symbol: MoneyFormats; bare: MoneyFormats },
   formats: Formats,
 ): (key: ExportColumnKey) => ColumnSample {
   // Worked out once per column: the layout asks again for each size and orientation it tries.
@@ -295,10 +300,20 @@ export function columnSamples(
     const kind = columnKind(key);
     if (kind === 'amount' || kind === 'unit-price') {
       const widest = new WidestFigure();
+      const digits = money.symbol.money.digits;
       const subtotals = sums.get(key as AmountColumn);
-      if (subtotals) for (const v of subtotals) widest.addUnits(v, money.symbol.digits);
+      if (subtotals) for (const v of subtotals) widest.addUnits(v, digits);
+      if (key === 'net_unit_price') {
+        // The client's unit prices: as wide as the most digits one of them is printed with.
+        for (const row of rows) widest.addPrice(unitPriceText(row, key, style.basis, digits));
+        return {
+          heading,
+          value: widest.sample(money.symbol.unitPrice),
+          bare: widest.sample(money.bare.unitPrice),
+        };
+      }
       for (const row of rows) widest.addText(columnValue(row, key, style.basis));
-      return { heading, value: widest.sample(money.symbol), bare: widest.sample(money.bare) };
+      return { heading, value: widest.sample(money.symbol.money), bare: widest.sample(money.bare.money) };
     }
     let value = '';
     for (const row of rows) {
