@@ -15,44 +15,31 @@
  * `["d",distinct,indices]` (each item's value by its place among the distinct ones) or
  * `["p",places]` (a parent: 0 for null, k for the `id` of item k − 1).
  */
+import { COST_FIELDS, ITEM_TEXT_FIELDS, UNIT_PRICE_FIELDS } from '../../src-shared/estimates/types';
 import type { RawItem, Snapshot } from './snapshot';
 
 const TAG = 'plandesk-columns';
 const FORMAT = 1;
 
 /** The estimate item fields of the spec, as the service (and the simulator) send them. */
-const SENT_ORDER = [
+const SENT_ORDER: readonly string[] = [
   'id',
   'parent_id',
   'type',
-  'code',
-  'name',
-  'description',
-  'category',
-  'location',
-  'internal_notes',
+  ...ITEM_TEXT_FIELDS,
   'quantity',
   'unit',
   'sort',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
+  ...UNIT_PRICE_FIELDS,
+  ...COST_FIELDS.filter((f) => f !== 'total'),
   'tax',
   'total',
   'created',
   'modified',
-] as const;
+];
 
 /** The same fields in the order the spec lists them (`modified` before `created`). */
-const SPEC_ORDER = [...SENT_ORDER.slice(0, -2), 'modified', 'created'] as const;
+const SPEC_ORDER = [...SENT_ORDER.slice(0, -2), 'modified', 'created'];
 
 const SHAPES: readonly (readonly string[])[] = [SENT_ORDER, SPEC_ORDER];
 /** Where `parent_id` is in both. */
@@ -153,8 +140,7 @@ export function snapshotOfColumns(value: unknown[]): Snapshot {
     values[PARENT] = (values[PARENT] as number[]).map((at) => (at === 0 ? null : ids[at - 1]));
   }
   const items: RawItem[] = new Array(count);
-  if (shape === 0) for (let i = 0; i < count; i++) items[i] = sentOrderItem(values, i);
-  else for (let i = 0; i < count; i++) items[i] = specOrderItem(values, i);
+  for (let i = 0; i < count; i++) items[i] = itemAt(values, i, shape === 0);
   return { header: header as Record<string, unknown>, items };
 }
 
@@ -180,10 +166,11 @@ function valuesOf(column: unknown, count: number, parents: boolean): unknown[] {
   return out;
 }
 
-// One object literal per shape: V8 makes each item from it at once, where setting the keys one by
-// one in a loop took several times as long in a thread that had not run it before.
-function sentOrderItem(c: unknown[][], i: number): RawItem {
-  return {
+// One object literal: V8 makes each item from it at once, where setting the keys one by one in a
+// loop took several times as long in a thread that had not run it before. The last two fields, in
+// the shape's order.
+function itemAt(c: unknown[][], i: number, createdFirst: boolean): RawItem {
+  const item: RawItem = {
     id: c[0]![i],
     parent_id: c[1]![i],
     type: c[2]![i],
@@ -209,39 +196,13 @@ function sentOrderItem(c: unknown[][], i: number): RawItem {
     discount: c[22]![i],
     tax: c[23]![i],
     total: c[24]![i],
-    created: c[25]![i],
-    modified: c[26]![i],
   };
-}
-
-function specOrderItem(c: unknown[][], i: number): RawItem {
-  return {
-    id: c[0]![i],
-    parent_id: c[1]![i],
-    type: c[2]![i],
-    code: c[3]![i],
-    name: c[4]![i],
-    description: c[5]![i],
-    category: c[6]![i],
-    location: c[7]![i],
-    internal_notes: c[8]![i],
-    quantity: c[9]![i],
-    unit: c[10]![i],
-    sort: c[11]![i],
-    labor_unit_price: c[12]![i],
-    equipment_unit_price: c[13]![i],
-    material_unit_price: c[14]![i],
-    other_unit_price: c[15]![i],
-    labor_cost: c[16]![i],
-    equipment_cost: c[17]![i],
-    material_cost: c[18]![i],
-    other_cost: c[19]![i],
-    total_cost: c[20]![i],
-    markup: c[21]![i],
-    discount: c[22]![i],
-    tax: c[23]![i],
-    total: c[24]![i],
-    modified: c[25]![i],
-    created: c[26]![i],
-  };
+  if (createdFirst) {
+    item.created = c[25]![i];
+    item.modified = c[26]![i];
+  } else {
+    item.modified = c[25]![i];
+    item.created = c[26]![i];
+  }
+  return item;
 }

@@ -16,37 +16,12 @@ import {
   readChain,
 } from '../../src-main/versions/version-codec';
 import { editedItems, random, randomItems, snapshot } from '../helpers/estimate-versions';
+import { simItem } from '../../simulator/data/estimate-item';
 
-/** The estimate item fields as the service sends them. */
-const SENT = [
-  'id',
-  'parent_id',
-  'type',
-  'code',
-  'name',
-  'description',
-  'category',
-  'location',
-  'internal_notes',
-  'quantity',
-  'unit',
-  'sort',
-  'labor_unit_price',
-  'equipment_unit_price',
-  'material_unit_price',
-  'other_unit_price',
-  'labor_cost',
-  'equipment_cost',
-  'material_cost',
-  'other_cost',
-  'total_cost',
-  'markup',
-  'discount',
-  'tax',
-  'total',
-  'created',
-  'modified',
-];
+/** The estimate item fields as the service sends them: the simulator's item, key by key. */
+const SENT = Object.keys(
+  simItem({ id: 'x', parent_id: null, type: 'position', sort: 0, created: '', modified: '' }),
+);
 /** The spec's order: `modified` before `created`. */
 const SPEC = [...SENT.slice(0, -2), 'modified', 'created'];
 
