@@ -111,4 +111,30 @@ describe('a change order', () => {
     ]);
     expect(JSON.stringify(buildChangeOrderDefinition(order).content)).not.toContain('“zweilagig”');
   });
+
+  it('in the internal worksheet, a cost-side unit price that prints the same is no change', () => {
+    const priced = (labor: string) =>
+      makeDocument({ items: [position('Fliesen', '12', 'm²', { labor, material: '32.90' })] });
+    const before = priced('45.001');
+    const after = priced('45.004');
+    after.tree[0]!.id = before.tree[0]!.id;
+    after.estimate.id = before.estimate.id;
+    const order = buildChangeOrder({
+      from: snapshotOfDocument(before),
+      to: snapshotOfDocument(after),
+      comparison: compareSnapshots(snapshotOfDocument(before), snapshotOfDocument(after), {
+        from: versionRefOf(before, 1, '2026-11-20 09:30:00'),
+        to: versionRefOf(after, 2, '2026-11-24 16:05:00'),
+        includeUnchanged: false,
+      }).comparison,
+      options: { preset: 'internal', language: 'de-DE' },
+      madeAt: '2026-11-26T10:00:00.000Z',
+    });
+    const t = translator('de-DE');
+    const notes = order.lines.flatMap((l) => noteTexts(l, t, documentFormats('de-DE', 'EUR'), 'de-DE'));
+    // Printed, both are 45,00 € (a change order prints money at the currency's digits): no
+    // "bisher 45,00 €, neu 45,00 €"; the costs that did change are listed.
+    expect(notes.filter((n) => n.includes(t('column.labor_unit_price')))).toEqual([]);
+    expect(notes.some((n) => n.includes(t('column.labor_cost')))).toBe(true);
+  });
 });

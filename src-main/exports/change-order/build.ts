@@ -81,8 +81,8 @@ function unitPrice(item: RawItem | null, digits: number): string | null {
 }
 
 /**
- * The same value as a document prints it: money at the currency's digits (two more for the cost-side
- * unit prices, the client's at the digits it is printed with), quantities at their digits, rates at six, text without its spacing. A change that
+ * The same value as a document prints it: money at the currency's digits (the client's unit price
+ * at the digits it is printed with, texts.ts), quantities at their digits, rates at six, text without its spacing. A change that
  * would print "13,48 € → 13,48 €" is no change to the reader, and is not listed.
  */
 function samePrinted(field: NoteField, from: string | null, to: string | null, digits: number): boolean {
@@ -99,8 +99,8 @@ function samePrinted(field: NoteField, from: string | null, to: string | null, d
       ? QUANTITY_DIGITS
       : kind === 'rate'
         ? 6
-        : kind === 'unit-price'
-          ? digits + (field === 'net_unit_price' ? UNIT_PRICE_EXTRA_DIGITS : 2)
+        : field === 'net_unit_price'
+          ? digits + UNIT_PRICE_EXTRA_DIGITS
           : digits;
   return a.round(scale).eq(b.round(scale));
 }
