@@ -65,8 +65,11 @@ export function removeLeftTemporaries(dir: string): number {
   for (const name of names) {
     const note = join(dir, name);
     try {
-      const tmp = readFileSync(note, 'utf8').trim();
+      const { pid, tmp } = readNote(readFileSync(note, 'utf8'));
       if (underWay.has(tmp)) continue;
+      // Another PlanDesk process that is still running is writing it (its note sits here because it
+      // shares the data folder); only a crash's leftover goes.
+      if (pid !== null && pid !== process.pid && isRunning(pid)) continue;
       if (TEMPORARY_NAME.test(basename(tmp))) {
         unlinkSync(tmp);
         removed++;
@@ -83,12 +86,30 @@ export function removeLeftTemporaries(dir: string): number {
   return removed;
 }
 
+/** A note: the writing process's id on its first line, then the temporary file (older notes: the file alone). */
+function readNote(text: string): { pid: number | null; tmp: string } {
+  const lines = text.trim().split('\n');
+  if (lines.length < 2) return { pid: null, tmp: lines[0] ?? '' };
+  const pid = Number(lines[0]);
+  return { pid: Number.isSafeInteger(pid) && pid > 0 ? pid : null, tmp: lines.slice(1).join('\n') };
+}
+
+/** Whether a process of this id runs (signal 0 only asks; EPERM: it runs, as another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function noteTemporary(tmp: string): Promise<string | null> {
   if (!notesDir) return null;
   const note = join(notesDir, `${randomUUID()}.note`);
   try {
     await mkdir(notesDir, { recursive: true, mode: 0o700 });
-    await writeFile(note, tmp, { mode: 0o600 });
+    await writeFile(note, `${process.pid}\n${tmp}`, { mode: 0o600 });
     return note;
   } catch {
     // Only the clean-up after a crash suffers (a full disk fails the write itself next).

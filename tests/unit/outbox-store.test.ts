@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -356,6 +357,23 @@ describe('temporary files a crash left beside an export', () => {
     expect(removeLeftTemporaries(notes)).toBe(1);
     expect((await fs.readdir(dir)).sort()).toEqual(['Angebot.pdf', 'notes']);
     expect(await fs.readdir(notes)).toEqual([]);
+  });
+
+  it('are not one another running process is writing, and are one a process that ended left', async () => {
+    const notes = path.join(dir, 'notes');
+    await fs.mkdir(notes);
+    const running = path.join(dir, '.Angebot.pdf.1a2b3c4d.part');
+    const ended = path.join(dir, '.Angebot.pdf.5e6f7a8b.part');
+    await fs.writeFile(running, 'being written');
+    await fs.writeFile(ended, 'half');
+    // The parent of this process runs; a process that exited does not.
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    await fs.writeFile(path.join(notes, '1.note'), `${process.ppid}\n${running}`);
+    await fs.writeFile(path.join(notes, '2.note'), `${gone.stdout.toString()}\n${ended}`);
+    expect(removeLeftTemporaries(notes)).toBe(1);
+    expect((await fs.readdir(dir)).sort()).toEqual(['.Angebot.pdf.1a2b3c4d.part', 'notes']);
+    // The running writer's note stays for the next start.
+    expect(await fs.readdir(notes)).toEqual(['1.note']);
   });
 
   it('are not one this process is still writing (another start in the same process, as in the tests)', async () => {
