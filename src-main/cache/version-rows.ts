@@ -104,6 +104,7 @@ type VersionStatement =
   | 'touch'
   | 'label'
   | 'rebase'
+  | 'rebaseIf'
   | 'damaged'
   | 'repair'
   | 'undamaged'
@@ -144,6 +145,9 @@ export function prepareVersionStatements(db: Db): Record<VersionStatement, State
     touch: db.prepare('UPDATE estimate_versions SET last_fetched_at = max(last_fetched_at, ?) WHERE id = ?'),
     label: db.prepare('UPDATE estimate_versions SET name = ?, pinned = ? WHERE id = ?'),
     rebase: db.prepare('UPDATE estimate_versions SET base_id = ?, body = ?, body_sha256 = ? WHERE id = ?'),
+    rebaseIf: db.prepare(
+      'UPDATE estimate_versions SET base_id = ?, body = ?, body_sha256 = ? WHERE id = ? AND body_sha256 IS ?',
+    ),
     damaged: db.prepare(
       `WITH RECURSIVE below(id) AS (
          SELECT ?

@@ -52,6 +52,18 @@ export interface Rebased {
   bodySha256?: string;
 }
 
+/**
+ * The version current before a new one, stored from then on as the changes from it (reverse deltas,
+ * versions/version-codec.ts): its new body, and the checksum its body has now; it is changed only
+ * if that is still its body.
+ */
+export interface UnderNew {
+  id: number;
+  body: Uint8Array;
+  bodySha256?: string;
+  was: string | null;
+}
+
 /** A damaged version's content, come again and encoded whole. */
 export interface WholeBody {
   body: Uint8Array;
@@ -92,10 +104,10 @@ export interface VersionTable {
   dependents(id: number): StoredVersion[];
   /**
    * Keeps a version: when the estimate already has one with this content, that one is fetched again
-   * (`created: false`); else a new one gets the next number. Null when the write failed, or its base
-   * is gone.
+   * (`created: false`); else a new one gets the next number, and, in the same transaction, the
+   * version `under` it becomes the changes from it. Null when the write failed, or its base is gone.
    */
-  add(v: NewVersion): { version: StoredVersion; created: boolean } | null;
+  add(v: NewVersion, under?: UnderNew): { version: StoredVersion; created: boolean } | null;
   /** Whether one with this content is kept (no body read). */
   findByHash(projectId: string, estimateId: string, hash: string): StoredVersion | null;
   /** The version was fetched again at `at`. */
@@ -183,7 +195,7 @@ export class SqliteVersionTable implements VersionTable {
     });
   }
 
-  add(v: NewVersion): { version: StoredVersion; created: boolean } | null {
+  add(v: NewVersion, under?: UnderNew): { version: StoredVersion; created: boolean } | null {
     let out: { id: number; created: boolean } | null = null;
     const ok = this.write('a version', () => {
       const same = this.stmts.byHash.get(v.projectId, v.estimateId, v.hash) as VersionRow | undefined;
@@ -211,7 +223,10 @@ export class SqliteVersionTable implements VersionTable {
         v.rawSize,
         JSON.stringify(v.summary),
       );
-      out = { id: Number(info.lastInsertRowid), created: true };
+      const id = Number(info.lastInsertRowid);
+      out = { id, created: true };
+      // Only while its body is the one it was encoded from (else it keeps the body it has).
+      if (under) this.stmts.rebaseIf.run(id, blob(under.body), checksumOf(under), under.id, under.was);
       faultPointSync('versions:record');
     });
     const done = out as { id: number; created: boolean } | null;

@@ -112,12 +112,23 @@ export function chainInput(
   table: VersionTable,
   version: StoredVersion,
 ): { bodies: Uint8Array[]; depth: number; hash: string; verify?: boolean } {
+  return chainOf(table, version).input;
+}
+
+/** chainInput, and the checksum of the version's own body (null: an older PlanDesk wrote it). */
+export function chainOf(
+  table: VersionTable,
+  version: StoredVersion,
+): { input: ReturnType<typeof chainInput>; sha256: string | null } {
   const chain = verifiedChain(table, version);
   return {
-    bodies: chain.map((c) => c.body),
-    depth: chain.length - 1,
-    hash: version.hash,
-    ...(needsContentCheck(chain) ? { verify: true } : {}),
+    input: {
+      bodies: chain.map((c) => c.body),
+      depth: chain.length - 1,
+      hash: version.hash,
+      ...(needsContentCheck(chain) ? { verify: true } : {}),
+    },
+    sha256: chain[chain.length - 1]!.sha256,
   };
 }
 

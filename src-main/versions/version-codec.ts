@@ -5,10 +5,17 @@
  *   id): the same content fetched again is the same version, whatever order the service listed the
  *   items or their fields in.
  * - Its body is either a whole copy (the detail's JSON, or its items in columns: whole-copy.ts) or
- *   a delta from a base version (the version current when it arrived): header fields set or
- *   dropped, per item only the fields set or dropped, items added whole, ids removed, and the item
- *   order only when applying the rest does not give it.
- *   Bodies are compressed with Brotli.
+ *   a delta from a base version: header fields set or dropped, per item only the fields set or
+ *   dropped, items added whole, ids removed, and the item order only when applying the rest does not
+ *   give it. Bodies are compressed with Brotli.
+ * - The newest version is the whole copy, and the one current before it becomes the changes from it
+ *   (`encodeOnTop`: reverse deltas, as RCS keeps a file's history). The versions compared most — the
+ *   last two, what changed since the estimate was opened — then read one whole copy and at most a
+ *   few deltas, not a chain of dozens (in a thread that has not read the estimate before, replaying
+ *   them cost a quarter of a comparison). Where that cannot be done (the chain below the current
+ *   version is as deep as allowed, or its delta would not be smaller than a whole copy), the new
+ *   version is the changes from the current one instead, as PlanDesk stored every version before;
+ *   both kinds of chain read the same way, whatever their direction.
  * - A delta is kept only when it is smaller than a whole copy, and chains are cut at
  *   MAX_CHAIN_DEPTH deltas so reading a version never replays too many; a list that repeats an id is
  *   always kept whole.
@@ -294,6 +301,22 @@ export interface Encoded {
   isDelta: boolean;
   /** Bytes of the version as a whole JSON text. */
   rawSize: number;
+}
+
+/**
+ * The new version whole, and the version current before it (`previous`) as the changes from it: null
+ * when that delta would not be smaller than a whole copy, or an id repeats (see the scheme above).
+ */
+export function encodeOnTop(
+  next: Snapshot,
+  previous: Snapshot,
+  knownSize?: number,
+): { next: Encoded; previous: Uint8Array | null } {
+  const rawSize = knownSize ?? latin1JsonText({ ...next.header, items: next.items }).length;
+  const whole: Encoded = { body: encodeFull(next), isDelta: false, rawSize };
+  const d = delta(next, previous);
+  const body = d ? encodeDelta(d) : null;
+  return { next: whole, previous: body && body.length < whole.body.length ? body : null };
 }
 
 /**

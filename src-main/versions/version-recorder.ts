@@ -1,6 +1,8 @@
 /**
- * Keeping an estimate just stored in the cache as a version: encoded in a worker (a whole copy, or the
- * changes from the version current before), added, and the oldest beyond the limit let go.
+ * Keeping an estimate just stored in the cache as a version: encoded in a worker (a whole copy, with
+ * the version current before it turned into the changes from it; or, where that cannot be, the
+ * changes from the version current before: version-codec.ts), added, and the oldest beyond the limit
+ * let go.
  *
  * A damaged version is repaired when its content comes again: its hash is not among the "known"
  * ones (so the same content is not taken as a duplicate of the damaged row), the content is encoded
@@ -13,8 +15,31 @@ import type { CacheDb } from '../cache/cache-db';
 import type { Logger } from '../log/logger';
 import type { Workers } from '../workers/pool';
 import type { EncodeOutput } from './version-tasks';
-import { chainInput, readableAgain } from './version-bodies';
+import { chainInput, chainOf, readableAgain } from './version-bodies';
+import { MAX_CHAIN_DEPTH } from './version-codec';
 import { currentOf } from './version-order';
+
+/** How many deltas deep the versions stored as changes from `id` (however indirectly) go below it. */
+export function deepestBelow(versions: readonly StoredVersion[], id: number): number {
+  const below = new Map<number, number[]>();
+  for (const v of versions) {
+    if (v.baseId === null) continue;
+    const list = below.get(v.baseId);
+    if (list) list.push(v.id);
+    else below.set(v.baseId, [v.id]);
+  }
+  let deepest = 0;
+  const seen = new Set<number>([id]);
+  let level = [id];
+  for (let depth = 1; level.length > 0; depth++) {
+    const next: number[] = [];
+    for (const at of level)
+      for (const d of below.get(at) ?? []) if (!seen.has(d) && seen.add(d)) next.push(d);
+    if (next.length > 0) deepest = depth;
+    level = next;
+  }
+  return deepest;
+}
 
 export class VersionRecorder {
   constructor(
@@ -32,7 +57,9 @@ export class VersionRecorder {
     const damaged = versions.filter((v) => v.damaged);
     const out = await this.workers.run('versions-encode', {
       entry: stored.bytes,
-      base,
+      // The current version may become the changes from the new one while no chain through it would
+      // then be deeper than allowed (it is one delta deep, below it the versions stored from it).
+      base: base && { ...base.input, onTop: deepestBelow(versions, current!.id) < MAX_CHAIN_DEPTH },
       // A damaged version's content is not "kept already": fetched again, it repairs that version.
       known: versions.filter((v) => !v.damaged).map((v) => v.hash),
       whole: damaged.map((v) => v.hash),
@@ -45,18 +72,23 @@ export class VersionRecorder {
     }
     const repaired = damaged.find((v) => v.hash === out.hash);
     if (repaired) return this.repair(table, repaired, out, stored.fetchedAt);
-    const added = table.add({
-      projectId,
-      estimateId,
-      hash: out.hash,
-      fetchedAt: stored.fetchedAt,
-      modified: out.modified,
-      baseId: out.isDelta ? current!.id : null,
-      body: out.body,
-      bodySha256: out.bodySha256,
-      rawSize: out.rawSize,
-      summary: out.summary,
-    });
+    const under =
+      out.previous && current && base ? { id: current.id, ...out.previous, was: base.sha256 } : undefined;
+    const added = table.add(
+      {
+        projectId,
+        estimateId,
+        hash: out.hash,
+        fetchedAt: stored.fetchedAt,
+        modified: out.modified,
+        baseId: out.isDelta ? current!.id : null,
+        body: out.body,
+        bodySha256: out.bodySha256,
+        rawSize: out.rawSize,
+        summary: out.summary,
+      },
+      under,
+    );
     if (!added) return null;
     if (added.created) await this.evict(table, projectId, estimateId);
     return added.version;
@@ -85,10 +117,10 @@ export class VersionRecorder {
   }
 
   /** The base a new version is stored as changes from; none (a whole copy) when it is damaged. */
-  private baseOf(table: VersionTable, current: StoredVersion): ReturnType<typeof chainInput> | null {
+  private baseOf(table: VersionTable, current: StoredVersion): ReturnType<typeof chainOf> | null {
     if (current.damaged) return null;
     try {
-      return chainInput(table, current);
+      return chainOf(table, current);
     } catch (err) {
       this.logger.log('warn', `estimate ${current.estimateId}: ${(err as Error).message}`);
       return null;

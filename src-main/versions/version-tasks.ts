@@ -5,7 +5,14 @@
  */
 import { buildChangeSet, type ChangeSetSide } from './change-set';
 import { compareSnapshots, type CompareOptions } from './compare';
-import { contentHash, encodeVersion, readCacheBody, readChain, type Encoded } from './version-codec';
+import {
+  contentHash,
+  encodeOnTop,
+  encodeVersion,
+  readCacheBody,
+  readChain,
+  type Encoded,
+} from './version-codec';
 import { summaryOf, textOf, type Snapshot } from './snapshot';
 import type { VersionSummary } from '../cache/version-table';
 import { sha256Of } from '../cache/version-rows';
@@ -121,8 +128,12 @@ export function readBoth(input: VersionsInput): { from: Snapshot; to: Snapshot }
 export interface EncodeInput {
   /** The cache's copy of the estimate just fetched (its stored bytes, see cache/stored-json.ts). */
   entry: Uint8Array;
-  /** The version current before (its chain and content hash), and how many deltas deep it is. */
-  base: { bodies: Uint8Array[]; depth: number; hash: string; verify?: boolean } | null;
+  /**
+   * The version current before (its chain and content hash), how many deltas deep it is, and whether
+   * it may become the changes from the new version (`onTop`: no chain through it would then be too
+   * deep; version-codec.ts).
+   */
+  base: { bodies: Uint8Array[]; depth: number; hash: string; verify?: boolean; onTop?: boolean } | null;
   /** Content hashes of the versions kept already: one of them is not encoded again. */
   known: string[];
   /** Content hashes of damaged versions: that content is encoded whole (it repairs the version). */
@@ -138,6 +149,8 @@ export type EncodeOutput =
       summary: VersionSummary;
       /** The base could not be read (damaged): this version is kept whole, and the base marked. */
       baseDamaged?: boolean;
+      /** The base's new body: the changes from this version, which is then whole. */
+      previous?: { body: Uint8Array; bodySha256: string };
     } & EncodedBody);
 
 /** An encoded body with its SHA-256, worked out here rather than on main's thread before it is written. */
@@ -152,7 +165,7 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
   const hash = contentHash(next);
   const modified = textOf(next.header.modified);
   if (input.known.includes(hash)) return { duplicate: true, hash, modified };
-  let base: { snapshot: Snapshot; depth: number } | null = null;
+  let base: { snapshot: Snapshot; depth: number; onTop: boolean } | null = null;
   let baseDamaged = false;
   if (input.base && !input.whole?.includes(hash)) {
     const b = input.base;
@@ -163,14 +176,17 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
           b.hash,
           checkedRead(() => readFrom(b.bodies), b, 'base'),
         );
-      base = { snapshot, depth: b.depth };
+      base = { snapshot, depth: b.depth, onTop: b.onTop === true };
     } catch (err) {
       if (isCancelled(err)) throw err;
       baseDamaged = true;
     }
   }
   cancelPoint();
-  const encoded = encodeVersion(next, base, textBytes);
+  const onTop = base?.onTop ? encodeOnTop(next, base.snapshot, textBytes) : null;
+  // When the base's delta from this version is not worth keeping, neither is this one's from the
+  // base (the same changes the other way): it is whole either way.
+  const encoded = onTop ? onTop.next : encodeVersion(next, base, textBytes);
   // The next version kept is based on this one.
   remember(hash, next);
   return {
@@ -180,6 +196,7 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
     summary: summaryOf(next),
     ...withChecksum(encoded),
     ...(baseDamaged ? { baseDamaged } : {}),
+    ...(onTop?.previous ? { previous: { body: onTop.previous, bodySha256: sha256Of(onTop.previous) } } : {}),
   };
 }
 

@@ -254,9 +254,9 @@ async function olderRecords(
 }
 
 /**
- * A stored version whose body changed on disk: found by its checksum when read, marked damaged,
- * named by the comparison; the others (not stored as changes from it) still compare; the next fetch
- * keeps a whole copy, which reads.
+ * A stored version whose body changed on disk: found by its checksum when read, marked damaged (and
+ * the version stored as changes from it), named by the comparison; the others still compare; the
+ * next fetch is kept whole, and the one current before it, intact, becomes the changes from it.
  */
 export async function damagedVersion(world: FaultWorld): Promise<ScenarioCount> {
   const c = count('damaged version');
@@ -273,32 +273,32 @@ export async function damagedVersion(world: FaultWorld): Promise<ScenarioCount> 
     let timeline = await services.versions.timeline(projectId, estimateId);
     const bySeq = [...timeline.versions].sort((a, b) => a.seq - b.seq);
     const [v1, v2, v3, v4] = bySeq.slice(-4);
-    flipVersionByte(userData, workspaceId, v4!.id);
+    // Version 1 is stored as the changes from 2, 2 from 3, 3 from 4 (whole).
+    flipVersionByte(userData, workspaceId, v2!.id);
     // The damaged one is named, never shown as a version.
-    const broken = await services.versions.compare(projectId, pick(v1!.id), pick(v4!.id), false).then(
+    const broken = await services.versions.compare(projectId, pick(v2!.id), pick(v4!.id), false).then(
       () => null,
       (err: unknown) => err as { kind?: string; message?: string },
     );
     if (!broken) c.corrupt++;
-    else if (broken.kind !== 'damaged' || !broken.message?.includes(`Version ${v4!.seq}`)) {
+    else if (broken.kind !== 'damaged' || !broken.message?.includes(`Version ${v2!.seq}`)) {
       c.problems.push(`the comparison did not name the damaged version: ${JSON.stringify(broken)}`);
     }
     timeline = await services.versions.timeline(projectId, estimateId);
-    if (!timeline.versions.find((v) => v.id === v4!.id)?.damaged)
-      c.problems.push('the timeline does not mark it');
+    const marked = (id: number) => timeline.versions.find((v) => v.id === id)?.damaged === true;
+    if (!marked(v2!.id)) c.problems.push('the timeline does not mark it');
+    if (!marked(v1!.id)) c.problems.push('the timeline does not mark the version stored as changes from it');
+    if (marked(v3!.id) || marked(v4!.id)) c.problems.push('the timeline marks an intact version');
     // The others still compare.
     await services.versions
-      .compare(projectId, pick(v1!.id), pick(v3!.id), false)
+      .compare(projectId, pick(v3!.id), pick(v4!.id), false)
       .catch((err: unknown) => c.problems.push(`an intact version no longer reads: ${String(err)}`));
-    await services.versions
-      .compare(projectId, pick(v2!.id), pick(v3!.id), false)
-      .catch((err: unknown) => c.problems.push(`an intact version no longer reads: ${String(err)}`));
-    // The next fetch is kept whole (its base is damaged) and reads.
+    // The next fetch is kept whole and reads, and so does the one before it.
     await editEstimate(world.sim.adminUrl, projectId, estimateId, { header: { name: 'Damage test 5' } });
     await services.estimates.get(projectId, estimateId);
     timeline = await services.versions.timeline(projectId, estimateId);
     const v5 = timeline.versions.find((v) => v.current)!;
-    if (v5.storage !== 'full') c.problems.push('the version after a damaged one is not kept whole');
+    if (v5.storage !== 'full') c.problems.push('the newest version is not kept whole');
     await services.versions
       .compare(projectId, pick(v3!.id), pick(v5.id), false)
       .catch((err: unknown) => c.problems.push(`the new version does not read: ${String(err)}`));

@@ -92,10 +92,12 @@ describe('estimate versions', () => {
     timeline = await services.versions.timeline(projectId, estimateId);
     expect(timeline.versions.map((v) => v.seq)).toEqual([2, 1]);
     const [v2, v1] = timeline.versions;
-    expect(v2).toMatchObject({ current: true, storage: 'delta' });
+    // The newest is the whole copy; the one before it the changes from it (reverse deltas).
+    expect(v2).toMatchObject({ current: true, storage: 'full' });
+    expect(v1).toMatchObject({ current: false, storage: 'delta' });
     // A delta costs a small part of a whole copy (itself in columns: a small estimate's is a few
     // kilobytes, and its delta a third of that at most).
-    expect(v2!.bytes).toBeLessThan(v1!.bytes / 3);
+    expect(v1!.bytes).toBeLessThan(v2!.bytes / 3);
 
     // The diff: every change, each changed field old → new, exact totals.
     const cmp = await services.versions.compare(
@@ -148,8 +150,8 @@ describe('estimate versions', () => {
     await services.offline.makeAvailable(projectId);
     const timeline = await services.versions.timeline(projectId, estimateId);
     expect(timeline.versions.map((v) => [v.seq, v.storage, v.current])).toEqual([
-      [2, 'delta', true],
-      [1, 'full', false],
+      [2, 'full', true],
+      [1, 'delta', false],
     ]);
   });
 

@@ -41,7 +41,7 @@ async function fetched(
 }
 
 describe('kept versions', () => {
-  it('one per content, chained as deltas, each read back exactly', async () => {
+  it('one per content, the newest whole and each older one the changes from the next, each read back exactly', async () => {
     const cache = openCache(dir, 'ws-chain', silentLogger);
     const versions = new EstimateVersions(workers, silentLogger);
     let items = randomItems(3, 60, false);
@@ -55,18 +55,24 @@ describe('kept versions', () => {
     }
     const kept = cache.versions.list(P, E);
     expect(kept.map((v) => v.seq)).toEqual([1, 2, 3, 4, 5]);
-    expect(kept[0]).toMatchObject({ baseId: null });
     expect(kept[0]!.lastFetchedAt.getTime()).toBe(2_000);
-    for (const [k, v] of kept.entries()) {
-      if (k > 0) expect(v.baseId).toBe(kept[k - 1]!.id);
-      const read = readChain(cache.versions.chain(v.id)!.map((c) => c.body));
-      expect(contentHash(read)).toBe(contentHash(snapshot(contents[k]!)));
-    }
+    // Reverse deltas: the newest is the whole copy, so the last two read one whole copy and one delta.
+    expect(kept.map((v) => v.baseId)).toEqual([...kept.slice(1).map((v) => v.id), null]);
+    expect(cache.versions.chain(kept[3]!.id)).toHaveLength(2);
+    expectReadBack(cache, contents);
     // Back to an earlier content: that version is current again, nothing new is kept.
     await fetched(versions, cache, contents[1]!, 10_000);
     const timeline = versions.timeline(cache, P, E);
     expect(timeline.versions).toHaveLength(5);
     expect(timeline.versions.find((v) => v.current)?.seq).toBe(2);
+    // A new content then: it is whole, and version 2 (with version 1 stored from it) the changes
+    // from it; every version still reads.
+    contents.push(editedItems(contents[1]!, 9, 2));
+    const v6 = await fetched(versions, cache, contents[5]!, 11_000);
+    expect(v6).toMatchObject({ seq: 6, baseId: null });
+    expect(cache.versions.get(kept[1]!.id)!.baseId).toBe(v6!.id);
+    expect(cache.versions.get(kept[0]!.id)!.baseId).toBe(kept[1]!.id);
+    expectReadBack(cache, contents);
     cache.close();
   });
 
@@ -107,31 +113,33 @@ describe('kept versions', () => {
       await fetched(versions, cache, items, 1_000 + k * 1_000);
     }
     await versions.opened(cache, P, E, null, new Date(9_000));
-    const [v1, v2] = cache.versions.list(P, E);
-    expect(v2!.baseId).toBe(v1!.id);
+    const [v1, v2, v3, v4] = cache.versions.list(P, E);
+    expect(v1!.baseId).toBe(v2!.id);
+    expect(v2!.baseId).toBe(v3!.id);
     versions.label(cache, v2!, 'sent to client', true);
     const before = cache.storage.figures().versionsBytes;
     expect(before).toBe(cache.versions.totalBytes());
 
+    // Version 2 is the changes from 3, which is the changes from 4: all three stay; 1 goes.
     expect(cache.storage.clear(false)).toBe(true);
-    expect(cache.versions.list(P, E).map((v) => v.seq)).toEqual([1, 2]);
+    expect(cache.versions.list(P, E).map((v) => v.seq)).toEqual([2, 3, 4]);
     expect(cache.storage.figures().versionsBytes).toBeLessThan(before);
-    // The mark of the version last opened went with it.
-    expect(cache.versions.opened(P, E)).toBeNull();
+    // The mark of the version last opened (4) stays with it.
+    expect(cache.versions.opened(P, E)?.versionId).toBe(v4!.id);
     // Even a clear that removes the projects made available offline keeps what the user pinned.
     expect(cache.storage.clear(true)).toBe(true);
     const kept = cache.versions.list(P, E);
-    expect(kept.map((v) => v.seq)).toEqual([1, 2]);
-    const read = readChain(cache.versions.chain(kept[1]!.id)!.map((c) => c.body));
+    expect(kept.map((v) => v.seq)).toEqual([2, 3, 4]);
+    const read = readChain(cache.versions.chain(kept[0]!.id)!.map((c) => c.body));
     expect(contentHash(read)).toBe(contentHash(snapshot(contents[1]!)));
     // Unpinned, it goes with the next clear.
-    versions.label(cache, kept[1]!, null, false);
+    versions.label(cache, kept[0]!, null, false);
     expect(cache.storage.clear(false)).toBe(true);
     expect(cache.versions.list(P, E)).toEqual([]);
     cache.close();
   });
 
-  it('a body damaged on disk is found by its checksum: marked, named; the versions before it still read', async () => {
+  it('a body damaged on disk is found by its checksum: marked, named; the versions after it still read', async () => {
     const cache = openCache(dir, 'ws-damaged', silentLogger);
     const versions = new EstimateVersions(workers, silentLogger);
     let items = randomItems(11, 40, false);
@@ -141,21 +149,30 @@ describe('kept versions', () => {
       await fetched(versions, cache, items, 1_000 + k * 1_000);
     }
     const [v1, v2, v3, v4] = cache.versions.list(P, E);
-    scribble(cache.path, v3!.id);
+    scribble(cache.path, v2!.id);
     await expect(versions.compare(cache, v1!, v4!, { includeUnchanged: false })).rejects.toMatchObject({
       kind: 'damaged',
-      message: expect.stringMatching(/Version 4 .* changes from version 3, which is damaged/),
+      message: expect.stringMatching(/Version 1 .* changes from version 2, which is damaged/),
     });
-    const marked = versions
-      .timeline(cache, P, E)
-      .versions.filter((v) => v.damaged)
-      .map((v) => v.seq);
-    expect(marked.sort()).toEqual([3, 4]);
-    await expect(versions.compare(cache, v1!, v2!, { includeUnchanged: false })).resolves.toBeTruthy();
-    // The next fetch is kept whole: its base cannot be read.
+    const marked = () =>
+      versions
+        .timeline(cache, P, E)
+        .versions.filter((v) => v.damaged)
+        .map((v) => v.seq)
+        .sort();
+    expect(marked()).toEqual([1, 2]);
+    await expect(versions.compare(cache, v3!, v4!, { includeUnchanged: false })).resolves.toBeTruthy();
+    // The current version's own body damaged: the next fetch is kept whole (its base cannot be
+    // read), and the damaged one is left as it is.
+    scribble(cache.path, v4!.id);
+    await expect(versions.compare(cache, v3!, v4!, { includeUnchanged: false })).rejects.toMatchObject({
+      kind: 'damaged',
+    });
+    expect(marked()).toEqual([1, 2, 3, 4]);
     items = editedItems(items, 40, 2);
     const v5 = await fetched(versions, cache, items, 9_000);
     expect(v5).toMatchObject({ seq: 5, baseId: null, damaged: false });
+    expect(cache.versions.get(v4!.id)).toMatchObject({ baseId: null, damaged: true });
     cache.close();
   });
 
@@ -169,21 +186,21 @@ describe('kept versions', () => {
       await fetched(versions, cache, items, 1_000 + k * 1_000);
     }
     const [v1, v2, v3, v4] = cache.versions.list(P, E);
-    expect([v2!.baseId, v3!.baseId, v4!.baseId]).toEqual([v1!.id, v2!.id, v3!.id]);
-    scribble(cache.path, v2!.id);
+    expect([v1!.baseId, v2!.baseId, v3!.baseId]).toEqual([v2!.id, v3!.id, v4!.id]);
+    scribble(cache.path, v3!.id);
     await expect(versions.compare(cache, v1!, v4!, { includeUnchanged: false })).rejects.toMatchObject({
       kind: 'damaged',
     });
-    // Version 3 was never read, yet it is marked: it cannot be read either.
+    // Version 2 was never read, yet it is marked: it cannot be read either.
     const marked = versions
       .timeline(cache, P, E)
       .versions.filter((v) => v.damaged)
       .map((v) => v.seq);
-    expect(marked.sort()).toEqual([2, 3, 4]);
-    const v3now = cache.versions.get(v3!.id)!;
-    await expect(versions.compare(cache, v1!, v3now, { includeUnchanged: false })).rejects.toMatchObject({
+    expect(marked.sort()).toEqual([1, 2, 3]);
+    const v2now = cache.versions.get(v2!.id)!;
+    await expect(versions.compare(cache, v2now, v4!, { includeUnchanged: false })).rejects.toMatchObject({
       kind: 'damaged',
-      message: expect.stringMatching(/Version 3 .* changes from version 2, which is damaged/),
+      message: expect.stringMatching(/Version 2 .* changes from version 3, which is damaged/),
     });
     cache.close();
   });
@@ -211,8 +228,8 @@ describe('kept versions', () => {
     const versions = new EstimateVersions(workers, silentLogger);
     const contents = chainOfContents(23);
     for (const [k, items] of contents.entries()) await fetched(versions, cache, items, 1_000 + k * 1_000);
-    const [v1, , v3, v4] = cache.versions.list(P, E);
-    expect(v4!.baseId).toBe(v3!.id);
+    const [v1, v2, v3, v4] = cache.versions.list(P, E);
+    expect(v2!.baseId).toBe(v3!.id);
     scribble(cache.path, v3!.id);
     await expect(versions.compare(cache, v1!, v4!, { includeUnchanged: false })).rejects.toMatchObject({
       kind: 'damaged',
@@ -222,12 +239,13 @@ describe('kept versions', () => {
         .list(P, E)
         .filter((v) => v.damaged)
         .map((v) => v.seq),
-    ).toEqual([3, 4]);
+    ).toEqual([1, 2, 3]);
     const repaired = await fetched(versions, cache, contents[2]!, 9_000);
     expect(repaired).toMatchObject({ id: v3!.id, baseId: null, damaged: false });
     expect(cache.versions.list(P, E).filter((v) => v.damaged)).toEqual([]);
-    const v4now = cache.versions.get(v4!.id)!;
-    await expect(versions.compare(cache, v1!, v4now, { includeUnchanged: false })).resolves.toBeTruthy();
+    const v1now = cache.versions.get(v1!.id)!;
+    await expect(versions.compare(cache, v1now, v4!, { includeUnchanged: false })).resolves.toBeTruthy();
+    expectReadBack(cache, contents);
     cache.close();
   });
 
@@ -242,28 +260,36 @@ describe('kept versions', () => {
     }
     const [v1, v2, v3] = cache.versions.list(P, E);
     withRaw(cache.path, (db) => db.prepare('UPDATE estimate_versions SET body_sha256 = NULL').run());
-    await versions.compare(cache, v1!, v2!, { includeUnchanged: false });
+    await versions.compare(cache, v2!, v3!, { includeUnchanged: false });
     const sums = () =>
       withRaw(cache.path, (db) =>
         db.prepare('SELECT body_sha256 FROM estimate_versions ORDER BY seq').pluck().all(),
       );
-    expect((sums() as (string | null)[]).map((x) => x !== null)).toEqual([true, true, false]);
-    scribble(cache.path, v3!.id);
+    expect((sums() as (string | null)[]).map((x) => x !== null)).toEqual([false, true, true]);
+    scribble(cache.path, v1!.id);
     // A worker that has not read it: its bodies decoded and checked against the content hash.
     const pool = createWorkers(silentLogger, 1);
     try {
       const fresh = new EstimateVersions(pool, silentLogger);
-      await expect(fresh.compare(cache, v2!, v3!, { includeUnchanged: false })).rejects.toMatchObject({
+      await expect(fresh.compare(cache, v1!, v2!, { includeUnchanged: false })).rejects.toMatchObject({
         kind: 'damaged',
-        message: expect.stringMatching(/Version 3/),
+        message: expect.stringMatching(/Version 1/),
       });
     } finally {
       await pool.close();
     }
-    expect(cache.versions.get(v3!.id)?.damaged).toBe(true);
+    expect(cache.versions.get(v1!.id)?.damaged).toBe(true);
     cache.close();
   });
 });
+
+/** Each version of the estimate reads back as the content it was kept for (the seq-th). */
+function expectReadBack(cache: CacheDb, contents: readonly ReturnType<typeof randomItems>[]): void {
+  for (const v of cache.versions.list(P, E)) {
+    const read = readChain(cache.versions.chain(v.id)!.map((c) => c.body));
+    expect(contentHash(read)).toBe(contentHash(snapshot(contents[v.seq - 1]!)));
+  }
+}
 
 function withRaw<T>(file: string, fn: (db: Database.Database) => T): T {
   const db = new Database(file);

@@ -1,0 +1,153 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheKeys, openCache, type CacheDb } from '../../src-main/cache/cache-db';
+import { sha256Of } from '../../src-main/cache/version-rows';
+import { silentLogger } from '../../src-main/log/logger';
+import { EstimateVersions } from '../../src-main/versions/estimate-versions';
+import { summaryOf } from '../../src-main/versions/snapshot';
+import {
+  contentHash,
+  encodeDelta,
+  encodeFull,
+  encodeVersion,
+  delta,
+  MAX_CHAIN_DEPTH,
+  readChain,
+} from '../../src-main/versions/version-codec';
+import { deepestBelow } from '../../src-main/versions/version-recorder';
+import { createWorkers, type Workers } from '../../src-main/workers/pool';
+import { editedItems, randomItems, snapshot } from '../helpers/estimate-versions';
+
+// Reverse deltas (versions/version-codec.ts): the newest version whole, the one before it the changes
+// from it; in a real SQLite cache, encoded in the real worker pool.
+
+let workers: Workers;
+let dir: string;
+
+beforeAll(async () => {
+  workers = createWorkers(silentLogger, 1);
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'plandesk-versions-reverse-'));
+});
+afterAll(async () => {
+  await workers.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const P = 'project-1';
+const E = 'estimate-1';
+type Items = ReturnType<typeof randomItems>;
+
+async function fetched(versions: EstimateVersions, cache: CacheDb, items: Items, at: number) {
+  const detail = { ...snapshot(items).header, items };
+  const key = cacheKeys.estimate(P, E);
+  cache.put('estimate', key, detail, new Date(at));
+  return versions.record(cache, { projectId: P, estimateId: E, ...cache.getBytes('estimate', key)! });
+}
+
+/** Each version reads back as the content it was kept for (the seq-th), and no chain is too deep. */
+function expectReadBack(cache: CacheDb, contents: readonly Items[]): void {
+  for (const v of cache.versions.list(P, E)) {
+    const chain = cache.versions.chain(v.id)!;
+    expect(chain.length - 1).toBeLessThanOrEqual(MAX_CHAIN_DEPTH);
+    expect(contentHash(readChain(chain.map((c) => c.body)))).toBe(
+      contentHash(snapshot(contents[v.seq - 1]!)),
+    );
+  }
+}
+
+describe('versions stored as reverse deltas', () => {
+  it('never lets a chain grow deeper than allowed: a whole copy is kept again when it would', async () => {
+    const cache = openCache(dir, 'ws-deep', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger, 1_000);
+    const contents = [randomItems(31, 60, false)];
+    // Each next one an item re-measured (so every delta is far smaller than a whole copy).
+    for (let k = 1; k <= MAX_CHAIN_DEPTH + 3; k++) {
+      const items = [...contents[k - 1]!];
+      const at = (k * 7) % items.length;
+      items[at] = { ...items[at]!, quantity: `${k}.500000000000` };
+      contents.push(items);
+    }
+    for (const [k, items] of contents.entries()) await fetched(versions, cache, items, 1_000 + k * 1_000);
+    const kept = cache.versions.list(P, E);
+    expect(kept).toHaveLength(contents.length);
+    expectReadBack(cache, contents);
+    // The first chain reached the limit, so a second whole copy began another; the newest is whole.
+    expect(kept.filter((v) => v.baseId === null).length).toBe(2);
+    expect(kept[kept.length - 1]!.baseId).toBeNull();
+    expect(Math.max(...kept.map((v) => cache.versions.chain(v.id)!.length - 1))).toBe(MAX_CHAIN_DEPTH);
+    cache.close();
+  });
+
+  it('goes on from a store an older PlanDesk kept as forward deltas', async () => {
+    const cache = openCache(dir, 'ws-forward', silentLogger);
+    const contents = [randomItems(37, 40, false)];
+    for (let k = 1; k <= 3; k++) contents.push(editedItems(contents[k - 1]!, 200 + k, 2));
+    // As PlanDesk kept versions before: the first whole, each next the changes from the one before.
+    let baseId: number | null = null;
+    for (const [k, items] of contents.entries()) {
+      const s = snapshot(items);
+      const encoded =
+        k === 0
+          ? encodeFull(s)
+          : encodeVersion(s, { snapshot: snapshot(contents[k - 1]!), depth: k - 1 }).body;
+      const added = cache.versions.add({
+        projectId: P,
+        estimateId: E,
+        hash: contentHash(s),
+        fetchedAt: new Date(1_000 + k * 1_000),
+        modified: null,
+        baseId,
+        body: encoded,
+        rawSize: 1,
+        summary: summaryOf(s),
+      });
+      baseId = added!.version.id;
+    }
+    const [, , v3, v4] = cache.versions.list(P, E);
+    expect(v4!.baseId).toBe(v3!.id);
+    const versions = new EstimateVersions(workers, silentLogger);
+    contents.push(editedItems(contents[3]!, 300, 2));
+    const v5 = await fetched(versions, cache, contents[4]!, 9_000);
+    // The new one whole; the one current before it the changes from it; the older chain as it was.
+    expect(v5).toMatchObject({ seq: 5, baseId: null });
+    expect(cache.versions.get(v4!.id)!.baseId).toBe(v5!.id);
+    expect(cache.versions.get(v3!.id)!.baseId).toBe(v3!.baseId);
+    expect(deepestBelow(cache.versions.list(P, E), v5!.id)).toBe(1);
+    expectReadBack(cache, contents);
+    cache.close();
+  });
+
+  it('changes the version under a new one only while its body is the one it was encoded from', () => {
+    const cache = openCache(dir, 'ws-guard', silentLogger);
+    const a = snapshot(randomItems(41, 20, false));
+    const b = snapshot(editedItems(a.items as Items, 42, 2));
+    const c = snapshot(editedItems(b.items as Items, 43, 2));
+    const row = (s: typeof a, at: number, was?: { id: number; was: string | null; from: typeof a }) =>
+      cache.versions.add(
+        {
+          projectId: P,
+          estimateId: E,
+          hash: contentHash(s),
+          fetchedAt: new Date(at),
+          modified: null,
+          baseId: null,
+          body: encodeFull(s),
+          rawSize: 1,
+          summary: summaryOf(s),
+        },
+        was && { id: was.id, body: encodeDelta(delta(s, was.from)!), was: was.was },
+      )!.version;
+    const v1 = row(a, 1_000);
+    const whole1 = cache.versions.chain(v1.id)![0]!;
+    // Encoded from a body it no longer has: left as it is.
+    const v2 = row(b, 2_000, { id: v1.id, was: sha256Of(Buffer.from('another body')), from: a });
+    expect(cache.versions.get(v1.id)).toMatchObject({ baseId: null, bytes: whole1.body.length });
+    // Encoded from the body it has: the changes from the new one, and it reads as before.
+    const v3 = row(c, 3_000, { id: v2.id, was: cache.versions.chain(v2.id)![0]!.sha256, from: b });
+    expect(cache.versions.get(v2.id)!.baseId).toBe(v3.id);
+    expect(contentHash(readChain(cache.versions.chain(v2.id)!.map((x) => x.body)))).toBe(contentHash(b));
+    cache.close();
+  });
+});
