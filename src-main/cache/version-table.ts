@@ -105,7 +105,8 @@ export interface VersionTable {
   /**
    * Keeps a version: when the estimate already has one with this content, that one is fetched again
    * (`created: false`); else a new one gets the next number, and, in the same transaction, the
-   * version `under` it becomes the changes from it. Null when the write failed, or its base is gone.
+   * version `under` it becomes the changes from it. Null when the write failed, or its base (or the
+   * version to go under it) is gone.
    */
   add(v: NewVersion, under?: UnderNew): { version: StoredVersion; created: boolean } | null;
   /** Whether one with this content is kept (no body read). */
@@ -204,9 +205,10 @@ export class SqliteVersionTable implements VersionTable {
         out = { id: same.id, created: false };
         return;
       }
-      // Its base went while it was being encoded ("Clear cached data"): it is not kept, and the
-      // next fetch keeps the estimate again.
+      // The version it was encoded against went meanwhile ("Clear cached data"): it is not kept,
+      // and the next fetch keeps the estimate again.
       if (v.baseId !== null && !this.stmts.get.get(v.baseId)) return;
+      if (under && !this.stmts.get.get(under.id)) return;
       const seq = this.stmts.nextSeq.pluck().get(v.projectId, v.estimateId) as number;
       const at = v.fetchedAt.getTime();
       const info = this.stmts.insert.run(

@@ -14,7 +14,8 @@
  *   few deltas, not a chain of dozens (in a thread that has not read the estimate before, replaying
  *   them cost a quarter of a comparison). Where that cannot be done (the chain below the current
  *   version is as deep as allowed, or its delta would not be smaller than a whole copy), the new
- *   version is the changes from the current one instead, as PlanDesk stored every version before;
+ *   version is the changes from the current one instead (when smaller than a whole copy), as
+ *   PlanDesk stored every version before;
  *   both kinds of chain read the same way, whatever their direction.
  * - A delta is kept only when it is smaller than a whole copy, and chains are cut at
  *   MAX_CHAIN_DEPTH deltas so reading a version never replays too many; a list that repeats an id is
@@ -328,6 +329,8 @@ export function encodeVersion(
   base: { snapshot: Snapshot; depth: number } | null,
   /** The size of its whole JSON, when known (the cache's copy is that JSON). */
   knownSize?: number,
+  /** Its whole copy, when encoded already. */
+  whole?: Uint8Array,
 ): Encoded {
   const rawSize = knownSize ?? latin1JsonText({ ...next.header, items: next.items }).length;
   const d = base && base.depth < MAX_CHAIN_DEPTH ? delta(base.snapshot, next) : null;
@@ -336,9 +339,9 @@ export function encodeVersion(
     // A delta is worth keeping while it is clearly smaller than a whole copy would be; its size
     // before compression tells without compressing the whole copy.
     if (body.length < rawSize / 20) return { body, isDelta: true, rawSize };
-    const full = encodeFull(next);
+    const full = whole ?? encodeFull(next);
     if (body.length < full.length) return { body, isDelta: true, rawSize };
     return { body: full, isDelta: false, rawSize };
   }
-  return { body: encodeFull(next), isDelta: false, rawSize };
+  return { body: whole ?? encodeFull(next), isDelta: false, rawSize };
 }

@@ -51,9 +51,12 @@ export class VersionRecorder {
   async record(cache: CacheDb, stored: StoredEstimate): Promise<StoredVersion | null> {
     const { projectId, estimateId } = stored;
     const table = cache.versions;
-    const versions = table.list(projectId, estimateId);
+    let versions = table.list(projectId, estimateId);
     const current = currentOf(versions);
     const base = current ? this.baseOf(table, current) : null;
+    // Reading the current version's chain may have just found it damaged (and marked it, with the
+    // versions stored from it): listed again, so that its content, fetched again, repairs it now.
+    if (current && !base) versions = table.list(projectId, estimateId);
     const damaged = versions.filter((v) => v.damaged);
     const out = await this.workers.run('versions-encode', {
       entry: stored.bytes,

@@ -62,10 +62,11 @@ function recall(hash: string): Snapshot | undefined {
 }
 
 /**
- * The whole copy this worker read last: its bytes and the version it holds. The chains of the next
- * versions of an estimate (up to MAX_CHAIN_DEPTH) all begin with it, so reading another of them
- * starts from it, not from inflating and parsing megabytes again (most of a cold comparison). The
- * replay never changes a snapshot it starts from (version-codec.ts). Gone with the thread once idle.
+ * The whole copy this worker read last: its bytes and the version it holds. The chains of the
+ * versions stored as changes from it (the older ones, up to MAX_CHAIN_DEPTH: version-codec.ts) all
+ * begin with it, so reading another of them starts from it, not from inflating and parsing megabytes
+ * again (most of a cold comparison). The replay never changes a snapshot it starts from. Gone with
+ * the thread once idle.
  */
 let root: { body: Buffer; snapshot: Snapshot } | null = null;
 
@@ -184,9 +185,9 @@ export async function encodeVersionTask(input: EncodeInput): Promise<EncodeOutpu
   }
   cancelPoint();
   const onTop = base?.onTop ? encodeOnTop(next, base.snapshot, textBytes) : null;
-  // When the base's delta from this version is not worth keeping, neither is this one's from the
-  // base (the same changes the other way): it is whole either way.
-  const encoded = onTop ? onTop.next : encodeVersion(next, base, textBytes);
+  // Else this version is the changes from the base, as every version was before, when those are
+  // smaller than a whole copy (the two directions differ: items added are whole one way, ids the other).
+  const encoded = onTop?.previous ? onTop.next : encodeVersion(next, base, textBytes, onTop?.next.body);
   // The next version kept is based on this one.
   remember(hash, next);
   return {

@@ -255,8 +255,9 @@ async function olderRecords(
 
 /**
  * A stored version whose body changed on disk: found by its checksum when read, marked damaged (and
- * the version stored as changes from it), named by the comparison; the others still compare; the
- * next fetch is kept whole, and the one current before it, intact, becomes the changes from it.
+ * the version stored as changes from it), named by the comparison; the others still compare; a
+ * damaged newest whole copy is repaired by the next fetch of its content; the next version is kept
+ * whole.
  */
 export async function damagedVersion(world: FaultWorld): Promise<ScenarioCount> {
   const c = count('damaged version');
@@ -293,6 +294,16 @@ export async function damagedVersion(world: FaultWorld): Promise<ScenarioCount> 
     await services.versions
       .compare(projectId, pick(v3!.id), pick(v4!.id), false)
       .catch((err: unknown) => c.problems.push(`an intact version no longer reads: ${String(err)}`));
+    // The newest (the whole copy the others are stored from) damaged too: the next fetch of the
+    // same content repairs it, and version 3 reads again.
+    flipVersionByte(userData, workspaceId, v4!.id);
+    await services.estimates.get(projectId, estimateId);
+    timeline = await services.versions.timeline(projectId, estimateId);
+    if (timeline.versions.some((v) => (v.id === v4!.id || v.id === v3!.id) && v.damaged))
+      c.problems.push('the newest version, damaged, was not repaired by the fetch of its content');
+    await services.versions
+      .compare(projectId, pick(v3!.id), pick(v4!.id), false)
+      .catch((err: unknown) => c.problems.push(`a repaired version does not read: ${String(err)}`));
     // The next fetch is kept whole and reads, and so does the one before it.
     await editEstimate(world.sim.adminUrl, projectId, estimateId, { header: { name: 'Damage test 5' } });
     await services.estimates.get(projectId, estimateId);

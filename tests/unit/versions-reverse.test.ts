@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheKeys, openCache, type CacheDb } from '../../src-main/cache/cache-db';
 import { sha256Of } from '../../src-main/cache/version-rows';
@@ -11,6 +12,7 @@ import {
   contentHash,
   encodeDelta,
   encodeFull,
+  encodeOnTop,
   encodeVersion,
   delta,
   MAX_CHAIN_DEPTH,
@@ -150,4 +152,69 @@ describe('versions stored as reverse deltas', () => {
     expect(contentHash(readChain(cache.versions.chain(v2.id)!.map((x) => x.body)))).toBe(contentHash(b));
     cache.close();
   });
+  it('a damaged newest whole copy is repaired by the first fetch of its content, and all it held reads again', async () => {
+    const cache = openCache(dir, 'ws-damaged-newest', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger);
+    const contents = [randomItems(47, 40, false)];
+    for (let k = 1; k <= 3; k++) contents.push(editedItems(contents[k - 1]!, 400 + k, 2));
+    for (const [k, items] of contents.entries()) await fetched(versions, cache, items, 1_000 + k * 1_000);
+    const v4 = cache.versions.list(P, E)[3]!;
+    expect(v4.baseId).toBeNull();
+    // The disk damages it; nothing has read it since. The same content fetched again finds it then.
+    flipByte(cache, v4.id);
+    const again = await fetched(versions, cache, contents[3]!, 9_000);
+    expect(again).toMatchObject({ id: v4.id, baseId: null, damaged: false });
+    expect(cache.versions.list(P, E).filter((v) => v.damaged)).toEqual([]);
+    expectReadBack(cache, contents);
+    cache.close();
+  });
+
+  it('a recording under way when "Clear cached data" removes the version it was encoded against is dropped', async () => {
+    const cache = openCache(dir, 'ws-clear-during', silentLogger);
+    // The clear comes while the worker encodes the new version.
+    let duringEncode = (): void => undefined;
+    const watched = Object.assign(Object.create(workers) as Workers, {
+      run: ((task, input, options) => {
+        if (task === 'versions-encode') duringEncode();
+        return workers.run(task, input, options);
+      }) as Workers['run'],
+    });
+    const versions = new EstimateVersions(watched, silentLogger);
+    const first = randomItems(53, 40, false);
+    await fetched(versions, cache, first, 1_000);
+    duringEncode = () => expect(cache.storage.clear(false)).toBe(true);
+    await expect(fetched(versions, cache, editedItems(first, 500, 2), 2_000)).resolves.toBeNull();
+    expect(cache.versions.list(P, E)).toEqual([]);
+    cache.close();
+  });
+
+  it('when the version before would not be smaller as the changes from the new one, the new one is the changes from it if those are', async () => {
+    const many = snapshot(randomItems(59, 400, false));
+    // Most items gone: backwards, each would be added whole; forwards, only their ids are removed.
+    const few = snapshot(many.items.slice(0, 40));
+    const onTop = encodeOnTop(few, many);
+    expect(onTop.previous).toBeNull();
+    const cache = openCache(dir, 'ws-fallback', silentLogger);
+    const versions = new EstimateVersions(workers, silentLogger);
+    await fetched(versions, cache, many.items as Items, 1_000);
+    const v2 = await fetched(versions, cache, few.items as Items, 2_000);
+    const [v1] = cache.versions.list(P, E);
+    expect(v1!.baseId).toBeNull();
+    expect(v2!.baseId).toBe(v1!.id);
+    expect(v2!.bytes).toBeLessThan(onTop.next.body.length);
+    expectReadBack(cache, [many.items as Items, few.items as Items]);
+    cache.close();
+  });
 });
+
+/** One byte of a version's stored body changed, as a failing disk would. */
+function flipByte(cache: CacheDb, id: number): void {
+  const db = new Database(cache.path);
+  try {
+    const body = db.prepare('SELECT body FROM estimate_versions WHERE id = ?').pluck().get(id) as Buffer;
+    body[body.length >> 1] = body[body.length >> 1]! ^ 0x55;
+    db.prepare('UPDATE estimate_versions SET body = ? WHERE id = ?').run(body, id);
+  } finally {
+    db.close();
+  }
+}
