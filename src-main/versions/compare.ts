@@ -23,7 +23,7 @@ import {
   type TotalsTriple,
   type VersionRef,
 } from '../../src-shared/versions/types';
-import type { PicoSum } from '../../src-shared/money/pico-sum';
+import { PicoSum } from '../../src-shared/money/pico-sum';
 import { amountTextOf, isGroup, textOf, type RawItem, type Snapshot } from './snapshot';
 import { buildVersionTree, figuresOf, pathOf, preorder, type VersionTree } from './version-tree';
 import { cancelPoint } from '../workers/cancel-point';
@@ -166,14 +166,12 @@ export function changedFields(from: RawItem, to: RawItem): Partial<Record<Compar
   return out;
 }
 
+/** Both sides as twelve-digit text, and their difference: in doubles, exactly, for nearly every sum. */
 function amountChange(from: PicoSum | null, to: PicoSum | null): AmountChange {
-  const x = from?.toDecimal() ?? null;
-  const y = to?.toDecimal() ?? null;
-  return {
-    from: x?.toFixed(12) ?? null,
-    to: y?.toFixed(12) ?? null,
-    delta: (y ?? Decimal.ZERO).sub(x ?? Decimal.ZERO).toFixed(12),
-  };
+  const delta = new PicoSum();
+  if (to) delta.addSum(to);
+  if (from) delta.subtractSum(from);
+  return { from: from?.toText() ?? null, to: to?.toText() ?? null, delta: delta.toText() };
 }
 
 function triple(net: Decimal, gross: Decimal): TotalsTriple {
@@ -216,7 +214,8 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
   const removedUnderB = new Map<number, number[]>();
   const removedUnderA = new Map<number, number[]>();
   const removedRoots: number[] = [];
-  for (const i of preorder(a)) {
+  // (A walk of the older tree only when something was removed.)
+  for (const i of ab.includes(-1) ? preorder(a) : []) {
     if (ab[i] !== -1) continue;
     const p = a.parent[i]!;
     if (p < 0) removedRoots.push(i);
@@ -278,7 +277,12 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
     kindOf[at] = kind;
     below[at] = kind !== 0 || (j >= 0 && byCodeName[j]) || subtotalsDiffer(a, b, i, j) ? 1 : 0;
     // Children: b's in order, then the removed ones that hang here.
-    const removed = j >= 0 ? removedUnderB.get(j) : removedUnderA.get(i);
+    const removed =
+      removedRoots.length + removedUnderB.size + removedUnderA.size === 0
+        ? undefined
+        : j >= 0
+          ? removedUnderB.get(j)
+          : removedUnderA.get(i);
     if (removed) for (let k = removed.length - 1; k >= 0; k--) pushNode(removed[k]!, -1, at);
     if (j >= 0) {
       for (let k = b.childStart[j + 1]! - 1; k >= b.childStart[j]!; k--) {
@@ -370,6 +374,8 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
  */
 function subtotalsDiffer(a: VersionTree, b: VersionTree, i: number, j: number): boolean {
   if (i < 0 || j < 0) return false;
+  // Subtotals are kept only for items with children: none on either side, none to compare.
+  if (a.childStart[i + 1] === a.childStart[i] && b.childStart[j + 1] === b.childStart[j]) return false;
   const x = a.below.get(i);
   const y = b.below.get(j);
   // One object: sums shared by two versions of a chain (version-tree.ts withSums).

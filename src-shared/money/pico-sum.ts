@@ -91,6 +91,16 @@ export class PicoSum {
     this.flushIfLarge();
   }
 
+  /** Takes another sum off this one. */
+  subtractSum(other: PicoSum): void {
+    this.whole -= other.whole;
+    this.pico -= other.pico;
+    this.big -= other.big;
+    this.addCents(-other.cents);
+    if (other.rest !== null) this.rest = this.rest === null ? other.rest.neg() : this.rest.sub(other.rest);
+    this.flushIfLarge();
+  }
+
   toDecimal(): Decimal {
     const units =
       this.big +

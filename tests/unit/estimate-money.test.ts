@@ -156,6 +156,36 @@ describe('PicoSum', () => {
     );
   });
 
+  it('takes one sum off another exactly: what a comparison shows as the difference (property)', () => {
+    const entryArb = fc.oneof(
+      fc.integer({ min: -1e9, max: 1e9 }).map((cents) => ({ cents })),
+      fc.constantFrom(1e15 - 1, -(1e15 - 1)).map((cents) => ({ cents })),
+      textArb.map((text) => ({ text })),
+    );
+    type Entry = { cents: number } | { text: string | null | undefined };
+    const sumOf = (entries: Entry[]) => {
+      const sum = new PicoSum();
+      for (const e of entries)
+        if ('cents' in e) sum.addCents(e.cents);
+        else sum.add(e.text);
+      return sum;
+    };
+    fc.assert(
+      fc.property(fc.array(entryArb, { maxLength: 40 }), fc.array(entryArb, { maxLength: 40 }), (xs, ys) => {
+        const [x, y] = [sumOf(xs), sumOf(ys)];
+        const expected = y.toDecimal().sub(x.toDecimal());
+        const delta = new PicoSum();
+        delta.addSum(y);
+        delta.subtractSum(x);
+        expect(delta.toText()).toBe(expected.toFixed(12));
+        expect(delta.toDecimal().eq(expected)).toBe(true);
+        // The sums taken from are unchanged.
+        expect(x.toDecimal().eq(sumOf(xs).toDecimal())).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('stays exact past 2^53 in whole cents too', () => {
     const sum = new PicoSum();
     for (let i = 0; i < 20_000; i++) sum.addCents(1e15 - 1);
