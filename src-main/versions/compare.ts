@@ -214,8 +214,9 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
   const removedUnderB = new Map<number, number[]>();
   const removedUnderA = new Map<number, number[]>();
   const removedRoots: number[] = [];
-  // (A walk of the older tree only when something was removed.)
-  for (const i of ab.includes(-1) ? preorder(a) : []) {
+  // (Nothing to walk or look up when nothing was removed, as between two versions most often.)
+  const anyRemoved = ab.includes(-1);
+  for (const i of anyRemoved ? preorder(a) : []) {
     if (ab[i] !== -1) continue;
     const p = a.parent[i]!;
     if (p < 0) removedRoots.push(i);
@@ -277,12 +278,7 @@ export function compareSnapshots(older: Snapshot, newer: Snapshot, options: Comp
     kindOf[at] = kind;
     below[at] = kind !== 0 || (j >= 0 && byCodeName[j]) || subtotalsDiffer(a, b, i, j) ? 1 : 0;
     // Children: b's in order, then the removed ones that hang here.
-    const removed =
-      removedRoots.length + removedUnderB.size + removedUnderA.size === 0
-        ? undefined
-        : j >= 0
-          ? removedUnderB.get(j)
-          : removedUnderA.get(i);
+    const removed = !anyRemoved ? undefined : j >= 0 ? removedUnderB.get(j) : removedUnderA.get(i);
     if (removed) for (let k = removed.length - 1; k >= 0; k--) pushNode(removed[k]!, -1, at);
     if (j >= 0) {
       for (let k = b.childStart[j + 1]! - 1; k >= b.childStart[j]!; k--) {

@@ -33,8 +33,13 @@ export function deepestBelow(versions: readonly StoredVersion[], id: number): nu
   let level = [id];
   for (let depth = 1; level.length > 0; depth++) {
     const next: number[] = [];
-    for (const at of level)
-      for (const d of below.get(at) ?? []) if (!seen.has(d) && seen.add(d)) next.push(d);
+    for (const at of level) {
+      for (const d of below.get(at) ?? []) {
+        if (seen.has(d)) continue;
+        seen.add(d);
+        next.push(d);
+      }
+    }
     if (next.length > 0) deepest = depth;
     level = next;
   }

@@ -38,8 +38,7 @@ const SENT_ORDER: readonly string[] = [
   'modified',
 ];
 
-const SHAPES: readonly (readonly string[])[] = [SENT_ORDER];
-/** Where `parent_id` is in both. */
+/** Where `parent_id` is. */
 const PARENT = 1;
 
 /** Dictionary columns: worth it while the distinct values are at most this share of the items. */
@@ -47,17 +46,13 @@ const DISTINCT_SHARE = 0.5;
 
 type Column = ['v', unknown[]] | ['d', unknown[], number[]] | ['p', number[]];
 
-function shapeOf(items: readonly RawItem[]): number {
-  if (items.length === 0) return -1;
-  const first = Object.keys(items[0]!);
-  const shape = SHAPES.findIndex((s) => sameKeys(first, s));
-  if (shape < 0) return -1;
-  for (const item of items) if (!sameKeys(Object.keys(item), SHAPES[shape]!)) return -1;
-  return shape;
+/** Whether every item has the service's fields, in its order (and there is an item). */
+function isSentShape(items: readonly RawItem[]): boolean {
+  return items.length > 0 && items.every((item) => isSentOrder(Object.keys(item)));
 }
 
-function sameKeys(keys: readonly string[], shape: readonly string[]): boolean {
-  return keys.length === shape.length && keys.every((k, i) => k === shape[i]);
+function isSentOrder(keys: readonly string[]): boolean {
+  return keys.length === SENT_ORDER.length && keys.every((k, i) => k === SENT_ORDER[i]);
 }
 
 function isPrimitive(v: unknown): boolean {
@@ -112,12 +107,12 @@ function valueColumn(values: unknown[]): Column {
  * service sends (they are then kept as item JSON).
  */
 export function columnsOf(s: Snapshot): unknown[] | null {
-  const shape = shapeOf(s.items);
-  if (shape < 0) return null;
-  const keys = SHAPES[shape]!;
+  if (!isSentShape(s.items)) return null;
   const values = sentColumns(s.items);
-  const columns = keys.map((_, at) => (at === PARENT && parentColumn(s.items)) || valueColumn(values[at]!));
-  return [TAG, FORMAT, s.header, keys, s.items.length, columns];
+  const columns = SENT_ORDER.map(
+    (_, at) => (at === PARENT && parentColumn(s.items)) || valueColumn(values[at]!),
+  );
+  return [TAG, FORMAT, s.header, SENT_ORDER, s.items.length, columns];
 }
 
 /** Whether a parsed whole copy is in columns (item JSON is an object). */
@@ -131,11 +126,11 @@ export function snapshotOfColumns(value: unknown[]): Snapshot {
   if (format !== FORMAT) throw new Error(`whole copy in columns of format ${String(format)}`);
   if (header === null || typeof header !== 'object' || Array.isArray(header))
     throw new Error('whole copy without a header');
-  const shape = SHAPES.findIndex((s) => Array.isArray(keys) && sameKeys(keys as string[], s));
-  if (shape < 0) throw new Error('whole copy in columns of an unknown shape');
+  if (!Array.isArray(keys) || !isSentOrder(keys as string[]))
+    throw new Error('whole copy in columns of an unknown shape');
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
     throw new Error('whole copy in columns without a count');
-  if (!Array.isArray(columns) || columns.length !== SHAPES[shape]!.length)
+  if (!Array.isArray(columns) || columns.length !== SENT_ORDER.length)
     throw new Error('whole copy in columns with too few columns');
   const values = columns.map((c: unknown, k) => valuesOf(c, count, k === PARENT));
   if ((columns[PARENT] as Column)[0] === 'p') {
